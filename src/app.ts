@@ -1,0 +1,79 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Config } from './config/config';
+import type { Orm } from './db/orm';
+import { Authenticator } from './auth/authenticator';
+import { isOpenRestPath, securityFilter } from './auth/security-filter';
+import { buildGatewaySchema } from './schema/build';
+import { graphqlMiddleware } from './graphql/apollo';
+import { DomainError } from './domain/errors';
+import { toRestError } from './rest/errors';
+import { negotiate } from './rest/negotiation';
+import { openEndpoints } from './rest/open-endpoints';
+import { sendError } from './rest/respond';
+import { restRouter } from './rest/rest-router';
+import { ROUTES, type MediaFormat } from './rest/routes';
+import { createSofa } from './rest/sofa-mount';
+
+const formatOf = (req: Request, defaultFormat: MediaFormat = 'xml'): MediaFormat => {
+  try {
+    return negotiate(req.get('accept'), defaultFormat);
+  } catch {
+    return defaultFormat;
+  }
+};
+
+/** Body-parser errors (size, charset, syntax) and anything unexpected, in the client's format. */
+function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
+  const parserError = error as { type?: string; status?: number };
+  const mapped =
+    parserError.type === 'entity.too.large'
+      ? new DomainError('PAYLOAD_TOO_LARGE', 'request body too large')
+      : parserError.type === 'charset.unsupported' || parserError.type === 'encoding.unsupported'
+        ? new DomainError('UNSUPPORTED_MEDIA_TYPE', 'unsupported charset or encoding')
+        : parserError.type === 'entity.parse.failed'
+          ? new DomainError('BAD_REQUEST', 'malformed request body')
+          : error;
+  sendError(res, formatOf(req), toRestError(mapped));
+}
+
+const notFoundHandler = (req: Request, res: Response) => sendError(res, formatOf(req), toRestError(new DomainError('NOT_FOUND', `no resource at ${req.method} ${req.originalUrl.split('?')[0]}`)));
+
+export interface App {
+  app: express.Express;
+  close: () => Promise<void>;
+}
+
+export async function createApp(orm: Orm, config: Config): Promise<App> {
+  const schema = buildGatewaySchema({ managedFlagsEnforced: () => config.managedFlagsEnforced });
+  const authenticator = new Authenticator(config.sessionTtlSeconds, config.credentialCacheTtlSeconds);
+  const unauthorized = (defaultFormat: MediaFormat) => (req: Request, res: Response) =>
+    sendError(res, formatOf(req, defaultFormat), toRestError(new DomainError('UNAUTHENTICATED', 'authentication required')));
+  const bodyParser = express.text({ type: () => true, limit: config.bodyLimitBytes });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  const sofa = createSofa(schema, ROUTES);
+  app.use(
+    '/restapi',
+    securityFilter(orm, authenticator, { transport: 'rest', isOpen: isOpenRestPath }, unauthorized('xml')),
+    bodyParser,
+    openEndpoints(authenticator),
+    restRouter(schema, sofa, ROUTES),
+    notFoundHandler,
+    errorHandler,
+  );
+
+  const graphql = await graphqlMiddleware(schema, { production: config.production, maxDepth: config.graphqlMaxDepth, maxCost: config.graphqlMaxCost });
+  app.use(
+    '/graphql',
+    securityFilter(orm, authenticator, { transport: 'graphql', isOpen: () => false }, unauthorized('json')),
+    express.json({ limit: config.bodyLimitBytes }),
+    graphql.handler,
+    errorHandler,
+  );
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return { app, close: graphql.stop };
+}

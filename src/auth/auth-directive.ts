@@ -1,0 +1,28 @@
+import type { GraphQLFieldConfig, GraphQLSchema } from 'graphql';
+import { getDirective } from '@graphql-tools/utils';
+import { DomainError, forbidden } from '../domain/errors';
+import { hasAnyRole, type RequestContext } from '../domain/context';
+import { isOrganisationRole, type OrganisationRole } from '../domain/roles';
+
+/**
+ * Level two for one root field: `@auth` requires a caller, `@auth(roles: [...])` one of the roles.
+ * Root fields without `@auth` are refused to every caller, so a forgotten directive fails closed.
+ */
+export function withAuthGuard(schema: GraphQLSchema, fieldName: string, field: GraphQLFieldConfig<unknown, RequestContext>) {
+  const directive = getDirective(schema, field, 'auth')?.[0];
+  const roles = (directive?.roles ?? []) as string[];
+  const unknown = roles.filter((role) => !isOrganisationRole(role));
+  if (unknown.length) throw new Error(`@auth on ${fieldName}: unknown roles ${unknown.join(', ')}`);
+  const resolve = field.resolve!;
+  return {
+    ...field,
+    resolve(source: unknown, args: Record<string, unknown>, ctx: RequestContext, info: any) {
+      if (!directive) throw forbidden(`${fieldName} is not available`);
+      if (!ctx.caller) throw new DomainError('UNAUTHENTICATED', 'authentication required');
+      if (roles.length && !hasAnyRole(ctx.caller, roles as OrganisationRole[])) {
+        throw forbidden(`${fieldName} requires one of the roles ${roles.join(', ')}`);
+      }
+      return resolve(source, args, ctx, info);
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { processKeyedHash } from './secrets';
+
+interface Entry {
+  identityKey: number;
+  /** The stored password hash the credential was verified against; a different one means it changed. */
+  passwordHash: string;
+  expiresAt: number;
+  /** Token and session handed to this credential's requests, reused until they stop being valid. */
+  token?: string;
+  sessionId?: string;
+}
+
+/**
+ * Remembers verified basic-auth credentials so that bcrypt runs once per credential and TTL instead
+ * of once per request. Keys are keyed hashes: no plaintext password is kept.
+ */
+export class CredentialCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly keyOf = processKeyedHash();
+
+  constructor(private readonly ttlMs: number, private readonly maxEntries = 10_000) {}
+
+  key(login: string, password: string): string {
+    return this.keyOf(`${login.toLowerCase()}\u0000${password}`);
+  }
+
+  get(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt < Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(key: string, identityKey: number, passwordHash: string): Entry {
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    const entry: Entry = { identityKey, passwordHash, expiresAt: Date.now() + this.ttlMs };
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  delete(key: string) {
+    this.entries.delete(key);
+  }
+
+  forgetIdentity(identityKey: number) {
+    for (const [key, entry] of this.entries) if (entry.identityKey === identityKey) this.entries.delete(key);
+  }
+}

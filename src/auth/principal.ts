@@ -1,0 +1,49 @@
+import { sql } from '../db/sql';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { UserStatus } from '../entities/identity';
+import { Provider } from '../entities/authentication';
+import type { Caller, RoleGrant } from '../domain/context';
+
+/** Everything level one needs about an identity, read in one statement. */
+export interface PrincipalRow {
+  key: number;
+  login: string;
+  status: number;
+  grants: RoleGrant[];
+  passwordHash: string | null;
+  tokenHash: string | null;
+  /** For session look-ups: the provider of the login that opened the session. */
+  sessionProvider?: string;
+}
+
+const COLUMNS = `
+select i.id as key, i.login, i.status,
+  coalesce((select json_agg(json_build_object('organisationKey', r.organisation_id, 'role', r.role))
+            from organisation_role r where r.identity_id = i.id), '[]'::json) as grants,
+  (select a.credential from authentication a where a.identity_id = i.id and a.provider = '${Provider.password}') as "passwordHash",
+  (select a.credential from authentication a where a.identity_id = i.id and a.provider = '${Provider.token}') as "tokenHash"`;
+
+async function one(em: EntityManager, where: string, param: unknown, extraColumns = ''): Promise<PrincipalRow | null> {
+  const rows = await sql<PrincipalRow>(em, `${COLUMNS}${extraColumns} from identity i ${where}`, [param]);
+  return rows[0] ?? null;
+}
+
+export const principalByKey = (em: EntityManager, key: number) => one(em, 'where i.id = ?', key);
+
+export const principalByLogin = (em: EntityManager, login: string) => one(em, 'where lower(i.login) = lower(?)', login);
+
+export const principalByTokenHash = (em: EntityManager, tokenHash: string) =>
+  one(em, `where i.id = (select identity_id from authentication where provider = '${Provider.token}' and credential = ?)`, tokenHash);
+
+export const principalBySessionHash = (em: EntityManager, sessionHash: string) =>
+  one(em, 'join http_session s on s.identity_id = i.id where s.id = ? and s.expires_at > now()', sessionHash, ', s.provider as "sessionProvider"');
+
+/** Deactivated, pending, login-denied and deleted users cannot authenticate (catalogue 5.3). */
+export const canAuthenticate = (row: PrincipalRow) => row.status < UserStatus.visibleLimit;
+
+export const toCaller = (row: PrincipalRow, provider: string): Caller => ({
+  key: row.key,
+  login: row.login,
+  grants: row.grants,
+  provider,
+});

@@ -1,0 +1,38 @@
+import { sql } from '../db/sql';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { newSessionId, sha256 } from './secrets';
+
+export const SESSION_COOKIE = 'JSESSIONID';
+
+/** Opens a session shared by all instances; returns the cookie value (only its hash is stored). */
+export async function openSession(em: EntityManager, identityKey: number, provider: string, ttlSeconds: number): Promise<string> {
+  const id = newSessionId();
+  await sql(em, 
+    `insert into http_session (id, identity_id, provider, expires_at) values (?, ?, ?, now() + make_interval(secs => ?))`,
+    [sha256(id), identityKey, provider, ttlSeconds],
+  );
+  return id;
+}
+
+/** Slides the expiry forward, writing only when less than half of the lifetime is left. */
+export async function touchSession(em: EntityManager, sessionHash: string, ttlSeconds: number): Promise<void> {
+  await sql(em, 
+    `update http_session set expires_at = now() + make_interval(secs => ?)
+     where id = ? and expires_at < now() + make_interval(secs => ?)`,
+    [ttlSeconds, sessionHash, ttlSeconds / 2],
+  );
+}
+
+export async function closeSession(em: EntityManager, sessionHash: string): Promise<void> {
+  await sql(em, 'delete from http_session where id = ?', [sessionHash]);
+}
+
+export async function purgeExpiredSessions(em: EntityManager): Promise<void> {
+  await sql(em, 'delete from http_session where expires_at < now()');
+}
+
+/** Ends every session and token of an identity, e.g. after a password change or deactivation. */
+export async function revokeLogins(em: EntityManager, identityKey: number): Promise<void> {
+  await sql(em, 'delete from http_session where identity_id = ?', [identityKey]);
+  await sql(em, `delete from authentication where identity_id = ? and provider = 'REST'`, [identityKey]);
+}

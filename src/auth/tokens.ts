@@ -1,0 +1,23 @@
+import { sql } from '../db/sql';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Provider } from '../entities/authentication';
+import { newToken, sha256 } from './secrets';
+
+/**
+ * Issues a new X-SERVICE-TOKEN for the identity, replacing its previous one: a user holds at most
+ * one token. Only the SHA-256 of the token is stored.
+ */
+export async function issueToken(em: EntityManager, identityKey: number, login: string): Promise<string> {
+  const token = newToken();
+  await sql(em, 
+    `insert into authentication (identity_id, provider, auth_username, credential)
+     values (?, '${Provider.token}', ?, ?)
+     on conflict (identity_id, provider) where provider in ('OLAT', 'REST')
+     do update set credential = excluded.credential, auth_username = excluded.auth_username, last_modified = now()`,
+    [identityKey, `${login}#${identityKey}`, sha256(token)],
+  );
+  return token;
+}
+
+/** OpenOLAT accepts only tokens of at most 40 characters of [A-Za-z0-9-] (catalogue 1.3). */
+export const isWellFormedToken = (token: string) => /^[A-Za-z0-9-]{1,40}$/.test(token);

@@ -1,0 +1,51 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  embeddedDataDir: string;
+  embeddedPort: number;
+  adminLogin: string;
+  adminPassword: string | undefined;
+  production: boolean;
+  bodyLimitBytes: number;
+  managedFlagsEnforced: boolean;
+  bcryptCost: number;
+  sessionTtlSeconds: number;
+  credentialCacheTtlSeconds: number;
+  graphqlMaxDepth: number;
+  graphqlMaxCost: number;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number.parseInt(value, 10);
+  if (!Number.isFinite(parsed)) throw new Error(`not a number: ${value}`);
+  return parsed;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    embeddedDataDir: path.resolve(env.EMBEDDED_PG_DIR ?? 'data/postgres'),
+    embeddedPort: int(env.EMBEDDED_PG_PORT, 54329),
+    adminLogin: env.ADMIN_LOGIN || 'administrator',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    production: env.NODE_ENV === 'production',
+    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    managedFlagsEnforced: bool(env.MANAGED_FLAGS_ENFORCED, true),
+    bcryptCost: int(env.BCRYPT_COST, 10),
+    sessionTtlSeconds: int(env.SESSION_TTL_SECONDS, 3600),
+    credentialCacheTtlSeconds: int(env.CREDENTIAL_CACHE_TTL_SECONDS, 300),
+    graphqlMaxDepth: int(env.GRAPHQL_MAX_DEPTH, 8),
+    graphqlMaxCost: int(env.GRAPHQL_MAX_COST, 5000),
+  };
+}

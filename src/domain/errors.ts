@@ -1,0 +1,39 @@
+/** One error type for every rule below the transports; each transport maps the code once. */
+export type ErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'BAD_REQUEST'
+  | 'VALIDATION_FAILED'
+  | 'CONFLICT'
+  | 'MANAGED'
+  | 'PRECONDITION_FAILED'
+  | 'NOT_ACCEPTABLE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'INTERNAL';
+
+/** OpenOLAT's ErrorVO: an i18n-style code and a readable message. */
+export interface ErrorDetail {
+  code: string;
+  translation: string;
+}
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const notFound = (what: string) => new DomainError('NOT_FOUND', `${what} not found`);
+export const forbidden = (message = 'insufficient privileges') => new DomainError('FORBIDDEN', message);
+export const unauthenticated = () => new DomainError('UNAUTHENTICATED', 'authentication required');
+export const badRequest = (message: string) => new DomainError('BAD_REQUEST', message);
+export const validationFailed = (details: ErrorDetail[]) =>
+  new DomainError('VALIDATION_FAILED', details.map((d) => d.translation).join('; '), details);

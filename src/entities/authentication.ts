@@ -1,0 +1,48 @@
+import { Entity, OptionalProps, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Identity } from './identity';
+
+/** Authentication providers known to the gateway (catalogue 3.1 AuthenticationVO.provider). */
+export const Provider = {
+  password: 'OLAT',
+  token: 'REST',
+  apiKey: 'API-Key',
+} as const;
+
+/**
+ * One credential of an identity. For the REST token the credential is the SHA-256 of the token,
+ * for passwords a bcrypt hash; the plain secret is never stored.
+ */
+@Entity({ tableName: 'authentication' })
+@Unique({ properties: ['provider', 'authUsername'] })
+@Index({ properties: ['provider', 'credential'] })
+@Index({ name: 'authentication_single_provider_uq', expression: `create unique index authentication_single_provider_uq on authentication (identity_id, provider) where provider in ('OLAT', 'REST')` })
+export class Authentication {
+  [OptionalProps]?: 'creationDate' | 'lastModified';
+
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true })
+  identity!: Identity;
+
+  @Property({ type: 'string', length: 32 })
+  provider!: string;
+
+  @Property({ type: 'string', length: 255 })
+  authUsername!: string;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  credential?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  externalId?: string | null;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  creationDate: Date = new Date();
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  lastModified: Date = new Date();
+
+  @Property({ type: 'datetime', nullable: true })
+  lastUsage?: Date | null;
+}

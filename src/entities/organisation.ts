@@ -1,0 +1,63 @@
+import { Entity, OptionalProps, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Identity } from './identity';
+
+@Entity({ tableName: 'organisation' })
+export class Organisation {
+  [OptionalProps]?: 'status' | 'creationDate' | 'lastModified';
+
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'string', length: 255, unique: true })
+  identifier!: string;
+
+  @Property({ type: 'string', length: 255 })
+  displayName!: string;
+
+  @Property({ type: 'text', nullable: true })
+  description?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  externalId?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  managedFlags?: string | null;
+
+  @Property({ type: 'string', length: 32, default: 'active' })
+  status: string = 'active';
+
+  @ManyToOne(() => Organisation, { nullable: true, deleteRule: 'restrict' })
+  parent?: Organisation | null;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  creationDate: Date = new Date();
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  lastModified: Date = new Date();
+}
+
+/** A role an identity holds in one organisation (catalogue 5.7). */
+@Entity({ tableName: 'organisation_role' })
+@Unique({ properties: ['identity', 'organisation', 'role'] })
+@Index({ properties: ['organisation', 'role'] })
+export class OrganisationRoleMembership {
+  [OptionalProps]?: 'inheritance' | 'creationDate';
+
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true })
+  identity!: Identity;
+
+  @ManyToOne(() => Organisation, { deleteRule: 'cascade' })
+  organisation!: Organisation;
+
+  @Property({ type: 'string', length: 32 })
+  role!: string;
+
+  @Property({ type: 'string', length: 16, default: 'none' })
+  inheritance: string = 'none';
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  creationDate: Date = new Date();
+}

@@ -1,0 +1,60 @@
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import type { RequestHandler } from 'express';
+import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import depthLimit from 'graphql-depth-limit';
+import { createComplexityRule, simpleEstimator } from 'graphql-query-complexity';
+import { DomainError } from '../domain/errors';
+import type { RequestContext } from '../domain/context';
+
+export interface GraphqlOptions {
+  production: boolean;
+  maxDepth: number;
+  maxCost: number;
+  log?: (error: unknown) => void;
+}
+
+/** GraphQL errors carry the domain code in `extensions.code`; internal errors are logged and masked. */
+export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown, log: (error: unknown) => void): GraphQLFormattedError {
+  const cause = error instanceof GraphQLError ? error.originalError : undefined;
+  if (cause instanceof DomainError) {
+    return {
+      message: cause.message,
+      path: formatted.path,
+      locations: formatted.locations,
+      extensions: { code: cause.code, ...(cause.details.length ? { errors: cause.details } : {}), ...cause.extra },
+    };
+  }
+  if (cause && !(cause instanceof GraphQLError)) {
+    log(cause);
+    return { message: 'internal error', path: formatted.path, extensions: { code: 'INTERNAL' } };
+  }
+  const { stacktrace: _stacktrace, ...extensions } = (formatted.extensions ?? {}) as Record<string, unknown>;
+  return { ...formatted, extensions };
+}
+
+export async function graphqlMiddleware(schema: GraphQLSchema, options: GraphqlOptions): Promise<{ handler: RequestHandler; stop: () => Promise<void> }> {
+  const log = options.log ?? console.error;
+  const server = new ApolloServer<RequestContext>({
+    schema,
+    introspection: !options.production,
+    allowBatchedHttpRequests: false,
+    includeStacktraceInErrorResponses: false,
+    validationRules: [
+      depthLimit(options.maxDepth),
+      createComplexityRule({
+        maximumComplexity: options.maxCost,
+        estimators: [simpleEstimator({ defaultComplexity: 1 })],
+        createError: (max, actual) => new GraphQLError(`query cost ${actual} exceeds the limit of ${max}`, { extensions: { code: 'QUERY_TOO_COSTLY' } }),
+      }),
+    ],
+    formatError: (formatted, error) => formatGraphqlError(formatted, error, log),
+    plugins: [ApolloServerPluginLandingPageDisabled()],
+  });
+  await server.start();
+  const handler = expressMiddleware(server, {
+    context: async ({ res }) => ({ ...(res.locals.ctx as RequestContext), transport: 'graphql' as const }),
+  });
+  return { handler, stop: () => server.stop() };
+}

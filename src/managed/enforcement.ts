@@ -1,0 +1,70 @@
+import { getNamedType, isInputObjectType, type GraphQLFieldConfig, type GraphQLSchema } from 'graphql';
+import { getDirective } from '@graphql-tools/utils';
+import { DomainError } from '../domain/errors';
+import type { RequestContext } from '../domain/context';
+import { isManaged, parseManagedFlags, resolveKind } from './flags';
+import { managedTargets } from './targets';
+
+interface Guard {
+  /** Input argument name → input field name → flag. */
+  inputFlags: { arg: string; field: string; flag: string }[];
+  operationFlag: string | null;
+}
+
+function guardOf(schema: GraphQLSchema, field: GraphQLFieldConfig<unknown, RequestContext>): Guard {
+  const operationFlag = (getDirective(schema, field, 'managed')?.[0]?.flag as string | undefined) ?? null;
+  const inputFlags: Guard['inputFlags'] = [];
+  for (const [arg, config] of Object.entries(field.args ?? {})) {
+    const type = getNamedType(config.type);
+    if (!isInputObjectType(type)) continue;
+    for (const inputField of Object.values(type.getFields())) {
+      const flag = getDirective(schema, inputField, 'managed')?.[0]?.flag as string | undefined;
+      if (flag) inputFlags.push({ arg, field: inputField.name, flag });
+    }
+  }
+  return { operationFlag, inputFlags };
+}
+
+const differs = (given: unknown, current: unknown) => given !== undefined && (given ?? null) !== (current ?? null);
+
+/**
+ * Wraps a mutation carrying `@managed(kind:)`: a GraphQL caller may not touch a flagged field of a
+ * managed element; the REST channel is the managing system and may. `any` guards while any flag is set.
+ */
+export function withManagedGuard(
+  schema: GraphQLSchema,
+  field: GraphQLFieldConfig<unknown, RequestContext>,
+  enforced: () => boolean,
+): GraphQLFieldConfig<unknown, RequestContext> {
+  const kindName = getDirective(schema, field, 'managed')?.[0]?.kind as string | undefined;
+  if (!kindName) return field;
+  const kind = resolveKind(kindName);
+  const load = kind && managedTargets[kind];
+  if (!kind || !load) throw new Error(`@managed: no target loader for kind ${kindName}`);
+  const guard = guardOf(schema, field);
+  const resolve = field.resolve!;
+  return {
+    ...field,
+    async resolve(source, args, ctx, info) {
+      if (ctx.transport === 'graphql' && enforced()) {
+        const target = await load(args, ctx);
+        const flags = target ? parseManagedFlags(kind, target.managedFlags) : [];
+        if (target && flags.length) {
+          const touched = [
+            ...(guard.operationFlag ? [guard.operationFlag] : []),
+            ...guard.inputFlags.filter((f) => differs(args[f.arg]?.[f.field], target.values[f.field])).map((f) => f.flag),
+          ];
+          const locked = touched.find((flag) => (flag === 'any' ? true : isManaged(kind, flags, flag)));
+          if (locked) {
+            throw new DomainError('MANAGED', `this ${kind} is managed by an external system (flag ${locked}); change it through the managing system`, [], {
+              kind,
+              flag: locked,
+              managedFlags: flags,
+            });
+          }
+        }
+      }
+      return resolve(source, args, ctx, info);
+    },
+  };
+}

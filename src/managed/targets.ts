@@ -1,0 +1,21 @@
+import type { RequestContext } from '../domain/context';
+import { BusinessGroup } from '../entities/business-group';
+import type { ManagedKind } from './flags';
+
+/** The current state of a managed element: its flags and its field values, keyed like the input type. */
+export interface ManagedTarget {
+  managedFlags: string | null | undefined;
+  values: Record<string, unknown>;
+}
+
+type Loader = (args: Record<string, any>, ctx: RequestContext) => Promise<ManagedTarget | null>;
+
+/** How each kind finds the element an operation acts on. */
+export const managedTargets: Partial<Record<ManagedKind, Loader>> = {
+  async group(args, ctx) {
+    const key = args.groupKey ?? args.group?.key;
+    if (!key || key <= 0) return null;
+    const group = await ctx.em.findOne(BusinessGroup, { id: key });
+    return group && { managedFlags: group.managedFlags, values: { ...group } };
+  },
+};

@@ -1,0 +1,50 @@
+import { DomainError } from '../domain/errors';
+import type { MediaFormat } from './routes';
+
+interface MediaRange {
+  type: string;
+  quality: number;
+}
+
+function parseAccept(header: string): MediaRange[] {
+  return header
+    .split(',')
+    .map((part) => {
+      const [type, ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { type: type.trim(), quality: q ? Number(q.slice(2)) || 0 : 1 };
+    })
+    .filter((range) => range.type && range.quality > 0);
+}
+
+const FORMAT_OF: Record<string, MediaFormat> = {
+  'application/json': 'json',
+  'text/json': 'json',
+  'application/xml': 'xml',
+  'text/xml': 'xml',
+};
+
+/** Picks JSON or XML from Accept; no Accept or a wildcard gives the operation's default (catalogue 1.9). */
+export function negotiate(accept: string | undefined, defaultFormat: MediaFormat): MediaFormat {
+  if (!accept?.trim()) return defaultFormat;
+  const ranges = parseAccept(accept).sort((a, b) => b.quality - a.quality);
+  for (const range of ranges) {
+    if (FORMAT_OF[range.type]) return FORMAT_OF[range.type];
+    if (range.type === '*/*' || range.type === 'application/*' || (range.type === 'text/*' && defaultFormat === 'xml')) return defaultFormat;
+  }
+  throw new DomainError('NOT_ACCEPTABLE', 'only application/json and application/xml are produced');
+}
+
+/** The format of a request body from its Content-Type, or null when it is neither JSON nor XML. */
+export function bodyFormat(contentType: string | undefined): MediaFormat | null {
+  const type = contentType?.split(';')[0].trim().toLowerCase();
+  if (!type) return null;
+  if (type === 'application/json' || type.endsWith('+json')) return 'json';
+  if (type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml')) return 'xml';
+  return null;
+}
+
+export const CONTENT_TYPE: Record<MediaFormat, string> = {
+  json: 'application/json; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+};

@@ -1,0 +1,29 @@
+import 'reflect-metadata';
+import { MapperKind, mapSchema } from '@graphql-tools/utils';
+import type { GraphQLFieldConfig, GraphQLSchema } from 'graphql';
+import { buildSchemaSync } from 'type-graphql';
+import { withAuthGuard } from '../auth/auth-directive';
+import type { RequestContext } from '../domain/context';
+import { withManagedGuard } from '../managed/enforcement';
+import { GroupResolver } from '../resolvers/group-resolver';
+import { UserResolver } from '../resolvers/user-resolver';
+import { directives } from './directives';
+
+export interface SchemaOptions {
+  managedFlagsEnforced: () => boolean;
+}
+
+/** The one schema both transports execute: resolvers, then managed guard, then auth guard outermost. */
+export function buildGatewaySchema(options: SchemaOptions): GraphQLSchema {
+  const base = buildSchemaSync({
+    resolvers: [UserResolver, GroupResolver],
+    directives,
+    validate: false,
+  });
+  const wrap = (field: GraphQLFieldConfig<unknown, RequestContext>, fieldName: string) =>
+    withAuthGuard(base, fieldName, withManagedGuard(base, field, options.managedFlagsEnforced));
+  return mapSchema(base, {
+    [MapperKind.QUERY_ROOT_FIELD]: (field, fieldName) => wrap(field, fieldName),
+    [MapperKind.MUTATION_ROOT_FIELD]: (field, fieldName) => wrap(field, fieldName),
+  });
+}

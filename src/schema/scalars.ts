@@ -1,0 +1,42 @@
+import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+
+function toLong(value: unknown): number {
+  const parsed = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+  if (typeof parsed !== 'number' || !Number.isSafeInteger(parsed)) {
+    throw new GraphQLError(`Long cannot represent ${JSON.stringify(value)}`);
+  }
+  return parsed;
+}
+
+/** Keys and other 64-bit integers, serialised as JSON numbers like OpenOLAT's Long (GraphQL ID would be a string). */
+export const LongScalar = new GraphQLScalarType({
+  name: 'Long',
+  description: 'A 64-bit integer within the safe range of JSON numbers; keys are Longs.',
+  serialize: toLong,
+  parseValue: toLong,
+  parseLiteral(ast) {
+    if (ast.kind === Kind.INT || ast.kind === Kind.STRING) return toLong(ast.value);
+    throw new GraphQLError('Long must be an integer');
+  },
+  extensions: { jsonSchema: { type: 'integer', format: 'int64' } },
+});
+
+function toDate(value: unknown): Date {
+  const date = value instanceof Date ? value : typeof value === 'number' || typeof value === 'string' ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) throw new GraphQLError(`DateTime cannot represent ${JSON.stringify(value)}`);
+  return date;
+}
+
+/** Dates as OpenOLAT's Jackson writes them: epoch milliseconds; ISO-8601 strings accepted on input. XML uses xsd:dateTime. */
+export const DateTimeScalar = new GraphQLScalarType({
+  name: 'DateTime',
+  description: 'A point in time: epoch milliseconds on output; epoch milliseconds or ISO-8601 on input.',
+  serialize: (value) => toDate(value).getTime(),
+  parseValue: toDate,
+  parseLiteral(ast) {
+    if (ast.kind === Kind.INT) return toDate(Number(ast.value));
+    if (ast.kind === Kind.STRING) return toDate(ast.value);
+    throw new GraphQLError('DateTime must be epoch milliseconds or an ISO-8601 string');
+  },
+  extensions: { jsonSchema: { type: 'integer', format: 'int64', description: 'epoch milliseconds' } },
+});

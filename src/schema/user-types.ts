@@ -1,0 +1,121 @@
+import { Extensions, Field, InputType, Int, ObjectType } from 'type-graphql';
+import { LongScalar } from './scalars';
+
+@ObjectType('UserPropertyVO')
+export class UserPropertyVO {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, { nullable: true })
+  value!: string | null;
+}
+
+@InputType('UserPropertyInput')
+export class UserPropertyInput {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, { nullable: true })
+  value?: string | null;
+}
+
+/** OpenOLAT's UserVO (catalogue 3.1); `password` exists only on input. */
+@ObjectType('UserVO')
+export class UserVO {
+  @Field(() => LongScalar)
+  key!: number;
+
+  @Field(() => String)
+  login!: string;
+
+  @Field(() => String, { nullable: true })
+  externalId!: string | null;
+
+  @Field(() => String, { nullable: true })
+  firstName!: string | null;
+
+  @Field(() => String, { nullable: true })
+  lastName!: string | null;
+
+  @Field(() => String, { nullable: true })
+  email!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Base64 image; not stored by this gateway, always null.' })
+  portrait!: string | null;
+
+  @Field(() => [UserPropertyVO])
+  @Extensions({ xmlItem: 'property' })
+  properties!: UserPropertyVO[];
+}
+
+@InputType('UserVOInput', { description: 'A UserVO as a client sends it; `key` and `portrait` are accepted and ignored.' })
+export class UserVOInput {
+  @Field(() => LongScalar, { nullable: true })
+  key?: number | null;
+
+  @Field(() => String, { nullable: true })
+  login?: string | null;
+
+  @Field(() => String, { nullable: true })
+  externalId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Write-only: set as the OLAT password, never returned.' })
+  password?: string | null;
+
+  @Field(() => String, { nullable: true })
+  firstName?: string | null;
+
+  @Field(() => String, { nullable: true })
+  lastName?: string | null;
+
+  @Field(() => String, { nullable: true })
+  email?: string | null;
+
+  @Field(() => String, { nullable: true })
+  portrait?: string | null;
+
+  @Field(() => [UserPropertyInput], { nullable: true })
+  @Extensions({ xmlItem: 'property' })
+  properties?: UserPropertyInput[] | null;
+}
+
+/** Roles in the user's default organisation (catalogue 3.1 RolesVO). */
+@ObjectType('RolesVO')
+export class RolesVO {
+  @Field(() => Boolean) systemAdmin!: boolean;
+  @Field(() => Boolean) olatAdmin!: boolean;
+  @Field(() => Boolean) userManager!: boolean;
+  @Field(() => Boolean) groupManager!: boolean;
+  @Field(() => Boolean) author!: boolean;
+  @Field(() => Boolean) guestOnly!: boolean;
+  @Field(() => Boolean) institutionalResourceManager!: boolean;
+  @Field(() => Boolean) poolAdmin!: boolean;
+  @Field(() => Boolean) curriculumManager!: boolean;
+  @Field(() => Boolean) invitee!: boolean;
+}
+
+@InputType('RolesVOInput', { description: 'Absent flags count as false; systemAdmin is ignored.' })
+export class RolesVOInput {
+  @Field(() => Boolean, { nullable: true }) systemAdmin?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) olatAdmin?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) userManager?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) groupManager?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) author?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) guestOnly?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) institutionalResourceManager?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) poolAdmin?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) curriculumManager?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) invitee?: boolean | null;
+}
+
+@ObjectType('StatusVO')
+export class StatusVO {
+  @Field(() => Int, { description: '1 permanent, 2 active, 101 login denied, 102 pending, 103 inactive, 199 deleted' })
+  status!: number;
+}
+
+@InputType('StatusVOInput')
+export class StatusVOInput {
+  @Field(() => Int)
+  status!: number;
+}

@@ -1,0 +1,45 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import { bootstrap } from './bootstrap';
+import type { Config } from './config/config';
+import { startEmbeddedPostgres, type RunningDatabase } from './db/embedded';
+import { openDatabase, type Orm } from './db/orm';
+import { setBcryptCost } from './auth/passwords';
+import { purgeExpiredSessions } from './auth/sessions';
+
+export interface RunningService {
+  port: number;
+  orm: Orm;
+  stop: () => Promise<void>;
+}
+
+/** config → database (embedded unless DATABASE_URL) → migrations → bootstrap → app → listen. */
+export async function startService(config: Config, log = console.log): Promise<RunningService> {
+  setBcryptCost(config.bcryptCost);
+  let embedded: RunningDatabase | undefined;
+  const url = config.databaseUrl ?? (embedded = await startEmbeddedPostgres(config.embeddedDataDir, config.embeddedPort, log)).url;
+  const orm = await openDatabase(url);
+  await bootstrap(orm.em.fork(), config.adminLogin, config.adminPassword, log);
+  const { app, close } = await createApp(orm, config);
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(config.port, config.host, () => resolve(listening));
+  });
+  const purge = setInterval(() => void purgeExpiredSessions(orm.em.fork()).catch(log), 10 * 60_000).unref();
+  const port = (server.address() as AddressInfo).port;
+  log(`listening on http://${config.host}:${port} (REST /restapi, GraphQL /graphql)`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      clearInterval(purge);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await close();
+      await orm.close();
+      await embedded?.stop();
+    })());
+  return { port, orm, stop };
+}

@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { startEmbeddedPostgres } from '../../src/db/embedded';
+import { STATE_FILE, type TestDatabaseState } from './database';
+
+/**
+ * Tests use the PostgreSQL server named by DATABASE_URL (the machine's 127.0.0.1:5432 in CI), or
+ * else an embedded one started here. Each test file then creates its own database on that server.
+ */
+export default async function globalSetup() {
+  let state: TestDatabaseState;
+  if (process.env.DATABASE_URL) {
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = '/';
+    state = { serverUrl: url.toString() };
+    const client = new Client({ connectionString: `${state.serverUrl}postgres` });
+    await client.connect();
+    await client.end();
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-test-pg-'));
+    const db = await startEmbeddedPostgres(path.join(dir, 'data'), 54330 + (process.pid % 500), () => undefined);
+    (globalThis as Record<string, unknown>).__embeddedDb = db;
+    const url = new URL(db.url);
+    url.pathname = '/';
+    state = { serverUrl: url.toString(), embeddedDir: dir };
+  }
+  fs.writeFileSync(STATE_FILE, JSON.stringify(state));
+}

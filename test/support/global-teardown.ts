@@ -1,0 +1,12 @@
+import fs from 'node:fs';
+import type { RunningDatabase } from '../../src/db/embedded';
+import { readState } from './database';
+
+export default async function globalTeardown() {
+  const db = (globalThis as Record<string, unknown>).__embeddedDb as RunningDatabase | undefined;
+  if (db) {
+    await db.stop();
+    const { embeddedDir } = readState();
+    if (embeddedDir) fs.rmSync(embeddedDir, { recursive: true, force: true });
+  }
+}

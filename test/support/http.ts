@@ -1,0 +1,46 @@
+export type Headers = Record<string, string>;
+
+export const basic = (login: string, password: string): Headers => ({
+  Authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`,
+});
+
+export const JSON_TYPE = { Accept: 'application/json' };
+export const XML_TYPE = { Accept: 'application/xml' };
+
+export interface Reply {
+  status: number;
+  headers: globalThis.Headers;
+  text: string;
+  json: any;
+}
+
+export async function call(base: string, method: string, path: string, options: { headers?: Headers; body?: unknown; contentType?: string } = {}): Promise<Reply> {
+  const headers: Headers = { ...options.headers };
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    headers['Content-Type'] = options.contentType ?? 'application/json';
+  }
+  const response = await fetch(`${base}${path}`, { method, headers, body, redirect: 'manual' });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+export async function graphql(base: string, headers: Headers, query: string, variables: Record<string, unknown> = {}) {
+  const response = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+}
+
+/** The Set-Cookie value as a Cookie request header. */
+export const cookieOf = (reply: { headers: globalThis.Headers }) => reply.headers.get('set-cookie')?.split(';')[0] ?? '';

@@ -10,7 +10,7 @@ export function ormConfig(clientUrl: string, poolMax = 10) {
     entities,
     metadataProvider: ReflectMetadataProvider,
     extensions: [Migrator],
-    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: 0, max: poolMax },
     allowGlobalContext: false,
     forceUtcTimezone: true,

@@ -1,10 +1,10 @@
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { RequestHandler } from 'express';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import depthLimit from 'graphql-depth-limit';
-import { createComplexityRule, simpleEstimator } from 'graphql-query-complexity';
+import { getComplexity, simpleEstimator } from 'graphql-query-complexity';
 import { DomainError } from '../domain/errors';
 import type { RequestContext } from '../domain/context';
 
@@ -34,6 +34,20 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
   return { ...formatted, extensions };
 }
 
+/** Refuses operations whose estimated cost (one per selected field) exceeds the limit; needs the variables, so it runs after parsing. */
+function costLimit(schema: GraphQLSchema, maximum: number): ApolloServerPlugin<RequestContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ request, document }) {
+          const cost = getComplexity({ schema, query: document, variables: request.variables ?? {}, estimators: [simpleEstimator({ defaultComplexity: 1 })] });
+          if (cost > maximum) throw new GraphQLError(`query cost ${cost} exceeds the limit of ${maximum}`, { extensions: { code: 'QUERY_TOO_COSTLY', http: { status: 400 } } });
+        },
+      };
+    },
+  };
+}
+
 export async function graphqlMiddleware(schema: GraphQLSchema, options: GraphqlOptions): Promise<{ handler: RequestHandler; stop: () => Promise<void> }> {
   const log = options.log ?? console.error;
   const server = new ApolloServer<RequestContext>({
@@ -41,16 +55,9 @@ export async function graphqlMiddleware(schema: GraphQLSchema, options: GraphqlO
     introspection: !options.production,
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,
-    validationRules: [
-      depthLimit(options.maxDepth),
-      createComplexityRule({
-        maximumComplexity: options.maxCost,
-        estimators: [simpleEstimator({ defaultComplexity: 1 })],
-        createError: (max, actual) => new GraphQLError(`query cost ${actual} exceeds the limit of ${max}`, { extensions: { code: 'QUERY_TOO_COSTLY' } }),
-      }),
-    ],
+    validationRules: [depthLimit(options.maxDepth)],
     formatError: (formatted, error) => formatGraphqlError(formatted, error, log),
-    plugins: [ApolloServerPluginLandingPageDisabled()],
+    plugins: [ApolloServerPluginLandingPageDisabled(), costLimit(schema, options.maxCost)],
   });
   await server.start();
   const handler = expressMiddleware(server, {

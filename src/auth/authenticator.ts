@@ -79,10 +79,6 @@ export class Authenticator {
     return { caller: toCaller(row, Provider.password), token: await issueToken(em, row.key, row.login) };
   }
 
-  forget(identityKey: number) {
-    this.cache.forgetIdentity(identityKey);
-  }
-
   /** Concurrent first requests with one credential share a single bcrypt comparison. */
   private verify(em: EntityManager, key: string, login: string, password: string): Promise<PrincipalRow | null> {
     let check = this.pending.get(key);

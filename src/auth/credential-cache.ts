@@ -43,8 +43,4 @@ export class CredentialCache {
   delete(key: string) {
     this.entries.delete(key);
   }
-
-  forgetIdentity(identityKey: number) {
-    for (const [key, entry] of this.entries) if (entry.identityKey === identityKey) this.entries.delete(key);
-  }
 }

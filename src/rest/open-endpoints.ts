@@ -4,25 +4,66 @@ import type { Authenticator } from '../auth/authenticator';
 import { REALM, TOKEN_HEADER } from '../auth/security-filter';
 import { XML_PROLOG } from './xml-codec';
 
-const plain = (text: string) => (_req: Request, res: Response) => void res.type('text/plain').send(text);
+/** One open endpoint: the router serves it and openapi.json describes it from the same entry. */
+export interface OpenRoute {
+  method: 'GET' | 'POST';
+  /** Express-style path below /restapi. */
+  path: string;
+  summary: string;
+  produces: 'text/plain' | 'application/xml';
+  /** The fixed answer of a plain-text endpoint; `{name}` stands for the path parameter `name`. */
+  text?: string;
+  /** A sample answer of an endpoint whose answer varies. */
+  example?: string;
+  query?: { name: string; description: string }[];
+  /** Failure statuses the endpoint answers itself. */
+  errors?: Record<number, string>;
+}
+
+const plain = (method: OpenRoute['method'], path: string, summary: string, text: string): OpenRoute => ({ method, path, summary, produces: 'text/plain', text });
+
+export const AUTH_ROUTE: OpenRoute = {
+  method: 'GET',
+  path: '/auth/:username',
+  summary: 'Log in with a password, or check a token; the token comes back in the X-SERVICE-TOKEN header',
+  produces: 'application/xml',
+  example: `${XML_PROLOG}<hello identityKey="1">Hello administrator</hello>`,
+  query: [
+    { name: 'password', description: 'the password of the user: issues a new token' },
+    { name: 'x-service-token', description: 'a token of the user: answered with the same token (x-olat-token is accepted too)' },
+  ],
+  errors: { 400: 'neither password nor x-service-token given', 401: 'wrong password or token' },
+};
+
+/** Ping, version and `/auth` endpoints (catalogue 1.6, 1.7). */
+export const OPEN_ROUTES: OpenRoute[] = [
+  plain('GET', '/ping', 'Ping', 'Ping'),
+  plain('GET', '/ping/version', 'Version of the ping service', '1.0'),
+  plain('POST', '/ping/:name', 'Ping with a name', 'Ping {name}'),
+  plain('GET', '/api/version', 'Version of the REST API', '1.0'),
+  plain('GET', '/auth/version', 'Version of the authentication service', '1.0'),
+  plain('GET', '/users/version', 'Version of the users service', '1.0'),
+  plain('GET', '/groups/version', 'Version of the groups service', '1.0'),
+  AUTH_ROUTE,
+];
 
 const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Ping, version and `/auth` endpoints (catalogue 1.6, 1.7): open without authentication. */
+/** The endpoints of OPEN_ROUTES; the security filter decides which of them need authentication. */
 export function openEndpoints(authenticator: Authenticator) {
   const router = express.Router();
-  router.get('/ping', plain('Ping'));
-  router.get('/ping/version', plain('1.0'));
-  router.post('/ping/:name', (req, res) => void res.type('text/plain').send(`Ping ${req.params.name}`));
-  router.get('/api/version', plain('1.0'));
-  router.get('/auth/version', plain('1.0'));
-  router.get('/users/version', plain('1.0'));
-  router.get('/groups/version', plain('1.0'));
+  for (const route of OPEN_ROUTES) {
+    const text = route.text;
+    if (text === undefined) continue;
+    router[route.method === 'GET' ? 'get' : 'post'](route.path, (req: Request, res: Response) =>
+      void res.type('text/plain').send(text.replace(/\{(\w+)\}/g, (_, name: string) => String(req.params[name]))),
+    );
+  }
 
-  router.get('/auth/:username', async (req, res, next) => {
+  router.get(AUTH_ROUTE.path, async (req, res, next) => {
     try {
       const { em } = res.locals.ctx as RequestContext;
-      const username = req.params.username;
+      const username = String(req.params.username);
       const password = req.query.password;
       const token = req.query['x-service-token'] ?? req.query['x-olat-token'];
       let identityKey: number | null = null;

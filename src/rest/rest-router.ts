@@ -63,6 +63,8 @@ export function restRouter(schema: GraphQLSchema, sofa: SofaRouter, routes: Rest
       let format: MediaFormat = route.defaultFormat;
       try {
         format = negotiate(req.get('accept'), route.defaultFormat);
+        // Keys are numbers: like JAX-RS with a Long path parameter, anything else matches no resource.
+        if (Object.values(req.params).some((value) => !/^\d{1,15}$/.test(String(value)))) throw new DomainError('NOT_FOUND', 'no such resource');
         let body: string | undefined;
         if (op.bodyType) {
           if (!req.body) {
@@ -79,7 +81,7 @@ export function restRouter(schema: GraphQLSchema, sofa: SofaRouter, routes: Rest
         );
         const payload = await response.json();
         if (!response.ok) return sendError(res, format, (payload as { restError: RestError }).restError);
-        const status = route.status?.(payload) ?? 200;
+        const status = route.notModifiedWhenFalse && payload === false ? 304 : 200;
         if (route.emptyBody || status === 304) return void res.status(status).end();
         sendData(res, status, format, payload, op.resultType, route.xmlRoot);
       } catch (error) {

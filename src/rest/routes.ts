@@ -15,8 +15,8 @@ export interface RestRoute {
   bodyArg?: string;
   /** Status when a body is expected but none is sent (OpenOLAT answers some updates with 204). */
   noBodyStatus?: number;
-  /** Success status chosen from the operation's result; 200 when absent. */
-  status?: (data: unknown) => number;
+  /** The operation answers false when nothing changed (already a member): REST answers 304 then. */
+  notModifiedWhenFalse?: boolean;
   /** Membership and delete operations answer without a body. */
   emptyBody?: boolean;
   /** Query parameters that are not operation arguments become `[{name, value}]` in this argument. */
@@ -24,8 +24,6 @@ export interface RestRoute {
   /** XML root element when it is not the type name with a lower-case first letter. */
   xmlRoot?: string;
 }
-
-const addedOr304 = (data: unknown) => (data === false ? 304 : 200);
 
 const xml = 'xml' as const;
 
@@ -50,7 +48,7 @@ export const ROUTES: RestRoute[] = [
   { method: 'GET', path: '/groups/:groupKey/participants', field: 'Query.groupParticipants', defaultFormat: xml, summary: 'Participants of a group' },
   { method: 'PUT', path: '/groups/:groupKey/owners/:identityKey', field: 'Mutation.addGroupOwner', defaultFormat: xml, emptyBody: true, summary: 'Add an owner' },
   { method: 'DELETE', path: '/groups/:groupKey/owners/:identityKey', field: 'Mutation.removeGroupOwner', defaultFormat: xml, emptyBody: true, summary: 'Remove an owner' },
-  { method: 'PUT', path: '/groups/:groupKey/participants/:identityKey', field: 'Mutation.addGroupParticipant', defaultFormat: xml, emptyBody: true, status: addedOr304, summary: 'Add a participant (304 when already one)' },
+  { method: 'PUT', path: '/groups/:groupKey/participants/:identityKey', field: 'Mutation.addGroupParticipant', defaultFormat: xml, emptyBody: true, notModifiedWhenFalse: true, summary: 'Add a participant (304 when already one)' },
   { method: 'DELETE', path: '/groups/:groupKey/participants/:identityKey', field: 'Mutation.removeGroupParticipant', defaultFormat: xml, emptyBody: true, summary: 'Remove a participant' },
-  { method: 'PUT', path: '/groups/:groupKey/users/:identityKey', field: 'Mutation.addGroupParticipant', defaultFormat: xml, emptyBody: true, status: addedOr304, summary: 'Add a user to the group as participant (source document)' },
+  { method: 'PUT', path: '/groups/:groupKey/users/:identityKey', field: 'Mutation.addGroupParticipant', defaultFormat: xml, emptyBody: true, notModifiedWhenFalse: true, summary: 'Add a user to the group as participant (source document)' },
 ];

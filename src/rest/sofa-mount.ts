@@ -1,6 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import { useSofa } from 'sofa-api';
 import type { RequestContext } from '../domain/context';
+import { DateTimeScalar, LongScalar } from '../schema/scalars';
 import { toRestError } from './errors';
 import { jitExecutor } from './jit-execute';
 import type { RestRoute } from './routes';
@@ -26,6 +27,7 @@ export function createSofa(schema: GraphQLSchema, routes: RestRoute[]): SofaRout
     schema,
     routes: config,
     execute: jitExecutor(schema) as never,
+    customScalars: Object.fromEntries([LongScalar, DateTimeScalar].map((scalar) => [scalar.name, scalar.extensions.jsonSchema])),
     context: (serverContext) => (serverContext as unknown as { ctx: RequestContext }).ctx,
     errorHandler: (errors) => {
       const error = toRestError(errors[0]);

@@ -1,0 +1,124 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { OPEN_ROUTES } from '../src/rest/open-endpoints';
+import { ROUTES } from '../src/rest/routes';
+import { adminAuth, createGroup, createUser } from './support/fixtures';
+import { JSON_TYPE, call } from './support/http';
+import { ADMIN, startTestService, type TestService } from './support/service';
+
+interface Operation {
+  operationId: string;
+  parameters: { name: string; in: string; required?: boolean; schema: Record<string, unknown> }[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, { content?: Record<string, unknown> }>;
+}
+type Document = {
+  openapi: string;
+  servers: { url: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, { properties: Record<string, unknown>; required?: string[] }>; securitySchemes: Record<string, Record<string, string>> };
+};
+
+let t: TestService;
+let doc: Document;
+beforeAll(async () => {
+  t = await startTestService();
+  const reply = await call(t.base, 'GET', '/restapi/openapi.json', { headers: adminAuth() });
+  expect(reply.status).toBe(200);
+  expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
+  doc = reply.json;
+});
+afterAll(() => t.stop());
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, byMethod]) => Object.entries(byMethod).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })));
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+it('needs authentication', async () => {
+  const reply = await call(t.base, 'GET', '/restapi/openapi.json');
+  expect(reply.status).toBe(401);
+  expect(reply.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
+});
+
+it('is a valid OpenAPI 3 document', async () => {
+  expect(doc.openapi).toMatch(/^3\./);
+  await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeDefined();
+  expect(doc.servers).toEqual([{ url: '/restapi' }]);
+  expect(doc.components.securitySchemes.basicAuth).toMatchObject({ type: 'http', scheme: 'basic' });
+  expect(doc.components.securitySchemes.serviceToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-SERVICE-TOKEN' });
+});
+
+it('lists exactly the route table and the open routes', () => {
+  const listed = operations().map(({ method, path }) => `${method} ${path}`).sort();
+  const live = [...ROUTES, ...OPEN_ROUTES].map((route) => `${route.method} ${openApiPath(route.path)}`).sort();
+  expect(listed).toEqual(live);
+  expect(listed).toContain('PUT /groups/{groupKey}/users/{identityKey}');
+});
+
+it('has unique operationIds and declares every path parameter', () => {
+  const ids = operations().map(({ operation }) => operation.operationId);
+  expect(new Set(ids).size).toBe(ids.length);
+  for (const { path, operation } of operations()) {
+    const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+    const declared = operation.parameters.filter((parameter) => parameter.in === 'path');
+    expect(declared.map((parameter) => parameter.name).sort()).toEqual(inPath.sort());
+    for (const parameter of declared) {
+      expect(parameter.required).toBe(true);
+      if (parameter.name.endsWith('Key')) expect(parameter.schema).toEqual({ type: 'integer', format: 'int64' });
+    }
+  }
+});
+
+it('describes request bodies in JSON and XML for the routes that take one', () => {
+  for (const route of ROUTES) {
+    const body = doc.paths[openApiPath(route.path)][route.method.toLowerCase()].requestBody;
+    if (!route.bodyArg) {
+      expect(body).toBeUndefined();
+      continue;
+    }
+    expect(Object.keys(body!.content).sort()).toEqual(['application/json', 'application/xml']);
+    expect(body!.content['application/json'].schema).toEqual({ $ref: expect.stringMatching(/^#\/components\/schemas\/\w+Input$/) });
+  }
+});
+
+it('documents success and error answers', () => {
+  const participant = doc.paths['/groups/{groupKey}/participants/{identityKey}'].put.responses;
+  expect(Object.keys(participant)).toEqual(expect.arrayContaining(['200', '304', '401', '403', '404']));
+  expect(participant['200'].content).toBeUndefined();
+  const create = doc.paths['/users'].put.responses;
+  expect(Object.keys(create['200'].content!).sort()).toEqual(['application/json', 'application/xml']);
+  expect(Object.keys(create)).toEqual(expect.arrayContaining(['400', '401', '403', '406', '413', '415']));
+  expect(doc.components.schemas.ErrorVO.properties).toEqual({ code: { type: 'string' }, translation: { type: 'string' } });
+  expect(doc.paths['/ping'].get).toMatchObject({ security: [] });
+});
+
+it('hides GraphQL-only fields from the wire schemas', () => {
+  const group = doc.components.schemas.GroupVO;
+  expect(Object.keys(group.properties)).toEqual(expect.arrayContaining(['key', 'name', 'managedFlags']));
+  expect(group.properties).not.toHaveProperty('managedFlagsInEffect');
+  expect(group.required).not.toContain('managedFlagsInEffect');
+  expect(doc.components.schemas).not.toHaveProperty('Query');
+  expect(doc.components.schemas).not.toHaveProperty('Mutation');
+});
+
+it('every GET route it lists answers 200 to the administrator, in a documented media type', async () => {
+  const user = await createUser(t.base);
+  const groupKey = await createGroup(t.base);
+  await call(t.base, 'PUT', `/restapi/groups/${groupKey}/owners/${user.key}`, { headers: adminAuth() });
+  const pathValues: Record<string, string | number> = { identityKey: user.key, groupKey, username: ADMIN.login };
+  const queryValues: Record<string, string> = { password: ADMIN.password };
+
+  const gets = operations().filter(({ method }) => method === 'GET');
+  expect(gets.length).toBeGreaterThan(10);
+  for (const { path, operation } of gets) {
+    const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      if (!(name in pathValues)) throw new Error(`no value for {${name}} in ${path}`);
+      return String(pathValues[name]);
+    });
+    const query = operation.parameters.filter((parameter) => parameter.in === 'query' && parameter.name in queryValues);
+    const search = new URLSearchParams(query.map((parameter) => [parameter.name, queryValues[parameter.name]])).toString();
+    const reply = await call(t.base, 'GET', `/restapi${url}${search ? `?${search}` : ''}`, { headers: { ...adminAuth(), ...JSON_TYPE } });
+    expect({ path, status: reply.status }).toEqual({ path, status: 200 });
+    const mediaType = reply.headers.get('content-type')!.split(';')[0];
+    expect(Object.keys(operation.responses['200'].content!)).toContain(mediaType);
+  }
+});

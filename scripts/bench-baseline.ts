@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Pool } from 'pg';
+
+/**
+ * The benchmark's baseline: plain node:http + one pg.Pool, answering `GET /users/:k` and
+ * `GET /groups` for an X-SERVICE-TOKEN caller with the same statements the gateway issues for an
+ * administrator (principal by token hash, then the data query) and the same JSON bytes. Nothing
+ * else: no framework, no ORM, no GraphQL. It is not a product and is not part of the test run.
+ *
+ * The statement texts are written out here on purpose (not imported from src/), so that the bench
+ * can compare them with what the gateway actually sends and report any drift.
+ */
+
+/** src/auth/principal.ts `principalByTokenHash`, as the driver receives it. */
+export const PRINCIPAL_BY_TOKEN_SQL = `
+select i.id as key, i.login, i.status,
+  coalesce((select json_agg(json_build_object('organisationKey', r.organisation_id, 'role', r.role))
+            from organisation_role r where r.identity_id = i.id), '[]'::json) as grants,
+  (select a.credential from authentication a where a.identity_id = i.id and a.provider = 'OLAT') as "passwordHash",
+  (select a.credential from authentication a where a.identity_id = i.id and a.provider = 'REST') as "tokenHash" from identity i where i.id = (select identity_id from authentication where provider = 'REST' and credential = $1)`;
+
+/** MikroORM's `em.findOne(Identity, { id })` (src/users/user-service.ts `findIdentity`). */
+export const IDENTITY_BY_KEY_SQL =
+  'select "i0".* from "identity" as "i0" where "i0"."id" = $1 limit $2';
+
+/** src/organisations/organisation-service.ts `isManagerOf`, for callers managing in one organisation. */
+export const IS_MANAGER_OF_SQL = (organisations: number) =>
+  `select 1 as found from organisation_role where identity_id = $1 and organisation_id in (${Array.from({ length: organisations }, (_, i) => `$${i + 2}`).join(',')}) limit 1`;
+
+/** src/groups/group-service.ts `listGroups` for a group manager without filters. */
+export const ALL_GROUPS_SQL =
+  'select g.id as key, g.description, g.external_id as "externalId", g.managed_flags as "managedFlags", g.name, g.type, g.min_participants as "minParticipants", g.max_participants as "maxParticipants" from business_group g order by g.id';
+
+/** The same, for a caller who is no group manager (only groups they belong to). */
+export const MEMBER_GROUPS_SQL =
+  'select g.id as key, g.description, g.external_id as "externalId", g.managed_flags as "managedFlags", g.name, g.type, g.min_participants as "minParticipants", g.max_participants as "maxParticipants" from business_group g where g.id in (select group_id from group_membership where identity_id = $1) order by g.id';
+
+interface Grant {
+  organisationKey: number;
+  role: string;
+}
+
+interface Principal {
+  key: number;
+  login: string;
+  status: number;
+  grants: Grant[];
+}
+
+const USER_MANAGER_ROLES = ['administrator', 'usermanager', 'rolesmanager'];
+const GROUP_MANAGER_ROLES = ['administrator', 'groupmanager'];
+const TOKEN = /^[A-Za-z0-9-]{1,40}$/;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export interface Baseline {
+  port: number;
+  pool: Pool;
+  stop: () => Promise<void>;
+}
+
+export async function startBaseline(databaseUrl: string, poolMax = 10): Promise<Baseline> {
+  const pool = new Pool({ connectionString: databaseUrl, max: poolMax });
+
+  async function principal(token: string | undefined): Promise<Principal | null> {
+    if (!token || !TOKEN.test(token)) return null;
+    const { rows } = await pool.query<Principal>(PRINCIPAL_BY_TOKEN_SQL, [createHash('sha256').update(token).digest('hex')]);
+    const row = rows[0];
+    return row && row.status < 100 ? row : null;
+  }
+
+  async function user(caller: Principal, key: number): Promise<string | null> {
+    const { rows } = await pool.query(IDENTITY_BY_KEY_SQL, [key, 1]);
+    const row = rows[0];
+    if (!row) return null;
+    let full = caller.key === key;
+    if (!full) {
+      const organisations = caller.grants.filter((grant) => USER_MANAGER_ROLES.includes(grant.role)).map((grant) => grant.organisationKey);
+      if (organisations.length) full = (await pool.query(IS_MANAGER_OF_SQL(organisations.length), [key, ...organisations])).rows.length > 0;
+    }
+    const properties = (row.properties ?? {}) as Record<string, string>;
+    return JSON.stringify({
+      key: row.id,
+      login: row.login,
+      externalId: row.external_id ?? null,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: full ? (row.email ?? null) : null,
+      portrait: null,
+      properties: full ? Object.entries(properties).map(([name, value]) => ({ name, value })) : [],
+    });
+  }
+
+  async function groups(caller: Principal): Promise<string> {
+    const manager = caller.grants.some((grant) => GROUP_MANAGER_ROLES.includes(grant.role));
+    const { rows } = manager ? await pool.query(ALL_GROUPS_SQL) : await pool.query(MEMBER_GROUPS_SQL, [caller.key]);
+    return JSON.stringify(
+      rows.map((row) => ({
+        key: row.key,
+        description: row.description ?? null,
+        externalId: row.externalId ?? null,
+        managedFlags: row.managedFlags ?? null,
+        name: row.name,
+        type: row.type,
+        minParticipants: row.minParticipants ?? null,
+        maxParticipants: row.maxParticipants ?? null,
+      })),
+    );
+  }
+
+  const send = (res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(body), ...headers });
+    res.end(body);
+  };
+
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const path = (req.url ?? '/').split('?')[0];
+      const userMatch = /^\/users\/(\d+)$/.exec(path);
+      if (req.method !== 'GET' || (!userMatch && path !== '/groups')) return send(res, 404, '{"code":"not found"}');
+      const token = req.headers['x-service-token'];
+      const caller = await principal(typeof token === 'string' ? token : undefined);
+      if (!caller) return send(res, 401, '{"code":"unauthenticated"}');
+      const body = userMatch ? await user(caller, Number(userMatch[1])) : await groups(caller);
+      if (body === null) return send(res, 404, '{"code":"not found"}');
+      send(res, 200, body, { 'X-SERVICE-TOKEN': token as string });
+    })().catch(() => {
+      if (!res.headersSent) send(res, 500, '{"code":"error"}');
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    pool,
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await pool.end();
+    },
+  };
+}

@@ -21,9 +21,9 @@ select i.id as key, i.login, i.status,
   (select a.credential from authentication a where a.identity_id = i.id and a.provider = 'OLAT') as "passwordHash",
   (select a.credential from authentication a where a.identity_id = i.id and a.provider = 'REST') as "tokenHash" from identity i where i.id = (select identity_id from authentication where provider = 'REST' and credential = $1)`;
 
-/** MikroORM's `em.findOne(Identity, { id })` (src/users/user-service.ts `findIdentity`). */
+/** src/users/user-search.ts `findUserRow`. */
 export const IDENTITY_BY_KEY_SQL =
-  'select "i0".* from "identity" as "i0" where "i0"."id" = $1 limit $2';
+  'select i.id as key, i.login, i.external_id as "externalId", i.first_name as "firstName", i.last_name as "lastName", i.email, i.properties from identity i where i.id = $1';
 
 /** src/organisations/organisation-service.ts `isManagerOf`, for callers managing in one organisation. */
 export const IS_MANAGER_OF_SQL = (organisations: number) =>
@@ -71,7 +71,7 @@ export async function startBaseline(databaseUrl: string, poolMax = 10): Promise<
   }
 
   async function user(caller: Principal, key: number): Promise<string | null> {
-    const { rows } = await pool.query(IDENTITY_BY_KEY_SQL, [key, 1]);
+    const { rows } = await pool.query(IDENTITY_BY_KEY_SQL, [key]);
     const row = rows[0];
     if (!row) return null;
     let full = caller.key === key;
@@ -81,11 +81,11 @@ export async function startBaseline(databaseUrl: string, poolMax = 10): Promise<
     }
     const properties = (row.properties ?? {}) as Record<string, string>;
     return JSON.stringify({
-      key: row.id,
+      key: row.key,
       login: row.login,
-      externalId: row.external_id ?? null,
-      firstName: row.first_name,
-      lastName: row.last_name,
+      externalId: row.externalId ?? null,
+      firstName: row.firstName,
+      lastName: row.lastName,
       email: full ? (row.email ?? null) : null,
       portrait: null,
       properties: full ? Object.entries(properties).map(([name, value]) => ({ name, value })) : [],

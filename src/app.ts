@@ -55,6 +55,7 @@ export async function createApp(orm: Orm, config: Config): Promise<App> {
 
   const app = express();
   app.disable('x-powered-by');
+  app.set('etag', false);
   app.set('trust proxy', 'loopback');
 
   const sofa = createSofa(schema, ROUTES);
@@ -66,7 +67,7 @@ export async function createApp(orm: Orm, config: Config): Promise<App> {
     bodyParser,
     openEndpoints(authenticator),
     openApiRouter(openApi),
-    restRouter(schema, sofa, ROUTES),
+    restRouter(schema, ROUTES),
     notFoundHandler,
     errorHandler,
   );

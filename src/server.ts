@@ -19,7 +19,7 @@ export async function startService(config: Config, log = console.log): Promise<R
   setBcryptCost(config.bcryptCost);
   let embedded: RunningDatabase | undefined;
   const url = config.databaseUrl ?? (embedded = await startEmbeddedPostgres(config.embeddedDataDir, config.embeddedPort, log)).url;
-  const orm = await openDatabase(url);
+  const { orm, close: closeDatabase } = await openDatabase(url);
   await bootstrap(orm.em.fork(), config.adminLogin, config.adminPassword, log);
   const { app, close } = await createApp(orm, config);
   const server: Server = await new Promise((resolve) => {
@@ -38,7 +38,7 @@ export async function startService(config: Config, log = console.log): Promise<R
         server.closeIdleConnections();
       });
       await close();
-      await orm.close();
+      await closeDatabase();
       await embedded?.stop();
     })());
   return { port, orm, stop };

@@ -37,7 +37,10 @@ function start(dataDir: string, port: number): Promise<Started> {
 const stop = (started: Started) =>
   new Promise<number | null>((resolve) => {
     started.child.removeAllListeners('exit');
-    started.child.on('exit', (code) => resolve(code));
+    started.child.on('exit', (code) => {
+      if (code !== 0) console.log(started.output.join(''));
+      resolve(code);
+    });
     started.child.kill('SIGTERM');
   });
 

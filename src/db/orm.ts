@@ -1,7 +1,9 @@
 import { MikroORM, ReflectMetadataProvider } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver, defineConfig } from '@mikro-orm/postgresql';
+import { Pool } from 'pg';
 import { entities } from '../entities';
+import { useReadPool } from './sql';
 import { migrationsList } from '../migrations';
 
 export function ormConfig(clientUrl: string, poolMax = 10) {
@@ -20,8 +22,24 @@ export function ormConfig(clientUrl: string, poolMax = 10) {
 
 export type Orm = MikroORM<PostgreSqlDriver>;
 
-export async function openDatabase(clientUrl: string, poolMax?: number): Promise<Orm> {
+export interface Database {
+  orm: Orm;
+  close: () => Promise<void>;
+}
+
+/** MikroORM for entities and transactions, plus a plain pg pool for the hot read statements. */
+export async function openDatabase(clientUrl: string, poolMax = 10): Promise<Database> {
   const orm = await MikroORM.init<PostgreSqlDriver>(ormConfig(clientUrl, poolMax));
   await orm.getMigrator().up();
-  return orm;
+  const pool = new Pool({ connectionString: clientUrl, max: poolMax });
+  // An idle connection the server closed (restart, shutdown) is replaced on next use; it must not crash the process.
+  pool.on('error', (error) => console.error(`database pool: ${error.message}`));
+  useReadPool(orm.em, pool);
+  return {
+    orm,
+    close: async () => {
+      await pool.end();
+      await orm.close();
+    },
+  };
 }

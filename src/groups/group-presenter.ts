@@ -1,5 +1,4 @@
 import type { BusinessGroup } from '../entities/business-group';
-import { expandManagedFlags, parseManagedFlags } from '../managed/flags';
 import type { GroupVO } from '../schema/group-types';
 
 export interface GroupRow {
@@ -27,6 +26,5 @@ export function toGroupVO(group: GroupRow | BusinessGroup): GroupVO {
     type: row.type,
     minParticipants: row.minParticipants ?? null,
     maxParticipants: row.maxParticipants ?? null,
-    managedFlagsInEffect: expandManagedFlags('group', parseManagedFlags('group', row.managedFlags)),
   };
 }

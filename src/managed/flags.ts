@@ -216,17 +216,23 @@ export function normaliseManagedFlags(kind: ManagedKind, wire: string | null | u
   return formatManagedFlags(kind, parseManagedFlags(kind, wire));
 }
 
-export function isManaged(kind: ManagedKind, flags: readonly string[], flag: string): boolean {
-  const reg = registry(kind);
-  let name = canonical(reg, flag);
-  if (name === undefined) throw new Error(`Unknown ${kind} managed flag: ${flag}`);
-  const set = canonicalSet(reg, flags);
-  for (; name !== undefined; name = reg.parent.get(name)) {
+function managedIn(reg: Registry, set: ReadonlySet<string>, flag: string): boolean {
+  for (let name: string | undefined = flag; name !== undefined; name = reg.parent.get(name)) {
     if (set.has(name)) return true;
   }
   return false;
 }
 
+export function isManaged(kind: ManagedKind, flags: readonly string[], flag: string): boolean {
+  const reg = registry(kind);
+  const name = canonical(reg, flag);
+  if (name === undefined) throw new Error(`Unknown ${kind} managed flag: ${flag}`);
+  return managedIn(reg, canonicalSet(reg, flags), name);
+}
+
 export function expandManagedFlags(kind: ManagedKind, flags: readonly string[]): string[] {
-  return flagNames(kind).filter((flag) => isManaged(kind, flags, flag));
+  const reg = registry(kind);
+  if (!flags.length) return [];
+  const set = canonicalSet(reg, flags);
+  return reg.order.filter((flag) => managedIn(reg, set, flag));
 }

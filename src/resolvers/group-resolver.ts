@@ -1,7 +1,8 @@
-import { Arg, Ctx, Directive, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { GroupRole } from '../entities/business-group';
 import * as groups from '../groups/group-service';
+import { expandManagedFlags, parseManagedFlags } from '../managed/flags';
 import { auth, managed } from '../schema/directives';
 import { GroupVO, GroupVOInput } from '../schema/group-types';
 import { LongScalar } from '../schema/scalars';
@@ -9,8 +10,14 @@ import { UserVO } from '../schema/user-types';
 
 const MANAGERS = groups.GROUP_MANAGER_ROLES;
 
-@Resolver()
+@Resolver(() => GroupVO)
 export class GroupResolver {
+  @FieldResolver(() => [String], { description: 'Every flag in effect: the flags set and everything they imply (GraphQL only).' })
+  @Extensions({ rest: false })
+  managedFlagsInEffect(@Root() group: GroupVO): string[] {
+    return expandManagedFlags('group', parseManagedFlags('group', group.managedFlags));
+  }
+
   @Query(() => [GroupVO], { description: 'Group managers see every group, others the groups they belong to.' })
   @Directive(auth())
   groups(

@@ -4,7 +4,7 @@ import { auth } from '../schema/directives';
 import { LongScalar } from '../schema/scalars';
 import { RolesVO, RolesVOInput, StatusVO, StatusVOInput, UserPropertyInput, UserVO, UserVOInput } from '../schema/user-types';
 import * as users from '../users/user-service';
-import { searchUsers } from '../users/user-search';
+import { findUserRow, searchUsers } from '../users/user-search';
 import { toUserVO } from '../users/user-presenter';
 
 const SEARCHERS = ['administrator', 'usermanager', 'rolesmanager', 'author'];
@@ -32,14 +32,14 @@ export class UserResolver {
   @Query(() => UserVO, { description: 'The caller.' })
   @Directive(auth())
   async me(@Ctx() ctx: RequestContext): Promise<UserVO> {
-    return toUserVO(await users.findIdentity(ctx.em, ctx.caller!.key), true);
+    return toUserVO(await findUserRow(ctx.em, ctx.caller!.key), true);
   }
 
   @Query(() => UserVO)
   @Directive(auth())
   async user(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<UserVO> {
-    const identity = await users.findIdentity(ctx.em, identityKey);
-    return toUserVO(identity, await users.canSeeFullProfile(ctx, identityKey));
+    const row = await findUserRow(ctx.em, identityKey);
+    return toUserVO(row, await users.canSeeFullProfile(ctx, identityKey));
   }
 
   @Mutation(() => UserVO, { description: 'Create a user; validation failures answer 406 with a list of ErrorVO on REST.' })

@@ -3,11 +3,11 @@ import type { GraphQLOutputType } from 'graphql';
 import { CONTENT_TYPE } from './negotiation';
 import type { RestError } from './errors';
 import type { MediaFormat } from './routes';
-import { toWire, xmlRootOf } from './wire';
+import { xmlRootOf } from './wire';
 import { encodeRecords, encodeXml } from './xml-codec';
 
 export function sendData(res: Response, status: number, format: MediaFormat, data: unknown, type: GraphQLOutputType, xmlRoot?: string) {
-  const body = format === 'json' ? JSON.stringify(toWire(data, type)) : encodeXml(data, type, xmlRoot ?? xmlRootOf(type));
+  const body = format === 'json' ? JSON.stringify(data) : encodeXml(data, type, xmlRoot ?? xmlRootOf(type));
   res.status(status).type(CONTENT_TYPE[format]).send(body);
 }
 

@@ -28,10 +28,6 @@ export class GroupVO {
 
   @Field(() => Int, { nullable: true })
   maxParticipants!: number | null;
-
-  @Field(() => [String], { description: 'Every flag in effect: the flags set and everything they imply (GraphQL only).' })
-  @Extensions({ rest: false })
-  managedFlagsInEffect!: string[];
 }
 
 @InputType('GroupVOInput', { description: 'A GroupVO as a client sends it; `type` is ignored (always LearningGroup).' })

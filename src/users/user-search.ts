@@ -1,6 +1,7 @@
 import { sql } from '../db/sql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UserStatus } from '../entities/identity';
+import { notFound } from '../domain/errors';
 import { USER_ROW_COLUMNS, type UserRow } from './user-presenter';
 
 export interface UserSearch {
@@ -20,6 +21,12 @@ function likePattern(value: string): { exact: boolean; pattern: string } {
   if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) return { exact: true, pattern: value.slice(1, -1) };
   const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%');
   return { exact: false, pattern: `%${escaped}%` };
+}
+
+export async function findUserRow(em: EntityManager, key: number): Promise<UserRow> {
+  const [row] = await sql<UserRow>(em, `select ${USER_ROW_COLUMNS} from identity i where i.id = ?`, [key]);
+  if (!row) throw notFound('user');
+  return row;
 }
 
 export async function searchUsers(em: EntityManager, search: UserSearch): Promise<UserRow[]> {

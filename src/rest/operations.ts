@@ -1,0 +1,69 @@
+import { buildOperationNodeForField } from '@graphql-tools/utils';
+import {
+  GraphQLBoolean,
+  Kind,
+  OperationTypeNode,
+  getNamedType,
+  getNullableType,
+  isListType,
+  isObjectType,
+  type GraphQLArgument,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+} from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import type { RestRoute } from './routes';
+import { onWire } from './wire';
+
+/** What a REST route executes: the GraphQL document sofa derives for its field, compiled once with graphql-jit. */
+export interface RestOperation {
+  fieldName: string;
+  args: readonly GraphQLArgument[];
+  resultType: GraphQLOutputType;
+  bodyType?: GraphQLInputType;
+  compiled: CompiledQuery;
+}
+
+type Selection = { [field: string]: Selection | true };
+
+/** Every field a REST client receives (GraphQL-only fields are neither selected nor computed). */
+function wireSelection(type: GraphQLOutputType): Selection | true {
+  const named = getNamedType(type);
+  if (!isObjectType(named)) return true;
+  const selection: Selection = {};
+  for (const field of Object.values(named.getFields())) if (onWire(field)) selection[field.name] = wireSelection(field.type);
+  return selection;
+}
+
+function fieldOf(schema: GraphQLSchema, name: string): { kind: OperationTypeNode; field: GraphQLField<unknown, unknown> } {
+  const [root, fieldName] = name.split('.');
+  const kind = root === 'Query' ? OperationTypeNode.QUERY : OperationTypeNode.MUTATION;
+  const field = (kind === OperationTypeNode.QUERY ? schema.getQueryType() : schema.getMutationType())?.getFields()[fieldName];
+  if (!field) throw new Error(`no GraphQL field ${name}`);
+  return { kind, field };
+}
+
+export function restOperation(schema: GraphQLSchema, route: RestRoute): RestOperation {
+  const { kind, field } = fieldOf(schema, route.field);
+  const selectedFields = wireSelection(field.type);
+  const operation = buildOperationNodeForField({ schema, kind, field: field.name, selectedFields, depthLimit: 5 });
+  const compiled = compileQuery(schema, { kind: Kind.DOCUMENT, definitions: [operation] });
+  if (!isCompiledQuery(compiled)) throw new Error(`route ${route.method} ${route.path}: ${compiled.errors?.[0]?.message}`);
+  const bodyType = route.bodyArg ? field.args.find((arg) => arg.name === route.bodyArg)?.type : undefined;
+  if (route.bodyArg && !bodyType) throw new Error(`route ${route.method} ${route.path}: no argument ${route.bodyArg}`);
+  return { fieldName: field.name, args: field.args, resultType: field.type, bodyType, compiled };
+}
+
+/** A path or query string as the argument's type wants it; values that do not fit are left for GraphQL to reject (400). */
+export function fromParameter(raw: unknown, type: GraphQLInputType): unknown {
+  const nullable = getNullableType(type);
+  if (isListType(nullable)) return (Array.isArray(raw) ? raw : [raw]).map((item) => fromParameter(item, nullable.ofType));
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (typeof value !== 'string') return value;
+  const named = getNamedType(nullable);
+  if (named === GraphQLBoolean) return value === 'true' ? true : value === 'false' ? false : value;
+  if (['Int', 'Long', 'Float'].includes(named.name) && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
+  return value;
+}

@@ -18,7 +18,8 @@ export async function bootstrap(em: EntityManager, adminLogin: string, adminPass
     let organisation = await tx.findOne(Organisation, { identifier: DEFAULT_ORGANISATION_IDENTIFIER });
     if (!organisation) {
       organisation = tx.create(Organisation, { identifier: DEFAULT_ORGANISATION_IDENTIFIER, displayName: 'Default organisation' });
-      tx.persist(organisation);
+      await tx.persistAndFlush(organisation);
+      organisation.path = `/${organisation.id}/`;
     }
     if (await tx.count(Identity, { login: { $ilike: adminLogin } })) return;
     const password = adminPassword ?? randomBytes(18).toString('base64url');

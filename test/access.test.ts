@@ -19,6 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
+/** A valid body for each body argument name of the route table (a family adds its own). */
 const BODIES: Record<string, unknown> = {
   user: { login: 'someone-new', firstName: 'A', lastName: 'B', email: 'someone-new@example.org' },
   roles: { author: true },
@@ -29,10 +30,17 @@ const BODIES: Record<string, unknown> = {
 /** What a user without any manager role may do; everything else must answer 403. */
 const ALLOWED_TO_PLAIN_USER = new Set(['GET /users/me', 'GET /users/:identityKey', 'GET /groups']);
 
-const pathOf = (route: RestRoute) =>
-  `/restapi${route.path.replace(':identityKey', String(other.key)).replace(':groupKey', String(groupKey))}`;
+/** Sample values for path parameters and arguments: the other user, the group, else key 1 and the role `users`. */
+const sample = (name: string): unknown =>
+  name === 'identityKey' ? other.key : name === 'groupKey' ? groupKey : name.endsWith('Key') ? 1 : name === 'role' ? 'users' : undefined;
 
-const bodyOf = (route: RestRoute) => (route.bodyArg ? BODIES[route.bodyArg] : undefined);
+const pathOf = (route: RestRoute) => `/restapi${route.path.replace(/:(\w+)/g, (_, name: string) => String(sample(name)))}`;
+
+const bodyOf = (route: RestRoute) => {
+  if (!route.bodyArg) return undefined;
+  if (!(route.bodyArg in BODIES)) throw new Error(`access.test: add a sample body for "${route.bodyArg}" to BODIES`);
+  return BODIES[route.bodyArg];
+};
 
 describe('REST level one and two for every route', () => {
   it.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: 401 without credentials', async (_name, route) => {
@@ -57,13 +65,11 @@ describe('GraphQL applies the same rules', () => {
   const operations = ROUTES.filter((route, index) => ROUTES.findIndex((r) => r.field === route.field) === index).map((route) => {
     const [kind, field] = route.field.split('.');
     const node = buildOperationNodeForField({ schema, kind: (kind === 'Query' ? 'query' : 'mutation') as OperationTypeNode, field, depthLimit: 2 });
-    return { name: `${route.method} ${route.path}`, field, route, document: print(node) };
+    const args = (kind === 'Query' ? schema.getQueryType() : schema.getMutationType())!.getFields()[field].args;
+    return { name: `${route.method} ${route.path}`, field, route, args, document: print(node) };
   });
-  const variables = (route: RestRoute) => ({
-    identityKey: other.key,
-    groupKey,
-    ...(route.bodyArg ? { [route.bodyArg]: BODIES[route.bodyArg] } : {}),
-  });
+  const variables = (op: (typeof operations)[number]) =>
+    Object.fromEntries(op.args.map((arg) => [arg.name, arg.name === op.route.bodyArg ? bodyOf(op.route) : sample(arg.name)]).filter(([, value]) => value !== undefined));
 
   it('anonymous GraphQL requests are refused with 401', async () => {
     const reply = await graphql(t.base, {}, '{ me { login } }');
@@ -72,7 +78,7 @@ describe('GraphQL applies the same rules', () => {
   });
 
   it.each(operations.map((op) => [op.field, op] as const))('%s: plain user', async (_field, op) => {
-    const reply = await graphql(t.base, plain.auth, op.document, variables(op.route));
+    const reply = await graphql(t.base, plain.auth, op.document, variables(op));
     if (ALLOWED_TO_PLAIN_USER.has(op.name)) {
       expect(reply.body.errors).toBeUndefined();
     } else {

@@ -37,6 +37,10 @@ export class Authentication {
   @Property({ type: 'string', length: 255, nullable: true })
   externalId?: string | null;
 
+  /** For REST tokens: the provider of the login that issued the token (OLAT or API-Key). */
+  @Property({ type: 'string', length: 32, nullable: true })
+  origin?: string | null;
+
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   creationDate: Date = new Date();
 

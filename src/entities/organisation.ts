@@ -1,9 +1,11 @@
 import { Entity, OptionalProps, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { Identity } from './identity';
+import { OrganisationType } from './organisation-type';
 
 @Entity({ tableName: 'organisation' })
+@Index({ name: 'organisation_path_index', expression: 'create index "organisation_path_index" on "organisation" ("path" varchar_pattern_ops)' })
 export class Organisation {
-  [OptionalProps]?: 'status' | 'creationDate' | 'lastModified';
+  [OptionalProps]?: 'status' | 'path' | 'creationDate' | 'lastModified';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -18,6 +20,9 @@ export class Organisation {
   description?: string | null;
 
   @Property({ type: 'string', length: 255, nullable: true })
+  cssClass?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
   externalId?: string | null;
 
   @Property({ type: 'string', length: 255, nullable: true })
@@ -28,6 +33,13 @@ export class Organisation {
 
   @ManyToOne(() => Organisation, { nullable: true, deleteRule: 'restrict' })
   parent?: Organisation | null;
+
+  /** Materialised path of keys from the root, e.g. `/1/7/12/`: subtree queries are prefix matches. */
+  @Property({ type: 'string', length: 1024, default: '/' })
+  path: string = '/';
+
+  @ManyToOne(() => OrganisationType, { nullable: true, deleteRule: 'set null' })
+  type?: OrganisationType | null;
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   creationDate: Date = new Date();

@@ -48,7 +48,9 @@ export function restRouter(schema: GraphQLSchema, routes: RestRoute[]) {
       try {
         format = negotiate(req.get('accept'), route.defaultFormat);
         // Keys are numbers: like JAX-RS with a Long path parameter, anything else matches no resource.
-        if (Object.values(req.params).some((value) => !/^\d{1,15}$/.test(String(value)))) throw new DomainError('NOT_FOUND', 'no such resource');
+        if (Object.entries(req.params).some(([name, value]) => name.endsWith('Key') && !/^\d{1,15}$/.test(String(value)))) {
+          throw new DomainError('NOT_FOUND', 'no such resource');
+        }
         let body: unknown;
         if (op.bodyType) {
           if (!req.body) {

@@ -27,6 +27,9 @@ export interface RestRoute {
 
 const xml = 'xml' as const;
 
+/** Operations offered through GraphQL only (administration of the gateway itself). */
+export const GRAPHQL_ONLY_OPERATIONS = new Set<string>([]);
+
 export const ROUTES: RestRoute[] = [
   { method: 'GET', path: '/users', field: 'Query.users', defaultFormat: xml, extraQueryArg: 'properties', summary: 'Search users' },
   { method: 'PUT', path: '/users', field: 'Mutation.createUser', defaultFormat: xml, bodyArg: 'user', summary: 'Create a user' },

@@ -5,8 +5,7 @@ import { buildSchemaSync } from 'type-graphql';
 import { withAuthGuard } from '../auth/auth-directive';
 import type { RequestContext } from '../domain/context';
 import { withManagedGuard } from '../managed/enforcement';
-import { GroupResolver } from '../resolvers/group-resolver';
-import { UserResolver } from '../resolvers/user-resolver';
+import { resolvers } from '../resolvers';
 import { directives } from './directives';
 
 export interface SchemaOptions {
@@ -16,7 +15,7 @@ export interface SchemaOptions {
 /** The one schema both transports execute: resolvers, then managed guard, then auth guard outermost. */
 export function buildGatewaySchema(options: SchemaOptions): GraphQLSchema {
   const base = buildSchemaSync({
-    resolvers: [UserResolver, GroupResolver],
+    resolvers,
     directives,
     validate: false,
   });

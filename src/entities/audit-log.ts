@@ -1,0 +1,38 @@
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+
+/** One write through either transport: who, when, what, on which object, which fields (secrets masked). */
+@Entity({ tableName: 'audit_log' })
+export class AuditLogEntry {
+  @PrimaryKey({ type: 'bigint', autoincrement: true })
+  id!: string;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  @Index()
+  at: Date = new Date();
+
+  /** No foreign key: the row outlives the identity. */
+  @Property({ type: 'integer', nullable: true })
+  @Index()
+  identityKey?: number | null;
+
+  @Property({ type: 'string', length: 128, nullable: true })
+  identityLogin?: string | null;
+
+  @Property({ type: 'integer', nullable: true })
+  apiKeyId?: number | null;
+
+  @Property({ type: 'string', length: 16 })
+  transport!: string;
+
+  @Property({ type: 'string', length: 128 })
+  operation!: string;
+
+  @Property({ type: 'string', length: 64, nullable: true })
+  objectType?: string | null;
+
+  @Property({ type: 'string', length: 64, nullable: true })
+  objectKey?: string | null;
+
+  @Property({ type: 'json', nullable: true })
+  changes?: Record<string, unknown> | null;
+}

@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Config } from './config/config';
 import type { Orm } from './db/orm';
+import type { SettingsStore } from './settings/settings';
 import { Authenticator } from './auth/authenticator';
 import { isOpenRestPath, securityFilter } from './auth/security-filter';
 import { buildGatewaySchema } from './schema/build';
@@ -46,8 +47,8 @@ export interface App {
   close: () => Promise<void>;
 }
 
-export async function createApp(orm: Orm, config: Config): Promise<App> {
-  const schema = buildGatewaySchema({ managedFlagsEnforced: () => config.managedFlagsEnforced });
+export async function createApp(orm: Orm, config: Config, settings: SettingsStore): Promise<App> {
+  const schema = buildGatewaySchema();
   const authenticator = new Authenticator(config.sessionTtlSeconds, config.credentialCacheTtlSeconds);
   const unauthorized = (defaultFormat: MediaFormat) => (req: Request, res: Response) =>
     sendError(res, formatOf(req, defaultFormat), toRestError(new DomainError('UNAUTHENTICATED', 'authentication required')));
@@ -63,7 +64,7 @@ export async function createApp(orm: Orm, config: Config): Promise<App> {
   app.use('/restapi/api-docs', apiDocs());
   app.use(
     '/restapi',
-    securityFilter(orm, authenticator, { transport: 'rest', isOpen: isOpenRestPath }, unauthorized('xml')),
+    securityFilter(orm, authenticator, settings, { transport: 'rest', isOpen: isOpenRestPath }, unauthorized('xml')),
     bodyParser,
     openEndpoints(authenticator),
     openApiRouter(openApi),
@@ -76,7 +77,7 @@ export async function createApp(orm: Orm, config: Config): Promise<App> {
   app.use('/graphql', graphqlExplorer());
   app.use(
     '/graphql',
-    securityFilter(orm, authenticator, { transport: 'graphql', isOpen: () => false }, unauthorized('json')),
+    securityFilter(orm, authenticator, settings, { transport: 'graphql', isOpen: () => false }, unauthorized('json')),
     express.json({ limit: config.bodyLimitBytes }),
     graphql.handler,
     errorHandler,

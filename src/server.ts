@@ -7,6 +7,7 @@ import { startEmbeddedPostgres, type RunningDatabase } from './db/embedded';
 import { openDatabase, type Orm } from './db/orm';
 import { setBcryptCost } from './auth/passwords';
 import { purgeExpiredSessions } from './auth/sessions';
+import { SettingsStore } from './settings/settings';
 
 export interface RunningService {
   port: number;
@@ -21,7 +22,14 @@ export async function startService(config: Config, log = console.log): Promise<R
   const url = config.databaseUrl ?? (embedded = await startEmbeddedPostgres(config.embeddedDataDir, config.embeddedPort, log)).url;
   const { orm, close: closeDatabase } = await openDatabase(url);
   await bootstrap(orm.em.fork(), config.adminLogin, config.adminPassword, log);
-  const { app, close } = await createApp(orm, config);
+  const settings = new SettingsStore(orm.em.fork(), url, {
+    restEnabled: config.restEnabled,
+    managedEnforced: config.managedFlagsEnforced,
+    apiAccess: 'all',
+    userApiKeyGeneration: false,
+  });
+  await settings.start();
+  const { app, close } = await createApp(orm, config, settings);
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));
   });
@@ -38,6 +46,7 @@ export async function startService(config: Config, log = console.log): Promise<R
         server.closeIdleConnections();
       });
       await close();
+      await settings.stop();
       await closeDatabase();
       await embedded?.stop();
     })());

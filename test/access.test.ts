@@ -61,7 +61,7 @@ describe('REST level one and two for every route', () => {
 });
 
 describe('GraphQL applies the same rules', () => {
-  const schema = buildGatewaySchema({ managedFlagsEnforced: () => true });
+  const schema = buildGatewaySchema();
   const operations = ROUTES.filter((route, index) => ROUTES.findIndex((r) => r.field === route.field) === index).map((route) => {
     const [kind, field] = route.field.split('.');
     const node = buildOperationNodeForField({ schema, kind: (kind === 'Query' ? 'query' : 'mutation') as OperationTypeNode, field, depthLimit: 2 });

@@ -5,7 +5,7 @@ import { printGatewaySchema } from '../scripts/print-schema';
 import { buildGatewaySchema } from '../src/schema/build';
 import { GRAPHQL_ONLY_OPERATIONS, ROUTES } from '../src/rest/routes';
 
-const schema = buildGatewaySchema({ managedFlagsEnforced: () => true });
+const schema = buildGatewaySchema();
 const rootFields = [schema.getQueryType()!, schema.getMutationType()!].flatMap((type) =>
   Object.values(type.getFields()).map((field) => ({ name: `${type.name}.${field.name}`, field })),
 );

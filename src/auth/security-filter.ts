@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import type { Orm } from '../db/orm';
 import type { RequestContext, Transport } from '../domain/context';
+import type { SettingsStore } from '../settings/settings';
 import type { Authenticator, Login } from './authenticator';
 import { SESSION_COOKIE } from './sessions';
 
@@ -32,12 +33,18 @@ function basicCredentials(header: string | undefined): { login: string; password
  * Level one, in front of everything: session cookie, then open paths, then a token in a link, the
  * X-SERVICE-TOKEN header, and basic auth. Anything else is 401 with a WWW-Authenticate challenge.
  */
-export function securityFilter(orm: Orm, authenticator: Authenticator, options: FilterOptions, onUnauthenticated: (req: Request, res: Response) => void) {
+export function securityFilter(
+  orm: Orm,
+  authenticator: Authenticator,
+  settings: SettingsStore,
+  options: FilterOptions,
+  onUnauthenticated: (req: Request, res: Response) => void,
+) {
   const setCookie = (req: Request, res: Response, sessionId: string) =>
     res.cookie(SESSION_COOKIE, sessionId, { httpOnly: true, sameSite: 'lax', path: '/', secure: options.secureCookies ?? req.secure });
 
   return async (req: Request, res: Response, next: NextFunction) => {
-    const ctx: RequestContext = { em: orm.em.fork(), caller: null, transport: options.transport };
+    const ctx: RequestContext = { em: orm.em.fork(), caller: null, transport: options.transport, settings: settings.current() };
     res.locals.ctx = ctx;
     try {
       const cookie = req.headers.cookie ? parseCookies(req.headers.cookie)[SESSION_COOKIE] : undefined;

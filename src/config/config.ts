@@ -11,6 +11,7 @@ export interface Config {
   production: boolean;
   bodyLimitBytes: number;
   managedFlagsEnforced: boolean;
+  restEnabled: boolean;
   bcryptCost: number;
   sessionTtlSeconds: number;
   credentialCacheTtlSeconds: number;
@@ -42,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     managedFlagsEnforced: bool(env.MANAGED_FLAGS_ENFORCED, true),
+    restEnabled: bool(env.REST_ENABLED, true),
     bcryptCost: int(env.BCRYPT_COST, 10),
     sessionTtlSeconds: int(env.SESSION_TTL_SECONDS, 3600),
     credentialCacheTtlSeconds: int(env.CREDENTIAL_CACHE_TTL_SECONDS, 300),

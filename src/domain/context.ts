@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { GatewaySettings } from '../settings/settings';
 import type { OrganisationRole } from './roles';
 
 export interface RoleGrant {
@@ -13,6 +14,8 @@ export interface Caller {
   grants: RoleGrant[];
   /** Provider of the credential that authenticated this request (OLAT, REST, API-Key). */
   provider: string;
+  /** The API key this request came with, directly or through a token or session it opened. */
+  apiKeyId?: number;
 }
 
 export type Transport = 'rest' | 'graphql';
@@ -21,6 +24,10 @@ export interface RequestContext {
   em: EntityManager;
   caller: Caller | null;
   transport: Transport;
+  /** The administrator's switches as they were when the request arrived. */
+  settings: GatewaySettings;
+  /** Hash of the session cookie the request came with, if any (for logout). */
+  sessionHash?: string;
 }
 
 export function hasAnyRole(caller: Caller | null, roles: readonly OrganisationRole[]): boolean {

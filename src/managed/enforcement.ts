@@ -34,7 +34,6 @@ const differs = (given: unknown, current: unknown) => given !== undefined && (gi
 export function withManagedGuard(
   schema: GraphQLSchema,
   field: GraphQLFieldConfig<unknown, RequestContext>,
-  enforced: () => boolean,
 ): GraphQLFieldConfig<unknown, RequestContext> {
   const kindName = getDirective(schema, field, 'managed')?.[0]?.kind as string | undefined;
   if (!kindName) return field;
@@ -46,7 +45,7 @@ export function withManagedGuard(
   return {
     ...field,
     async resolve(source, args, ctx, info) {
-      if (ctx.transport === 'graphql' && enforced()) {
+      if (ctx.transport === 'graphql' && ctx.settings.managedEnforced) {
         const target = await load(args, ctx);
         const flags = target ? parseManagedFlags(kind, target.managedFlags) : [];
         if (target && flags.length) {

@@ -8,19 +8,15 @@ import { withManagedGuard } from '../managed/enforcement';
 import { resolvers } from '../resolvers';
 import { directives } from './directives';
 
-export interface SchemaOptions {
-  managedFlagsEnforced: () => boolean;
-}
-
 /** The one schema both transports execute: resolvers, then managed guard, then auth guard outermost. */
-export function buildGatewaySchema(options: SchemaOptions): GraphQLSchema {
+export function buildGatewaySchema(): GraphQLSchema {
   const base = buildSchemaSync({
     resolvers,
     directives,
     validate: false,
   });
   const wrap = (field: GraphQLFieldConfig<unknown, RequestContext>, fieldName: string) =>
-    withAuthGuard(base, fieldName, withManagedGuard(base, field, options.managedFlagsEnforced));
+    withAuthGuard(base, fieldName, withManagedGuard(base, field));
   return mapSchema(base, {
     [MapperKind.QUERY_ROOT_FIELD]: (field, fieldName) => wrap(field, fieldName),
     [MapperKind.MUTATION_ROOT_FIELD]: (field, fieldName) => wrap(field, fieldName),

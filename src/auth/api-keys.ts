@@ -1,0 +1,53 @@
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../db/sql';
+import { Provider } from '../entities/authentication';
+import { sha256 } from './secrets';
+
+/** What the person sees once: the client id and the secret, presented as basic auth `clientId:secret`. */
+export interface IssuedApiKey {
+  key: number;
+  clientId: string;
+  secret: string;
+  creationDate: Date;
+}
+
+const SECRET_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+
+/** 48 characters of [A-Za-z0-9_-] (288 bits), as OpenOLAT generates them (catalogue 1.5). */
+function newSecret(): string {
+  return [...randomBytes(48)].map((byte) => SECRET_ALPHABET[byte & 63]).join('');
+}
+
+/** Only a SHA-256 of the secret is stored: the secret is long and random, so a slow hash adds nothing. */
+const hashSecret = (secret: string) => `sha256:${sha256(secret)}`;
+
+export async function createApiKey(em: EntityManager, identityKey: number, externalId?: string | null): Promise<IssuedApiKey> {
+  const clientId = randomUUID();
+  const secret = newSecret();
+  const [row] = await sql<{ key: number; creationDate: Date }>(
+    em,
+    `insert into authentication (identity_id, provider, auth_username, credential, external_id)
+     values (?, '${Provider.apiKey}', ?, ?, ?) returning id as key, creation_date as "creationDate"`,
+    [identityKey, clientId, hashSecret(secret), externalId ?? null],
+  );
+  return { key: row.key, clientId, secret, creationDate: row.creationDate };
+}
+
+/** The API key with this client id, when the secret matches; its last use is recorded at most once a minute. */
+export async function verifyApiKey(em: EntityManager, clientId: string, secret: string): Promise<{ apiKeyId: number; identityKey: number } | null> {
+  const [row] = await sql<{ id: number; identityKey: number; credential: string }>(
+    em,
+    `select id, identity_id as "identityKey", credential from authentication where provider = '${Provider.apiKey}' and auth_username = ?`,
+    [clientId],
+  );
+  if (!row) return null;
+  const given = Buffer.from(hashSecret(secret));
+  const stored = Buffer.from(row.credential ?? '');
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) return null;
+  await sql(em, `update authentication set last_usage = now() where id = ? and (last_usage is null or last_usage < now() - interval '1 minute')`, [row.id]);
+  return { apiKeyId: row.id, identityKey: row.identityKey };
+}
+
+/** Client ids are UUIDs: a basic-auth user name of that form is tried as an API key first. */
+export const looksLikeClientId = (name: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name);

@@ -1,0 +1,94 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Client } from 'pg';
+import { sql } from '../db/sql';
+
+/** The administrator's switches (catalogue 1.1), shared by every instance through the database. */
+export interface GatewaySettings {
+  /** Off: every /restapi request outside the always-enabled prefixes gets 403. */
+  restEnabled: boolean;
+  /** Off: GraphQL callers may change managed elements too. */
+  managedEnforced: boolean;
+  /** `apikey`: only API-key logins (and tokens and sessions they opened) are accepted on REST. */
+  apiAccess: 'all' | 'apikey';
+  /** Whether people may generate API keys for themselves. */
+  userApiKeyGeneration: boolean;
+}
+
+export type SettingName = keyof GatewaySettings;
+
+export const SETTING_NAMES: readonly SettingName[] = ['restEnabled', 'managedEnforced', 'apiAccess', 'userApiKeyGeneration'];
+
+const CHANNEL = 'gateway_settings';
+
+/** Parses a setting's text form; throws on a value the setting does not take. */
+export function parseSetting(name: SettingName, value: string): GatewaySettings[SettingName] {
+  if (name === 'apiAccess') {
+    if (value !== 'all' && value !== 'apikey') throw new Error(`apiAccess is "all" or "apikey", not "${value}"`);
+    return value;
+  }
+  if (value !== 'true' && value !== 'false') throw new Error(`${name} is true or false, not "${value}"`);
+  return value === 'true';
+}
+
+/**
+ * Settings as this instance knows them. A change is written to app_setting and announced with
+ * NOTIFY; every instance LISTENs and reloads, and reloads every few seconds as well in case a
+ * notification was missed (a dropped connection).
+ */
+export class SettingsStore {
+  private values: GatewaySettings;
+  private listener?: Client;
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly databaseUrl: string,
+    private readonly defaults: GatewaySettings,
+    private readonly refreshMs = 5000,
+  ) {
+    this.values = { ...defaults };
+  }
+
+  current(): GatewaySettings {
+    return this.values;
+  }
+
+  async start(): Promise<void> {
+    await this.reload();
+    this.listener = new Client({ connectionString: this.databaseUrl });
+    this.listener.on('error', () => undefined);
+    this.listener.on('notification', () => void this.reload().catch(() => undefined));
+    await this.listener.connect();
+    await this.listener.query(`listen ${CHANNEL}`);
+    this.timer = setInterval(() => void this.reload().catch(() => undefined), this.refreshMs).unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.listener?.end().catch(() => undefined);
+  }
+
+  async reload(): Promise<void> {
+    const rows = await sql<{ key: string; value: string }>(this.em, 'select key, value from app_setting');
+    const next: GatewaySettings = { ...this.defaults };
+    for (const row of rows) {
+      if (!(SETTING_NAMES as readonly string[]).includes(row.key)) continue;
+      try {
+        (next as unknown as Record<string, unknown>)[row.key] = parseSetting(row.key as SettingName, row.value);
+      } catch {
+        // a value written by a newer version: keep the default
+      }
+    }
+    this.values = next;
+  }
+}
+
+/** Stores a setting and tells every instance. */
+export async function writeSetting(em: EntityManager, name: SettingName, value: string): Promise<void> {
+  parseSetting(name, value);
+  await em.transactional(async (tx) => {
+    await sql(tx, `insert into app_setting (key, value, updated_at) values (?, ?, now())
+                   on conflict (key) do update set value = excluded.value, updated_at = now()`, [name, value]);
+    await sql(tx, `select pg_notify('${CHANNEL}', ?)`, [name]);
+  });
+}

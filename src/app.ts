@@ -3,6 +3,7 @@ import type { Config } from './config/config';
 import type { Orm } from './db/orm';
 import type { SettingsStore } from './settings/settings';
 import { Authenticator } from './auth/authenticator';
+import { LoginThrottle } from './auth/login-throttle';
 import { isOpenRestPath, securityFilter } from './auth/security-filter';
 import { buildGatewaySchema } from './schema/build';
 import { graphqlMiddleware } from './graphql/apollo';
@@ -50,8 +51,13 @@ export interface App {
 export async function createApp(orm: Orm, config: Config, settings: SettingsStore): Promise<App> {
   const schema = buildGatewaySchema();
   const authenticator = new Authenticator(config.sessionTtlSeconds, config.credentialCacheTtlSeconds);
-  const unauthorized = (defaultFormat: MediaFormat) => (req: Request, res: Response) =>
-    sendError(res, formatOf(req, defaultFormat), toRestError(new DomainError('UNAUTHENTICATED', 'authentication required')));
+  const throttle = new LoginThrottle(config.loginThrottle);
+  const refused = (defaultFormat: MediaFormat) => (req: Request, res: Response, status: 401 | 403) =>
+    sendError(
+      res,
+      formatOf(req, defaultFormat),
+      toRestError(status === 401 ? new DomainError('UNAUTHENTICATED', 'authentication required') : new DomainError('FORBIDDEN', 'the REST interface is switched off')),
+    );
   const bodyParser = express.text({ type: () => true, limit: config.bodyLimitBytes });
 
   const app = express();
@@ -64,9 +70,9 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   app.use('/restapi/api-docs', apiDocs());
   app.use(
     '/restapi',
-    securityFilter(orm, authenticator, settings, { transport: 'rest', isOpen: isOpenRestPath }, unauthorized('xml')),
+    securityFilter(orm, authenticator, settings, throttle, { transport: 'rest', isOpen: isOpenRestPath }, refused('xml')),
     bodyParser,
-    openEndpoints(authenticator),
+    openEndpoints(authenticator, throttle),
     openApiRouter(openApi),
     restRouter(schema, ROUTES),
     notFoundHandler,
@@ -77,7 +83,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   app.use('/graphql', graphqlExplorer());
   app.use(
     '/graphql',
-    securityFilter(orm, authenticator, settings, { transport: 'graphql', isOpen: () => false }, unauthorized('json')),
+    securityFilter(orm, authenticator, settings, throttle, { transport: 'graphql', isOpen: () => false }, refused('json')),
     express.json({ limit: config.bodyLimitBytes }),
     graphql.handler,
     errorHandler,

@@ -8,6 +8,7 @@ import { openDatabase, type Orm } from './db/orm';
 import { setBcryptCost } from './auth/passwords';
 import { purgeExpiredSessions } from './auth/sessions';
 import { SettingsStore } from './settings/settings';
+import { purgeAuditLog } from './audit/audit-log';
 
 export interface RunningService {
   port: number;
@@ -33,7 +34,11 @@ export async function startService(config: Config, log = console.log): Promise<R
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));
   });
-  const purge = setInterval(() => void purgeExpiredSessions(orm.em.fork()).catch(log), 10 * 60_000).unref();
+  const housekeeping = async () => {
+    await purgeExpiredSessions(orm.em.fork());
+    await purgeAuditLog(orm.em.fork(), config.auditRetentionDays);
+  };
+  const purge = setInterval(() => void housekeeping().catch(log), 10 * 60_000).unref();
   const port = (server.address() as AddressInfo).port;
   log(`listening on http://${config.host}:${port} (REST /restapi, GraphQL /graphql)`);
 

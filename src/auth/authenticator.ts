@@ -2,7 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../db/sql';
 import { Provider } from '../entities/authentication';
 import type { Caller } from '../domain/context';
+import { looksLikeClientId, verifyApiKey } from './api-keys';
 import { CredentialCache } from './credential-cache';
+import { apiKeyOrigin } from './origin';
 import { verifyPassword } from './passwords';
 import { canAuthenticate, principalByKey, principalByLogin, principalBySessionHash, principalByTokenHash, toCaller, type PrincipalRow } from './principal';
 import { sha256 } from './secrets';
@@ -17,10 +19,18 @@ export interface Login {
   sessionId?: string;
 }
 
-/** Level one: turns a credential (session, token, password) into a caller. */
+/** The outcome of checking a secret: the principal, and the login it amounts to (origin.ts). */
+interface Verified {
+  row: PrincipalRow;
+  origin: string;
+  /** What must still hold for a cached verification: the stored password hash, or the API key's id. */
+  stamp: string;
+}
+
+/** Level one: turns a credential (session, token, password, API key) into a caller. */
 export class Authenticator {
   private readonly cache: CredentialCache;
-  private readonly pending = new Map<string, Promise<PrincipalRow | null>>();
+  private readonly pending = new Map<string, Promise<Verified | null>>();
 
   constructor(private readonly sessionTtlSeconds: number, cacheTtlSeconds: number) {
     this.cache = new CredentialCache(cacheTtlSeconds * 1000);
@@ -37,56 +47,73 @@ export class Authenticator {
   async fromToken(em: EntityManager, token: string): Promise<Caller | null> {
     if (!isWellFormedToken(token)) return null;
     const row = await principalByTokenHash(em, sha256(token));
-    return row && canAuthenticate(row) ? toCaller(row, Provider.token) : null;
+    return row && canAuthenticate(row) ? toCaller(row, row.tokenOrigin ?? Provider.password) : null;
   }
 
   /** A token in a link: authenticates and opens a session (source document, "Token in a link"). */
   async fromLinkToken(em: EntityManager, token: string): Promise<Login | null> {
     const caller = await this.fromToken(em, token);
     if (!caller) return null;
-    return { caller, token, sessionId: await openSession(em, caller.key, Provider.token, this.sessionTtlSeconds) };
+    const origin = caller.apiKeyId ? apiKeyOrigin(caller.apiKeyId) : caller.provider;
+    return { caller, token, sessionId: await openSession(em, caller.key, origin, this.sessionTtlSeconds) };
   }
 
   /**
-   * Basic auth. bcrypt runs once per credential and cache lifetime; later requests cost one
-   * principal read, which also notices a password changed on another instance.
+   * Basic auth with a login and password, or an API key's client id and secret (catalogue 1.5).
+   * bcrypt runs once per credential and cache lifetime; later requests cost one principal read,
+   * which also notices a password changed on another instance. API keys are checked on every
+   * request (one indexed SHA-256 look-up), so a deleted key stops working at once everywhere.
    */
   async fromBasic(em: EntityManager, login: string, password: string): Promise<Login | null> {
     const key = this.cache.key(login, password);
     const cached = this.cache.get(key);
     if (cached) {
-      const row = await principalByKey(em, cached.identityKey);
-      if (row && canAuthenticate(row) && row.passwordHash === cached.passwordHash) {
-        if (!cached.token || row.tokenHash !== sha256(cached.token)) cached.token = await issueToken(em, row.key, row.login);
-        cached.sessionId ??= await openSession(em, row.key, Provider.password, this.sessionTtlSeconds);
-        return { caller: toCaller(row, Provider.password), token: cached.token, sessionId: cached.sessionId };
+      const verified = await this.reverify(em, cached.identityKey, login, password, cached.stamp);
+      if (verified) {
+        if (!cached.token || verified.row.tokenHash !== sha256(cached.token)) cached.token = await issueToken(em, verified.row.key, verified.row.login, verified.origin);
+        cached.sessionId ??= await openSession(em, verified.row.key, verified.origin, this.sessionTtlSeconds);
+        return { caller: toCaller(verified.row, verified.origin), token: cached.token, sessionId: cached.sessionId };
       }
       this.cache.delete(key);
     }
-    const row = await this.verify(em, key, login, password);
-    if (!row) return null;
-    const entry = this.cache.set(key, row.key, row.passwordHash!);
-    entry.token = await issueToken(em, row.key, row.login);
-    entry.sessionId = await openSession(em, row.key, Provider.password, this.sessionTtlSeconds);
-    await sql(em, 'update identity set last_login = now() where id = ?', [row.key]);
-    return { caller: toCaller(row, Provider.password), token: entry.token, sessionId: entry.sessionId };
+    const verified = await this.verify(em, key, login, password);
+    if (!verified) return null;
+    const entry = this.cache.set(key, verified.row.key, verified.stamp);
+    entry.token = await issueToken(em, verified.row.key, verified.row.login, verified.origin);
+    entry.sessionId = await openSession(em, verified.row.key, verified.origin, this.sessionTtlSeconds);
+    await sql(em, 'update identity set last_login = now() where id = ?', [verified.row.key]);
+    return { caller: toCaller(verified.row, verified.origin), token: entry.token, sessionId: entry.sessionId };
   }
 
-  /** `GET /auth/{username}?password=`: always a new token (catalogue 1.6). */
+  /** `GET /auth/{username}?password=`: a password only (never an API key), always a new token (catalogue 1.6). */
   async passwordLogin(em: EntityManager, login: string, password: string): Promise<Login | null> {
-    const row = await this.verify(em, this.cache.key(login, password), login, password);
-    if (!row) return null;
-    return { caller: toCaller(row, Provider.password), token: await issueToken(em, row.key, row.login) };
+    if (looksLikeClientId(login)) return null;
+    const verified = await this.verify(em, this.cache.key(login, password), login, password);
+    if (!verified) return null;
+    return { caller: toCaller(verified.row, verified.origin), token: await issueToken(em, verified.row.key, verified.row.login, verified.origin) };
   }
 
-  /** Concurrent first requests with one credential share a single bcrypt comparison. */
-  private verify(em: EntityManager, key: string, login: string, password: string): Promise<PrincipalRow | null> {
+  private async reverify(em: EntityManager, identityKey: number, login: string, password: string, stamp: string): Promise<Verified | null> {
+    if (looksLikeClientId(login)) return this.verifyApiKey(em, login, password);
+    const row = await principalByKey(em, identityKey);
+    return row && canAuthenticate(row) && row.passwordHash === stamp ? { row, origin: Provider.password, stamp } : null;
+  }
+
+  private async verifyApiKey(em: EntityManager, clientId: string, secret: string): Promise<Verified | null> {
+    const key = await verifyApiKey(em, clientId, secret);
+    const row = key && (await principalByKey(em, key.identityKey));
+    return row && canAuthenticate(row) ? { row, origin: apiKeyOrigin(key.apiKeyId), stamp: String(key.apiKeyId) } : null;
+  }
+
+  /** Concurrent first requests with one credential share a single check (and a single bcrypt). */
+  private verify(em: EntityManager, key: string, login: string, password: string): Promise<Verified | null> {
     let check = this.pending.get(key);
     if (!check) {
-      check = (async () => {
+      check = (async (): Promise<Verified | null> => {
+        if (looksLikeClientId(login)) return this.verifyApiKey(em, login, password);
         const row = await principalByLogin(em, login);
         const valid = row && canAuthenticate(row) && (await verifyPassword(password, row.passwordHash));
-        return valid ? row : null;
+        return valid ? { row, origin: Provider.password, stamp: row.passwordHash! } : null;
       })().finally(() => this.pending.delete(key));
       this.pending.set(key, check);
     }

@@ -2,8 +2,8 @@ import { processKeyedHash } from './secrets';
 
 interface Entry {
   identityKey: number;
-  /** The stored password hash the credential was verified against; a different one means it changed. */
-  passwordHash: string;
+  /** What the verification rested on (the stored password hash, or the API key's id): it must still hold. */
+  stamp: string;
   expiresAt: number;
   /** Token and session handed to this credential's requests, reused until they stop being valid. */
   token?: string;
@@ -33,9 +33,9 @@ export class CredentialCache {
     return entry;
   }
 
-  set(key: string, identityKey: number, passwordHash: string): Entry {
+  set(key: string, identityKey: number, stamp: string): Entry {
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    const entry: Entry = { identityKey, passwordHash, expiresAt: Date.now() + this.ttlMs };
+    const entry: Entry = { identityKey, stamp, expiresAt: Date.now() + this.ttlMs };
     this.entries.set(key, entry);
     return entry;
   }

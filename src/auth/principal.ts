@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { UserStatus } from '../entities/identity';
 import { Provider } from '../entities/authentication';
 import type { Caller, RoleGrant } from '../domain/context';
+import { apiKeyIdOf } from './origin';
 
 /** Everything level one needs about an identity, read in one statement. */
 export interface PrincipalRow {
@@ -12,7 +13,9 @@ export interface PrincipalRow {
   grants: RoleGrant[];
   passwordHash: string | null;
   tokenHash: string | null;
-  /** For session look-ups: the provider of the login that opened the session. */
+  /** The login that issued the current token (see origin.ts). */
+  tokenOrigin: string | null;
+  /** For session look-ups: the login that opened the session. */
   sessionProvider?: string;
 }
 
@@ -21,7 +24,8 @@ select i.id as key, i.login, i.status,
   coalesce((select json_agg(json_build_object('organisationKey', r.organisation_id, 'role', r.role))
             from organisation_role r where r.identity_id = i.id), '[]'::json) as grants,
   (select a.credential from authentication a where a.identity_id = i.id and a.provider = '${Provider.password}') as "passwordHash",
-  (select a.credential from authentication a where a.identity_id = i.id and a.provider = '${Provider.token}') as "tokenHash"`;
+  (select a.credential from authentication a where a.identity_id = i.id and a.provider = '${Provider.token}') as "tokenHash",
+  (select a.origin from authentication a where a.identity_id = i.id and a.provider = '${Provider.token}') as "tokenOrigin"`;
 
 async function one(em: EntityManager, where: string, param: unknown, extraColumns = ''): Promise<PrincipalRow | null> {
   const rows = await sql<PrincipalRow>(em, `${COLUMNS}${extraColumns} from identity i ${where}`, [param]);
@@ -41,9 +45,11 @@ export const principalBySessionHash = (em: EntityManager, sessionHash: string) =
 /** Deactivated, pending, login-denied and deleted users cannot authenticate (catalogue 5.3). */
 export const canAuthenticate = (row: PrincipalRow) => row.status < UserStatus.visibleLimit;
 
-export const toCaller = (row: PrincipalRow, provider: string): Caller => ({
+/** `origin` is the login behind the request (origin.ts): a password, or an API key. */
+export const toCaller = (row: PrincipalRow, origin: string): Caller => ({
   key: row.key,
   login: row.login,
   grants: row.grants,
-  provider,
+  provider: apiKeyIdOf(origin) === undefined ? origin : Provider.apiKey,
+  apiKeyId: apiKeyIdOf(origin),
 });

@@ -2,8 +2,11 @@ import type { NextFunction, Request, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import type { Orm } from '../db/orm';
 import type { RequestContext, Transport } from '../domain/context';
+import { Provider } from '../entities/authentication';
 import type { SettingsStore } from '../settings/settings';
 import type { Authenticator, Login } from './authenticator';
+import { tooManyRequests, type LoginThrottle } from './login-throttle';
+import { sha256 } from './secrets';
 import { SESSION_COOKIE } from './sessions';
 
 export const TOKEN_HEADER = 'X-SERVICE-TOKEN';
@@ -12,6 +15,9 @@ export const REALM = 'Basic realm="Remote Management REST API"';
 /** Paths below /restapi that need no authentication (catalogue 1.2: matched by prefix). */
 const OPEN_PREFIXES = ['/api', '/ping', '/auth', '/i18n'];
 
+/** Paths below /restapi that stay enabled when the REST interface is switched off (catalogue 1.1). */
+const ALWAYS_ENABLED_PREFIXES = ['/i18n', '/api', '/ping', '/openmeetings', '/system', '/drawio', '/onlyoffice', '/office365'];
+
 export interface FilterOptions {
   transport: Transport;
   /** Paths (relative to the mount point) open without authentication. */
@@ -19,51 +25,79 @@ export interface FilterOptions {
   secureCookies?: boolean;
 }
 
-export const isOpenRestPath = (path: string) => OPEN_PREFIXES.some((prefix) => decodeURIComponent(path).startsWith(prefix));
+const startsWithAny = (prefixes: string[]) => (path: string) => {
+  const decoded = decodeURIComponent(path);
+  return prefixes.some((prefix) => decoded.startsWith(prefix));
+};
 
-function basicCredentials(header: string | undefined): { login: string; password: string } | null {
-  const match = header?.match(/^basic\s+(\S+)\s*$/i);
-  if (!match) return null;
-  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon < 0 ? null : { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+export const isOpenRestPath = startsWithAny(OPEN_PREFIXES);
+const isAlwaysEnabled = startsWithAny(ALWAYS_ENABLED_PREFIXES);
+
+/** `Basic base64(login:secret)`, or `Bearer clientId:secret` for an API key. */
+function credentials(header: string | undefined): { login: string; password: string } | null {
+  const basic = header?.match(/^basic\s+(\S+)\s*$/i);
+  const bearer = header?.match(/^bearer\s+(\S+)\s*$/i);
+  const decoded = basic ? Buffer.from(basic[1], 'base64').toString('utf8') : bearer?.[1];
+  const colon = decoded?.indexOf(':') ?? -1;
+  return decoded && colon > 0 ? { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) } : null;
 }
 
 /**
- * Level one, in front of everything: session cookie, then open paths, then a token in a link, the
- * X-SERVICE-TOKEN header, and basic auth. Anything else is 401 with a WWW-Authenticate challenge.
+ * Level one, in front of everything: the REST switch, then the session cookie, open paths, a token
+ * in a link, the X-SERVICE-TOKEN header, and basic (or bearer) credentials; anything else is 401
+ * with a challenge. With "API access: only with API key", REST accepts only logins that came from
+ * an API key.
  */
 export function securityFilter(
   orm: Orm,
   authenticator: Authenticator,
   settings: SettingsStore,
+  throttle: LoginThrottle,
   options: FilterOptions,
-  onUnauthenticated: (req: Request, res: Response) => void,
+  onRefused: (req: Request, res: Response, status: 401 | 403) => void,
 ) {
   const setCookie = (req: Request, res: Response, sessionId: string) =>
     res.cookie(SESSION_COOKIE, sessionId, { httpOnly: true, sameSite: 'lax', path: '/', secure: options.secureCookies ?? req.secure });
+  const rest = options.transport === 'rest';
 
   return async (req: Request, res: Response, next: NextFunction) => {
     const ctx: RequestContext = { em: orm.em.fork(), caller: null, transport: options.transport, settings: settings.current() };
     res.locals.ctx = ctx;
+    if (rest && !ctx.settings.restEnabled && !isAlwaysEnabled(req.path)) return onRefused(req, res, 403);
+    const acceptable = (login: Login | null) => (!rest || ctx.settings.apiAccess === 'all' || login?.caller.provider === Provider.apiKey ? login : null);
     try {
       const cookie = req.headers.cookie ? parseCookies(req.headers.cookie)[SESSION_COOKIE] : undefined;
-      if (cookie) ctx.caller = await authenticator.fromSession(ctx.em, cookie);
+      if (cookie) {
+        const caller = await authenticator.fromSession(ctx.em, cookie);
+        if (caller && acceptable({ caller })) {
+          ctx.caller = caller;
+          ctx.sessionHash = sha256(cookie);
+        }
+      }
       if (ctx.caller || options.isOpen(req.path)) return next();
 
       let login: Login | null = null;
       const linkToken = req.query[TOKEN_HEADER];
       const headerToken = req.get(TOKEN_HEADER);
-      const basic = basicCredentials(req.get('authorization'));
+      const basic = credentials(req.get('authorization'));
       if (typeof linkToken === 'string') login = await authenticator.fromLinkToken(ctx.em, linkToken);
       else if (headerToken) {
         const caller = await authenticator.fromToken(ctx.em, headerToken);
         login = caller && { caller, token: headerToken };
-      } else if (basic) login = await authenticator.fromBasic(ctx.em, basic.login, basic.password);
-
+      } else if (basic) {
+        const wait = throttle.retryAfter(basic.login, req.ip ?? '');
+        if (wait) {
+          const answer = tooManyRequests(wait);
+          return void res.status(answer.status).set(answer.headers).json(answer.body);
+        }
+        login = await authenticator.fromBasic(ctx.em, basic.login, basic.password);
+        if (login) throttle.succeeded(basic.login);
+        else throttle.failed(basic.login, req.ip ?? '');
+      }
+      login = acceptable(login);
       if (!login) {
         res.set('WWW-Authenticate', REALM);
-        return onUnauthenticated(req, res);
+        return onRefused(req, res, 401);
       }
       ctx.caller = login.caller;
       if (login.token) res.set(TOKEN_HEADER, login.token);

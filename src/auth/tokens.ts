@@ -7,14 +7,15 @@ import { newToken, sha256 } from './secrets';
  * Issues a new X-SERVICE-TOKEN for the identity, replacing its previous one: a user holds at most
  * one token. Only the SHA-256 of the token is stored.
  */
-export async function issueToken(em: EntityManager, identityKey: number, login: string): Promise<string> {
+export async function issueToken(em: EntityManager, identityKey: number, login: string, origin: string): Promise<string> {
   const token = newToken();
-  await sql(em, 
-    `insert into authentication (identity_id, provider, auth_username, credential)
-     values (?, '${Provider.token}', ?, ?)
+  await sql(
+    em,
+    `insert into authentication (identity_id, provider, auth_username, credential, origin)
+     values (?, '${Provider.token}', ?, ?, ?)
      on conflict (identity_id, provider) where provider in ('OLAT', 'REST')
-     do update set credential = excluded.credential, auth_username = excluded.auth_username, last_modified = now()`,
-    [identityKey, `${login}#${identityKey}`, sha256(token)],
+     do update set credential = excluded.credential, auth_username = excluded.auth_username, origin = excluded.origin, last_modified = now()`,
+    [identityKey, `${login}#${identityKey}`, sha256(token), origin],
   );
   return token;
 }

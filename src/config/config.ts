@@ -16,6 +16,8 @@ export interface Config {
   sessionTtlSeconds: number;
   credentialCacheTtlSeconds: number;
   graphqlMaxDepth: number;
+  loginThrottle: { perLogin: number; perAddress: number; windowSeconds: number };
+  auditRetentionDays: number;
   graphqlMaxCost: number;
 }
 
@@ -48,6 +50,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: int(env.SESSION_TTL_SECONDS, 3600),
     credentialCacheTtlSeconds: int(env.CREDENTIAL_CACHE_TTL_SECONDS, 300),
     graphqlMaxDepth: int(env.GRAPHQL_MAX_DEPTH, 8),
+    loginThrottle: {
+      perLogin: int(env.LOGIN_THROTTLE_PER_LOGIN, 5),
+      perAddress: int(env.LOGIN_THROTTLE_PER_ADDRESS, 30),
+      windowSeconds: int(env.LOGIN_THROTTLE_WINDOW_SECONDS, 300),
+    },
+    auditRetentionDays: int(env.AUDIT_RETENTION_DAYS, 365),
     graphqlMaxCost: int(env.GRAPHQL_MAX_COST, 5000),
   };
 }

@@ -1,6 +1,8 @@
 import express, { type Request, type Response } from 'express';
 import type { RequestContext } from '../domain/context';
 import type { Authenticator } from '../auth/authenticator';
+import { tooManyRequests, type LoginThrottle } from '../auth/login-throttle';
+import { Provider } from '../entities/authentication';
 import { REALM, TOKEN_HEADER } from '../auth/security-filter';
 import { XML_PROLOG } from './xml-codec';
 
@@ -50,7 +52,7 @@ export const OPEN_ROUTES: OpenRoute[] = [
 const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The endpoints of OPEN_ROUTES; the security filter decides which of them need authentication. */
-export function openEndpoints(authenticator: Authenticator) {
+export function openEndpoints(authenticator: Authenticator, throttle: LoginThrottle) {
   const router = express.Router();
   for (const route of OPEN_ROUTES) {
     const text = route.text;
@@ -62,19 +64,28 @@ export function openEndpoints(authenticator: Authenticator) {
 
   router.get(AUTH_ROUTE.path, async (req, res, next) => {
     try {
-      const { em } = res.locals.ctx as RequestContext;
+      const { em, settings } = res.locals.ctx as RequestContext;
       const username = String(req.params.username);
       const password = req.query.password;
       const token = req.query['x-service-token'] ?? req.query['x-olat-token'];
       let identityKey: number | null = null;
       let issued: string | undefined;
       if (typeof password === 'string') {
-        const login = await authenticator.passwordLogin(em, username, password);
+        const wait = throttle.retryAfter(username, req.ip ?? '');
+        if (wait) {
+          const answer = tooManyRequests(wait);
+          return void res.status(answer.status).set(answer.headers).json(answer.body);
+        }
+        // With "API access: only with API key", password logins issue no tokens.
+        const login = settings.apiAccess === 'all' ? await authenticator.passwordLogin(em, username, password) : null;
+        if (login) throttle.succeeded(username);
+        else throttle.failed(username, req.ip ?? '');
         identityKey = login?.caller.key ?? null;
         issued = login?.token;
       } else if (typeof token === 'string') {
         const caller = await authenticator.fromToken(em, token);
-        if (caller && caller.login.toLowerCase() === username.toLowerCase()) {
+        const acceptable = settings.apiAccess === 'all' || caller?.provider === Provider.apiKey;
+        if (caller && acceptable && caller.login.toLowerCase() === username.toLowerCase()) {
           identityKey = caller.key;
           issued = token;
         }

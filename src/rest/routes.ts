@@ -28,7 +28,12 @@ export interface RestRoute {
 const xml = 'xml' as const;
 
 /** Operations offered through GraphQL only (administration of the gateway itself). */
-export const GRAPHQL_ONLY_OPERATIONS = new Set<string>([]);
+export const GRAPHQL_ONLY_OPERATIONS = new Set<string>([
+  'Query.settings',
+  'Mutation.updateSettings',
+  'Query.auditLog',
+  'Mutation.logout',
+]);
 
 export const ROUTES: RestRoute[] = [
   { method: 'GET', path: '/users', field: 'Query.users', defaultFormat: xml, extraQueryArg: 'properties', summary: 'Search users' },

@@ -2,13 +2,14 @@ import 'reflect-metadata';
 import { MapperKind, mapSchema } from '@graphql-tools/utils';
 import type { GraphQLFieldConfig, GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
+import { withAudit } from '../audit/audit-log';
 import { withAuthGuard } from '../auth/auth-directive';
 import type { RequestContext } from '../domain/context';
 import { withManagedGuard } from '../managed/enforcement';
 import { resolvers } from '../resolvers';
 import { directives } from './directives';
 
-/** The one schema both transports execute: resolvers, then managed guard, then auth guard outermost. */
+/** The one schema both transports execute: resolvers (mutations audited), then managed guard, then auth guard outermost. */
 export function buildGatewaySchema(): GraphQLSchema {
   const base = buildSchemaSync({
     resolvers,
@@ -19,6 +20,6 @@ export function buildGatewaySchema(): GraphQLSchema {
     withAuthGuard(base, fieldName, withManagedGuard(base, field));
   return mapSchema(base, {
     [MapperKind.QUERY_ROOT_FIELD]: (field, fieldName) => wrap(field, fieldName),
-    [MapperKind.MUTATION_ROOT_FIELD]: (field, fieldName) => wrap(field, fieldName),
+    [MapperKind.MUTATION_ROOT_FIELD]: (field, fieldName) => wrap(withAudit(fieldName, field), fieldName),
   });
 }

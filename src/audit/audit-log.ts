@@ -14,10 +14,14 @@ export function maskSecrets(value: unknown): unknown {
   return value;
 }
 
-/** The object a write acted on: its first `…Key` argument, else the key of what it returned. */
+/**
+ * The object a write acted on: a `…Key` argument, preferring the container over the person added
+ * to it (groupKey over identityKey), else the key of what it returned. All keys are in the changes.
+ */
 function objectOf(args: Record<string, unknown>, result: unknown, resultTypeName: string | undefined) {
-  const keyArg = Object.keys(args).find((name) => name.endsWith('Key') && args[name] != null);
-  if (keyArg) return { type: keyArg.slice(0, -'Key'.length), key: String(args[keyArg]) };
+  const keyArgs = Object.keys(args).filter((name) => name.endsWith('Key') && args[name] != null);
+  const keyArg = keyArgs.find((name) => name !== 'identityKey') ?? keyArgs[0];
+  if (keyArg) return { type: keyArg === 'identityKey' ? 'user' : keyArg.slice(0, -'Key'.length), key: String(args[keyArg]) };
   const key = (result as { key?: unknown } | null)?.key;
   const type = resultTypeName?.replace(/VO$/, '').replace(/^./, (c) => c.toLowerCase());
   return { type: type ?? null, key: key == null ? null : String(key) };

@@ -1,0 +1,69 @@
+import 'reflect-metadata';
+import { Client } from 'pg';
+import { loadConfig } from './config/config';
+import { startEmbeddedPostgres, type RunningDatabase } from './db/embedded';
+import { openDatabase } from './db/orm';
+import { sql } from './db/sql';
+import { SETTING_NAMES, parseSetting, writeSetting, type SettingName } from './settings/settings';
+
+const USAGE = `usage: npm run cli -- settings list
+       npm run cli -- settings set <name> <value>
+names: ${SETTING_NAMES.join(', ')}`;
+
+/** The database the service uses: DATABASE_URL, or the embedded server (started here if it is not running). */
+async function connect(): Promise<{ url: string; embedded?: RunningDatabase }> {
+  const config = loadConfig();
+  if (config.databaseUrl) return { url: config.databaseUrl };
+  const url = `postgres://postgres:postgres@127.0.0.1:${config.embeddedPort}/gateway`;
+  const probe = new Client({ connectionString: url });
+  try {
+    await probe.connect();
+    await probe.end();
+    return { url };
+  } catch {
+    const embedded = await startEmbeddedPostgres(config.embeddedDataDir, config.embeddedPort, () => undefined);
+    return { url: embedded.url, embedded };
+  }
+}
+
+async function main(args: string[]): Promise<number> {
+  const [group, command, name, value] = args;
+  if (group !== 'settings' || !['list', 'set'].includes(command)) {
+    console.error(USAGE);
+    return 2;
+  }
+  if (command === 'set' && (!SETTING_NAMES.includes(name as SettingName) || value === undefined)) {
+    console.error(USAGE);
+    return 2;
+  }
+  const { url, embedded } = await connect();
+  const { orm, close } = await openDatabase(url, 2);
+  try {
+    const em = orm.em.fork();
+    if (command === 'set') {
+      parseSetting(name as SettingName, value);
+      await writeSetting(em, name as SettingName, value);
+      await sql(em, `insert into audit_log (transport, operation, object_type, object_key, changes) values ('cli', 'updateSettings', 'setting', ?, ?)`, [
+        name,
+        JSON.stringify({ [name]: value }),
+      ]);
+      console.log(`${name} = ${value} (every running instance applies it within seconds)`);
+    } else {
+      const rows = await sql<{ key: string; value: string }>(em, 'select key, value from app_setting order by key');
+      const stored = new Map(rows.map((row) => [row.key, row.value]));
+      for (const setting of SETTING_NAMES) console.log(`${setting} = ${stored.get(setting) ?? '(default)'}`);
+    }
+    return 0;
+  } finally {
+    await close();
+    await embedded?.stop();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error((error as Error).message);
+    process.exit(1);
+  },
+);

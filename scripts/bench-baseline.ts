@@ -19,7 +19,8 @@ select i.id as key, i.login, i.status,
   coalesce((select json_agg(json_build_object('organisationKey', r.organisation_id, 'role', r.role))
             from organisation_role r where r.identity_id = i.id), '[]'::json) as grants,
   (select a.credential from authentication a where a.identity_id = i.id and a.provider = 'OLAT') as "passwordHash",
-  (select a.credential from authentication a where a.identity_id = i.id and a.provider = 'REST') as "tokenHash" from identity i where i.id = (select identity_id from authentication where provider = 'REST' and credential = $1)`;
+  (select a.credential from authentication a where a.identity_id = i.id and a.provider = 'REST') as "tokenHash",
+  (select a.origin from authentication a where a.identity_id = i.id and a.provider = 'REST') as "tokenOrigin" from identity i where i.id = (select identity_id from authentication where provider = 'REST' and credential = $1)`;
 
 /** src/users/user-search.ts `findUserRow`. */
 export const IDENTITY_BY_KEY_SQL =

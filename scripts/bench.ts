@@ -9,6 +9,7 @@ import { Client } from 'pg';
 import { loadConfig, type Config } from '../src/config/config';
 import { startEmbeddedPostgres, type RunningDatabase } from '../src/db/embedded';
 import { startService, type RunningService } from '../src/server';
+import { createApiKey } from '../src/auth/api-keys';
 import { startBaseline, type Baseline } from './bench-baseline';
 
 /**
@@ -428,6 +429,13 @@ async function main(): Promise<number> {
 
     const token = { 'X-SERVICE-TOKEN': seeded.token, Accept: JSON_ACCEPT };
     const basic = { ...basicHeader(ADMIN.login, ADMIN.password), Accept: JSON_ACCEPT };
+    // The API key belongs to a second administrator: a person holds one token, and a key's login
+    // would replace the token the token runs use.
+    const owner = { login: 'bench-key-owner', firstName: 'Key', lastName: 'Owner', email: 'bench-key-owner@example.org' };
+    const keyOwner = (await expectJson(`${base}/restapi/users`, 'PUT', token, owner)).key as number;
+    await expectJson(`${base}/restapi/users/${keyOwner}/roles`, 'POST', token, { olatAdmin: true });
+    const apiKey = await createApiKey(service.orm.em.fork(), keyOwner);
+    const apiKeyBasic = { ...basicHeader(apiKey.clientId, apiKey.secret), Accept: JSON_ACCEPT };
     const userPath = `/users/${seeded.targetKey}`;
     const runs: Run[] = [
       { id: 'baseline-user', label: `baseline  GET ${userPath} (token)`, url: `${baselineBase}${userPath}`, headers: token },
@@ -435,6 +443,7 @@ async function main(): Promise<number> {
       { id: 'baseline-groups', label: 'baseline  GET /groups (token)', url: `${baselineBase}/groups`, headers: token },
       { id: 'gateway-groups', label: 'gateway   GET /restapi/groups (token)', url: `${base}/restapi/groups`, headers: token },
       { id: 'gateway-user-basic', label: `gateway   GET /restapi${userPath} (basic)`, url: `${base}/restapi${userPath}`, headers: basic },
+      { id: 'gateway-user-apikey', label: `gateway   GET /restapi${userPath} (API key)`, url: `${base}/restapi${userPath}`, headers: apiKeyBasic },
       { id: 'gateway-user-token', label: `gateway   GET /restapi${userPath} (token)`, url: `${base}/restapi${userPath}`, headers: token },
     ];
 
@@ -443,7 +452,7 @@ async function main(): Promise<number> {
     let fair = true;
     const bodies = new Map<string, string>();
     const statements = new Map<string, string[]>();
-    for (const run of runs.filter((run) => run.id !== 'gateway-user-token')) {
+    for (const run of runs.filter((run) => run.id !== 'gateway-user-token' && run.id !== 'gateway-user-apikey')) {
       // The first call warms caches (compiled query, credential cache); the second is traced.
       const first = await call(run.url, 'GET', run.headers);
       if (first.status !== 200) throw new Error(`${run.label}: ${first.status} ${first.text.slice(0, 300)}`);
@@ -522,6 +531,7 @@ async function main(): Promise<number> {
       ['GET /users/{k}: gateway / baseline', 'gateway-user', 'baseline-user', 0.5],
       ['GET /groups:    gateway / baseline', 'gateway-groups', 'baseline-groups', 0.5],
       ['GET /users/{k}: basic / token', 'gateway-user-basic', 'gateway-user-token', 0.9],
+      ['GET /users/{k}: API key / token (no target)', 'gateway-user-apikey', 'gateway-user-token', 0],
     ];
     const ratioRows = ratios.map(([name, a, b, target]) => {
       const x = byId.get(a);

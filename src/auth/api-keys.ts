@@ -2,6 +2,7 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../db/sql';
 import { Provider } from '../entities/authentication';
+import { principalByApiKey, type PrincipalRow } from './principal';
 import { sha256 } from './secrets';
 
 /** What the person sees once: the client id and the secret, presented as basic auth `clientId:secret`. */
@@ -34,19 +35,17 @@ export async function createApiKey(em: EntityManager, identityKey: number, exter
   return { key: row.key, clientId, secret, creationDate: row.creationDate };
 }
 
-/** The API key with this client id, when the secret matches; its last use is recorded at most once a minute. */
-export async function verifyApiKey(em: EntityManager, clientId: string, secret: string): Promise<{ apiKeyId: number; identityKey: number } | null> {
-  const [row] = await sql<{ id: number; identityKey: number; credential: string }>(
-    em,
-    `select id, identity_id as "identityKey", credential from authentication where provider = '${Provider.apiKey}' and auth_username = ?`,
-    [clientId],
-  );
+/** The owner of the API key with this client id, when the secret matches; the key's last use is recorded at most once a minute. */
+export async function verifyApiKey(em: EntityManager, clientId: string, secret: string): Promise<PrincipalRow | null> {
+  const row = await principalByApiKey(em, clientId);
   if (!row) return null;
   const given = Buffer.from(hashSecret(secret));
-  const stored = Buffer.from(row.credential ?? '');
+  const stored = Buffer.from(row.apiKeyHash ?? '');
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) return null;
-  await sql(em, `update authentication set last_usage = now() where id = ? and (last_usage is null or last_usage < now() - interval '1 minute')`, [row.id]);
-  return { apiKeyId: row.id, identityKey: row.identityKey };
+  if (!row.apiKeyLastUsage || Date.now() - row.apiKeyLastUsage.getTime() > 60_000) {
+    await sql(em, 'update authentication set last_usage = now() where id = ?', [row.apiKeyId]);
+  }
+  return row;
 }
 
 /** Client ids are UUIDs: a basic-auth user name of that form is tried as an API key first. */

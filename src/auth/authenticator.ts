@@ -100,9 +100,8 @@ export class Authenticator {
   }
 
   private async verifyApiKey(em: EntityManager, clientId: string, secret: string): Promise<Verified | null> {
-    const key = await verifyApiKey(em, clientId, secret);
-    const row = key && (await principalByKey(em, key.identityKey));
-    return row && canAuthenticate(row) ? { row, origin: apiKeyOrigin(key.apiKeyId), stamp: String(key.apiKeyId) } : null;
+    const row = await verifyApiKey(em, clientId, secret);
+    return row && canAuthenticate(row) ? { row, origin: apiKeyOrigin(row.apiKeyId!), stamp: String(row.apiKeyId) } : null;
   }
 
   /** Concurrent first requests with one credential share a single check (and a single bcrypt). */

@@ -17,6 +17,10 @@ export interface PrincipalRow {
   tokenOrigin: string | null;
   /** For session look-ups: the login that opened the session. */
   sessionProvider?: string;
+  /** For API-key look-ups: the key's id, stored hash and last use. */
+  apiKeyId?: number;
+  apiKeyHash?: string;
+  apiKeyLastUsage?: Date | null;
 }
 
 const COLUMNS = `
@@ -41,6 +45,14 @@ export const principalByTokenHash = (em: EntityManager, tokenHash: string) =>
 
 export const principalBySessionHash = (em: EntityManager, sessionHash: string) =>
   one(em, 'join http_session s on s.identity_id = i.id where s.id = ? and s.expires_at > now()', sessionHash, ', s.provider as "sessionProvider"');
+
+export const principalByApiKey = (em: EntityManager, clientId: string) =>
+  one(
+    em,
+    `join authentication k on k.identity_id = i.id where k.provider = '${Provider.apiKey}' and k.auth_username = ?`,
+    clientId,
+    ', k.id as "apiKeyId", k.credential as "apiKeyHash", k.last_usage as "apiKeyLastUsage"',
+  );
 
 /** Deactivated, pending, login-denied and deleted users cannot authenticate (catalogue 5.3). */
 export const canAuthenticate = (row: PrincipalRow) => row.status < UserStatus.visibleLimit;

@@ -205,6 +205,23 @@ describe('audit log', () => {
     expect(typeof add.at).toBe('number');
   });
 
+  it('records each kind of write: create, update, delete and membership, through REST and GraphQL', async () => {
+    const group = await createGroup(a.base);
+    const user = await createUser(a.base);
+    await call(a.base, 'POST', `/restapi/groups/${group}`, { headers: { ...adminAuth(), ...JSON_TYPE }, body: { name: 'Renamed' } });
+    await graphql(a.base, adminAuth(), `mutation($g: Long!, $u: Long!) { addGroupOwner(groupKey: $g, identityKey: $u) }`, { g: group, u: user.key });
+    await call(a.base, 'DELETE', `/restapi/groups/${group}/owners/${user.key}`, { headers: adminAuth() });
+    await graphql(a.base, adminAuth(), `mutation($g: Long!) { deleteGroup(groupKey: $g) }`, { g: group });
+    const rows = (await graphql(a.base, adminAuth(), AUDIT, { f: { objectType: 'group', objectKey: String(group) } })).body.data.auditLog;
+    expect(rows.map((row: { operation: string; transport: string }) => `${row.transport} ${row.operation}`)).toEqual([
+      'graphql deleteGroup',
+      'rest removeGroupOwner',
+      'graphql addGroupOwner',
+      'rest updateGroup',
+      'rest createGroup',
+    ]);
+  });
+
   it('records settings changes and is readable by administrators only', async () => {
     await setSettings({ apiAccess: 'all' });
     const rows = (await graphql(a.base, adminAuth(), AUDIT, { f: { operation: 'updateSettings' } })).body.data.auditLog;

@@ -25,6 +25,15 @@ const BODIES: Record<string, unknown> = {
   roles: { author: true },
   status: { status: 2 },
   group: { name: 'Group by plain user' },
+  relationRole: { role: 'Supervisor by plain user', rights: ['showContactform'] },
+  relation: { identitySourceKey: 1, identityTargetKey: 1, relationRoleKey: 1 },
+  authentication: { identityKey: 1, provider: 'OLAT', authUsername: 'someone-new', credential: 'a-password' },
+  password: { newPassword: 'a-new-password' },
+  preferences: { language: 'de' },
+  lifecycle: { expirationDate: 4102444800000 },
+  organisation: { identifier: 'org-by-plain-user', displayName: 'Organisation by plain user' },
+  organisationType: { identifier: 'type-by-plain-user', displayName: 'Type by plain user' },
+  members: [{ key: 1 }],
 };
 
 /** What a user without any manager role may do; everything else must answer 403. */

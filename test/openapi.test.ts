@@ -75,8 +75,11 @@ it('describes request bodies in JSON and XML for the routes that take one', () =
       expect(body).toBeUndefined();
       continue;
     }
-    expect(Object.keys(body!.content).sort()).toEqual(['application/json', 'application/xml']);
-    expect(body!.content['application/json'].schema).toEqual({ $ref: expect.stringMatching(/^#\/components\/schemas\/\w+Input$/) });
+    const forms = route.formBody ? ['application/x-www-form-urlencoded'] : [];
+    expect(Object.keys(body!.content).sort()).toEqual(['application/json', 'application/xml', ...forms].sort());
+    const input = { $ref: expect.stringMatching(/^#\/components\/schemas\/\w+Input$/) };
+    const schema = body!.content['application/json'].schema as { type?: string };
+    expect(schema).toEqual(schema.type === 'array' ? { type: 'array', items: input } : input);
   }
 });
 
@@ -104,7 +107,9 @@ it('every GET route it lists answers 200 to the administrator, in a documented m
   const user = await createUser(t.base);
   const groupKey = await createGroup(t.base);
   await call(t.base, 'PUT', `/restapi/groups/${groupKey}/owners/${user.key}`, { headers: adminAuth() });
-  const pathValues: Record<string, string | number> = { identityKey: user.key, groupKey, username: ADMIN.login };
+  const organisationKey = (await call(t.base, 'GET', '/restapi/organisations?identifier=default-org', { headers: { ...adminAuth(), ...JSON_TYPE } })).json[0].key;
+  const typeKey = (await call(t.base, 'PUT', '/restapi/organisations/types', { headers: { ...adminAuth(), ...JSON_TYPE }, body: { identifier: 'faculty', displayName: 'Faculty' } })).json.key;
+  const pathValues: Record<string, string | number> = { identityKey: user.key, groupKey, username: ADMIN.login, organisationKey, typeKey, role: 'users' };
   const queryValues: Record<string, string> = { password: ADMIN.password };
 
   const gets = operations().filter(({ method }) => method === 'GET');

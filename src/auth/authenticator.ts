@@ -96,7 +96,8 @@ export class Authenticator {
   private async reverify(em: EntityManager, identityKey: number, login: string, password: string, stamp: string): Promise<Verified | null> {
     if (looksLikeClientId(login)) return this.verifyApiKey(em, login, password);
     const row = await principalByKey(em, identityKey);
-    return row && canAuthenticate(row) && row.passwordHash === stamp ? { row, origin: Provider.password, stamp } : null;
+    const unchanged = row && row.passwordHash === stamp && row.login.toLowerCase() === login.toLowerCase();
+    return unchanged && canAuthenticate(row) ? { row, origin: Provider.password, stamp } : null;
   }
 
   private async verifyApiKey(em: EntityManager, clientId: string, secret: string): Promise<Verified | null> {

@@ -1,5 +1,6 @@
 import { sql } from '../db/sql';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { apiKeyOrigin } from './origin';
 import { newSessionId, sha256 } from './secrets';
 
 export const SESSION_COOKIE = 'JSESSIONID';
@@ -35,4 +36,11 @@ export async function purgeExpiredSessions(em: EntityManager): Promise<void> {
 export async function revokeLogins(em: EntityManager, identityKey: number): Promise<void> {
   await sql(em, 'delete from http_session where identity_id = ?', [identityKey]);
   await sql(em, `delete from authentication where identity_id = ? and provider = 'REST'`, [identityKey]);
+}
+
+/** Ends the sessions and the token that logins with this API key opened. */
+export async function revokeApiKeyLogins(em: EntityManager, identityKey: number, apiKeyId: number): Promise<void> {
+  const origin = apiKeyOrigin(apiKeyId);
+  await sql(em, 'delete from http_session where identity_id = ? and provider = ?', [identityKey, origin]);
+  await sql(em, `delete from authentication where identity_id = ? and provider = 'REST' and origin = ?`, [identityKey, origin]);
 }

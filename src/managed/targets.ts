@@ -1,5 +1,7 @@
 import type { RequestContext } from '../domain/context';
 import { BusinessGroup } from '../entities/business-group';
+import { organisationTarget, organisationTypeTarget } from '../organisations/organisation-targets';
+import { identityRelationTarget, relationRoleTarget } from '../relations/relation-targets';
 import type { ManagedKind } from './flags';
 
 /** The current state of a managed element: its flags and its field values, keyed like the input type. */
@@ -18,4 +20,8 @@ export const managedTargets: Partial<Record<ManagedKind, Loader>> = {
     const group = await ctx.em.findOne(BusinessGroup, { id: key });
     return group && { managedFlags: group.managedFlags, values: { ...group } };
   },
+  organisation: organisationTarget,
+  organisationType: organisationTypeTarget,
+  role: relationRoleTarget,
+  relation: identityRelationTarget,
 };

@@ -2,7 +2,21 @@ import { Arg, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphq
 import type { RequestContext } from '../domain/context';
 import { auth } from '../schema/directives';
 import { LongScalar } from '../schema/scalars';
-import { RolesVO, RolesVOInput, StatusVO, StatusVOInput, UserPropertyInput, UserVO, UserVOInput } from '../schema/user-types';
+import {
+  ManagedUserVO,
+  PreferencesVO,
+  PreferencesVOInput,
+  RolesVO,
+  RolesVOInput,
+  StatusVO,
+  StatusVOInput,
+  UserLifecycleVO,
+  UserLifecycleVOInput,
+  UserPropertyInput,
+  UserVO,
+  UserVOInput,
+} from '../schema/user-types';
+import * as accounts from '../users/account-service';
 import * as users from '../users/user-service';
 import { findUserRow, searchUsers } from '../users/user-search';
 import { toUserVO } from '../users/user-presenter';
@@ -94,5 +108,56 @@ export class UserResolver {
     @Arg('status', () => StatusVOInput) status: StatusVOInput,
   ): Promise<StatusVO> {
     return users.updateStatus(ctx, identityKey, status.status);
+  }
+
+  @Query(() => [ManagedUserVO], { description: 'Users with an externalId, in the organisations where the caller manages users.' })
+  @Directive(auth(...MANAGERS))
+  managedUsers(@Ctx() ctx: RequestContext): Promise<ManagedUserVO[]> {
+    return accounts.listManagedUsers(ctx);
+  }
+
+  @Query(() => PreferencesVO, { description: 'Managers of the user only (not the user themself).' })
+  @Directive(auth(...MANAGERS))
+  userPreferences(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<PreferencesVO> {
+    return accounts.getPreferences(ctx, identityKey);
+  }
+
+  @Mutation(() => PreferencesVO)
+  @Directive(auth(...MANAGERS))
+  updateUserPreferences(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('preferences', () => PreferencesVOInput) preferences: PreferencesVOInput,
+  ): Promise<PreferencesVO> {
+    return accounts.updatePreferences(ctx, identityKey, preferences);
+  }
+
+  @Query(() => UserLifecycleVO)
+  @Directive(auth(...MANAGERS))
+  userLifecycle(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<UserLifecycleVO> {
+    return accounts.getLifecycle(ctx, identityKey);
+  }
+
+  @Mutation(() => UserLifecycleVO, {
+    nullable: true,
+    description: 'No dates: reactivate (status active, dates cleared); expirationDate: set it; only inactivationDate: null, nothing changed (REST 304).',
+  })
+  @Directive(auth(...MANAGERS))
+  updateUserLifecycle(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('lifecycle', () => UserLifecycleVOInput) lifecycle: UserLifecycleVOInput,
+  ): Promise<UserLifecycleVO | null> {
+    return accounts.updateLifecycle(ctx, identityKey, lifecycle);
+  }
+
+  @Mutation(() => UserVO, { description: 'Change the login; invalid or taken (in any case): CONFLICT, on REST 409 with a list of ErrorVO.' })
+  @Directive(auth(...MANAGERS))
+  changeUserName(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('username', () => String, { nullable: true }) username?: string,
+  ): Promise<UserVO> {
+    return accounts.renameUser(ctx, identityKey, username);
   }
 }

@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { DomainError, type ErrorCode, type ErrorDetail } from '../domain/errors';
+import type { RestRoute } from './routes';
 
 export const STATUS_OF: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -30,11 +31,13 @@ const single = (status: number, code: string, translation: string): RestError =>
  * request errors (bad variables, unknown fields): 400. Anything else is an internal error whose
  * details are logged, never sent.
  */
-export function toRestError(error: unknown, log: (error: unknown) => void = console.error): RestError {
+export function toRestError(error: unknown, route?: Pick<RestRoute, 'conflictAsList'>, log: (error: unknown) => void = console.error): RestError {
   const cause = error instanceof GraphQLError ? (error.originalError ?? error) : error;
   if (cause instanceof DomainError) {
     const status = STATUS_OF[cause.code];
-    if (cause.details.length) return { status, errors: cause.details, list: cause.code === 'VALIDATION_FAILED' };
+    // Details are one ErrorVO (e.g. the authentication 409), a list for validation (406) and where the route says so.
+    const list = cause.code === 'VALIDATION_FAILED' || (cause.code === 'CONFLICT' && route?.conflictAsList === true);
+    if (cause.details.length) return { status, errors: cause.details, list };
     return single(status, cause.code, cause.message);
   }
   if (cause instanceof GraphQLError) return single(400, 'BAD_REQUEST', cause.message);

@@ -35,12 +35,15 @@ export function negotiate(accept: string | undefined, defaultFormat: MediaFormat
   throw new DomainError('NOT_ACCEPTABLE', 'only application/json and application/xml are produced');
 }
 
-/** The format of a request body from its Content-Type, or null when it is neither JSON nor XML. */
-export function bodyFormat(contentType: string | undefined): MediaFormat | null {
+export type BodyFormat = MediaFormat | 'form';
+
+/** The format of a request body from its Content-Type, or null when it is neither JSON nor XML (nor a form, where the route takes one). */
+export function bodyFormat(contentType: string | undefined, formAccepted = false): BodyFormat | null {
   const type = contentType?.split(';')[0].trim().toLowerCase();
   if (!type) return null;
   if (type === 'application/json' || type.endsWith('+json')) return 'json';
   if (type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml')) return 'xml';
+  if (formAccepted && type === 'application/x-www-form-urlencoded') return 'form';
   return null;
 }
 

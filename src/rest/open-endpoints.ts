@@ -45,7 +45,9 @@ export const OPEN_ROUTES: OpenRoute[] = [
   plain('GET', '/api/version', 'Version of the REST API', '1.0'),
   plain('GET', '/auth/version', 'Version of the authentication service', '1.0'),
   plain('GET', '/users/version', 'Version of the users service', '1.0'),
+  plain('GET', '/users/:identityKey/authentications/version', 'Version of the user authentications service', '2.0'),
   plain('GET', '/groups/version', 'Version of the groups service', '1.0'),
+  plain('GET', '/organisations/version', 'Version of the organisations service', '1.0'),
   AUTH_ROUTE,
 ];
 

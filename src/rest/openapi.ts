@@ -41,6 +41,7 @@ const ERROR_LIST = { type: 'array', items: ERROR_VO, xml: { name: 'errorVOs', wr
 /** One schema serves both media types: JSON ignores the `xml` hints. */
 const media = (schema: Schema) => ({ 'application/json': { schema }, 'application/xml': { schema } });
 const errorResponse = (description: string, schema: Schema = ERROR_VO) => ({ description, content: media(schema) });
+const bodyMedia = (route: RestRoute, schema: Schema) => ({ ...media(schema), ...(route.formBody ? { 'application/x-www-form-urlencoded': { schema } } : {}) });
 
 const PRIMITIVES: Record<string, Schema> = {
   Int: { type: 'integer', format: 'int32' },
@@ -102,6 +103,7 @@ function errorResponses(route: RestRoute, hasParameters: boolean, hasRoles: bool
       ? errorResponse('Validation failed (a list of ErrorVO), or Accept names neither JSON nor XML', { oneOf: [ERROR_LIST, ERROR_VO] })
       : errorResponse('Accept names neither JSON nor XML'),
     ...(body ? { 413: errorResponse('Request body too large'), 415: errorResponse('Content-Type is neither JSON nor XML') } : {}),
+    ...(route.conflictAsList ? { 409: errorResponse('Conflict (a list of ErrorVO)', ERROR_LIST) } : {}),
   };
 }
 
@@ -138,7 +140,7 @@ function restOperation(schema: GraphQLSchema, route: RestRoute, operationId: str
       .filter(Boolean)
       .join(' '),
     parameters,
-    ...(bodyType ? { requestBody: { required: !route.noBodyStatus, content: media(schemaOf(bodyType)) } } : {}),
+    ...(bodyType ? { requestBody: { required: !route.noBodyStatus, content: bodyMedia(route, schemaOf(bodyType)) } } : {}),
     responses: { ...successResponses(route, field), ...errorResponses(route, parameters.length > 0, roles.length > 0) },
   };
 }
@@ -153,7 +155,7 @@ const openOperationId = (path: string) =>
 function openOperation(route: OpenRoute): Operation {
   const open = isOpenRestPath(route.path);
   const parameters = [
-    ...pathParams(route.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+    ...pathParams(route.path).map((name) => ({ name, in: 'path', required: true, schema: name.endsWith('Key') ? { type: 'integer', format: 'int64' } : { type: 'string' } })),
     ...(route.query ?? []).map(({ name, description }) => ({ name, in: 'query', description, schema: { type: 'string' } })),
   ];
   const errors = Object.fromEntries(Object.entries(route.errors ?? {}).map(([status, description]) => [status, { description }]));

@@ -1,5 +1,5 @@
 import express, { type Request, type Response } from 'express';
-import type { GraphQLInputType, GraphQLSchema } from 'graphql';
+import { getNamedType, isInputObjectType, type GraphQLInputObjectType, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import { DomainError, badRequest } from '../domain/errors';
 import type { RequestContext } from '../domain/context';
 import { toRestError } from './errors';
@@ -9,10 +9,24 @@ import { sendData, sendError } from './respond';
 import type { MediaFormat, RestRoute } from './routes';
 import { decodeXml } from './xml-codec';
 
-function decodeBody(req: Request, type: GraphQLInputType): unknown {
-  const format = bodyFormat(req.get('content-type'));
-  if (!format) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'send application/json or application/xml');
+/** A form body as the input object of the body argument; a field the type lacks is refused like an unknown XML element. */
+function decodeForm(raw: string, type: GraphQLInputType): Record<string, unknown> {
+  const fields = (getNamedType(type) as GraphQLInputObjectType).getFields();
+  const form = new URLSearchParams(raw);
+  const out: Record<string, unknown> = {};
+  for (const name of new Set(form.keys())) {
+    if (!fields[name]) throw badRequest(`unknown form field ${name}`);
+    const values = form.getAll(name);
+    out[name] = fromParameter(values.length > 1 ? values : values[0], fields[name].type);
+  }
+  return out;
+}
+
+function decodeBody(req: Request, type: GraphQLInputType, formAccepted: boolean): unknown {
+  const format = bodyFormat(req.get('content-type'), formAccepted);
+  if (!format) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `send ${formAccepted ? 'application/x-www-form-urlencoded, ' : ''}application/json or application/xml`);
   const raw = req.body as string;
+  if (format === 'form') return decodeForm(raw, type);
   if (format === 'xml') return decodeXml(raw, type);
   try {
     return JSON.parse(raw);
@@ -43,6 +57,9 @@ export function restRouter(schema: GraphQLSchema, routes: RestRoute[]) {
   const router = express.Router();
   for (const route of routes) {
     const op = restOperation(schema, route);
+    if (route.formBody && !(op.bodyType && isInputObjectType(getNamedType(op.bodyType)))) {
+      throw new Error(`route ${route.method} ${route.path}: a form body fills an input object argument`);
+    }
     router[route.method.toLowerCase() as 'get'](route.path, async (req: Request, res: Response) => {
       let format: MediaFormat = route.defaultFormat;
       try {
@@ -57,17 +74,17 @@ export function restRouter(schema: GraphQLSchema, routes: RestRoute[]) {
             if (route.noBodyStatus) return void res.status(route.noBodyStatus).end();
             throw badRequest('a request body is required');
           }
-          body = decodeBody(req, op.bodyType);
+          body = decodeBody(req, op.bodyType, route.formBody === true);
         }
         const ctx = res.locals.ctx as RequestContext;
         const result = await op.compiled.query(undefined, ctx, variablesOf(route, op, req, body));
-        if (result.errors?.length) return sendError(res, format, toRestError(result.errors[0]));
+        if (result.errors?.length) return sendError(res, format, toRestError(result.errors[0], route));
         const data = (result.data as Record<string, unknown>)[op.fieldName];
-        const status = route.notModifiedWhenFalse && data === false ? 304 : 200;
+        const status = route.notModifiedWhenFalse && (data === false || data === null) ? 304 : 200;
         if (route.emptyBody || status === 304) return void res.status(status).end();
         sendData(res, status, format, data, op.resultType, route.xmlRoot);
       } catch (error) {
-        sendError(res, format, toRestError(error));
+        sendError(res, format, toRestError(error, route));
       }
     });
   }

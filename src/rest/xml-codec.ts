@@ -133,5 +133,11 @@ export function decodeXml(body: string, type: GraphQLInputType): unknown {
   }
   const root = (document.elements ?? []).find((element) => element.type === 'element');
   if (!root) throw badRequest('malformed XML: no root element');
+  const nullable = getNullableType(type);
+  // A list body (e.g. UserVO[]) comes wrapped like a list answer: <userVOs><userVO>…</userVO></userVOs>.
+  if (isListType(nullable)) {
+    const items = (root.elements ?? []).filter((item) => item.type === 'element');
+    return items.map((item) => decodeElement(item, nullable.ofType, `<${root.name}>/${item.name}`));
+  }
   return decodeElement(root, type, `<${root.name}>`);
 }

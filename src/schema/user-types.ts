@@ -1,5 +1,5 @@
 import { Extensions, Field, InputType, Int, ObjectType } from 'type-graphql';
-import { LongScalar } from './scalars';
+import { DateTimeScalar, LongScalar } from './scalars';
 
 @ObjectType('UserPropertyVO')
 export class UserPropertyVO {
@@ -118,4 +118,73 @@ export class StatusVO {
 export class StatusVOInput {
   @Field(() => Int)
   status!: number;
+}
+
+/** Identities that an external system manages: those with an externalId (catalogue 3.1 ManagedUserVO). */
+@ObjectType('ManagedUserVO')
+export class ManagedUserVO {
+  @Field(() => LongScalar)
+  key!: number;
+
+  @Field(() => String)
+  login!: string;
+
+  @Field(() => String, { nullable: true })
+  externalId!: string | null;
+}
+
+@ObjectType('PreferencesVO')
+export class PreferencesVO {
+  @Field(() => String, { nullable: true, description: 'Language of the user interface, e.g. de, en, fr_CH' })
+  language!: string | null;
+}
+
+@InputType('PreferencesVOInput')
+export class PreferencesVOInput {
+  @Field(() => String, { nullable: true, description: 'null or empty clears the preference' })
+  language?: string | null;
+}
+
+@ObjectType('UserLifecycleVO')
+export class UserLifecycleVO {
+  @Field(() => LongScalar)
+  key!: number;
+
+  @Field(() => String, { nullable: true })
+  externalId!: string | null;
+
+  @Field(() => DateTimeScalar, { nullable: true })
+  creationDate!: Date | null;
+
+  @Field(() => DateTimeScalar, { nullable: true })
+  expirationDate!: Date | null;
+
+  @Field(() => DateTimeScalar, { nullable: true })
+  inactivationDate!: Date | null;
+
+  @Field(() => Int, { nullable: true })
+  status!: number | null;
+}
+
+@InputType('UserLifecycleVOInput', {
+  description: 'No dates: reactivate the user (status active, dates cleared); an expirationDate: set it; only an inactivationDate: nothing changes. Other fields are ignored.',
+})
+export class UserLifecycleVOInput {
+  @Field(() => LongScalar, { nullable: true })
+  key?: number | null;
+
+  @Field(() => String, { nullable: true })
+  externalId?: string | null;
+
+  @Field(() => DateTimeScalar, { nullable: true })
+  creationDate?: Date | null;
+
+  @Field(() => DateTimeScalar, { nullable: true })
+  expirationDate?: Date | null;
+
+  @Field(() => DateTimeScalar, { nullable: true })
+  inactivationDate?: Date | null;
+
+  @Field(() => Int, { nullable: true })
+  status?: number | null;
 }

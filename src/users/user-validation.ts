@@ -5,12 +5,12 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const MAX_LENGTH = 255;
 
-const tooLong = (property: string): ErrorDetail => ({
+export const tooLong = (property: string, max = MAX_LENGTH): ErrorDetail => ({
   code: `org.olat.core:form.error.toolong:${property}`,
-  translation: `${property} is longer than ${MAX_LENGTH} characters.`,
+  translation: `${property} is longer than ${max} characters.`,
 });
 
-const mandatory = (property: string): ErrorDetail => ({
+export const mandatory = (property: string): ErrorDetail => ({
   code: `org.olat.core:new.form.mandatory:${property}`,
   translation: `${property} is mandatory.`,
 });

@@ -7,8 +7,77 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  /** A point in time: epoch milliseconds on output; epoch milliseconds or ISO-8601 on input. */
+  DateTime: { input: number; output: number; }
   /** A 64-bit integer within the safe range of JSON numbers; keys are Longs. */
   Long: { input: number; output: number; }
+};
+
+export type ApiKeyVo = {
+  __typename?: 'ApiKeyVO';
+  clientId: Scalars['String']['output'];
+  creationDate: Scalars['DateTime']['output'];
+  externalId?: Maybe<Scalars['String']['output']>;
+  identityKey: Scalars['Long']['output'];
+  /** The key of the authentication, for listing and deleting. */
+  key: Scalars['Long']['output'];
+  secret: Scalars['String']['output'];
+};
+
+/** One write: who, when, through which transport, what, on which object, with which arguments (secrets masked). */
+export type AuditLogEntryVo = {
+  __typename?: 'AuditLogEntryVO';
+  apiKeyId?: Maybe<Scalars['Long']['output']>;
+  at: Scalars['DateTime']['output'];
+  /** The arguments as JSON. */
+  changes?: Maybe<Scalars['String']['output']>;
+  identityKey?: Maybe<Scalars['Long']['output']>;
+  identityLogin?: Maybe<Scalars['String']['output']>;
+  key: Scalars['Long']['output'];
+  objectKey?: Maybe<Scalars['String']['output']>;
+  objectType?: Maybe<Scalars['String']['output']>;
+  operation: Scalars['String']['output'];
+  transport: Scalars['String']['output'];
+};
+
+export type AuditLogFilter = {
+  from?: InputMaybe<Scalars['DateTime']['input']>;
+  identityKey?: InputMaybe<Scalars['Long']['input']>;
+  /** At most this many, newest first (default 100, at most 1000). */
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  objectKey?: InputMaybe<Scalars['String']['input']>;
+  objectType?: InputMaybe<Scalars['String']['input']>;
+  operation?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type AuthenticationVo = {
+  __typename?: 'AuthenticationVO';
+  /** For API keys: the client id. */
+  authUsername: Scalars['String']['output'];
+  /** When the credential was created (GraphQL only). */
+  creationDate: Scalars['DateTime']['output'];
+  /** Never stored readable nor listed; only the secret of a newly created API key. */
+  credential?: Maybe<Scalars['String']['output']>;
+  externalId?: Maybe<Scalars['String']['output']>;
+  identityKey: Scalars['Long']['output'];
+  key: Scalars['Long']['output'];
+  /** Last login with this API key, to the minute (GraphQL only). */
+  lastUsage?: Maybe<Scalars['DateTime']['output']>;
+  /** OLAT (password), REST (token), API-Key, or an external provider such as LDAP or Shib. */
+  provider: Scalars['String']['output'];
+};
+
+/** An AuthenticationVO as a client sends it. For provider API-Key, authUsername and credential are ignored: both are generated. */
+export type AuthenticationVoInput = {
+  authUsername?: InputMaybe<Scalars['String']['input']>;
+  /** Write-only. For OLAT the password (stored as a bcrypt hash); other providers keep no secret here. */
+  credential?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  identityKey: Scalars['Long']['input'];
+  /** Names an existing authentication of the identity to update. */
+  key?: InputMaybe<Scalars['Long']['input']>;
+  provider: Scalars['String']['input'];
 };
 
 export type GroupVo = {
@@ -38,23 +107,101 @@ export type GroupVoInput = {
   type?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type IdentityToIdentityRelationVo = {
+  __typename?: 'IdentityToIdentityRelationVO';
+  externalId?: Maybe<Scalars['String']['output']>;
+  identitySourceKey: Scalars['Long']['output'];
+  identityTargetKey: Scalars['Long']['output'];
+  key: Scalars['Long']['output'];
+  /** Comma-separated managed flags (all, delete), normalised; "" when none. */
+  managedFlagsString: Scalars['String']['output'];
+  /** The name of the relation role. */
+  relationRole: Scalars['String']['output'];
+  relationRoleKey: Scalars['Long']['output'];
+};
+
+/** A new relation: identitySourceKey, identityTargetKey and relationRoleKey are required; a key is refused (relations are not updated); relationRole is ignored. */
+export type IdentityToIdentityRelationVoInput = {
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  identitySourceKey?: InputMaybe<Scalars['Long']['input']>;
+  identityTargetKey?: InputMaybe<Scalars['Long']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
+  managedFlagsString?: InputMaybe<Scalars['String']['input']>;
+  relationRole?: InputMaybe<Scalars['String']['input']>;
+  relationRoleKey?: InputMaybe<Scalars['Long']['input']>;
+};
+
+export type ManagedUserVo = {
+  __typename?: 'ManagedUserVO';
+  externalId?: Maybe<Scalars['String']['output']>;
+  key: Scalars['Long']['output'];
+  login: Scalars['String']['output'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** true: added; false: already an owner (nothing changed). */
   addGroupOwner: Scalars['Boolean']['output'];
   /** true: added; false: already a participant (REST answers 304). A full group answers 412 on REST. */
   addGroupParticipant: Scalars['Boolean']['output'];
+  /** Relate two users; the user of identityKey must be one of them and the caller must manage both. The same relation again returns the stored one unchanged. */
+  addIdentityRelation: IdentityToIdentityRelationVo;
+  /** Grant the role in the organisation, or change the inheritance of the membership. */
+  addOrganisationMember: Scalars['Boolean']['output'];
+  /** Grant the role to each listed user (only the keys are read; unknown users are skipped). */
+  addOrganisationMembers: Scalars['Boolean']['output'];
+  /** true: allowed now; false: it already was (REST answers 304). */
+  allowOrganisationSubType: Scalars['Boolean']['output'];
+  /** Change the login; invalid or taken (in any case): CONFLICT, on REST 409 with a list of ErrorVO. */
+  changeUserName: UserVo;
+  /** Set the password. false (REST 304): refused by the policy (4 to 128 characters). A change ends all sessions and the token. */
+  changeUserPassword: Scalars['Boolean']['output'];
+  /** A new API key for the user: the secret is in this answer only. Managers of the user always; the user themself while self-service keys are allowed, and not with an API key. Listed by userAuthentications, revoked by deleteUserAuthentication. */
+  createApiKey: ApiKeyVo;
   /** Create a group; a body with a key > 0 updates that group. */
   createGroup: GroupVo;
+  /** Create an organisation (below the default organisation unless a parent is given); a body with a key updates that organisation. */
+  createOrganisation: OrganisationVo;
+  /** Create an organisation type; a body with a key updates that type. */
+  createOrganisationType: OrganisationTypeVo;
+  /** Create a relation role; a body with a key > 0 updates that role. */
+  createRelationRole: RelationRoleVo;
   /** Create a user; validation failures answer 406 with a list of ErrorVO on REST. */
   createUser: UserVo;
   deleteGroup: Scalars['Boolean']['output'];
+  /** Remove a relation of the user; one that does not exist or is not theirs answers 409 on REST (CONFLICT). */
+  deleteIdentityRelation: Scalars['Boolean']['output'];
+  /** Needs administrator or sysadmin in that organisation or an inheriting ancestor. Refused (409) for the default organisation and for organisations with sub-organisations. Users move to the default organisation. */
+  deleteOrganisation: Scalars['Boolean']['output'];
+  /** Delete a relation role and every relation of that role. */
+  deleteRelationRole: Scalars['Boolean']['output'];
   deleteUser: Scalars['Boolean']['output'];
+  /** Delete an authentication; revokes an API key (the user may revoke their own). Deleting the password ends all sessions and the token. */
+  deleteUserAuthentication: Scalars['Boolean']['output'];
+  /** true: no longer allowed; false: it was not allowed (REST answers 304). */
+  disallowOrganisationSubType: Scalars['Boolean']['output'];
+  /** Ends the session this request came with (on every instance). */
+  logout: Scalars['Boolean']['output'];
   removeGroupOwner: Scalars['Boolean']['output'];
   removeGroupParticipant: Scalars['Boolean']['output'];
+  /** End the membership granted in this organisation. */
+  removeOrganisationMember: Scalars['Boolean']['output'];
+  /** Update authUsername and externalId of the authentication of that provider, or create one. Provider API-Key creates a new key and answers its secret as credential, this one time; the user themself may do that while self-service keys are allowed. REST tokens cannot be created. A body identityKey other than the path key, or an authUsername of another identity: 409. */
+  saveUserAuthentication: AuthenticationVo;
   updateGroup: GroupVo;
+  /** Update an organisation; a changed parentOrganisationKey moves it with its sub-organisations. A body key other than the path key answers 409. */
+  updateOrganisation: OrganisationVo;
+  /** Update an organisation type; a body key other than the path key answers 409. */
+  updateOrganisationType: OrganisationTypeVo;
+  /** Update a relation role; a body naming another key answers 409 on REST (CONFLICT). */
+  updateRelationRole: RelationRoleVo;
+  /** Change settings; every instance applies them within seconds, without a restart. */
+  updateSettings: SettingsVo;
   /** Update names, e-mail, properties and (when not empty) externalId; the login is not changed. */
   updateUser: UserVo;
+  /** No dates: reactivate (status active, dates cleared); expirationDate: set it; only inactivationDate: null, nothing changed (REST 304). */
+  updateUserLifecycle?: Maybe<UserLifecycleVo>;
+  updateUserPreferences: PreferencesVo;
   updateUserRoles: RolesVo;
   /** Set the status; a status of 100 or more ends the user's sessions and token. */
   updateUserStatus: StatusVo;
@@ -73,8 +220,69 @@ export type MutationAddGroupParticipantArgs = {
 };
 
 
+export type MutationAddIdentityRelationArgs = {
+  identityKey: Scalars['Long']['input'];
+  relation: IdentityToIdentityRelationVoInput;
+};
+
+
+export type MutationAddOrganisationMemberArgs = {
+  identityKey: Scalars['Long']['input'];
+  inheritanceMode?: InputMaybe<Scalars['String']['input']>;
+  organisationKey: Scalars['Long']['input'];
+  role: Scalars['String']['input'];
+};
+
+
+export type MutationAddOrganisationMembersArgs = {
+  inheritanceMode?: InputMaybe<Scalars['String']['input']>;
+  members: Array<UserVoInput>;
+  organisationKey: Scalars['Long']['input'];
+  role: Scalars['String']['input'];
+};
+
+
+export type MutationAllowOrganisationSubTypeArgs = {
+  subTypeKey: Scalars['Long']['input'];
+  typeKey: Scalars['Long']['input'];
+};
+
+
+export type MutationChangeUserNameArgs = {
+  identityKey: Scalars['Long']['input'];
+  username?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationChangeUserPasswordArgs = {
+  identityKey: Scalars['Long']['input'];
+  password: PasswordChangeInput;
+};
+
+
+export type MutationCreateApiKeyArgs = {
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  identityKey: Scalars['Long']['input'];
+};
+
+
 export type MutationCreateGroupArgs = {
   group: GroupVoInput;
+};
+
+
+export type MutationCreateOrganisationArgs = {
+  organisation: OrganisationVoInput;
+};
+
+
+export type MutationCreateOrganisationTypeArgs = {
+  organisationType: OrganisationTypeVoInput;
+};
+
+
+export type MutationCreateRelationRoleArgs = {
+  relationRole: RelationRoleVoInput;
 };
 
 
@@ -88,8 +296,36 @@ export type MutationDeleteGroupArgs = {
 };
 
 
+export type MutationDeleteIdentityRelationArgs = {
+  identityKey: Scalars['Long']['input'];
+  relationKey: Scalars['Long']['input'];
+};
+
+
+export type MutationDeleteOrganisationArgs = {
+  organisationKey: Scalars['Long']['input'];
+};
+
+
+export type MutationDeleteRelationRoleArgs = {
+  relationRoleKey: Scalars['Long']['input'];
+};
+
+
 export type MutationDeleteUserArgs = {
   identityKey: Scalars['Long']['input'];
+};
+
+
+export type MutationDeleteUserAuthenticationArgs = {
+  authKey: Scalars['Long']['input'];
+  identityKey: Scalars['Long']['input'];
+};
+
+
+export type MutationDisallowOrganisationSubTypeArgs = {
+  subTypeKey: Scalars['Long']['input'];
+  typeKey: Scalars['Long']['input'];
 };
 
 
@@ -105,15 +341,63 @@ export type MutationRemoveGroupParticipantArgs = {
 };
 
 
+export type MutationRemoveOrganisationMemberArgs = {
+  identityKey: Scalars['Long']['input'];
+  organisationKey: Scalars['Long']['input'];
+  role: Scalars['String']['input'];
+};
+
+
+export type MutationSaveUserAuthenticationArgs = {
+  authentication: AuthenticationVoInput;
+  identityKey: Scalars['Long']['input'];
+};
+
+
 export type MutationUpdateGroupArgs = {
   group: GroupVoInput;
   groupKey: Scalars['Long']['input'];
 };
 
 
+export type MutationUpdateOrganisationArgs = {
+  organisation: OrganisationVoInput;
+  organisationKey: Scalars['Long']['input'];
+};
+
+
+export type MutationUpdateOrganisationTypeArgs = {
+  organisationType: OrganisationTypeVoInput;
+  typeKey: Scalars['Long']['input'];
+};
+
+
+export type MutationUpdateRelationRoleArgs = {
+  relationRole: RelationRoleVoInput;
+  relationRoleKey: Scalars['Long']['input'];
+};
+
+
+export type MutationUpdateSettingsArgs = {
+  settings: SettingsInput;
+};
+
+
 export type MutationUpdateUserArgs = {
   identityKey: Scalars['Long']['input'];
   user: UserVoInput;
+};
+
+
+export type MutationUpdateUserLifecycleArgs = {
+  identityKey: Scalars['Long']['input'];
+  lifecycle: UserLifecycleVoInput;
+};
+
+
+export type MutationUpdateUserPreferencesArgs = {
+  identityKey: Scalars['Long']['input'];
+  preferences: PreferencesVoInput;
 };
 
 
@@ -128,8 +412,82 @@ export type MutationUpdateUserStatusArgs = {
   status: StatusVoInput;
 };
 
+export type OrganisationTypeVo = {
+  __typename?: 'OrganisationTypeVO';
+  cssClass?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  displayName: Scalars['String']['output'];
+  externalId?: Maybe<Scalars['String']['output']>;
+  identifier: Scalars['String']['output'];
+  key: Scalars['Long']['output'];
+  /** Comma-separated managed flags, normalised (unknown flags dropped). */
+  managedFlagsString?: Maybe<Scalars['String']['output']>;
+};
+
+/** An OrganisationTypeVO as a client sends it. Absent fields keep their value, null clears it. */
+export type OrganisationTypeVoInput = {
+  cssClass?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  identifier?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
+  managedFlagsString?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type OrganisationVo = {
+  __typename?: 'OrganisationVO';
+  cssClass?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  displayName: Scalars['String']['output'];
+  externalId?: Maybe<Scalars['String']['output']>;
+  identifier: Scalars['String']['output'];
+  key: Scalars['Long']['output'];
+  /** Comma-separated managed flags, normalised (unknown flags dropped). */
+  managedFlagsString?: Maybe<Scalars['String']['output']>;
+  organisationTypeKey?: Maybe<Scalars['Long']['output']>;
+  parentOrganisationKey?: Maybe<Scalars['Long']['output']>;
+  /** The root of the tree (the default organisation); null for the root itself. */
+  rootOrganisationKey?: Maybe<Scalars['Long']['output']>;
+  /** active, inactive or deleted */
+  status?: Maybe<Scalars['String']['output']>;
+};
+
+/** An OrganisationVO as a client sends it. Absent fields keep their value, null clears it; a changed parentOrganisationKey moves the organisation with its subtree; rootOrganisationKey is ignored. */
+export type OrganisationVoInput = {
+  cssClass?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  identifier?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
+  managedFlagsString?: InputMaybe<Scalars['String']['input']>;
+  organisationTypeKey?: InputMaybe<Scalars['Long']['input']>;
+  parentOrganisationKey?: InputMaybe<Scalars['Long']['input']>;
+  rootOrganisationKey?: InputMaybe<Scalars['Long']['input']>;
+  /** active, inactive or deleted; blank keeps the status */
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PasswordChangeInput = {
+  newPassword: Scalars['String']['input'];
+};
+
+export type PreferencesVo = {
+  __typename?: 'PreferencesVO';
+  /** Language of the user interface, e.g. de, en, fr_CH */
+  language?: Maybe<Scalars['String']['output']>;
+};
+
+export type PreferencesVoInput = {
+  /** null or empty clears the preference */
+  language?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type Query = {
   __typename?: 'Query';
+  /** Writes through either transport, newest first. */
+  auditLog: Array<AuditLogEntryVo>;
   /** Members and group managers only. */
   group: GroupVo;
   /** The owners (coaches) of the group. */
@@ -137,14 +495,44 @@ export type Query = {
   groupParticipants: Array<UserVo>;
   /** Group managers see every group, others the groups they belong to. */
   groups: Array<GroupVo>;
+  /** Relations in which the user is the source; for managers of that user. */
+  identityRelationsAsSource: Array<IdentityToIdentityRelationVo>;
+  /** Relations in which the user is the target; for managers of that user. */
+  identityRelationsAsTarget: Array<IdentityToIdentityRelationVo>;
+  /** Users with an externalId, in the organisations where the caller manages users. */
+  managedUsers: Array<ManagedUserVo>;
   /** The caller. */
   me: UserVo;
+  organisation: OrganisationVo;
+  /** Members with the role, including members through an inheriting membership of an ancestor. An unknown role answers 409. */
+  organisationMembers: Array<UserVo>;
+  /** Organisations where the user holds the role; withInheritance (default true) adds the sub-organisations an inheriting membership covers. An unknown role answers 406. */
+  organisationMemberships: Array<OrganisationVo>;
+  organisationType: OrganisationTypeVo;
+  /** The types an organisation of this type may have as sub-organisations. */
+  organisationTypeAllowedSubTypes: Array<OrganisationTypeVo>;
+  organisationTypes: Array<OrganisationTypeVo>;
+  /** Without filters every organisation that is not deleted; externalId and identifier are exact matches. */
+  organisations: Array<OrganisationVo>;
+  /** Every relation role. */
+  relationRoles: Array<RelationRoleVo>;
+  settings: SettingsVo;
   user: UserVo;
+  /** Managers of the user see every authentication, the user themself their API keys; credentials are never included. */
+  userAuthentications: Array<AuthenticationVo>;
+  userLifecycle: UserLifecycleVo;
+  /** Managers of the user only (not the user themself). */
+  userPreferences: PreferencesVo;
   /** Roles in the default organisation; the user themself or their managers. */
   userRoles: RolesVo;
   userStatus: StatusVo;
   /** Search users: login and property values are contains-searches with * wildcards, "quoted" values exact. */
   users: Array<UserVo>;
+};
+
+
+export type QueryAuditLogArgs = {
+  filter?: InputMaybe<AuditLogFilter>;
 };
 
 
@@ -169,7 +557,66 @@ export type QueryGroupsArgs = {
 };
 
 
+export type QueryIdentityRelationsAsSourceArgs = {
+  identityKey: Scalars['Long']['input'];
+};
+
+
+export type QueryIdentityRelationsAsTargetArgs = {
+  identityKey: Scalars['Long']['input'];
+};
+
+
+export type QueryOrganisationArgs = {
+  organisationKey: Scalars['Long']['input'];
+};
+
+
+export type QueryOrganisationMembersArgs = {
+  organisationKey: Scalars['Long']['input'];
+  role: Scalars['String']['input'];
+};
+
+
+export type QueryOrganisationMembershipsArgs = {
+  identityKey: Scalars['Long']['input'];
+  role: Scalars['String']['input'];
+  withInheritance?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryOrganisationTypeArgs = {
+  typeKey: Scalars['Long']['input'];
+};
+
+
+export type QueryOrganisationTypeAllowedSubTypesArgs = {
+  typeKey: Scalars['Long']['input'];
+};
+
+
+export type QueryOrganisationsArgs = {
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  identifier?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryUserArgs = {
+  identityKey: Scalars['Long']['input'];
+};
+
+
+export type QueryUserAuthenticationsArgs = {
+  identityKey: Scalars['Long']['input'];
+};
+
+
+export type QueryUserLifecycleArgs = {
+  identityKey: Scalars['Long']['input'];
+};
+
+
+export type QueryUserPreferencesArgs = {
   identityKey: Scalars['Long']['input'];
 };
 
@@ -192,6 +639,31 @@ export type QueryUsersArgs = {
   properties?: InputMaybe<Array<UserPropertyInput>>;
   status?: InputMaybe<Scalars['Int']['input']>;
   statusVisibleLimit?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RelationRoleVo = {
+  __typename?: 'RelationRoleVO';
+  externalId?: Maybe<Scalars['String']['output']>;
+  externalRef?: Maybe<Scalars['String']['output']>;
+  key: Scalars['Long']['output'];
+  /** Comma-separated managed flags (all, name, rights, delete), normalised; "" when none. */
+  managedFlags: Scalars['String']['output'];
+  /** Right ids, in this order: showCoursesAndCurriculum, showCourseProgressAndStatus, showLecturesAndAbsences, viewEfficiencyStatement, certificateUploadExternal, viewCourseCalendar, showResourcesAndBookings, showGroupMemberships, viewAndEditProfile, resetPassword, showContactform, selectableQualityReportAccess, certificateEmail, showAdministrativeProperties. */
+  rights: Array<Scalars['String']['output']>;
+  role: Scalars['String']['output'];
+};
+
+/** A RelationRoleVO as a client sends it. Absent fields keep their value on update; rights, when given, replace the set (unknown ids are dropped). */
+export type RelationRoleVoInput = {
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  externalRef?: InputMaybe<Scalars['String']['input']>;
+  /** On PUT/POST /users/relations/roles a key > 0 updates that role. */
+  key?: InputMaybe<Scalars['Long']['input']>;
+  managedFlags?: InputMaybe<Scalars['String']['input']>;
+  /** Unknown right ids are dropped; [] (or in XML one empty <rights/>) removes every right. */
+  rights?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Required when creating. */
+  role?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type RolesVo = {
@@ -222,6 +694,27 @@ export type RolesVoInput = {
   userManager?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** Only the settings given are changed. */
+export type SettingsInput = {
+  apiAccess?: InputMaybe<Scalars['String']['input']>;
+  managedEnforced?: InputMaybe<Scalars['Boolean']['input']>;
+  restEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  userApiKeyGeneration?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The administrator's switches; a change reaches every instance within seconds. */
+export type SettingsVo = {
+  __typename?: 'SettingsVO';
+  /** "all", or "apikey": REST accepts only API-key logins and the tokens and sessions they opened. */
+  apiAccess: Scalars['String']['output'];
+  /** Off: GraphQL callers may change managed elements too. */
+  managedEnforced: Scalars['Boolean']['output'];
+  /** Off: /restapi answers 403 outside the always-enabled paths (ping, api, i18n …). */
+  restEnabled: Scalars['Boolean']['output'];
+  /** Whether people may generate API keys for themselves. */
+  userApiKeyGeneration: Scalars['Boolean']['output'];
+};
+
 export type StatusVo = {
   __typename?: 'StatusVO';
   /** 1 permanent, 2 active, 101 login denied, 102 pending, 103 inactive, 199 deleted */
@@ -230,6 +723,26 @@ export type StatusVo = {
 
 export type StatusVoInput = {
   status: Scalars['Int']['input'];
+};
+
+export type UserLifecycleVo = {
+  __typename?: 'UserLifecycleVO';
+  creationDate?: Maybe<Scalars['DateTime']['output']>;
+  expirationDate?: Maybe<Scalars['DateTime']['output']>;
+  externalId?: Maybe<Scalars['String']['output']>;
+  inactivationDate?: Maybe<Scalars['DateTime']['output']>;
+  key: Scalars['Long']['output'];
+  status?: Maybe<Scalars['Int']['output']>;
+};
+
+/** No dates: reactivate the user (status active, dates cleared); an expirationDate: set it; only an inactivationDate: nothing changes. Other fields are ignored. */
+export type UserLifecycleVoInput = {
+  creationDate?: InputMaybe<Scalars['DateTime']['input']>;
+  expirationDate?: InputMaybe<Scalars['DateTime']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  inactivationDate?: InputMaybe<Scalars['DateTime']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
+  status?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type UserPropertyInput = {

@@ -1,0 +1,43 @@
+import type { RequestContext } from '../domain/context';
+import { Organisation } from '../entities/organisation';
+import { OrganisationType } from '../entities/organisation-type';
+import { normaliseManagedFlags, type ManagedKind } from '../managed/flags';
+import type { ManagedTarget } from '../managed/targets';
+import { toOrganisationTypeVO, toOrganisationVO } from './organisation-presenter';
+
+/**
+ * The managed guard compares given and current values by identity. Where a given value means the
+ * same as the stored one (flags in another order, a name with surrounding blanks, a null parent
+ * that moves nothing), report the given value as the current one so unchanged fields pass.
+ */
+function sameAsGiven(kind: ManagedKind, given: Record<string, unknown>, current: Record<string, unknown>): Record<string, unknown> {
+  const values = { ...current };
+  const same: Record<string, (value: unknown) => boolean> = {
+    identifier: (value) => typeof value === 'string' && value.trim() === current.identifier,
+    displayName: (value) => typeof value === 'string' && value.trim() === current.displayName,
+    managedFlagsString: (value) => normaliseManagedFlags(kind, value as string | null) === normaliseManagedFlags(kind, current.managedFlagsString as string | null),
+    parentOrganisationKey: (value) => value === null,
+  };
+  for (const [field, check] of Object.entries(same)) if (given[field] !== undefined && check(given[field])) values[field] = given[field];
+  return values;
+}
+
+/** The organisation an operation acts on: by path key, else by the key in the body. */
+export async function organisationTarget(args: Record<string, any>, ctx: RequestContext): Promise<ManagedTarget | null> {
+  const key = args.organisationKey ?? args.organisation?.key;
+  if (key == null) return null;
+  const organisation = await ctx.em.findOne(Organisation, { id: key });
+  if (!organisation) return null;
+  const current = toOrganisationVO(organisation) as unknown as Record<string, unknown>;
+  return { managedFlags: organisation.managedFlags, values: sameAsGiven('organisation', args.organisation ?? {}, current) };
+}
+
+/** The organisation type an operation acts on: by path key, else by the key in the body. */
+export async function organisationTypeTarget(args: Record<string, any>, ctx: RequestContext): Promise<ManagedTarget | null> {
+  const key = args.typeKey ?? args.organisationType?.key;
+  if (key == null) return null;
+  const type = await ctx.em.findOne(OrganisationType, { id: key });
+  if (!type) return null;
+  const current = toOrganisationTypeVO(type) as unknown as Record<string, unknown>;
+  return { managedFlags: type.managedFlags, values: sameAsGiven('organisationType', args.organisationType ?? {}, current) };
+}

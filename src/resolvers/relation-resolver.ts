@@ -1,0 +1,80 @@
+import { Arg, Ctx, Directive, Mutation, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../domain/context';
+import * as roles from '../relations/relation-role-service';
+import * as relations from '../relations/relation-service';
+import { auth, managed } from '../schema/directives';
+import { IdentityToIdentityRelationVO, IdentityToIdentityRelationVOInput, RelationRoleVO, RelationRoleVOInput } from '../schema/relation-types';
+import { LongScalar } from '../schema/scalars';
+import { USER_MANAGER_ROLES } from '../users/user-service';
+
+const ROLE_ADMINS = roles.RELATION_ROLE_ADMIN_ROLES;
+
+@Resolver()
+export class RelationResolver {
+  @Query(() => [RelationRoleVO], { description: 'Every relation role.' })
+  @Directive(auth(...ROLE_ADMINS))
+  relationRoles(@Ctx() ctx: RequestContext): Promise<RelationRoleVO[]> {
+    return roles.listRelationRoles(ctx);
+  }
+
+  @Mutation(() => RelationRoleVO, { description: 'Create a relation role; a body with a key > 0 updates that role.' })
+  @Directive(auth(...ROLE_ADMINS))
+  @Directive(managed('role', null))
+  createRelationRole(@Ctx() ctx: RequestContext, @Arg('relationRole', () => RelationRoleVOInput) relationRole: RelationRoleVOInput): Promise<RelationRoleVO> {
+    return roles.saveRelationRole(ctx, relationRole);
+  }
+
+  @Mutation(() => RelationRoleVO, { description: 'Update a relation role; a body naming another key answers 409 on REST (CONFLICT).' })
+  @Directive(auth(...ROLE_ADMINS))
+  @Directive(managed('role', null))
+  updateRelationRole(
+    @Ctx() ctx: RequestContext,
+    @Arg('relationRoleKey', () => LongScalar) relationRoleKey: number,
+    @Arg('relationRole', () => RelationRoleVOInput) relationRole: RelationRoleVOInput,
+  ): Promise<RelationRoleVO> {
+    return roles.updateRelationRole(ctx, relationRoleKey, relationRole);
+  }
+
+  @Mutation(() => Boolean, { description: 'Delete a relation role and every relation of that role.' })
+  @Directive(auth(...ROLE_ADMINS))
+  @Directive(managed('role', 'delete'))
+  deleteRelationRole(@Ctx() ctx: RequestContext, @Arg('relationRoleKey', () => LongScalar) relationRoleKey: number): Promise<boolean> {
+    return roles.deleteRelationRole(ctx, relationRoleKey);
+  }
+
+  @Query(() => [IdentityToIdentityRelationVO], { description: 'Relations in which the user is the source; for managers of that user.' })
+  @Directive(auth(...USER_MANAGER_ROLES))
+  identityRelationsAsSource(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<IdentityToIdentityRelationVO[]> {
+    return relations.listRelations(ctx, identityKey, 'source');
+  }
+
+  @Query(() => [IdentityToIdentityRelationVO], { description: 'Relations in which the user is the target; for managers of that user.' })
+  @Directive(auth(...USER_MANAGER_ROLES))
+  identityRelationsAsTarget(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<IdentityToIdentityRelationVO[]> {
+    return relations.listRelations(ctx, identityKey, 'target');
+  }
+
+  @Mutation(() => IdentityToIdentityRelationVO, {
+    description:
+      'Relate two users; the user of identityKey must be one of them and the caller must manage both. The same relation again returns the stored one unchanged.',
+  })
+  @Directive(auth(...USER_MANAGER_ROLES))
+  addIdentityRelation(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('relation', () => IdentityToIdentityRelationVOInput) relation: IdentityToIdentityRelationVOInput,
+  ): Promise<IdentityToIdentityRelationVO> {
+    return relations.addRelation(ctx, identityKey, relation);
+  }
+
+  @Mutation(() => Boolean, { description: 'Remove a relation of the user; one that does not exist or is not theirs answers 409 on REST (CONFLICT).' })
+  @Directive(auth(...USER_MANAGER_ROLES))
+  @Directive(managed('relation', 'delete'))
+  deleteIdentityRelation(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('relationKey', () => LongScalar) relationKey: number,
+  ): Promise<boolean> {
+    return relations.deleteRelation(ctx, identityKey, relationKey);
+  }
+}

@@ -4,6 +4,7 @@ import { Authentication, Provider } from './entities/authentication';
 import { Identity, UserStatus } from './entities/identity';
 import { Organisation, OrganisationRoleMembership } from './entities/organisation';
 import { hashPassword } from './auth/passwords';
+import { defaultInheritance } from './organisations/organisation-roles';
 import { DEFAULT_ORGANISATION_IDENTIFIER, type OrganisationRole } from './domain/roles';
 
 const ADMIN_ROLES: OrganisationRole[] = ['user', 'administrator', 'sysadmin'];
@@ -26,7 +27,7 @@ export async function bootstrap(em: EntityManager, adminLogin: string, adminPass
     const admin = tx.create(Identity, { login: adminLogin, firstName: 'System', lastName: 'Administrator', email: null, status: UserStatus.permanent });
     tx.persist(admin);
     tx.persist(tx.create(Authentication, { identity: admin, provider: Provider.password, authUsername: adminLogin, credential: await hashPassword(password) }));
-    for (const role of ADMIN_ROLES) tx.persist(tx.create(OrganisationRoleMembership, { identity: admin, organisation, role }));
+    for (const role of ADMIN_ROLES) tx.persist(tx.create(OrganisationRoleMembership, { identity: admin, organisation, role, inheritance: defaultInheritance(role) }));
     await tx.flush();
     if (!adminPassword) log(`created administrator "${adminLogin}" with generated password: ${password}  (shown once; set ADMIN_PASSWORD to choose one)`);
     else log(`created administrator "${adminLogin}"`);

@@ -1,5 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { sql } from '../db/sql';
+import { managedIdentityKeys } from '../organisations/organisation-service';
 import type { RequestContext } from '../domain/context';
 import { DomainError, validationFailed, type ErrorDetail } from '../domain/errors';
 import { Authentication, Provider } from '../entities/authentication';
@@ -92,14 +93,12 @@ export async function renameUser(ctx: RequestContext, identityKey: number, usern
 
 /** GET `/users/managed`: identities with an externalId, in the organisations where the caller manages users. */
 export async function listManagedUsers(ctx: RequestContext): Promise<ManagedUserVO[]> {
-  const organisations = [...new Set(ctx.caller!.grants.filter((grant) => USER_MANAGER_ROLES.includes(grant.role)).map((grant) => grant.organisationKey))];
-  if (!organisations.length) return [];
+  const managed = managedIdentityKeys(ctx.caller!, USER_MANAGER_ROLES);
   return sql<ManagedUserVO>(
     ctx.em,
     `select i.id as key, i.login, i.external_id as "externalId" from identity i
-     where i.external_id is not null and i.external_id <> ''
-       and exists (select 1 from organisation_role r where r.identity_id = i.id and r.organisation_id in (${organisations.map(() => '?').join(',')}))
+     where i.external_id is not null and i.external_id <> '' and i.id in (${managed.text})
      order by i.id`,
-    organisations,
+    managed.params,
   );
 }

@@ -8,6 +8,7 @@ import { DomainError, forbidden, notFound, validationFailed } from '../domain/er
 import { hasAnyRole, type Caller, type RequestContext } from '../domain/context';
 import type { OrganisationRole } from '../domain/roles';
 import { defaultOrganisation, isManagerOf } from '../organisations/organisation-service';
+import { defaultInheritance } from '../organisations/organisation-roles';
 import { hashPassword } from '../auth/passwords';
 import { revokeLogins } from '../auth/sessions';
 import type { RolesVO, RolesVOInput, StatusVO, UserVO, UserVOInput } from '../schema/user-types';
@@ -163,7 +164,9 @@ export async function updateRoles(ctx: RequestContext, key: number, input: Roles
       throw forbidden('only administrators grant or revoke the administrator role');
     }
     for (const membership of current) if (!wanted.has(membership.role as OrganisationRole) && membership.role !== 'sysadmin') em.remove(membership);
-    for (const role of wanted) if (!held.has(role)) em.persist(em.create(OrganisationRoleMembership, { identity: key, organisation, role }));
+    for (const role of wanted) {
+      if (!held.has(role)) em.persist(em.create(OrganisationRoleMembership, { identity: key, organisation, role, inheritance: defaultInheritance(role) }));
+    }
     await em.flush();
   });
   return rolesOf(ctx.em, key);

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'pg';
+import type { OrganisationRole } from '../src/domain/roles';
+import { managedIdentityKeys } from '../src/organisations/organisation-service';
 
 /**
  * The benchmark's baseline: plain node:http + one pg.Pool, answering `GET /users/:k` and
@@ -26,9 +28,13 @@ select i.id as key, i.login, i.status,
 export const IDENTITY_BY_KEY_SQL =
   'select i.id as key, i.login, i.external_id as "externalId", i.first_name as "firstName", i.last_name as "lastName", i.email, i.properties from identity i where i.id = $1';
 
-/** src/organisations/organisation-service.ts `isManagerOf`, for callers managing in one organisation. */
-export const IS_MANAGER_OF_SQL = (organisations: number) =>
-  `select 1 as found from organisation_role where identity_id = $1 and organisation_id in (${Array.from({ length: organisations }, (_, i) => `$${i + 2}`).join(',')}) limit 1`;
+/** src/organisations/organisation-service.ts `isManagerOf` (the organisation-tree rule), built by the gateway's own function. */
+function isManagerOfSql(caller: Principal, roles: OrganisationRole[]): { text: string; values: unknown[] } {
+  const managed = managedIdentityKeys({ ...caller, provider: 'REST' }, roles);
+  let index = 0;
+  const text = `select 1 from (${managed.text}) managed where managed.identity_id = ? limit 1`.replace(/\?/g, () => `$${++index}`);
+  return { text, values: managed.params };
+}
 
 /** src/groups/group-service.ts `listGroups` for a group manager without filters. */
 export const ALL_GROUPS_SQL =
@@ -40,7 +46,7 @@ export const MEMBER_GROUPS_SQL =
 
 interface Grant {
   organisationKey: number;
-  role: string;
+  role: OrganisationRole;
 }
 
 interface Principal {
@@ -50,7 +56,7 @@ interface Principal {
   grants: Grant[];
 }
 
-const USER_MANAGER_ROLES = ['administrator', 'usermanager', 'rolesmanager'];
+const USER_MANAGER_ROLES: OrganisationRole[] = ['administrator', 'usermanager', 'rolesmanager'];
 const GROUP_MANAGER_ROLES = ['administrator', 'groupmanager'];
 const TOKEN = /^[A-Za-z0-9-]{1,40}$/;
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -77,8 +83,10 @@ export async function startBaseline(databaseUrl: string, poolMax = 10): Promise<
     if (!row) return null;
     let full = caller.key === key;
     if (!full) {
-      const organisations = caller.grants.filter((grant) => USER_MANAGER_ROLES.includes(grant.role)).map((grant) => grant.organisationKey);
-      if (organisations.length) full = (await pool.query(IS_MANAGER_OF_SQL(organisations.length), [key, ...organisations])).rows.length > 0;
+      if (caller.grants.some((grant) => USER_MANAGER_ROLES.includes(grant.role))) {
+        const check = isManagerOfSql(caller, USER_MANAGER_ROLES);
+        full = (await pool.query(check.text, [...check.values, key])).rows.length > 0;
+      }
     }
     const properties = (row.properties ?? {}) as Record<string, string>;
     return JSON.stringify({

@@ -72,6 +72,15 @@ describe('basic auth and sessions', () => {
     expect(viaCookie.json.login).toBe(user.login);
   });
 
+  it('concurrent first requests with one credential all succeed and get one token that works', async () => {
+    const user = await createUser(t.base);
+    const replies = await Promise.all(Array.from({ length: 20 }, () => call(t.base, 'GET', '/restapi/users/me', { headers: user.auth })));
+    expect(replies.map((reply) => reply.status)).toEqual(Array(20).fill(200));
+    const tokens = new Set(replies.map((reply) => reply.headers.get('x-service-token')));
+    expect(tokens.size).toBe(1);
+    expect((await call(t.base, 'GET', '/restapi/users/me', { headers: { 'X-SERVICE-TOKEN': [...tokens][0]! } })).status).toBe(200);
+  });
+
   it('sessions and tokens are accepted by another instance on the same database', async () => {
     const user = await createUser(t.base);
     const reply = await call(t.base, 'GET', '/restapi/users/me', { headers: user.auth });

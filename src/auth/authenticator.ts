@@ -3,7 +3,7 @@ import { sql } from '../db/sql';
 import { Provider } from '../entities/authentication';
 import type { Caller } from '../domain/context';
 import { looksLikeClientId, verifyApiKey } from './api-keys';
-import { CredentialCache } from './credential-cache';
+import { CredentialCache, type CacheEntry } from './credential-cache';
 import { apiKeyOrigin } from './origin';
 import { verifyPassword } from './passwords';
 import { canAuthenticate, principalByKey, principalByLogin, principalBySessionHash, principalByTokenHash, toCaller, type PrincipalRow } from './principal';
@@ -70,19 +70,29 @@ export class Authenticator {
     if (cached) {
       const verified = await this.reverify(em, cached.identityKey, login, password, cached.stamp);
       if (verified) {
-        if (!cached.token || verified.row.tokenHash !== sha256(cached.token)) cached.token = await issueToken(em, verified.row.key, verified.row.login, verified.origin);
+        const token = await this.currentToken(em, cached, verified);
         cached.sessionId ??= await openSession(em, verified.row.key, verified.origin, this.sessionTtlSeconds);
-        return { caller: toCaller(verified.row, verified.origin), token: cached.token, sessionId: cached.sessionId };
+        return { caller: toCaller(verified.row, verified.origin), token, sessionId: cached.sessionId };
       }
       this.cache.delete(key);
     }
     const verified = await this.verify(em, key, login, password);
     if (!verified) return null;
-    const entry = this.cache.set(key, verified.row.key, verified.stamp);
-    entry.token = await issueToken(em, verified.row.key, verified.row.login, verified.origin);
-    entry.sessionId = await openSession(em, verified.row.key, verified.origin, this.sessionTtlSeconds);
+    const entry = this.cache.get(key) ?? this.cache.set(key, verified.row.key, verified.stamp);
+    const token = await this.currentToken(em, entry, verified);
+    entry.sessionId ??= await openSession(em, verified.row.key, verified.origin, this.sessionTtlSeconds);
     await sql(em, 'update identity set last_login = now() where id = ?', [verified.row.key]);
-    return { caller: toCaller(verified.row, verified.origin), token: entry.token, sessionId: entry.sessionId };
+    return { caller: toCaller(verified.row, verified.origin), token, sessionId: entry.sessionId };
+  }
+
+  /**
+   * The token handed to a cached credential: kept while it is still the person's token, else one
+   * new token, issued once for all the requests that arrive meanwhile.
+   */
+  private async currentToken(em: EntityManager, entry: CacheEntry, verified: Verified): Promise<string> {
+    if (entry.token && verified.row.tokenHash === sha256(entry.token)) return entry.token;
+    entry.issuing ??= issueToken(em, verified.row.key, verified.row.login, verified.origin).finally(() => (entry.issuing = undefined));
+    return (entry.token = await entry.issuing);
   }
 
   /** `GET /auth/{username}?password=`: a password only (never an API key), always a new token (catalogue 1.6). */

@@ -1,6 +1,6 @@
 import { processKeyedHash } from './secrets';
 
-interface Entry {
+export interface CacheEntry {
   identityKey: number;
   /** What the verification rested on (the stored password hash, or the API key's id): it must still hold. */
   stamp: string;
@@ -8,6 +8,8 @@ interface Entry {
   /** Token and session handed to this credential's requests, reused until they stop being valid. */
   token?: string;
   sessionId?: string;
+  /** A token being issued for this credential, shared by the requests that arrive meanwhile. */
+  issuing?: Promise<string>;
 }
 
 /**
@@ -15,7 +17,7 @@ interface Entry {
  * of once per request. Keys are keyed hashes: no plaintext password is kept.
  */
 export class CredentialCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, CacheEntry>();
   private readonly keyOf = processKeyedHash();
 
   constructor(private readonly ttlMs: number, private readonly maxEntries = 10_000) {}
@@ -24,7 +26,7 @@ export class CredentialCache {
     return this.keyOf(`${login.toLowerCase()}\u0000${password}`);
   }
 
-  get(key: string): Entry | undefined {
+  get(key: string): CacheEntry | undefined {
     const entry = this.entries.get(key);
     if (entry && entry.expiresAt < Date.now()) {
       this.entries.delete(key);
@@ -33,9 +35,9 @@ export class CredentialCache {
     return entry;
   }
 
-  set(key: string, identityKey: number, stamp: string): Entry {
+  set(key: string, identityKey: number, stamp: string): CacheEntry {
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    const entry: Entry = { identityKey, stamp, expiresAt: Date.now() + this.ttlMs };
+    const entry: CacheEntry = { identityKey, stamp, expiresAt: Date.now() + this.ttlMs };
     this.entries.set(key, entry);
     return entry;
   }

@@ -51,8 +51,3 @@ export async function startTestService(overrides: Partial<Config> = {}, database
     },
   };
 }
-
-export async function createDatabase(name: string) {
-  await admin(`create database ${name}`);
-  return async () => admin(`drop database if exists ${name} with (force)`);
-}

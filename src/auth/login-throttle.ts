@@ -1,3 +1,5 @@
+import type { Response } from 'express';
+
 interface Window {
   failures: number;
   resetAt: number;
@@ -22,19 +24,32 @@ export class LoginThrottle {
   constructor(private readonly limits: ThrottleLimits, private readonly now = () => Date.now()) {}
 
   /** Seconds to wait before trying again, or 0 when the attempt may go ahead. */
-  retryAfter(login: string, address: string): number {
+  private retryAfter(login: string, address: string): number {
     const blocked = [this.blockedUntil(`login:${login.toLowerCase()}`, this.limits.perLogin), this.blockedUntil(`ip:${address}`, this.limits.perAddress)];
     const until = Math.max(...blocked);
     return until > 0 ? Math.max(1, Math.ceil((until - this.now()) / 1000)) : 0;
   }
 
-  failed(login: string, address: string) {
+  /**
+   * Runs a login attempt unless the login or address is blocked, and counts its outcome.
+   * `retryAfter` > 0: refused without trying.
+   */
+  async attempt<T>(login: string, address: string, check: () => Promise<T | null>): Promise<{ retryAfter: number; result: T | null }> {
+    const retryAfter = this.retryAfter(login, address);
+    if (retryAfter) return { retryAfter, result: null };
+    const result = await check();
+    if (result) this.succeeded(login);
+    else this.failed(login, address);
+    return { retryAfter: 0, result };
+  }
+
+  private failed(login: string, address: string) {
     this.count(`login:${login.toLowerCase()}`);
     this.count(`ip:${address}`);
     if (this.windows.size > 100_000) this.sweep();
   }
 
-  succeeded(login: string) {
+  private succeeded(login: string) {
     this.windows.delete(`login:${login.toLowerCase()}`);
   }
 
@@ -56,8 +71,6 @@ export class LoginThrottle {
 }
 
 /** The answer to a throttled attempt, in the shape of OpenOLAT's rate limiter (catalogue 1.8). */
-export const tooManyRequests = (seconds: number) => ({
-  status: 429,
-  headers: { 'Retry-After': String(seconds) },
-  body: { code: 429, message: `Too many requests, retry after ${seconds} seconds` },
-});
+export function sendTooManyRequests(res: Response, seconds: number) {
+  res.status(429).set('Retry-After', String(seconds)).json({ code: 429, message: `Too many requests, retry after ${seconds} seconds` });
+}

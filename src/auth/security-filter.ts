@@ -5,7 +5,7 @@ import type { RequestContext, Transport } from '../domain/context';
 import { Provider } from '../entities/authentication';
 import type { SettingsStore } from '../settings/settings';
 import type { Authenticator, Login } from './authenticator';
-import { tooManyRequests, type LoginThrottle } from './login-throttle';
+import { sendTooManyRequests, type LoginThrottle } from './login-throttle';
 import { sha256 } from './secrets';
 import { SESSION_COOKIE } from './sessions';
 
@@ -85,14 +85,9 @@ export function securityFilter(
         const caller = await authenticator.fromToken(ctx.em, headerToken);
         login = caller && { caller, token: headerToken };
       } else if (basic) {
-        const wait = throttle.retryAfter(basic.login, req.ip ?? '');
-        if (wait) {
-          const answer = tooManyRequests(wait);
-          return void res.status(answer.status).set(answer.headers).json(answer.body);
-        }
-        login = await authenticator.fromBasic(ctx.em, basic.login, basic.password);
-        if (login) throttle.succeeded(basic.login);
-        else throttle.failed(basic.login, req.ip ?? '');
+        const attempt = await throttle.attempt(basic.login, req.ip ?? '', () => authenticator.fromBasic(ctx.em, basic.login, basic.password));
+        if (attempt.retryAfter) return sendTooManyRequests(res, attempt.retryAfter);
+        login = attempt.result;
       }
       login = acceptable(login);
       if (!login) {

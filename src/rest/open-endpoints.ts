@@ -1,7 +1,7 @@
 import express, { type Request, type Response } from 'express';
 import type { RequestContext } from '../domain/context';
 import type { Authenticator } from '../auth/authenticator';
-import { tooManyRequests, type LoginThrottle } from '../auth/login-throttle';
+import { sendTooManyRequests, type LoginThrottle } from '../auth/login-throttle';
 import { Provider } from '../entities/authentication';
 import { REALM, TOKEN_HEADER } from '../auth/security-filter';
 import { XML_PROLOG } from './xml-codec';
@@ -73,15 +73,12 @@ export function openEndpoints(authenticator: Authenticator, throttle: LoginThrot
       let identityKey: number | null = null;
       let issued: string | undefined;
       if (typeof password === 'string') {
-        const wait = throttle.retryAfter(username, req.ip ?? '');
-        if (wait) {
-          const answer = tooManyRequests(wait);
-          return void res.status(answer.status).set(answer.headers).json(answer.body);
-        }
         // With "API access: only with API key", password logins issue no tokens.
-        const login = settings.apiAccess === 'all' ? await authenticator.passwordLogin(em, username, password) : null;
-        if (login) throttle.succeeded(username);
-        else throttle.failed(username, req.ip ?? '');
+        const attempt = await throttle.attempt(username, req.ip ?? '', async () =>
+          settings.apiAccess === 'all' ? authenticator.passwordLogin(em, username, password) : null,
+        );
+        if (attempt.retryAfter) return sendTooManyRequests(res, attempt.retryAfter);
+        const login = attempt.result;
         identityKey = login?.caller.key ?? null;
         issued = login?.token;
       } else if (typeof token === 'string') {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { getNamedType, isInputObjectType, type GraphQLFieldConfig, type GraphQLSchema } from 'graphql';
 import { getDirective } from '@graphql-tools/utils';
 import { DomainError } from '../domain/errors';
@@ -25,7 +26,8 @@ function guardOf(schema: GraphQLSchema, field: GraphQLFieldConfig<unknown, Reque
   return { operationFlag, inputFlags };
 }
 
-const differs = (given: unknown, current: unknown) => given !== undefined && (given ?? null) !== (current ?? null);
+/** A given input value changes the element when it is not equal to the current one (lists compared by content). */
+const differs = (given: unknown, current: unknown) => given !== undefined && !isDeepStrictEqual(given ?? null, current ?? null);
 
 /**
  * Wraps a mutation carrying `@managed(kind:)`: a GraphQL caller may not touch a flagged field of a

@@ -8,9 +8,10 @@ import { managedIdentity } from '../users/user-service';
 import { knownRights } from './relation-rights';
 
 /**
- * The managed guard compares a given value with the current one by identity. Where a given value
- * means the same as the stored one (a list naming the same rights, flags in another order, "" for
- * null), report the given value itself as current, so unchanged fields pass.
+ * The managed guard compares a given value with the current one as it is. Where a given value
+ * means the same as the stored one after normalising (rights in another order or with unknown ids,
+ * flags in another order, "" for null), report the given value itself as current, so unchanged
+ * fields pass.
  */
 function currentAs<T>(given: T | undefined, current: T, same: (given: T, current: T) => boolean): T {
   return given !== undefined && same(given, current) ? given : current;

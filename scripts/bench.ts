@@ -11,6 +11,7 @@ import { startEmbeddedPostgres, type RunningDatabase } from '../src/db/embedded'
 import { startService, type RunningService } from '../src/server';
 import { createApiKey } from '../src/auth/api-keys';
 import { startBaseline, type Baseline } from './bench-baseline';
+import { version as AUTOCANNON_VERSION } from 'autocannon/package.json';
 
 /**
  * `npm run bench`: read throughput of the gateway against a plain node:http + pg baseline issuing
@@ -486,7 +487,7 @@ async function main(): Promise<number> {
     const selected = runs.filter((run) => !SETTINGS.only || SETTINGS.only.has(run.id));
     const rssBeforeLoad = rss();
     const heapBeforeLoad = heap();
-    console.log(`\nload: autocannon ${require('autocannon/package.json').version} (CLI child process), ${SETTINGS.connections} connections, sequential runs:`);
+    console.log(`\nload: autocannon ${AUTOCANNON_VERSION} (CLI child process), ${SETTINGS.connections} connections, sequential runs:`);
     const measured: Measured[] = [];
     for (const run of selected) {
       if (interrupted) break;

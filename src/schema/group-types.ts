@@ -1,4 +1,4 @@
-import { Directive, Extensions, Field, InputType, Int, ObjectType } from 'type-graphql';
+import { Directive, Field, InputType, Int, ObjectType } from 'type-graphql';
 import { managed } from './directives';
 import { LongScalar } from './scalars';
 

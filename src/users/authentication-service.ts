@@ -3,7 +3,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { createApiKey, type IssuedApiKey } from '../auth/api-keys';
 import { hashPassword } from '../auth/passwords';
 import { revokeApiKeyLogins, revokeLogins } from '../auth/sessions';
-import { sql } from '../db/sql';
 import type { RequestContext } from '../domain/context';
 import { DomainError, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { Authentication, Provider } from '../entities/authentication';

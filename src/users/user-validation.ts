@@ -26,8 +26,8 @@ export const emailTaken: ErrorDetail = {
 };
 
 export function validateLogin(login: string | null | undefined): ErrorDetail[] {
-  // eslint-disable-next-line no-control-regex
   if (login && login.length > 128) return [tooLong('login')];
+  // eslint-disable-next-line no-control-regex
   if (!login || login.trim().length < 3 || login.includes('/') || /[\u0000-\u001f\u007f]/.test(login)) {
     return [{ code: 'org.olat.admin.user:new.error.loginname.empty', translation: 'The user name must have at least 3 characters and no "/".' }];
   }

@@ -237,7 +237,13 @@ async function traceStatements(work: () => Promise<unknown>): Promise<string[]> 
     const config = args[0] as string | { text?: string; values?: unknown[] };
     const text = typeof config === 'string' ? config : config?.text;
     const values = (Array.isArray(args[1]) ? args[1] : typeof config === 'object' ? config?.values : undefined) ?? [];
-    if (text) seen.push(text.replace(/\$(\d+)/g, (_, n: string) => literal(values[Number(n) - 1])).replace(/\s+/g, ' ').trim());
+    if (text)
+      seen.push(
+        text
+          .replace(/\$(\d+)/g, (_, n: string) => literal(values[Number(n) - 1]))
+          .replace(/\s+/g, ' ')
+          .trim(),
+      );
     return original.apply(this, args);
   };
   try {
@@ -421,7 +427,9 @@ async function main(): Promise<number> {
 
     const seedStart = Date.now();
     const seeded = await seed(base);
-    console.log(`  seeded through REST: ${seeded.userCount} users (incl. administrator), ${seeded.groupCount} groups, target user k=${seeded.targetKey} (${((Date.now() - seedStart) / 1000).toFixed(1)} s)`);
+    console.log(
+      `  seeded through REST: ${seeded.userCount} users (incl. administrator), ${seeded.groupCount} groups, target user k=${seeded.targetKey} (${((Date.now() - seedStart) / 1000).toFixed(1)} s)`,
+    );
 
     const baseline: Baseline = await startBaseline(database.url);
     cleanups.push(baseline.stop);
@@ -465,7 +473,9 @@ async function main(): Promise<number> {
     const compare = (name: string, a: string, b: string) => {
       const same = bodies.get(a) === bodies.get(b);
       fair &&= same;
-      console.log(`  ${name}: JSON bodies ${same ? 'identical' : 'DIFFER'} (${Buffer.byteLength(bodies.get(a)!)} / ${Buffer.byteLength(bodies.get(b)!)} bytes)`);
+      console.log(
+        `  ${name}: JSON bodies ${same ? 'identical' : 'DIFFER'} (${Buffer.byteLength(bodies.get(a)!)} / ${Buffer.byteLength(bodies.get(b)!)} bytes)`,
+      );
       if (!same) console.log(`    baseline: ${bodies.get(a)!.slice(0, 400)}\n    gateway:  ${bodies.get(b)!.slice(0, 400)}`);
     };
     compare(`users/${seeded.targetKey} baseline vs gateway`, 'baseline-user', 'gateway-user');
@@ -477,7 +487,10 @@ async function main(): Promise<number> {
       for (const text of list) console.log(`    ${text.length > 200 ? `${text.slice(0, 90)} ... ${text.slice(-107)}` : text}`);
       return list;
     };
-    for (const [a, b] of [['baseline-user', 'gateway-user'], ['baseline-groups', 'gateway-groups']]) {
+    for (const [a, b] of [
+      ['baseline-user', 'gateway-user'],
+      ['baseline-groups', 'gateway-groups'],
+    ]) {
       const same = JSON.stringify(listStatements(a)) === JSON.stringify(listStatements(b));
       fair &&= same;
       console.log(`  => ${a} and ${b} send ${same ? 'the same statements (compared with parameters inlined)' : 'DIFFERENT statements'}`);
@@ -506,8 +519,12 @@ async function main(): Promise<number> {
     const loads = (l: number[]) => l.map((value) => value.toFixed(2)).join(' ');
     console.log(`machine:  load average ${loads(loadAtStart)} at start, ${loads(os.loadavg())} at end (other work on the machine skews the runs)`);
     console.log(`postgres: ${pgVersion}, ${database.description}`);
-    console.log(`load:     autocannon, ${SETTINGS.connections} connections, ${SETTINGS.warmup}s warm-up + ${SETTINGS.duration}s measured per run, Accept: application/json`);
-    console.log(`data:     ${seeded.userCount} users, ${seeded.groupCount} groups; GET /groups returns ${JSON.parse(bodies.get('gateway-groups')!).length} groups (${Buffer.byteLength(bodies.get('gateway-groups')!)} bytes)`);
+    console.log(
+      `load:     autocannon, ${SETTINGS.connections} connections, ${SETTINGS.warmup}s warm-up + ${SETTINGS.duration}s measured per run, Accept: application/json`,
+    );
+    console.log(
+      `data:     ${seeded.userCount} users, ${seeded.groupCount} groups; GET /groups returns ${JSON.parse(bodies.get('gateway-groups')!).length} groups (${Buffer.byteLength(bodies.get('gateway-groups')!)} bytes)`,
+    );
     console.log('');
     const f = (value: number, digits = 0) => value.toFixed(digits);
     console.log(
@@ -546,7 +563,9 @@ async function main(): Promise<number> {
     console.log('');
     console.log('CPU % / CPU µs/req: user+system time of this process (one event loop) during the measured phase; near 100 % means');
     console.log('the server itself is the bottleneck, clearly less means PostgreSQL and the load generator on the same cores are.');
-    console.log(`fairness: ${fair ? 'baseline sends the same statements and the same JSON bytes as the gateway' : 'WARNING: baseline and gateway differ (see checks above)'}`);
+    console.log(
+      `fairness: ${fair ? 'baseline sends the same statements and the same JSON bytes as the gateway' : 'WARNING: baseline and gateway differ (see checks above)'}`,
+    );
     console.log(
       table([
         ['memory of this process (gateway + baseline)', 'start', 'before load', 'after load', 'peak'],
@@ -554,7 +573,8 @@ async function main(): Promise<number> {
         ['V8 heap used', mb(heapAtStart), mb(heapBeforeLoad), mb(heapAfterLoad), ''],
       ]),
     );
-    if (SETTINGS.profileDir) console.log(`profiles: ${SETTINGS.profileDir}/<run id>.cpuprofile (figures taken under the profiler; do not quote them as ratios)`);
+    if (SETTINGS.profileDir)
+      console.log(`profiles: ${SETTINGS.profileDir}/<run id>.cpuprofile (figures taken under the profiler; do not quote them as ratios)`);
     console.log('===================================================');
 
     const invalid = measured.filter((m) => !m.valid);

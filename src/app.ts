@@ -41,7 +41,8 @@ function errorHandler(error: unknown, req: Request, res: Response, _next: NextFu
   sendError(res, formatOf(req), toRestError(mapped));
 }
 
-const notFoundHandler = (req: Request, res: Response) => sendError(res, formatOf(req), toRestError(new DomainError('NOT_FOUND', `no resource at ${req.method} ${req.originalUrl.split('?')[0]}`)));
+const notFoundHandler = (req: Request, res: Response) =>
+  sendError(res, formatOf(req), toRestError(new DomainError('NOT_FOUND', `no resource at ${req.method} ${req.originalUrl.split('?')[0]}`)));
 
 export interface App {
   app: express.Express;
@@ -56,7 +57,9 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     sendError(
       res,
       formatOf(req, defaultFormat),
-      toRestError(status === 401 ? new DomainError('UNAUTHENTICATED', 'authentication required') : new DomainError('FORBIDDEN', 'the REST interface is switched off')),
+      toRestError(
+        status === 401 ? new DomainError('UNAUTHENTICATED', 'authentication required') : new DomainError('FORBIDDEN', 'the REST interface is switched off'),
+      ),
     );
   const bodyParser = express.text({ type: () => true, limit: config.bodyLimitBytes });
 

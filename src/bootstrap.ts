@@ -27,7 +27,8 @@ export async function bootstrap(em: EntityManager, adminLogin: string, adminPass
     const admin = tx.create(Identity, { login: adminLogin, firstName: 'System', lastName: 'Administrator', email: null, status: UserStatus.permanent });
     tx.persist(admin);
     tx.persist(tx.create(Authentication, { identity: admin, provider: Provider.password, authUsername: adminLogin, credential: await hashPassword(password) }));
-    for (const role of ADMIN_ROLES) tx.persist(tx.create(OrganisationRoleMembership, { identity: admin, organisation, role, inheritance: defaultInheritance(role) }));
+    for (const role of ADMIN_ROLES)
+      tx.persist(tx.create(OrganisationRoleMembership, { identity: admin, organisation, role, inheritance: defaultInheritance(role) }));
     await tx.flush();
     if (!adminPassword) log(`created administrator "${adminLogin}" with generated password: ${password}  (shown once; set ADMIN_PASSWORD to choose one)`);
     else log(`created administrator "${adminLogin}"`);

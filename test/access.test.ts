@@ -78,7 +78,9 @@ describe('GraphQL applies the same rules', () => {
     return { name: `${route.method} ${route.path}`, field, route, args, document: print(node) };
   });
   const variables = (op: (typeof operations)[number]) =>
-    Object.fromEntries(op.args.map((arg) => [arg.name, arg.name === op.route.bodyArg ? bodyOf(op.route) : sample(arg.name)]).filter(([, value]) => value !== undefined));
+    Object.fromEntries(
+      op.args.map((arg) => [arg.name, arg.name === op.route.bodyArg ? bodyOf(op.route) : sample(arg.name)]).filter(([, value]) => value !== undefined),
+    );
 
   it('anonymous GraphQL requests are refused with 401', async () => {
     const reply = await graphql(t.base, {}, '{ me { login } }');

@@ -15,35 +15,116 @@ describe('GraphQL transport', () => {
     const created = await graphql(
       t.base,
       adminAuth(),
-      `mutation($user: UserVOInput!) { createUser(user: $user) { key login firstName } }`,
+      `
+        mutation ($user: UserVOInput!) {
+          createUser(user: $user) {
+            key
+            login
+            firstName
+          }
+        }
+      `,
       { user: { login: 'gql-user-1', password: 'pw-1', firstName: 'G', lastName: 'Q', email: 'gql-user-1@example.org' } },
     );
     const user = created.body.data.createUser as Pick<UserVo, 'key' | 'login' | 'firstName'>;
     expect(user).toMatchObject({ login: 'gql-user-1', firstName: 'G' });
     expect(typeof user.key).toBe('number');
-    const added = await graphql(t.base, adminAuth(), `mutation($g: Long!, $u: Long!) { addGroupParticipant(groupKey: $g, identityKey: $u) }`, { g: groupKey, u: user.key });
+    const added = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        mutation ($g: Long!, $u: Long!) {
+          addGroupParticipant(groupKey: $g, identityKey: $u)
+        }
+      `,
+      { g: groupKey, u: user.key },
+    );
     expect(added.body.data.addGroupParticipant).toBe(true);
-    const again = await graphql(t.base, adminAuth(), `mutation($g: Long!, $u: Long!) { addGroupParticipant(groupKey: $g, identityKey: $u) }`, { g: groupKey, u: user.key });
+    const again = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        mutation ($g: Long!, $u: Long!) {
+          addGroupParticipant(groupKey: $g, identityKey: $u)
+        }
+      `,
+      { g: groupKey, u: user.key },
+    );
     expect(again.body.data.addGroupParticipant).toBe(false);
-    const participants = await graphql(t.base, adminAuth(), `query($g: Long!) { groupParticipants(groupKey: $g) { login } }`, { g: groupKey });
+    const participants = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        query ($g: Long!) {
+          groupParticipants(groupKey: $g) {
+            login
+          }
+        }
+      `,
+      { g: groupKey },
+    );
     expect(participants.body.data.groupParticipants).toEqual([{ login: 'gql-user-1' }]);
   });
 
   it('reports validation failures with code VALIDATION_FAILED and the ErrorVO list', async () => {
-    const reply = await graphql(t.base, adminAuth(), `mutation($user: UserVOInput!) { createUser(user: $user) { key } }`, { user: { login: 'x' } });
+    const reply = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        mutation ($user: UserVOInput!) {
+          createUser(user: $user) {
+            key
+          }
+        }
+      `,
+      { user: { login: 'x' } },
+    );
     expect(reply.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
     expect(reply.body.errors[0].extensions.errors.map((e: { code: string }) => e.code)).toContain('org.olat.admin.user:new.error.loginname.empty');
   });
 
   it('reports unknown keys with NOT_FOUND', async () => {
-    const reply = await graphql(t.base, adminAuth(), `{ user(identityKey: 99999) { login } }`);
+    const reply = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        {
+          user(identityKey: 99999) {
+            login
+          }
+        }
+      `,
+    );
     expect(reply.body.errors[0].extensions.code).toBe('NOT_FOUND');
   });
 
   it('refuses queries deeper than the depth limit and costlier than the cost limit', async () => {
-    const shallow = await graphql(t.base, adminAuth(), `{ me { login } }`);
+    const shallow = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        {
+          me {
+            login
+          }
+        }
+      `,
+    );
     expect(shallow.body.errors).toBeUndefined();
-    const tooDeep = await graphql(t.base, adminAuth(), `{ me { properties { name value } } }`);
+    const tooDeep = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        {
+          me {
+            properties {
+              name
+              value
+            }
+          }
+        }
+      `,
+    );
     expect(tooDeep.status).toBe(400);
     expect(tooDeep.body.errors[0].message).toMatch(/maximum operation depth/);
     const fields = Array.from({ length: 45 }, (_, i) => `a${i}: me { login }`).join(' ');
@@ -62,10 +143,21 @@ describe('GraphQL transport', () => {
 
   it('never exposes internal errors', async () => {
     const user = await createUser(t.base);
-    const reply = await graphql(t.base, adminAuth(), `mutation($k: Long!, $u: UserVOInput!) { updateUser(identityKey: $k, user: $u) { key } }`, {
-      k: user.key,
-      u: { firstName: 'x'.repeat(300) },
-    });
+    const reply = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        mutation ($k: Long!, $u: UserVOInput!) {
+          updateUser(identityKey: $k, user: $u) {
+            key
+          }
+        }
+      `,
+      {
+        k: user.key,
+        u: { firstName: 'x'.repeat(300) },
+      },
+    );
     expect(JSON.stringify(reply.body)).not.toMatch(/select|update "identity"|stack|\.ts:\d+/i);
     expect(reply.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
   });

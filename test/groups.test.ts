@@ -14,10 +14,25 @@ describe('groups', () => {
   it('creates, reads, updates and deletes a group; externalId and managedFlags are stored as given', async () => {
     const created = await call(t.base, 'PUT', '/restapi/groups', {
       headers: asAdmin,
-      body: { name: 'Chemistry', description: 'Lab', externalId: 'SIS-9', managedFlags: 'title,unknownflag', minParticipants: 0, maxParticipants: 20, type: 'Other' },
+      body: {
+        name: 'Chemistry',
+        description: 'Lab',
+        externalId: 'SIS-9',
+        managedFlags: 'title,unknownflag',
+        minParticipants: 0,
+        maxParticipants: 20,
+        type: 'Other',
+      },
     });
     expect(created.status).toBe(200);
-    expect(created.json).toMatchObject({ name: 'Chemistry', externalId: 'SIS-9', managedFlags: 'title,unknownflag', minParticipants: null, maxParticipants: 20, type: 'LearningGroup' });
+    expect(created.json).toMatchObject({
+      name: 'Chemistry',
+      externalId: 'SIS-9',
+      managedFlags: 'title,unknownflag',
+      minParticipants: null,
+      maxParticipants: 20,
+      type: 'LearningGroup',
+    });
     const key = created.json.key;
     const updated = await call(t.base, 'POST', `/restapi/groups/${key}`, { headers: asAdmin, body: { name: 'Chemistry II', description: null } });
     expect(updated.json).toMatchObject({ key, name: 'Chemistry II', description: null, externalId: 'SIS-9' });
@@ -85,9 +100,7 @@ describe('memberships', () => {
   it('leaves exactly one membership after concurrent identical adds', async () => {
     const key = await createGroup(t.base);
     const user = await createUser(t.base);
-    const replies = await Promise.all(
-      Array.from({ length: 12 }, () => call(t.base, 'PUT', `/restapi/groups/${key}/users/${user.key}`, { headers: asAdmin })),
-    );
+    const replies = await Promise.all(Array.from({ length: 12 }, () => call(t.base, 'PUT', `/restapi/groups/${key}/users/${user.key}`, { headers: asAdmin })));
     expect(replies.map((r) => r.status).sort()).toEqual([200, ...Array(11).fill(304)]);
     expect((await call(t.base, 'GET', `/restapi/groups/${key}/participants`, { headers: asAdmin })).json).toHaveLength(1);
   });

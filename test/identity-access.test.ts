@@ -193,11 +193,26 @@ describe('audit log', () => {
     });
     expect(created.status).toBe(200);
     const group = await createGroup(a.base);
-    await graphql(a.base, manager.auth, `mutation($g: Long!, $u: Long!) { addGroupParticipant(groupKey: $g, identityKey: $u) }`, { g: group, u: created.json.key });
+    await graphql(
+      a.base,
+      manager.auth,
+      `
+        mutation ($g: Long!, $u: Long!) {
+          addGroupParticipant(groupKey: $g, identityKey: $u)
+        }
+      `,
+      { g: group, u: created.json.key },
+    );
 
     const rows = (await graphql(a.base, adminAuth(), AUDIT, { f: { identityKey: manager.key } })).body.data.auditLog;
     const create = rows.find((row: { operation: string }) => row.operation === 'createUser');
-    expect(create).toMatchObject({ identityLogin: manager.login, apiKeyId: key.key, transport: 'rest', objectType: 'user', objectKey: String(created.json.key) });
+    expect(create).toMatchObject({
+      identityLogin: manager.login,
+      apiKeyId: key.key,
+      transport: 'rest',
+      objectType: 'user',
+      objectKey: String(created.json.key),
+    });
     expect(JSON.parse(create.changes).user).toMatchObject({ login: `audited-${manager.key}`, password: '***' });
     expect(create.changes).not.toContain('very-secret-pw');
     const add = rows.find((row: { operation: string }) => row.operation === 'addGroupParticipant');
@@ -209,9 +224,27 @@ describe('audit log', () => {
     const group = await createGroup(a.base);
     const user = await createUser(a.base);
     await call(a.base, 'POST', `/restapi/groups/${group}`, { headers: { ...adminAuth(), ...JSON_TYPE }, body: { name: 'Renamed' } });
-    await graphql(a.base, adminAuth(), `mutation($g: Long!, $u: Long!) { addGroupOwner(groupKey: $g, identityKey: $u) }`, { g: group, u: user.key });
+    await graphql(
+      a.base,
+      adminAuth(),
+      `
+        mutation ($g: Long!, $u: Long!) {
+          addGroupOwner(groupKey: $g, identityKey: $u)
+        }
+      `,
+      { g: group, u: user.key },
+    );
     await call(a.base, 'DELETE', `/restapi/groups/${group}/owners/${user.key}`, { headers: adminAuth() });
-    await graphql(a.base, adminAuth(), `mutation($g: Long!) { deleteGroup(groupKey: $g) }`, { g: group });
+    await graphql(
+      a.base,
+      adminAuth(),
+      `
+        mutation ($g: Long!) {
+          deleteGroup(groupKey: $g)
+        }
+      `,
+      { g: group },
+    );
     const rows = (await graphql(a.base, adminAuth(), AUDIT, { f: { objectType: 'group', objectKey: String(group) } })).body.data.auditLog;
     expect(rows.map((row: { operation: string; transport: string }) => `${row.transport} ${row.operation}`)).toEqual([
       'graphql deleteGroup',

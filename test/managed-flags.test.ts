@@ -19,36 +19,70 @@ const DOCUMENTED: Record<ManagedKind, string[]> = {
   organisationType: ['identifier', 'displayName', 'description', 'cssClass', 'externalId', 'subTypes', 'delete'],
   product: ['identifier', 'displayName', 'description', 'externalId', 'delete', 'members'],
   element: [
-    'identifier', 'displayName', 'description', 'externalId', 'status', 'dates', 'type', 'calendars', 'units',
-    'members', 'resources', 'move', 'addChildren', 'delete',
-  ],
-  elementType: [
-    'identifier', 'displayName', 'cssClass', 'description', 'externalId', 'calendars', 'units', 'subTypes', 'copy',
+    'identifier',
+    'displayName',
+    'description',
+    'externalId',
+    'status',
+    'dates',
+    'type',
+    'calendars',
+    'units',
+    'members',
+    'resources',
+    'move',
+    'addChildren',
     'delete',
   ],
-  group: [
-    'details', 'title', 'description', 'settings', 'tools', 'members', 'display', 'membersmanagement', 'resources',
-    'bookings', 'delete',
-  ],
+  elementType: ['identifier', 'displayName', 'cssClass', 'description', 'externalId', 'calendars', 'units', 'subTypes', 'copy', 'delete'],
+  group: ['details', 'title', 'description', 'settings', 'tools', 'members', 'display', 'membersmanagement', 'resources', 'bookings', 'delete'],
   course: [
-    'editcontent', 'details', 'title', 'description', 'objectives', 'requirements', 'credits', 'location',
-    'organisations', 'settings', 'access', 'search', 'chat', 'layout', 'resourcefolder', 'efficencystatement',
-    'calendar', 'glossary', 'unit', 'unitconfig', 'unitmanagement', 'bookings', 'membersmanagement', 'groups',
-    'close', 'delete', 'copy',
+    'editcontent',
+    'details',
+    'title',
+    'description',
+    'objectives',
+    'requirements',
+    'credits',
+    'location',
+    'organisations',
+    'settings',
+    'access',
+    'search',
+    'chat',
+    'layout',
+    'resourcefolder',
+    'efficencystatement',
+    'calendar',
+    'glossary',
+    'unit',
+    'unitconfig',
+    'unitmanagement',
+    'bookings',
+    'membersmanagement',
+    'groups',
+    'close',
+    'delete',
+    'copy',
   ],
-  event: [
-    'details', 'title', 'compulsory', 'plannedUnits', 'teachers', 'groups', 'description', 'preparation', 'location',
-    'dates', 'settings', 'delete',
-  ],
+  event: ['details', 'title', 'compulsory', 'plannedUnits', 'teachers', 'groups', 'description', 'preparation', 'location', 'dates', 'settings', 'delete'],
   taxonomy: ['identifier', 'displayName', 'description', 'externalId', 'librarySettings'],
   taxonomyLevel: [
-    'identifier', 'displayName', 'description', 'externalId', 'sortOrder', 'type', 'competences', 'manageCompetence',
-    'teachCompetence', 'haveCompetence', 'targetCompetence', 'move', 'delete',
+    'identifier',
+    'displayName',
+    'description',
+    'externalId',
+    'sortOrder',
+    'type',
+    'competences',
+    'manageCompetence',
+    'teachCompetence',
+    'haveCompetence',
+    'targetCompetence',
+    'move',
+    'delete',
   ],
-  taxonomyLevelType: [
-    'identifier', 'displayName', 'description', 'cssClass', 'externalId', 'visibility', 'subTypes', 'librarySettings',
-    'copy', 'delete',
-  ],
+  taxonomyLevelType: ['identifier', 'displayName', 'description', 'cssClass', 'externalId', 'visibility', 'subTypes', 'librarySettings', 'copy', 'delete'],
   calendar: ['details', 'subject', 'description', 'location', 'dates', 'liveStreamUrl', 'classification', 'links'],
   role: ['name', 'rights', 'delete'],
   relation: ['delete'],
@@ -117,11 +151,7 @@ describe('managed-flag registry consistency', () => {
 
 describe('parseManagedFlags', () => {
   it('trims, skips blanks, drops unknown and duplicates, keeps first-seen order', () => {
-    expect(parseManagedFlags('group', ' title, description ,,bogus,title, ,delete')).toEqual([
-      'title',
-      'description',
-      'delete',
-    ]);
+    expect(parseManagedFlags('group', ' title, description ,,bogus,title, ,delete')).toEqual(['title', 'description', 'delete']);
     expect(parseManagedFlags('taxonomyLevel', 'move,identifier,Move,move')).toEqual(['move', 'identifier']);
   });
 
@@ -133,11 +163,7 @@ describe('parseManagedFlags', () => {
   });
 
   it('maps legacy course lecture flags', () => {
-    expect(parseManagedFlags('course', 'lecture,lectureconfig,lecturemanagement,unit')).toEqual([
-      'unit',
-      'unitconfig',
-      'unitmanagement',
-    ]);
+    expect(parseManagedFlags('course', 'lecture,lectureconfig,lecturemanagement,unit')).toEqual(['unit', 'unitconfig', 'unitmanagement']);
   });
 
   it('maps legacy event plannedLectures', () => {
@@ -172,12 +198,8 @@ describe('formatManagedFlags / normaliseManagedFlags', () => {
   });
 
   it('normalises a wire value', () => {
-    expect(normaliseManagedFlags('event', 'delete, plannedLectures,bogus,details,delete')).toBe(
-      'details,plannedUnits,delete',
-    );
-    expect(normaliseManagedFlags('taxonomyLevel', 'delete,targetCompetence,identifier')).toBe(
-      'identifier,targetCompetence,delete',
-    );
+    expect(normaliseManagedFlags('event', 'delete, plannedLectures,bogus,details,delete')).toBe('details,plannedUnits,delete');
+    expect(normaliseManagedFlags('taxonomyLevel', 'delete,targetCompetence,identifier')).toBe('identifier,targetCompetence,delete');
   });
 });
 
@@ -218,13 +240,7 @@ describe('isManaged', () => {
 
 describe('expandManagedFlags', () => {
   it('returns the set plus descendants in declaration order', () => {
-    expect(expandManagedFlags('group', ['delete', 'details'])).toEqual([
-      'details',
-      'title',
-      'description',
-      'settings',
-      'delete',
-    ]);
+    expect(expandManagedFlags('group', ['delete', 'details'])).toEqual(['details', 'title', 'description', 'settings', 'delete']);
     expect(expandManagedFlags('calendar', ['liveStreamUrl', 'links'])).toEqual(['liveStreamUrl', 'links']);
     expect(expandManagedFlags('event', ['plannedLectures'])).toEqual(['plannedUnits']);
     expect(expandManagedFlags('relation', ['all'])).toEqual(['all', 'delete']);

@@ -20,7 +20,19 @@ const codeOf = (reply: { body: { errors?: { extensions?: { code?: string; flag?:
 describe('managed groups', () => {
   it('GraphQL exposes which flags are in effect, parents implying their children', async () => {
     const key = await createGroup(t.base, { managedFlags: 'details,bookings' });
-    const reply = await graphql(t.base, adminAuth(), `query($k: Long!) { group(groupKey: $k) { managedFlags managedFlagsInEffect } }`, { k: key });
+    const reply = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        query ($k: Long!) {
+          group(groupKey: $k) {
+            managedFlags
+            managedFlagsInEffect
+          }
+        }
+      `,
+      { k: key },
+    );
     const group = reply.body.data.group as Pick<GroupVo, 'managedFlags' | 'managedFlagsInEffect'>;
     expect(group).toEqual({ managedFlags: 'details,bookings', managedFlagsInEffect: ['details', 'title', 'description', 'settings', 'bookings'] });
   });
@@ -42,17 +54,23 @@ describe('managed groups', () => {
 
   it('a parent flag locks its children, and all locks everything including delete and members', async () => {
     const details = await createGroup(t.base, { managedFlags: 'details' });
-    expect(codeOf(await graphql(t.base, adminAuth(), UPDATE, { groupKey: details, group: { maxParticipants: 3 } }))).toMatchObject({ code: 'MANAGED', flag: 'settings' });
+    expect(codeOf(await graphql(t.base, adminAuth(), UPDATE, { groupKey: details, group: { maxParticipants: 3 } }))).toMatchObject({
+      code: 'MANAGED',
+      flag: 'settings',
+    });
 
     const all = await createGroup(t.base, { managedFlags: 'all' });
     const user = await createUser(t.base);
-    expect(codeOf(await graphql(t.base, adminAuth(), ADD, { groupKey: all, identityKey: user.key }))).toMatchObject({ code: 'MANAGED', flag: 'membersmanagement' });
+    expect(codeOf(await graphql(t.base, adminAuth(), ADD, { groupKey: all, identityKey: user.key }))).toMatchObject({
+      code: 'MANAGED',
+      flag: 'membersmanagement',
+    });
     expect(codeOf(await graphql(t.base, adminAuth(), DELETE, { groupKey: all }))).toMatchObject({ code: 'MANAGED', flag: 'delete' });
     expect((await call(t.base, 'PUT', `/restapi/groups/${all}/participants/${user.key}`, { headers: asAdmin })).status).toBe(200);
     expect((await call(t.base, 'DELETE', `/restapi/groups/${all}`, { headers: asAdmin })).status).toBe(200);
   });
 
-  it('a child flag does not lock its parent\'s other children', async () => {
+  it("a child flag does not lock its parent's other children", async () => {
     const key = await createGroup(t.base, { managedFlags: 'display' });
     const user = await createUser(t.base);
     const reply = await graphql(t.base, adminAuth(), ADD, { groupKey: key, identityKey: user.key });

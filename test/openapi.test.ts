@@ -15,7 +15,10 @@ type Document = {
   openapi: string;
   servers: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, { properties: Record<string, unknown>; required?: string[] }>; securitySchemes: Record<string, Record<string, string>> };
+  components: {
+    schemas: Record<string, { properties: Record<string, unknown>; required?: string[] }>;
+    securitySchemes: Record<string, Record<string, string>>;
+  };
 };
 
 let t: TestService;
@@ -30,7 +33,9 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 const operations = () =>
-  Object.entries(doc.paths).flatMap(([path, byMethod]) => Object.entries(byMethod).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })));
+  Object.entries(doc.paths).flatMap(([path, byMethod]) =>
+    Object.entries(byMethod).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })),
+  );
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 it('needs authentication', async () => {
@@ -48,7 +53,9 @@ it('is a valid OpenAPI 3 document', async () => {
 });
 
 it('lists exactly the route table and the open routes', () => {
-  const listed = operations().map(({ method, path }) => `${method} ${path}`).sort();
+  const listed = operations()
+    .map(({ method, path }) => `${method} ${path}`)
+    .sort();
   const live = [...ROUTES, ...OPEN_ROUTES].map((route) => `${route.method} ${openApiPath(route.path)}`).sort();
   expect(listed).toEqual(live);
   expect(listed).toContain('PUT /groups/{groupKey}/users/{identityKey}');
@@ -107,8 +114,14 @@ it('every GET route it lists answers 200 to the administrator, in a documented m
   const user = await createUser(t.base);
   const groupKey = await createGroup(t.base);
   await call(t.base, 'PUT', `/restapi/groups/${groupKey}/owners/${user.key}`, { headers: adminAuth() });
-  const organisationKey = (await call(t.base, 'GET', '/restapi/organisations?identifier=default-org', { headers: { ...adminAuth(), ...JSON_TYPE } })).json[0].key;
-  const typeKey = (await call(t.base, 'PUT', '/restapi/organisations/types', { headers: { ...adminAuth(), ...JSON_TYPE }, body: { identifier: 'faculty', displayName: 'Faculty' } })).json.key;
+  const organisationKey = (await call(t.base, 'GET', '/restapi/organisations?identifier=default-org', { headers: { ...adminAuth(), ...JSON_TYPE } })).json[0]
+    .key;
+  const typeKey = (
+    await call(t.base, 'PUT', '/restapi/organisations/types', {
+      headers: { ...adminAuth(), ...JSON_TYPE },
+      body: { identifier: 'faculty', displayName: 'Faculty' },
+    })
+  ).json.key;
   const pathValues: Record<string, string | number> = { identityKey: user.key, groupKey, username: ADMIN.login, organisationKey, typeKey, role: 'users' };
   const queryValues: Record<string, string> = { password: ADMIN.password };
 

@@ -23,7 +23,10 @@ const grant = (organisationKey: number, role: string, identityKey: number, inher
 const keysOf = (list: { key: number }[]) => list.map((item) => item.key);
 
 const membershipsOf = async (role: string, identityKey: number, withInheritance?: boolean) => {
-  const reply = await rest('GET', `/organisations/membership/${role}/${identityKey}${withInheritance === undefined ? '' : `?withInheritance=${withInheritance}`}`);
+  const reply = await rest(
+    'GET',
+    `/organisations/membership/${role}/${identityKey}${withInheritance === undefined ? '' : `?withInheritance=${withInheritance}`}`,
+  );
   expect(reply.status).toBe(200);
   return keysOf(reply.json);
 };
@@ -42,12 +45,29 @@ describe('organisations', () => {
   it('creates below the default organisation, reads, lists and updates (JSON)', async () => {
     const identifier = uniqueLogin('fac');
     const created = await rest('PUT', '/organisations', {
-      body: { identifier, displayName: 'Faculty of Science', description: 'Sciences', cssClass: 'o_fac', externalId: `EXT-${identifier}`, managedFlagsString: 'displayName,bogus,move', rootOrganisationKey: 99 },
+      body: {
+        identifier,
+        displayName: 'Faculty of Science',
+        description: 'Sciences',
+        cssClass: 'o_fac',
+        externalId: `EXT-${identifier}`,
+        managedFlagsString: 'displayName,bogus,move',
+        rootOrganisationKey: 99,
+      },
     });
     expect(created.status).toBe(200);
     expect(created.json).toEqual({
-      key: expect.any(Number), identifier, displayName: 'Faculty of Science', description: 'Sciences', cssClass: 'o_fac', status: 'active',
-      externalId: `EXT-${identifier}`, managedFlagsString: 'displayName,move', rootOrganisationKey: defaultKey, parentOrganisationKey: defaultKey, organisationTypeKey: null,
+      key: expect.any(Number),
+      identifier,
+      displayName: 'Faculty of Science',
+      description: 'Sciences',
+      cssClass: 'o_fac',
+      status: 'active',
+      externalId: `EXT-${identifier}`,
+      managedFlagsString: 'displayName,move',
+      rootOrganisationKey: defaultKey,
+      parentOrganisationKey: defaultKey,
+      organisationTypeKey: null,
     });
     const key = created.json.key;
 
@@ -57,9 +77,19 @@ describe('organisations', () => {
     const all = keysOf((await rest('GET', '/organisations')).json);
     expect(all).toEqual(expect.arrayContaining([defaultKey, key]));
 
-    const updated = await rest('POST', `/organisations/${key}`, { body: { displayName: 'Faculty of Natural Science', description: null, managedFlagsString: '', status: 'inactive' } });
+    const updated = await rest('POST', `/organisations/${key}`, {
+      body: { displayName: 'Faculty of Natural Science', description: null, managedFlagsString: '', status: 'inactive' },
+    });
     expect(updated.status).toBe(200);
-    expect(updated.json).toMatchObject({ key, identifier, displayName: 'Faculty of Natural Science', description: null, managedFlagsString: null, status: 'inactive', cssClass: 'o_fac' });
+    expect(updated.json).toMatchObject({
+      key,
+      identifier,
+      displayName: 'Faculty of Natural Science',
+      description: null,
+      managedFlagsString: null,
+      status: 'inactive',
+      cssClass: 'o_fac',
+    });
 
     const viaPut = await rest('PUT', '/organisations', { body: { key, displayName: 'Renamed by PUT' } });
     expect(viaPut.json).toMatchObject({ key, displayName: 'Renamed by PUT' });
@@ -117,22 +147,73 @@ describe('organisations', () => {
 
   it('works through GraphQL with the same rules', async () => {
     const identifier = uniqueLogin('gql');
-    const created = await graphql(t.base, adminAuth(), `mutation($o: OrganisationVOInput!) { createOrganisation(organisation: $o) { key identifier parentOrganisationKey managedFlagsString } }`, {
-      o: { identifier, displayName: 'GraphQL org', managedFlagsString: 'members,nonsense' },
-    });
+    const created = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        mutation ($o: OrganisationVOInput!) {
+          createOrganisation(organisation: $o) {
+            key
+            identifier
+            parentOrganisationKey
+            managedFlagsString
+          }
+        }
+      `,
+      {
+        o: { identifier, displayName: 'GraphQL org', managedFlagsString: 'members,nonsense' },
+      },
+    );
     expect(created.body.data.createOrganisation).toMatchObject({ identifier, parentOrganisationKey: defaultKey, managedFlagsString: 'members' });
     const key = created.body.data.createOrganisation.key;
-    const read = await graphql(t.base, adminAuth(), `query($k: Long!) { organisation(organisationKey: $k) { key displayName } }`, { k: key });
+    const read = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        query ($k: Long!) {
+          organisation(organisationKey: $k) {
+            key
+            displayName
+          }
+        }
+      `,
+      { k: key },
+    );
     expect(read.body.data.organisation).toEqual({ key, displayName: 'GraphQL org' });
-    const mismatch = await graphql(t.base, adminAuth(), `mutation($k: Long!) { updateOrganisation(organisationKey: $k, organisation: { key: 1 }) { key } }`, { k: key });
+    const mismatch = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        mutation ($k: Long!) {
+          updateOrganisation(organisationKey: $k, organisation: { key: 1 }) {
+            key
+          }
+        }
+      `,
+      { k: key },
+    );
     expect(codeOf(mismatch)?.code).toBe('CONFLICT');
-    const invalid = await graphql(t.base, adminAuth(), `mutation { createOrganisation(organisation: { identifier: "" }) { key } }`);
+    const invalid = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        mutation {
+          createOrganisation(organisation: { identifier: "" }) {
+            key
+          }
+        }
+      `,
+    );
     expect(codeOf(invalid)?.code).toBe('VALIDATION_FAILED');
   });
 
   it('answers its version as text/plain (catalogue 2.5)', async () => {
     const reply = await rest('GET', '/organisations/version', { headers: adminAuth() });
-    expect({ status: reply.status, text: reply.text, type: reply.headers.get('content-type') }).toEqual({ status: 200, text: '1.0', type: expect.stringMatching(/^text\/plain/) });
+    expect({ status: reply.status, text: reply.text, type: reply.headers.get('content-type') }).toEqual({
+      status: 200,
+      text: '1.0',
+      type: expect.stringMatching(/^text\/plain/),
+    });
   });
 
   it('answers 403 to callers without administrator or sysadmin, through both transports', async () => {
@@ -166,7 +247,18 @@ describe('the organisation tree', () => {
     expect((await rest('POST', `/organisations/${defaultKey}`, { body: { parentOrganisationKey: a.key } })).status).toBe(409);
     expect((await rest('GET', `/organisations/${a1.key}`)).json.parentOrganisationKey).toBe(b.key);
 
-    const back = await graphql(t.base, adminAuth(), `mutation($k: Long!, $p: Long!) { updateOrganisation(organisationKey: $k, organisation: { parentOrganisationKey: $p }) { parentOrganisationKey } }`, { k: a1.key, p: a.key });
+    const back = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        mutation ($k: Long!, $p: Long!) {
+          updateOrganisation(organisationKey: $k, organisation: { parentOrganisationKey: $p }) {
+            parentOrganisationKey
+          }
+        }
+      `,
+      { k: a1.key, p: a.key },
+    );
     expect(back.body.data.updateOrganisation.parentOrganisationKey).toBe(a.key);
     expect(await membershipsOf('author', user.key)).toEqual([b.key]);
   });
@@ -179,7 +271,16 @@ describe('the organisation tree', () => {
     expect((await rest('DELETE', `/organisations/${child.key}`)).status).toBe(200);
     expect((await rest('GET', `/organisations/${child.key}`)).status).toBe(404);
     expect((await rest('DELETE', `/organisations/${child.key}`)).status).toBe(404);
-    const viaGraphql = await graphql(t.base, adminAuth(), `mutation($k: Long!) { deleteOrganisation(organisationKey: $k) }`, { k: parent.key });
+    const viaGraphql = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        mutation ($k: Long!) {
+          deleteOrganisation(organisationKey: $k)
+        }
+      `,
+      { k: parent.key },
+    );
     expect(viaGraphql.body.data.deleteOrganisation).toBe(true);
   });
 
@@ -201,7 +302,20 @@ describe('the organisation tree', () => {
     expect((await grant(realm.key, 'administrator', admin.key)).status).toBe(200);
     const asRealmAdmin = { ...admin.auth, ...JSON_TYPE };
     expect((await rest('DELETE', `/organisations/${outside.key}`, { headers: asRealmAdmin })).status).toBe(403);
-    expect(codeOf(await graphql(t.base, admin.auth, `mutation($k: Long!) { deleteOrganisation(organisationKey: $k) }`, { k: outside.key }))?.code).toBe('FORBIDDEN');
+    expect(
+      codeOf(
+        await graphql(
+          t.base,
+          admin.auth,
+          `
+            mutation ($k: Long!) {
+              deleteOrganisation(organisationKey: $k)
+            }
+          `,
+          { k: outside.key },
+        ),
+      )?.code,
+    ).toBe('FORBIDDEN');
     expect((await rest('DELETE', `/organisations/${inside.key}`, { headers: asRealmAdmin })).status).toBe(200);
 
     const narrow = await createUser(t.base);
@@ -237,7 +351,13 @@ describe('members by role', () => {
     const [first, second, third] = [await createUser(t.base), await createUser(t.base), await createUser(t.base)];
     const json = await rest('PUT', `/organisations/${organisation.key}/coaches`, { body: [{ key: first.key }, { key: 999999 }] });
     expect(json.status).toBe(409); // "coache" is no role: only a trailing s is dropped
-    expect((await rest('PUT', `/organisations/${organisation.key}/learnresourcemanagers`, { body: [{ key: first.key }, { key: 999999 }, { key: second.key, login: second.login }] })).status).toBe(200);
+    expect(
+      (
+        await rest('PUT', `/organisations/${organisation.key}/learnresourcemanagers`, {
+          body: [{ key: first.key }, { key: 999999 }, { key: second.key, login: second.login }],
+        })
+      ).status,
+    ).toBe(200);
     const xml = await rest('PUT', `/organisations/${organisation.key}/learnresourcemanagers`, {
       headers: asAdminXml,
       contentType: 'application/xml',
@@ -270,7 +390,18 @@ describe('members by role', () => {
     expect((await grant(top.key, 'curriculummanager', inheriting.key, 'none')).status).toBe(200);
     expect(await membershipsOf('curriculummanager', inheriting.key)).toEqual([top.key]);
 
-    const listed = await graphql(t.base, adminAuth(), `query($i: Long!) { organisationMemberships(role: "curriculummanager", identityKey: $i) { key } }`, { i: byDefault.key });
+    const listed = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        query ($i: Long!) {
+          organisationMemberships(role: "curriculummanager", identityKey: $i) {
+            key
+          }
+        }
+      `,
+      { i: byDefault.key },
+    );
     expect(keysOf(listed.body.data.organisationMemberships)).toEqual([top.key, sub.key, subsub.key]);
   });
 
@@ -285,13 +416,53 @@ describe('members by role', () => {
   it('changes members through GraphQL', async () => {
     const organisation = await createOrganisation();
     const user = await createUser(t.base);
-    const add = await graphql(t.base, adminAuth(), `mutation($o: Long!, $i: Long!) { addOrganisationMember(organisationKey: $o, role: "authors", identityKey: $i) }`, { o: organisation.key, i: user.key });
+    const add = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        mutation ($o: Long!, $i: Long!) {
+          addOrganisationMember(organisationKey: $o, role: "authors", identityKey: $i)
+        }
+      `,
+      { o: organisation.key, i: user.key },
+    );
     expect(add.body.data.addOrganisationMember).toBe(true);
-    const list = await graphql(t.base, adminAuth(), `query($o: Long!) { organisationMembers(organisationKey: $o, role: "author") { key } }`, { o: organisation.key });
+    const list = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        query ($o: Long!) {
+          organisationMembers(organisationKey: $o, role: "author") {
+            key
+          }
+        }
+      `,
+      { o: organisation.key },
+    );
     expect(keysOf(list.body.data.organisationMembers)).toEqual([user.key]);
-    const unknown = await graphql(t.base, adminAuth(), `query($o: Long!) { organisationMembers(organisationKey: $o, role: "wizard") { key } }`, { o: organisation.key });
+    const unknown = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        query ($o: Long!) {
+          organisationMembers(organisationKey: $o, role: "wizard") {
+            key
+          }
+        }
+      `,
+      { o: organisation.key },
+    );
     expect(codeOf(unknown)?.code).toBe('CONFLICT');
-    const remove = await graphql(t.base, adminAuth(), `mutation($o: Long!, $i: Long!) { removeOrganisationMember(organisationKey: $o, role: "author", identityKey: $i) }`, { o: organisation.key, i: user.key });
+    const remove = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        mutation ($o: Long!, $i: Long!) {
+          removeOrganisationMember(organisationKey: $o, role: "author", identityKey: $i)
+        }
+      `,
+      { o: organisation.key, i: user.key },
+    );
     expect(remove.body.data.removeOrganisationMember).toBe(true);
   });
 });
@@ -305,8 +476,18 @@ describe('organisation types', () => {
 
   it('creates, reads, lists and updates types in JSON and XML', async () => {
     const identifier = uniqueLogin('faculty');
-    const created = await rest('PUT', '/organisations/types', { body: { identifier, displayName: 'Faculty', cssClass: 'o_icon_faculty', managedFlagsString: 'subTypes,cssClass,nope' } });
-    expect(created.json).toEqual({ key: expect.any(Number), identifier, displayName: 'Faculty', description: null, cssClass: 'o_icon_faculty', externalId: null, managedFlagsString: 'cssClass,subTypes' });
+    const created = await rest('PUT', '/organisations/types', {
+      body: { identifier, displayName: 'Faculty', cssClass: 'o_icon_faculty', managedFlagsString: 'subTypes,cssClass,nope' },
+    });
+    expect(created.json).toEqual({
+      key: expect.any(Number),
+      identifier,
+      displayName: 'Faculty',
+      description: null,
+      cssClass: 'o_icon_faculty',
+      externalId: null,
+      managedFlagsString: 'cssClass,subTypes',
+    });
     const key = created.json.key;
     expect((await rest('GET', `/organisations/types/${key}`)).json).toEqual(created.json);
     expect(keysOf((await rest('GET', '/organisations/types')).json)).toContain(key);
@@ -365,28 +546,94 @@ describe('managed organisations', () => {
     const organisation = await createOrganisation({ managedFlagsString: 'identifier,move,members,delete', externalId: 'SIS-ORG' });
     const other = await createOrganisation();
     const user = await createUser(t.base);
-    expect(codeOf(await graphql(t.base, adminAuth(), UPDATE, { k: organisation.key, o: { identifier: 'edited' } }))).toMatchObject({ code: 'MANAGED', flag: 'identifier' });
-    expect(codeOf(await graphql(t.base, adminAuth(), UPDATE, { k: organisation.key, o: { parentOrganisationKey: other.key } }))).toMatchObject({ code: 'MANAGED', flag: 'move' });
-    expect(codeOf(await graphql(t.base, adminAuth(), UPDATE, { k: organisation.key, o: { externalId: 'other' } }))).toMatchObject({ code: 'MANAGED', flag: 'any' });
-    expect(codeOf(await graphql(t.base, adminAuth(), UPDATE, { k: organisation.key, o: { managedFlagsString: '' } }))).toMatchObject({ code: 'MANAGED', flag: 'any' });
-    expect(codeOf(await graphql(t.base, adminAuth(), `mutation($k: Long!, $i: Long!) { addOrganisationMember(organisationKey: $k, role: "users", identityKey: $i) }`, { k: organisation.key, i: user.key }))).toMatchObject({ code: 'MANAGED', flag: 'members' });
-    expect(codeOf(await graphql(t.base, adminAuth(), `mutation($k: Long!) { deleteOrganisation(organisationKey: $k) }`, { k: organisation.key }))).toMatchObject({ code: 'MANAGED', flag: 'delete' });
+    expect(codeOf(await graphql(t.base, adminAuth(), UPDATE, { k: organisation.key, o: { identifier: 'edited' } }))).toMatchObject({
+      code: 'MANAGED',
+      flag: 'identifier',
+    });
+    expect(codeOf(await graphql(t.base, adminAuth(), UPDATE, { k: organisation.key, o: { parentOrganisationKey: other.key } }))).toMatchObject({
+      code: 'MANAGED',
+      flag: 'move',
+    });
+    expect(codeOf(await graphql(t.base, adminAuth(), UPDATE, { k: organisation.key, o: { externalId: 'other' } }))).toMatchObject({
+      code: 'MANAGED',
+      flag: 'any',
+    });
+    expect(codeOf(await graphql(t.base, adminAuth(), UPDATE, { k: organisation.key, o: { managedFlagsString: '' } }))).toMatchObject({
+      code: 'MANAGED',
+      flag: 'any',
+    });
+    expect(
+      codeOf(
+        await graphql(
+          t.base,
+          adminAuth(),
+          `
+            mutation ($k: Long!, $i: Long!) {
+              addOrganisationMember(organisationKey: $k, role: "users", identityKey: $i)
+            }
+          `,
+          { k: organisation.key, i: user.key },
+        ),
+      ),
+    ).toMatchObject({ code: 'MANAGED', flag: 'members' });
+    expect(
+      codeOf(
+        await graphql(
+          t.base,
+          adminAuth(),
+          `
+            mutation ($k: Long!) {
+              deleteOrganisation(organisationKey: $k)
+            }
+          `,
+          { k: organisation.key },
+        ),
+      ),
+    ).toMatchObject({ code: 'MANAGED', flag: 'delete' });
 
-    const free = await graphql(t.base, adminAuth(), UPDATE, { k: organisation.key, o: { displayName: 'Free to edit', identifier: ` ${organisation.identifier} `, managedFlagsString: 'delete,members,move,identifier' } });
+    const free = await graphql(t.base, adminAuth(), UPDATE, {
+      k: organisation.key,
+      o: { displayName: 'Free to edit', identifier: ` ${organisation.identifier} `, managedFlagsString: 'delete,members,move,identifier' },
+    });
     expect(free.body.errors).toBeUndefined();
     expect(free.body.data.updateOrganisation).toMatchObject({ identifier: organisation.identifier, displayName: 'Free to edit' });
 
-    expect((await rest('POST', `/organisations/${organisation.key}`, { body: { identifier: `${organisation.identifier}-sis`, parentOrganisationKey: other.key } })).status).toBe(200);
+    expect(
+      (await rest('POST', `/organisations/${organisation.key}`, { body: { identifier: `${organisation.identifier}-sis`, parentOrganisationKey: other.key } }))
+        .status,
+    ).toBe(200);
     expect((await grant(organisation.key, 'users', user.key)).status).toBe(200);
     expect((await rest('DELETE', `/organisations/${organisation.key}`)).status).toBe(200);
   });
 
   it('guards managed organisation types too', async () => {
-    const type = (await rest('PUT', '/organisations/types', { body: { identifier: uniqueLogin('mt'), displayName: 'Managed type', managedFlagsString: 'all' } })).json;
+    const type = (
+      await rest('PUT', '/organisations/types', { body: { identifier: uniqueLogin('mt'), displayName: 'Managed type', managedFlagsString: 'all' } })
+    ).json;
     const sub = (await rest('PUT', '/organisations/types', { body: { identifier: uniqueLogin('st'), displayName: 'Sub type' } })).json;
-    const allow = await graphql(t.base, adminAuth(), `mutation($k: Long!, $s: Long!) { allowOrganisationSubType(typeKey: $k, subTypeKey: $s) }`, { k: type.key, s: sub.key });
+    const allow = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        mutation ($k: Long!, $s: Long!) {
+          allowOrganisationSubType(typeKey: $k, subTypeKey: $s)
+        }
+      `,
+      { k: type.key, s: sub.key },
+    );
     expect(codeOf(allow)).toMatchObject({ code: 'MANAGED', flag: 'subTypes' });
-    const rename = await graphql(t.base, adminAuth(), `mutation($k: Long!) { updateOrganisationType(typeKey: $k, organisationType: { displayName: "x" }) { key } }`, { k: type.key });
+    const rename = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        mutation ($k: Long!) {
+          updateOrganisationType(typeKey: $k, organisationType: { displayName: "x" }) {
+            key
+          }
+        }
+      `,
+      { k: type.key },
+    );
     expect(codeOf(rename)).toMatchObject({ code: 'MANAGED', flag: 'displayName' });
     expect((await rest('PUT', `/organisations/types/${type.key}/allowedSubTypes/${sub.key}`)).status).toBe(200);
   });
@@ -431,7 +678,9 @@ describe('organisation-scoped user management', () => {
     expect((await setStatus(manager, inA)).status).toBe(200);
     expect((await setStatus(manager, inA1)).status).toBe(200);
     expect((await graphql(t.base, manager.auth, STATUS, { k: inA1.key })).body.data.updateUserStatus).toEqual({ status: 2 });
-    expect((await call(t.base, 'GET', `/restapi/users/${inA1.key}`, { headers: { ...manager.auth, ...JSON_TYPE } })).json.email).toBe(`${inA1.login}@example.org`);
+    expect((await call(t.base, 'GET', `/restapi/users/${inA1.key}`, { headers: { ...manager.auth, ...JSON_TYPE } })).json.email).toBe(
+      `${inA1.login}@example.org`,
+    );
   });
 
   it('follows the tree: once A1 moves below B its users are out of reach', async () => {

@@ -67,7 +67,12 @@ describe('relation roles through REST', () => {
   it('creates a role in JSON: managed flags and rights normalised, unknown rights dropped', async () => {
     const reply = await call(t.base, 'PUT', ROLES, {
       headers: asAdmin,
-      body: { role: ' Supervisor ', externalId: 'HR-SUP', managedFlags: 'rights,bogus,name', rights: ['certificateEmail', 'noSuchRight', 'showContactform', 'certificateEmail'] },
+      body: {
+        role: ' Supervisor ',
+        externalId: 'HR-SUP',
+        managedFlags: 'rights,bogus,name',
+        rights: ['certificateEmail', 'noSuchRight', 'showContactform', 'certificateEmail'],
+      },
     });
     expect(reply.status).toBe(200);
     expect(Object.keys(reply.json)).toEqual(['key', 'role', 'externalId', 'externalRef', 'managedFlags', 'rights']);
@@ -91,16 +96,26 @@ describe('relation roles through REST', () => {
       `${XML_PROLOG}<relationRoleVO><key>${key}</key><role>Mentor</role><externalRef>REF &amp; 1</externalRef><managedFlags></managedFlags><rights>resetPassword</rights><rights>showContactform</rights></relationRoleVO>`,
     );
     const json = await call(t.base, 'GET', ROLES, { headers: asAdmin });
-    expect(json.json.find((role: RelationRoleVo) => role.key === Number(key))).toMatchObject({ managedFlags: '', rights: ['resetPassword', 'showContactform'], externalRef: 'REF & 1' });
+    expect(json.json.find((role: RelationRoleVo) => role.key === Number(key))).toMatchObject({
+      managedFlags: '',
+      rights: ['resetPassword', 'showContactform'],
+      externalRef: 'REF & 1',
+    });
 
     const single = await call(t.base, 'POST', `${ROLES}/${key}`, {
       headers: { ...adminAuth(), ...XML_TYPE },
       body: `<relationRoleVO><key>${key}</key><rights>certificateEmail</rights></relationRoleVO>`,
       contentType: 'application/xml',
     });
-    expect(single.text).toContain('<role>Mentor</role><externalRef>REF &amp; 1</externalRef><managedFlags></managedFlags><rights>certificateEmail</rights></relationRoleVO>');
+    expect(single.text).toContain(
+      '<role>Mentor</role><externalRef>REF &amp; 1</externalRef><managedFlags></managedFlags><rights>certificateEmail</rights></relationRoleVO>',
+    );
 
-    const cleared = await call(t.base, 'POST', `${ROLES}/${key}`, { headers: adminAuth(), body: '<relationRoleVO><rights/></relationRoleVO>', contentType: 'application/xml' });
+    const cleared = await call(t.base, 'POST', `${ROLES}/${key}`, {
+      headers: adminAuth(),
+      body: '<relationRoleVO><rights/></relationRoleVO>',
+      contentType: 'application/xml',
+    });
     expect(cleared.text).toContain('<managedFlags></managedFlags></relationRoleVO>');
   });
 
@@ -108,7 +123,10 @@ describe('relation roles through REST', () => {
     const role = await createRole({ externalId: 'E-1', externalRef: 'R-1', rights: ['showContactform', 'resetPassword'] });
     const renamed = await call(t.base, 'POST', `${ROLES}/${role.key}`, { headers: asAdmin, body: { role: 'Line manager' } });
     expect(renamed.json).toEqual({ ...role, role: 'Line manager' });
-    const rights = await call(t.base, 'POST', `${ROLES}/${role.key}`, { headers: asAdmin, body: { key: role.key, rights: ['viewAndEditProfile'], externalRef: null } });
+    const rights = await call(t.base, 'POST', `${ROLES}/${role.key}`, {
+      headers: asAdmin,
+      body: { key: role.key, rights: ['viewAndEditProfile'], externalRef: null },
+    });
     expect(rights.json).toEqual({ ...role, role: 'Line manager', externalRef: null, rights: ['viewAndEditProfile'] });
   });
 
@@ -134,7 +152,11 @@ describe('relation roles through REST', () => {
     const json = await call(t.base, 'PUT', ROLES, { headers: asAdmin, body: { externalId: 'no name', role: '  ' } });
     expect(json.status).toBe(406);
     expect(json.json).toEqual([{ code: 'org.olat.basesecurity:relation.role.mandatory', translation: expect.any(String) }]);
-    const xml = await call(t.base, 'PUT', ROLES, { headers: adminAuth(), body: '<relationRoleVO><externalId>x</externalId></relationRoleVO>', contentType: 'application/xml' });
+    const xml = await call(t.base, 'PUT', ROLES, {
+      headers: adminAuth(),
+      body: '<relationRoleVO><externalId>x</externalId></relationRoleVO>',
+      contentType: 'application/xml',
+    });
     expect(xml.status).toBe(406);
     expect(xml.text).toContain('<errorVOs><errorVO><code>org.olat.basesecurity:relation.role.mandatory</code>');
     const role = await createRole();
@@ -209,7 +231,15 @@ describe('identity-to-identity relations through REST', () => {
       relationRole: 'ignored',
     });
     expect(created.status).toBe(200);
-    expect(Object.keys(created.json)).toEqual(['key', 'identitySourceKey', 'identityTargetKey', 'externalId', 'managedFlagsString', 'relationRoleKey', 'relationRole']);
+    expect(Object.keys(created.json)).toEqual([
+      'key',
+      'identitySourceKey',
+      'identityTargetKey',
+      'externalId',
+      'managedFlagsString',
+      'relationRoleKey',
+      'relationRole',
+    ]);
     const relation: IdentityToIdentityRelationVo = created.json;
     expect(relation).toEqual({
       key: expect.any(Number),
@@ -238,7 +268,9 @@ describe('identity-to-identity relations through REST', () => {
     });
     expect(reply.status).toBe(200);
     expect(reply.text).toMatch(
-      new RegExp(`<identityToIdentityRelationVO><key>\\d+</key><identitySourceKey>${other.key}</identitySourceKey><identityTargetKey>${target.key}</identityTargetKey><managedFlagsString></managedFlagsString><relationRoleKey>${role.key}</relationRoleKey><relationRole>Supervisor</relationRole></identityToIdentityRelationVO>$`),
+      new RegExp(
+        `<identityToIdentityRelationVO><key>\\d+</key><identitySourceKey>${other.key}</identitySourceKey><identityTargetKey>${target.key}</identityTargetKey><managedFlagsString></managedFlagsString><relationRoleKey>${role.key}</relationRoleKey><relationRole>Supervisor</relationRole></identityToIdentityRelationVO>$`,
+      ),
     );
     const sources = await call(t.base, 'GET', `/restapi/users/${target.key}/relations/target`, { headers: asAdmin });
     expect(sources.json.map((r: IdentityToIdentityRelationVo) => r.identitySourceKey)).toEqual([source.key, other.key]);
@@ -252,7 +284,9 @@ describe('identity-to-identity relations through REST', () => {
     expect(again.status).toBe(200);
     expect(again.json).toEqual(first.json);
     const [c, d] = [await createUser(t.base), await createUser(t.base)];
-    const replies = await Promise.all(Array.from({ length: 8 }, () => relate(c.key, { identitySourceKey: c.key, identityTargetKey: d.key, relationRoleKey: role.key })));
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => relate(c.key, { identitySourceKey: c.key, identityTargetKey: d.key, relationRoleKey: role.key })),
+    );
     expect(replies.map((reply) => reply.status)).toEqual(Array(8).fill(200));
     expect(new Set(replies.map((reply) => reply.json.key)).size).toBe(1);
     expect((await call(t.base, 'GET', `/restapi/users/${c.key}/relations/source`, { headers: asAdmin })).json).toHaveLength(1);
@@ -265,7 +299,11 @@ describe('identity-to-identity relations through REST', () => {
       'org.olat.user.restapi:relation.mandatory:identityTargetKey',
       'org.olat.user.restapi:relation.mandatory:relationRoleKey',
     ]);
-    const xmlMissing = await call(t.base, 'PUT', `/restapi/users/${source.key}/relations`, { headers: adminAuth(), body: '<identityToIdentityRelationVO/>', contentType: 'application/xml' });
+    const xmlMissing = await call(t.base, 'PUT', `/restapi/users/${source.key}/relations`, {
+      headers: adminAuth(),
+      body: '<identityToIdentityRelationVO/>',
+      contentType: 'application/xml',
+    });
     expect(xmlMissing.status).toBe(406);
     expect(xmlMissing.text).toContain('<errorVOs><errorVO><code>org.olat.user.restapi:relation.mandatory:identitySourceKey</code>');
 
@@ -280,9 +318,10 @@ describe('identity-to-identity relations through REST', () => {
     expect((await call(t.base, 'GET', '/restapi/users/99999999/relations/source', { headers: asAdmin })).status).toBe(404);
   });
 
-  it('deletes a relation of the path user: 200, then 409 as OpenOLAT; another user\'s relation is 409 too', async () => {
+  it("deletes a relation of the path user: 200, then 409 as OpenOLAT; another user's relation is 409 too", async () => {
     const [a, b, bystander] = [await createUser(t.base), await createUser(t.base), await createUser(t.base)];
-    const relation = (await relate(a.key, { identitySourceKey: a.key, identityTargetKey: b.key, relationRoleKey: role.key })).json as IdentityToIdentityRelationVo;
+    const relation = (await relate(a.key, { identitySourceKey: a.key, identityTargetKey: b.key, relationRoleKey: role.key }))
+      .json as IdentityToIdentityRelationVo;
     expect((await call(t.base, 'DELETE', `/restapi/users/${bystander.key}/relations/${relation.key}`, { headers: asAdmin })).status).toBe(409);
     const deleted = await call(t.base, 'DELETE', `/restapi/users/${b.key}/relations/${relation.key}`, { headers: asAdmin });
     expect(deleted.status).toBe(200);
@@ -312,7 +351,9 @@ describe('identity-to-identity relations through REST', () => {
     const [mine, elsewhere] = [await createUser(t.base), await createUser(t.base)];
     await isolateInNewOrganisation(elsewhere.key);
     expect((await relate(mine.key, { identitySourceKey: elsewhere.key, identityTargetKey: mine.key, relationRoleKey: role.key }, asManager)).status).toBe(403);
-    expect((await relate(elsewhere.key, { identitySourceKey: elsewhere.key, identityTargetKey: mine.key, relationRoleKey: role.key }, asManager)).status).toBe(403);
+    expect((await relate(elsewhere.key, { identitySourceKey: elsewhere.key, identityTargetKey: mine.key, relationRoleKey: role.key }, asManager)).status).toBe(
+      403,
+    );
     expect((await call(t.base, 'GET', `/restapi/users/${elsewhere.key}/relations/source`, { headers: asManager })).status).toBe(403);
   });
 });
@@ -322,15 +363,22 @@ describe('identity-to-identity relations through GraphQL', () => {
     const role = await createRole({ role: 'Mentor' });
     const manager = await createUser(t.base, { userManager: true });
     const [a, b] = [await createUser(t.base), await createUser(t.base)];
-    const added = await graphql(t.base, manager.auth, ADD_RELATION, { k: b.key, r: { identitySourceKey: a.key, identityTargetKey: b.key, relationRoleKey: role.key } });
+    const added = await graphql(t.base, manager.auth, ADD_RELATION, {
+      k: b.key,
+      r: { identitySourceKey: a.key, identityTargetKey: b.key, relationRoleKey: role.key },
+    });
     expect(added.body.errors).toBeUndefined();
     const relation = added.body.data.addIdentityRelation as IdentityToIdentityRelationVo;
     expect(relation).toMatchObject({ identitySourceKey: a.key, identityTargetKey: b.key, relationRole: 'Mentor', managedFlagsString: '', externalId: null });
     expect((await graphql(t.base, manager.auth, AS_SOURCE, { k: a.key })).body.data.identityRelationsAsSource).toEqual([relation]);
     expect((await graphql(t.base, manager.auth, AS_TARGET, { k: b.key })).body.data.identityRelationsAsTarget).toEqual([relation]);
 
-    expect(errorOf(await graphql(t.base, manager.auth, ADD_RELATION, { k: a.key, r: { identitySourceKey: a.key } }))).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(errorOf(await graphql(t.base, manager.auth, ADD_RELATION, { k: a.key, r: { ...relation, relationRole: undefined } }))).toMatchObject({ code: 'CONFLICT' });
+    expect(errorOf(await graphql(t.base, manager.auth, ADD_RELATION, { k: a.key, r: { identitySourceKey: a.key } }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    expect(errorOf(await graphql(t.base, manager.auth, ADD_RELATION, { k: a.key, r: { ...relation, relationRole: undefined } }))).toMatchObject({
+      code: 'CONFLICT',
+    });
     const plain = await createUser(t.base);
     expect(errorOf(await graphql(t.base, plain.auth, AS_SOURCE, { k: a.key }))).toMatchObject({ code: 'FORBIDDEN' });
 
@@ -345,7 +393,10 @@ describe('managed relation roles and relations', () => {
     const renamed = await graphql(t.base, adminAuth(), UPDATE_ROLE, { k: role.key, r: { role: 'Edited in a tool' } });
     expect(errorOf(renamed)).toMatchObject({ code: 'MANAGED', flag: 'name' });
     expect(renamed.body.data).toBeNull();
-    expect(errorOf(await graphql(t.base, adminAuth(), CREATE_ROLE, { r: { key: role.key, role: 'Via create' } }))).toMatchObject({ code: 'MANAGED', flag: 'name' });
+    expect(errorOf(await graphql(t.base, adminAuth(), CREATE_ROLE, { r: { key: role.key, role: 'Via create' } }))).toMatchObject({
+      code: 'MANAGED',
+      flag: 'name',
+    });
 
     const rights = await graphql(t.base, adminAuth(), UPDATE_ROLE, { k: role.key, r: { role: 'HR supervisor', rights: ['resetPassword', 'showContactform'] } });
     expect(rights.body.errors).toBeUndefined();
@@ -358,8 +409,14 @@ describe('managed relation roles and relations', () => {
 
   it('guards rights by the rights flag, comparing them as a set', async () => {
     const role = await createRole({ managedFlags: 'rights', rights: ['showContactform', 'certificateEmail'] });
-    expect(errorOf(await graphql(t.base, adminAuth(), UPDATE_ROLE, { k: role.key, r: { rights: ['showContactform'] } }))).toMatchObject({ code: 'MANAGED', flag: 'rights' });
-    const same = await graphql(t.base, adminAuth(), UPDATE_ROLE, { k: role.key, r: { rights: ['certificateEmail', 'showContactform', 'unknown'], managedFlags: 'rights' } });
+    expect(errorOf(await graphql(t.base, adminAuth(), UPDATE_ROLE, { k: role.key, r: { rights: ['showContactform'] } }))).toMatchObject({
+      code: 'MANAGED',
+      flag: 'rights',
+    });
+    const same = await graphql(t.base, adminAuth(), UPDATE_ROLE, {
+      k: role.key,
+      r: { rights: ['certificateEmail', 'showContactform', 'unknown'], managedFlags: 'rights' },
+    });
     expect(same.body.errors).toBeUndefined();
     expect((await graphql(t.base, adminAuth(), UPDATE_ROLE, { k: role.key, r: { role: 'Renamed' } })).body.errors).toBeUndefined();
     expect((await call(t.base, 'POST', `${ROLES}/${role.key}`, { headers: asAdmin, body: { rights: [] } })).json.rights).toEqual([]);

@@ -42,7 +42,13 @@ describe('content negotiation', () => {
   });
 
   it('writes GroupVO without the GraphQL-only fields, nulls omitted in XML and kept in JSON', async () => {
-    const key = await createGroup(t.base, { name: 'Tutorial <A>', description: '<p>Tutorial A</p>', maxParticipants: 25, managedFlags: 'members,title', externalId: 'SIS-17' });
+    const key = await createGroup(t.base, {
+      name: 'Tutorial <A>',
+      description: '<p>Tutorial A</p>',
+      maxParticipants: 25,
+      managedFlags: 'members,title',
+      externalId: 'SIS-17',
+    });
     const xml = await call(t.base, 'GET', `/restapi/groups/${key}`, { headers: admin() });
     expect(xml.text).toContain(
       `<groupVO><key>${key}</key><description>&lt;p&gt;Tutorial A&lt;/p&gt;</description><externalId>SIS-17</externalId><managedFlags>members,title</managedFlags><name>Tutorial &lt;A&gt;</name><type>LearningGroup</type><maxParticipants>25</maxParticipants></groupVO>`,

@@ -14,7 +14,15 @@ interface Started {
 
 /** The newcomer's path: the real entry point, no DATABASE_URL, an embedded PostgreSQL kept in a directory. */
 function start(dataDir: string, port: number): Promise<Started> {
-  const env: NodeJS.ProcessEnv = { ...process.env, EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(port), PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: ADMIN.password, BCRYPT_COST: '4' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    EMBEDDED_PG_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(port),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ADMIN_PASSWORD: ADMIN.password,
+    BCRYPT_COST: '4',
+  };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], { cwd: path.join(__dirname, '..'), env });
   const output: string[] = [];

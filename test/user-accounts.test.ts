@@ -29,7 +29,11 @@ describe('preferences', () => {
     expect(set.status).toBe(200);
     expect(set.json).toEqual({ language: 'de' });
     expect((await call(t.base, 'GET', path(user), { headers: asAdminXml })).text).toMatch(/<preferencesVO><language>de<\/language><\/preferencesVO>$/);
-    const xml = await call(t.base, 'POST', path(user), { headers: asAdminXml, contentType: 'application/xml', body: '<preferencesVO><language>fr_CH</language></preferencesVO>' });
+    const xml = await call(t.base, 'POST', path(user), {
+      headers: asAdminXml,
+      contentType: 'application/xml',
+      body: '<preferencesVO><language>fr_CH</language></preferencesVO>',
+    });
     expect(xml.text).toMatch(/<preferencesVO><language>fr_CH<\/language><\/preferencesVO>$/);
     expect((await call(t.base, 'GET', path(user), { headers: { ...adminAuth() } })).headers.get('content-type')).toMatch(/^application\/xml/);
   });
@@ -78,7 +82,9 @@ describe('lifecycle', () => {
     });
     expect(Math.abs(reply.json.creationDate - Date.now())).toBeLessThan(60_000);
     const xml = await call(t.base, 'GET', path(user), { headers: asAdminXml });
-    expect(xml.text).toMatch(/<userLifecycleVO><key>\d+<\/key><externalId>HR-[^<]+<\/externalId><creationDate>\d{4}-\d\d-\d\dT[\d:.]+Z<\/creationDate><status>2<\/status><\/userLifecycleVO>$/);
+    expect(xml.text).toMatch(
+      /<userLifecycleVO><key>\d+<\/key><externalId>HR-[^<]+<\/externalId><creationDate>\d{4}-\d\d-\d\dT[\d:.]+Z<\/creationDate><status>2<\/status><\/userLifecycleVO>$/,
+    );
   });
 
   it('sets the expiration date (POST JSON, PUT XML)', async () => {
@@ -137,7 +143,18 @@ describe('lifecycle', () => {
     expect(expiring.body.data.updateUserLifecycle).toEqual({ status: 103, expirationDate: EXPIRES, inactivationDate: null });
     const reactivated = await graphql(t.base, adminAuth(), SET, { k: user.key, l: {} });
     expect(reactivated.body.data.updateUserLifecycle).toEqual({ status: 2, expirationDate: null, inactivationDate: null });
-    const read = await graphql(t.base, user.auth, `query($k: Long!) { userLifecycle(identityKey: $k) { status } }`, { k: user.key });
+    const read = await graphql(
+      t.base,
+      user.auth,
+      `
+        query ($k: Long!) {
+          userLifecycle(identityKey: $k) {
+            status
+          }
+        }
+      `,
+      { k: user.key },
+    );
     expect(read.body.errors[0].extensions.code).toBe('FORBIDDEN');
   });
 });
@@ -161,7 +178,7 @@ describe('username', () => {
     expect(xml.text).toContain(`<userVO><key>${user.key}</key><login>${login}-x</login>`);
   });
 
-  it('allows changing only the case of one\'s own login', async () => {
+  it("allows changing only the case of one's own login", async () => {
     const user = await createUser(t.base);
     expect((await rename(user, user.login.toUpperCase())).json.login).toBe(user.login.toUpperCase());
   });

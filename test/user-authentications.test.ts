@@ -84,7 +84,14 @@ describe('PUT and POST /users/{k}/authentications', () => {
     const ldapName = uniqueLogin('ldap');
     const created = await save(user, { identityKey: user.key, provider: 'LDAP', authUsername: ldapName, credential: 'ignored', externalId: 'X1' });
     expect(created.status).toBe(200);
-    expect(created.json).toEqual({ key: expect.any(Number), identityKey: user.key, provider: 'LDAP', authUsername: ldapName, credential: null, externalId: 'X1' });
+    expect(created.json).toEqual({
+      key: expect.any(Number),
+      identityKey: user.key,
+      provider: 'LDAP',
+      authUsername: ldapName,
+      credential: null,
+      externalId: 'X1',
+    });
     expect((await storedRow(created.json.key)).credential).toBeNull();
 
     const renamed = `${ldapName}-2`;
@@ -94,14 +101,19 @@ describe('PUT and POST /users/{k}/authentications', () => {
       body: `<authenticationVO><identityKey>${user.key}</identityKey><provider>LDAP</provider><authUsername>${renamed}</authUsername><credential>new</credential><externalId>X2</externalId></authenticationVO>`,
     });
     expect(updated.status).toBe(200);
-    expect(updated.text).toContain(`<authenticationVO><key>${created.json.key}</key><identityKey>${user.key}</identityKey><provider>LDAP</provider><authUsername>${renamed}</authUsername><externalId>X2</externalId></authenticationVO>`);
+    expect(updated.text).toContain(
+      `<authenticationVO><key>${created.json.key}</key><identityKey>${user.key}</identityKey><provider>LDAP</provider><authUsername>${renamed}</authUsername><externalId>X2</externalId></authenticationVO>`,
+    );
     expect((await storedRow(created.json.key)).credential).toBeNull();
     expect((await list(user)).json.filter((a: { provider: string }) => a.provider === 'LDAP')).toHaveLength(1);
   });
 
   it('stores an OLAT password as a bcrypt hash, never plain, and the user can log in with it', async () => {
     const login = uniqueLogin();
-    const created = await call(t.base, 'PUT', '/restapi/users', { headers: asAdmin, body: { login, firstName: 'No', lastName: 'Password', email: `${login}@example.org` } });
+    const created = await call(t.base, 'PUT', '/restapi/users', {
+      headers: asAdmin,
+      body: { login, firstName: 'No', lastName: 'Password', email: `${login}@example.org` },
+    });
     const user = { key: created.json.key as number, login, password: 'first-password', auth: basic(login, 'first-password') };
     expect((await me(user.auth)).status).toBe(401);
     const reply = await save(user, { identityKey: user.key, provider: 'OLAT', authUsername: login, credential: user.password });
@@ -115,7 +127,10 @@ describe('PUT and POST /users/{k}/authentications', () => {
 
   it('refuses an OLAT password the policy does not accept (406 list)', async () => {
     const login = uniqueLogin();
-    const created = await call(t.base, 'PUT', '/restapi/users', { headers: asAdmin, body: { login, firstName: 'A', lastName: 'B', email: `${login}@example.org` } });
+    const created = await call(t.base, 'PUT', '/restapi/users', {
+      headers: asAdmin,
+      body: { login, firstName: 'A', lastName: 'B', email: `${login}@example.org` },
+    });
     const reply = await call(t.base, 'PUT', `/restapi/users/${created.json.key}/authentications`, {
       headers: asAdmin,
       body: { identityKey: created.json.key, provider: 'OLAT', authUsername: login, credential: 'abc' },
@@ -150,15 +165,29 @@ describe('PUT and POST /users/{k}/authentications', () => {
     expect(token.status).toBe(409);
     expect(token.text).toMatch(/^<\?xml[^>]*\?><errorVO><code>unkown:409<\/code><translation>[^<]+<\/translation><\/errorVO>$/);
 
-    const gql = await graphql(t.base, adminAuth(), `mutation($k: Long!, $a: AuthenticationVOInput!) { saveUserAuthentication(identityKey: $k, authentication: $a) { key } }`, {
-      k: user.key,
-      a: { identityKey: user.key, provider: 'Shib', authUsername: shib },
-    });
+    const gql = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        mutation ($k: Long!, $a: AuthenticationVOInput!) {
+          saveUserAuthentication(identityKey: $k, authentication: $a) {
+            key
+          }
+        }
+      `,
+      {
+        k: user.key,
+        a: { identityKey: user.key, provider: 'Shib', authUsername: shib },
+      },
+    );
     expect(gql.body.errors[0].extensions).toMatchObject({ code: 'CONFLICT', errors: [{ code: 'unkown:409' }] });
   });
 
   it('answers 404 for an unknown identity and for an unknown authentication key', async () => {
-    const unknown = await call(t.base, 'PUT', '/restapi/users/987654/authentications', { headers: asAdmin, body: { identityKey: 987654, provider: 'LDAP', authUsername: 'x' } });
+    const unknown = await call(t.base, 'PUT', '/restapi/users/987654/authentications', {
+      headers: asAdmin,
+      body: { identityKey: 987654, provider: 'LDAP', authUsername: 'x' },
+    });
     expect(unknown.status).toBe(404);
     const user = await createUser(t.base);
     expect((await save(user, { key: 987654, identityKey: user.key, provider: 'LDAP', authUsername: 'x' })).status).toBe(404);
@@ -169,7 +198,11 @@ describe('API keys', () => {
   it('are created by a manager through REST: client id and secret shown once, only a hash stored, usable as basic auth', async () => {
     const manager = await createUser(t.base, { userManager: true });
     const user = await createUser(t.base);
-    const reply = await save(user, { identityKey: user.key, provider: 'API-Key', authUsername: 'chosen-by-client', credential: 'chosen-secret', externalId: 'erp' }, { ...manager.auth, ...JSON_TYPE });
+    const reply = await save(
+      user,
+      { identityKey: user.key, provider: 'API-Key', authUsername: 'chosen-by-client', credential: 'chosen-secret', externalId: 'erp' },
+      { ...manager.auth, ...JSON_TYPE },
+    );
     expect(reply.status).toBe(200);
     const { key, authUsername: clientId, credential: secret } = reply.json;
     expect(reply.json).toMatchObject({ identityKey: user.key, provider: 'API-Key', externalId: 'erp' });
@@ -212,7 +245,12 @@ describe('API keys', () => {
     const second = await graphql(t.base, adminAuth(), CREATE_KEY, { k: user.key });
     expect(first.body.errors).toBeUndefined();
     const key = first.body.data.createApiKey;
-    expect(key).toMatchObject({ identityKey: user.key, externalId: 'tool', secret: expect.stringMatching(/^[A-Za-z0-9_-]{48}$/), creationDate: expect.any(Number) });
+    expect(key).toMatchObject({
+      identityKey: user.key,
+      externalId: 'tool',
+      secret: expect.stringMatching(/^[A-Za-z0-9_-]{48}$/),
+      creationDate: expect.any(Number),
+    });
     expect(second.body.data.createApiKey.clientId).not.toBe(key.clientId);
     expect((await me(basic(key.clientId, key.secret))).status).toBe(200);
     const listed = await graphql(t.base, adminAuth(), LIST, { k: user.key });
@@ -223,8 +261,20 @@ describe('API keys', () => {
   it('named by key, keep their client id and secret while their externalId changes', async () => {
     const user = await createUser(t.base);
     const { json: key } = await save(user, { identityKey: user.key, provider: 'API-Key', externalId: 'before' });
-    const updated = await save(user, { key: key.key, identityKey: user.key, provider: 'API-Key', authUsername: 'other-id', externalId: 'after' }, asAdmin, 'POST');
-    expect(updated.json).toEqual({ key: key.key, identityKey: user.key, provider: 'API-Key', authUsername: key.authUsername, credential: null, externalId: 'after' });
+    const updated = await save(
+      user,
+      { key: key.key, identityKey: user.key, provider: 'API-Key', authUsername: 'other-id', externalId: 'after' },
+      asAdmin,
+      'POST',
+    );
+    expect(updated.json).toEqual({
+      key: key.key,
+      identityKey: user.key,
+      provider: 'API-Key',
+      authUsername: key.authUsername,
+      credential: null,
+      externalId: 'after',
+    });
     expect((await me(basic(key.authUsername, key.credential))).status).toBe(200);
   });
 
@@ -249,7 +299,16 @@ describe('API keys', () => {
     const other = await createUser(t.base);
     const { json: key } = await save(user, { identityKey: user.key, provider: 'API-Key' });
     expect((await call(t.base, 'DELETE', path(other, `/${key.key}`), { headers: asAdmin })).status).toBe(404);
-    const gql = await graphql(t.base, adminAuth(), `mutation($k: Long!, $a: Long!) { deleteUserAuthentication(identityKey: $k, authKey: $a) }`, { k: other.key, a: key.key });
+    const gql = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        mutation ($k: Long!, $a: Long!) {
+          deleteUserAuthentication(identityKey: $k, authKey: $a)
+        }
+      `,
+      { k: other.key, a: key.key },
+    );
     expect(gql.body.errors[0].extensions.code).toBe('NOT_FOUND');
     expect((await me(basic(key.authUsername, key.credential))).status).toBe(200);
   });
@@ -286,7 +345,11 @@ describe('deleting the password and changing it end sessions and tokens', () => 
   it('POST /password with a password the policy refuses: 304, nothing changes', async () => {
     const user = await createUser(t.base);
     const { cookie } = await loginOf(user);
-    const reply = await call(t.base, 'POST', path(user, '/password'), { headers: adminAuth(), contentType: 'application/x-www-form-urlencoded', body: 'newPassword=abc' });
+    const reply = await call(t.base, 'POST', path(user, '/password'), {
+      headers: adminAuth(),
+      contentType: 'application/x-www-form-urlencoded',
+      body: 'newPassword=abc',
+    });
     expect(reply.status).toBe(304);
     expect((await me(cookie)).status).toBe(200);
     expect((await me(user.auth)).status).toBe(200);
@@ -314,7 +377,10 @@ describe('deleting the password and changing it end sessions and tokens', () => 
 
   it('sets a password for a user who has none', async () => {
     const login = uniqueLogin();
-    const created = await call(t.base, 'PUT', '/restapi/users', { headers: asAdmin, body: { login, firstName: 'A', lastName: 'B', email: `${login}@example.org` } });
+    const created = await call(t.base, 'PUT', '/restapi/users', {
+      headers: asAdmin,
+      body: { login, firstName: 'A', lastName: 'B', email: `${login}@example.org` },
+    });
     const reply = await call(t.base, 'POST', `/restapi/users/${created.json.key}/authentications/password`, {
       headers: adminAuth(),
       contentType: 'application/x-www-form-urlencoded',
@@ -349,7 +415,7 @@ describe('self-service API keys', () => {
     }
   }
 
-  it('are refused (403) while the setting is off; listing and deleting one\'s own keys are allowed', async () => {
+  it("are refused (403) while the setting is off; listing and deleting one's own keys are allowed", async () => {
     const user = await createUser(t.base);
     const refused = await save(user, KEY_BODY(user), { ...user.auth, ...JSON_TYPE });
     expect(refused.status).toBe(403);
@@ -359,7 +425,9 @@ describe('self-service API keys', () => {
     const { json: given } = await save(user, KEY_BODY(user));
     const own = await list(user, { ...user.auth, ...JSON_TYPE });
     expect(own.status).toBe(200);
-    expect(own.json).toEqual([{ key: given.key, identityKey: user.key, provider: 'API-Key', authUsername: given.authUsername, credential: null, externalId: null }]);
+    expect(own.json).toEqual([
+      { key: given.key, identityKey: user.key, provider: 'API-Key', authUsername: given.authUsername, credential: null, externalId: null },
+    ]);
     const olat = (await list(user)).json.find((a: { provider: string }) => a.provider === 'OLAT');
     expect((await call(t.base, 'DELETE', path(user, `/${olat.key}`), { headers: user.auth })).status).toBe(403);
     expect((await save(user, { identityKey: user.key, provider: 'LDAP', authUsername: uniqueLogin() }, { ...user.auth, ...JSON_TYPE })).status).toBe(403);

@@ -95,10 +95,23 @@ describe('reading and changing one user', () => {
     const user = await createUser(t.base, {}, { externalId: 'KEEP' });
     const reply = await call(t.base, 'POST', `/restapi/users/${user.key}`, {
       headers: asAdmin,
-      body: { login: 'renamed', firstName: 'New', lastName: 'Name', email: `${user.login}@new.example.org`, externalId: '', properties: [{ name: 'city', value: 'Bern' }] },
+      body: {
+        login: 'renamed',
+        firstName: 'New',
+        lastName: 'Name',
+        email: `${user.login}@new.example.org`,
+        externalId: '',
+        properties: [{ name: 'city', value: 'Bern' }],
+      },
     });
     expect(reply.status).toBe(200);
-    expect(reply.json).toMatchObject({ login: user.login, firstName: 'New', lastName: 'Name', externalId: 'KEEP', properties: [{ name: 'city', value: 'Bern' }] });
+    expect(reply.json).toMatchObject({
+      login: user.login,
+      firstName: 'New',
+      lastName: 'Name',
+      externalId: 'KEEP',
+      properties: [{ name: 'city', value: 'Bern' }],
+    });
   });
 
   it('answers an update without body with 204, as OpenOLAT does', async () => {
@@ -119,11 +132,16 @@ describe('reading and changing one user', () => {
 describe('roles and status', () => {
   it('reads and sets roles in the default organisation; the user may read their own', async () => {
     const user = await createUser(t.base);
-    const set = await call(t.base, 'POST', `/restapi/users/${user.key}/roles`, { headers: asAdmin, body: { author: true, groupManager: true, systemAdmin: true } });
+    const set = await call(t.base, 'POST', `/restapi/users/${user.key}/roles`, {
+      headers: asAdmin,
+      body: { author: true, groupManager: true, systemAdmin: true },
+    });
     expect(set.status).toBe(200);
     expect(set.json).toMatchObject({ author: true, groupManager: true, systemAdmin: false, olatAdmin: false, userManager: false });
     const own = await call(t.base, 'GET', `/restapi/users/${user.key}/roles`, { headers: { ...user.auth, ...XML_TYPE } });
-    expect(own.text).toContain('<rolesVO><systemAdmin>false</systemAdmin><olatAdmin>false</olatAdmin><userManager>false</userManager><groupManager>true</groupManager><author>true</author>');
+    expect(own.text).toContain(
+      '<rolesVO><systemAdmin>false</systemAdmin><olatAdmin>false</olatAdmin><userManager>false</userManager><groupManager>true</groupManager><author>true</author>',
+    );
   });
 
   it('lets only administrators grant the administrator role', async () => {

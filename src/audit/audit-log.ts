@@ -37,12 +37,25 @@ export async function recordWrite(
     ctx.em,
     `insert into audit_log (identity_key, identity_login, api_key_id, transport, operation, object_type, object_key, changes)
      values (?, ?, ?, ?, ?, ?, ?, ?)`,
-    [ctx.caller?.key ?? null, ctx.caller?.login ?? null, ctx.caller?.apiKeyId ?? null, ctx.transport, operation, object.type, object.key, JSON.stringify(maskSecrets(args))],
+    [
+      ctx.caller?.key ?? null,
+      ctx.caller?.login ?? null,
+      ctx.caller?.apiKeyId ?? null,
+      ctx.transport,
+      operation,
+      object.type,
+      object.key,
+      JSON.stringify(maskSecrets(args)),
+    ],
   );
 }
 
 /** Wraps a mutation so that each successful call leaves one audit row (who, when, what, which object, which fields). */
-export function withAudit(fieldName: string, field: GraphQLFieldConfig<unknown, RequestContext>, log = console.error): GraphQLFieldConfig<unknown, RequestContext> {
+export function withAudit(
+  fieldName: string,
+  field: GraphQLFieldConfig<unknown, RequestContext>,
+  log = console.error,
+): GraphQLFieldConfig<unknown, RequestContext> {
   const resolve = field.resolve!;
   const named = getNamedType(field.type);
   const resultTypeName = isObjectType(named) ? named.name : undefined;

@@ -32,7 +32,10 @@ export class Authenticator {
   private readonly cache: CredentialCache;
   private readonly pending = new Map<string, Promise<Verified | null>>();
 
-  constructor(private readonly sessionTtlSeconds: number, cacheTtlSeconds: number) {
+  constructor(
+    private readonly sessionTtlSeconds: number,
+    cacheTtlSeconds: number,
+  ) {
     this.cache = new CredentialCache(cacheTtlSeconds * 1000);
   }
 

@@ -20,7 +20,10 @@ export class CredentialCache {
   private readonly entries = new Map<string, CacheEntry>();
   private readonly keyOf = processKeyedHash();
 
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 10_000) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
 
   key(login: string, password: string): string {
     return this.keyOf(`${login.toLowerCase()}\u0000${password}`);

@@ -21,7 +21,10 @@ export interface ThrottleLimits {
 export class LoginThrottle {
   private readonly windows = new Map<string, Window>();
 
-  constructor(private readonly limits: ThrottleLimits, private readonly now = () => Date.now()) {}
+  constructor(
+    private readonly limits: ThrottleLimits,
+    private readonly now = () => Date.now(),
+  ) {}
 
   /** Seconds to wait before trying again, or 0 when the attempt may go ahead. */
   private retryAfter(login: string, address: string): number {
@@ -72,5 +75,8 @@ export class LoginThrottle {
 
 /** The answer to a throttled attempt, in the shape of OpenOLAT's rate limiter (catalogue 1.8). */
 export function sendTooManyRequests(res: Response, seconds: number) {
-  res.status(429).set('Retry-After', String(seconds)).json({ code: 429, message: `Too many requests, retry after ${seconds} seconds` });
+  res
+    .status(429)
+    .set('Retry-After', String(seconds))
+    .json({ code: 429, message: `Too many requests, retry after ${seconds} seconds` });
 }

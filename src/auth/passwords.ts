@@ -8,5 +8,4 @@ export function setBcryptCost(value: number) {
 
 export const hashPassword = (password: string) => bcrypt.hash(password, cost);
 
-export const verifyPassword = (password: string, hash: string | null) =>
-  hash ? bcrypt.compare(password, hash) : Promise.resolve(false);
+export const verifyPassword = (password: string, hash: string | null) => (hash ? bcrypt.compare(password, hash) : Promise.resolve(false));

@@ -8,16 +8,19 @@ export const SESSION_COOKIE = 'JSESSIONID';
 /** Opens a session shared by all instances; returns the cookie value (only its hash is stored). */
 export async function openSession(em: EntityManager, identityKey: number, provider: string, ttlSeconds: number): Promise<string> {
   const id = newSessionId();
-  await sql(em, 
-    `insert into http_session (id, identity_id, provider, expires_at) values (?, ?, ?, now() + make_interval(secs => ?))`,
-    [sha256(id), identityKey, provider, ttlSeconds],
-  );
+  await sql(em, `insert into http_session (id, identity_id, provider, expires_at) values (?, ?, ?, now() + make_interval(secs => ?))`, [
+    sha256(id),
+    identityKey,
+    provider,
+    ttlSeconds,
+  ]);
   return id;
 }
 
 /** Slides the expiry forward, writing only when less than half of the lifetime is left. */
 export async function touchSession(em: EntityManager, sessionHash: string, ttlSeconds: number): Promise<void> {
-  await sql(em, 
+  await sql(
+    em,
     `update http_session set expires_at = now() + make_interval(secs => ?)
      where id = ? and expires_at < now() + make_interval(secs => ?)`,
     [ttlSeconds, sessionHash, ttlSeconds / 2],

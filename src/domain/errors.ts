@@ -35,5 +35,4 @@ export const notFound = (what: string) => new DomainError('NOT_FOUND', `${what} 
 export const forbidden = (message = 'insufficient privileges') => new DomainError('FORBIDDEN', message);
 export const unauthenticated = () => new DomainError('UNAUTHENTICATED', 'authentication required');
 export const badRequest = (message: string) => new DomainError('BAD_REQUEST', message);
-export const validationFailed = (details: ErrorDetail[]) =>
-  new DomainError('VALIDATION_FAILED', details.map((d) => d.translation).join('; '), details);
+export const validationFailed = (details: ErrorDetail[]) => new DomainError('VALIDATION_FAILED', details.map((d) => d.translation).join('; '), details);

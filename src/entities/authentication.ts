@@ -15,7 +15,10 @@ export const Provider = {
 @Entity({ tableName: 'authentication' })
 @Unique({ properties: ['provider', 'authUsername'] })
 @Index({ properties: ['provider', 'credential'] })
-@Index({ name: 'authentication_single_provider_uq', expression: `create unique index authentication_single_provider_uq on authentication (identity_id, provider) where provider in ('OLAT', 'REST')` })
+@Index({
+  name: 'authentication_single_provider_uq',
+  expression: `create unique index authentication_single_provider_uq on authentication (identity_id, provider) where provider in ('OLAT', 'REST')`,
+})
 export class Authentication {
   [OptionalProps]?: 'creationDate' | 'lastModified';
 

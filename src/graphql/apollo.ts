@@ -41,7 +41,8 @@ function costLimit(schema: GraphQLSchema, maximum: number): ApolloServerPlugin<R
       return {
         async didResolveOperation({ request, document }) {
           const cost = getComplexity({ schema, query: document, variables: request.variables ?? {}, estimators: [simpleEstimator({ defaultComplexity: 1 })] });
-          if (cost > maximum) throw new GraphQLError(`query cost ${cost} exceeds the limit of ${maximum}`, { extensions: { code: 'QUERY_TOO_COSTLY', http: { status: 400 } } });
+          if (cost > maximum)
+            throw new GraphQLError(`query cost ${cost} exceeds the limit of ${maximum}`, { extensions: { code: 'QUERY_TOO_COSTLY', http: { status: 400 } } });
         },
       };
     },

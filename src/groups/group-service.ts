@@ -38,7 +38,8 @@ export async function listGroups(ctx: RequestContext, filter: { externalId?: str
     params.push(filter.externalId);
   }
   if (filter.managed != null) where.push(filter.managed ? "coalesce(g.managed_flags, '') <> ''" : "coalesce(g.managed_flags, '') = ''");
-  const rows = await sql<GroupRow>(ctx.em, 
+  const rows = await sql<GroupRow>(
+    ctx.em,
     `select ${GROUP_ROW_COLUMNS} from business_group g${where.length ? ` where ${where.join(' and ')}` : ''} order by g.id`,
     params,
   );
@@ -59,7 +60,9 @@ function validateGroup(input: GroupVOInput) {
   }
   const tooLong = (['name', 'externalId', 'managedFlags'] as const).filter((field) => (input[field]?.length ?? 0) > MAX_LENGTH);
   if (tooLong.length) {
-    throw validationFailed(tooLong.map((field) => ({ code: `org.olat.core:form.error.toolong:${field}`, translation: `${field} is longer than ${MAX_LENGTH} characters.` })));
+    throw validationFailed(
+      tooLong.map((field) => ({ code: `org.olat.core:form.error.toolong:${field}`, translation: `${field} is longer than ${MAX_LENGTH} characters.` })),
+    );
   }
 }
 
@@ -106,7 +109,8 @@ export async function deleteGroup(ctx: RequestContext, key: number): Promise<boo
 
 export async function listMembers(ctx: RequestContext, groupKey: number, role: GroupRole): Promise<UserVO[]> {
   await findGroup(ctx.em, groupKey);
-  const rows = await sql<UserRow>(ctx.em, 
+  const rows = await sql<UserRow>(
+    ctx.em,
     `select ${USER_ROW_COLUMNS} from identity i join group_membership m on m.identity_id = i.id
      where m.group_id = ? and m.role = ? order by m.id`,
     [groupKey, role],
@@ -120,23 +124,22 @@ export async function listMembers(ctx: RequestContext, groupKey: number, role: G
  */
 export async function addMember(ctx: RequestContext, groupKey: number, identityKey: number, role: GroupRole): Promise<boolean> {
   return ctx.em.transactional(async (em) => {
-    const [group] = await sql<{ max: number | null }>(em, 
-      'select max_participants as max from business_group where id = ? for update',
-      [groupKey],
-    );
+    const [group] = await sql<{ max: number | null }>(em, 'select max_participants as max from business_group where id = ? for update', [groupKey]);
     if (!group) throw notFound('group');
     if (!(await em.count(Identity, { id: identityKey }))) throw notFound('user');
     if (role === GroupRole.participant && group.max != null) {
-      const [{ count }] = await sql<{ count: number }>(em, 
+      const [{ count }] = await sql<{ count: number }>(
+        em,
         `select count(*)::int as count from group_membership where group_id = ? and role = 'participant' and identity_id <> ?`,
         [groupKey, identityKey],
       );
       if (count >= group.max) throw new DomainError('PRECONDITION_FAILED', 'the group is full');
     }
-    const inserted = await sql(em, 
-      `insert into group_membership (group_id, identity_id, role) values (?, ?, ?) on conflict do nothing returning id`,
-      [groupKey, identityKey, role],
-    );
+    const inserted = await sql(em, `insert into group_membership (group_id, identity_id, role) values (?, ?, ?) on conflict do nothing returning id`, [
+      groupKey,
+      identityKey,
+      role,
+    ]);
     return inserted.length > 0;
   });
 }

@@ -33,10 +33,7 @@ const differs = (given: unknown, current: unknown) => given !== undefined && !is
  * Wraps a mutation carrying `@managed(kind:)`: a GraphQL caller may not touch a flagged field of a
  * managed element; the REST channel is the managing system and may. `any` guards while any flag is set.
  */
-export function withManagedGuard(
-  schema: GraphQLSchema,
-  field: GraphQLFieldConfig<unknown, RequestContext>,
-): GraphQLFieldConfig<unknown, RequestContext> {
+export function withManagedGuard(schema: GraphQLSchema, field: GraphQLFieldConfig<unknown, RequestContext>): GraphQLFieldConfig<unknown, RequestContext> {
   const kindName = getDirective(schema, field, 'managed')?.[0]?.kind as string | undefined;
   if (!kindName) return field;
   const kind = resolveKind(kindName);

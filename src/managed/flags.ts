@@ -36,47 +36,53 @@ const SPECS: Readonly<Record<ManagedKind, KindSpec>> = {
   },
   element: {
     flags: [
-      'identifier', 'displayName', 'description', 'externalId', 'status', 'dates', 'type', 'calendars',
-      'units', 'members', 'resources', 'move', 'addChildren', 'delete',
+      'identifier',
+      'displayName',
+      'description',
+      'externalId',
+      'status',
+      'dates',
+      'type',
+      'calendars',
+      'units',
+      'members',
+      'resources',
+      'move',
+      'addChildren',
+      'delete',
     ],
     aliases: { lectures: 'units' },
   },
   elementType: {
-    flags: [
-      'identifier', 'displayName', 'cssClass', 'description', 'externalId', 'calendars', 'units',
-      'subTypes', 'copy', 'delete',
-    ],
+    flags: ['identifier', 'displayName', 'cssClass', 'description', 'externalId', 'calendars', 'units', 'subTypes', 'copy', 'delete'],
     aliases: { lectures: 'units' },
   },
   group: {
-    flags: [
-      ['details', ['title', 'description', 'settings']],
-      'tools',
-      ['members', ['display', 'membersmanagement']],
-      'resources',
-      'bookings',
-      'delete',
-    ],
+    flags: [['details', ['title', 'description', 'settings']], 'tools', ['members', ['display', 'membersmanagement']], 'resources', 'bookings', 'delete'],
   },
   course: {
     flags: [
       'editcontent',
       ['details', ['title', 'description', 'objectives', 'requirements', 'credits', 'location', 'organisations']],
-      ['settings', [
-        'access', 'search', 'participantInfo', 'chat', 'layout', 'resourcefolder', 'efficencystatement',
-        'calendar', 'glossary',
-      ]],
-      'unit', 'unitconfig', 'unitmanagement',
-      'bookings', 'membersmanagement', 'groups', 'close', 'delete', 'copy',
+      ['settings', ['access', 'search', 'participantInfo', 'chat', 'layout', 'resourcefolder', 'efficencystatement', 'calendar', 'glossary']],
+      'unit',
+      'unitconfig',
+      'unitmanagement',
+      'bookings',
+      'membersmanagement',
+      'groups',
+      'close',
+      'delete',
+      'copy',
     ],
     aliases: { lecture: 'unit', lectureconfig: 'unitconfig', lecturemanagement: 'unitmanagement' },
   },
   event: {
     flags: [
-      ['details', [
-        'title', 'externalRef', 'compulsory', 'plannedUnits', 'teachers', 'groups', 'description',
-        'preparation', 'location', 'dates', 'onlineMeeting',
-      ]],
+      [
+        'details',
+        ['title', 'externalRef', 'compulsory', 'plannedUnits', 'teachers', 'groups', 'description', 'preparation', 'location', 'dates', 'onlineMeeting'],
+      ],
       'settings',
       'delete',
     ],
@@ -87,17 +93,19 @@ const SPECS: Readonly<Record<ManagedKind, KindSpec>> = {
   },
   taxonomyLevel: {
     flags: [
-      'identifier', 'displayName', 'description', 'externalId', 'sortOrder', 'type',
+      'identifier',
+      'displayName',
+      'description',
+      'externalId',
+      'sortOrder',
+      'type',
       ['competences', ['manageCompetence', 'teachCompetence', 'haveCompetence', 'targetCompetence']],
       'move',
       'delete',
     ],
   },
   taxonomyLevelType: {
-    flags: [
-      'identifier', 'displayName', 'description', 'cssClass', 'externalId', 'visibility', 'subTypes',
-      'librarySettings', 'copy', 'delete',
-    ],
+    flags: ['identifier', 'displayName', 'description', 'cssClass', 'externalId', 'visibility', 'subTypes', 'librarySettings', 'copy', 'delete'],
   },
   calendar: {
     flags: [['details', ['subject', 'description', 'location', 'dates', 'liveStreamUrl']], 'classification', 'links', 'color'],
@@ -173,7 +181,10 @@ function canonicalSet(reg: Registry, flags: readonly string[]): Set<string> {
 
 // OpenOLAT does not trim tokens (so "a, b" loses "b"); we trim each token.
 function tokens(wire: string | null | undefined): string[] {
-  return (wire ?? '').split(',').map((token) => token.trim()).filter((token) => token !== '');
+  return (wire ?? '')
+    .split(',')
+    .map((token) => token.trim())
+    .filter((token) => token !== '');
 }
 
 export function resolveKind(name: string): ManagedKind | undefined {

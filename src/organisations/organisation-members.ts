@@ -55,7 +55,13 @@ async function grant(em: EntityManager, organisationKey: number, identityKey: nu
  * PUT /organisations/{key}/{role}/{identityKey}. Without inheritanceMode the role's default applies
  * (OpenOLAT: every role but user, invitee and guest covers the sub-organisations).
  */
-export async function addMember(ctx: RequestContext, organisationKey: number, roleSegment: string, identityKey: number, inheritanceMode?: string | null): Promise<boolean> {
+export async function addMember(
+  ctx: RequestContext,
+  organisationKey: number,
+  roleSegment: string,
+  identityKey: number,
+  inheritanceMode?: string | null,
+): Promise<boolean> {
   return ctx.em.transactional(async (em) => {
     await findOrganisation(em, organisationKey);
     const role = memberRole(roleSegment);
@@ -66,7 +72,13 @@ export async function addMember(ctx: RequestContext, organisationKey: number, ro
 }
 
 /** PUT /organisations/{key}/{role} with a list of users: keys of unknown users are skipped, as in OpenOLAT. */
-export async function addMembers(ctx: RequestContext, organisationKey: number, roleSegment: string, members: UserVOInput[], inheritanceMode?: string | null): Promise<boolean> {
+export async function addMembers(
+  ctx: RequestContext,
+  organisationKey: number,
+  roleSegment: string,
+  members: UserVOInput[],
+  inheritanceMode?: string | null,
+): Promise<boolean> {
   return ctx.em.transactional(async (em) => {
     await findOrganisation(em, organisationKey);
     const role = memberRole(roleSegment);
@@ -93,7 +105,12 @@ export async function removeMember(ctx: RequestContext, organisationKey: number,
  * role; with inheritance (the default, as in OpenOLAT) also the sub-organisations an inheriting
  * membership covers. An unknown role answers 406 here (catalogue 2.5).
  */
-export async function listMemberships(ctx: RequestContext, roleSegment: string, identityKey: number, withInheritance?: boolean | null): Promise<OrganisationVO[]> {
+export async function listMemberships(
+  ctx: RequestContext,
+  roleSegment: string,
+  identityKey: number,
+  withInheritance?: boolean | null,
+): Promise<OrganisationVO[]> {
   const role = roleOfPath(roleSegment);
   if (!role) throw new DomainError('NOT_ACCEPTABLE', `unknown organisation role "${roleSegment}"`);
   await requireIdentity(ctx.em, identityKey);

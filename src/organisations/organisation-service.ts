@@ -144,7 +144,8 @@ async function apply(em: EntityManager, organisation: Organisation, input: Organ
   validate(organisation, input.status);
   if (input.status?.trim()) organisation.status = input.status;
   if (input.organisationTypeKey !== undefined) {
-    organisation.type = input.organisationTypeKey == null ? null : await referenced(em, OrganisationType, input.organisationTypeKey, 'type', 'organisation type');
+    organisation.type =
+      input.organisationTypeKey == null ? null : await referenced(em, OrganisationType, input.organisationTypeKey, 'type', 'organisation type');
   }
   organisation.lastModified = new Date();
 }
@@ -166,9 +167,10 @@ export async function saveOrganisation(ctx: RequestContext, input: OrganisationV
   return saving(() =>
     ctx.em.transactional(async (em) => {
       await lockTree(em);
-      const parent = input.parentOrganisationKey != null
-        ? await referenced(em, Organisation, input.parentOrganisationKey, 'parent', 'organisation')
-        : await defaultOrganisation(em);
+      const parent =
+        input.parentOrganisationKey != null
+          ? await referenced(em, Organisation, input.parentOrganisationKey, 'parent', 'organisation')
+          : await defaultOrganisation(em);
       const organisation = em.create(Organisation, { identifier: '', displayName: '', parent });
       await apply(em, organisation, input);
       await em.persistAndFlush(organisation);
@@ -203,7 +205,11 @@ async function move(em: EntityManager, organisation: Organisation, parent: Organ
   }
   const oldPath = organisation.path;
   const newPath = `${parent.path}${organisation.id}/`;
-  await sql(em, `update organisation set path = ?::text || substr(path, ?::int), last_modified = now() where path like ?::text || '%'`, [newPath, oldPath.length + 1, oldPath]);
+  await sql(em, `update organisation set path = ?::text || substr(path, ?::int), last_modified = now() where path like ?::text || '%'`, [
+    newPath,
+    oldPath.length + 1,
+    oldPath,
+  ]);
   organisation.parent = parent;
   organisation.path = newPath;
 }

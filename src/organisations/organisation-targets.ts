@@ -15,7 +15,8 @@ function sameAsGiven(kind: ManagedKind, given: Record<string, unknown>, current:
   const same: Record<string, (value: unknown) => boolean> = {
     identifier: (value) => typeof value === 'string' && value.trim() === current.identifier,
     displayName: (value) => typeof value === 'string' && value.trim() === current.displayName,
-    managedFlagsString: (value) => normaliseManagedFlags(kind, value as string | null) === normaliseManagedFlags(kind, current.managedFlagsString as string | null),
+    managedFlagsString: (value) =>
+      normaliseManagedFlags(kind, value as string | null) === normaliseManagedFlags(kind, current.managedFlagsString as string | null),
     parentOrganisationKey: (value) => value === null,
   };
   for (const [field, check] of Object.entries(same)) if (given[field] !== undefined && check(given[field])) values[field] = given[field];

@@ -22,7 +22,10 @@ export async function getOrganisationType(ctx: RequestContext, key: number): Pro
 }
 
 const MAX_LENGTH = 255;
-const error = (field: string, key: string, translation: string): ErrorDetail => ({ code: `org.olat.user.restapi:organisationType.${field}.${key}`, translation });
+const error = (field: string, key: string, translation: string): ErrorDetail => ({
+  code: `org.olat.user.restapi:organisationType.${field}.${key}`,
+  translation,
+});
 
 function validate(type: OrganisationType) {
   const errors: ErrorDetail[] = [];
@@ -70,7 +73,10 @@ export async function updateOrganisationType(ctx: RequestContext, key: number, i
 export async function listAllowedSubTypes(ctx: RequestContext, key: number): Promise<OrganisationTypeVO[]> {
   const type = await findOrganisationType(ctx.em, key);
   await type.allowedSubTypes.init();
-  return type.allowedSubTypes.getItems().sort((a, b) => a.id - b.id).map(toOrganisationTypeVO);
+  return type.allowedSubTypes
+    .getItems()
+    .sort((a, b) => a.id - b.id)
+    .map(toOrganisationTypeVO);
 }
 
 /** true: now allowed; false: it already was (REST answers 304). */
@@ -78,7 +84,10 @@ export async function allowSubType(ctx: RequestContext, key: number, subTypeKey:
   return ctx.em.transactional(async (em) => {
     await findOrganisationType(em, key);
     await findOrganisationType(em, subTypeKey);
-    const inserted = await sql(em, 'insert into organisation_type_sub_type (type_id, sub_type_id) values (?, ?) on conflict do nothing returning type_id', [key, subTypeKey]);
+    const inserted = await sql(em, 'insert into organisation_type_sub_type (type_id, sub_type_id) values (?, ?) on conflict do nothing returning type_id', [
+      key,
+      subTypeKey,
+    ]);
     return inserted.length > 0;
   });
 }

@@ -29,7 +29,8 @@ function validate(input: RelationRoleVOInput, role: string | null | undefined) {
   if (!role?.trim()) errors.push({ code: 'org.olat.basesecurity:relation.role.mandatory', translation: 'The name of the relation role (role) is mandatory.' });
   const lengths = { role, externalId: input.externalId, externalRef: input.externalRef };
   for (const [field, value] of Object.entries(lengths)) {
-    if ((value?.length ?? 0) > MAX_LENGTH) errors.push({ code: `org.olat.core:form.error.toolong:${field}`, translation: `${field} is longer than ${MAX_LENGTH} characters.` });
+    if ((value?.length ?? 0) > MAX_LENGTH)
+      errors.push({ code: `org.olat.core:form.error.toolong:${field}`, translation: `${field} is longer than ${MAX_LENGTH} characters.` });
   }
   if (errors.length) throw validationFailed(errors);
 }

@@ -15,7 +15,11 @@ export type RelationSide = 'source' | 'target';
 const MAX_LENGTH = 255;
 
 async function relationRows(em: EntityManager, where: string, params: unknown[]): Promise<RelationRow[]> {
-  return sql<RelationRow>(em, `select ${RELATION_ROW_COLUMNS} from identity_relation r join relation_role rr on rr.id = r.role_id where ${where} order by r.id`, params);
+  return sql<RelationRow>(
+    em,
+    `select ${RELATION_ROW_COLUMNS} from identity_relation r join relation_role rr on rr.id = r.role_id where ${where} order by r.id`,
+    params,
+  );
 }
 
 /** The relations in which the user is the source (their targets) or the target (their sources). */
@@ -59,7 +63,11 @@ export async function addRelation(ctx: RequestContext, identityKey: number, inpu
     const otherKey = sourceKey === identityKey ? targetKey : sourceKey;
     if (otherKey !== identityKey && !(await isManagerOf(em, ctx.caller!, otherKey, USER_MANAGER_ROLES))) throw forbidden();
     const params = [sourceKey, targetKey, input.relationRoleKey, input.externalId || null, normaliseManagedFlags('relation', input.managedFlagsString) || null];
-    await sql(em, 'insert into identity_relation (source_id, target_id, role_id, external_id, managed_flags) values (?, ?, ?, ?, ?) on conflict do nothing', params);
+    await sql(
+      em,
+      'insert into identity_relation (source_id, target_id, role_id, external_id, managed_flags) values (?, ?, ?, ?, ?) on conflict do nothing',
+      params,
+    );
     const [row] = await relationRows(em, 'r.source_id = ? and r.target_id = ? and r.role_id = ?', params.slice(0, 3));
     return toRelationVO(row);
   });
@@ -69,7 +77,11 @@ export async function addRelation(ctx: RequestContext, identityKey: number, inpu
 export async function deleteRelation(ctx: RequestContext, identityKey: number, relationKey: number): Promise<boolean> {
   return ctx.em.transactional(async (em) => {
     await managedIdentity({ ...ctx, em }, identityKey);
-    const deleted = await sql(em, 'delete from identity_relation where id = ? and (source_id = ? or target_id = ?) returning id', [relationKey, identityKey, identityKey]);
+    const deleted = await sql(em, 'delete from identity_relation where id = ? and (source_id = ? or target_id = ?) returning id', [
+      relationKey,
+      identityKey,
+      identityKey,
+    ]);
     if (!deleted.length) throw new DomainError('CONFLICT', `user ${identityKey} has no relation ${relationKey}`);
     return true;
   });

@@ -20,8 +20,7 @@ function currentAs<T>(given: T | undefined, current: T, same: (given: T, current
 const sameText = (given: string | null | undefined, current: string | null | undefined) => (given || null) === (current || null);
 const sameFlags = (given: string | null | undefined, current: string | null | undefined) =>
   normaliseManagedFlags('role', given) === normaliseManagedFlags('role', current);
-const sameRights = (given: string[] | null | undefined, current: string[] | null | undefined) =>
-  knownRights(given).join() === knownRights(current).join();
+const sameRights = (given: string[] | null | undefined, current: string[] | null | undefined) => knownRights(given).join() === knownRights(current).join();
 
 /** The relation role an operation acts on: by path key, else by the key in the body. */
 export async function relationRoleTarget(args: Record<string, any>, ctx: RequestContext): Promise<ManagedTarget | null> {

@@ -6,11 +6,4 @@ import { RelationResolver } from './relation-resolver';
 import { UserResolver } from './user-resolver';
 
 /** Every resolver of the schema; one line per family. */
-export const resolvers = [
-  UserResolver,
-  AuthenticationResolver,
-  GroupResolver,
-  OrganisationResolver,
-  AdminResolver,
-  RelationResolver,
-] as const;
+export const resolvers = [UserResolver, AuthenticationResolver, GroupResolver, OrganisationResolver, AdminResolver, RelationResolver] as const;

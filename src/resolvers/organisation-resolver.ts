@@ -30,14 +30,18 @@ export class OrganisationResolver {
     return organisations.getOrganisation(ctx, organisationKey);
   }
 
-  @Mutation(() => OrganisationVO, { description: 'Create an organisation (below the default organisation unless a parent is given); a body with a key updates that organisation.' })
+  @Mutation(() => OrganisationVO, {
+    description: 'Create an organisation (below the default organisation unless a parent is given); a body with a key updates that organisation.',
+  })
   @Directive(auth(...ADMINS))
   @Directive(managed('organisation', null))
   createOrganisation(@Ctx() ctx: RequestContext, @Arg('organisation', () => OrganisationVOInput) organisation: OrganisationVOInput): Promise<OrganisationVO> {
     return organisations.saveOrganisation(ctx, organisation);
   }
 
-  @Mutation(() => OrganisationVO, { description: 'Update an organisation; a changed parentOrganisationKey moves it with its sub-organisations. A body key other than the path key answers 409.' })
+  @Mutation(() => OrganisationVO, {
+    description: 'Update an organisation; a changed parentOrganisationKey moves it with its sub-organisations. A body key other than the path key answers 409.',
+  })
   @Directive(auth(...ADMINS))
   @Directive(managed('organisation', null))
   updateOrganisation(
@@ -49,7 +53,8 @@ export class OrganisationResolver {
   }
 
   @Mutation(() => Boolean, {
-    description: 'Needs administrator or sysadmin in that organisation or an inheriting ancestor. Refused (409) for the default organisation and for organisations with sub-organisations. Users move to the default organisation.',
+    description:
+      'Needs administrator or sysadmin in that organisation or an inheriting ancestor. Refused (409) for the default organisation and for organisations with sub-organisations. Users move to the default organisation.',
   })
   @Directive(auth(...ADMINS))
   @Directive(managed('organisation', 'delete'))
@@ -57,7 +62,9 @@ export class OrganisationResolver {
     return organisations.deleteOrganisation(ctx, organisationKey);
   }
 
-  @Query(() => [UserVO], { description: 'Members with the role, including members through an inheriting membership of an ancestor. An unknown role answers 409.' })
+  @Query(() => [UserVO], {
+    description: 'Members with the role, including members through an inheriting membership of an ancestor. An unknown role answers 409.',
+  })
   @Directive(auth(...ADMINS))
   organisationMembers(
     @Ctx() ctx: RequestContext,
@@ -105,7 +112,10 @@ export class OrganisationResolver {
     return members.removeMember(ctx, organisationKey, role, identityKey);
   }
 
-  @Query(() => [OrganisationVO], { description: 'Organisations where the user holds the role; withInheritance (default true) adds the sub-organisations an inheriting membership covers. An unknown role answers 406.' })
+  @Query(() => [OrganisationVO], {
+    description:
+      'Organisations where the user holds the role; withInheritance (default true) adds the sub-organisations an inheriting membership covers. An unknown role answers 406.',
+  })
   @Directive(auth(...ADMINS))
   organisationMemberships(
     @Ctx() ctx: RequestContext,

@@ -100,7 +100,7 @@ export class UserResolver {
     return users.getStatus(ctx, identityKey);
   }
 
-  @Mutation(() => StatusVO, { description: 'Set the status; a status of 100 or more ends the user\'s sessions and token.' })
+  @Mutation(() => StatusVO, { description: "Set the status; a status of 100 or more ends the user's sessions and token." })
   @Directive(auth(...MANAGERS))
   updateUserStatus(
     @Ctx() ctx: RequestContext,

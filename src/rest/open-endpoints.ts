@@ -22,7 +22,13 @@ export interface OpenRoute {
   errors?: Record<number, string>;
 }
 
-const plain = (method: OpenRoute['method'], path: string, summary: string, text: string): OpenRoute => ({ method, path, summary, produces: 'text/plain', text });
+const plain = (method: OpenRoute['method'], path: string, summary: string, text: string): OpenRoute => ({
+  method,
+  path,
+  summary,
+  produces: 'text/plain',
+  text,
+});
 
 export const AUTH_ROUTE: OpenRoute = {
   method: 'GET',
@@ -59,8 +65,9 @@ export function openEndpoints(authenticator: Authenticator, throttle: LoginThrot
   for (const route of OPEN_ROUTES) {
     const text = route.text;
     if (text === undefined) continue;
-    router[route.method === 'GET' ? 'get' : 'post'](route.path, (req: Request, res: Response) =>
-      void res.type('text/plain').send(text.replace(/\{(\w+)\}/g, (_, name: string) => String(req.params[name]))),
+    router[route.method === 'GET' ? 'get' : 'post'](
+      route.path,
+      (req: Request, res: Response) => void res.type('text/plain').send(text.replace(/\{(\w+)\}/g, (_, name: string) => String(req.params[name]))),
     );
   }
 

@@ -79,8 +79,7 @@ function fieldOf(schema: GraphQLSchema, name: string): GraphQLField<unknown, unk
   return field;
 }
 
-const rolesOf = (schema: GraphQLSchema, field: GraphQLField<unknown, unknown>) =>
-  (getDirective(schema, field, 'auth')?.[0]?.roles ?? []) as string[];
+const rolesOf = (schema: GraphQLSchema, field: GraphQLField<unknown, unknown>) => (getDirective(schema, field, 'auth')?.[0]?.roles ?? []) as string[];
 
 function successResponses(route: RestRoute, field: GraphQLField<unknown, unknown>): Responses {
   const responses: Responses = {
@@ -155,7 +154,12 @@ const openOperationId = (path: string) =>
 function openOperation(route: OpenRoute): Operation {
   const open = isOpenRestPath(route.path);
   const parameters = [
-    ...pathParams(route.path).map((name) => ({ name, in: 'path', required: true, schema: name.endsWith('Key') ? { type: 'integer', format: 'int64' } : { type: 'string' } })),
+    ...pathParams(route.path).map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: name.endsWith('Key') ? { type: 'integer', format: 'int64' } : { type: 'string' },
+    })),
     ...(route.query ?? []).map(({ name, description }) => ({ name, in: 'query', description, schema: { type: 'string' } })),
   ];
   const errors = Object.fromEntries(Object.entries(route.errors ?? {}).map(([status, description]) => [status, { description }]));
@@ -183,7 +187,11 @@ function wireSchemas(schema: GraphQLSchema, sofaSchemas: Record<string, Schema>)
   for (const [name, generated] of Object.entries(sofaSchemas)) {
     const type = schema.getType(name);
     if (roots.has(name) || !(isObjectType(type) || isInputObjectType(type))) continue;
-    const { properties: generatedProperties, required: generatedRequired, ...rest } = generated as Schema & {
+    const {
+      properties: generatedProperties,
+      required: generatedRequired,
+      ...rest
+    } = generated as Schema & {
       properties: Record<string, Schema>;
       required?: string[];
     };

@@ -14,9 +14,6 @@ export function sendData(res: Response, status: number, format: MediaFormat, dat
 /** Errors as ErrorVO (XML root `errorVO`), a list for OpenOLAT's 406 validation answers. */
 export function sendError(res: Response, format: MediaFormat, error: RestError) {
   const records = error.errors.map(({ code, translation }) => ({ code, translation }));
-  const body =
-    format === 'json'
-      ? JSON.stringify(error.list ? records : records[0])
-      : encodeRecords('errorVO', records, error.list);
+  const body = format === 'json' ? JSON.stringify(error.list ? records : records[0]) : encodeRecords('errorVO', records, error.list);
   res.status(error.status).type(CONTENT_TYPE[format]).send(body);
 }

@@ -24,7 +24,8 @@ function decodeForm(raw: string, type: GraphQLInputType): Record<string, unknown
 
 function decodeBody(req: Request, type: GraphQLInputType, formAccepted: boolean): unknown {
   const format = bodyFormat(req.get('content-type'), formAccepted);
-  if (!format) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `send ${formAccepted ? 'application/x-www-form-urlencoded, ' : ''}application/json or application/xml`);
+  if (!format)
+    throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `send ${formAccepted ? 'application/x-www-form-urlencoded, ' : ''}application/json or application/xml`);
   const raw = req.body as string;
   if (format === 'form') return decodeForm(raw, type);
   if (format === 'xml') return decodeXml(raw, type);

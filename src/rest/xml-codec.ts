@@ -17,8 +17,7 @@ import { onWire } from './wire';
 
 export const XML_PROLOG = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function text(value: unknown, typeName: string): string {
   if (typeName === 'DateTime') return new Date(value as number).toISOString();
@@ -53,9 +52,7 @@ function encodeValue(name: string, value: unknown, type: GraphQLOutputType): Ele
 /** A result as JAXB writes it: lists wrapped in `<{root}s>`, null fields omitted. */
 export function encodeXml(value: unknown, type: GraphQLOutputType, root: string): string {
   const list = isListType(getNullableType(type));
-  const elements = list
-    ? [{ type: 'element', name: `${root}s`, elements: encodeValue(root, value, type) }]
-    : encodeValue(root, value, type);
+  const elements = list ? [{ type: 'element', name: `${root}s`, elements: encodeValue(root, value, type) }] : encodeValue(root, value, type);
   return XML_PROLOG + js2xml({ elements }, { spaces: 0 });
 }
 

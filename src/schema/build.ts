@@ -16,8 +16,7 @@ export function buildGatewaySchema(): GraphQLSchema {
     directives,
     validate: false,
   });
-  const wrap = (field: GraphQLFieldConfig<unknown, RequestContext>, fieldName: string) =>
-    withAuthGuard(base, fieldName, withManagedGuard(base, field));
+  const wrap = (field: GraphQLFieldConfig<unknown, RequestContext>, fieldName: string) => withAuthGuard(base, fieldName, withManagedGuard(base, field));
   return mapSchema(base, {
     [MapperKind.QUERY_ROOT_FIELD]: (field, fieldName) => wrap(field, fieldName),
     [MapperKind.MUTATION_ROOT_FIELD]: (field, fieldName) => wrap(withAudit(fieldName, field), fieldName),

@@ -80,7 +80,8 @@ export class IdentityToIdentityRelationVO {
 }
 
 @InputType('IdentityToIdentityRelationVOInput', {
-  description: 'A new relation: identitySourceKey, identityTargetKey and relationRoleKey are required; a key is refused (relations are not updated); relationRole is ignored.',
+  description:
+    'A new relation: identitySourceKey, identityTargetKey and relationRoleKey are required; a key is refused (relations are not updated); relationRole is ignored.',
 })
 export class IdentityToIdentityRelationVOInput {
   @Field(() => LongScalar, { nullable: true })

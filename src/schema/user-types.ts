@@ -167,7 +167,8 @@ export class UserLifecycleVO {
 }
 
 @InputType('UserLifecycleVOInput', {
-  description: 'No dates: reactivate the user (status active, dates cleared); an expirationDate: set it; only an inactivationDate: nothing changes. Other fields are ignored.',
+  description:
+    'No dates: reactivate the user (status active, dates cleared); an expirationDate: set it; only an inactivationDate: nothing changes. Other fields are ignored.',
 })
 export class UserLifecycleVOInput {
   @Field(() => LongScalar, { nullable: true })

@@ -87,8 +87,12 @@ export class SettingsStore {
 export async function writeSetting(em: EntityManager, name: SettingName, value: string): Promise<void> {
   parseSetting(name, value);
   await em.transactional(async (tx) => {
-    await sql(tx, `insert into app_setting (key, value, updated_at) values (?, ?, now())
-                   on conflict (key) do update set value = excluded.value, updated_at = now()`, [name, value]);
+    await sql(
+      tx,
+      `insert into app_setting (key, value, updated_at) values (?, ?, now())
+                   on conflict (key) do update set value = excluded.value, updated_at = now()`,
+      [name, value],
+    );
     await sql(tx, `select pg_notify('${CHANNEL}', ?)`, [name]);
   });
 }

@@ -57,11 +57,9 @@ export const acceptablePassword = (password: string) => password.length >= 4 && 
 
 export async function listAuthentications(ctx: RequestContext, identityKey: number): Promise<AuthenticationVO[]> {
   const { asManager } = await credentialAccess(ctx, identityKey);
-  const rows = await ctx.em.find(
-    Authentication,
-    asManager ? { identity: identityKey } : { identity: identityKey, provider: Provider.apiKey },
-    { orderBy: { id: 'ASC' } },
-  );
+  const rows = await ctx.em.find(Authentication, asManager ? { identity: identityKey } : { identity: identityKey, provider: Provider.apiKey }, {
+    orderBy: { id: 'ASC' },
+  });
   return rows.map((row) => toAuthenticationVO(row));
 }
 
@@ -120,11 +118,18 @@ export async function saveAuthentication(ctx: RequestContext, identityKey: numbe
       const errors = validateInput(input, !existing);
       if (errors.length) throw validationFailed(errors);
       if (existing) return updateAuthentication(em, existing, input);
-      if (provider === Provider.apiKey) return apiKeyAsAuthentication(await createApiKey(em, identityKey, input.externalId || null), identityKey, input.externalId);
+      if (provider === Provider.apiKey)
+        return apiKeyAsAuthentication(await createApiKey(em, identityKey, input.externalId || null), identityKey, input.externalId);
       const authUsername = input.authUsername!.trim();
       if (await authUsernameTaken(em, provider, authUsername, identityKey)) throw conflict(`${provider} user name ${authUsername} is used by another identity`);
       // External providers (LDAP, Shibboleth, OAuth) authenticate elsewhere: no secret of theirs is kept.
-      const created = em.create(Authentication, { identity: identityKey, provider, authUsername, credential: passwordHash, externalId: input.externalId || null });
+      const created = em.create(Authentication, {
+        identity: identityKey,
+        provider,
+        authUsername,
+        credential: passwordHash,
+        externalId: input.externalId || null,
+      });
       await em.persistAndFlush(created);
       return toAuthenticationVO(created);
     });

@@ -48,10 +48,7 @@ function propertiesOf(input: UserVOInput): Record<string, string> {
 }
 
 async function emailInUse(em: EntityManager, email: string, exceptKey?: number): Promise<boolean> {
-  const rows = await sql(em, 
-    'select 1 from identity where lower(email) = lower(?) and id <> ? limit 1',
-    [email.trim(), exceptKey ?? 0],
-  );
+  const rows = await sql(em, 'select 1 from identity where lower(email) = lower(?) and id <> ? limit 1', [email.trim(), exceptKey ?? 0]);
   return rows.length > 0;
 }
 
@@ -143,9 +140,7 @@ export async function getRoles(ctx: RequestContext, key: number): Promise<RolesV
 
 async function rolesOf(em: EntityManager, key: number): Promise<RolesVO> {
   const organisation = await defaultOrganisation(em);
-  const held = new Set(
-    (await em.find(OrganisationRoleMembership, { identity: key, organisation })).map((membership) => membership.role),
-  );
+  const held = new Set((await em.find(OrganisationRoleMembership, { identity: key, organisation })).map((membership) => membership.role));
   const roles = Object.fromEntries(ROLE_FLAGS.map(([flag, role]) => [flag, held.has(role)])) as unknown as RolesVO;
   roles.systemAdmin = held.has('sysadmin');
   return roles;

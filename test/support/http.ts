@@ -14,7 +14,12 @@ export interface Reply {
   json: any;
 }
 
-export async function call(base: string, method: string, path: string, options: { headers?: Headers; body?: unknown; contentType?: string } = {}): Promise<Reply> {
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { headers?: Headers; body?: unknown; contentType?: string } = {},
+): Promise<Reply> {
   const headers: Headers = { ...options.headers };
   let body: string | undefined;
   if (options.body !== undefined) {

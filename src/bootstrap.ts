@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Authentication, Provider } from './entities/authentication';
-import { Identity, UserStatus } from './entities/identity';
-import { Organisation, OrganisationRoleMembership } from './entities/organisation';
+import { Authentication, Provider } from './entities/users';
+import { Identity, UserStatus } from './entities/users';
+import { Organisation, OrganisationRoleMembership } from './entities/organisations';
 import { hashPassword } from './auth/passwords';
 import { defaultInheritance } from './organisations/organisation-roles';
 import { DEFAULT_ORGANISATION_IDENTIFIER, type OrganisationRole } from './domain/roles';

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
-import { Client } from 'pg';
 import { loadConfig } from './config/config';
-import { startEmbeddedPostgres, type RunningDatabase } from './db/embedded';
+import { configuredDatabase } from './db/configured';
 import { openDatabase } from './db/orm';
 import { sql } from './db/sql';
 import { SETTING_NAMES, parseSetting, writeSetting, type SettingName } from './settings/settings';
@@ -9,22 +8,6 @@ import { SETTING_NAMES, parseSetting, writeSetting, type SettingName } from './s
 const USAGE = `usage: npm run cli -- settings list
        npm run cli -- settings set <name> <value>
 names: ${SETTING_NAMES.join(', ')}`;
-
-/** The database the service uses: DATABASE_URL, or the embedded server (started here if it is not running). */
-async function connect(): Promise<{ url: string; embedded?: RunningDatabase }> {
-  const config = loadConfig();
-  if (config.databaseUrl) return { url: config.databaseUrl };
-  const url = `postgres://postgres:postgres@127.0.0.1:${config.embeddedPort}/gateway`;
-  const probe = new Client({ connectionString: url });
-  try {
-    await probe.connect();
-    await probe.end();
-    return { url };
-  } catch {
-    const embedded = await startEmbeddedPostgres(config.embeddedDataDir, config.embeddedPort, () => undefined);
-    return { url: embedded.url, embedded };
-  }
-}
 
 async function main(args: string[]): Promise<number> {
   const [group, command, name, value] = args;
@@ -36,7 +19,7 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const { url, embedded } = await connect();
+  const { url, embedded } = await configuredDatabase(loadConfig());
   const { orm, close } = await openDatabase(url, 2);
   try {
     const em = orm.em.fork();

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../db/sql';
-import { Provider } from '../entities/authentication';
+import { Provider } from '../entities/users';
 import { principalByApiKey, type PrincipalRow } from './principal';
 import { sha256 } from './secrets';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../db/sql';
-import { Provider } from '../entities/authentication';
+import { Provider } from '../entities/users';
 import type { Caller } from '../domain/context';
 import { looksLikeClientId, verifyApiKey } from './api-keys';
 import { CredentialCache, type CacheEntry } from './credential-cache';

@@ -1,4 +1,4 @@
-import { Provider } from '../entities/authentication';
+import { Provider } from '../entities/users';
 
 /**
  * How a login came about, kept with the tokens and sessions it opens: `OLAT` for a password,

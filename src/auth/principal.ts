@@ -1,7 +1,7 @@
 import { sql } from '../db/sql';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { UserStatus } from '../entities/identity';
-import { Provider } from '../entities/authentication';
+import { UserStatus } from '../entities/users';
+import { Provider } from '../entities/users';
 import type { Caller, RoleGrant } from '../domain/context';
 import { apiKeyIdOf } from './origin';
 

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import type { Orm } from '../db/orm';
 import type { RequestContext, Transport } from '../domain/context';
-import { Provider } from '../entities/authentication';
+import { Provider } from '../entities/users';
 import type { SettingsStore } from '../settings/settings';
 import type { Authenticator, Login } from './authenticator';
 import { sendTooManyRequests, type LoginThrottle } from './login-throttle';

@@ -1,6 +1,6 @@
 import { sql } from '../db/sql';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Provider } from '../entities/authentication';
+import { Provider } from '../entities/users';
 import { newToken, sha256 } from './secrets';
 
 /** Advisory-lock keys for token issuance: this base plus the identity key. */

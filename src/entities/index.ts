@@ -1,24 +1,8 @@
-import { AuditLogEntry } from './audit-log';
-import { Authentication } from './authentication';
-import { BusinessGroup, GroupMembership } from './business-group';
-import { Identity } from './identity';
-import { Organisation, OrganisationRoleMembership } from './organisation';
-import { OrganisationType } from './organisation-type';
-import { IdentityRelation, RelationRole } from './relation';
-import { HttpSession } from './session';
-import { AppSetting } from './setting';
+import { adminEntities } from './admin';
+import { groupEntities } from './groups';
+import { organisationEntities } from './organisations';
+import { relationEntities } from './relations';
+import { userEntities } from './users';
 
-export const entities = [
-  Identity,
-  Authentication,
-  HttpSession,
-  Organisation,
-  OrganisationType,
-  OrganisationRoleMembership,
-  BusinessGroup,
-  GroupMembership,
-  RelationRole,
-  IdentityRelation,
-  AuditLogEntry,
-  AppSetting,
-];
+/** Every entity, one entry per family. */
+export const entities = [...userEntities, ...groupEntities, ...organisationEntities, ...relationEntities, ...adminEntities];

@@ -1,4 +1,4 @@
-import type { BusinessGroup } from '../entities/business-group';
+import type { Group } from '../entities/groups';
 import type { GroupVO } from '../schema/group-types';
 
 export interface GroupRow {
@@ -15,7 +15,7 @@ export interface GroupRow {
 export const GROUP_ROW_COLUMNS =
   'g.id as key, g.description, g.external_id as "externalId", g.managed_flags as "managedFlags", g.name, g.type, g.min_participants as "minParticipants", g.max_participants as "maxParticipants"';
 
-export function toGroupVO(group: GroupRow | BusinessGroup): GroupVO {
+export function toGroupVO(group: GroupRow | Group): GroupVO {
   const row = 'id' in group ? { ...group, key: group.id } : group;
   return {
     key: row.key,

@@ -1,7 +1,7 @@
 import { sql } from '../db/sql';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { BusinessGroup, GroupRole } from '../entities/business-group';
-import { Identity } from '../entities/identity';
+import { Group, GroupRole } from '../entities/groups';
+import { Identity } from '../entities/users';
 import { DomainError, forbidden, notFound, validationFailed } from '../domain/errors';
 import { hasAnyRole, type RequestContext } from '../domain/context';
 import type { OrganisationRole } from '../domain/roles';
@@ -15,8 +15,8 @@ export const GROUP_MANAGER_ROLES: OrganisationRole[] = ['administrator', 'groupm
 
 const isGroupManager = (ctx: RequestContext) => hasAnyRole(ctx.caller, GROUP_MANAGER_ROLES);
 
-export async function findGroup(em: EntityManager, key: number): Promise<BusinessGroup> {
-  const group = await em.findOne(BusinessGroup, { id: key });
+export async function findGroup(em: EntityManager, key: number): Promise<Group> {
+  const group = await em.findOne(Group, { id: key });
   if (!group) throw notFound('group');
   return group;
 }
@@ -69,7 +69,7 @@ function validateGroup(input: GroupVOInput) {
 /** OpenOLAT stores participant limits of zero or less as "unlimited". */
 const limit = (value: number | null | undefined) => (value != null && value > 0 ? value : null);
 
-function apply(group: BusinessGroup, input: GroupVOInput) {
+function apply(group: Group, input: GroupVOInput) {
   group.name = input.name!.trim();
   if (input.description !== undefined) group.description = input.description;
   if (input.externalId !== undefined) group.externalId = input.externalId;
@@ -84,7 +84,7 @@ export async function createGroup(ctx: RequestContext, input: GroupVOInput): Pro
   if (input.key && input.key > 0) return updateGroup(ctx, input.key, input);
   validateGroup(input);
   return ctx.em.transactional(async (em) => {
-    const group = em.create(BusinessGroup, { name: input.name!.trim() });
+    const group = em.create(Group, { name: input.name!.trim() });
     apply(group, input);
     await em.persistAndFlush(group);
     return toGroupVO(group);

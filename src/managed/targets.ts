@@ -1,5 +1,5 @@
 import type { RequestContext } from '../domain/context';
-import { BusinessGroup } from '../entities/business-group';
+import { Group } from '../entities/groups';
 import { organisationTarget, organisationTypeTarget } from '../organisations/organisation-targets';
 import { identityRelationTarget, relationRoleTarget } from '../relations/relation-targets';
 import type { ManagedKind } from './flags';
@@ -17,7 +17,7 @@ export const managedTargets: Partial<Record<ManagedKind, Loader>> = {
   async group(args, ctx) {
     const key = args.groupKey ?? args.group?.key;
     if (!key || key <= 0) return null;
-    const group = await ctx.em.findOne(BusinessGroup, { id: key });
+    const group = await ctx.em.findOne(Group, { id: key });
     return group && { managedFlags: group.managedFlags, values: { ...group } };
   },
   organisation: organisationTarget,

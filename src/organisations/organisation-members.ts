@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../db/sql';
-import { Identity } from '../entities/identity';
+import { Identity } from '../entities/users';
 import { DomainError, notFound } from '../domain/errors';
 import type { OrganisationRole } from '../domain/roles';
 import type { RequestContext } from '../domain/context';

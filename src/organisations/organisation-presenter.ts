@@ -1,5 +1,5 @@
-import type { Organisation } from '../entities/organisation';
-import type { OrganisationType } from '../entities/organisation-type';
+import type { Organisation } from '../entities/organisations';
+import type { OrganisationType } from '../entities/organisations';
 import type { OrganisationTypeVO, OrganisationVO } from '../schema/organisation-types';
 
 export interface OrganisationRow {

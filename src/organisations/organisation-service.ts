@@ -1,8 +1,8 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../db/sql';
-import { Organisation } from '../entities/organisation';
-import { OrganisationType } from '../entities/organisation-type';
+import { Organisation } from '../entities/organisations';
+import { OrganisationType } from '../entities/organisations';
 import { DomainError, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { DEFAULT_ORGANISATION_IDENTIFIER, type OrganisationRole } from '../domain/roles';
 import type { Caller, RequestContext } from '../domain/context';

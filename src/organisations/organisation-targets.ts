@@ -1,6 +1,6 @@
 import type { RequestContext } from '../domain/context';
-import { Organisation } from '../entities/organisation';
-import { OrganisationType } from '../entities/organisation-type';
+import { Organisation } from '../entities/organisations';
+import { OrganisationType } from '../entities/organisations';
 import { normaliseManagedFlags, type ManagedKind } from '../managed/flags';
 import type { ManagedTarget } from '../managed/targets';
 import { toOrganisationTypeVO, toOrganisationVO } from './organisation-presenter';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../db/sql';
-import { OrganisationType } from '../entities/organisation-type';
+import { OrganisationType } from '../entities/organisations';
 import { DomainError, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import type { RequestContext } from '../domain/context';
 import { normaliseManagedFlags } from '../managed/flags';

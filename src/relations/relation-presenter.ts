@@ -1,4 +1,4 @@
-import type { RelationRole } from '../entities/relation';
+import type { RelationRole } from '../entities/relations';
 import { normaliseManagedFlags } from '../managed/flags';
 import type { IdentityToIdentityRelationVO, RelationRoleVO } from '../schema/relation-types';
 import { knownRights } from './relation-rights';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import type { RequestContext } from '../domain/context';
 import type { OrganisationRole } from '../domain/roles';
-import { RelationRole } from '../entities/relation';
+import { RelationRole } from '../entities/relations';
 import { normaliseManagedFlags } from '../managed/flags';
 import type { RelationRoleVO, RelationRoleVOInput } from '../schema/relation-types';
 import { toRelationRoleVO } from './relation-presenter';

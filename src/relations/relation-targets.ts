@@ -1,6 +1,6 @@
 import { sql } from '../db/sql';
 import type { RequestContext } from '../domain/context';
-import { RelationRole } from '../entities/relation';
+import { RelationRole } from '../entities/relations';
 import { normaliseManagedFlags } from '../managed/flags';
 import type { ManagedTarget } from '../managed/targets';
 import type { RelationRoleVOInput } from '../schema/relation-types';

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
-import { GroupRole } from '../entities/business-group';
+import { GroupRole } from '../entities/groups';
 import * as groups from '../groups/group-service';
 import { expandManagedFlags, parseManagedFlags } from '../managed/flags';
 import { auth, managed } from '../schema/directives';

@@ -2,7 +2,7 @@ import express, { type Request, type Response } from 'express';
 import type { RequestContext } from '../domain/context';
 import type { Authenticator } from '../auth/authenticator';
 import { sendTooManyRequests, type LoginThrottle } from '../auth/login-throttle';
-import { Provider } from '../entities/authentication';
+import { Provider } from '../entities/users';
 import { REALM, TOKEN_HEADER } from '../auth/security-filter';
 import { XML_PROLOG } from './xml-codec';
 

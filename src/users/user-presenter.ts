@@ -1,4 +1,4 @@
-import type { Identity } from '../entities/identity';
+import type { Identity } from '../entities/users';
 import type { UserVO } from '../schema/user-types';
 
 export interface UserRow {

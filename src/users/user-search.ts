@@ -1,6 +1,6 @@
 import { sql } from '../db/sql';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { UserStatus } from '../entities/identity';
+import { UserStatus } from '../entities/users';
 import { notFound } from '../domain/errors';
 import { USER_ROW_COLUMNS, type UserRow } from './user-presenter';
 

@@ -1,9 +1,9 @@
 import { sql } from '../db/sql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Authentication, Provider } from '../entities/authentication';
-import { Identity, UserStatus } from '../entities/identity';
-import { OrganisationRoleMembership } from '../entities/organisation';
+import { Authentication, Provider } from '../entities/users';
+import { Identity, UserStatus } from '../entities/users';
+import { OrganisationRoleMembership } from '../entities/organisations';
 import { DomainError, forbidden, notFound, validationFailed } from '../domain/errors';
 import { hasAnyRole, type Caller, type RequestContext } from '../domain/context';
 import type { OrganisationRole } from '../domain/roles';

@@ -36,3 +36,18 @@ export class AuditLogEntry {
   @Property({ type: 'json', nullable: true })
   changes?: Record<string, unknown> | null;
 }
+
+/** An administrator's switch, shared by every instance (see src/settings). */
+@Entity({ tableName: 'app_setting' })
+export class AppSetting {
+  @PrimaryKey({ type: 'string', length: 64 })
+  key!: string;
+
+  @Property({ type: 'string', length: 255 })
+  value!: string;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  updatedAt: Date = new Date();
+}
+
+export const adminEntities = [AuditLogEntry, AppSetting];

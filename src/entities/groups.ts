@@ -1,0 +1,48 @@
+import { Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
+import { BaseEntity, ManagedEntity } from './base';
+import { Identity } from './users';
+
+/** A learning group. Its managed flags are stored exactly as received, as OpenOLAT stores them for groups (catalogue 4.0). */
+@Entity({ tableName: 'business_group' })
+@Index({ properties: ['externalId'] })
+export class Group extends ManagedEntity<'type' | 'ownersVisible' | 'participantsVisible'> {
+  @Property({ type: 'string', length: 255 })
+  name!: string;
+
+  @Property({ type: 'text', nullable: true })
+  description?: string | null;
+
+  @Property({ type: 'string', length: 32, default: 'LearningGroup' })
+  type: string = 'LearningGroup';
+
+  @Property({ type: 'integer', nullable: true })
+  minParticipants?: number | null;
+
+  @Property({ type: 'integer', nullable: true })
+  maxParticipants?: number | null;
+
+  @Property({ type: 'boolean', default: false })
+  ownersVisible: boolean = false;
+
+  @Property({ type: 'boolean', default: false })
+  participantsVisible: boolean = false;
+}
+
+/** OpenOLAT's group roles: owners are `coach`, participants `participant`. */
+export const GroupRole = { coach: 'coach', participant: 'participant' } as const;
+export type GroupRole = (typeof GroupRole)[keyof typeof GroupRole];
+
+@Entity({ tableName: 'group_membership' })
+@Unique({ properties: ['group', 'identity', 'role'] })
+export class GroupMembership extends BaseEntity {
+  @ManyToOne(() => Group, { deleteRule: 'cascade' })
+  group!: Group;
+
+  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true })
+  identity!: Identity;
+
+  @Property({ type: 'string', length: 16 })
+  role!: GroupRole;
+}
+
+export const groupEntities = [Group, GroupMembership];

@@ -1,0 +1,71 @@
+import { Collection, Entity, Index, ManyToMany, ManyToOne, Property, Unique } from '@mikro-orm/core';
+import { BaseEntity, ManagedEntity } from './base';
+import { Identity } from './users';
+
+@Entity({ tableName: 'organisation_type' })
+export class OrganisationType extends ManagedEntity {
+  @Property({ type: 'string', length: 255 })
+  identifier!: string;
+
+  @Property({ type: 'string', length: 255 })
+  displayName!: string;
+
+  @Property({ type: 'text', nullable: true })
+  description?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  cssClass?: string | null;
+
+  /** Types an organisation of this type may have as sub-organisations. */
+  @ManyToMany({ entity: () => OrganisationType, pivotTable: 'organisation_type_sub_type', joinColumn: 'type_id', inverseJoinColumn: 'sub_type_id' })
+  allowedSubTypes = new Collection<OrganisationType>(this);
+}
+
+@Entity({ tableName: 'organisation' })
+@Index({ name: 'organisation_path_index', expression: 'create index "organisation_path_index" on "organisation" ("path" varchar_pattern_ops)' })
+export class Organisation extends ManagedEntity<'status' | 'path'> {
+  @Property({ type: 'string', length: 255, unique: true })
+  identifier!: string;
+
+  @Property({ type: 'string', length: 255 })
+  displayName!: string;
+
+  @Property({ type: 'text', nullable: true })
+  description?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  cssClass?: string | null;
+
+  @Property({ type: 'string', length: 32, default: 'active' })
+  status: string = 'active';
+
+  @ManyToOne(() => Organisation, { nullable: true, deleteRule: 'restrict' })
+  parent?: Organisation | null;
+
+  /** Materialised path of keys from the root, e.g. `/1/7/12/`: subtree queries are prefix matches. */
+  @Property({ type: 'string', length: 1024, default: '/' })
+  path: string = '/';
+
+  @ManyToOne(() => OrganisationType, { nullable: true, deleteRule: 'set null' })
+  type?: OrganisationType | null;
+}
+
+/** A role an identity holds in one organisation (catalogue 5.7), applying to the subtree when its inheritance says so. */
+@Entity({ tableName: 'organisation_role' })
+@Unique({ properties: ['identity', 'organisation', 'role'] })
+@Index({ properties: ['organisation', 'role'] })
+export class OrganisationRoleMembership extends BaseEntity<'inheritance'> {
+  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true })
+  identity!: Identity;
+
+  @ManyToOne(() => Organisation, { deleteRule: 'cascade' })
+  organisation!: Organisation;
+
+  @Property({ type: 'string', length: 32 })
+  role!: string;
+
+  @Property({ type: 'string', length: 16, default: 'none' })
+  inheritance: string = 'none';
+}
+
+export const organisationEntities = [Organisation, OrganisationType, OrganisationRoleMembership];

@@ -1,0 +1,117 @@
+import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { BaseEntity } from './base';
+
+/** OpenOLAT's user status values (catalogue 5.3): below `visibleLimit` a user can log in and is listed. */
+export const UserStatus = {
+  permanent: 1,
+  active: 2,
+  visibleLimit: 100,
+  loginDenied: 101,
+  pending: 102,
+  inactive: 103,
+  deleted: 199,
+} as const;
+
+@Entity({ tableName: 'identity' })
+@Index({ name: 'identity_login_lower_uq', expression: 'create unique index identity_login_lower_uq on identity (lower(login))' })
+export class Identity extends BaseEntity<'status' | 'properties'> {
+  @Property({ type: 'string', length: 128 })
+  login!: string;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  @Index()
+  externalId?: string | null;
+
+  @Property({ type: 'string', length: 255 })
+  firstName!: string;
+
+  @Property({ type: 'string', length: 255 })
+  lastName!: string;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  email?: string | null;
+
+  @Property({ type: 'integer', default: UserStatus.active })
+  status: number = UserStatus.active;
+
+  @Property({ type: 'json', default: '{}' })
+  properties: Record<string, string> = {};
+
+  @Property({ type: 'string', length: 16, nullable: true })
+  language?: string | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  lastLogin?: Date | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  expirationDate?: Date | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  inactivationDate?: Date | null;
+}
+
+/** The authentication providers the gateway itself knows (AuthenticationVO.provider, catalogue 3.1). */
+export const Provider = {
+  password: 'OLAT',
+  token: 'REST',
+  apiKey: 'API-Key',
+} as const;
+
+/**
+ * One credential of an identity. For the REST token the credential is the SHA-256 of the token,
+ * for passwords a bcrypt hash; the plain secret is never stored.
+ */
+@Entity({ tableName: 'authentication' })
+@Unique({ properties: ['provider', 'authUsername'] })
+@Index({ properties: ['provider', 'credential'] })
+@Index({
+  name: 'authentication_single_provider_uq',
+  expression: `create unique index authentication_single_provider_uq on authentication (identity_id, provider) where provider in ('OLAT', 'REST')`,
+})
+export class Authentication extends BaseEntity {
+  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true })
+  identity!: Identity;
+
+  @Property({ type: 'string', length: 32 })
+  provider!: string;
+
+  @Property({ type: 'string', length: 255 })
+  authUsername!: string;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  credential?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  externalId?: string | null;
+
+  /** For REST tokens: the provider of the login that issued the token (OLAT or API-Key). */
+  @Property({ type: 'string', length: 32, nullable: true })
+  origin?: string | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  lastUsage?: Date | null;
+}
+
+/** A login session shared by all instances; the id is the SHA-256 of the cookie value. */
+@Entity({ tableName: 'http_session' })
+export class HttpSession {
+  [OptionalProps]?: 'creationDate';
+
+  @PrimaryKey({ type: 'string', length: 64 })
+  id!: string;
+
+  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true })
+  identity!: Identity;
+
+  /** How the session was opened: the provider of the credential that logged in. */
+  @Property({ type: 'string', length: 32 })
+  provider!: string;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  creationDate: Date = new Date();
+
+  @Property({ type: 'datetime', index: true })
+  expiresAt!: Date;
+}
+
+export const userEntities = [Identity, Authentication, HttpSession];

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'pg';
 import type { OrganisationRole } from '../src/domain/roles';
-import { managedIdentityKeys } from '../src/organisations/organisation-service';
+import { managedIdentities } from '../src/domain/scope';
 
 /**
  * The benchmark's baseline: plain node:http + one pg.Pool, answering `GET /users/:k` and
@@ -30,7 +30,7 @@ export const IDENTITY_BY_KEY_SQL =
 
 /** src/organisations/organisation-service.ts `isManagerOf` (the organisation-tree rule), built by the gateway's own function. */
 function isManagerOfSql(caller: Principal, roles: OrganisationRole[]): { text: string; values: unknown[] } {
-  const managed = managedIdentityKeys({ ...caller, provider: 'REST' }, roles);
+  const managed = managedIdentities({ ...caller, provider: 'REST' }, roles);
   let index = 0;
   const text = `select 1 from (${managed.text}) managed where managed.identity_id = ? limit 1`.replace(/\?/g, () => `$${++index}`);
   return { text, values: managed.params };

@@ -12,12 +12,13 @@ import { DomainError } from './domain/errors';
 import { toRestError } from './rest/errors';
 import { negotiate } from './rest/negotiation';
 import { apiDocs } from './rest/api-docs';
-import { OPEN_ROUTES, openEndpoints } from './rest/open-endpoints';
+import { openEndpoints } from './rest/open-endpoints';
 import { buildOpenApi, openApiRouter } from './rest/openapi';
 import { sendError } from './rest/respond';
-import { restRouter } from './rest/rest-router';
-import { ROUTES, type MediaFormat } from './rest/routes';
-import { createSofa } from './rest/sofa-mount';
+import type { MediaFormat } from './rest/route';
+import { restRouter } from './rest/router';
+import { OPEN_ROUTES, ROUTES } from './rest/routes';
+import { createSofa } from './rest/sofa';
 
 const formatOf = (req: Request, defaultFormat: MediaFormat = 'xml'): MediaFormat => {
   try {
@@ -75,7 +76,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     '/restapi',
     securityFilter(orm, authenticator, settings, throttle, { transport: 'rest', isOpen: isOpenRestPath }, refused('xml')),
     bodyParser,
-    openEndpoints(authenticator, throttle),
+    openEndpoints(OPEN_ROUTES, authenticator, throttle),
     openApiRouter(openApi),
     restRouter(schema, ROUTES),
     notFoundHandler,

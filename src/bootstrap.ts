@@ -4,8 +4,9 @@ import { Authentication, Provider } from './entities/users';
 import { Identity, UserStatus } from './entities/users';
 import { Organisation, OrganisationRoleMembership } from './entities/organisations';
 import { hashPassword } from './auth/passwords';
-import { defaultInheritance } from './organisations/organisation-roles';
-import { DEFAULT_ORGANISATION_IDENTIFIER, type OrganisationRole } from './domain/roles';
+import { loginInUse } from './users/repository';
+
+import { DEFAULT_ORGANISATION_IDENTIFIER, defaultInheritance, type OrganisationRole } from './domain/roles';
 
 const ADMIN_ROLES: OrganisationRole[] = ['user', 'administrator', 'sysadmin'];
 
@@ -22,7 +23,7 @@ export async function bootstrap(em: EntityManager, adminLogin: string, adminPass
       await tx.persistAndFlush(organisation);
       organisation.path = `/${organisation.id}/`;
     }
-    if (await tx.count(Identity, { login: { $ilike: adminLogin } })) return;
+    if (await loginInUse(tx, adminLogin)) return;
     const password = adminPassword ?? randomBytes(18).toString('base64url');
     const admin = tx.create(Identity, { login: adminLogin, firstName: 'System', lastName: 'Administrator', email: null, status: UserStatus.permanent });
     tx.persist(admin);

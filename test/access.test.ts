@@ -1,7 +1,8 @@
 import { buildOperationNodeForField } from '@graphql-tools/utils';
 import { print, type OperationTypeNode } from 'graphql';
 import { buildGatewaySchema } from '../src/schema/build';
-import { ROUTES, type RestRoute } from '../src/rest/routes';
+import type { RestRoute } from '../src/rest/route';
+import { ROUTES } from '../src/rest/routes';
 import { createGroup, createUser, type TestUser } from './support/fixtures';
 import { JSON_TYPE, call, graphql } from './support/http';
 import { startTestService, type TestService } from './support/service';

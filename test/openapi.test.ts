@@ -1,6 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { OPEN_ROUTES } from '../src/rest/open-endpoints';
-import { ROUTES } from '../src/rest/routes';
+import { OPEN_ROUTES, ROUTES } from '../src/rest/routes';
 import { adminAuth, createGroup, createUser } from './support/fixtures';
 import { JSON_TYPE, call } from './support/http';
 import { ADMIN, startTestService, type TestService } from './support/service';

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GatewaySettings } from '../settings/settings';
+import { unauthenticated } from './errors';
 import type { OrganisationRole } from './roles';
 
 export interface RoleGrant {
@@ -32,4 +33,10 @@ export interface RequestContext {
 
 export function hasAnyRole(caller: Caller | null, roles: readonly OrganisationRole[]): boolean {
   return !!caller && caller.grants.some((grant) => roles.includes(grant.role));
+}
+
+/** The caller of an operation that `@auth` admitted. */
+export function requireCaller(ctx: RequestContext): Caller {
+  if (!ctx.caller) throw unauthenticated();
+  return ctx.caller;
 }

@@ -26,3 +26,26 @@ export function isOrganisationRole(value: string): value is OrganisationRole {
 }
 
 export const DEFAULT_ORGANISATION_IDENTIFIER = 'default-org';
+
+/** OpenOLAT's GroupMembershipInheritance (catalogue 5.7): whether a role membership applies below its organisation too. */
+export const INHERITANCE_MODES = ['none', 'root', 'inherited'] as const;
+export type InheritanceMode = (typeof INHERITANCE_MODES)[number];
+
+/** Inheritance values of a membership that make it apply in the sub-organisations too. */
+export const SUBTREE_INHERITANCE: readonly InheritanceMode[] = ['root', 'inherited'];
+
+/** Every role but user, invitee and guest covers the sub-organisations by default (OpenOLAT's OrganisationRoles.isInheritedByDefault). */
+const NOT_INHERITED_BY_DEFAULT: readonly OrganisationRole[] = ['user', 'invitee', 'guest'];
+
+export const defaultInheritance = (role: OrganisationRole): InheritanceMode => (NOT_INHERITED_BY_DEFAULT.includes(role) ? 'none' : 'root');
+
+/**
+ * The inheritance a membership is stored with: `none` or `root` as asked, else the role's default
+ * (unknown values too, as OpenOLAT does). `inherited` marks memberships derived from an ancestor;
+ * asking for it grants the same subtree as `root`.
+ */
+export function grantedInheritance(role: OrganisationRole, mode: string | null | undefined): InheritanceMode {
+  if (mode === 'none') return 'none';
+  if (mode === 'root' || mode === 'inherited') return 'root';
+  return defaultInheritance(role);
+}

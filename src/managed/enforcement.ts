@@ -4,7 +4,7 @@ import { getDirective } from '@graphql-tools/utils';
 import { DomainError } from '../domain/errors';
 import type { RequestContext } from '../domain/context';
 import { isManaged, parseManagedFlags, resolveKind } from './flags';
-import { managedTargets } from './targets';
+import type { ManagedElement } from './targets';
 
 interface Guard {
   /** Input argument name → input field name → flag. */
@@ -37,15 +37,16 @@ export function withManagedGuard(schema: GraphQLSchema, field: GraphQLFieldConfi
   const kindName = getDirective(schema, field, 'managed')?.[0]?.kind as string | undefined;
   if (!kindName) return field;
   const kind = resolveKind(kindName);
-  const load = kind && managedTargets[kind];
-  if (!kind || !load) throw new Error(`@managed: no target loader for kind ${kindName}`);
+  const element = field.extensions?.managedElement as ManagedElement | undefined;
+  if (!kind || element?.kind !== kind) throw new Error(`@managed(kind: ${kindName}) without its element: declare it with @Managed`);
   const guard = guardOf(schema, field);
   const resolve = field.resolve!;
   return {
     ...field,
     async resolve(source, args, ctx, info) {
       if (ctx.transport === 'graphql' && ctx.settings.managedEnforced) {
-        const target = await load(args, ctx);
+        await element.authorize?.(args, ctx);
+        const target = await element.load(args, ctx);
         const flags = target ? parseManagedFlags(kind, target.managedFlags) : [];
         if (target && flags.length) {
           const touched = [

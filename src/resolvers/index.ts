@@ -1,9 +1,8 @@
-import { AdminResolver } from './admin-resolver';
-import { AuthenticationResolver } from './authentication-resolver';
-import { GroupResolver } from './group-resolver';
-import { OrganisationResolver } from './organisation-resolver';
-import { RelationResolver } from './relation-resolver';
-import { UserResolver } from './user-resolver';
+import { adminResolvers } from './admin';
+import { groupResolvers } from './groups';
+import { organisationResolvers } from './organisations';
+import { relationResolvers } from './relations';
+import { userResolvers } from './users';
 
-/** Every resolver of the schema; one line per family. */
-export const resolvers = [UserResolver, AuthenticationResolver, GroupResolver, OrganisationResolver, AdminResolver, RelationResolver] as const;
+/** Every resolver of the schema, one entry per family. */
+export const resolvers = [...userResolvers, ...groupResolvers, ...organisationResolvers, ...relationResolvers, ...adminResolvers] as const;

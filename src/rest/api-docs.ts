@@ -1,6 +1,6 @@
 import path from 'node:path';
 import express, { type Request, type Response } from 'express';
-import { REST_BASE } from './sofa-mount';
+import { REST_BASE } from './sofa';
 
 const SWAGGER_UI_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { DomainError, type ErrorCode, type ErrorDetail } from '../domain/errors';
-import type { RestRoute } from './routes';
+import type { RestRoute } from './route';
 
 export const STATUS_OF: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,

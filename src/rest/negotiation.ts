@@ -1,5 +1,5 @@
 import { DomainError } from '../domain/errors';
-import type { MediaFormat } from './routes';
+import type { MediaFormat } from './route';
 
 interface MediaRange {
   type: string;

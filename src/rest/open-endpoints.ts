@@ -4,31 +4,8 @@ import type { Authenticator } from '../auth/authenticator';
 import { sendTooManyRequests, type LoginThrottle } from '../auth/login-throttle';
 import { Provider } from '../entities/users';
 import { REALM, TOKEN_HEADER } from '../auth/security-filter';
-import { XML_PROLOG } from './xml-codec';
-
-/** One open endpoint: the router serves it and openapi.json describes it from the same entry. */
-export interface OpenRoute {
-  method: 'GET' | 'POST';
-  /** Express-style path below /restapi. */
-  path: string;
-  summary: string;
-  produces: 'text/plain' | 'application/xml';
-  /** The fixed answer of a plain-text endpoint; `{name}` stands for the path parameter `name`. */
-  text?: string;
-  /** A sample answer of an endpoint whose answer varies. */
-  example?: string;
-  query?: { name: string; description: string }[];
-  /** Failure statuses the endpoint answers itself. */
-  errors?: Record<number, string>;
-}
-
-const plain = (method: OpenRoute['method'], path: string, summary: string, text: string): OpenRoute => ({
-  method,
-  path,
-  summary,
-  produces: 'text/plain',
-  text,
-});
+import { TEXT, type OpenRoute } from './route';
+import { XML_PROLOG, escapeXml } from './xml-codec';
 
 export const AUTH_ROUTE: OpenRoute = {
   method: 'GET',
@@ -43,26 +20,20 @@ export const AUTH_ROUTE: OpenRoute = {
   errors: { 400: 'neither password nor x-service-token given', 401: 'wrong password or token' },
 };
 
-/** Ping, version and `/auth` endpoints (catalogue 1.6, 1.7). */
-export const OPEN_ROUTES: OpenRoute[] = [
-  plain('GET', '/ping', 'Ping', 'Ping'),
-  plain('GET', '/ping/version', 'Version of the ping service', '1.0'),
-  plain('POST', '/ping/:name', 'Ping with a name', 'Ping {name}'),
-  plain('GET', '/api/version', 'Version of the REST API', '1.0'),
-  plain('GET', '/auth/version', 'Version of the authentication service', '1.0'),
-  plain('GET', '/users/version', 'Version of the users service', '1.0'),
-  plain('GET', '/users/:identityKey/authentications/version', 'Version of the user authentications service', '2.0'),
-  plain('GET', '/groups/version', 'Version of the groups service', '1.0'),
-  plain('GET', '/organisations/version', 'Version of the organisations service', '1.0'),
+/** Ping, the API's version and `/auth` (catalogue 1.6, 1.7); the families add their versions (src/rest/routes). */
+export const CORE_OPEN_ROUTES: OpenRoute[] = [
+  TEXT('GET', '/ping', 'Ping', 'Ping'),
+  TEXT('GET', '/ping/version', 'Version of the ping service', '1.0'),
+  TEXT('POST', '/ping/:name', 'Ping with a name', 'Ping {name}'),
+  TEXT('GET', '/api/version', 'Version of the REST API', '1.0'),
+  TEXT('GET', '/auth/version', 'Version of the authentication service', '1.0'),
   AUTH_ROUTE,
 ];
 
-const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** The endpoints of OPEN_ROUTES; the security filter decides which of them need authentication. */
-export function openEndpoints(authenticator: Authenticator, throttle: LoginThrottle) {
+/** The open routes; the security filter decides which of them need authentication. */
+export function openEndpoints(routes: OpenRoute[], authenticator: Authenticator, throttle: LoginThrottle) {
   const router = express.Router();
-  for (const route of OPEN_ROUTES) {
+  for (const route of routes) {
     const text = route.text;
     if (text === undefined) continue;
     router[route.method === 'GET' ? 'get' : 'post'](

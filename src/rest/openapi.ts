@@ -3,21 +3,18 @@ import express from 'express';
 import {
   getNamedType,
   getNullableType,
-  isEnumType,
   isInputObjectType,
   isListType,
   isNonNullType,
   isObjectType,
-  isScalarType,
   type GraphQLField,
-  type GraphQLInputType,
   type GraphQLOutputType,
   type GraphQLSchema,
 } from 'graphql';
 import { TOKEN_HEADER, isOpenRestPath } from '../auth/security-filter';
-import type { OpenRoute } from './open-endpoints';
-import type { RestRoute } from './routes';
-import { REST_BASE, canonicalRoutes, type SofaRouter } from './sofa-mount';
+import { answersWithoutBody, rootField } from './operations';
+import type { OpenRoute, RestRoute } from './route';
+import { REST_BASE, canonicalRoutes, type SofaRouter } from './sofa';
 import { onWire, xmlRootOf } from './wire';
 
 type Schema = Record<string, unknown>;
@@ -43,28 +40,13 @@ const media = (schema: Schema) => ({ 'application/json': { schema }, 'applicatio
 const errorResponse = (description: string, schema: Schema = ERROR_VO) => ({ description, content: media(schema) });
 const bodyMedia = (route: RestRoute, schema: Schema) => ({ ...media(schema), ...(route.formBody ? { 'application/x-www-form-urlencoded': { schema } } : {}) });
 
-const PRIMITIVES: Record<string, Schema> = {
-  Int: { type: 'integer', format: 'int32' },
-  Float: { type: 'number', format: 'double' },
-  String: { type: 'string' },
-  Boolean: { type: 'boolean' },
-  ID: { type: 'string' },
-};
-
-function schemaOf(type: GraphQLInputType | GraphQLOutputType): Schema {
-  const nullable = getNullableType(type);
-  if (isListType(nullable)) return { type: 'array', items: schemaOf(nullable.ofType) };
-  if (isScalarType(nullable)) return { ...(PRIMITIVES[nullable.name] ?? (nullable.extensions.jsonSchema as Schema | undefined) ?? { type: 'string' }) };
-  if (isEnumType(nullable)) return { type: 'string', enum: nullable.getValues().map((value) => value.name) };
-  return ref(nullable.name);
-}
-
-/** The XML element a result is written as (xml-codec's encodeXml): lists wrapped in `<{root}s>`. */
-function resultSchema(type: GraphQLOutputType, xmlRoot: string | undefined): Schema {
-  const root = xmlRoot ?? xmlRootOf(type);
-  const item = schemaOf(getNamedType(type));
-  const element = '$ref' in item ? (xmlRoot ? { allOf: [item], xml: { name: root } } : item) : { ...item, xml: { name: root } };
-  return isListType(getNullableType(type)) ? { type: 'array', items: element, xml: { name: `${root}s`, wrapped: true } } : element;
+/** The JSON schema sofa derived for a result, with the element names the XML encoder writes (lists wrapped in `<{root}s>`). */
+function withXmlNames(derived: Schema, type: GraphQLOutputType): Schema {
+  const root = xmlRootOf(type);
+  const list = isListType(getNullableType(type));
+  const item = (list ? derived.items : derived) as Schema;
+  const element = '$ref' in item ? item : { ...item, xml: { name: root } };
+  return list ? { ...derived, items: element, xml: { name: `${root}s`, wrapped: true } } : element;
 }
 
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
@@ -72,18 +54,12 @@ const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) =
 const tagOf = (path: string) => path.split('/')[1];
 const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-function fieldOf(schema: GraphQLSchema, name: string): GraphQLField<unknown, unknown> {
-  const [root, fieldName] = name.split('.');
-  const field = (root === 'Query' ? schema.getQueryType() : schema.getMutationType())?.getFields()[fieldName];
-  if (!field) throw new Error(`openapi: no field ${name}`);
-  return field;
-}
-
 const rolesOf = (schema: GraphQLSchema, field: GraphQLField<unknown, unknown>) => (getDirective(schema, field, 'auth')?.[0]?.roles ?? []) as string[];
 
-function successResponses(route: RestRoute, field: GraphQLField<unknown, unknown>): Responses {
+function successResponses(route: RestRoute, field: GraphQLField<unknown, unknown>, derived: Operation, emptyBody: boolean): Responses {
+  const result = (derived.responses[200] as { content: Record<string, { schema: Schema }> }).content['application/json'].schema;
   const responses: Responses = {
-    200: route.emptyBody ? { description: route.summary } : { description: route.summary, content: media(resultSchema(field.type, route.xmlRoot)) },
+    200: emptyBody ? { description: route.summary } : { description: route.summary, content: media(withXmlNames(result, field.type)) },
   };
   if (route.notModifiedWhenFalse) responses[304] = { description: 'Not modified: nothing to change' };
   if (route.noBodyStatus) responses[route.noBodyStatus] = { description: 'No request body sent: nothing changed' };
@@ -106,15 +82,21 @@ function errorResponses(route: RestRoute, hasParameters: boolean, hasRoles: bool
   };
 }
 
-function restOperation(schema: GraphQLSchema, route: RestRoute, operationId: string): Operation {
-  const field = fieldOf(schema, route.field);
+/**
+ * One route's operation: sofa's derived operation for the field (parameters, body and result
+ * schemas) adjusted to the wire: the body argument travels as the whole body in JSON, XML (and a
+ * form where the route takes one), results in both media types with XML names, the statuses and
+ * errors the route answers, and the role the operation needs.
+ */
+function describeRoute(schema: GraphQLSchema, route: RestRoute, derived: Operation, operationId: string): Operation {
+  const { field } = rootField(schema, route.field);
   const inPath = new Set(pathParams(route.path));
-  const parameters = field.args
-    .filter((arg) => arg.name !== route.bodyArg)
-    .map((arg) =>
-      arg.name === route.extraQueryArg
+  const parameters = ((derived.parameters ?? []) as (Schema & { name: string; schema: Schema })[])
+    .filter((parameter) => parameter.name !== route.bodyArg)
+    .map(({ schema: { description, ...parameterSchema }, ...parameter }) =>
+      parameter.name === route.extraQueryArg
         ? {
-            name: arg.name,
+            name: parameter.name,
             in: 'query',
             description: 'Any other query parameter: its name and value filter by the user property of that name.',
             style: 'form',
@@ -122,14 +104,16 @@ function restOperation(schema: GraphQLSchema, route: RestRoute, operationId: str
             schema: { type: 'object', additionalProperties: { type: 'string' } },
           }
         : {
-            name: arg.name,
-            in: inPath.has(arg.name) ? 'path' : 'query',
-            required: inPath.has(arg.name),
-            ...(arg.description ? { description: arg.description } : {}),
-            schema: schemaOf(arg.type),
+            ...parameter,
+            in: inPath.has(parameter.name) ? 'path' : 'query',
+            required: inPath.has(parameter.name),
+            ...(description ? { description } : {}),
+            schema: parameterSchema,
           },
-    );
-  const bodyType = field.args.find((arg) => arg.name === route.bodyArg)?.type;
+    )
+    .sort((a, b) => field.args.findIndex((arg) => arg.name === a.name) - field.args.findIndex((arg) => arg.name === b.name));
+  const derivedBody = derived.requestBody as { content: Record<string, { schema: { properties: Record<string, Schema> } }> } | undefined;
+  const bodySchema = route.bodyArg ? derivedBody?.content['application/json'].schema.properties[route.bodyArg] : undefined;
   const roles = rolesOf(schema, field);
   return {
     operationId,
@@ -139,8 +123,8 @@ function restOperation(schema: GraphQLSchema, route: RestRoute, operationId: str
       .filter(Boolean)
       .join(' '),
     parameters,
-    ...(bodyType ? { requestBody: { required: !route.noBodyStatus, content: bodyMedia(route, schemaOf(bodyType)) } } : {}),
-    responses: { ...successResponses(route, field), ...errorResponses(route, parameters.length > 0, roles.length > 0) },
+    ...(bodySchema ? { requestBody: { required: !route.noBodyStatus, content: bodyMedia(route, bodySchema) } } : {}),
+    responses: { ...successResponses(route, field, derived, answersWithoutBody(field)), ...errorResponses(route, parameters.length > 0, roles.length > 0) },
   };
 }
 
@@ -241,10 +225,9 @@ export function buildOpenApi(schema: GraphQLSchema, sofa: SofaRouter, routes: Re
   };
   for (const route of routes) {
     const served = canonical.get(route.field)!;
-    if (!generated.paths[openApiPath(served.path)]?.[served.method.toLowerCase()]) {
-      throw new Error(`openapi: sofa serves no ${served.method} ${served.path} for ${route.field}`);
-    }
-    add(route.method, route.path, restOperation(schema, route, operationIdOf(route, served)));
+    const derived = generated.paths[openApiPath(served.path)]?.[served.method.toLowerCase()];
+    if (!derived) throw new Error(`openapi: sofa derived no ${served.method} ${served.path} for ${route.field}`);
+    add(route.method, route.path, describeRoute(schema, route, derived, operationIdOf(route, served)));
   }
   for (const route of openRoutes) add(route.method, route.path, openOperation(route));
 

@@ -14,12 +14,13 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import type { RestRoute } from './routes';
+import type { RestRoute } from './route';
 import { onWire } from './wire';
 
 /** What a REST route executes: the GraphQL document sofa derives for its field, compiled once with graphql-jit. */
 export interface RestOperation {
   fieldName: string;
+  emptyBody: boolean;
   args: readonly GraphQLArgument[];
   resultType: GraphQLOutputType;
   bodyType?: GraphQLInputType;
@@ -37,7 +38,11 @@ function wireSelection(type: GraphQLOutputType): Selection | true {
   return selection;
 }
 
-function fieldOf(schema: GraphQLSchema, name: string): { kind: OperationTypeNode; field: GraphQLField<unknown, unknown> } {
+/** A Boolean answer (memberships, deletes) has no body on REST: 200 or, where the route says so, 304. */
+export const answersWithoutBody = (field: GraphQLField<unknown, unknown>) => getNamedType(field.type) === GraphQLBoolean;
+
+/** The root field a route names: `Query.x` or `Mutation.x`. */
+export function rootField(schema: GraphQLSchema, name: string): { kind: OperationTypeNode; field: GraphQLField<unknown, unknown> } {
   const [root, fieldName] = name.split('.');
   const kind = root === 'Query' ? OperationTypeNode.QUERY : OperationTypeNode.MUTATION;
   const field = (kind === OperationTypeNode.QUERY ? schema.getQueryType() : schema.getMutationType())?.getFields()[fieldName];
@@ -46,14 +51,14 @@ function fieldOf(schema: GraphQLSchema, name: string): { kind: OperationTypeNode
 }
 
 export function restOperation(schema: GraphQLSchema, route: RestRoute): RestOperation {
-  const { kind, field } = fieldOf(schema, route.field);
+  const { kind, field } = rootField(schema, route.field);
   const selectedFields = wireSelection(field.type);
   const operation = buildOperationNodeForField({ schema, kind, field: field.name, selectedFields, depthLimit: 5 });
   const compiled = compileQuery(schema, { kind: Kind.DOCUMENT, definitions: [operation] });
   if (!isCompiledQuery(compiled)) throw new Error(`route ${route.method} ${route.path}: ${compiled.errors?.[0]?.message}`);
   const bodyType = route.bodyArg ? field.args.find((arg) => arg.name === route.bodyArg)?.type : undefined;
   if (route.bodyArg && !bodyType) throw new Error(`route ${route.method} ${route.path}: no argument ${route.bodyArg}`);
-  return { fieldName: field.name, args: field.args, resultType: field.type, bodyType, compiled };
+  return { fieldName: field.name, emptyBody: answersWithoutBody(field), args: field.args, resultType: field.type, bodyType, compiled };
 }
 
 /** A path or query string as the argument's type wants it; values that do not fit are left for GraphQL to reject (400). */

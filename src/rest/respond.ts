@@ -2,12 +2,12 @@ import type { Response } from 'express';
 import type { GraphQLOutputType } from 'graphql';
 import { CONTENT_TYPE } from './negotiation';
 import type { RestError } from './errors';
-import type { MediaFormat } from './routes';
+import type { MediaFormat } from './route';
 import { xmlRootOf } from './wire';
 import { encodeRecords, encodeXml } from './xml-codec';
 
-export function sendData(res: Response, status: number, format: MediaFormat, data: unknown, type: GraphQLOutputType, xmlRoot?: string) {
-  const body = format === 'json' ? JSON.stringify(data) : encodeXml(data, type, xmlRoot ?? xmlRootOf(type));
+export function sendData(res: Response, status: number, format: MediaFormat, data: unknown, type: GraphQLOutputType) {
+  const body = format === 'json' ? JSON.stringify(data) : encodeXml(data, type, xmlRootOf(type));
   res.status(status).type(CONTENT_TYPE[format]).send(body);
 }
 

@@ -17,7 +17,8 @@ import { onWire } from './wire';
 
 export const XML_PROLOG = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text for an XML attribute (js2xml writes attribute values as given) or a hand-written element. */
+export const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function text(value: unknown, typeName: string): string {
   if (typeName === 'DateTime') return new Date(value as number).toISOString();
@@ -39,7 +40,7 @@ function encodeValue(name: string, value: unknown, type: GraphQLOutputType): Ele
       if (!onWire(field) || fieldValue == null) continue;
       const fieldType = getNullableType(field.type);
       const item = field.extensions?.xmlItem as string | undefined;
-      if (field.extensions?.xmlAttribute) attributes[field.name] = escapeAttribute(text(fieldValue, getNamedType(fieldType).name));
+      if (field.extensions?.xmlAttribute) attributes[field.name] = escapeXml(text(fieldValue, getNamedType(fieldType).name));
       else if (item && isListType(fieldType)) {
         elements.push({ type: 'element', name: field.name, elements: encodeValue(item, fieldValue, fieldType) });
       } else elements.push(...encodeValue(field.name, fieldValue, fieldType));

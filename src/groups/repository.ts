@@ -1,0 +1,89 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../db/sql';
+import { notFound } from '../domain/errors';
+import { Group, type GroupRole } from '../entities/groups';
+import { USER_COLUMNS } from '../users/repository';
+import type { UserRow } from '../users/presenter';
+import type { GroupRow } from './presenter';
+
+/** The columns of a GroupRow from `business_group g`. */
+const GROUP_COLUMNS =
+  'g.id, g.description, g.external_id as "externalId", g.managed_flags as "managedFlags", g.name, g.type, g.min_participants as "minParticipants", g.max_participants as "maxParticipants"';
+
+export interface GroupFilter {
+  /** Only the groups this identity belongs to. */
+  memberKey?: number;
+  externalId?: string | null;
+  /** Only groups with (true) or without (false) managed flags. */
+  managed?: boolean | null;
+}
+
+export async function findGroup(em: EntityManager, key: number): Promise<Group> {
+  const group = await em.findOne(Group, { id: key });
+  if (!group) throw notFound('group');
+  return group;
+}
+
+export async function isMember(em: EntityManager, groupKey: number, identityKey: number): Promise<boolean> {
+  const rows = await sql(em, 'select 1 from group_membership where group_id = ? and identity_id = ? limit 1', [groupKey, identityKey]);
+  return rows.length > 0;
+}
+
+export async function listGroups(em: EntityManager, filter: GroupFilter): Promise<GroupRow[]> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (filter.memberKey !== undefined) {
+    where.push('g.id in (select group_id from group_membership where identity_id = ?)');
+    params.push(filter.memberKey);
+  }
+  if (filter.externalId) {
+    where.push('g.external_id = ?');
+    params.push(filter.externalId);
+  }
+  if (filter.managed != null) where.push(filter.managed ? "coalesce(g.managed_flags, '') <> ''" : "coalesce(g.managed_flags, '') = ''");
+  return sql<GroupRow>(em, `select ${GROUP_COLUMNS} from business_group g${where.length ? ` where ${where.join(' and ')}` : ''} order by g.id`, params);
+}
+
+export async function listMembers(em: EntityManager, groupKey: number, role: GroupRole): Promise<UserRow[]> {
+  return sql<UserRow>(
+    em,
+    `select ${USER_COLUMNS} from identity i join group_membership m on m.identity_id = i.id
+     where m.group_id = ? and m.role = ? order by m.id`,
+    [groupKey, role],
+  );
+}
+
+/** Locks the group row until the transaction ends (so concurrent adds cannot overfill it) and answers its participant limit. */
+export async function lockGroup(em: EntityManager, groupKey: number): Promise<{ maxParticipants: number | null }> {
+  const [group] = await sql<{ maxParticipants: number | null }>(
+    em,
+    'select max_participants as "maxParticipants" from business_group where id = ? for update',
+    [groupKey],
+  );
+  if (!group) throw notFound('group');
+  return group;
+}
+
+/** Participants other than this identity. */
+export async function countOtherParticipants(em: EntityManager, groupKey: number, identityKey: number): Promise<number> {
+  const [{ count }] = await sql<{ count: number }>(
+    em,
+    `select count(*)::int as count from group_membership where group_id = ? and role = 'participant' and identity_id <> ?`,
+    [groupKey, identityKey],
+  );
+  return count;
+}
+
+/** false when the identity already held the role. */
+export async function insertMember(em: EntityManager, groupKey: number, identityKey: number, role: GroupRole): Promise<boolean> {
+  const inserted = await sql(em, `insert into group_membership (group_id, identity_id, role) values (?, ?, ?) on conflict do nothing returning id`, [
+    groupKey,
+    identityKey,
+    role,
+  ]);
+  return inserted.length > 0;
+}
+
+export async function deleteMember(em: EntityManager, groupKey: number, identityKey: number, role: GroupRole): Promise<void> {
+  await sql(em, 'delete from group_membership where group_id = ? and identity_id = ? and role = ?', [groupKey, identityKey, role]);
+}

@@ -1,0 +1,105 @@
+import { requireCaller, type RequestContext } from '../domain/context';
+import { DomainError, validationFailed } from '../domain/errors';
+import { Group, GroupRole } from '../entities/groups';
+import type { GroupVO, GroupVOInput } from '../schema/groups';
+import type { UserVO } from '../schema/users';
+import { toUserVO } from '../users/presenter';
+import { requireIdentity } from '../users/repository';
+import { isGroupManager, requireGroupReader } from './policy';
+import { toGroupVO } from './presenter';
+import * as groups from './repository';
+import { findGroup } from './repository';
+
+export async function listGroups(ctx: RequestContext, filter: { externalId?: string | null; managed?: boolean | null }): Promise<GroupVO[]> {
+  const memberKey = isGroupManager(ctx) ? undefined : requireCaller(ctx).key;
+  return (await groups.listGroups(ctx.em, { ...filter, memberKey })).map(toGroupVO);
+}
+
+export async function getGroup(ctx: RequestContext, key: number): Promise<GroupVO> {
+  const group = await findGroup(ctx.em, key);
+  await requireGroupReader(ctx, key);
+  return toGroupVO(group);
+}
+
+const MAX_LENGTH = 255;
+
+function validateGroup(input: GroupVOInput) {
+  if (!input.name?.trim()) {
+    throw validationFailed([{ code: 'org.olat.group:create.form.error.name.empty', translation: 'The group name is mandatory.' }]);
+  }
+  const tooLong = (['name', 'externalId', 'managedFlags'] as const).filter((field) => (input[field]?.length ?? 0) > MAX_LENGTH);
+  if (tooLong.length) {
+    throw validationFailed(
+      tooLong.map((field) => ({ code: `org.olat.core:form.error.toolong:${field}`, translation: `${field} is longer than ${MAX_LENGTH} characters.` })),
+    );
+  }
+}
+
+/** OpenOLAT stores participant limits of zero or less as "unlimited". */
+const limit = (value: number | null | undefined) => (value != null && value > 0 ? value : null);
+
+function apply(group: Group, input: GroupVOInput) {
+  group.name = input.name!.trim();
+  if (input.description !== undefined) group.description = input.description;
+  if (input.externalId !== undefined) group.externalId = input.externalId;
+  if (input.managedFlags !== undefined) group.managedFlags = input.managedFlags;
+  if (input.minParticipants !== undefined) group.minParticipants = limit(input.minParticipants);
+  if (input.maxParticipants !== undefined) group.maxParticipants = limit(input.maxParticipants);
+}
+
+/** PUT /groups: a body with a key > 0 updates that group, as in OpenOLAT. */
+export async function createGroup(ctx: RequestContext, input: GroupVOInput): Promise<GroupVO> {
+  if (input.key && input.key > 0) return updateGroup(ctx, input.key, input);
+  validateGroup(input);
+  return ctx.em.transactional(async (em) => {
+    const group = em.create(Group, { name: input.name!.trim() });
+    apply(group, input);
+    await em.persistAndFlush(group);
+    return toGroupVO(group);
+  });
+}
+
+export async function updateGroup(ctx: RequestContext, key: number, input: GroupVOInput): Promise<GroupVO> {
+  return ctx.em.transactional(async (em) => {
+    const group = await findGroup(em, key);
+    if (input.name === undefined || input.name === null) input = { ...input, name: group.name };
+    validateGroup(input);
+    apply(group, input);
+    await em.flush();
+    return toGroupVO(group);
+  });
+}
+
+export async function deleteGroup(ctx: RequestContext, key: number): Promise<boolean> {
+  await ctx.em.transactional(async (em) => em.removeAndFlush(await findGroup(em, key)));
+  return true;
+}
+
+export async function listMembers(ctx: RequestContext, groupKey: number, role: GroupRole): Promise<UserVO[]> {
+  await findGroup(ctx.em, groupKey);
+  return (await groups.listMembers(ctx.em, groupKey, role)).map((row) => toUserVO(row, true));
+}
+
+/**
+ * Adds a member; true when added, false when the identity already held that role (REST answers 304).
+ * Concurrent identical adds meet the unique constraint and leave one membership; a full group answers 412.
+ */
+export async function addMember(ctx: RequestContext, groupKey: number, identityKey: number, role: GroupRole): Promise<boolean> {
+  return ctx.em.transactional(async (em) => {
+    const { maxParticipants } = await groups.lockGroup(em, groupKey);
+    await requireIdentity(em, identityKey);
+    if (role === GroupRole.participant && maxParticipants != null && (await groups.countOtherParticipants(em, groupKey, identityKey)) >= maxParticipants) {
+      throw new DomainError('PRECONDITION_FAILED', 'the group is full');
+    }
+    return groups.insertMember(em, groupKey, identityKey, role);
+  });
+}
+
+export async function removeMember(ctx: RequestContext, groupKey: number, identityKey: number, role: GroupRole): Promise<boolean> {
+  return ctx.em.transactional(async (em) => {
+    await findGroup(em, groupKey);
+    await requireIdentity(em, identityKey);
+    await groups.deleteMember(em, groupKey, identityKey, role);
+    return true;
+  });
+}

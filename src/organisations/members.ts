@@ -1,0 +1,89 @@
+import type { RequestContext } from '../domain/context';
+import { DomainError } from '../domain/errors';
+import { grantedInheritance, isOrganisationRole, type OrganisationRole } from '../domain/roles';
+import { Identity } from '../entities/users';
+import type { OrganisationVO } from '../schema/organisations';
+import type { UserVO, UserVOInput } from '../schema/users';
+import { toUserVO } from '../users/presenter';
+import { requireIdentity } from '../users/repository';
+import { toOrganisationVO } from './presenter';
+import * as organisations from './repository';
+import { findOrganisation } from './repository';
+
+/** A role path segment: a role name (catalogue 5.7) or its plural with a trailing `s` (`authors`, `users`); null when neither. */
+export function roleOfPath(segment: string): OrganisationRole | null {
+  if (isOrganisationRole(segment)) return segment;
+  const singular = segment.endsWith('s') ? segment.slice(0, -1) : segment;
+  return isOrganisationRole(singular) ? singular : null;
+}
+
+/** An unknown role in a member path answers 409 (catalogue 2.5). */
+function memberRole(segment: string): OrganisationRole {
+  const role = roleOfPath(segment);
+  if (!role) throw new DomainError('CONFLICT', `unknown organisation role "${segment}"`);
+  return role;
+}
+
+/** Members with the role in the organisation: their own memberships there and inheriting memberships of an ancestor. */
+export async function listMembers(ctx: RequestContext, organisationKey: number, roleSegment: string): Promise<UserVO[]> {
+  await findOrganisation(ctx.em, organisationKey);
+  const role = memberRole(roleSegment);
+  return (await organisations.listMembers(ctx.em, organisationKey, role)).map((row) => toUserVO(row, true));
+}
+
+/**
+ * PUT /organisations/{key}/{role}/{identityKey}: grants the role or changes the inheritance of the
+ * membership (OpenOLAT's addMember). Without inheritanceMode the role's default applies: every
+ * role but user, invitee and guest covers the sub-organisations.
+ */
+export async function addMember(ctx: RequestContext, organisationKey: number, roleSegment: string, identityKey: number, inheritanceMode?: string | null) {
+  return ctx.em.transactional(async (em) => {
+    await findOrganisation(em, organisationKey);
+    const role = memberRole(roleSegment);
+    await requireIdentity(em, identityKey);
+    await organisations.upsertMembership(em, organisationKey, identityKey, role, grantedInheritance(role, inheritanceMode));
+    return true;
+  });
+}
+
+/** PUT /organisations/{key}/{role} with a list of users: keys of unknown users are skipped, as in OpenOLAT. */
+export async function addMembers(ctx: RequestContext, organisationKey: number, roleSegment: string, members: UserVOInput[], inheritanceMode?: string | null) {
+  return ctx.em.transactional(async (em) => {
+    await findOrganisation(em, organisationKey);
+    const role = memberRole(roleSegment);
+    const keys = [...new Set(members.map((member) => member.key).filter((key): key is number => key != null))];
+    const known = keys.length ? await em.find(Identity, { id: { $in: keys } }, { fields: ['id'] }) : [];
+    for (const identity of known.sort((a, b) => a.id - b.id)) {
+      await organisations.upsertMembership(em, organisationKey, identity.id, role, grantedInheritance(role, inheritanceMode));
+    }
+    return true;
+  });
+}
+
+/** Ends the membership granted in this organisation; a membership inherited from an ancestor ends only there. */
+export async function removeMember(ctx: RequestContext, organisationKey: number, roleSegment: string, identityKey: number): Promise<boolean> {
+  return ctx.em.transactional(async (em) => {
+    await findOrganisation(em, organisationKey);
+    const role = memberRole(roleSegment);
+    await requireIdentity(em, identityKey);
+    await organisations.deleteMembership(em, organisationKey, identityKey, role);
+    return true;
+  });
+}
+
+/**
+ * GET /organisations/membership/{role}/{identityKey}: the organisations where the user holds the
+ * role; with inheritance (the default, as in OpenOLAT) also the sub-organisations an inheriting
+ * membership covers. An unknown role answers 406 here (catalogue 2.5).
+ */
+export async function listMemberships(
+  ctx: RequestContext,
+  roleSegment: string,
+  identityKey: number,
+  withInheritance?: boolean | null,
+): Promise<OrganisationVO[]> {
+  const role = roleOfPath(roleSegment);
+  if (!role) throw new DomainError('NOT_ACCEPTABLE', `unknown organisation role "${roleSegment}"`);
+  await requireIdentity(ctx.em, identityKey);
+  return (await organisations.listMemberships(ctx.em, identityKey, role, withInheritance ?? true)).map(toOrganisationVO);
+}

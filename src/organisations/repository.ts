@@ -1,0 +1,134 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../db/sql';
+import { notFound } from '../domain/errors';
+import { DEFAULT_ORGANISATION_IDENTIFIER, type InheritanceMode, type OrganisationRole } from '../domain/roles';
+import { appliesIn } from '../domain/scope';
+import { Organisation, OrganisationType } from '../entities/organisations';
+import type { UserRow } from '../users/presenter';
+import { USER_COLUMNS } from '../users/repository';
+import type { OrganisationRow } from './presenter';
+
+/** The columns of an OrganisationRow from `organisation o`. */
+const ORGANISATION_COLUMNS =
+  'o.id, o.identifier, o.display_name as "displayName", o.description, o.css_class as "cssClass", o.status, o.external_id as "externalId", ' +
+  'o.managed_flags as "managedFlags", o.path, o.parent_id as "parentKey", o.type_id as "typeKey"';
+
+export async function defaultOrganisation(em: EntityManager): Promise<Organisation> {
+  return em.findOneOrFail(Organisation, { identifier: DEFAULT_ORGANISATION_IDENTIFIER });
+}
+
+export async function findOrganisation(em: EntityManager, key: number): Promise<Organisation> {
+  const organisation = await em.findOne(Organisation, { id: key });
+  if (!organisation) throw notFound('organisation');
+  return organisation;
+}
+
+export async function findOrganisationRow(em: EntityManager, key: number): Promise<OrganisationRow | null> {
+  const [row] = await sql<OrganisationRow>(em, `select ${ORGANISATION_COLUMNS} from organisation o where o.id = ?`, [key]);
+  return row ?? null;
+}
+
+/** Without filters every organisation that is not deleted; with externalId and/or identifier the exact matches, whatever their status. */
+export async function listOrganisations(em: EntityManager, filter: { externalId?: string | null; identifier?: string | null }): Promise<OrganisationRow[]> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (filter.externalId?.trim()) {
+    where.push('o.external_id = ?');
+    params.push(filter.externalId);
+  }
+  if (filter.identifier?.trim()) {
+    where.push('o.identifier = ?');
+    params.push(filter.identifier);
+  }
+  if (!where.length) where.push(`o.status <> 'deleted'`);
+  return sql<OrganisationRow>(em, `select ${ORGANISATION_COLUMNS} from organisation o where ${where.join(' and ')} order by o.id`, params);
+}
+
+/** Tree changes (create below a parent, move, delete) run one at a time, so no move can race another into a cycle. */
+export async function lockTree(em: EntityManager): Promise<void> {
+  await sql(em, `select pg_advisory_xact_lock(hashtext('organisation_tree'))`);
+}
+
+/** Re-roots the materialised paths of a subtree in one statement. */
+export async function movePaths(em: EntityManager, oldPath: string, newPath: string): Promise<void> {
+  await sql(em, `update organisation set path = ?::text || substr(path, ?::int), last_modified = now() where path like ?::text || '%'`, [
+    newPath,
+    oldPath.length + 1,
+    oldPath,
+  ]);
+}
+
+export const countChildren = (em: EntityManager, key: number) => em.count(Organisation, { parent: key });
+
+/** Deletes the organisation with its memberships; its users (role `user`) become users of the fallback organisation first. */
+export async function deleteOrganisation(em: EntityManager, key: number, fallbackKey: number): Promise<void> {
+  await sql(
+    em,
+    `insert into organisation_role (identity_id, organisation_id, role, inheritance)
+     select identity_id, ?, 'user', 'none' from organisation_role where organisation_id = ? and role = 'user'
+     on conflict do nothing`,
+    [fallbackKey, key],
+  );
+  await sql(em, 'delete from organisation where id = ?', [key]);
+}
+
+/** People with the role in the organisation: their own memberships there and inheriting memberships of an ancestor. */
+export async function listMembers(em: EntityManager, organisationKey: number, role: OrganisationRole): Promise<UserRow[]> {
+  return sql<UserRow>(
+    em,
+    `select ${USER_COLUMNS} from identity i where i.id in (
+       select m.identity_id from organisation_role m
+       join organisation mo on mo.id = m.organisation_id
+       join organisation o on o.id = ?
+       where m.role = ? and ${appliesIn('m', 'mo', 'o')})
+     order by i.id`,
+    [organisationKey, role],
+  );
+}
+
+/** The organisations where the person holds the role: where it was granted and, with inheritance, the subtrees it covers. */
+export async function listMemberships(em: EntityManager, identityKey: number, role: OrganisationRole, withInheritance: boolean): Promise<OrganisationRow[]> {
+  return sql<OrganisationRow>(
+    em,
+    `select ${ORGANISATION_COLUMNS} from organisation o where exists (
+       select 1 from organisation_role m join organisation mo on mo.id = m.organisation_id
+       where m.identity_id = ? and m.role = ? and ${withInheritance ? appliesIn('m', 'mo', 'o') : 'mo.id = o.id'})
+     order by o.id`,
+    [identityKey, role],
+  );
+}
+
+/** Grants the role, or changes the inheritance of the existing membership. */
+export async function upsertMembership(em: EntityManager, organisationKey: number, identityKey: number, role: OrganisationRole, inheritance: InheritanceMode) {
+  await sql(
+    em,
+    `insert into organisation_role (identity_id, organisation_id, role, inheritance) values (?, ?, ?, ?)
+     on conflict (identity_id, organisation_id, role) do update set inheritance = excluded.inheritance`,
+    [identityKey, organisationKey, role, inheritance],
+  );
+}
+
+export async function deleteMembership(em: EntityManager, organisationKey: number, identityKey: number, role: OrganisationRole) {
+  await sql(em, 'delete from organisation_role where organisation_id = ? and identity_id = ? and role = ?', [organisationKey, identityKey, role]);
+}
+
+export async function findOrganisationType(em: EntityManager, key: number): Promise<OrganisationType> {
+  const type = await em.findOne(OrganisationType, { id: key });
+  if (!type) throw notFound('organisation type');
+  return type;
+}
+
+/** true: now allowed; false: it already was. */
+export async function allowSubType(em: EntityManager, key: number, subTypeKey: number): Promise<boolean> {
+  const inserted = await sql(em, 'insert into organisation_type_sub_type (type_id, sub_type_id) values (?, ?) on conflict do nothing returning type_id', [
+    key,
+    subTypeKey,
+  ]);
+  return inserted.length > 0;
+}
+
+/** true: no longer allowed; false: it was not allowed. */
+export async function disallowSubType(em: EntityManager, key: number, subTypeKey: number): Promise<boolean> {
+  const deleted = await sql(em, 'delete from organisation_type_sub_type where type_id = ? and sub_type_id = ? returning type_id', [key, subTypeKey]);
+  return deleted.length > 0;
+}

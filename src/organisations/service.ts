@@ -1,0 +1,149 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RequestContext } from '../domain/context';
+import { DomainError, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
+import { DEFAULT_ORGANISATION_IDENTIFIER } from '../domain/roles';
+import { Organisation, OrganisationType } from '../entities/organisations';
+import { normaliseManagedFlags } from '../managed/flags';
+import type { OrganisationVO, OrganisationVOInput } from '../schema/organisations';
+import { requireOrganisationDeleter } from './policy';
+import { toOrganisationVO } from './presenter';
+import * as organisations from './repository';
+import { defaultOrganisation, findOrganisation, lockTree } from './repository';
+
+/** OpenOLAT's OrganisationStatus (catalogue 5.4). */
+export const ORGANISATION_STATUSES = ['active', 'inactive', 'deleted'];
+
+/**
+ * GET /organisations: without filters every organisation that is not deleted (OpenOLAT's
+ * getOrganisations); with externalId and/or identifier the exact matches, whatever their status.
+ */
+export async function listOrganisations(ctx: RequestContext, filter: { externalId?: string | null; identifier?: string | null }): Promise<OrganisationVO[]> {
+  return (await organisations.listOrganisations(ctx.em, filter)).map(toOrganisationVO);
+}
+
+/** The organisation as its VO, read back (inside a write, after the flush). */
+async function organisationVO(em: EntityManager, key: number): Promise<OrganisationVO> {
+  const row = await organisations.findOrganisationRow(em, key);
+  if (!row) throw notFound('organisation');
+  return toOrganisationVO(row);
+}
+
+export const getOrganisation = (ctx: RequestContext, key: number) => organisationVO(ctx.em, key);
+
+const MAX_LENGTH = 255;
+const error = (field: string, key: string, translation: string): ErrorDetail => ({ code: `org.olat.user.restapi:organisation.${field}.${key}`, translation });
+
+function validate(organisation: Organisation, status: string | null | undefined) {
+  const errors: ErrorDetail[] = [];
+  if (!organisation.identifier?.trim()) errors.push(error('identifier', 'mandatory', 'The identifier is mandatory.'));
+  if (!organisation.displayName?.trim()) errors.push(error('displayName', 'mandatory', 'The display name is mandatory.'));
+  for (const field of ['identifier', 'displayName', 'cssClass', 'externalId', 'managedFlags'] as const) {
+    if ((organisation[field]?.length ?? 0) > MAX_LENGTH) errors.push(error(field, 'toolong', `${field} is longer than ${MAX_LENGTH} characters.`));
+  }
+  if (status?.trim() && !ORGANISATION_STATUSES.includes(status)) {
+    errors.push(error('status', 'unknown', `Unknown status "${status}"; use one of ${ORGANISATION_STATUSES.join(', ')}.`));
+  }
+  if (errors.length) throw validationFailed(errors);
+}
+
+async function referenced<T extends object>(em: EntityManager, entity: new () => T, key: number, field: string, what: string): Promise<T> {
+  const found = await em.findOne(entity, { id: key } as never);
+  if (!found) throw validationFailed([error(field, 'unknown', `No ${what} with key ${key}.`)]);
+  return found;
+}
+
+/** Copies the given fields (absent: unchanged, null: cleared); managed flags are normalised like OpenOLAT's OrganisationManagedFlag.toEnum. */
+async function apply(em: EntityManager, organisation: Organisation, input: OrganisationVOInput) {
+  if (input.identifier !== undefined) organisation.identifier = input.identifier?.trim() ?? '';
+  if (input.displayName !== undefined) organisation.displayName = input.displayName?.trim() ?? '';
+  if (input.description !== undefined) organisation.description = input.description;
+  if (input.cssClass !== undefined) organisation.cssClass = input.cssClass;
+  if (input.externalId !== undefined) organisation.externalId = input.externalId;
+  if (input.managedFlagsString !== undefined) organisation.managedFlags = normaliseManagedFlags('organisation', input.managedFlagsString) || null;
+  validate(organisation, input.status);
+  if (input.status?.trim()) organisation.status = input.status;
+  if (input.organisationTypeKey !== undefined) {
+    organisation.type =
+      input.organisationTypeKey == null ? null : await referenced(em, OrganisationType, input.organisationTypeKey, 'type', 'organisation type');
+  }
+}
+
+const identifierTaken = () => new DomainError('CONFLICT', 'another organisation has this identifier');
+
+async function saving<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (caught) {
+    if (caught instanceof UniqueConstraintViolationException) throw identifierTaken();
+    throw caught;
+  }
+}
+
+/** PUT and POST /organisations: without a key a new organisation (below the default one unless a parent is given), with a key an update. */
+export async function saveOrganisation(ctx: RequestContext, input: OrganisationVOInput): Promise<OrganisationVO> {
+  if (input.key != null) return updateOrganisation(ctx, input.key, input);
+  return saving(() =>
+    ctx.em.transactional(async (em) => {
+      await lockTree(em);
+      const parent =
+        input.parentOrganisationKey != null
+          ? await referenced(em, Organisation, input.parentOrganisationKey, 'parent', 'organisation')
+          : await defaultOrganisation(em);
+      const organisation = em.create(Organisation, { identifier: '', displayName: '', parent });
+      await apply(em, organisation, input);
+      await em.persistAndFlush(organisation);
+      organisation.path = `${parent.path}${organisation.id}/`;
+      await em.flush();
+      return organisationVO(em, organisation.id);
+    }),
+  );
+}
+
+/** POST /organisations/{key}: a body key must match the path; a changed parentOrganisationKey moves the organisation with its subtree. */
+export async function updateOrganisation(ctx: RequestContext, key: number, input: OrganisationVOInput): Promise<OrganisationVO> {
+  if (input.key != null && input.key !== key) throw new DomainError('CONFLICT', 'the key in the body differs from the key in the path');
+  return saving(() =>
+    ctx.em.transactional(async (em) => {
+      await lockTree(em);
+      const organisation = await findOrganisation(em, key);
+      await apply(em, organisation, input);
+      if (input.parentOrganisationKey != null && input.parentOrganisationKey !== organisation.parent?.id) {
+        await move(em, organisation, await referenced(em, Organisation, input.parentOrganisationKey, 'parent', 'organisation'));
+      }
+      await em.flush();
+      return organisationVO(em, organisation.id);
+    }),
+  );
+}
+
+/** Re-roots the subtree's materialised paths in one statement; refuses a parent inside the subtree (the default organisation is the root, so it never moves). */
+async function move(em: EntityManager, organisation: Organisation, parent: Organisation) {
+  if (parent.path.startsWith(organisation.path)) {
+    throw new DomainError('CONFLICT', 'an organisation cannot move below itself or one of its sub-organisations');
+  }
+  const oldPath = organisation.path;
+  const newPath = `${parent.path}${organisation.id}/`;
+  await organisations.movePaths(em, oldPath, newPath);
+  organisation.parent = parent;
+  organisation.path = newPath;
+}
+
+/**
+ * DELETE /organisations/{key}: the caller must be administrator or sysadmin in that organisation
+ * (directly or through an inheriting membership of an ancestor). The default organisation and
+ * organisations with sub-organisations are refused (409): OpenOLAT would delete the subtree too,
+ * this gateway asks the client to delete or move the sub-organisations first. Users (role `user`)
+ * become users of the default organisation; all other memberships end with the organisation.
+ */
+export async function deleteOrganisation(ctx: RequestContext, key: number): Promise<boolean> {
+  await ctx.em.transactional(async (em) => {
+    await lockTree(em);
+    const organisation = await findOrganisation(em, key);
+    await requireOrganisationDeleter({ ...ctx, em }, key);
+    if (organisation.identifier === DEFAULT_ORGANISATION_IDENTIFIER) throw new DomainError('CONFLICT', 'the default organisation cannot be deleted');
+    if (await organisations.countChildren(em, key)) throw new DomainError('CONFLICT', 'the organisation has sub-organisations; delete or move them first');
+    await organisations.deleteOrganisation(em, key, (await defaultOrganisation(em)).id);
+  });
+  return true;
+}

@@ -1,0 +1,21 @@
+import type { RequestContext } from '../domain/context';
+import type { OrganisationRole } from '../domain/roles';
+import { USER_MANAGERS, requireUserManager } from '../users/policy';
+
+/** Who may do what with relation roles and identity-to-identity relations (catalogue 2.10). */
+
+/** Relation roles are administered by administrators and system administrators. */
+export const RELATION_ROLE_ADMINS: OrganisationRole[] = ['administrator', 'sysadmin'];
+
+/** A person's relations are kept by that person's managers (the tree rule of src/domain/scope.ts). */
+export const RELATION_MANAGERS: OrganisationRole[] = USER_MANAGERS;
+
+export const requireRelationManager = requireUserManager;
+
+/**
+ * The source of a relation gains the role's rights over its target, so relating two people needs
+ * managing both: the path person (checked first) and the other one.
+ */
+export async function requireMayRelate(ctx: RequestContext, identityKey: number, otherKey: number): Promise<void> {
+  if (otherKey !== identityKey) await requireRelationManager(ctx, otherKey);
+}

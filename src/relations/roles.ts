@@ -1,0 +1,65 @@
+import type { RequestContext } from '../domain/context';
+import { DomainError, validationFailed, type ErrorDetail } from '../domain/errors';
+import { RelationRole } from '../entities/relations';
+import { normaliseManagedFlags } from '../managed/flags';
+import type { RelationRoleVO, RelationRoleVOInput } from '../schema/relations';
+import { toRelationRoleVO } from './presenter';
+import { findRelationRole } from './repository';
+import { knownRights } from './rights';
+
+const MAX_LENGTH = 255;
+
+export async function listRelationRoles(ctx: RequestContext): Promise<RelationRoleVO[]> {
+  const roles = await ctx.em.find(RelationRole, {}, { orderBy: { id: 'asc' } });
+  return roles.map(toRelationRoleVO);
+}
+
+function validate(input: RelationRoleVOInput, role: string | null | undefined) {
+  const errors: ErrorDetail[] = [];
+  if (!role?.trim()) errors.push({ code: 'org.olat.basesecurity:relation.role.mandatory', translation: 'The name of the relation role (role) is mandatory.' });
+  const lengths = { role, externalId: input.externalId, externalRef: input.externalRef };
+  for (const [field, value] of Object.entries(lengths)) {
+    if ((value?.length ?? 0) > MAX_LENGTH)
+      errors.push({ code: `org.olat.core:form.error.toolong:${field}`, translation: `${field} is longer than ${MAX_LENGTH} characters.` });
+  }
+  if (errors.length) throw validationFailed(errors);
+}
+
+/** Absent fields keep their value; given rights replace the set. */
+function apply(target: RelationRole, input: RelationRoleVOInput) {
+  if (input.role != null) target.role = input.role.trim();
+  if (input.externalId !== undefined) target.externalId = input.externalId || null;
+  if (input.externalRef !== undefined) target.externalRef = input.externalRef || null;
+  if (input.managedFlags !== undefined) target.managedFlags = normaliseManagedFlags('role', input.managedFlags) || null;
+  if (input.rights !== undefined) target.rights = knownRights(input.rights);
+}
+
+/** PUT or POST /users/relations/roles: creates a role, or updates the role a key > 0 names (404 when there is none). */
+export async function saveRelationRole(ctx: RequestContext, input: RelationRoleVOInput): Promise<RelationRoleVO> {
+  if (input.key && input.key > 0) return updateRelationRole(ctx, input.key, input);
+  validate(input, input.role);
+  return ctx.em.transactional(async (em) => {
+    const role = em.create(RelationRole, { role: input.role!.trim() });
+    apply(role, input);
+    await em.persistAndFlush(role);
+    return toRelationRoleVO(role);
+  });
+}
+
+/** POST /users/relations/roles/{key}: a body naming another key is a conflict (409). */
+export async function updateRelationRole(ctx: RequestContext, key: number, input: RelationRoleVOInput): Promise<RelationRoleVO> {
+  if (input.key != null && input.key !== key) throw new DomainError('CONFLICT', `the body names relation role ${input.key}, the path ${key}`);
+  return ctx.em.transactional(async (em) => {
+    const role = await findRelationRole(em, key);
+    validate(input, input.role ?? role.role);
+    apply(role, input);
+    await em.flush();
+    return toRelationRoleVO(role);
+  });
+}
+
+/** Deletes the role and, with it, every relation of that role. */
+export async function deleteRelationRole(ctx: RequestContext, key: number): Promise<boolean> {
+  await ctx.em.transactional(async (em) => em.removeAndFlush(await findRelationRole(em, key)));
+  return true;
+}

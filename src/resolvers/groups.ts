@@ -1,0 +1,120 @@
+import { Arg, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { RequestContext } from '../domain/context';
+import { GroupRole } from '../entities/groups';
+import { managedGroup } from '../groups/managed';
+import { GROUP_MANAGERS } from '../groups/policy';
+import * as groups from '../groups/service';
+import { expandManagedFlags, parseManagedFlags } from '../managed/flags';
+import { Managed } from '../managed/targets';
+import { auth } from '../schema/directives';
+import { GroupVO, GroupVOInput } from '../schema/groups';
+import { LongScalar } from '../schema/scalars';
+import { UserVO } from '../schema/users';
+
+@Resolver(() => GroupVO)
+export class GroupResolver {
+  @FieldResolver(() => [String], { description: 'Every flag in effect: the flags set and everything they imply (GraphQL only).' })
+  @Extensions({ rest: false })
+  managedFlagsInEffect(@Root() group: GroupVO): string[] {
+    return expandManagedFlags('group', parseManagedFlags('group', group.managedFlags));
+  }
+
+  @Query(() => [GroupVO], { description: 'Group managers see every group, others the groups they belong to.' })
+  @Directive(auth())
+  groups(
+    @Ctx() ctx: RequestContext,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('managed', () => Boolean, { nullable: true, description: 'only groups with (true) or without (false) managed flags' }) managed?: boolean,
+  ): Promise<GroupVO[]> {
+    return groups.listGroups(ctx, { externalId, managed });
+  }
+
+  @Mutation(() => GroupVO, { description: 'Create a group; a body with a key > 0 updates that group.' })
+  @Directive(auth(...GROUP_MANAGERS))
+  @Managed(managedGroup, null)
+  createGroup(@Ctx() ctx: RequestContext, @Arg('group', () => GroupVOInput) group: GroupVOInput): Promise<GroupVO> {
+    return groups.createGroup(ctx, group);
+  }
+
+  @Query(() => GroupVO, { description: 'Members and group managers only.' })
+  @Directive(auth())
+  group(@Ctx() ctx: RequestContext, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<GroupVO> {
+    return groups.getGroup(ctx, groupKey);
+  }
+
+  @Mutation(() => GroupVO)
+  @Directive(auth(...GROUP_MANAGERS))
+  @Managed(managedGroup, null)
+  updateGroup(
+    @Ctx() ctx: RequestContext,
+    @Arg('groupKey', () => LongScalar) groupKey: number,
+    @Arg('group', () => GroupVOInput) group: GroupVOInput,
+  ): Promise<GroupVO> {
+    return groups.updateGroup(ctx, groupKey, group);
+  }
+
+  @Mutation(() => Boolean)
+  @Directive(auth(...GROUP_MANAGERS))
+  @Managed(managedGroup, 'delete')
+  deleteGroup(@Ctx() ctx: RequestContext, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<boolean> {
+    return groups.deleteGroup(ctx, groupKey);
+  }
+
+  @Query(() => [UserVO], { description: 'The owners (coaches) of the group.' })
+  @Directive(auth(...GROUP_MANAGERS))
+  groupOwners(@Ctx() ctx: RequestContext, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<UserVO[]> {
+    return groups.listMembers(ctx, groupKey, GroupRole.coach);
+  }
+
+  @Query(() => [UserVO])
+  @Directive(auth(...GROUP_MANAGERS))
+  groupParticipants(@Ctx() ctx: RequestContext, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<UserVO[]> {
+    return groups.listMembers(ctx, groupKey, GroupRole.participant);
+  }
+
+  @Mutation(() => Boolean, { description: 'true: added; false: already an owner (nothing changed).' })
+  @Directive(auth(...GROUP_MANAGERS))
+  @Managed(managedGroup, 'membersmanagement')
+  addGroupOwner(
+    @Ctx() ctx: RequestContext,
+    @Arg('groupKey', () => LongScalar) groupKey: number,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+  ): Promise<boolean> {
+    return groups.addMember(ctx, groupKey, identityKey, GroupRole.coach);
+  }
+
+  @Mutation(() => Boolean)
+  @Directive(auth(...GROUP_MANAGERS))
+  @Managed(managedGroup, 'membersmanagement')
+  removeGroupOwner(
+    @Ctx() ctx: RequestContext,
+    @Arg('groupKey', () => LongScalar) groupKey: number,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+  ): Promise<boolean> {
+    return groups.removeMember(ctx, groupKey, identityKey, GroupRole.coach);
+  }
+
+  @Mutation(() => Boolean, { description: 'true: added; false: already a participant (REST answers 304). A full group answers 412 on REST.' })
+  @Directive(auth(...GROUP_MANAGERS))
+  @Managed(managedGroup, 'membersmanagement')
+  addGroupParticipant(
+    @Ctx() ctx: RequestContext,
+    @Arg('groupKey', () => LongScalar) groupKey: number,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+  ): Promise<boolean> {
+    return groups.addMember(ctx, groupKey, identityKey, GroupRole.participant);
+  }
+
+  @Mutation(() => Boolean)
+  @Directive(auth(...GROUP_MANAGERS))
+  @Managed(managedGroup, 'membersmanagement')
+  removeGroupParticipant(
+    @Ctx() ctx: RequestContext,
+    @Arg('groupKey', () => LongScalar) groupKey: number,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+  ): Promise<boolean> {
+    return groups.removeMember(ctx, groupKey, identityKey, GroupRole.participant);
+  }
+}
+
+export const groupResolvers = [GroupResolver] as const;

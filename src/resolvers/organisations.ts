@@ -1,0 +1,193 @@
+import { Arg, Ctx, Directive, Mutation, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../domain/context';
+import { Managed } from '../managed/targets';
+import { managedOrganisation, managedOrganisationType } from '../organisations/managed';
+import * as members from '../organisations/members';
+import { ORGANISATION_ADMINS } from '../organisations/policy';
+import * as organisations from '../organisations/service';
+import * as types from '../organisations/types';
+import { auth } from '../schema/directives';
+import { OrganisationTypeVO, OrganisationTypeVOInput, OrganisationVO, OrganisationVOInput } from '../schema/organisations';
+import { LongScalar } from '../schema/scalars';
+import { UserVO, UserVOInput } from '../schema/users';
+
+const ROLE = 'an organisation role (catalogue 5.7) or its plural, e.g. author or authors';
+const INHERITANCE = 'none, root (the sub-organisations too) or inherited (same as root); absent: root for every role but user, invitee and guest';
+
+@Resolver()
+export class OrganisationResolver {
+  @Query(() => [OrganisationVO], { description: 'Without filters every organisation that is not deleted; externalId and identifier are exact matches.' })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  organisations(
+    @Ctx() ctx: RequestContext,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('identifier', () => String, { nullable: true }) identifier?: string,
+  ): Promise<OrganisationVO[]> {
+    return organisations.listOrganisations(ctx, { externalId, identifier });
+  }
+
+  @Query(() => OrganisationVO)
+  @Directive(auth(...ORGANISATION_ADMINS))
+  organisation(@Ctx() ctx: RequestContext, @Arg('organisationKey', () => LongScalar) organisationKey: number): Promise<OrganisationVO> {
+    return organisations.getOrganisation(ctx, organisationKey);
+  }
+
+  @Mutation(() => OrganisationVO, {
+    description: 'Create an organisation (below the default organisation unless a parent is given); a body with a key updates that organisation.',
+  })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  @Managed(managedOrganisation, null)
+  createOrganisation(@Ctx() ctx: RequestContext, @Arg('organisation', () => OrganisationVOInput) organisation: OrganisationVOInput): Promise<OrganisationVO> {
+    return organisations.saveOrganisation(ctx, organisation);
+  }
+
+  @Mutation(() => OrganisationVO, {
+    description: 'Update an organisation; a changed parentOrganisationKey moves it with its sub-organisations. A body key other than the path key answers 409.',
+  })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  @Managed(managedOrganisation, null)
+  updateOrganisation(
+    @Ctx() ctx: RequestContext,
+    @Arg('organisationKey', () => LongScalar) organisationKey: number,
+    @Arg('organisation', () => OrganisationVOInput) organisation: OrganisationVOInput,
+  ): Promise<OrganisationVO> {
+    return organisations.updateOrganisation(ctx, organisationKey, organisation);
+  }
+
+  @Mutation(() => Boolean, {
+    description:
+      'Needs administrator or sysadmin in that organisation or an inheriting ancestor. Refused (409) for the default organisation and for organisations with sub-organisations. Users move to the default organisation.',
+  })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  @Managed(managedOrganisation, 'delete')
+  deleteOrganisation(@Ctx() ctx: RequestContext, @Arg('organisationKey', () => LongScalar) organisationKey: number): Promise<boolean> {
+    return organisations.deleteOrganisation(ctx, organisationKey);
+  }
+
+  @Query(() => [UserVO], {
+    description: 'Members with the role, including members through an inheriting membership of an ancestor. An unknown role answers 409.',
+  })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  organisationMembers(
+    @Ctx() ctx: RequestContext,
+    @Arg('organisationKey', () => LongScalar) organisationKey: number,
+    @Arg('role', () => String, { description: ROLE }) role: string,
+  ): Promise<UserVO[]> {
+    return members.listMembers(ctx, organisationKey, role);
+  }
+
+  @Mutation(() => Boolean, { description: 'Grant the role in the organisation, or change the inheritance of the membership.' })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  @Managed(managedOrganisation, 'members')
+  addOrganisationMember(
+    @Ctx() ctx: RequestContext,
+    @Arg('organisationKey', () => LongScalar) organisationKey: number,
+    @Arg('role', () => String, { description: ROLE }) role: string,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('inheritanceMode', () => String, { nullable: true, description: INHERITANCE }) inheritanceMode?: string,
+  ): Promise<boolean> {
+    return members.addMember(ctx, organisationKey, role, identityKey, inheritanceMode);
+  }
+
+  @Mutation(() => Boolean, { description: 'Grant the role to each listed user (only the keys are read; unknown users are skipped).' })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  @Managed(managedOrganisation, 'members')
+  addOrganisationMembers(
+    @Ctx() ctx: RequestContext,
+    @Arg('organisationKey', () => LongScalar) organisationKey: number,
+    @Arg('role', () => String, { description: ROLE }) role: string,
+    @Arg('members', () => [UserVOInput]) users: UserVOInput[],
+    @Arg('inheritanceMode', () => String, { nullable: true, description: INHERITANCE }) inheritanceMode?: string,
+  ): Promise<boolean> {
+    return members.addMembers(ctx, organisationKey, role, users, inheritanceMode);
+  }
+
+  @Mutation(() => Boolean, { description: 'End the membership granted in this organisation.' })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  @Managed(managedOrganisation, 'members')
+  removeOrganisationMember(
+    @Ctx() ctx: RequestContext,
+    @Arg('organisationKey', () => LongScalar) organisationKey: number,
+    @Arg('role', () => String, { description: ROLE }) role: string,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+  ): Promise<boolean> {
+    return members.removeMember(ctx, organisationKey, role, identityKey);
+  }
+
+  @Query(() => [OrganisationVO], {
+    description:
+      'Organisations where the user holds the role; withInheritance (default true) adds the sub-organisations an inheriting membership covers. An unknown role answers 406.',
+  })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  organisationMemberships(
+    @Ctx() ctx: RequestContext,
+    @Arg('role', () => String, { description: ROLE }) role: string,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('withInheritance', () => Boolean, { nullable: true }) withInheritance?: boolean,
+  ): Promise<OrganisationVO[]> {
+    return members.listMemberships(ctx, role, identityKey, withInheritance);
+  }
+
+  @Query(() => [OrganisationTypeVO])
+  @Directive(auth(...ORGANISATION_ADMINS))
+  organisationTypes(@Ctx() ctx: RequestContext): Promise<OrganisationTypeVO[]> {
+    return types.listOrganisationTypes(ctx);
+  }
+
+  @Query(() => OrganisationTypeVO)
+  @Directive(auth(...ORGANISATION_ADMINS))
+  organisationType(@Ctx() ctx: RequestContext, @Arg('typeKey', () => LongScalar) typeKey: number): Promise<OrganisationTypeVO> {
+    return types.getOrganisationType(ctx, typeKey);
+  }
+
+  @Mutation(() => OrganisationTypeVO, { description: 'Create an organisation type; a body with a key updates that type.' })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  @Managed(managedOrganisationType, null)
+  createOrganisationType(
+    @Ctx() ctx: RequestContext,
+    @Arg('organisationType', () => OrganisationTypeVOInput) organisationType: OrganisationTypeVOInput,
+  ): Promise<OrganisationTypeVO> {
+    return types.saveOrganisationType(ctx, organisationType);
+  }
+
+  @Mutation(() => OrganisationTypeVO, { description: 'Update an organisation type; a body key other than the path key answers 409.' })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  @Managed(managedOrganisationType, null)
+  updateOrganisationType(
+    @Ctx() ctx: RequestContext,
+    @Arg('typeKey', () => LongScalar) typeKey: number,
+    @Arg('organisationType', () => OrganisationTypeVOInput) organisationType: OrganisationTypeVOInput,
+  ): Promise<OrganisationTypeVO> {
+    return types.updateOrganisationType(ctx, typeKey, organisationType);
+  }
+
+  @Query(() => [OrganisationTypeVO], { description: 'The types an organisation of this type may have as sub-organisations.' })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  organisationTypeAllowedSubTypes(@Ctx() ctx: RequestContext, @Arg('typeKey', () => LongScalar) typeKey: number): Promise<OrganisationTypeVO[]> {
+    return types.listAllowedSubTypes(ctx, typeKey);
+  }
+
+  @Mutation(() => Boolean, { description: 'true: allowed now; false: it already was (REST answers 304).' })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  @Managed(managedOrganisationType, 'subTypes')
+  allowOrganisationSubType(
+    @Ctx() ctx: RequestContext,
+    @Arg('typeKey', () => LongScalar) typeKey: number,
+    @Arg('subTypeKey', () => LongScalar) subTypeKey: number,
+  ): Promise<boolean> {
+    return types.allowSubType(ctx, typeKey, subTypeKey);
+  }
+
+  @Mutation(() => Boolean, { description: 'true: no longer allowed; false: it was not allowed (REST answers 304).' })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  @Managed(managedOrganisationType, 'subTypes')
+  disallowOrganisationSubType(
+    @Ctx() ctx: RequestContext,
+    @Arg('typeKey', () => LongScalar) typeKey: number,
+    @Arg('subTypeKey', () => LongScalar) subTypeKey: number,
+  ): Promise<boolean> {
+    return types.disallowSubType(ctx, typeKey, subTypeKey);
+  }
+}
+
+export const organisationResolvers = [OrganisationResolver] as const;

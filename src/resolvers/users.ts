@@ -1,0 +1,229 @@
+import { Arg, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../domain/context';
+import { auth } from '../schema/directives';
+import { LongScalar } from '../schema/scalars';
+import {
+  ApiKeyVO,
+  AuthenticationVO,
+  AuthenticationVOInput,
+  ManagedUserVO,
+  PasswordChangeInput,
+  PreferencesVO,
+  PreferencesVOInput,
+  RolesVO,
+  RolesVOInput,
+  StatusVO,
+  StatusVOInput,
+  UserLifecycleVO,
+  UserLifecycleVOInput,
+  UserPropertyInput,
+  UserVO,
+  UserVOInput,
+} from '../schema/users';
+import * as accounts from '../users/accounts';
+import * as authentications from '../users/authentications';
+import { USER_CREATORS, USER_MANAGERS, USER_SEARCHERS } from '../users/policy';
+import * as users from '../users/service';
+
+@Resolver()
+export class UserResolver {
+  @Query(() => [UserVO], { description: 'Search users: login and property values are contains-searches with * wildcards, "quoted" values exact.' })
+  @Directive(auth(...USER_SEARCHERS))
+  users(
+    @Ctx() ctx: RequestContext,
+    @Arg('login', () => String, { nullable: true }) login?: string,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('authProvider', () => String, { nullable: true }) authProvider?: string,
+    @Arg('authUsername', () => String, { nullable: true }) authUsername?: string,
+    @Arg('statusVisibleLimit', () => String, { nullable: true, description: '"all" includes inactive and deleted users' }) statusVisibleLimit?: string,
+    @Arg('status', () => Int, { nullable: true }) status?: number,
+    @Arg('properties', () => [UserPropertyInput], { nullable: true, description: 'user-property filters; on REST any other query parameter' })
+    properties?: UserPropertyInput[],
+  ): Promise<UserVO[]> {
+    return users.searchUsers(ctx, { login, externalId, authProvider, authUsername, statusVisibleLimit, status, properties });
+  }
+
+  @Query(() => UserVO, { description: 'The caller.' })
+  @Directive(auth())
+  me(@Ctx() ctx: RequestContext): Promise<UserVO> {
+    return users.getMe(ctx);
+  }
+
+  @Query(() => UserVO)
+  @Directive(auth())
+  user(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<UserVO> {
+    return users.getUser(ctx, identityKey);
+  }
+
+  @Mutation(() => UserVO, { description: 'Create a user; validation failures answer 406 with a list of ErrorVO on REST.' })
+  @Directive(auth(...USER_CREATORS))
+  createUser(@Ctx() ctx: RequestContext, @Arg('user', () => UserVOInput) user: UserVOInput): Promise<UserVO> {
+    return users.createUser(ctx, user);
+  }
+
+  @Mutation(() => UserVO, { description: 'Update names, e-mail, properties and (when not empty) externalId; the login is not changed.' })
+  @Directive(auth(...USER_MANAGERS))
+  updateUser(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('user', () => UserVOInput) user: UserVOInput,
+  ): Promise<UserVO> {
+    return users.updateUser(ctx, identityKey, user);
+  }
+
+  @Mutation(() => Boolean)
+  @Directive(auth(...USER_MANAGERS))
+  deleteUser(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<boolean> {
+    return users.deleteUser(ctx, identityKey);
+  }
+
+  @Query(() => RolesVO, { description: 'Roles in the default organisation; the user themself or their managers.' })
+  @Directive(auth())
+  userRoles(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<RolesVO> {
+    return users.getRoles(ctx, identityKey);
+  }
+
+  @Mutation(() => RolesVO)
+  @Directive(auth(...USER_MANAGERS))
+  updateUserRoles(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('roles', () => RolesVOInput) roles: RolesVOInput,
+  ): Promise<RolesVO> {
+    return users.updateRoles(ctx, identityKey, roles);
+  }
+
+  @Query(() => StatusVO)
+  @Directive(auth(...USER_MANAGERS))
+  userStatus(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<StatusVO> {
+    return users.getStatus(ctx, identityKey);
+  }
+
+  @Mutation(() => StatusVO, { description: "Set the status; a status of 100 or more ends the user's sessions and token." })
+  @Directive(auth(...USER_MANAGERS))
+  updateUserStatus(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('status', () => StatusVOInput) status: StatusVOInput,
+  ): Promise<StatusVO> {
+    return users.updateStatus(ctx, identityKey, status.status);
+  }
+
+  @Query(() => [ManagedUserVO], { description: 'Users with an externalId, in the organisations where the caller manages users.' })
+  @Directive(auth(...USER_MANAGERS))
+  managedUsers(@Ctx() ctx: RequestContext): Promise<ManagedUserVO[]> {
+    return accounts.listManagedUsers(ctx);
+  }
+
+  @Query(() => PreferencesVO, { description: 'Managers of the user only (not the user themself).' })
+  @Directive(auth(...USER_MANAGERS))
+  userPreferences(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<PreferencesVO> {
+    return accounts.getPreferences(ctx, identityKey);
+  }
+
+  @Mutation(() => PreferencesVO)
+  @Directive(auth(...USER_MANAGERS))
+  updateUserPreferences(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('preferences', () => PreferencesVOInput) preferences: PreferencesVOInput,
+  ): Promise<PreferencesVO> {
+    return accounts.updatePreferences(ctx, identityKey, preferences);
+  }
+
+  @Query(() => UserLifecycleVO)
+  @Directive(auth(...USER_MANAGERS))
+  userLifecycle(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<UserLifecycleVO> {
+    return accounts.getLifecycle(ctx, identityKey);
+  }
+
+  @Mutation(() => UserLifecycleVO, {
+    nullable: true,
+    description: 'No dates: reactivate (status active, dates cleared); expirationDate: set it; only inactivationDate: null, nothing changed (REST 304).',
+  })
+  @Directive(auth(...USER_MANAGERS))
+  updateUserLifecycle(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('lifecycle', () => UserLifecycleVOInput) lifecycle: UserLifecycleVOInput,
+  ): Promise<UserLifecycleVO | null> {
+    return accounts.updateLifecycle(ctx, identityKey, lifecycle);
+  }
+
+  @Mutation(() => UserVO, { description: 'Change the login; invalid or taken (in any case): CONFLICT, on REST 409 with a list of ErrorVO.' })
+  @Directive(auth(...USER_MANAGERS))
+  changeUserName(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('username', () => String, { nullable: true }) username?: string,
+  ): Promise<UserVO> {
+    return accounts.renameUser(ctx, identityKey, username);
+  }
+}
+
+/** Credentials of a person (catalogue 2.1 "Authentications v2") and API keys. Object-level rules live in the service. */
+@Resolver()
+export class AuthenticationResolver {
+  @Query(() => [AuthenticationVO], {
+    description: 'Managers of the user see every authentication, the user themself their API keys; credentials are never included.',
+  })
+  @Directive(auth())
+  userAuthentications(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<AuthenticationVO[]> {
+    return authentications.listAuthentications(ctx, identityKey);
+  }
+
+  @Mutation(() => AuthenticationVO, {
+    description:
+      'Update authUsername and externalId of the authentication of that provider, or create one. Provider API-Key creates a new key ' +
+      'and answers its secret as credential, this one time; the user themself may do that while self-service keys are allowed. ' +
+      'REST tokens cannot be created. A body identityKey other than the path key, or an authUsername of another identity: 409.',
+  })
+  @Directive(auth())
+  saveUserAuthentication(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('authentication', () => AuthenticationVOInput) authentication: AuthenticationVOInput,
+  ): Promise<AuthenticationVO> {
+    return authentications.saveAuthentication(ctx, identityKey, authentication);
+  }
+
+  @Mutation(() => Boolean, {
+    description: 'Delete an authentication; revokes an API key (the user may revoke their own). Deleting the password ends all sessions and the token.',
+  })
+  @Directive(auth())
+  deleteUserAuthentication(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('authKey', () => LongScalar) authKey: number,
+  ): Promise<boolean> {
+    return authentications.deleteAuthentication(ctx, identityKey, authKey);
+  }
+
+  @Mutation(() => Boolean, {
+    description: 'Set the password. false (REST 304): refused by the policy (4 to 128 characters). A change ends all sessions and the token.',
+  })
+  @Directive(auth(...USER_MANAGERS))
+  changeUserPassword(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('password', () => PasswordChangeInput) password: PasswordChangeInput,
+  ): Promise<boolean> {
+    return authentications.changePassword(ctx, identityKey, password.newPassword);
+  }
+
+  @Mutation(() => ApiKeyVO, {
+    description:
+      'A new API key for the user: the secret is in this answer only. Managers of the user always; the user themself while ' +
+      'self-service keys are allowed, and not with an API key. Listed by userAuthentications, revoked by deleteUserAuthentication.',
+  })
+  @Directive(auth())
+  createApiKey(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+  ): Promise<ApiKeyVO> {
+    return authentications.issueApiKey(ctx, identityKey, externalId);
+  }
+}
+
+export const userResolvers = [UserResolver, AuthenticationResolver] as const;

@@ -1,0 +1,79 @@
+export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
+export type MediaFormat = 'xml' | 'json';
+
+/** One `METHOD /path` of the REST surface and the GraphQL operation behind it. */
+export interface RestRoute {
+  method: HttpMethod;
+  /** Express-style path below /restapi; a parameter named `…Key` matches digits only (src/rest/router.ts). */
+  path: string;
+  /** `Query.x` or `Mutation.x`. */
+  field: string;
+  summary: string;
+  /** Representation when the client sends no Accept or `*`/`*`: XML unless the catalogue says JSON (catalogue 1.9). */
+  defaultFormat: MediaFormat;
+  /** Operation argument that receives the decoded request body. */
+  bodyArg?: string;
+  /** Status when a body is expected but none is sent (OpenOLAT answers some updates with 204). */
+  noBodyStatus?: number;
+  /** The operation answers false (or null) when nothing changed (already a member): REST answers 304 then. */
+  notModifiedWhenFalse?: boolean;
+  /** The body may also come as an HTML form (application/x-www-form-urlencoded): its fields fill the body argument. */
+  formBody?: boolean;
+  /** A CONFLICT with details is answered as a list of ErrorVO (user rename, catalogue 1.10); elsewhere as one ErrorVO. */
+  conflictAsList?: boolean;
+  /** Query parameters that are not operation arguments become `[{name, value}]` in this argument. */
+  extraQueryArg?: string;
+}
+
+type RouteOptions = Partial<Omit<RestRoute, 'method' | 'path' | 'field' | 'summary'>>;
+
+const route =
+  (method: HttpMethod) =>
+  (path: string, field: string, summary: string, options: RouteOptions = {}): RestRoute => ({ method, path, field, summary, defaultFormat: 'xml', ...options });
+
+export const GET = route('GET');
+export const PUT = route('PUT');
+export const POST = route('POST');
+export const DELETE = route('DELETE');
+
+/** OpenOLAT takes PUT and POST alike on some paths: both routes, written once. */
+export const PUT_OR_POST = (path: string, field: string, summary: string, options: RouteOptions = {}): RestRoute[] => [
+  PUT(path, field, summary, options),
+  POST(path, field, summary, options),
+];
+
+/** An open text endpoint (ping, versions): the router serves it and openapi.json describes it from the same entry. */
+export interface OpenRoute {
+  method: 'GET' | 'POST';
+  /** Express-style path below /restapi. */
+  path: string;
+  summary: string;
+  produces: 'text/plain' | 'application/xml';
+  /** The fixed answer of a plain-text endpoint; `{name}` stands for the path parameter `name`. */
+  text?: string;
+  /** A sample answer of an endpoint whose answer varies. */
+  example?: string;
+  query?: { name: string; description: string }[];
+  /** Failure statuses the endpoint answers itself. */
+  errors?: Record<number, string>;
+}
+
+export const TEXT = (method: OpenRoute['method'], path: string, summary: string, text: string): OpenRoute => ({
+  method,
+  path,
+  summary,
+  produces: 'text/plain',
+  text,
+});
+
+/** `GET {path}`: the version of a family's service, as OpenOLAT answers it. */
+export const VERSION = (path: string, service: string, version = '1.0') => TEXT('GET', path, `Version of the ${service} service`, version);
+
+/** A family's part of the REST surface. */
+export interface FamilyRoutes {
+  routes: RestRoute[];
+  /** Plain-text endpoints of the family (versions). */
+  openRoutes?: OpenRoute[];
+  /** Operations offered through GraphQL only. */
+  graphqlOnly?: string[];
+}

@@ -1,0 +1,70 @@
+import { DELETE, GET, POST, PUT, PUT_OR_POST, VERSION, type FamilyRoutes } from '../route';
+
+/** Organisations, organisation types and members by role (catalogue 2.5). */
+export const organisations: FamilyRoutes = {
+  routes: [
+    GET('/organisations', 'Query.organisations', 'List organisations (all but deleted ones, or the exact matches of externalId and identifier)'),
+    ...PUT_OR_POST(
+      '/organisations',
+      'Mutation.createOrganisation',
+      'Create an organisation (below the default one without parent); a body key updates that organisation',
+      { bodyArg: 'organisation' },
+    ),
+    GET('/organisations/:organisationKey', 'Query.organisation', 'Get an organisation'),
+    POST(
+      '/organisations/:organisationKey',
+      'Mutation.updateOrganisation',
+      'Update an organisation; a changed parentOrganisationKey moves it with its subtree (409 below itself or when the body names another key)',
+      { bodyArg: 'organisation' },
+    ),
+    DELETE(
+      '/organisations/:organisationKey',
+      'Mutation.deleteOrganisation',
+      'Delete an organisation (administrator or sysadmin in it; 409 for the default organisation or one with sub-organisations); its users move to the default organisation',
+    ),
+    GET('/organisations/:organisationKey/:role', 'Query.organisationMembers', 'Members with the role (singular or plural role name; 409 for an unknown role)'),
+    PUT('/organisations/:organisationKey/:role', 'Mutation.addOrganisationMembers', 'Grant the role to a list of users (UserVO keys; query inheritanceMode)', {
+      bodyArg: 'members',
+    }),
+    PUT(
+      '/organisations/:organisationKey/:role/:identityKey',
+      'Mutation.addOrganisationMember',
+      'Grant the role to a user (query inheritanceMode: none, root or inherited)',
+    ),
+    DELETE('/organisations/:organisationKey/:role/:identityKey', 'Mutation.removeOrganisationMember', 'End the membership with the role'),
+    GET(
+      '/organisations/membership/:role/:identityKey',
+      'Query.organisationMemberships',
+      'Organisations where the user has the role (withInheritance, default true, adds covered sub-organisations); 406 for an unknown role',
+    ),
+
+    GET('/organisations/types', 'Query.organisationTypes', 'List organisation types'),
+    ...PUT_OR_POST('/organisations/types', 'Mutation.createOrganisationType', 'Create an organisation type; a body key updates that type', {
+      bodyArg: 'organisationType',
+    }),
+    GET('/organisations/types/:typeKey', 'Query.organisationType', 'Get an organisation type'),
+    POST('/organisations/types/:typeKey', 'Mutation.updateOrganisationType', 'Update an organisation type (409 when the body names another key)', {
+      bodyArg: 'organisationType',
+    }),
+    GET(
+      '/organisations/types/:typeKey/allowedSubTypes',
+      'Query.organisationTypeAllowedSubTypes',
+      'Types allowed below organisations of this type (JSON by default)',
+      {
+        defaultFormat: 'json',
+      },
+    ),
+    PUT('/organisations/types/:typeKey/allowedSubTypes/:subTypeKey', 'Mutation.allowOrganisationSubType', 'Allow a sub-type (304 when already allowed)', {
+      notModifiedWhenFalse: true,
+    }),
+    DELETE(
+      '/organisations/types/:typeKey/allowedSubTypes/:subTypeKey',
+      'Mutation.disallowOrganisationSubType',
+      'Disallow a sub-type (304 when it was not allowed)',
+      {
+        notModifiedWhenFalse: true,
+      },
+    ),
+  ],
+  openRoutes: [VERSION('/organisations/version', 'organisations')],
+};

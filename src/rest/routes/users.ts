@@ -1,0 +1,53 @@
+import { DELETE, GET, POST, PUT, PUT_OR_POST, VERSION, type FamilyRoutes } from '../route';
+
+/** Users, their roles, status, authentications, preferences, lifecycle and login (catalogue 2.1). */
+export const users: FamilyRoutes = {
+  routes: [
+    GET('/users', 'Query.users', 'Search users', { extraQueryArg: 'properties' }),
+    PUT('/users', 'Mutation.createUser', 'Create a user', { bodyArg: 'user' }),
+    GET('/users/me', 'Query.me', 'The caller'),
+    GET('/users/managed', 'Query.managedUsers', 'Users with an externalId'),
+    GET('/users/:identityKey', 'Query.user', 'Get a user'),
+    POST('/users/:identityKey', 'Mutation.updateUser', 'Update a user', { bodyArg: 'user', noBodyStatus: 204 }),
+    DELETE('/users/:identityKey', 'Mutation.deleteUser', 'Delete a user'),
+    GET('/users/:identityKey/roles', 'Query.userRoles', 'Roles of a user'),
+    POST('/users/:identityKey/roles', 'Mutation.updateUserRoles', 'Set the roles of a user', { bodyArg: 'roles' }),
+    GET('/users/:identityKey/status', 'Query.userStatus', 'Status of a user'),
+    POST('/users/:identityKey/status', 'Mutation.updateUserStatus', 'Set the status of a user', { bodyArg: 'status' }),
+    GET('/users/:identityKey/authentications', 'Query.userAuthentications', 'Authentications of a user, credentials never included'),
+    ...PUT_OR_POST(
+      '/users/:identityKey/authentications',
+      'Mutation.saveUserAuthentication',
+      'Create or update an authentication; provider API-Key creates a key and answers its secret once',
+      { bodyArg: 'authentication' },
+    ),
+    POST(
+      '/users/:identityKey/authentications/password',
+      'Mutation.changeUserPassword',
+      'Set the password (form field newPassword); 304 when the policy refuses it',
+      {
+        bodyArg: 'password',
+        formBody: true,
+        notModifiedWhenFalse: true,
+      },
+    ),
+    DELETE('/users/:identityKey/authentications/:authKey', 'Mutation.deleteUserAuthentication', 'Delete an authentication, e.g. revoke an API key'),
+    GET('/users/:identityKey/preferences', 'Query.userPreferences', 'Preferences of a user'),
+    POST('/users/:identityKey/preferences', 'Mutation.updateUserPreferences', 'Set the preferences of a user', { bodyArg: 'preferences' }),
+    GET('/users/:identityKey/lifecycle', 'Query.userLifecycle', 'Lifecycle dates and status of a user'),
+    ...PUT_OR_POST(
+      '/users/:identityKey/lifecycle',
+      'Mutation.updateUserLifecycle',
+      'Reactivate (no dates) or set the expiration date; 304 with only an inactivation date',
+      { bodyArg: 'lifecycle', noBodyStatus: 204, notModifiedWhenFalse: true },
+    ),
+    ...PUT_OR_POST(
+      '/users/:identityKey/username',
+      'Mutation.changeUserName',
+      'Change the login (query parameter username); 409 with a list of ErrorVO when invalid or taken',
+      { conflictAsList: true },
+    ),
+  ],
+  openRoutes: [VERSION('/users/version', 'users'), VERSION('/users/:identityKey/authentications/version', 'user authentications', '2.0')],
+  graphqlOnly: ['Mutation.createApiKey'],
+};

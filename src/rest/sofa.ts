@@ -1,0 +1,35 @@
+import type { GraphQLSchema } from 'graphql';
+import { useSofa } from 'sofa-api';
+import { DateTimeScalar, LongScalar } from '../schema/scalars';
+import type { RestRoute } from './route';
+
+export const REST_BASE = '/restapi';
+
+/** The route sofa derives for each field: the first table entry naming it. */
+export function canonicalRoutes(routes: RestRoute[]): Map<string, RestRoute> {
+  const canonical = new Map<string, RestRoute>();
+  for (const route of routes) if (!canonical.has(route.field)) canonical.set(route.field, route);
+  return canonical;
+}
+
+export type SofaRouter = ReturnType<typeof useSofa>;
+
+/**
+ * sofa derives a REST route and its OpenAPI description for every operation, placed by the route
+ * table. Requests are executed by rest-router with the same documents: going through sofa's
+ * fetch-style router as well cost about a third of the throughput (npm run bench).
+ */
+export function createSofa(schema: GraphQLSchema, routes: RestRoute[]): SofaRouter {
+  const config = Object.fromEntries(
+    [...canonicalRoutes(routes)].map(([field, route]) => [field, { method: route.method, path: route.path, description: route.summary }]),
+  );
+  return useSofa({
+    basePath: REST_BASE,
+    schema,
+    routes: config,
+    customScalars: Object.fromEntries([LongScalar, DateTimeScalar].map((scalar) => [scalar.name, scalar.extensions.jsonSchema])),
+    openAPI: {
+      info: { title: 'Remote Management REST API', version: '1.0', description: 'OpenOLAT-compatible remote management' },
+    },
+  });
+}

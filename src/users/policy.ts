@@ -1,0 +1,57 @@
+import { forbidden } from '../domain/errors';
+import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
+import type { OrganisationRole } from '../domain/roles';
+import { isManagerOf } from '../domain/scope';
+import { Provider } from '../entities/users';
+
+/** Who may do what with people (catalogue 2.1). "Manager of a user" follows the organisation tree (src/domain/scope.ts). */
+
+/** OpenOLAT's user managers: they read, change and delete the people of the organisations they manage. */
+export const USER_MANAGERS: OrganisationRole[] = ['administrator', 'usermanager', 'rolesmanager'];
+
+/** Who may create people. */
+export const USER_CREATORS: OrganisationRole[] = ['administrator', 'usermanager'];
+
+/** Who may search people (authors search them to add them to courses). */
+export const USER_SEARCHERS: OrganisationRole[] = ['administrator', 'usermanager', 'rolesmanager', 'author'];
+
+/** Roles that only administrators grant or revoke. */
+const PRIVILEGED: OrganisationRole[] = ['administrator', 'sysadmin'];
+
+export const canManageUser = (ctx: RequestContext, identityKey: number) => isManagerOf(ctx.em, requireCaller(ctx), identityKey, USER_MANAGERS);
+
+export async function requireUserManager(ctx: RequestContext, identityKey: number): Promise<void> {
+  if (!(await canManageUser(ctx, identityKey))) throw forbidden();
+}
+
+/** E-mail and properties are shown to the person themself and to their managers only. */
+export async function canSeeFullProfile(ctx: RequestContext, identityKey: number): Promise<boolean> {
+  const caller = requireCaller(ctx);
+  return caller.key === identityKey || (hasAnyRole(caller, USER_MANAGERS) && (await canManageUser(ctx, identityKey)));
+}
+
+export function requireMayChangeRoles(ctx: RequestContext, changed: readonly OrganisationRole[]) {
+  if (changed.some((role) => PRIVILEGED.includes(role)) && !hasAnyRole(ctx.caller, PRIVILEGED)) {
+    throw forbidden('only administrators grant or revoke the administrator role');
+  }
+}
+
+/**
+ * Credentials of a person: their managers everything; the person themself only their own API
+ * keys. Returns whether the caller acts as a manager.
+ */
+export async function credentialAccess(ctx: RequestContext, identityKey: number): Promise<{ asManager: boolean }> {
+  const caller = requireCaller(ctx);
+  if (await canManageUser(ctx, identityKey)) return { asManager: true };
+  if (caller.key === identityKey) return { asManager: false };
+  throw forbidden();
+}
+
+/** A person creating a key for themself: allowed while the administrator allows it, and never with an API key (a key cannot mint keys). */
+export function requireSelfServiceKeys(ctx: RequestContext) {
+  const caller = requireCaller(ctx);
+  if (!ctx.settings.userApiKeyGeneration) throw forbidden('generating API keys for oneself is switched off');
+  if (caller.apiKeyId !== undefined || caller.provider === Provider.apiKey) {
+    throw forbidden('an API key cannot create further API keys for its owner');
+  }
+}

@@ -1,0 +1,107 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../db/sql';
+import type { Caller } from '../domain/context';
+import { notFound } from '../domain/errors';
+import type { OrganisationRole } from '../domain/roles';
+import { managedIdentities } from '../domain/scope';
+import { Identity, UserStatus } from '../entities/users';
+import type { ManagedUserVO } from '../schema/users';
+import type { UserRow } from './presenter';
+
+/** The columns of a UserRow from `identity i`. */
+export const USER_COLUMNS = 'i.id, i.login, i.external_id as "externalId", i.first_name as "firstName", i.last_name as "lastName", i.email, i.properties';
+
+export interface UserSearch {
+  login?: string | null;
+  externalId?: string | null;
+  authProvider?: string | null;
+  authUsername?: string | null;
+  statusVisibleLimit?: string | null;
+  status?: number | null;
+  properties?: { name: string; value?: string | null }[] | null;
+}
+
+const COLUMN_PROPERTIES: Record<string, string> = { firstName: 'i.first_name', lastName: 'i.last_name', email: 'i.email' };
+
+/** OpenOLAT's search value: "quoted" is exact, otherwise `*` is a wildcard inside an implicit contains. */
+function likePattern(value: string): { exact: boolean; pattern: string } {
+  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) return { exact: true, pattern: value.slice(1, -1) };
+  const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%');
+  return { exact: false, pattern: `%${escaped}%` };
+}
+
+export async function findIdentity(em: EntityManager, key: number): Promise<Identity> {
+  const identity = await em.findOne(Identity, { id: key });
+  if (!identity) throw notFound('user');
+  return identity;
+}
+
+export const identityExists = async (em: EntityManager, key: number) => (await em.count(Identity, { id: key })) > 0;
+
+export async function requireIdentity(em: EntityManager, key: number): Promise<void> {
+  if (!(await identityExists(em, key))) throw notFound('user');
+}
+
+export async function findUserRow(em: EntityManager, key: number): Promise<UserRow> {
+  const [row] = await sql<UserRow>(em, `select ${USER_COLUMNS} from identity i where i.id = ?`, [key]);
+  if (!row) throw notFound('user');
+  return row;
+}
+
+export async function searchUsers(em: EntityManager, search: UserSearch): Promise<UserRow[]> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const match = (column: string, value: string) => {
+    const { exact, pattern } = likePattern(value);
+    where.push(exact ? `lower(${column}) = lower(?)` : `${column} ilike ?`);
+    params.push(pattern);
+  };
+  if (search.authProvider && search.authUsername) {
+    where.push('i.id in (select identity_id from authentication where provider = ? and auth_username = ?)');
+    params.push(search.authProvider, search.authUsername);
+  }
+  if (search.login) match('i.login', search.login);
+  if (search.externalId) {
+    where.push('i.external_id = ?');
+    params.push(search.externalId);
+  }
+  if (search.status != null) {
+    where.push('i.status = ?');
+    params.push(search.status);
+  } else if (search.statusVisibleLimit !== 'all') {
+    where.push(`i.status < ${UserStatus.visibleLimit}`);
+  }
+  for (const property of search.properties ?? []) {
+    if (!property.value) continue;
+    const column = COLUMN_PROPERTIES[property.name];
+    if (column) match(column, property.value);
+    else {
+      params.push(property.name);
+      match(`(i.properties ->> ?)`, property.value);
+    }
+  }
+  return sql<UserRow>(em, `select ${USER_COLUMNS} from identity i${where.length ? ` where ${where.join(' and ')}` : ''} order by i.id`, params);
+}
+
+/** Logins are unique without regard to case (the unique index on lower(login)). */
+export async function loginInUse(em: EntityManager, login: string, exceptKey = 0): Promise<boolean> {
+  const rows = await sql(em, 'select 1 from identity where lower(login) = lower(?) and id <> ? limit 1', [login.trim(), exceptKey]);
+  return rows.length > 0;
+}
+
+export async function emailInUse(em: EntityManager, email: string, exceptKey = 0): Promise<boolean> {
+  const rows = await sql(em, 'select 1 from identity where lower(email) = lower(?) and id <> ? limit 1', [email.trim(), exceptKey]);
+  return rows.length > 0;
+}
+
+/** People with an externalId among those the caller manages with one of `roles`. */
+export async function managedUsers(em: EntityManager, caller: Caller, roles: readonly OrganisationRole[]): Promise<ManagedUserVO[]> {
+  const managed = managedIdentities(caller, roles);
+  return sql<ManagedUserVO>(
+    em,
+    `select i.id as key, i.login, i.external_id as "externalId" from identity i
+     where i.external_id is not null and i.external_id <> '' and i.id in (${managed.text})
+     order by i.id`,
+    managed.params,
+  );
+}

@@ -1,0 +1,173 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { hashPassword } from '../auth/passwords';
+import { revokeLogins } from '../auth/sessions';
+import { requireCaller, type RequestContext } from '../domain/context';
+import { forbidden, validationFailed } from '../domain/errors';
+import { defaultInheritance, type OrganisationRole } from '../domain/roles';
+import { OrganisationRoleMembership } from '../entities/organisations';
+import { Authentication, Identity, Provider, UserStatus } from '../entities/users';
+import { defaultOrganisation } from '../organisations/repository';
+import type { RolesVO, RolesVOInput, StatusVO, UserVO, UserVOInput } from '../schema/users';
+import { canSeeFullProfile, requireMayChangeRoles, requireUserManager } from './policy';
+import { toUserVO } from './presenter';
+import * as users from './repository';
+import { emailInUse, findIdentity, loginInUse, type UserSearch } from './repository';
+import { emailTaken, loginTaken, validateLogin, validateUserFields } from './validation';
+
+/** Loads the person and checks that the caller manages them ("manager of that user"). */
+export async function managedIdentity(ctx: RequestContext, key: number): Promise<Identity> {
+  const identity = await findIdentity(ctx.em, key);
+  await requireUserManager(ctx, key);
+  return identity;
+}
+
+function propertiesOf(input: UserVOInput): Record<string, string> {
+  const properties: Record<string, string> = {};
+  for (const { name, value } of input.properties ?? []) if (value != null && value !== '') properties[name] = value;
+  return properties;
+}
+
+export async function searchUsers(ctx: RequestContext, search: UserSearch): Promise<UserVO[]> {
+  return (await users.searchUsers(ctx.em, search)).map((row) => toUserVO(row, true));
+}
+
+export async function getMe(ctx: RequestContext): Promise<UserVO> {
+  return toUserVO(await users.findUserRow(ctx.em, requireCaller(ctx).key), true);
+}
+
+export async function getUser(ctx: RequestContext, key: number): Promise<UserVO> {
+  const row = await users.findUserRow(ctx.em, key);
+  return toUserVO(row, await canSeeFullProfile(ctx, key));
+}
+
+export async function createUser(ctx: RequestContext, input: UserVOInput): Promise<UserVO> {
+  const errors = [...validateLogin(input.login), ...validateUserFields(input)];
+  if (errors.length) throw validationFailed(errors);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  try {
+    return await ctx.em.transactional(async (em) => {
+      const taken = await loginInUse(em, input.login!);
+      const conflicts = [...(taken ? [loginTaken] : []), ...((await emailInUse(em, input.email!)) ? [emailTaken] : [])];
+      if (conflicts.length) throw validationFailed(conflicts);
+      const identity = em.create(Identity, {
+        login: input.login!.trim(),
+        externalId: input.externalId || null,
+        firstName: input.firstName!.trim(),
+        lastName: input.lastName!.trim(),
+        email: input.email!.trim(),
+        properties: propertiesOf(input),
+      });
+      em.persist(identity);
+      if (passwordHash) {
+        em.persist(em.create(Authentication, { identity, provider: Provider.password, authUsername: identity.login, credential: passwordHash }));
+      }
+      em.persist(em.create(OrganisationRoleMembership, { identity, organisation: await defaultOrganisation(em), role: 'user' }));
+      await em.flush();
+      return toUserVO(identity, true);
+    });
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw validationFailed([loginTaken]);
+    throw error;
+  }
+}
+
+export async function updateUser(ctx: RequestContext, key: number, input: UserVOInput): Promise<UserVO> {
+  return ctx.em.transactional(async (em) => {
+    const identity = await managedIdentity({ ...ctx, em }, key);
+    const merged: UserVOInput = {
+      firstName: input.firstName ?? identity.firstName,
+      lastName: input.lastName ?? identity.lastName,
+      email: input.email ?? identity.email,
+      properties: input.properties,
+    };
+    const errors = validateUserFields(merged);
+    if (merged.email && (await emailInUse(em, merged.email, key))) errors.push(emailTaken);
+    if (errors.length) throw validationFailed(errors);
+    identity.firstName = merged.firstName!.trim();
+    identity.lastName = merged.lastName!.trim();
+    identity.email = merged.email!.trim();
+    if (input.externalId) identity.externalId = input.externalId;
+    if (input.properties) identity.properties = { ...identity.properties, ...propertiesOf(input) };
+    await em.flush();
+    return toUserVO(identity, true);
+  });
+}
+
+export async function deleteUser(ctx: RequestContext, key: number): Promise<boolean> {
+  await ctx.em.transactional(async (em) => {
+    const identity = await managedIdentity({ ...ctx, em }, key);
+    if (identity.status === UserStatus.permanent || identity.id === ctx.caller!.key) {
+      throw forbidden('permanent users and the caller themself cannot be deleted');
+    }
+    await em.removeAndFlush(identity);
+  });
+  return true;
+}
+
+/** RolesVO flag → organisation role, in the default organisation (catalogue 2.1 POST roles). */
+const ROLE_FLAGS: [keyof RolesVO, OrganisationRole][] = [
+  ['olatAdmin', 'administrator'],
+  ['userManager', 'usermanager'],
+  ['groupManager', 'groupmanager'],
+  ['author', 'author'],
+  ['guestOnly', 'guest'],
+  ['institutionalResourceManager', 'learnresourcemanager'],
+  ['poolAdmin', 'poolmanager'],
+  ['curriculumManager', 'curriculummanager'],
+  ['invitee', 'invitee'],
+];
+
+export async function getRoles(ctx: RequestContext, key: number): Promise<RolesVO> {
+  const caller = requireCaller(ctx);
+  if (caller.key === key) await findIdentity(ctx.em, key);
+  else await managedIdentity(ctx, key);
+  return rolesOf(ctx.em, key);
+}
+
+async function rolesOf(em: EntityManager, key: number): Promise<RolesVO> {
+  const organisation = await defaultOrganisation(em);
+  const held = new Set((await em.find(OrganisationRoleMembership, { identity: key, organisation })).map((membership) => membership.role));
+  const roles = Object.fromEntries(ROLE_FLAGS.map(([flag, role]) => [flag, held.has(role)])) as unknown as RolesVO;
+  roles.systemAdmin = held.has('sysadmin');
+  return roles;
+}
+
+export async function updateRoles(ctx: RequestContext, key: number, input: RolesVOInput): Promise<RolesVO> {
+  await ctx.em.transactional(async (em) => {
+    await managedIdentity({ ...ctx, em }, key);
+    const organisation = await defaultOrganisation(em);
+    const wanted = new Set<OrganisationRole>(ROLE_FLAGS.filter(([flag]) => input[flag as keyof RolesVOInput]).map(([, role]) => role));
+    if (!input.guestOnly && !input.invitee) wanted.add('user');
+    const current = await em.find(OrganisationRoleMembership, { identity: key, organisation });
+    const held = new Set(current.map((membership) => membership.role as OrganisationRole));
+    const changes = [...wanted].filter((role) => !held.has(role)).concat([...held].filter((role) => !wanted.has(role) && role !== 'sysadmin'));
+    requireMayChangeRoles(ctx, changes);
+    for (const membership of current) if (!wanted.has(membership.role as OrganisationRole) && membership.role !== 'sysadmin') em.remove(membership);
+    for (const role of wanted) {
+      if (!held.has(role)) em.persist(em.create(OrganisationRoleMembership, { identity: key, organisation, role, inheritance: defaultInheritance(role) }));
+    }
+    await em.flush();
+  });
+  return rolesOf(ctx.em, key);
+}
+
+const STATUSES: number[] = Object.values(UserStatus).filter((status) => status !== UserStatus.visibleLimit);
+
+export async function getStatus(ctx: RequestContext, key: number): Promise<StatusVO> {
+  return { status: (await managedIdentity(ctx, key)).status };
+}
+
+export async function updateStatus(ctx: RequestContext, key: number, status: number): Promise<StatusVO> {
+  if (!STATUSES.includes(status)) {
+    throw validationFailed([{ code: 'org.olat.user:status.unknown', translation: `Unknown status ${status}; use one of ${STATUSES.join(', ')}.` }]);
+  }
+  const result = await ctx.em.transactional(async (em) => {
+    const identity = await managedIdentity({ ...ctx, em }, key);
+    identity.status = status;
+    if (status >= UserStatus.visibleLimit) await revokeLogins(em, key);
+    await em.flush();
+    return { status: identity.status };
+  });
+  return result;
+}

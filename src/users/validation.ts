@@ -1,0 +1,55 @@
+import type { ErrorDetail } from '../domain/errors';
+import type { UserVOInput } from '../schema/users';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const MAX_LENGTH = 255;
+
+export const tooLong = (property: string, max = MAX_LENGTH): ErrorDetail => ({
+  code: `org.olat.core:form.error.toolong:${property}`,
+  translation: `${property} is longer than ${max} characters.`,
+});
+
+export const mandatory = (property: string): ErrorDetail => ({
+  code: `org.olat.core:new.form.mandatory:${property}`,
+  translation: `${property} is mandatory.`,
+});
+
+export const loginTaken: ErrorDetail = {
+  code: 'org.olat.admin.user:new.error.loginname.choosen',
+  translation: 'This user name already exists.',
+};
+
+export const emailTaken: ErrorDetail = {
+  code: 'org.olat.user.propertyhandlers:form.name.email.error.exists',
+  translation: 'This e-mail address is already in use.',
+};
+
+export function validateLogin(login: string | null | undefined): ErrorDetail[] {
+  if (login && login.length > 128) return [tooLong('login')];
+  // eslint-disable-next-line no-control-regex
+  if (!login || login.trim().length < 3 || login.includes('/') || /[\u0000-\u001f\u007f]/.test(login)) {
+    return [{ code: 'org.olat.admin.user:new.error.loginname.empty', translation: 'The user name must have at least 3 characters and no "/".' }];
+  }
+  return [];
+}
+
+/** The UserVO checks OpenOLAT answers with 406 and a list of ErrorVO (catalogue 2.1). */
+export function validateUserFields(input: UserVOInput): ErrorDetail[] {
+  const errors: ErrorDetail[] = [];
+  if (!input.firstName?.trim()) errors.push(mandatory('firstName'));
+  if (!input.lastName?.trim()) errors.push(mandatory('lastName'));
+  if (!input.email?.trim()) errors.push(mandatory('email'));
+  else if (!EMAIL.test(input.email.trim())) {
+    errors.push({ code: 'org.olat.user.propertyhandlers:form.name.email.error', translation: 'The e-mail address is not valid.' });
+  }
+  for (const [name, value] of Object.entries({ firstName: input.firstName, lastName: input.lastName, email: input.email, externalId: input.externalId })) {
+    if (value && value.length > MAX_LENGTH) errors.push(tooLong(name));
+  }
+  for (const property of input.properties ?? []) {
+    if (!/^[A-Za-z][A-Za-z0-9]{0,63}$/.test(property.name)) {
+      errors.push({ code: `org.olat.user.propertyhandlers:unknown.property:${property.name}`, translation: `Unknown user property ${property.name}.` });
+    }
+  }
+  return errors;
+}

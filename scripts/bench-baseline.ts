@@ -3,6 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'pg';
 import type { OrganisationRole } from '../src/domain/roles';
+import { GROUP_MANAGERS } from '../src/groups/policy';
+import { toGroupVO } from '../src/groups/presenter';
+import { USER_MANAGERS } from '../src/users/policy';
+import { toUserVO } from '../src/users/presenter';
 import { managedIdentities } from '../src/domain/scope';
 
 /**
@@ -12,7 +16,8 @@ import { managedIdentities } from '../src/domain/scope';
  * else: no framework, no ORM, no GraphQL. It is not a product and is not part of the test run.
  *
  * The statement texts are written out here on purpose (not imported from src/), so that the bench
- * can compare them with what the gateway actually sends and report any drift.
+ * can compare them with what the gateway actually sends and report any drift. The JSON comes from
+ * the gateway's own presenters, so both sides write the same bytes.
  */
 
 /** src/auth/principal.ts `principalByTokenHash`, as the driver receives it. */
@@ -24,11 +29,11 @@ select i.id as key, i.login, i.status,
   (select a.credential from authentication a where a.identity_id = i.id and a.provider = 'REST') as "tokenHash",
   (select a.origin from authentication a where a.identity_id = i.id and a.provider = 'REST') as "tokenOrigin" from identity i where i.id = (select identity_id from authentication where provider = 'REST' and credential = $1)`;
 
-/** src/users/user-search.ts `findUserRow`. */
+/** src/users/repository.ts `findUserRow`. */
 export const IDENTITY_BY_KEY_SQL =
-  'select i.id as key, i.login, i.external_id as "externalId", i.first_name as "firstName", i.last_name as "lastName", i.email, i.properties from identity i where i.id = $1';
+  'select i.id, i.login, i.external_id as "externalId", i.first_name as "firstName", i.last_name as "lastName", i.email, i.properties from identity i where i.id = $1';
 
-/** src/organisations/organisation-service.ts `isManagerOf` (the organisation-tree rule), built by the gateway's own function. */
+/** src/domain/scope.ts `isManagerOf` (the organisation-tree rule), built by the gateway's own function. */
 function isManagerOfSql(caller: Principal, roles: OrganisationRole[]): { text: string; values: unknown[] } {
   const managed = managedIdentities({ ...caller, provider: 'REST' }, roles);
   let index = 0;
@@ -36,13 +41,13 @@ function isManagerOfSql(caller: Principal, roles: OrganisationRole[]): { text: s
   return { text, values: managed.params };
 }
 
-/** src/groups/group-service.ts `listGroups` for a group manager without filters. */
+/** src/groups/repository.ts `listGroups` for a group manager without filters. */
 export const ALL_GROUPS_SQL =
-  'select g.id as key, g.description, g.external_id as "externalId", g.managed_flags as "managedFlags", g.name, g.type, g.min_participants as "minParticipants", g.max_participants as "maxParticipants" from business_group g order by g.id';
+  'select g.id, g.description, g.external_id as "externalId", g.managed_flags as "managedFlags", g.name, g.type, g.min_participants as "minParticipants", g.max_participants as "maxParticipants" from business_group g order by g.id';
 
 /** The same, for a caller who is no group manager (only groups they belong to). */
 export const MEMBER_GROUPS_SQL =
-  'select g.id as key, g.description, g.external_id as "externalId", g.managed_flags as "managedFlags", g.name, g.type, g.min_participants as "minParticipants", g.max_participants as "maxParticipants" from business_group g where g.id in (select group_id from group_membership where identity_id = $1) order by g.id';
+  'select g.id, g.description, g.external_id as "externalId", g.managed_flags as "managedFlags", g.name, g.type, g.min_participants as "minParticipants", g.max_participants as "maxParticipants" from business_group g where g.id in (select group_id from group_membership where identity_id = $1) order by g.id';
 
 interface Grant {
   organisationKey: number;
@@ -56,8 +61,6 @@ interface Principal {
   grants: Grant[];
 }
 
-const USER_MANAGER_ROLES: OrganisationRole[] = ['administrator', 'usermanager', 'rolesmanager'];
-const GROUP_MANAGER_ROLES = ['administrator', 'groupmanager'];
 const TOKEN = /^[A-Za-z0-9-]{1,40}$/;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -83,39 +86,18 @@ export async function startBaseline(databaseUrl: string, poolMax = 10): Promise<
     if (!row) return null;
     let full = caller.key === key;
     if (!full) {
-      if (caller.grants.some((grant) => USER_MANAGER_ROLES.includes(grant.role))) {
-        const check = isManagerOfSql(caller, USER_MANAGER_ROLES);
+      if (caller.grants.some((grant) => USER_MANAGERS.includes(grant.role))) {
+        const check = isManagerOfSql(caller, USER_MANAGERS);
         full = (await pool.query(check.text, [...check.values, key])).rows.length > 0;
       }
     }
-    const properties = (row.properties ?? {}) as Record<string, string>;
-    return JSON.stringify({
-      key: row.key,
-      login: row.login,
-      externalId: row.externalId ?? null,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      email: full ? (row.email ?? null) : null,
-      portrait: null,
-      properties: full ? Object.entries(properties).map(([name, value]) => ({ name, value })) : [],
-    });
+    return JSON.stringify(toUserVO(row, full));
   }
 
   async function groups(caller: Principal): Promise<string> {
-    const manager = caller.grants.some((grant) => GROUP_MANAGER_ROLES.includes(grant.role));
+    const manager = caller.grants.some((grant) => GROUP_MANAGERS.includes(grant.role));
     const { rows } = manager ? await pool.query(ALL_GROUPS_SQL) : await pool.query(MEMBER_GROUPS_SQL, [caller.key]);
-    return JSON.stringify(
-      rows.map((row) => ({
-        key: row.key,
-        description: row.description ?? null,
-        externalId: row.externalId ?? null,
-        managedFlags: row.managedFlags ?? null,
-        name: row.name,
-        type: row.type,
-        minParticipants: row.minParticipants ?? null,
-        maxParticipants: row.maxParticipants ?? null,
-      })),
-    );
+    return JSON.stringify(rows.map(toGroupVO));
   }
 
   const send = (res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}) => {

@@ -8,7 +8,7 @@ import { isOpenRestPath, securityFilter } from './auth/security-filter';
 import { buildGatewaySchema } from './schema/build';
 import { graphqlMiddleware } from './graphql/apollo';
 import { graphqlExplorer } from './graphql/explorer';
-import { DomainError } from './domain/errors';
+import { DomainError, forbidden, unauthenticated } from './domain/errors';
 import { toRestError } from './rest/errors';
 import { negotiate } from './rest/negotiation';
 import { apiDocs } from './rest/api-docs';
@@ -59,7 +59,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
       res,
       formatOf(req, defaultFormat),
       toRestError(
-        status === 401 ? new DomainError('UNAUTHENTICATED', 'authentication required') : new DomainError('FORBIDDEN', 'the REST interface is switched off'),
+        status === 401 ? unauthenticated() : forbidden('the REST interface is switched off'),
       ),
     );
   const bodyParser = express.text({ type: () => true, limit: config.bodyLimitBytes });

@@ -1,6 +1,6 @@
 import type { GraphQLFieldConfig, GraphQLSchema } from 'graphql';
 import { getDirective } from '@graphql-tools/utils';
-import { DomainError, forbidden } from '../domain/errors';
+import { forbidden, unauthenticated } from '../domain/errors';
 import { hasAnyRole, type RequestContext } from '../domain/context';
 import { isOrganisationRole, type OrganisationRole } from '../domain/roles';
 
@@ -18,7 +18,7 @@ export function withAuthGuard(schema: GraphQLSchema, fieldName: string, field: G
     ...field,
     resolve(source: unknown, args: Record<string, unknown>, ctx: RequestContext, info: any) {
       if (!directive) throw forbidden(`${fieldName} is not available`);
-      if (!ctx.caller) throw new DomainError('UNAUTHENTICATED', 'authentication required');
+      if (!ctx.caller) throw unauthenticated();
       if (roles.length && !hasAnyRole(ctx.caller, roles as OrganisationRole[])) {
         throw forbidden(`${fieldName} requires one of the roles ${roles.join(', ')}`);
       }

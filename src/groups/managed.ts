@@ -1,5 +1,5 @@
 import { Group } from '../entities/groups';
-import type { ManagedElement } from '../managed/targets';
+import type { ManagedElement } from '../managed/elements';
 
 /** The group an operation acts on: by path key, else by a key > 0 in the body. */
 export const managedGroup: ManagedElement = {

@@ -4,7 +4,7 @@ import { getDirective } from '@graphql-tools/utils';
 import { DomainError } from '../domain/errors';
 import type { RequestContext } from '../domain/context';
 import { isManaged, parseManagedFlags, resolveKind } from './flags';
-import type { ManagedElement } from './targets';
+import type { ManagedElement } from './elements';
 
 interface Guard {
   /** Input argument name → input field name → flag. */

@@ -1,6 +1,6 @@
 import { OrganisationType } from '../entities/organisations';
 import { normaliseManagedFlags, type ManagedKind } from '../managed/flags';
-import type { ManagedElement } from '../managed/targets';
+import type { ManagedElement } from '../managed/elements';
 import { toOrganisationTypeVO, toOrganisationVO } from './presenter';
 import { findOrganisationRow } from './repository';
 

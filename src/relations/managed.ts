@@ -1,6 +1,6 @@
 import { RelationRole } from '../entities/relations';
 import { normaliseManagedFlags } from '../managed/flags';
-import type { ManagedElement } from '../managed/targets';
+import type { ManagedElement } from '../managed/elements';
 import type { RelationRoleVOInput } from '../schema/relations';
 import { requireIdentity } from '../users/repository';
 import { requireRelationManager } from './policy';

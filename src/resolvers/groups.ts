@@ -5,7 +5,7 @@ import { managedGroup } from '../groups/managed';
 import { GROUP_MANAGERS } from '../groups/policy';
 import * as groups from '../groups/service';
 import { expandManagedFlags, parseManagedFlags } from '../managed/flags';
-import { Managed } from '../managed/targets';
+import { Managed } from '../managed/elements';
 import { auth } from '../schema/directives';
 import { GroupVO, GroupVOInput } from '../schema/groups';
 import { LongScalar } from '../schema/scalars';

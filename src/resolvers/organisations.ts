@@ -1,6 +1,6 @@
 import { Arg, Ctx, Directive, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
-import { Managed } from '../managed/targets';
+import { Managed } from '../managed/elements';
 import { managedOrganisation, managedOrganisationType } from '../organisations/managed';
 import * as members from '../organisations/members';
 import { ORGANISATION_ADMINS } from '../organisations/policy';

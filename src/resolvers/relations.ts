@@ -1,6 +1,6 @@
 import { Arg, Ctx, Directive, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
-import { Managed } from '../managed/targets';
+import { Managed } from '../managed/elements';
 import { managedRelation, managedRelationRole } from '../relations/managed';
 import { RELATION_MANAGERS, RELATION_ROLE_ADMINS } from '../relations/policy';
 import * as roles from '../relations/roles';

@@ -4,7 +4,7 @@ import type { Authenticator } from '../auth/authenticator';
 import { sendTooManyRequests, type LoginThrottle } from '../auth/login-throttle';
 import { Provider } from '../entities/users';
 import { REALM, TOKEN_HEADER } from '../auth/security-filter';
-import { TEXT, type OpenRoute } from './route';
+import { TEXT, bySpecificity, type OpenRoute } from './route';
 import { XML_PROLOG, escapeXml } from './xml-codec';
 
 export const AUTH_ROUTE: OpenRoute = {
@@ -33,7 +33,7 @@ export const CORE_OPEN_ROUTES: OpenRoute[] = [
 /** The open routes; the security filter decides which of them need authentication. */
 export function openEndpoints(routes: OpenRoute[], authenticator: Authenticator, throttle: LoginThrottle) {
   const router = express.Router();
-  for (const route of routes) {
+  for (const route of [...routes].sort(bySpecificity)) {
     const text = route.text;
     if (text === undefined) continue;
     router[route.method === 'GET' ? 'get' : 'post'](

@@ -1,7 +1,6 @@
 import { getDirective } from '@graphql-tools/utils';
 import express from 'express';
 import {
-  getNamedType,
   getNullableType,
   isInputObjectType,
   isListType,

@@ -77,3 +77,18 @@ export interface FamilyRoutes {
   /** Operations offered through GraphQL only. */
   graphqlOnly?: string[];
 }
+
+/**
+ * Orders routes so that a literal path segment is tried before a parameter in the same place, as
+ * JAX-RS prefers `/auth/version` to `/auth/{username}`: the routers register in this order, so the
+ * order of the lists never matters.
+ */
+export function bySpecificity(a: { path: string }, b: { path: string }): number {
+  const left = a.path.split('/');
+  const right = b.path.split('/');
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const literal = Number(!left[i].startsWith(':')) - Number(!right[i].startsWith(':'));
+    if (literal) return -literal;
+  }
+  return 0;
+}

@@ -6,7 +6,7 @@ import { toRestError } from './errors';
 import { bodyFormat, negotiate } from './negotiation';
 import { fromParameter, restOperation, type RestOperation } from './operations';
 import { sendData, sendError } from './respond';
-import type { MediaFormat, RestRoute } from './route';
+import { bySpecificity, type MediaFormat, type RestRoute } from './route';
 import { decodeXml } from './xml-codec';
 
 /** A form body as the input object of the body argument; a field the type lacks is refused like an unknown XML element. */
@@ -58,7 +58,7 @@ const keysAreNumbers = (params: Record<string, string>) => Object.entries(params
 /** The REST surface: one Express route per table entry, executing that route's GraphQL operation, answered in JSON or XML. */
 export function restRouter(schema: GraphQLSchema, routes: RestRoute[]) {
   const router = express.Router();
-  for (const route of routes) {
+  for (const route of [...routes].sort(bySpecificity)) {
     const op = restOperation(schema, route);
     if (route.formBody && !(op.bodyType && isInputObjectType(getNamedType(op.bodyType)))) {
       throw new Error(`route ${route.method} ${route.path}: a form body fills an input object argument`);

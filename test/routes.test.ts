@@ -1,0 +1,65 @@
+import { bySpecificity } from '../src/rest/route';
+import { OPEN_ROUTES, ROUTES } from '../src/rest/routes';
+import { adminAuth } from './support/fixtures';
+import { JSON_TYPE, call } from './support/http';
+import { startTestService } from './support/service';
+
+type Path = { method: string; path: string };
+
+const segments = (path: string) => path.split('/').filter(Boolean);
+const isKey = (segment: string) => segment.startsWith(':') && segment.endsWith('Key');
+
+/**
+ * Express matches `:name` against one path segment; the REST router passes a request on when a
+ * `…Key` parameter is not a number. A concrete request of route `a` (keys 1, other parameters a
+ * word) is also taken by route `b` when `b` has the same shape and its keys would be numbers.
+ */
+function alsoTakes(b: Path, a: Path): boolean {
+  const request = segments(a.path).map((segment) => (isKey(segment) ? '1' : segment.startsWith(':') ? 'word' : segment));
+  const pattern = segments(b.path);
+  return (
+    a.method === b.method &&
+    request.length === pattern.length &&
+    pattern.every((segment, i) => (isKey(segment) ? /^\d+$/.test(request[i]) : segment.startsWith(':') || segment === request[i]))
+  );
+}
+
+describe('route lists', () => {
+  const all: Path[] = [...ROUTES, ...OPEN_ROUTES];
+
+  it('use only named parameters and literal segments', () => {
+    expect(all.filter((route) => !/^(\/(:?\w+|[\w-]+))+$/.test(route.path))).toEqual([]);
+  });
+
+  it('a request that two routes match goes to the one with a literal segment first, so the order of routes and families does not matter', () => {
+    const clashes = all.flatMap((a) =>
+      all.filter((b) => b !== a && alsoTakes(b, a) && bySpecificity(a, b) >= 0).map((b) => `${a.method} ${a.path} is also taken by ${b.path}`),
+    );
+    expect(clashes).toEqual([]);
+  });
+});
+
+describe('with the route lists in reverse order', () => {
+  const paths = ['/restapi/users/relations/roles', '/restapi/users/me', '/restapi/users/managed', '/restapi/organisations/types', '/restapi/users/version'];
+
+  it('every request is answered as before', async () => {
+    const answers = async () => {
+      const t = await startTestService();
+      try {
+        const replies = [];
+        for (const path of paths) {
+          const reply = await call(t.base, 'GET', path, { headers: { ...adminAuth(), ...JSON_TYPE } });
+          replies.push({ path, status: reply.status, type: reply.headers.get('content-type') });
+        }
+        return replies;
+      } finally {
+        await t.stop();
+      }
+    };
+    const before = await answers();
+    ROUTES.reverse();
+    OPEN_ROUTES.reverse();
+    expect(await answers()).toEqual(before);
+    expect(before.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+  });
+});

@@ -3,8 +3,9 @@ import { print, type OperationTypeNode } from 'graphql';
 import { buildGatewaySchema } from '../src/schema/build';
 import type { RestRoute } from '../src/rest/route';
 import { ROUTES } from '../src/rest/routes';
-import { createGroup, createUser, type TestUser } from './support/fixtures';
+import { type TestUser, buildGroup, buildUser } from './factories';
 import { JSON_TYPE, call, graphql } from './support/http';
+import { sampleBody } from './support/operations';
 import { startTestService, type TestService } from './support/service';
 
 let t: TestService;
@@ -14,28 +15,11 @@ let groupKey: number;
 
 beforeAll(async () => {
   t = await startTestService();
-  plain = await createUser(t.base);
-  other = await createUser(t.base);
-  groupKey = await createGroup(t.base);
+  plain = await buildUser(t);
+  other = await buildUser(t);
+  groupKey = await buildGroup(t);
 });
 afterAll(() => t.stop());
-
-/** A valid body for each body argument name of the route table (a family adds its own). */
-const BODIES: Record<string, unknown> = {
-  user: { login: 'someone-new', firstName: 'A', lastName: 'B', email: 'someone-new@example.org' },
-  roles: { author: true },
-  status: { status: 2 },
-  group: { name: 'Group by plain user' },
-  relationRole: { role: 'Supervisor by plain user', rights: ['showContactform'] },
-  relation: { identitySourceKey: 1, identityTargetKey: 1, relationRoleKey: 1 },
-  authentication: { identityKey: 1, provider: 'OLAT', authUsername: 'someone-new', credential: 'a-password' },
-  password: { newPassword: 'a-new-password' },
-  preferences: { language: 'de' },
-  lifecycle: { expirationDate: 4102444800000 },
-  organisation: { identifier: 'org-by-plain-user', displayName: 'Organisation by plain user' },
-  organisationType: { identifier: 'type-by-plain-user', displayName: 'Type by plain user' },
-  members: [{ key: 1 }],
-};
 
 /** What a user without any manager role may do; everything else must answer 403. */
 const ALLOWED_TO_PLAIN_USER = new Set(['GET /users/me', 'GET /users/:identityKey', 'GET /groups']);
@@ -46,11 +30,7 @@ const sample = (name: string): unknown =>
 
 const pathOf = (route: RestRoute) => `/restapi${route.path.replace(/:(\w+)/g, (_, name: string) => String(sample(name)))}`;
 
-const bodyOf = (route: RestRoute) => {
-  if (!route.bodyArg) return undefined;
-  if (!(route.bodyArg in BODIES)) throw new Error(`access.test: add a sample body for "${route.bodyArg}" to BODIES`);
-  return BODIES[route.bodyArg];
-};
+const bodyOf = sampleBody;
 
 describe('REST level one and two for every route', () => {
   it.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: 401 without credentials', async (_name, route) => {

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { hashPassword } from '../src/auth/passwords';
-import { createUser } from './support/fixtures';
+import { buildUser } from './factories';
 import { JSON_TYPE, basic, call, cookieOf, graphql } from './support/http';
 import { startTestService, type TestService } from './support/service';
 
@@ -35,13 +35,13 @@ describe('open paths', () => {
 
 describe('/auth/{username}', () => {
   it('answers 400 without password or token, 401 for a wrong password', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     expect((await call(t.base, 'GET', `/restapi/auth/${user.login}`)).status).toBe(400);
     expect((await call(t.base, 'GET', `/restapi/auth/${user.login}?password=wrong`)).status).toBe(401);
   });
 
   it('issues a new token per login, which replaces the old one; the token form returns the same token', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const first = (await call(t.base, 'GET', `/restapi/auth/${user.login}?password=${user.password}`)).headers.get('x-service-token')!;
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     const again = await call(t.base, 'GET', `/restapi/auth/${user.login}?x-service-token=${first}`);
@@ -64,7 +64,7 @@ describe('/auth/{username}', () => {
 
 describe('basic auth and sessions', () => {
   it('returns a token and an HttpOnly SameSite session cookie; the cookie alone authenticates', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const reply = await call(t.base, 'GET', '/restapi/users/me', { headers: user.auth });
     expect(reply.headers.get('x-service-token')).toMatch(/^[0-9a-f-]{36}$/);
     expect(reply.headers.get('set-cookie')).toMatch(/JSESSIONID=[^;]+; Path=\/; HttpOnly; SameSite=Lax/);
@@ -73,7 +73,7 @@ describe('basic auth and sessions', () => {
   });
 
   it('concurrent first requests with one credential all succeed and get one token that works', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const replies = await Promise.all(Array.from({ length: 20 }, () => call(t.base, 'GET', '/restapi/users/me', { headers: user.auth })));
     expect(replies.map((reply) => reply.status)).toEqual(Array(20).fill(200));
     const tokens = new Set(replies.map((reply) => reply.headers.get('x-service-token')));
@@ -82,7 +82,7 @@ describe('basic auth and sessions', () => {
   });
 
   it('sessions and tokens are accepted by another instance on the same database', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const reply = await call(t.base, 'GET', '/restapi/users/me', { headers: user.auth });
     expect((await call(second.base, 'GET', '/restapi/users/me', { headers: { Cookie: cookieOf(reply) } })).status).toBe(200);
     const token = reply.headers.get('x-service-token')!;
@@ -92,7 +92,7 @@ describe('basic auth and sessions', () => {
   });
 
   it('a link token authenticates and opens a session', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const token = (await call(t.base, 'GET', `/restapi/auth/${user.login}?password=${user.password}`)).headers.get('x-service-token')!;
     const followed = await call(t.base, 'GET', `/restapi/users/me?X-SERVICE-TOKEN=${token}`, { headers: JSON_TYPE });
     expect(followed.json.login).toBe(user.login);
@@ -100,7 +100,7 @@ describe('basic auth and sessions', () => {
   });
 
   it('forgets a cached basic credential once the password changes, also when changed elsewhere', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     expect((await call(t.base, 'GET', '/restapi/users/me', { headers: user.auth })).status).toBe(200);
     const db = new Client({ connectionString: t.databaseUrl });
     await db.connect();

@@ -1,12 +1,12 @@
-import { createGroup, adminAuth, uniqueLogin, createUser, type TestUser } from './support/fixtures';
+import { type TestUser, buildGroup, buildUser, uniqueLogin } from './factories';
 import { JSON_TYPE, XML_TYPE, basic, call, cookieOf, type Headers } from './support/http';
-import { startTestService, type TestService } from './support/service';
+import { startTestService, type TestService, adminAuth } from './support/service';
 
 let t: TestService;
 let manager: TestUser;
 beforeAll(async () => {
   t = await startTestService();
-  manager = await createUser(t.base, { userManager: true, groupManager: true });
+  manager = await buildUser(t, { userManager: true, groupManager: true });
 });
 afterAll(() => t.stop());
 
@@ -38,7 +38,7 @@ const authMethods: Record<string, () => Promise<Headers>> = {
 describe.each(Object.keys(authMethods))('golden path with %s', (method) => {
   it('creates a user, lists groups and adds the user to a group, in JSON', async () => {
     const auth = await authMethods[method]();
-    const groupKey = await createGroup(t.base);
+    const groupKey = await buildGroup(t);
     const login = uniqueLogin();
     const created = await call(t.base, 'PUT', '/restapi/users', {
       headers: { ...auth, ...JSON_TYPE },
@@ -61,7 +61,7 @@ describe.each(Object.keys(authMethods))('golden path with %s', (method) => {
 
   it('does the same in XML', async () => {
     const auth = await authMethods[method]();
-    const groupKey = await createGroup(t.base);
+    const groupKey = await buildGroup(t);
     const login = uniqueLogin();
     const created = await call(t.base, 'PUT', '/restapi/users', {
       headers: { ...auth, ...XML_TYPE },

@@ -1,6 +1,6 @@
-import { adminAuth, createGroup, createUser } from './support/fixtures';
+import { buildGroup, buildUser } from './factories';
 import { graphql } from './support/http';
-import { startTestService, type TestService } from './support/service';
+import { startTestService, type TestService, adminAuth } from './support/service';
 import type { UserVo } from './support/graphql-types';
 
 let t: TestService;
@@ -11,7 +11,7 @@ afterAll(() => t.stop());
 
 describe('GraphQL transport', () => {
   it('runs the golden path with the same operations as REST', async () => {
-    const groupKey = await createGroup(t.base);
+    const groupKey = await buildGroup(t);
     const created = await graphql(
       t.base,
       adminAuth(),
@@ -142,7 +142,7 @@ describe('GraphQL transport', () => {
   });
 
   it('never exposes internal errors', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const reply = await graphql(
       t.base,
       adminAuth(),

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { createApiKey, type IssuedApiKey } from '../src/auth/api-keys';
-import { adminAuth, createGroup, createUser, type TestUser } from './support/fixtures';
+import { type TestUser, buildGroup, buildUser } from './factories';
 import { JSON_TYPE, basic, call, cookieOf, graphql, type Headers } from './support/http';
-import { startTestService, type TestService } from './support/service';
+import { startTestService, type TestService, adminAuth } from './support/service';
 
 let a: TestService;
 let b: TestService;
@@ -39,7 +39,7 @@ async function eventually(check: () => Promise<boolean>, ms = 8000) {
 
 describe('API keys', () => {
   it('authenticate as basic client id and secret, and as a bearer credential, with token and cookie', async () => {
-    const user = await createUser(a.base);
+    const user = await buildUser(a);
     const key = await keyFor(user);
     const viaBasic = await me(a.base, keyAuth(key));
     expect(viaBasic.status).toBe(200);
@@ -51,7 +51,7 @@ describe('API keys', () => {
   });
 
   it('are stored only as a hash', async () => {
-    const user = await createUser(a.base);
+    const user = await buildUser(a);
     const key = await keyFor(user);
     const db = new Client({ connectionString: a.databaseUrl });
     await db.connect();
@@ -62,25 +62,25 @@ describe('API keys', () => {
   });
 
   it('cannot log in through /auth/{username}?password=', async () => {
-    const user = await createUser(a.base);
+    const user = await buildUser(a);
     const key = await keyFor(user);
     expect((await call(a.base, 'GET', `/restapi/auth/${key.clientId}?password=${key.secret}`)).status).toBe(401);
     expect((await call(a.base, 'GET', `/restapi/auth/${user.login}?password=${key.secret}`)).status).toBe(401);
   });
 
   it('never grant more than their owner has, on REST and GraphQL', async () => {
-    const user = await createUser(a.base);
+    const user = await buildUser(a);
     const key = await keyFor(user);
     expect((await call(a.base, 'GET', '/restapi/users', { headers: keyAuth(key) })).status).toBe(403);
     const gql = await graphql(a.base, keyAuth(key), '{ users { login } }');
     expect(gql.body.errors[0].extensions.code).toBe('FORBIDDEN');
-    const manager = await createUser(a.base, { userManager: true });
+    const manager = await buildUser(a, { userManager: true });
     const managerKey = await keyFor(manager);
     expect((await call(a.base, 'GET', '/restapi/users', { headers: keyAuth(managerKey) })).status).toBe(200);
   });
 
   it('stop working at once on every instance when the key or its owner is deleted', async () => {
-    const user = await createUser(a.base);
+    const user = await buildUser(a);
     const key = await keyFor(user);
     const other = await keyFor(user);
     expect((await me(b.base, keyAuth(key))).status).toBe(200);
@@ -128,7 +128,7 @@ describe('admin switches', () => {
   }, 60_000);
 
   it('"API access: only with API key" refuses password logins and what they opened, with each credential type', async () => {
-    const user = await createUser(a.base);
+    const user = await buildUser(a);
     const key = await keyFor(user);
     const password = await me(a.base, user.auth);
     const passwordToken = password.headers.get('x-service-token')!;
@@ -158,8 +158,8 @@ describe('admin switches', () => {
 
 describe('failed-login throttling', () => {
   it('answers 429 with Retry-After for a login after repeated failures, without slowing others, and recovers', async () => {
-    const victim = await createUser(a.base);
-    const bystander = await createUser(a.base);
+    const victim = await buildUser(a);
+    const bystander = await buildUser(a);
     for (let i = 0; i < 3; i++) expect((await me(a.base, basic(victim.login, 'wrong'))).status).toBe(401);
     const blocked = await me(a.base, victim.auth);
     expect(blocked.status).toBe(429);
@@ -172,7 +172,7 @@ describe('failed-login throttling', () => {
   });
 
   it('counts failed API-key and /auth attempts too', async () => {
-    const user = await createUser(a.base);
+    const user = await buildUser(a);
     const key = await keyFor(user);
     for (let i = 0; i < 3; i++) expect((await me(a.base, basic(key.clientId, 'wrong'))).status).toBe(401);
     expect((await me(a.base, keyAuth(key))).status).toBe(429);
@@ -185,14 +185,14 @@ describe('audit log', () => {
   const AUDIT = `query($f: AuditLogFilter) { auditLog(filter: $f) { identityKey identityLogin apiKeyId transport operation objectType objectKey changes at } }`;
 
   it('records every write with who, how, what, which object and the fields, secrets masked', async () => {
-    const manager = await createUser(a.base, { userManager: true, groupManager: true });
+    const manager = await buildUser(a, { userManager: true, groupManager: true });
     const key = await keyFor(manager);
     const created = await call(a.base, 'PUT', '/restapi/users', {
       headers: { ...keyAuth(key), ...JSON_TYPE },
       body: { login: `audited-${manager.key}`, password: 'very-secret-pw', firstName: 'A', lastName: 'B', email: `audited-${manager.key}@example.org` },
     });
     expect(created.status).toBe(200);
-    const group = await createGroup(a.base);
+    const group = await buildGroup(a);
     await graphql(
       a.base,
       manager.auth,
@@ -221,8 +221,8 @@ describe('audit log', () => {
   });
 
   it('records each kind of write: create, update, delete and membership, through REST and GraphQL', async () => {
-    const group = await createGroup(a.base);
-    const user = await createUser(a.base);
+    const group = (await call(a.base, 'PUT', '/restapi/groups', { headers: { ...adminAuth(), ...JSON_TYPE }, body: { name: 'Audited' } })).json.key as number;
+    const user = await buildUser(a);
     await call(a.base, 'POST', `/restapi/groups/${group}`, { headers: { ...adminAuth(), ...JSON_TYPE }, body: { name: 'Renamed' } });
     await graphql(
       a.base,
@@ -259,7 +259,7 @@ describe('audit log', () => {
     await setSettings({ apiAccess: 'all' });
     const rows = (await graphql(a.base, adminAuth(), AUDIT, { f: { operation: 'updateSettings' } })).body.data.auditLog;
     expect(rows.length).toBeGreaterThan(0);
-    const plain = await createUser(a.base);
+    const plain = await buildUser(a);
     expect((await graphql(a.base, plain.auth, AUDIT)).body.errors[0].extensions.code).toBe('FORBIDDEN');
     expect((await graphql(a.base, plain.auth, SETTINGS, { s: { restEnabled: false } })).body.errors[0].extensions.code).toBe('FORBIDDEN');
   });
@@ -267,7 +267,7 @@ describe('audit log', () => {
 
 describe('logout', () => {
   it('ends the session on every instance', async () => {
-    const user = await createUser(a.base);
+    const user = await buildUser(a);
     const cookie = cookieOf(await me(a.base, user.auth));
     expect((await me(b.base, { Cookie: cookie })).status).toBe(200);
     const out = await graphql(a.base, { Cookie: cookie }, 'mutation { logout }');

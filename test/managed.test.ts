@@ -1,6 +1,6 @@
-import { adminAuth, createGroup, createUser } from './support/fixtures';
+import { buildGroup, buildUser } from './factories';
 import { JSON_TYPE, call, graphql } from './support/http';
-import { startTestService, type TestService } from './support/service';
+import { startTestService, type TestService, adminAuth } from './support/service';
 import type { GroupVo } from './support/graphql-types';
 
 let t: TestService;
@@ -19,7 +19,7 @@ const codeOf = (reply: { body: { errors?: { extensions?: { code?: string; flag?:
 
 describe('managed groups', () => {
   it('GraphQL exposes which flags are in effect, parents implying their children', async () => {
-    const key = await createGroup(t.base, { managedFlags: 'details,bookings' });
+    const key = await buildGroup(t, { managedFlags: 'details,bookings' });
     const reply = await graphql(
       t.base,
       adminAuth(),
@@ -38,7 +38,7 @@ describe('managed groups', () => {
   });
 
   it('refuses a GraphQL change of a managed field with code MANAGED, and the REST channel may change it', async () => {
-    const key = await createGroup(t.base, { name: 'Managed title', managedFlags: 'title' });
+    const key = await buildGroup(t, { name: 'Managed title', managedFlags: 'title' });
     const refused = await graphql(t.base, adminAuth(), UPDATE, { groupKey: key, group: { name: 'Edited in a tool' } });
     expect(codeOf(refused)).toMatchObject({ code: 'MANAGED', flag: 'title' });
     expect(refused.body.data).toBeNull();
@@ -53,14 +53,14 @@ describe('managed groups', () => {
   });
 
   it('a parent flag locks its children, and all locks everything including delete and members', async () => {
-    const details = await createGroup(t.base, { managedFlags: 'details' });
+    const details = await buildGroup(t, { managedFlags: 'details' });
     expect(codeOf(await graphql(t.base, adminAuth(), UPDATE, { groupKey: details, group: { maxParticipants: 3 } }))).toMatchObject({
       code: 'MANAGED',
       flag: 'settings',
     });
 
-    const all = await createGroup(t.base, { managedFlags: 'all' });
-    const user = await createUser(t.base);
+    const all = await buildGroup(t, { managedFlags: 'all' });
+    const user = await buildUser(t);
     expect(codeOf(await graphql(t.base, adminAuth(), ADD, { groupKey: all, identityKey: user.key }))).toMatchObject({
       code: 'MANAGED',
       flag: 'membersmanagement',
@@ -71,15 +71,15 @@ describe('managed groups', () => {
   });
 
   it("a child flag does not lock its parent's other children", async () => {
-    const key = await createGroup(t.base, { managedFlags: 'display' });
-    const user = await createUser(t.base);
+    const key = await buildGroup(t, { managedFlags: 'display' });
+    const user = await buildUser(t);
     const reply = await graphql(t.base, adminAuth(), ADD, { groupKey: key, identityKey: user.key });
     expect(reply.body.errors).toBeUndefined();
     expect(reply.body.data.addGroupParticipant).toBe(true);
   });
 
   it('GraphQL callers cannot remove the managed flags or the externalId of a managed group', async () => {
-    const key = await createGroup(t.base, { managedFlags: 'bookings', externalId: 'SIS-1' });
+    const key = await buildGroup(t, { managedFlags: 'bookings', externalId: 'SIS-1' });
     expect(codeOf(await graphql(t.base, adminAuth(), UPDATE, { groupKey: key, group: { managedFlags: '' } }))).toMatchObject({ code: 'MANAGED' });
     expect(codeOf(await graphql(t.base, adminAuth(), UPDATE, { groupKey: key, group: { externalId: 'other' } }))).toMatchObject({ code: 'MANAGED' });
     const rest = await call(t.base, 'POST', `/restapi/groups/${key}`, { headers: asAdmin, body: { managedFlags: '' } });
@@ -87,8 +87,8 @@ describe('managed groups', () => {
   });
 
   it('decides authorisation before the managed check', async () => {
-    const plain = await createUser(t.base);
-    const key = await createGroup(t.base, { managedFlags: 'all' });
+    const plain = await buildUser(t);
+    const key = await buildGroup(t, { managedFlags: 'all' });
     expect(codeOf(await graphql(t.base, plain.auth, UPDATE, { groupKey: key, group: { name: 'x' } }))).toMatchObject({ code: 'FORBIDDEN' });
   });
 });
@@ -101,7 +101,7 @@ describe('with enforcement switched off', () => {
   afterAll(() => off.stop());
 
   it('lets GraphQL callers change managed fields', async () => {
-    const key = await createGroup(off.base, { managedFlags: 'all' });
+    const key = await buildGroup(off, { managedFlags: 'all' });
     const reply = await graphql(off.base, adminAuth(), UPDATE, { groupKey: key, group: { name: 'Edited anyway' } });
     expect(reply.body.errors).toBeUndefined();
     expect(reply.body.data.updateGroup.name).toBe('Edited anyway');

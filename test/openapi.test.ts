@@ -1,8 +1,8 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { OPEN_ROUTES, ROUTES } from '../src/rest/routes';
-import { adminAuth, createGroup, createUser } from './support/fixtures';
+import { buildGroup, buildUser } from './factories';
 import { JSON_TYPE, call } from './support/http';
-import { ADMIN, startTestService, type TestService } from './support/service';
+import { ADMIN, startTestService, type TestService, adminAuth } from './support/service';
 
 interface Operation {
   operationId: string;
@@ -110,8 +110,8 @@ it('hides GraphQL-only fields from the wire schemas', () => {
 });
 
 it('every GET route it lists answers 200 to the administrator, in a documented media type', async () => {
-  const user = await createUser(t.base);
-  const groupKey = await createGroup(t.base);
+  const user = await buildUser(t);
+  const groupKey = await buildGroup(t);
   await call(t.base, 'PUT', `/restapi/groups/${groupKey}/owners/${user.key}`, { headers: adminAuth() });
   const organisationKey = (await call(t.base, 'GET', '/restapi/organisations?identifier=default-org', { headers: { ...adminAuth(), ...JSON_TYPE } })).json[0]
     .key;

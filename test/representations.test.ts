@@ -1,6 +1,6 @@
-import { adminAuth, createGroup, createUser } from './support/fixtures';
+import { buildGroup, buildUser } from './factories';
 import { JSON_TYPE, XML_TYPE, call } from './support/http';
-import { startTestService, type TestService } from './support/service';
+import { startTestService, type TestService, adminAuth } from './support/service';
 
 let t: TestService;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ describe('content negotiation', () => {
   });
 
   it('writes UserVO fields in OpenOLAT order with the properties wrapper, keys as JSON numbers', async () => {
-    const user = await createUser(t.base, {}, { externalId: 'HR-1', properties: [{ name: 'institutionalName', value: 'Example & Co' }] });
+    const user = await buildUser(t, {}, { externalId: 'HR-1', properties: { institutionalName: 'Example & Co' } });
     const xml = await call(t.base, 'GET', `/restapi/users/${user.key}`, { headers: { ...admin(), ...XML_TYPE } });
     expect(xml.text).toContain(
       `<userVO><key>${user.key}</key><login>${user.login}</login><externalId>HR-1</externalId><firstName>Test</firstName><lastName>${user.login}</lastName><email>${user.login}@example.org</email><properties><property><name>institutionalName</name><value>Example &amp; Co</value></property></properties></userVO>`,
@@ -42,7 +42,7 @@ describe('content negotiation', () => {
   });
 
   it('writes GroupVO without the GraphQL-only fields, nulls omitted in XML and kept in JSON', async () => {
-    const key = await createGroup(t.base, {
+    const key = await buildGroup(t, {
       name: 'Tutorial <A>',
       description: '<p>Tutorial A</p>',
       maxParticipants: 25,

@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createUser } from './support/fixtures';
-import { JSON_TYPE, call } from './support/http';
-import { ADMIN } from './support/service';
+import { uniqueLogin } from './factories';
+import { JSON_TYPE, basic, call } from './support/http';
+import { ADMIN, adminAuth } from './support/service';
 
 interface Started {
   child: ChildProcess;
@@ -59,7 +59,14 @@ it('keeps data across a restart on the embedded database, bootstraps once and st
   const port = 55400 + (process.pid % 400);
   try {
     const first = await start(dataDir, port);
-    const user = await createUser(first.base);
+    // The real process in its own database: the user is created the way a client would.
+    const login = uniqueLogin();
+    const password = 'restart-password';
+    const created = await call(first.base, 'PUT', '/restapi/users', {
+      headers: { ...adminAuth(), ...JSON_TYPE },
+      body: { login, password, firstName: 'Re', lastName: 'Start', email: `${login}@example.org` },
+    });
+    const user = { key: created.json.key as number, login, auth: basic(login, password) };
     expect(await stop(first)).toBe(0);
     expect(first.output.join('')).toContain('created administrator "administrator"');
 

@@ -1,8 +1,7 @@
 import { bySpecificity } from '../src/rest/route';
 import { OPEN_ROUTES, ROUTES } from '../src/rest/routes';
-import { adminAuth } from './support/fixtures';
 import { JSON_TYPE, call } from './support/http';
-import { startTestService } from './support/service';
+import { startTestService, adminAuth } from './support/service';
 
 type Path = { method: string; path: string };
 

@@ -106,7 +106,7 @@ export async function deleteUser(ctx: RequestContext, key: number): Promise<bool
 }
 
 /** RolesVO flag → organisation role, in the default organisation (catalogue 2.1 POST roles). */
-const ROLE_FLAGS: [keyof RolesVO, OrganisationRole][] = [
+export const ROLE_FLAGS: [keyof RolesVO, OrganisationRole][] = [
   ['olatAdmin', 'administrator'],
   ['userManager', 'usermanager'],
   ['groupManager', 'groupmanager'],

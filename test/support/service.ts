@@ -2,8 +2,11 @@ import { Client } from 'pg';
 import { loadConfig, type Config } from '../../src/config/config';
 import { startService, type RunningService } from '../../src/server';
 import { readState } from './database';
+import { basic, type Headers } from './http';
 
 export const ADMIN = { login: 'administrator', password: 'admin-test-password' };
+
+export const adminAuth = (): Headers => basic(ADMIN.login, ADMIN.password);
 
 export interface TestService {
   base: string;

@@ -1,7 +1,7 @@
-import { adminAuth, createUser, uniqueLogin, type TestUser } from './support/fixtures';
-import { JSON_TYPE, XML_TYPE, call, graphql, type Headers } from './support/http';
-import { startTestService, type TestService } from './support/service';
-import type { OrganisationTypeVo, OrganisationVo } from './support/graphql-types';
+import { type TestUser, buildUser, uniqueLogin } from '../factories';
+import { JSON_TYPE, XML_TYPE, call, graphql, type Headers } from '../support/http';
+import { startTestService, type TestService, adminAuth } from '../support/service';
+import type { OrganisationTypeVo, OrganisationVo } from '../support/graphql-types';
 
 let t: TestService;
 let defaultKey: number;
@@ -217,7 +217,7 @@ describe('organisations', () => {
   });
 
   it('answers 403 to callers without administrator or sysadmin, through both transports', async () => {
-    const manager = await createUser(t.base, { userManager: true });
+    const manager = await buildUser(t, { userManager: true });
     expect((await rest('GET', '/organisations', { headers: { ...manager.auth, ...JSON_TYPE } })).status).toBe(403);
     expect(codeOf(await graphql(t.base, manager.auth, '{ organisations { key } }'))?.code).toBe('FORBIDDEN');
   });
@@ -231,7 +231,7 @@ describe('the organisation tree', () => {
     const a11 = await createOrganisation({ parentOrganisationKey: a1.key });
     expect(a11).toMatchObject({ parentOrganisationKey: a1.key, rootOrganisationKey: defaultKey });
 
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     expect((await grant(b.key, 'author', user.key, 'root')).status).toBe(200);
     expect(await membershipsOf('author', user.key)).toEqual([b.key]);
 
@@ -286,7 +286,7 @@ describe('the organisation tree', () => {
 
   it('moves the users of a deleted organisation to the default organisation', async () => {
     const organisation = await createOrganisation();
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     expect((await grant(organisation.key, 'users', user.key)).status).toBe(200);
     expect((await rest('DELETE', `/organisations/${defaultKey}/users/${user.key}`)).status).toBe(200);
     expect(await membershipsOf('user', user.key)).toEqual([organisation.key]);
@@ -298,7 +298,7 @@ describe('the organisation tree', () => {
     const realm = await createOrganisation();
     const inside = await createOrganisation({ parentOrganisationKey: realm.key });
     const outside = await createOrganisation();
-    const admin = await createUser(t.base);
+    const admin = await buildUser(t);
     expect((await grant(realm.key, 'administrator', admin.key)).status).toBe(200);
     const asRealmAdmin = { ...admin.auth, ...JSON_TYPE };
     expect((await rest('DELETE', `/organisations/${outside.key}`, { headers: asRealmAdmin })).status).toBe(403);
@@ -318,7 +318,7 @@ describe('the organisation tree', () => {
     ).toBe('FORBIDDEN');
     expect((await rest('DELETE', `/organisations/${inside.key}`, { headers: asRealmAdmin })).status).toBe(200);
 
-    const narrow = await createUser(t.base);
+    const narrow = await buildUser(t);
     const below = await createOrganisation({ parentOrganisationKey: realm.key });
     expect((await grant(realm.key, 'administrator', narrow.key, 'none')).status).toBe(200);
     expect((await rest('DELETE', `/organisations/${below.key}`, { headers: { ...narrow.auth, ...JSON_TYPE } })).status).toBe(403);
@@ -328,7 +328,7 @@ describe('the organisation tree', () => {
 describe('members by role', () => {
   it('adds, lists and removes members; singular and plural role names; 409 for unknown roles', async () => {
     const organisation = await createOrganisation();
-    const author = await createUser(t.base);
+    const author = await buildUser(t);
     expect((await grant(organisation.key, 'authors', author.key)).status).toBe(200);
     expect((await grant(organisation.key, 'author', author.key)).status).toBe(200);
     expect(keysOf((await rest('GET', `/organisations/${organisation.key}/authors`)).json)).toEqual([author.key]);
@@ -348,7 +348,7 @@ describe('members by role', () => {
 
   it('adds a list of users from JSON and XML bodies, skipping unknown keys', async () => {
     const organisation = await createOrganisation();
-    const [first, second, third] = [await createUser(t.base), await createUser(t.base), await createUser(t.base)];
+    const [first, second, third] = [await buildUser(t), await buildUser(t), await buildUser(t)];
     const json = await rest('PUT', `/organisations/${organisation.key}/coaches`, { body: [{ key: first.key }, { key: 999999 }] });
     expect(json.status).toBe(409); // "coache" is no role: only a trailing s is dropped
     expect(
@@ -371,9 +371,9 @@ describe('members by role', () => {
     const top = await createOrganisation();
     const sub = await createOrganisation({ parentOrganisationKey: top.key });
     const subsub = await createOrganisation({ parentOrganisationKey: sub.key });
-    const inheriting = await createUser(t.base);
-    const local = await createUser(t.base);
-    const byDefault = await createUser(t.base);
+    const inheriting = await buildUser(t);
+    const local = await buildUser(t);
+    const byDefault = await buildUser(t);
     expect((await grant(top.key, 'curriculummanagers', inheriting.key, 'root')).status).toBe(200);
     expect((await grant(top.key, 'curriculummanagers', local.key, 'none')).status).toBe(200);
     expect((await grant(top.key, 'curriculummanagers', byDefault.key)).status).toBe(200);
@@ -406,7 +406,7 @@ describe('members by role', () => {
   });
 
   it('answers the membership listing with 406 for an unknown role and 404 for an unknown user, in XML as organisationVOs', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     expect((await rest('GET', `/organisations/membership/wizard/${user.key}`)).status).toBe(406);
     expect((await rest('GET', '/organisations/membership/user/999999')).status).toBe(404);
     const xml = await rest('GET', `/organisations/membership/user/${user.key}`, { headers: asAdminXml });
@@ -415,7 +415,7 @@ describe('members by role', () => {
 
   it('changes members through GraphQL', async () => {
     const organisation = await createOrganisation();
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const add = await graphql(
       t.base,
       adminAuth(),
@@ -545,7 +545,7 @@ describe('managed organisations', () => {
   it('refuses GraphQL changes of managed fields with code MANAGED; the REST channel may change them', async () => {
     const organisation = await createOrganisation({ managedFlagsString: 'identifier,move,members,delete', externalId: 'SIS-ORG' });
     const other = await createOrganisation();
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     expect(codeOf(await graphql(t.base, adminAuth(), UPDATE, { k: organisation.key, o: { identifier: 'edited' } }))).toMatchObject({
       code: 'MANAGED',
       flag: 'identifier',
@@ -648,7 +648,7 @@ describe('organisation-scoped user management', () => {
 
   /** A user who is a member of the organisation only (not of the default organisation). */
   async function userOnlyIn(organisationKey: number): Promise<TestUser> {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     expect((await grant(organisationKey, 'users', user.key)).status).toBe(200);
     expect((await rest('DELETE', `/organisations/${defaultKey}/users/${user.key}`)).status).toBe(200);
     return user;
@@ -701,7 +701,7 @@ describe('organisation-scoped user management', () => {
   it('an inheriting membership of the target applies in the sub-organisations, where their manager manages them', async () => {
     const subManager = await userOnlyIn(a1.key);
     expect((await grant(a1.key, 'usermanager', subManager.key, 'none')).status).toBe(200);
-    const target = await createUser(t.base);
+    const target = await buildUser(t);
     expect((await grant(a.key, 'users', target.key, 'root')).status).toBe(200);
     expect((await rest('DELETE', `/organisations/${defaultKey}/users/${target.key}`)).status).toBe(200);
     expect((await setStatus(subManager, target)).status).toBe(200);

@@ -1,6 +1,6 @@
-import { adminAuth, createUser, uniqueLogin } from './support/fixtures';
-import { JSON_TYPE, XML_TYPE, basic, call, cookieOf } from './support/http';
-import { startTestService, type TestService } from './support/service';
+import { buildUser, uniqueLogin } from '../factories';
+import { JSON_TYPE, XML_TYPE, basic, call, cookieOf } from '../support/http';
+import { startTestService, type TestService, adminAuth } from '../support/service';
 
 let t: TestService;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ describe('PUT /users validation (406 with a list of ErrorVO)', () => {
   });
 
   it('refuses a login that is taken, whatever its case, in XML too', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const reply = await call(t.base, 'PUT', '/restapi/users', {
       headers: { ...adminAuth(), ...XML_TYPE },
       contentType: 'application/xml',
@@ -39,7 +39,7 @@ describe('PUT /users validation (406 with a list of ErrorVO)', () => {
   });
 
   it('never returns the password', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const reply = await call(t.base, 'GET', `/restapi/users/${user.key}`, { headers: asAdmin });
     expect(reply.text).not.toContain(user.password);
     expect(reply.json).not.toHaveProperty('password');
@@ -61,7 +61,7 @@ describe('GET /users search', () => {
   });
 
   it('finds by externalId exactly, by authentication, by status and by user properties', async () => {
-    const user = await createUser(t.base, {}, { externalId: `EXT-${uniqueLogin()}`, properties: [{ name: 'institutionalName', value: 'Uni Zurich' }] });
+    const user = await buildUser(t, {}, { externalId: `EXT-${uniqueLogin()}`, properties: { institutionalName: 'Uni Zurich' } });
     const ext = (await call(t.base, 'GET', `/restapi/users/${user.key}`, { headers: asAdmin })).json.externalId;
     expect(await search(`externalId=${ext}`)).toEqual([user.login]);
     expect(await search(`externalId=${ext.slice(0, -1)}`)).toEqual([]);
@@ -83,8 +83,8 @@ describe('GET /users search', () => {
 
 describe('reading and changing one user', () => {
   it('shows other users without e-mail and properties to a plain user, in full to the user themself', async () => {
-    const me = await createUser(t.base, {}, { properties: [{ name: 'telOffice', value: '123' }] });
-    const other = await createUser(t.base);
+    const me = await buildUser(t, {}, { properties: { telOffice: '123' } });
+    const other = await buildUser(t);
     const ofOther = await call(t.base, 'GET', `/restapi/users/${other.key}`, { headers: { ...me.auth, ...JSON_TYPE } });
     expect(ofOther.json).toMatchObject({ login: other.login, email: null, properties: [] });
     const ofMe = await call(t.base, 'GET', `/restapi/users/${me.key}`, { headers: { ...me.auth, ...JSON_TYPE } });
@@ -92,7 +92,7 @@ describe('reading and changing one user', () => {
   });
 
   it('updates names, e-mail and properties but not the login; externalId only when given', async () => {
-    const user = await createUser(t.base, {}, { externalId: 'KEEP' });
+    const user = await buildUser(t, {}, { externalId: 'KEEP' });
     const reply = await call(t.base, 'POST', `/restapi/users/${user.key}`, {
       headers: asAdmin,
       body: {
@@ -115,12 +115,12 @@ describe('reading and changing one user', () => {
   });
 
   it('answers an update without body with 204, as OpenOLAT does', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     expect((await call(t.base, 'POST', `/restapi/users/${user.key}`, { headers: asAdmin })).status).toBe(204);
   });
 
   it('deletes a user, who then cannot authenticate', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     expect((await call(t.base, 'GET', '/restapi/users/me', { headers: user.auth })).status).toBe(200);
     expect((await call(t.base, 'DELETE', `/restapi/users/${user.key}`, { headers: asAdmin })).status).toBe(200);
     expect((await call(t.base, 'GET', `/restapi/users/${user.key}`, { headers: asAdmin })).status).toBe(404);
@@ -131,7 +131,7 @@ describe('reading and changing one user', () => {
 
 describe('roles and status', () => {
   it('reads and sets roles in the default organisation; the user may read their own', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const set = await call(t.base, 'POST', `/restapi/users/${user.key}/roles`, {
       headers: asAdmin,
       body: { author: true, groupManager: true, systemAdmin: true },
@@ -145,8 +145,8 @@ describe('roles and status', () => {
   });
 
   it('lets only administrators grant the administrator role', async () => {
-    const manager = await createUser(t.base, { userManager: true });
-    const user = await createUser(t.base);
+    const manager = await buildUser(t, { userManager: true });
+    const user = await buildUser(t);
     const reply = await call(t.base, 'POST', `/restapi/users/${user.key}/roles`, { headers: { ...manager.auth, ...JSON_TYPE }, body: { olatAdmin: true } });
     expect(reply.status).toBe(403);
     const allowed = await call(t.base, 'POST', `/restapi/users/${user.key}/roles`, { headers: { ...manager.auth, ...JSON_TYPE }, body: { author: true } });
@@ -154,7 +154,7 @@ describe('roles and status', () => {
   });
 
   it('a deactivated user cannot authenticate and loses sessions and token; reactivated they can again', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const first = await call(t.base, 'GET', '/restapi/users/me', { headers: user.auth });
     const cookie = cookieOf(first);
     const token = first.headers.get('x-service-token')!;
@@ -168,7 +168,7 @@ describe('roles and status', () => {
   });
 
   it('refuses unknown status values', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     expect((await call(t.base, 'POST', `/restapi/users/${user.key}/status`, { headers: asAdmin, body: { status: 7 } })).status).toBe(406);
   });
 });

@@ -1,6 +1,6 @@
-import { adminAuth, createUser, uniqueLogin, type TestUser } from './support/fixtures';
-import { JSON_TYPE, XML_TYPE, basic, call, cookieOf, graphql, type Headers } from './support/http';
-import { startTestService, type TestService } from './support/service';
+import { type TestUser, buildUser, uniqueLogin } from '../factories';
+import { JSON_TYPE, XML_TYPE, basic, call, cookieOf, graphql, type Headers } from '../support/http';
+import { startTestService, type TestService, adminAuth } from '../support/service';
 
 let t: TestService;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ describe('preferences', () => {
   const path = (user: TestUser) => `/restapi/users/${user.key}/preferences`;
 
   it('reads and sets the language in JSON and XML', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     expect((await call(t.base, 'GET', path(user), { headers: asAdmin })).json).toEqual({ language: null });
     const set = await call(t.base, 'POST', path(user), { headers: asAdmin, body: { language: 'de' } });
     expect(set.status).toBe(200);
@@ -39,15 +39,15 @@ describe('preferences', () => {
   });
 
   it('refuses a malformed language (406 list)', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const reply = await call(t.base, 'POST', path(user), { headers: asAdmin, body: { language: 'not a language' } });
     expect(reply.status).toBe(406);
     expect(reply.json).toEqual([{ code: 'org.olat.user:error.language', translation: expect.any(String) }]);
   });
 
   it('are for managers of the user, not the user themself', async () => {
-    const user = await createUser(t.base);
-    const manager = await createUser(t.base, { userManager: true });
+    const user = await buildUser(t);
+    const manager = await buildUser(t, { userManager: true });
     expect((await call(t.base, 'GET', path(user), { headers: { ...user.auth, ...JSON_TYPE } })).status).toBe(403);
     expect((await call(t.base, 'POST', path(user), { headers: { ...user.auth, ...JSON_TYPE }, body: { language: 'en' } })).status).toBe(403);
     expect((await call(t.base, 'GET', path(user), { headers: { ...manager.auth, ...JSON_TYPE } })).status).toBe(200);
@@ -55,7 +55,7 @@ describe('preferences', () => {
   });
 
   it('through GraphQL, with the same rules', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const SET = `mutation($k: Long!, $p: PreferencesVOInput!) { updateUserPreferences(identityKey: $k, preferences: $p) { language } }`;
     const GET = `query($k: Long!) { userPreferences(identityKey: $k) { language } }`;
     expect((await graphql(t.base, adminAuth(), SET, { k: user.key, p: { language: 'it' } })).body.data.updateUserPreferences).toEqual({ language: 'it' });
@@ -70,7 +70,7 @@ describe('lifecycle', () => {
   const EXPIRES = Date.UTC(2031, 0, 15, 8, 30);
 
   it('reads key, externalId, dates and status in JSON and XML', async () => {
-    const user = await createUser(t.base, {}, { externalId: `HR-${uniqueLogin()}` });
+    const user = await buildUser(t, {}, { externalId: `HR-${uniqueLogin()}` });
     const reply = await call(t.base, 'GET', path(user), { headers: asAdmin });
     expect(reply.json).toEqual({
       key: user.key,
@@ -88,7 +88,7 @@ describe('lifecycle', () => {
   });
 
   it('sets the expiration date (POST JSON, PUT XML)', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const post = await call(t.base, 'POST', path(user), { headers: asAdmin, body: { expirationDate: EXPIRES } });
     expect(post.status).toBe(200);
     expect(post.json).toMatchObject({ expirationDate: EXPIRES, inactivationDate: null, status: 2 });
@@ -102,7 +102,7 @@ describe('lifecycle', () => {
   });
 
   it('answers 304 and changes nothing when only an inactivation date is sent', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     await call(t.base, 'POST', path(user), { headers: asAdmin, body: { expirationDate: EXPIRES } });
     const reply = await call(t.base, 'POST', path(user), { headers: asAdmin, body: { inactivationDate: Date.now() } });
     expect(reply.status).toBe(304);
@@ -110,7 +110,7 @@ describe('lifecycle', () => {
   });
 
   it('reactivates an inactive user when no dates are sent: status active, dates cleared, login works again', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     await call(t.base, 'POST', path(user), { headers: asAdmin, body: { expirationDate: EXPIRES } });
     await setStatus(user, 103);
     expect((await me(user.auth)).status).toBe(401);
@@ -121,20 +121,20 @@ describe('lifecycle', () => {
   });
 
   it('answers 204 without a body', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     expect((await call(t.base, 'POST', path(user), { headers: asAdmin })).status).toBe(204);
     expect((await call(t.base, 'PUT', path(user), { headers: asAdmin })).status).toBe(204);
   });
 
   it('is for managers of the user (403), 404 for unknown users', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     expect((await call(t.base, 'GET', path(user), { headers: { ...user.auth, ...JSON_TYPE } })).status).toBe(403);
     expect((await call(t.base, 'POST', path(user), { headers: { ...user.auth, ...JSON_TYPE }, body: {} })).status).toBe(403);
     expect((await call(t.base, 'GET', '/restapi/users/987654/lifecycle', { headers: asAdmin })).status).toBe(404);
   });
 
   it('through GraphQL: only an inactivation date answers null, no dates reactivate', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     await setStatus(user, 103);
     const SET = `mutation($k: Long!, $l: UserLifecycleVOInput!) { updateUserLifecycle(identityKey: $k, lifecycle: $l) { status expirationDate inactivationDate } }`;
     const unchanged = await graphql(t.base, adminAuth(), SET, { k: user.key, l: { inactivationDate: '2030-01-01T00:00:00Z' } });
@@ -164,7 +164,7 @@ describe('username', () => {
     call(t.base, method, `/restapi/users/${user.key}/username${username === null ? '' : `?username=${encodeURIComponent(username)}`}`, { headers });
 
   it('changes the login; the password and the OLAT authentication name follow', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const login = uniqueLogin('renamed');
     const reply = await rename(user, login);
     expect(reply.status).toBe(200);
@@ -179,13 +179,13 @@ describe('username', () => {
   });
 
   it("allows changing only the case of one's own login", async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     expect((await rename(user, user.login.toUpperCase())).json.login).toBe(user.login.toUpperCase());
   });
 
   it('answers 409 with a list of ErrorVO when the login is taken (in any case) or invalid, in JSON and XML', async () => {
-    const user = await createUser(t.base);
-    const other = await createUser(t.base);
+    const user = await buildUser(t);
+    const other = await buildUser(t);
     const taken = await rename(user, other.login.toUpperCase());
     expect(taken.status).toBe(409);
     expect(taken.json).toEqual([{ code: 'org.olat.admin.user:new.error.loginname.choosen', translation: expect.any(String) }]);
@@ -199,8 +199,8 @@ describe('username', () => {
   });
 
   it('is for managers of the user; 404 for unknown users; GraphQL answers CONFLICT with the details', async () => {
-    const user = await createUser(t.base);
-    const other = await createUser(t.base);
+    const user = await buildUser(t);
+    const other = await buildUser(t);
     expect((await rename(user, uniqueLogin(), 'POST', { ...user.auth, ...JSON_TYPE })).status).toBe(403);
     expect((await call(t.base, 'POST', '/restapi/users/987654/username?username=whoever', { headers: asAdmin })).status).toBe(404);
     const RENAME = `mutation($k: Long!, $u: String) { changeUserName(identityKey: $k, username: $u) { key login } }`;
@@ -213,8 +213,8 @@ describe('username', () => {
 
 describe('GET /users/managed', () => {
   it('lists users with an externalId as ManagedUserVO, in JSON and XML and through GraphQL', async () => {
-    const managed = await createUser(t.base, {}, { externalId: `EXT-${uniqueLogin()}` });
-    const unmanaged = await createUser(t.base);
+    const managed = await buildUser(t, {}, { externalId: `EXT-${uniqueLogin()}` });
+    const unmanaged = await buildUser(t);
     const reply = await call(t.base, 'GET', '/restapi/users/managed', { headers: asAdmin });
     expect(reply.status).toBe(200);
     const externalId = (await call(t.base, 'GET', `/restapi/users/${managed.key}`, { headers: asAdmin })).json.externalId;
@@ -228,8 +228,8 @@ describe('GET /users/managed', () => {
   });
 
   it('is for user managers (a plain user gets 403)', async () => {
-    const user = await createUser(t.base);
-    const manager = await createUser(t.base, { userManager: true });
+    const user = await buildUser(t);
+    const manager = await buildUser(t, { userManager: true });
     expect((await call(t.base, 'GET', '/restapi/users/managed', { headers: { ...user.auth, ...JSON_TYPE } })).status).toBe(403);
     expect((await call(t.base, 'GET', '/restapi/users/managed', { headers: { ...manager.auth, ...JSON_TYPE } })).status).toBe(200);
   });
@@ -237,7 +237,7 @@ describe('GET /users/managed', () => {
 
 describe('status (catalogue 5.3)', () => {
   it('deactivating ends sessions and tokens for good: after reactivation they stay invalid, the password works', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const { cookie, token } = await loginOf(user);
     expect((await setStatus(user, 101)).status).toBe(200);
     expect((await setStatus(user, 2)).status).toBe(200);
@@ -247,7 +247,7 @@ describe('status (catalogue 5.3)', () => {
   });
 
   it('the same through GraphQL updateUserStatus', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const { cookie, token } = await loginOf(user);
     const SET = `mutation($k: Long!, $s: Int!) { updateUserStatus(identityKey: $k, status: { status: $s }) { status } }`;
     expect((await graphql(t.base, adminAuth(), SET, { k: user.key, s: 103 })).body.data.updateUserStatus).toEqual({ status: 103 });

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
-import { writeSetting } from '../src/settings/settings';
-import { adminAuth, createUser, uniqueLogin, type TestUser } from './support/fixtures';
-import { JSON_TYPE, XML_TYPE, basic, call, cookieOf, graphql, type Headers } from './support/http';
-import { startTestService, type TestService } from './support/service';
+import { writeSetting } from '../../src/settings/settings';
+import { type TestUser, buildUser, uniqueLogin } from '../factories';
+import { JSON_TYPE, XML_TYPE, basic, call, cookieOf, graphql, type Headers } from '../support/http';
+import { startTestService, type TestService, adminAuth } from '../support/service';
 
 let t: TestService;
 let db: Client;
@@ -36,7 +36,7 @@ const LIST = `query($k: Long!) { userAuthentications(identityKey: $k) { key iden
 
 describe('GET /users/{k}/authentications', () => {
   it('lists every authentication without credentials, in JSON and XML; GraphQL adds creation and last use', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     await loginOf(user);
     const reply = await list(user);
     expect(reply.status).toBe(200);
@@ -54,8 +54,8 @@ describe('GET /users/{k}/authentications', () => {
   });
 
   it('refuses other people (403) and unknown users (404)', async () => {
-    const user = await createUser(t.base);
-    const stranger = await createUser(t.base);
+    const user = await buildUser(t);
+    const stranger = await buildUser(t);
     expect((await list(user, { ...stranger.auth, ...JSON_TYPE })).status).toBe(403);
     expect((await call(t.base, 'GET', '/restapi/users/987654/authentications', { headers: asAdmin })).status).toBe(404);
     const gql = await graphql(t.base, stranger.auth, LIST, { k: user.key });
@@ -63,13 +63,13 @@ describe('GET /users/{k}/authentications', () => {
   });
 
   it('is open to user managers of the person', async () => {
-    const manager = await createUser(t.base, { userManager: true });
-    const user = await createUser(t.base);
+    const manager = await buildUser(t, { userManager: true });
+    const user = await buildUser(t);
     expect((await list(user, { ...manager.auth, ...JSON_TYPE })).status).toBe(200);
   });
 
   it('has version 2.0, behind authentication', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const reply = await call(t.base, 'GET', path(user, '/version'), { headers: user.auth });
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -80,7 +80,7 @@ describe('GET /users/{k}/authentications', () => {
 
 describe('PUT and POST /users/{k}/authentications', () => {
   it('creates an external authentication without keeping a secret, then updates authUsername and externalId only', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const ldapName = uniqueLogin('ldap');
     const created = await save(user, { identityKey: user.key, provider: 'LDAP', authUsername: ldapName, credential: 'ignored', externalId: 'X1' });
     expect(created.status).toBe(200);
@@ -140,8 +140,8 @@ describe('PUT and POST /users/{k}/authentications', () => {
   });
 
   it('answers 409 with a single ErrorVO "unkown:409" for a foreign identityKey, a taken authUsername, a key of another provider and REST tokens', async () => {
-    const user = await createUser(t.base);
-    const other = await createUser(t.base);
+    const user = await buildUser(t);
+    const other = await buildUser(t);
     const shib = uniqueLogin('shib');
     await save(other, { identityKey: other.key, provider: 'Shib', authUsername: shib });
 
@@ -189,15 +189,15 @@ describe('PUT and POST /users/{k}/authentications', () => {
       body: { identityKey: 987654, provider: 'LDAP', authUsername: 'x' },
     });
     expect(unknown.status).toBe(404);
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     expect((await save(user, { key: 987654, identityKey: user.key, provider: 'LDAP', authUsername: 'x' })).status).toBe(404);
   });
 });
 
 describe('API keys', () => {
   it('are created by a manager through REST: client id and secret shown once, only a hash stored, usable as basic auth', async () => {
-    const manager = await createUser(t.base, { userManager: true });
-    const user = await createUser(t.base);
+    const manager = await buildUser(t, { userManager: true });
+    const user = await buildUser(t);
     const reply = await save(
       user,
       { identityKey: user.key, provider: 'API-Key', authUsername: 'chosen-by-client', credential: 'chosen-secret', externalId: 'erp' },
@@ -228,7 +228,7 @@ describe('API keys', () => {
   });
 
   it('are created in XML with the secret in the answer', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const reply = await call(t.base, 'PUT', path(user), {
       headers: { ...adminAuth(), ...XML_TYPE },
       contentType: 'application/xml',
@@ -240,7 +240,7 @@ describe('API keys', () => {
   });
 
   it('are created through GraphQL createApiKey; each call makes a new key', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const first = await graphql(t.base, adminAuth(), CREATE_KEY, { k: user.key, e: 'tool' });
     const second = await graphql(t.base, adminAuth(), CREATE_KEY, { k: user.key });
     expect(first.body.errors).toBeUndefined();
@@ -259,7 +259,7 @@ describe('API keys', () => {
   });
 
   it('named by key, keep their client id and secret while their externalId changes', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const { json: key } = await save(user, { identityKey: user.key, provider: 'API-Key', externalId: 'before' });
     const updated = await save(
       user,
@@ -279,7 +279,7 @@ describe('API keys', () => {
   });
 
   it('are revoked by DELETE: the key, and the session and token it opened, stop working', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const { json: key } = await save(user, { identityKey: user.key, provider: 'API-Key' });
     const opened = await me(basic(key.authUsername, key.credential));
     const cookie = { Cookie: cookieOf(opened) };
@@ -295,8 +295,8 @@ describe('API keys', () => {
   });
 
   it('of one person cannot be deleted through another person', async () => {
-    const user = await createUser(t.base);
-    const other = await createUser(t.base);
+    const user = await buildUser(t);
+    const other = await buildUser(t);
     const { json: key } = await save(user, { identityKey: user.key, provider: 'API-Key' });
     expect((await call(t.base, 'DELETE', path(other, `/${key.key}`), { headers: asAdmin })).status).toBe(404);
     const gql = await graphql(
@@ -316,7 +316,7 @@ describe('API keys', () => {
 
 describe('deleting the password and changing it end sessions and tokens', () => {
   it('DELETE of the OLAT authentication', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const { cookie, token } = await loginOf(user);
     const olat = (await list(user)).json.find((a: { provider: string }) => a.provider === 'OLAT');
     expect((await call(t.base, 'DELETE', path(user, `/${olat.key}`), { headers: asAdmin })).status).toBe(200);
@@ -326,7 +326,7 @@ describe('deleting the password and changing it end sessions and tokens', () => 
   });
 
   it('POST /password with a form: 200, old password, session, token and cached credential stop working', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const { cookie, token } = await loginOf(user);
     expect((await me(user.auth)).status).toBe(200); // the credential is now cached
     const reply = await call(t.base, 'POST', path(user, '/password'), {
@@ -343,7 +343,7 @@ describe('deleting the password and changing it end sessions and tokens', () => 
   });
 
   it('POST /password with a password the policy refuses: 304, nothing changes', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const { cookie } = await loginOf(user);
     const reply = await call(t.base, 'POST', path(user, '/password'), {
       headers: adminAuth(),
@@ -356,7 +356,7 @@ describe('deleting the password and changing it end sessions and tokens', () => 
   });
 
   it('POST /password takes JSON and XML too, and GraphQL changeUserPassword', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const json = await call(t.base, 'POST', path(user, '/password'), { headers: asAdmin, body: { newPassword: 'json-password' } });
     expect(json.status).toBe(200);
     expect((await me(basic(user.login, 'json-password'))).status).toBe(200);
@@ -391,7 +391,7 @@ describe('deleting the password and changing it end sessions and tokens', () => 
   });
 
   it('takes forms only where the route does (415 elsewhere) and refuses unknown form fields (400)', async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const form = { headers: adminAuth(), contentType: 'application/x-www-form-urlencoded' };
     expect((await call(t.base, 'POST', `/restapi/users/${user.key}/preferences`, { ...form, body: 'language=de' })).status).toBe(415);
     expect((await call(t.base, 'POST', path(user, '/password'), { ...form, body: 'newPassword=abcdef&other=1' })).status).toBe(400);
@@ -416,7 +416,7 @@ describe('self-service API keys', () => {
   }
 
   it("are refused (403) while the setting is off; listing and deleting one's own keys are allowed", async () => {
-    const user = await createUser(t.base);
+    const user = await buildUser(t);
     const refused = await save(user, KEY_BODY(user), { ...user.auth, ...JSON_TYPE });
     expect(refused.status).toBe(403);
     const gql = await graphql(t.base, user.auth, CREATE_KEY, { k: user.key });
@@ -437,8 +437,8 @@ describe('self-service API keys', () => {
   });
 
   it('are allowed while the setting is on, for oneself only and not with an API key', async () => {
-    const user = await createUser(t.base);
-    const other = await createUser(t.base);
+    const user = await buildUser(t);
+    const other = await buildUser(t);
     await setSelfService(true, user);
     try {
       const reply = await save(user, KEY_BODY(user), { ...user.auth, ...XML_TYPE });

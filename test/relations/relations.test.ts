@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { adminAuth, createUser, type TestUser } from './support/fixtures';
-import { JSON_TYPE, XML_TYPE, call, graphql, type Headers } from './support/http';
-import { startTestService, type TestService } from './support/service';
-import type { IdentityToIdentityRelationVo, RelationRoleVo } from './support/graphql-types';
+import { type TestUser, buildUser } from '../factories';
+import { JSON_TYPE, XML_TYPE, call, graphql, type Headers } from '../support/http';
+import { startTestService, type TestService, adminAuth } from '../support/service';
+import type { IdentityToIdentityRelationVo, RelationRoleVo } from '../support/graphql-types';
 
 let t: TestService;
 beforeAll(async () => {
@@ -166,7 +166,7 @@ describe('relation roles through REST', () => {
 
   it('deletes a role and the relations of that role', async () => {
     const role = await createRole();
-    const [source, target] = [await createUser(t.base), await createUser(t.base)];
+    const [source, target] = [await buildUser(t), await buildUser(t)];
     expect((await relate(source.key, { identitySourceKey: source.key, identityTargetKey: target.key, relationRoleKey: role.key })).status).toBe(200);
     const deleted = await call(t.base, 'DELETE', `${ROLES}/${role.key}`, { headers: asAdmin });
     expect(deleted.status).toBe(200);
@@ -176,8 +176,8 @@ describe('relation roles through REST', () => {
   });
 
   it('is for administrators only: a user manager and a plain user get 403', async () => {
-    const manager = await createUser(t.base, { userManager: true });
-    const plain = await createUser(t.base);
+    const manager = await buildUser(t, { userManager: true });
+    const plain = await buildUser(t);
     for (const user of [manager, plain]) {
       expect((await call(t.base, 'GET', ROLES, { headers: { ...user.auth, ...JSON_TYPE } })).status).toBe(403);
       expect((await call(t.base, 'PUT', ROLES, { headers: { ...user.auth, ...JSON_TYPE }, body: { role: 'Mine' } })).status).toBe(403);
@@ -201,7 +201,7 @@ describe('relation roles through GraphQL', () => {
     expect(errorOf(await graphql(t.base, adminAuth(), UPDATE_ROLE, { k: role.key, r: { key: role.key + 1 } }))).toMatchObject({ code: 'CONFLICT' });
     expect(errorOf(await graphql(t.base, adminAuth(), DELETE_ROLE, { k: 99999999 }))).toMatchObject({ code: 'NOT_FOUND' });
 
-    const manager = await createUser(t.base, { userManager: true });
+    const manager = await buildUser(t, { userManager: true });
     expect(errorOf(await graphql(t.base, manager.auth, LIST_ROLES))).toMatchObject({ code: 'FORBIDDEN' });
     expect(errorOf(await graphql(t.base, manager.auth, DELETE_ROLE, { k: role.key }))).toMatchObject({ code: 'FORBIDDEN' });
 
@@ -217,8 +217,8 @@ describe('identity-to-identity relations through REST', () => {
   let target: TestUser;
   beforeAll(async () => {
     role = await createRole({ role: 'Supervisor' });
-    source = await createUser(t.base);
-    target = await createUser(t.base);
+    source = await buildUser(t);
+    target = await buildUser(t);
   });
 
   it('relates two users and lists the relation from both sides, in JSON and XML', async () => {
@@ -260,7 +260,7 @@ describe('identity-to-identity relations through REST', () => {
   });
 
   it('takes an XML body, from the target side too; no managed flags are ""', async () => {
-    const other = await createUser(t.base);
+    const other = await buildUser(t);
     const reply = await call(t.base, 'POST', `/restapi/users/${target.key}/relations`, {
       headers: { ...adminAuth(), ...XML_TYPE },
       contentType: 'application/xml',
@@ -277,13 +277,13 @@ describe('identity-to-identity relations through REST', () => {
   });
 
   it('returns the stored relation unchanged when the same relation is sent again, also concurrently', async () => {
-    const [a, b] = [await createUser(t.base), await createUser(t.base)];
+    const [a, b] = [await buildUser(t), await buildUser(t)];
     const body = { identitySourceKey: a.key, identityTargetKey: b.key, relationRoleKey: role.key, externalId: 'first' };
     const first = await relate(a.key, body);
     const again = await relate(b.key, { ...body, externalId: 'second' });
     expect(again.status).toBe(200);
     expect(again.json).toEqual(first.json);
-    const [c, d] = [await createUser(t.base), await createUser(t.base)];
+    const [c, d] = [await buildUser(t), await buildUser(t)];
     const replies = await Promise.all(
       Array.from({ length: 8 }, () => relate(c.key, { identitySourceKey: c.key, identityTargetKey: d.key, relationRoleKey: role.key })),
     );
@@ -313,13 +313,13 @@ describe('identity-to-identity relations through REST', () => {
     expect((await relate(source.key, { ...valid, identityTargetKey: 99999999 })).status).toBe(404);
     expect((await relate(source.key, { ...valid, relationRoleKey: 99999999 })).status).toBe(404);
     expect((await relate(99999999, valid)).status).toBe(404);
-    const bystander = await createUser(t.base);
+    const bystander = await buildUser(t);
     expect((await relate(bystander.key, valid)).status).toBe(409);
     expect((await call(t.base, 'GET', '/restapi/users/99999999/relations/source', { headers: asAdmin })).status).toBe(404);
   });
 
   it("deletes a relation of the path user: 200, then 409 as OpenOLAT; another user's relation is 409 too", async () => {
-    const [a, b, bystander] = [await createUser(t.base), await createUser(t.base), await createUser(t.base)];
+    const [a, b, bystander] = [await buildUser(t), await buildUser(t), await buildUser(t)];
     const relation = (await relate(a.key, { identitySourceKey: a.key, identityTargetKey: b.key, relationRoleKey: role.key }))
       .json as IdentityToIdentityRelationVo;
     expect((await call(t.base, 'DELETE', `/restapi/users/${bystander.key}/relations/${relation.key}`, { headers: asAdmin })).status).toBe(409);
@@ -331,24 +331,24 @@ describe('identity-to-identity relations through REST', () => {
   });
 
   it('lets a user manager manage the relations of users they manage; a plain user gets 403', async () => {
-    const manager = await createUser(t.base, { userManager: true });
+    const manager = await buildUser(t, { userManager: true });
     const asManager = { ...manager.auth, ...JSON_TYPE };
-    const [a, b] = [await createUser(t.base), await createUser(t.base)];
+    const [a, b] = [await buildUser(t), await buildUser(t)];
     const created = await relate(a.key, { identitySourceKey: a.key, identityTargetKey: b.key, relationRoleKey: role.key }, asManager);
     expect(created.status).toBe(200);
     expect((await call(t.base, 'GET', `/restapi/users/${b.key}/relations/target`, { headers: asManager })).json).toEqual([created.json]);
     expect((await call(t.base, 'DELETE', `/restapi/users/${a.key}/relations/${created.json.key}`, { headers: asManager })).status).toBe(200);
 
-    const plain = await createUser(t.base);
+    const plain = await buildUser(t);
     const asPlain = { ...plain.auth, ...JSON_TYPE };
     expect((await call(t.base, 'GET', `/restapi/users/${plain.key}/relations/source`, { headers: asPlain })).status).toBe(403);
     expect((await relate(plain.key, { identitySourceKey: plain.key, identityTargetKey: a.key, relationRoleKey: role.key }, asPlain)).status).toBe(403);
   });
 
   it('refuses a user manager who does not manage both sides (403)', async () => {
-    const manager = await createUser(t.base, { userManager: true });
+    const manager = await buildUser(t, { userManager: true });
     const asManager = { ...manager.auth, ...JSON_TYPE };
-    const [mine, elsewhere] = [await createUser(t.base), await createUser(t.base)];
+    const [mine, elsewhere] = [await buildUser(t), await buildUser(t)];
     await isolateInNewOrganisation(elsewhere.key);
     expect((await relate(mine.key, { identitySourceKey: elsewhere.key, identityTargetKey: mine.key, relationRoleKey: role.key }, asManager)).status).toBe(403);
     expect((await relate(elsewhere.key, { identitySourceKey: elsewhere.key, identityTargetKey: mine.key, relationRoleKey: role.key }, asManager)).status).toBe(
@@ -361,8 +361,8 @@ describe('identity-to-identity relations through REST', () => {
 describe('identity-to-identity relations through GraphQL', () => {
   it('adds, lists and deletes with the same rules', async () => {
     const role = await createRole({ role: 'Mentor' });
-    const manager = await createUser(t.base, { userManager: true });
-    const [a, b] = [await createUser(t.base), await createUser(t.base)];
+    const manager = await buildUser(t, { userManager: true });
+    const [a, b] = [await buildUser(t), await buildUser(t)];
     const added = await graphql(t.base, manager.auth, ADD_RELATION, {
       k: b.key,
       r: { identitySourceKey: a.key, identityTargetKey: b.key, relationRoleKey: role.key },
@@ -379,7 +379,7 @@ describe('identity-to-identity relations through GraphQL', () => {
     expect(errorOf(await graphql(t.base, manager.auth, ADD_RELATION, { k: a.key, r: { ...relation, relationRole: undefined } }))).toMatchObject({
       code: 'CONFLICT',
     });
-    const plain = await createUser(t.base);
+    const plain = await buildUser(t);
     expect(errorOf(await graphql(t.base, plain.auth, AS_SOURCE, { k: a.key }))).toMatchObject({ code: 'FORBIDDEN' });
 
     expect((await graphql(t.base, manager.auth, DELETE_RELATION, { k: a.key, rk: relation.key })).body.data.deleteIdentityRelation).toBe(true);
@@ -435,12 +435,12 @@ describe('managed relation roles and relations', () => {
 
   it('GraphQL cannot delete a relation managed by delete; REST may; authorisation is decided first', async () => {
     const role = await createRole();
-    const [a, b] = [await createUser(t.base), await createUser(t.base)];
+    const [a, b] = [await buildUser(t), await buildUser(t)];
     const relation = (await relate(a.key, { identitySourceKey: a.key, identityTargetKey: b.key, relationRoleKey: role.key, managedFlagsString: 'all' })).json;
     expect(relation.managedFlagsString).toBe('all');
     expect(errorOf(await graphql(t.base, adminAuth(), DELETE_RELATION, { k: a.key, rk: relation.key }))).toMatchObject({ code: 'MANAGED', flag: 'delete' });
 
-    const outsider = await createUser(t.base, { userManager: true });
+    const outsider = await buildUser(t, { userManager: true });
     await isolateInNewOrganisation(outsider.key);
     expect(errorOf(await graphql(t.base, outsider.auth, DELETE_RELATION, { k: a.key, rk: relation.key }))).toMatchObject({ code: 'FORBIDDEN' });
 

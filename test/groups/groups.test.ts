@@ -1,6 +1,6 @@
-import { adminAuth, createGroup, createUser } from './support/fixtures';
-import { JSON_TYPE, call } from './support/http';
-import { startTestService, type TestService } from './support/service';
+import { buildGroup, buildUser } from '../factories';
+import { JSON_TYPE, call } from '../support/http';
+import { startTestService, type TestService, adminAuth } from '../support/service';
 
 let t: TestService;
 beforeAll(async () => {
@@ -41,7 +41,7 @@ describe('groups', () => {
   });
 
   it('PUT with a key updates that group, as OpenOLAT does', async () => {
-    const key = await createGroup(t.base, { name: 'Before' });
+    const key = await buildGroup(t, { name: 'Before' });
     const reply = await call(t.base, 'PUT', '/restapi/groups', { headers: asAdmin, body: { key, name: 'After' } });
     expect(reply.json).toMatchObject({ key, name: 'After' });
   });
@@ -51,8 +51,8 @@ describe('groups', () => {
   });
 
   it('filters by externalId and by managed', async () => {
-    const managed = await createGroup(t.base, { externalId: 'EXT-M', managedFlags: 'all' });
-    const unmanaged = await createGroup(t.base, { externalId: 'EXT-U' });
+    const managed = await buildGroup(t, { externalId: 'EXT-M', managedFlags: 'all' });
+    const unmanaged = await buildGroup(t, { externalId: 'EXT-U' });
     const byExternal = await call(t.base, 'GET', '/restapi/groups?externalId=EXT-M', { headers: asAdmin });
     expect(byExternal.json.map((g: { key: number }) => g.key)).toEqual([managed]);
     const onlyManaged = (await call(t.base, 'GET', '/restapi/groups?managed=true', { headers: asAdmin })).json.map((g: { key: number }) => g.key);
@@ -64,9 +64,9 @@ describe('groups', () => {
   });
 
   it('shows a plain user only the groups they belong to', async () => {
-    const user = await createUser(t.base);
-    const mine = await createGroup(t.base);
-    await createGroup(t.base);
+    const user = await buildUser(t);
+    const mine = await buildGroup(t);
+    await buildGroup(t);
     await call(t.base, 'PUT', `/restapi/groups/${mine}/participants/${user.key}`, { headers: asAdmin });
     const list = await call(t.base, 'GET', '/restapi/groups', { headers: { ...user.auth, ...JSON_TYPE } });
     expect(list.json.map((g: { key: number }) => g.key)).toEqual([mine]);
@@ -76,9 +76,9 @@ describe('groups', () => {
 
 describe('memberships', () => {
   it('adds and removes owners and participants', async () => {
-    const key = await createGroup(t.base);
-    const owner = await createUser(t.base);
-    const participant = await createUser(t.base);
+    const key = await buildGroup(t);
+    const owner = await buildUser(t);
+    const participant = await buildUser(t);
     expect((await call(t.base, 'PUT', `/restapi/groups/${key}/owners/${owner.key}`, { headers: asAdmin })).status).toBe(200);
     expect((await call(t.base, 'PUT', `/restapi/groups/${key}/participants/${participant.key}`, { headers: asAdmin })).status).toBe(200);
     const owners = await call(t.base, 'GET', `/restapi/groups/${key}/owners`, { headers: asAdmin });
@@ -89,8 +89,8 @@ describe('memberships', () => {
   });
 
   it('answers 304 when the user already is a participant and changes nothing', async () => {
-    const key = await createGroup(t.base);
-    const user = await createUser(t.base);
+    const key = await buildGroup(t);
+    const user = await buildUser(t);
     expect((await call(t.base, 'PUT', `/restapi/groups/${key}/users/${user.key}`, { headers: asAdmin })).status).toBe(200);
     expect((await call(t.base, 'PUT', `/restapi/groups/${key}/users/${user.key}`, { headers: asAdmin })).status).toBe(304);
     expect((await call(t.base, 'PUT', `/restapi/groups/${key}/participants/${user.key}`, { headers: asAdmin })).status).toBe(304);
@@ -98,17 +98,17 @@ describe('memberships', () => {
   });
 
   it('leaves exactly one membership after concurrent identical adds', async () => {
-    const key = await createGroup(t.base);
-    const user = await createUser(t.base);
+    const key = await buildGroup(t);
+    const user = await buildUser(t);
     const replies = await Promise.all(Array.from({ length: 12 }, () => call(t.base, 'PUT', `/restapi/groups/${key}/users/${user.key}`, { headers: asAdmin })));
     expect(replies.map((r) => r.status).sort()).toEqual([200, ...Array(11).fill(304)]);
     expect((await call(t.base, 'GET', `/restapi/groups/${key}/participants`, { headers: asAdmin })).json).toHaveLength(1);
   });
 
   it('answers 412 when the group is full, and 404 for unknown groups or users', async () => {
-    const key = await createGroup(t.base, { maxParticipants: 1 });
-    const first = await createUser(t.base);
-    const second = await createUser(t.base);
+    const key = await buildGroup(t, { maxParticipants: 1 });
+    const first = await buildUser(t);
+    const second = await buildUser(t);
     expect((await call(t.base, 'PUT', `/restapi/groups/${key}/participants/${first.key}`, { headers: asAdmin })).status).toBe(200);
     expect((await call(t.base, 'PUT', `/restapi/groups/${key}/participants/${second.key}`, { headers: asAdmin })).status).toBe(412);
     expect((await call(t.base, 'PUT', `/restapi/groups/${key}/participants/999999`, { headers: asAdmin })).status).toBe(404);
@@ -116,8 +116,8 @@ describe('memberships', () => {
   });
 
   it('lets a group manager manage groups', async () => {
-    const manager = await createUser(t.base, { groupManager: true });
-    const user = await createUser(t.base);
+    const manager = await buildUser(t, { groupManager: true });
+    const user = await buildUser(t);
     const created = await call(t.base, 'PUT', '/restapi/groups', { headers: { ...manager.auth, ...JSON_TYPE }, body: { name: 'By manager' } });
     expect(created.status).toBe(200);
     expect((await call(t.base, 'PUT', `/restapi/groups/${created.json.key}/users/${user.key}`, { headers: manager.auth })).status).toBe(200);

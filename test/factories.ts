@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import bcrypt from 'bcrypt';
+import { defaultInheritance, grantedInheritance, type OrganisationRole } from '../src/domain/roles';
+import { Group, GroupMembership, type GroupRole } from '../src/entities/groups';
+import { Organisation, OrganisationRoleMembership, OrganisationType } from '../src/entities/organisations';
+import { RelationRole } from '../src/entities/relations';
+import { Authentication, Identity, Provider } from '../src/entities/users';
+import { defaultOrganisation } from '../src/organisations/repository';
+import type { RolesVO } from '../src/schema/users';
+import { ROLE_FLAGS } from '../src/users/service';
+import { basic, type Headers } from './support/http';
+import type { TestService } from './support/service';
+
+/*
+ * Test data written straight into the service's database, so that a family's tests do not depend
+ * on other families' endpoints. Each builder returns what the tests address the object by.
+ */
+
+export const uniqueLogin = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 8)}`;
+
+export interface TestUser {
+  key: number;
+  login: string;
+  password: string;
+  auth: Headers;
+}
+
+const em = (t: TestService) => t.service.orm.em.fork();
+
+/**
+ * A person with a password, a user of the default organisation like everyone PUT /users creates,
+ * holding the roles the RolesVO flags name there (as POST /users/{k}/roles grants them).
+ */
+export async function buildUser(t: TestService, roles: Partial<Record<keyof RolesVO, boolean>> = {}, fields: Partial<Identity> = {}): Promise<TestUser> {
+  const login = fields.login ?? uniqueLogin();
+  const password = `pw-${randomUUID()}`;
+  const db = em(t);
+  const organisation = await defaultOrganisation(db);
+  const identity = db.create(Identity, { login, firstName: 'Test', lastName: login, email: `${login}@example.org`, ...fields });
+  db.persist(identity);
+  db.persist(db.create(Authentication, { identity, provider: Provider.password, authUsername: login, credential: await bcrypt.hash(password, 4) }));
+  const granted: OrganisationRole[] = ['user', ...ROLE_FLAGS.filter(([flag]) => roles[flag]).map(([, role]) => role)];
+  for (const role of new Set(granted))
+    db.persist(db.create(OrganisationRoleMembership, { identity, organisation, role, inheritance: defaultInheritance(role) }));
+  await db.flush();
+  return { key: identity.id, login, password, auth: basic(login, password) };
+}
+
+export async function buildGroup(t: TestService, fields: Partial<Group> = {}): Promise<number> {
+  const db = em(t);
+  const group = db.create(Group, { name: `Group ${uniqueLogin('g')}`, ...fields });
+  await db.persistAndFlush(group);
+  return group.id;
+}
+
+export async function addGroupMember(t: TestService, groupKey: number, identityKey: number, role: GroupRole): Promise<void> {
+  const db = em(t);
+  await db.persistAndFlush(db.create(GroupMembership, { group: groupKey, identity: identityKey, role }));
+}
+
+/** An organisation below `parentKey`, or below the default organisation. */
+export async function buildOrganisation(t: TestService, fields: Partial<Organisation> = {}, parentKey?: number): Promise<number> {
+  const db = em(t);
+  const parent = parentKey ? await db.findOneOrFail(Organisation, { id: parentKey }) : await defaultOrganisation(db);
+  const identifier = fields.identifier ?? uniqueLogin('org');
+  const organisation = db.create(Organisation, { identifier, displayName: identifier, ...fields, parent });
+  await db.persistAndFlush(organisation);
+  organisation.path = `${parent.path}${organisation.id}/`;
+  await db.flush();
+  return organisation.id;
+}
+
+export async function defaultOrganisationKey(t: TestService): Promise<number> {
+  return (await defaultOrganisation(em(t))).id;
+}
+
+/** A role membership, with the role's default inheritance unless one is given. */
+export async function addOrganisationMember(t: TestService, organisationKey: number, identityKey: number, role: OrganisationRole, inheritance?: string) {
+  const db = em(t);
+  await db.persistAndFlush(
+    db.create(OrganisationRoleMembership, { organisation: organisationKey, identity: identityKey, role, inheritance: grantedInheritance(role, inheritance) }),
+  );
+}
+
+export async function buildOrganisationType(t: TestService, fields: Partial<OrganisationType> = {}): Promise<number> {
+  const db = em(t);
+  const identifier = fields.identifier ?? uniqueLogin('type');
+  const type = db.create(OrganisationType, { identifier, displayName: identifier, ...fields });
+  await db.persistAndFlush(type);
+  return type.id;
+}
+
+export async function buildRelationRole(t: TestService, fields: Partial<RelationRole> = {}): Promise<number> {
+  const db = em(t);
+  const role = db.create(RelationRole, { role: uniqueLogin('role'), ...fields });
+  await db.persistAndFlush(role);
+  return role.id;
+}

@@ -1,0 +1,123 @@
+import { GroupRole } from '../../src/entities/groups';
+import { addGroupMember, buildGroup, buildUser, type TestUser } from '../factories';
+import { JSON_TYPE, call, graphql } from '../support/http';
+import { graphqlOf, pathOf, refusals, routeNamed } from '../support/operations';
+import { adminAuth, startTestService, type TestService } from '../support/service';
+
+/** Every group operation: its refusals and a success, on both transports where the success differs. */
+
+let t: TestService;
+let plain: TestUser;
+let member: TestUser;
+let groupKey: number;
+beforeAll(async () => {
+  t = await startTestService();
+  plain = await buildUser(t);
+  member = await buildUser(t);
+  groupKey = await buildGroup(t, { name: 'Operations' });
+  await addGroupMember(t, groupKey, member.key, GroupRole.participant);
+});
+afterAll(() => t.stop());
+
+const asAdmin = { ...adminAuth(), ...JSON_TYPE };
+const world =
+  (values: Record<string, unknown> = {}) =>
+  () => ({ t, values: { groupKey, identityKey: member.key, ...values }, forbidden: plain });
+
+/** The same operation through GraphQL, as the administrator. */
+async function viaGraphql(name: string, values: Record<string, unknown>) {
+  const op = graphqlOf(routeNamed(name));
+  const reply = await graphql(t.base, adminAuth(), op.document, op.variables(values));
+  expect(reply.body.errors).toBeUndefined();
+  return reply.body.data[op.field];
+}
+
+describe('GET /groups', () => {
+  refusals('GET /groups', world(), { everyCallerMay: true });
+  it('lists every group to a group manager and only their own to a member', async () => {
+    expect((await call(t.base, 'GET', '/restapi/groups', { headers: asAdmin })).json.map((g: { key: number }) => g.key)).toContain(groupKey);
+    expect((await call(t.base, 'GET', '/restapi/groups', { headers: { ...plain.auth, ...JSON_TYPE } })).json).toEqual([]);
+    expect((await viaGraphql('GET /groups', {})).map((g: { key: number }) => g.key)).toContain(groupKey);
+  });
+});
+
+describe('PUT /groups', () => {
+  refusals('PUT /groups', world());
+  it('creates a group', async () => {
+    const reply = await call(t.base, 'PUT', '/restapi/groups', { headers: asAdmin, body: { name: 'Created' } });
+    expect(reply.status).toBe(200);
+    expect(reply.json).toMatchObject({ name: 'Created', type: 'LearningGroup' });
+    expect(await viaGraphql('PUT /groups', {})).toMatchObject({ name: 'Group by plain user' });
+  });
+});
+
+describe('GET /groups/:groupKey', () => {
+  refusals('GET /groups/:groupKey', world());
+  it('answers the group to a member and to a group manager', async () => {
+    const reply = await call(t.base, 'GET', `/restapi/groups/${groupKey}`, { headers: { ...member.auth, ...JSON_TYPE } });
+    expect(reply.json).toMatchObject({ key: groupKey, name: 'Operations' });
+    expect(await viaGraphql('GET /groups/:groupKey', { groupKey })).toMatchObject({ key: groupKey });
+  });
+});
+
+describe('POST /groups/:groupKey', () => {
+  refusals('POST /groups/:groupKey', world());
+  it('updates the group', async () => {
+    const key = await buildGroup(t);
+    const reply = await call(t.base, 'POST', `/restapi/groups/${key}`, { headers: asAdmin, body: { name: 'Updated' } });
+    expect(reply.json).toMatchObject({ key, name: 'Updated' });
+  });
+});
+
+describe('DELETE /groups/:groupKey', () => {
+  refusals('DELETE /groups/:groupKey', world());
+  it('deletes the group', async () => {
+    const key = await buildGroup(t);
+    expect((await call(t.base, 'DELETE', `/restapi/groups/${key}`, { headers: asAdmin })).status).toBe(200);
+    expect((await call(t.base, 'GET', `/restapi/groups/${key}`, { headers: asAdmin })).status).toBe(404);
+  });
+});
+
+for (const [list, role] of [
+  ['owners', GroupRole.coach],
+  ['participants', GroupRole.participant],
+] as const) {
+  describe(`GET /groups/:groupKey/${list}`, () => {
+    refusals(`GET /groups/:groupKey/${list}`, world());
+    it(`lists the ${list}`, async () => {
+      const key = await buildGroup(t);
+      await addGroupMember(t, key, member.key, role);
+      const reply = await call(t.base, 'GET', `/restapi/groups/${key}/${list}`, { headers: asAdmin });
+      expect(reply.json.map((user: { key: number }) => user.key)).toEqual([member.key]);
+    });
+  });
+
+  describe(`PUT /groups/:groupKey/${list}/:identityKey`, () => {
+    refusals(`PUT /groups/:groupKey/${list}/:identityKey`, world());
+    it(`adds one of the ${list}`, async () => {
+      const key = await buildGroup(t);
+      expect((await call(t.base, 'PUT', `/restapi/groups/${key}/${list}/${member.key}`, { headers: asAdmin })).status).toBe(200);
+      expect((await call(t.base, 'GET', `/restapi/groups/${key}/${list}`, { headers: asAdmin })).json).toHaveLength(1);
+    });
+  });
+
+  describe(`DELETE /groups/:groupKey/${list}/:identityKey`, () => {
+    refusals(`DELETE /groups/:groupKey/${list}/:identityKey`, world());
+    it(`removes one of the ${list}`, async () => {
+      const key = await buildGroup(t);
+      await addGroupMember(t, key, member.key, role);
+      expect((await call(t.base, 'DELETE', `/restapi/groups/${key}/${list}/${member.key}`, { headers: asAdmin })).status).toBe(200);
+      expect((await call(t.base, 'GET', `/restapi/groups/${key}/${list}`, { headers: asAdmin })).json).toEqual([]);
+    });
+  });
+}
+
+describe('PUT /groups/:groupKey/users/:identityKey', () => {
+  refusals('PUT /groups/:groupKey/users/:identityKey', world());
+  it('adds the user as participant', async () => {
+    const key = await buildGroup(t);
+    const route = routeNamed('PUT /groups/:groupKey/users/:identityKey');
+    expect((await call(t.base, 'PUT', pathOf(route, { groupKey: key, identityKey: member.key }), { headers: asAdmin })).status).toBe(200);
+    expect((await call(t.base, 'GET', `/restapi/groups/${key}/participants`, { headers: asAdmin })).json).toHaveLength(1);
+  });
+});

@@ -1,0 +1,113 @@
+import { buildOperationNodeForField } from '@graphql-tools/utils';
+import { OperationTypeNode, print } from 'graphql';
+import type { RestRoute } from '../../src/rest/route';
+import { ROUTES } from '../../src/rest/routes';
+import { buildGatewaySchema } from '../../src/schema/build';
+import type { TestUser } from '../factories';
+import { JSON_TYPE, call, graphql, type Headers } from './http';
+import { adminAuth, type TestService } from './service';
+
+/** A valid body for each body argument of the route table (a family adds its own). */
+export const SAMPLE_BODIES: Record<string, unknown> = {
+  user: { login: 'someone-new', firstName: 'A', lastName: 'B', email: 'someone-new@example.org' },
+  roles: { author: true },
+  status: { status: 2 },
+  group: { name: 'Group by plain user' },
+  relationRole: { role: 'Supervisor by plain user', rights: ['showContactform'] },
+  relation: { identitySourceKey: 1, identityTargetKey: 1, relationRoleKey: 1 },
+  authentication: { identityKey: 1, provider: 'OLAT', authUsername: 'someone-new', credential: 'a-password' },
+  password: { newPassword: 'a-new-password' },
+  preferences: { language: 'de' },
+  lifecycle: { expirationDate: 4102444800000 },
+  organisation: { identifier: 'org-by-plain-user', displayName: 'Organisation by plain user' },
+  organisationType: { identifier: 'type-by-plain-user', displayName: 'Type by plain user' },
+  members: [{ key: 1 }],
+};
+
+/** A key no row has. */
+export const UNKNOWN_KEY = 2_000_000_000;
+
+export function sampleBody(route: RestRoute): unknown {
+  if (!route.bodyArg) return undefined;
+  if (!(route.bodyArg in SAMPLE_BODIES)) throw new Error(`add a sample body for "${route.bodyArg}" to SAMPLE_BODIES in test/support/operations.ts`);
+  return SAMPLE_BODIES[route.bodyArg];
+}
+
+export function routeNamed(name: string): RestRoute {
+  const route = ROUTES.find((candidate) => `${candidate.method} ${candidate.path}` === name);
+  if (!route) throw new Error(`no route ${name}`);
+  return route;
+}
+
+/** The REST path of a route with its parameters filled in. */
+export const pathOf = (route: RestRoute, values: Record<string, unknown>) =>
+  `/restapi${route.path.replace(/:(\w+)/g, (_, name: string) => {
+    if (values[name] === undefined) throw new Error(`no value for :${name} of ${route.path}`);
+    return String(values[name]);
+  })}`;
+
+let schema: ReturnType<typeof buildGatewaySchema> | undefined;
+
+/** The GraphQL twin of a route: the same root field, every result field selected. */
+export function graphqlOf(route: RestRoute) {
+  schema ??= buildGatewaySchema();
+  const [kind, field] = route.field.split('.');
+  const root = kind === 'Query' ? OperationTypeNode.QUERY : OperationTypeNode.MUTATION;
+  const node = buildOperationNodeForField({ schema, kind: root, field, depthLimit: 2 });
+  const args = (root === OperationTypeNode.QUERY ? schema.getQueryType() : schema.getMutationType())!.getFields()[field].args;
+  return {
+    field,
+    document: print(node),
+    variables: (values: Record<string, unknown>) =>
+      Object.fromEntries(
+        args.map((arg) => [arg.name, arg.name === route.bodyArg ? sampleBody(route) : values[arg.name]]).filter(([, value]) => value !== undefined),
+      ),
+  };
+}
+
+export interface RefusalWorld {
+  t: TestService;
+  /** Values of the path parameters (and arguments) of a request that would succeed for the right caller. */
+  values: Record<string, unknown>;
+  /** A caller without the right to this operation on these values. */
+  forbidden?: TestUser;
+}
+
+/**
+ * The refusals of one operation, on REST and GraphQL: 401 without credentials, 403 for a caller
+ * without the right (unless every authenticated caller may), 404 (NOT_FOUND) for unknown keys
+ * asked by the administrator.
+ */
+export function refusals(name: string, world: () => RefusalWorld, options: { everyCallerMay?: boolean } = {}) {
+  const route = routeNamed(name);
+  const op = graphqlOf(route);
+  const keys = route.path.match(/:\w+Key/g) ?? [];
+  const unknown = () => ({ ...world().values, ...Object.fromEntries(keys.map((key) => [key.slice(1), UNKNOWN_KEY])) });
+  const rest = (headers: Headers, values: Record<string, unknown>) =>
+    call(world().t.base, route.method, pathOf(route, values), { headers: { ...headers, ...JSON_TYPE }, body: sampleBody(route) });
+
+  it('401 without credentials', async () => {
+    const { t, values } = world();
+    expect((await rest({}, values)).status).toBe(401);
+    expect((await graphql(t.base, {}, op.document, op.variables(values))).status).toBe(401);
+  });
+
+  if (!options.everyCallerMay) {
+    it('403 for a caller without the right', async () => {
+      const { t, values, forbidden } = world();
+      if (!forbidden) throw new Error(`${name}: name a caller without the right, or pass { everyCallerMay: true }`);
+      expect((await rest(forbidden.auth, values)).status).toBe(403);
+      const reply = await graphql(t.base, forbidden.auth, op.document, op.variables(values));
+      expect(reply.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    });
+  }
+
+  if (keys.length) {
+    it('404 for unknown keys', async () => {
+      const { t } = world();
+      expect((await rest(adminAuth(), unknown())).status).toBe(404);
+      const reply = await graphql(t.base, adminAuth(), op.document, op.variables(unknown()));
+      expect(reply.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    });
+  }
+}

@@ -55,13 +55,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   const authenticator = new Authenticator(config.sessionTtlSeconds, config.credentialCacheTtlSeconds);
   const throttle = new LoginThrottle(config.loginThrottle);
   const refused = (defaultFormat: MediaFormat) => (req: Request, res: Response, status: 401 | 403) =>
-    sendError(
-      res,
-      formatOf(req, defaultFormat),
-      toRestError(
-        status === 401 ? unauthenticated() : forbidden('the REST interface is switched off'),
-      ),
-    );
+    sendError(res, formatOf(req, defaultFormat), toRestError(status === 401 ? unauthenticated() : forbidden('the REST interface is switched off')));
   const bodyParser = express.text({ type: () => true, limit: config.bodyLimitBytes });
 
   const app = express();

@@ -3,7 +3,7 @@ import bcrypt from 'bcrypt';
 import { defaultInheritance, grantedInheritance, type OrganisationRole } from '../src/domain/roles';
 import { Group, GroupMembership, type GroupRole } from '../src/entities/groups';
 import { Organisation, OrganisationRoleMembership, OrganisationType } from '../src/entities/organisations';
-import { RelationRole } from '../src/entities/relations';
+import { IdentityRelation, RelationRole } from '../src/entities/relations';
 import { Authentication, Identity, Provider } from '../src/entities/users';
 import { defaultOrganisation } from '../src/organisations/repository';
 import type { RolesVO } from '../src/schema/users';
@@ -95,4 +95,12 @@ export async function buildRelationRole(t: TestService, fields: Partial<Relation
   const role = db.create(RelationRole, { role: uniqueLogin('role'), ...fields });
   await db.persistAndFlush(role);
   return role.id;
+}
+
+/** A relation in which the source holds the role's rights over the target. */
+export async function buildRelation(t: TestService, sourceKey: number, targetKey: number, roleKey: number): Promise<number> {
+  const db = em(t);
+  const relation = db.create(IdentityRelation, { source: sourceKey, target: targetKey, role: roleKey });
+  await db.persistAndFlush(relation);
+  return relation.id;
 }

@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { OPEN_ROUTES, ROUTES } from '../src/rest/routes';
-import { buildGroup, buildUser } from './factories';
 import { JSON_TYPE, call } from './support/http';
+import { sampleBody } from './support/operations';
 import { ADMIN, startTestService, type TestService, adminAuth } from './support/service';
 
 interface Operation {
@@ -109,26 +109,41 @@ it('hides GraphQL-only fields from the wire schemas', () => {
   expect(doc.components.schemas).not.toHaveProperty('Mutation');
 });
 
+/** Values of path parameters that are not keys: words the routes take. */
+const WORDS: Record<string, string> = { username: ADMIN.login, role: 'users', name: 'sample' };
+
+/**
+ * A value for every `{…Key}` of the document, derived from the parameter names alone: the key of
+ * the first element of the collection the key addresses (`/groups/{groupKey}` → `GET /groups`).
+ * Every collection gets an element first, from its PUT with the access test's sample body.
+ */
+async function samplePathValues(): Promise<Record<string, string | number>> {
+  const asAdmin = { ...adminAuth(), ...JSON_TYPE };
+  for (const route of ROUTES.filter((route) => route.method === 'PUT' && route.bodyArg && !route.path.includes(':'))) {
+    const created = await call(t.base, 'PUT', `/restapi${route.path}`, { headers: asAdmin, body: sampleBody(route) });
+    expect({ route: route.path, status: created.status }).toEqual({ route: route.path, status: 200 });
+  }
+  const values: Record<string, string | number> = { ...WORDS };
+  for (const path of Object.keys(doc.paths)) {
+    for (const match of path.matchAll(/\{(\w+Key)\}/g)) {
+      const collection = path.slice(0, match.index - 1);
+      if (match[1] in values || collection.includes('{') || !doc.paths[collection]?.get) continue;
+      const listed = (await call(t.base, 'GET', `/restapi${collection}`, { headers: asAdmin })).json;
+      if (Array.isArray(listed) && listed.length) values[match[1]] = listed[0].key;
+    }
+  }
+  return values;
+}
+
 it('every GET route it lists answers 200 to the administrator, in a documented media type', async () => {
-  const user = await buildUser(t);
-  const groupKey = await buildGroup(t);
-  await call(t.base, 'PUT', `/restapi/groups/${groupKey}/owners/${user.key}`, { headers: adminAuth() });
-  const organisationKey = (await call(t.base, 'GET', '/restapi/organisations?identifier=default-org', { headers: { ...adminAuth(), ...JSON_TYPE } })).json[0]
-    .key;
-  const typeKey = (
-    await call(t.base, 'PUT', '/restapi/organisations/types', {
-      headers: { ...adminAuth(), ...JSON_TYPE },
-      body: { identifier: 'faculty', displayName: 'Faculty' },
-    })
-  ).json.key;
-  const pathValues: Record<string, string | number> = { identityKey: user.key, groupKey, username: ADMIN.login, organisationKey, typeKey, role: 'users' };
+  const pathValues = await samplePathValues();
   const queryValues: Record<string, string> = { password: ADMIN.password };
 
   const gets = operations().filter(({ method }) => method === 'GET');
   expect(gets.length).toBeGreaterThan(10);
   for (const { path, operation } of gets) {
     const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
-      if (!(name in pathValues)) throw new Error(`no value for {${name}} in ${path}`);
+      if (!(name in pathValues)) throw new Error(`no value for {${name}} in ${path}: no GET of its collection lists an element`);
       return String(pathValues[name]);
     });
     const query = operation.parameters.filter((parameter) => parameter.in === 'query' && parameter.name in queryValues);

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { bySpecificity } from '../src/rest/route';
 import { OPEN_ROUTES, ROUTES } from '../src/rest/routes';
 import { JSON_TYPE, call } from './support/http';
@@ -35,6 +37,35 @@ describe('route lists', () => {
       all.filter((b) => b !== a && alsoTakes(b, a) && bySpecificity(a, b) >= 0).map((b) => `${a.method} ${a.path} is also taken by ${b.path}`),
     );
     expect(clashes).toEqual([]);
+  });
+});
+
+describe('operation tests', () => {
+  /**
+   * The operation names of the operations tests: string and template literals like
+   * 'GET /groups/:groupKey' or `${method} /users/:identityKey/lifecycle`, `${…}` as a wildcard.
+   */
+  function namedInOperationTests(): RegExp[] {
+    const families = fs.readdirSync(__dirname, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    return families.flatMap((family) => {
+      const file = path.join(__dirname, family.name, 'operations.test.ts');
+      if (!fs.existsSync(file)) return [];
+      const text = fs.readFileSync(file, 'utf8');
+      return [...text.matchAll(/(['`])((?:GET|PUT|POST|DELETE|\$\{\w+\}) \/[^'`\s]*)\1/g)].map(
+        ([, , name]) =>
+          new RegExp(
+            `^${name
+              .split(/\$\{\w+\}/)
+              .map((part) => part.replace(/[.*+?^()|[\]\\]/g, '\\$&'))
+              .join('[^/ ]+')}$`,
+          ),
+      );
+    });
+  }
+
+  it('every route has its block with refusals in test/<family>/operations.test.ts', () => {
+    const named = namedInOperationTests();
+    expect(ROUTES.map((route) => `${route.method} ${route.path}`).filter((name) => !named.some((pattern) => pattern.test(name)))).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, validationFailed } from '../domain/errors';
+import { tooLongValues } from '../domain/validation';
 import { Group, GroupRole } from '../entities/groups';
 import type { GroupVO, GroupVOInput } from '../schema/groups';
 import type { UserVO } from '../schema/users';
@@ -21,18 +22,12 @@ export async function getGroup(ctx: RequestContext, key: number): Promise<GroupV
   return toGroupVO(group);
 }
 
-const MAX_LENGTH = 255;
-
 function validateGroup(input: GroupVOInput) {
   if (!input.name?.trim()) {
     throw validationFailed([{ code: 'org.olat.group:create.form.error.name.empty', translation: 'The group name is mandatory.' }]);
   }
-  const tooLong = (['name', 'externalId', 'managedFlags'] as const).filter((field) => (input[field]?.length ?? 0) > MAX_LENGTH);
-  if (tooLong.length) {
-    throw validationFailed(
-      tooLong.map((field) => ({ code: `org.olat.core:form.error.toolong:${field}`, translation: `${field} is longer than ${MAX_LENGTH} characters.` })),
-    );
-  }
+  const tooLong = tooLongValues({ name: input.name, externalId: input.externalId, managedFlags: input.managedFlags });
+  if (tooLong.length) throw validationFailed(tooLong);
 }
 
 /** OpenOLAT stores participant limits of zero or less as "unlimited". */

@@ -4,6 +4,7 @@ import type { RequestContext } from '../domain/context';
 import { DomainError, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { DEFAULT_ORGANISATION_IDENTIFIER } from '../domain/roles';
 import { Organisation, OrganisationType } from '../entities/organisations';
+import { MAX_LENGTH } from '../domain/validation';
 import { normaliseManagedFlags } from '../managed/flags';
 import type { OrganisationVO, OrganisationVOInput } from '../schema/organisations';
 import { requireOrganisationDeleter } from './policy';
@@ -11,7 +12,7 @@ import { toOrganisationVO } from './presenter';
 import * as organisations from './repository';
 import { defaultOrganisation, findOrganisation, lockTree } from './repository';
 
-/** OpenOLAT's OrganisationStatus (catalogue 5.4). */
+/** An organisation is active, inactive or deleted (OpenOLAT's OrganisationStatus, catalogue 5.4); deleted ones are left out of the unfiltered list. */
 export const ORGANISATION_STATUSES = ['active', 'inactive', 'deleted'];
 
 /**
@@ -31,7 +32,6 @@ async function organisationVO(em: EntityManager, key: number): Promise<Organisat
 
 export const getOrganisation = (ctx: RequestContext, key: number) => organisationVO(ctx.em, key);
 
-const MAX_LENGTH = 255;
 const error = (field: string, key: string, translation: string): ErrorDetail => ({ code: `org.olat.user.restapi:organisation.${field}.${key}`, translation });
 
 function validate(organisation: Organisation, status: string | null | undefined) {

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../domain/context';
 import { DomainError, validationFailed, type ErrorDetail } from '../domain/errors';
 import { OrganisationType } from '../entities/organisations';
+import { MAX_LENGTH } from '../domain/validation';
 import { normaliseManagedFlags } from '../managed/flags';
 import type { OrganisationTypeVO, OrganisationTypeVOInput } from '../schema/organisations';
 import { toOrganisationTypeVO } from './presenter';
@@ -15,7 +16,6 @@ export async function getOrganisationType(ctx: RequestContext, key: number): Pro
   return toOrganisationTypeVO(await findOrganisationType(ctx.em, key));
 }
 
-const MAX_LENGTH = 255;
 const error = (field: string, key: string, translation: string): ErrorDetail => ({
   code: `org.olat.user.restapi:organisationType.${field}.${key}`,
   translation,

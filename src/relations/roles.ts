@@ -1,13 +1,12 @@
 import type { RequestContext } from '../domain/context';
 import { DomainError, validationFailed, type ErrorDetail } from '../domain/errors';
+import { tooLongValues } from '../domain/validation';
 import { RelationRole } from '../entities/relations';
 import { normaliseManagedFlags } from '../managed/flags';
 import type { RelationRoleVO, RelationRoleVOInput } from '../schema/relations';
 import { toRelationRoleVO } from './presenter';
 import { findRelationRole } from './repository';
 import { knownRights } from './rights';
-
-const MAX_LENGTH = 255;
 
 export async function listRelationRoles(ctx: RequestContext): Promise<RelationRoleVO[]> {
   const roles = await ctx.em.find(RelationRole, {}, { orderBy: { id: 'asc' } });
@@ -17,11 +16,7 @@ export async function listRelationRoles(ctx: RequestContext): Promise<RelationRo
 function validate(input: RelationRoleVOInput, role: string | null | undefined) {
   const errors: ErrorDetail[] = [];
   if (!role?.trim()) errors.push({ code: 'org.olat.basesecurity:relation.role.mandatory', translation: 'The name of the relation role (role) is mandatory.' });
-  const lengths = { role, externalId: input.externalId, externalRef: input.externalRef };
-  for (const [field, value] of Object.entries(lengths)) {
-    if ((value?.length ?? 0) > MAX_LENGTH)
-      errors.push({ code: `org.olat.core:form.error.toolong:${field}`, translation: `${field} is longer than ${MAX_LENGTH} characters.` });
-  }
+  errors.push(...tooLongValues({ role, externalId: input.externalId, externalRef: input.externalRef }));
   if (errors.length) throw validationFailed(errors);
 }
 

@@ -1,5 +1,6 @@
 import type { RequestContext } from '../domain/context';
 import { DomainError, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
+import { tooLongValues } from '../domain/validation';
 import { RelationRole } from '../entities/relations';
 import { normaliseManagedFlags } from '../managed/flags';
 import type { IdentityToIdentityRelationVO, IdentityToIdentityRelationVOInput } from '../schema/relations';
@@ -8,8 +9,6 @@ import { requireMayRelate, requireRelationManager } from './policy';
 import { toRelationVO } from './presenter';
 import * as relations from './repository';
 import type { RelationSide } from './repository';
-
-const MAX_LENGTH = 255;
 
 /** The relations in which the user is the source (their targets) or the target (their sources). */
 export async function listRelations(ctx: RequestContext, identityKey: number, side: RelationSide): Promise<IdentityToIdentityRelationVO[]> {
@@ -23,9 +22,7 @@ function validate(input: IdentityToIdentityRelationVOInput) {
   const errors: ErrorDetail[] = required
     .filter((field) => input[field] == null)
     .map((field) => ({ code: `org.olat.user.restapi:relation.mandatory:${field}`, translation: `${field} is mandatory.` }));
-  if ((input.externalId?.length ?? 0) > MAX_LENGTH) {
-    errors.push({ code: 'org.olat.core:form.error.toolong:externalId', translation: `externalId is longer than ${MAX_LENGTH} characters.` });
-  }
+  errors.push(...tooLongValues({ externalId: input.externalId }));
   if (errors.length) throw validationFailed(errors);
 }
 

@@ -10,7 +10,7 @@ import type { ApiKeyVO, AuthenticationVO, AuthenticationVOInput } from '../schem
 import { credentialAccess, requireSelfServiceKeys } from './policy';
 import { findIdentity, requireIdentity } from './repository';
 import { managedIdentity } from './service';
-import { mandatory, tooLong } from './validation';
+import { mandatory, tooLong } from '../domain/validation';
 
 /** Unknown people answer 404 before the caller's rights are looked at. */
 async function access(ctx: RequestContext, identityKey: number) {

@@ -1,19 +1,8 @@
 import type { ErrorDetail } from '../domain/errors';
+import { mandatory, tooLong, tooLongValues } from '../domain/validation';
 import type { UserVOInput } from '../schema/users';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const MAX_LENGTH = 255;
-
-export const tooLong = (property: string, max = MAX_LENGTH): ErrorDetail => ({
-  code: `org.olat.core:form.error.toolong:${property}`,
-  translation: `${property} is longer than ${max} characters.`,
-});
-
-export const mandatory = (property: string): ErrorDetail => ({
-  code: `org.olat.core:new.form.mandatory:${property}`,
-  translation: `${property} is mandatory.`,
-});
 
 export const loginTaken: ErrorDetail = {
   code: 'org.olat.admin.user:new.error.loginname.choosen',
@@ -43,9 +32,7 @@ export function validateUserFields(input: UserVOInput): ErrorDetail[] {
   else if (!EMAIL.test(input.email.trim())) {
     errors.push({ code: 'org.olat.user.propertyhandlers:form.name.email.error', translation: 'The e-mail address is not valid.' });
   }
-  for (const [name, value] of Object.entries({ firstName: input.firstName, lastName: input.lastName, email: input.email, externalId: input.externalId })) {
-    if (value && value.length > MAX_LENGTH) errors.push(tooLong(name));
-  }
+  errors.push(...tooLongValues({ firstName: input.firstName, lastName: input.lastName, email: input.email, externalId: input.externalId }));
   for (const property of input.properties ?? []) {
     if (!/^[A-Za-z][A-Za-z0-9]{0,63}$/.test(property.name)) {
       errors.push({ code: `org.olat.user.propertyhandlers:unknown.property:${property.name}`, translation: `Unknown user property ${property.name}.` });

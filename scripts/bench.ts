@@ -11,6 +11,7 @@ import { startEmbeddedPostgres, type RunningDatabase } from '../src/db/embedded'
 import { startService, type RunningService } from '../src/server';
 import { createApiKey } from '../src/auth/api-keys';
 import { startBaseline, type Baseline } from './bench-baseline';
+import { inlined, traceStatements } from './trace-statements';
 import { version as AUTOCANNON_VERSION } from 'autocannon/package.json';
 
 /**
@@ -222,37 +223,6 @@ async function seed(base: string): Promise<Seeded> {
 
 // ---------------------------------------------------------------------------------------------
 // Statement trace: what each transport sends to PostgreSQL for one request
-
-/**
- * Records the statements every pg client of this process sends while `work` runs, with bound
- * parameters written into the text (MikroORM's `execute` already sends values inline, the baseline
- * binds $n parameters), so that the two can be compared as SQL.
- */
-async function traceStatements(work: () => Promise<unknown>): Promise<string[]> {
-  const proto = Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  const seen: string[] = [];
-  const literal = (value: unknown) => (typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    const config = args[0] as string | { text?: string; values?: unknown[] };
-    const text = typeof config === 'string' ? config : config?.text;
-    const values = (Array.isArray(args[1]) ? args[1] : typeof config === 'object' ? config?.values : undefined) ?? [];
-    if (text)
-      seen.push(
-        text
-          .replace(/\$(\d+)/g, (_, n: string) => literal(values[Number(n) - 1]))
-          .replace(/\s+/g, ' ')
-          .trim(),
-      );
-    return original.apply(this, args);
-  };
-  try {
-    await work();
-  } finally {
-    proto.query = original;
-  }
-  return seen;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Load (autocannon's CLI in a child process)
@@ -466,7 +436,7 @@ async function main(): Promise<number> {
       const first = await call(run.url, 'GET', run.headers);
       if (first.status !== 200) throw new Error(`${run.label}: ${first.status} ${first.text.slice(0, 300)}`);
       let reply = first;
-      statements.set(run.id, await traceStatements(async () => (reply = await call(run.url, 'GET', run.headers))));
+      statements.set(run.id, (await traceStatements(async () => (reply = await call(run.url, 'GET', run.headers)))).map(inlined));
       if (reply.status !== 200) throw new Error(`${run.label}: ${reply.status} ${reply.text.slice(0, 300)}`);
       bodies.set(run.id, reply.text);
     }

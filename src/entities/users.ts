@@ -14,6 +14,7 @@ export const UserStatus = {
 
 @Entity({ tableName: 'identity' })
 @Index({ name: 'identity_login_lower_uq', expression: 'create unique index identity_login_lower_uq on identity (lower(login))' })
+@Index({ name: 'identity_email_lower_index', expression: 'create index identity_email_lower_index on identity (lower(email))' })
 export class Identity extends BaseEntity<'status' | 'properties'> {
   @Property({ type: 'string', length: 128 })
   login!: string;

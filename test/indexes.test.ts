@@ -1,0 +1,120 @@
+import { Client } from 'pg';
+import { inlined, traceStatements, type TracedStatement } from '../scripts/trace-statements';
+import { buildGroup, defaultOrganisationKey, uniqueLogin } from './factories';
+import { JSON_TYPE, basic, call } from './support/http';
+import { adminAuth, startTestService, type TestService } from './support/service';
+
+/**
+ * Writes cost the same at any size: with 100,000 people (and their passwords, organisation
+ * memberships and group memberships) in the database, every statement that user creation,
+ * membership changes and logins send reads the tables that grow through an index. Checked with
+ * EXPLAIN on the statements actually sent, not with a stopwatch.
+ */
+
+const PEOPLE = 100_000;
+/** Tables that grow with the institution; a sequential scan of one of them grows with it. */
+const GROWING = new Set([
+  'identity',
+  'authentication',
+  'organisation_role',
+  'group_membership',
+  'business_group',
+  'http_session',
+  'identity_relation',
+  'audit_log',
+]);
+
+let t: TestService;
+let db: Client;
+beforeAll(async () => {
+  t = await startTestService();
+  db = new Client({ connectionString: t.databaseUrl });
+  await db.connect();
+  const organisation = await defaultOrganisationKey(t);
+  await db.query(`insert into identity (login, first_name, last_name, email)
+                  select 'seed-' || n, 'Seed', 'Person ' || n, 'seed-' || n || '@example.org' from generate_series(1, ${PEOPLE}) n`);
+  await db.query(`insert into authentication (identity_id, provider, auth_username, credential)
+                  select id, 'OLAT', login, '$2b$04$' || md5(login) from identity where login like 'seed-%'`);
+  await db.query(`insert into organisation_role (identity_id, organisation_id, role) select id, $1, 'user' from identity where login like 'seed-%'`, [
+    organisation,
+  ]);
+  await db.query(`insert into business_group (name) select 'Seed group ' || n from generate_series(1, 1000) n`);
+  await db.query(`insert into group_membership (group_id, identity_id, role)
+                  select g.id, i.id, 'participant' from identity i join business_group g on g.name = 'Seed group ' || (i.id % 1000 + 1)
+                  where i.login like 'seed-%'`);
+  await db.query('analyze');
+}, 120_000);
+afterAll(async () => {
+  await db.end();
+  await t.stop();
+});
+
+const DML = /^\s*(select|insert|update|delete|with)\b/i;
+
+/** The growing tables a statement reads with a sequential scan, from its plan for the values it was sent with. */
+async function sequentialScans(statement: TracedStatement): Promise<string[]> {
+  const { rows } = await db.query(`explain (format json) ${statement.text}`, statement.values);
+  const scans: string[] = [];
+  const walk = (node: Record<string, any>) => {
+    if (node['Node Type'] === 'Seq Scan' && GROWING.has(node['Relation Name'])) scans.push(node['Relation Name']);
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(rows[0]['QUERY PLAN'][0].Plan);
+  return scans;
+}
+
+async function expectIndexedStatements(work: () => Promise<unknown>) {
+  const statements = (await traceStatements(work)).filter((statement) => DML.test(statement.text));
+  expect(statements.length).toBeGreaterThan(0);
+  const scanning = [];
+  for (const statement of statements) {
+    const scans = await sequentialScans(statement);
+    if (scans.length) scanning.push({ statement: inlined(statement).slice(0, 300), scans });
+  }
+  expect(scanning).toEqual([]);
+}
+
+it('creating a user reads every growing table through an index', async () => {
+  await expectIndexedStatements(async () => {
+    const login = uniqueLogin();
+    const reply = await call(t.base, 'PUT', '/restapi/users', {
+      headers: { ...adminAuth(), ...JSON_TYPE },
+      body: { login, password: 'secret-password', firstName: 'New', lastName: 'Person', email: `${login}@example.org` },
+    });
+    expect(reply.status).toBe(200);
+  });
+});
+
+it('a first login with a password, and the requests after it, read through indexes', async () => {
+  const login = uniqueLogin();
+  const created = await call(t.base, 'PUT', '/restapi/users', {
+    headers: { ...adminAuth(), ...JSON_TYPE },
+    body: { login, password: 'secret-password', firstName: 'New', lastName: 'Person', email: `${login}@example.org` },
+  });
+  expect(created.status).toBe(200);
+  await expectIndexedStatements(async () => {
+    const first = await call(t.base, 'GET', '/restapi/users/me', { headers: { ...basic(login, 'secret-password'), ...JSON_TYPE } });
+    expect(first.status).toBe(200);
+    const token = first.headers.get('x-service-token')!;
+    expect((await call(t.base, 'GET', `/restapi/users/${created.json.key}`, { headers: { 'X-SERVICE-TOKEN': token, ...JSON_TYPE } })).status).toBe(200);
+    expect((await call(t.base, 'GET', '/restapi/users/me', { headers: { ...basic(login, 'secret-password'), ...JSON_TYPE } })).status).toBe(200);
+  });
+});
+
+it('changing group and organisation memberships reads through indexes', async () => {
+  const groupKey = await buildGroup(t, { maxParticipants: 50 });
+  const { rows } = await db.query(`select id from identity where login = 'seed-4242'`);
+  const identityKey = rows[0].id as number;
+  const organisationKey = await defaultOrganisationKey(t);
+  await expectIndexedStatements(async () => {
+    for (const [method, path] of [
+      ['PUT', `/groups/${groupKey}/participants/${identityKey}`],
+      ['PUT', `/groups/${groupKey}/owners/${identityKey}`],
+      ['DELETE', `/groups/${groupKey}/participants/${identityKey}`],
+      ['PUT', `/organisations/${organisationKey}/authors/${identityKey}`],
+      ['DELETE', `/organisations/${organisationKey}/authors/${identityKey}`],
+    ]) {
+      expect({ path, status: (await call(t.base, method, `/restapi${path}`, { headers: adminAuth() })).status }).toEqual({ path, status: 200 });
+    }
+  });
+});

@@ -29,6 +29,9 @@ export interface RequestContext {
   settings: GatewaySettings;
   /** Hash of the session cookie the request came with, if any (for logout). */
   sessionHash?: string;
+  /** The transport writes lists as they are read (REST): services hand them over as `listStream` (src/domain/lists.ts). */
+  streamLists?: boolean;
+  listStream?: AsyncIterable<unknown[]>;
 }
 
 export function hasAnyRole(caller: Caller | null, roles: readonly OrganisationRole[]): boolean {

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../db/sql';
 import { notFound } from '../domain/errors';
+import type { Range } from '../domain/lists';
 import { Group, type GroupRole } from '../entities/groups';
 import { USER_COLUMNS } from '../users/repository';
 import type { UserRow } from '../users/presenter';
@@ -29,9 +30,9 @@ export async function isMember(em: EntityManager, groupKey: number, identityKey:
   return rows.length > 0;
 }
 
-export async function listGroups(em: EntityManager, filter: GroupFilter): Promise<GroupRow[]> {
-  const where: string[] = [];
-  const params: unknown[] = [];
+export async function listGroups(em: EntityManager, filter: GroupFilter, range: Range): Promise<GroupRow[]> {
+  const where: string[] = ['g.id > ?'];
+  const params: unknown[] = [range.after];
   if (filter.memberKey !== undefined) {
     where.push('g.id in (select group_id from group_membership where identity_id = ?)');
     params.push(filter.memberKey);
@@ -41,15 +42,16 @@ export async function listGroups(em: EntityManager, filter: GroupFilter): Promis
     params.push(filter.externalId);
   }
   if (filter.managed != null) where.push(filter.managed ? "coalesce(g.managed_flags, '') <> ''" : "coalesce(g.managed_flags, '') = ''");
-  return sql<GroupRow>(em, `select ${GROUP_COLUMNS} from business_group g${where.length ? ` where ${where.join(' and ')}` : ''} order by g.id`, params);
+  return sql<GroupRow>(em, `select ${GROUP_COLUMNS} from business_group g where ${where.join(' and ')} order by g.id limit ?`, [...params, range.size]);
 }
 
-export async function listMembers(em: EntityManager, groupKey: number, role: GroupRole): Promise<UserRow[]> {
-  return sql<UserRow>(
+/** Members in the order they joined (`membershipKey`). */
+export async function listMembers(em: EntityManager, groupKey: number, role: GroupRole, range: Range): Promise<(UserRow & { membershipKey: number })[]> {
+  return sql<UserRow & { membershipKey: number }>(
     em,
-    `select ${USER_COLUMNS} from identity i join group_membership m on m.identity_id = i.id
-     where m.group_id = ? and m.role = ? order by m.id`,
-    [groupKey, role],
+    `select ${USER_COLUMNS}, m.id as "membershipKey" from identity i join group_membership m on m.identity_id = i.id
+     where m.group_id = ? and m.role = ? and m.id > ? order by m.id limit ?`,
+    [groupKey, role, range.after, range.size],
   );
 }
 

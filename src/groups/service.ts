@@ -1,5 +1,6 @@
 import { requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, validationFailed } from '../domain/errors';
+import { answerList, inRanges } from '../domain/lists';
 import { tooLongValues } from '../domain/validation';
 import { Group, GroupRole } from '../entities/groups';
 import type { GroupVO, GroupVOInput } from '../schema/groups';
@@ -11,9 +12,13 @@ import { toGroupVO } from './presenter';
 import * as groups from './repository';
 import { findGroup } from './repository';
 
-export async function listGroups(ctx: RequestContext, filter: { externalId?: string | null; managed?: boolean | null }): Promise<GroupVO[]> {
+export function listGroups(ctx: RequestContext, filter: { externalId?: string | null; managed?: boolean | null }): Promise<GroupVO[]> {
   const memberKey = isGroupManager(ctx) ? undefined : requireCaller(ctx).key;
-  return (await groups.listGroups(ctx.em, { ...filter, memberKey })).map(toGroupVO);
+  const rows = inRanges(
+    (range) => groups.listGroups(ctx.em, { ...filter, memberKey }, range),
+    (row) => row.id,
+  );
+  return answerList(ctx, rows, toGroupVO);
 }
 
 export async function getGroup(ctx: RequestContext, key: number): Promise<GroupVO> {
@@ -72,7 +77,11 @@ export async function deleteGroup(ctx: RequestContext, key: number): Promise<boo
 
 export async function listMembers(ctx: RequestContext, groupKey: number, role: GroupRole): Promise<UserVO[]> {
   await findGroup(ctx.em, groupKey);
-  return (await groups.listMembers(ctx.em, groupKey, role)).map((row) => toUserVO(row, true));
+  const rows = inRanges(
+    (range) => groups.listMembers(ctx.em, groupKey, role, range),
+    (row) => row.membershipKey,
+  );
+  return answerList(ctx, rows, (row) => toUserVO(row, true));
 }
 
 /**

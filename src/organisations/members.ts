@@ -1,5 +1,6 @@
 import type { RequestContext } from '../domain/context';
 import { DomainError } from '../domain/errors';
+import { answerList, inRanges } from '../domain/lists';
 import { grantedInheritance, isOrganisationRole, type OrganisationRole } from '../domain/roles';
 import { Identity } from '../entities/users';
 import type { OrganisationVO } from '../schema/organisations';
@@ -28,7 +29,11 @@ function memberRole(segment: string): OrganisationRole {
 export async function listMembers(ctx: RequestContext, organisationKey: number, roleSegment: string): Promise<UserVO[]> {
   await findOrganisation(ctx.em, organisationKey);
   const role = memberRole(roleSegment);
-  return (await organisations.listMembers(ctx.em, organisationKey, role)).map((row) => toUserVO(row, true));
+  const rows = inRanges(
+    (range) => organisations.listMembers(ctx.em, organisationKey, role, range),
+    (row) => row.id,
+  );
+  return answerList(ctx, rows, (row) => toUserVO(row, true));
 }
 
 /**
@@ -85,5 +90,9 @@ export async function listMemberships(
   const role = roleOfPath(roleSegment);
   if (!role) throw new DomainError('NOT_ACCEPTABLE', `unknown organisation role "${roleSegment}"`);
   await requireIdentity(ctx.em, identityKey);
-  return (await organisations.listMemberships(ctx.em, identityKey, role, withInheritance ?? true)).map(toOrganisationVO);
+  const rows = inRanges(
+    (range) => organisations.listMemberships(ctx.em, identityKey, role, withInheritance ?? true, range),
+    (row) => row.id,
+  );
+  return answerList(ctx, rows, toOrganisationVO);
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../db/sql';
 import { notFound } from '../domain/errors';
+import type { Range } from '../domain/lists';
 import { DEFAULT_ORGANISATION_IDENTIFIER, type InheritanceMode, type OrganisationRole } from '../domain/roles';
 import { appliesIn } from '../domain/scope';
 import { Organisation, OrganisationType } from '../entities/organisations';
@@ -29,7 +30,11 @@ export async function findOrganisationRow(em: EntityManager, key: number): Promi
 }
 
 /** Without filters every organisation that is not deleted; with externalId and/or identifier the exact matches, whatever their status. */
-export async function listOrganisations(em: EntityManager, filter: { externalId?: string | null; identifier?: string | null }): Promise<OrganisationRow[]> {
+export async function listOrganisations(
+  em: EntityManager,
+  filter: { externalId?: string | null; identifier?: string | null },
+  range: Range,
+): Promise<OrganisationRow[]> {
   const where: string[] = [];
   const params: unknown[] = [];
   if (filter.externalId?.trim()) {
@@ -41,7 +46,11 @@ export async function listOrganisations(em: EntityManager, filter: { externalId?
     params.push(filter.identifier);
   }
   if (!where.length) where.push(`o.status <> 'deleted'`);
-  return sql<OrganisationRow>(em, `select ${ORGANISATION_COLUMNS} from organisation o where ${where.join(' and ')} order by o.id`, params);
+  return sql<OrganisationRow>(em, `select ${ORGANISATION_COLUMNS} from organisation o where o.id > ? and ${where.join(' and ')} order by o.id limit ?`, [
+    range.after,
+    ...params,
+    range.size,
+  ]);
 }
 
 /** Tree changes (create below a parent, move, delete) run one at a time, so no move can race another into a cycle. */
@@ -73,28 +82,34 @@ export async function deleteOrganisation(em: EntityManager, key: number, fallbac
 }
 
 /** People with the role in the organisation: their own memberships there and inheriting memberships of an ancestor. */
-export async function listMembers(em: EntityManager, organisationKey: number, role: OrganisationRole): Promise<UserRow[]> {
+export async function listMembers(em: EntityManager, organisationKey: number, role: OrganisationRole, range: Range): Promise<UserRow[]> {
   return sql<UserRow>(
     em,
-    `select ${USER_COLUMNS} from identity i where i.id in (
+    `select ${USER_COLUMNS} from identity i where i.id > ? and i.id in (
        select m.identity_id from organisation_role m
        join organisation mo on mo.id = m.organisation_id
        join organisation o on o.id = ?
        where m.role = ? and ${appliesIn('m', 'mo', 'o')})
-     order by i.id`,
-    [organisationKey, role],
+     order by i.id limit ?`,
+    [range.after, organisationKey, role, range.size],
   );
 }
 
 /** The organisations where the person holds the role: where it was granted and, with inheritance, the subtrees it covers. */
-export async function listMemberships(em: EntityManager, identityKey: number, role: OrganisationRole, withInheritance: boolean): Promise<OrganisationRow[]> {
+export async function listMemberships(
+  em: EntityManager,
+  identityKey: number,
+  role: OrganisationRole,
+  withInheritance: boolean,
+  range: Range,
+): Promise<OrganisationRow[]> {
   return sql<OrganisationRow>(
     em,
-    `select ${ORGANISATION_COLUMNS} from organisation o where exists (
+    `select ${ORGANISATION_COLUMNS} from organisation o where o.id > ? and exists (
        select 1 from organisation_role m join organisation mo on mo.id = m.organisation_id
        where m.identity_id = ? and m.role = ? and ${withInheritance ? appliesIn('m', 'mo', 'o') : 'mo.id = o.id'})
-     order by o.id`,
-    [identityKey, role],
+     order by o.id limit ?`,
+    [range.after, identityKey, role, range.size],
   );
 }
 

@@ -2,6 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../domain/context';
 import { DomainError, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
+import { answerList, inRanges } from '../domain/lists';
 import { DEFAULT_ORGANISATION_IDENTIFIER } from '../domain/roles';
 import { Organisation, OrganisationType } from '../entities/organisations';
 import { MAX_LENGTH } from '../domain/validation';
@@ -19,8 +20,12 @@ export const ORGANISATION_STATUSES = ['active', 'inactive', 'deleted'];
  * GET /organisations: without filters every organisation that is not deleted (OpenOLAT's
  * getOrganisations); with externalId and/or identifier the exact matches, whatever their status.
  */
-export async function listOrganisations(ctx: RequestContext, filter: { externalId?: string | null; identifier?: string | null }): Promise<OrganisationVO[]> {
-  return (await organisations.listOrganisations(ctx.em, filter)).map(toOrganisationVO);
+export function listOrganisations(ctx: RequestContext, filter: { externalId?: string | null; identifier?: string | null }): Promise<OrganisationVO[]> {
+  const rows = inRanges(
+    (range) => organisations.listOrganisations(ctx.em, filter, range),
+    (row) => row.id,
+  );
+  return answerList(ctx, rows, toOrganisationVO);
 }
 
 /** The organisation as its VO, read back (inside a write, after the flush). */

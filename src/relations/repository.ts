@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../db/sql';
 import { notFound } from '../domain/errors';
+import type { Range } from '../domain/lists';
 import { RelationRole } from '../entities/relations';
 import type { RelationRow } from './presenter';
 
@@ -10,10 +11,10 @@ const RELATION_COLUMNS =
 
 export type RelationSide = 'source' | 'target';
 
-async function relationRows(em: EntityManager, where: string, params: unknown[]): Promise<RelationRow[]> {
+async function relationRows(em: EntityManager, where: string, params: unknown[], limit = ''): Promise<RelationRow[]> {
   return sql<RelationRow>(
     em,
-    `select ${RELATION_COLUMNS} from identity_relation r join relation_role rr on rr.id = r.role_id where ${where} order by r.id`,
+    `select ${RELATION_COLUMNS} from identity_relation r join relation_role rr on rr.id = r.role_id where ${where} order by r.id${limit}`,
     params,
   );
 }
@@ -25,8 +26,8 @@ export async function findRelationRole(em: EntityManager, key: number): Promise<
 }
 
 /** The relations in which the person is the source (their targets) or the target (their sources). */
-export const listRelations = (em: EntityManager, identityKey: number, side: RelationSide) =>
-  relationRows(em, side === 'source' ? 'r.source_id = ?' : 'r.target_id = ?', [identityKey]);
+export const listRelations = (em: EntityManager, identityKey: number, side: RelationSide, range: Range) =>
+  relationRows(em, `${side === 'source' ? 'r.source_id' : 'r.target_id'} = ? and r.id > ?`, [identityKey, range.after, range.size], ' limit ?');
 
 /** The relation with this key in which the person is the source or the target. */
 export async function findRelationOf(em: EntityManager, identityKey: number, relationKey: number): Promise<RelationRow | null> {

@@ -1,5 +1,6 @@
 import type { RequestContext } from '../domain/context';
 import { DomainError, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
+import { answerList, inRanges } from '../domain/lists';
 import { tooLongValues } from '../domain/validation';
 import { RelationRole } from '../entities/relations';
 import { normaliseManagedFlags } from '../managed/flags';
@@ -14,7 +15,11 @@ import type { RelationSide } from './repository';
 export async function listRelations(ctx: RequestContext, identityKey: number, side: RelationSide): Promise<IdentityToIdentityRelationVO[]> {
   await findIdentity(ctx.em, identityKey);
   await requireRelationManager(ctx, identityKey);
-  return (await relations.listRelations(ctx.em, identityKey, side)).map(toRelationVO);
+  const rows = inRanges(
+    (range) => relations.listRelations(ctx.em, identityKey, side, range),
+    (row) => row.id,
+  );
+  return answerList(ctx, rows, toRelationVO);
 }
 
 function validate(input: IdentityToIdentityRelationVOInput) {

@@ -21,6 +21,8 @@ import { onWire } from './wire';
 export interface RestOperation {
   fieldName: string;
   emptyBody: boolean;
+  /** A list answer, which the service may hand over as a stream (src/domain/lists.ts). */
+  listResult: boolean;
   args: readonly GraphQLArgument[];
   resultType: GraphQLOutputType;
   bodyType?: GraphQLInputType;
@@ -58,7 +60,15 @@ export function restOperation(schema: GraphQLSchema, route: RestRoute): RestOper
   if (!isCompiledQuery(compiled)) throw new Error(`route ${route.method} ${route.path}: ${compiled.errors?.[0]?.message}`);
   const bodyType = route.bodyArg ? field.args.find((arg) => arg.name === route.bodyArg)?.type : undefined;
   if (route.bodyArg && !bodyType) throw new Error(`route ${route.method} ${route.path}: no argument ${route.bodyArg}`);
-  return { fieldName: field.name, emptyBody: answersWithoutBody(field), args: field.args, resultType: field.type, bodyType, compiled };
+  return {
+    fieldName: field.name,
+    emptyBody: answersWithoutBody(field),
+    listResult: isListType(getNullableType(field.type)),
+    args: field.args,
+    resultType: field.type,
+    bodyType,
+    compiled,
+  };
 }
 
 /** A path or query string as the argument's type wants it; values that do not fit are left for GraphQL to reject (400). */

@@ -1,10 +1,10 @@
 import type { Response } from 'express';
-import type { GraphQLOutputType } from 'graphql';
+import { getNullableType, type GraphQLList, type GraphQLOutputType } from 'graphql';
 import { CONTENT_TYPE } from './negotiation';
 import type { RestError } from './errors';
 import type { MediaFormat } from './route';
-import { xmlRootOf } from './wire';
-import { encodeRecords, encodeXml } from './xml-codec';
+import { XML_PROLOG, encodeRecords, encodeXml, encodeXmlItems } from './xml-codec';
+import { wireSerializer, xmlRootOf } from './wire';
 
 export function sendData(res: Response, status: number, format: MediaFormat, data: unknown, type: GraphQLOutputType) {
   const body = format === 'json' ? JSON.stringify(data) : encodeXml(data, type, xmlRootOf(type));
@@ -16,4 +16,39 @@ export function sendError(res: Response, format: MediaFormat, error: RestError) 
   const records = error.errors.map(({ code, translation }) => ({ code, translation }));
   const body = format === 'json' ? JSON.stringify(error.list ? records : records[0]) : encodeRecords('errorVO', records, error.list);
   res.status(error.status).type(CONTENT_TYPE[format]).send(body);
+}
+
+/**
+ * A list written as its batches arrive, byte for byte what sendData writes for the whole list:
+ * `[…]` in JSON, `<{root}s>…</{root}s>` in XML. Waits while the client is slow to read, and stops
+ * reading batches when the client has gone.
+ */
+export async function sendStream(res: Response, format: MediaFormat, batches: AsyncIterable<unknown[]>, type: GraphQLOutputType): Promise<void> {
+  const itemType = (getNullableType(type) as GraphQLList<GraphQLOutputType>).ofType;
+  const root = xmlRootOf(type);
+  const toWire = wireSerializer(itemType);
+  let gone = false;
+  res.once('close', () => (gone = true));
+  const drainedOrGone = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        res.off('drain', done).off('close', done);
+        resolve();
+      };
+      res.on('drain', done).on('close', done);
+    });
+  const write = async (chunk: string) => {
+    if (!res.write(chunk) && !gone) await drainedOrGone();
+  };
+  res.status(200).type(CONTENT_TYPE[format]);
+  let count = 0;
+  for await (const items of batches) {
+    if (gone) break;
+    if (format === 'json') await write((count ? ',' : '[') + items.map((item) => JSON.stringify(toWire(item))).join(','));
+    else await write((count ? '' : `${XML_PROLOG}<${root}s>`) + encodeXmlItems(items, itemType, root));
+    count += items.length;
+  }
+  if (gone) return void res.destroy();
+  if (format === 'json') res.end(count ? ']' : '[]');
+  else res.end(count ? `</${root}s>` : `${XML_PROLOG}<${root}s/>`);
 }

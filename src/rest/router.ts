@@ -5,7 +5,7 @@ import type { RequestContext } from '../domain/context';
 import { toRestError } from './errors';
 import { bodyFormat, negotiate } from './negotiation';
 import { fromParameter, restOperation, type RestOperation } from './operations';
-import { sendData, sendError } from './respond';
+import { sendData, sendError, sendStream } from './respond';
 import { bySpecificity, type MediaFormat, type RestRoute } from './route';
 import { decodeXml } from './xml-codec';
 
@@ -79,13 +79,17 @@ export function restRouter(schema: GraphQLSchema, routes: RestRoute[]) {
           body = decodeBody(req, op.bodyType, route.formBody === true);
         }
         const ctx = res.locals.ctx as RequestContext;
+        ctx.streamLists = op.listResult;
         const result = await op.compiled.query(undefined, ctx, variablesOf(route, op, req, body));
         if (result.errors?.length) return sendError(res, format, toRestError(result.errors[0], route));
+        if (ctx.listStream) return await sendStream(res, format, ctx.listStream, op.resultType);
         const data = (result.data as Record<string, unknown>)[op.fieldName];
         const status = route.notModifiedWhenFalse && (data === false || data === null) ? 304 : 200;
         if (op.emptyBody || status === 304) return void res.status(status).end();
         sendData(res, status, format, data, op.resultType);
       } catch (error) {
+        // A list that fails half-way cannot change its status any more: the connection is cut, so the client sees it incomplete.
+        if (res.headersSent) return void (console.error(error), res.destroy());
         sendError(res, format, toRestError(error, route));
       }
     });

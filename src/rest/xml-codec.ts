@@ -9,15 +9,16 @@ import {
   isObjectType,
   type GraphQLInputObjectType,
   type GraphQLInputType,
+  type GraphQLObjectType,
   type GraphQLOutputType,
 } from 'graphql';
-import { js2xml, xml2js, type Element } from 'xml-js';
+import { xml2js, type Element } from 'xml-js';
 import { badRequest } from '../domain/errors';
 import { onWire } from './wire';
 
 export const XML_PROLOG = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
 
-/** Text for an XML attribute (js2xml writes attribute values as given) or a hand-written element. */
+/** Text for an XML attribute value. */
 export const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function text(value: unknown, typeName: string): string {
@@ -25,48 +26,83 @@ function text(value: unknown, typeName: string): string {
   return String(value);
 }
 
-function encodeValue(name: string, value: unknown, type: GraphQLOutputType): Element[] {
-  if (value == null) return [];
+/** Element text: `&`, `<` and `>` escaped (quotes may stand in text). */
+const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const element = (name: string, attributes: string, content: string) => (content ? `<${name}${attributes}>${content}</${name}>` : `<${name}${attributes}/>`);
+
+type Encode = (name: string, value: unknown) => string;
+
+const objectEncoders = new WeakMap<GraphQLObjectType, Encode>();
+
+/** How values of a type are written, as JAXB writes them: null fields omitted, attributes where the VO says so, `<x/>` when empty. Built once per type. */
+function xmlEncoder(type: GraphQLOutputType): Encode {
   const nullable = getNullableType(type);
   if (isListType(nullable)) {
-    return (value as unknown[]).flatMap((item) => encodeValue(name, item, nullable.ofType));
+    const item = xmlEncoder(nullable.ofType);
+    return (name, value) => (value as unknown[]).map((entry) => (entry == null ? '' : item(name, entry))).join('');
   }
   if (isObjectType(nullable)) {
-    const record = value as Record<string, unknown>;
-    const attributes: Record<string, string> = {};
-    const elements: Element[] = [];
+    const known = objectEncoders.get(nullable);
+    if (known) return known;
+    const fields: { name: string; attribute: boolean; typeName: string; item?: string; encode: Encode }[] = [];
+    const encode: Encode = (name, value) => {
+      const record = value as Record<string, unknown>;
+      let attributes = '';
+      let content = '';
+      for (const field of fields) {
+        const fieldValue = record[field.name];
+        if (fieldValue == null) continue;
+        if (field.attribute) attributes += ` ${field.name}="${escapeXml(text(fieldValue, field.typeName))}"`;
+        else if (field.item) content += element(field.name, '', field.encode(field.item, fieldValue));
+        else content += field.encode(field.name, fieldValue);
+      }
+      return element(name, attributes, content);
+    };
+    objectEncoders.set(nullable, encode);
     for (const field of Object.values(nullable.getFields())) {
-      const fieldValue = record[field.name];
-      if (!onWire(field) || fieldValue == null) continue;
-      const fieldType = getNullableType(field.type);
+      if (!onWire(field)) continue;
       const item = field.extensions?.xmlItem as string | undefined;
-      if (field.extensions?.xmlAttribute) attributes[field.name] = escapeXml(text(fieldValue, getNamedType(fieldType).name));
-      else if (item && isListType(fieldType)) {
-        elements.push({ type: 'element', name: field.name, elements: encodeValue(item, fieldValue, fieldType) });
-      } else elements.push(...encodeValue(field.name, fieldValue, fieldType));
+      fields.push({
+        name: field.name,
+        attribute: field.extensions?.xmlAttribute === true,
+        typeName: getNamedType(field.type).name,
+        item: item && isListType(getNullableType(field.type)) ? item : undefined,
+        encode: xmlEncoder(field.type),
+      });
     }
-    return [{ type: 'element', name, attributes, elements }];
+    return encode;
   }
-  return [{ type: 'element', name, elements: [{ type: 'text', text: text(value, getNamedType(nullable).name) }] }];
+  const typeName = getNamedType(nullable).name;
+  return (name, value) => `<${name}>${escapeText(text(value, typeName))}</${name}>`;
 }
+
+const encodeValue = (name: string, value: unknown, type: GraphQLOutputType) => (value == null ? '' : xmlEncoder(type)(name, value));
 
 /** A result as JAXB writes it: lists wrapped in `<{root}s>`, null fields omitted. */
 export function encodeXml(value: unknown, type: GraphQLOutputType, root: string): string {
   const list = isListType(getNullableType(type));
-  const elements = list ? [{ type: 'element', name: `${root}s`, elements: encodeValue(root, value, type) }] : encodeValue(root, value, type);
-  return XML_PROLOG + js2xml({ elements }, { spaces: 0 });
+  return XML_PROLOG + (list ? element(`${root}s`, '', encodeValue(root, value, type)) : encodeValue(root, value, type));
+}
+
+/** The elements of list items, for a list written piece by piece: `<{root}>…</{root}>` each. */
+export function encodeXmlItems(items: unknown[], itemType: GraphQLOutputType, root: string): string {
+  return items.map((item) => encodeValue(root, item, itemType)).join('');
 }
 
 /** A plain element tree (ErrorVO lists and the like) in the same style. */
 export function encodeRecords(root: string, records: Record<string, unknown>[], wrap: boolean): string {
-  const items: Element[] = records.map((record) => ({
-    type: 'element',
-    name: root,
-    elements: Object.entries(record)
-      .filter(([, value]) => value != null)
-      .map(([name, value]) => ({ type: 'element', name, elements: [{ type: 'text', text: String(value) }] })),
-  }));
-  return XML_PROLOG + js2xml({ elements: wrap ? [{ type: 'element', name: `${root}s`, elements: items }] : items }, { spaces: 0 });
+  const items = records.map((record) =>
+    element(
+      root,
+      '',
+      Object.entries(record)
+        .filter(([, value]) => value != null)
+        .map(([name, value]) => `<${name}>${escapeText(String(value))}</${name}>`)
+        .join(''),
+    ),
+  );
+  return XML_PROLOG + (wrap ? element(`${root}s`, '', items.join('')) : items.join(''));
 }
 
 const textOf = (element: Element) =>

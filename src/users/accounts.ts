@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, validationFailed, type ErrorDetail } from '../domain/errors';
+import { answerList, inRanges } from '../domain/lists';
 import { Authentication, Provider, UserStatus, type Identity } from '../entities/users';
 import type { ManagedUserVO, PreferencesVO, PreferencesVOInput, UserLifecycleVO, UserLifecycleVOInput, UserVO } from '../schema/users';
 import { USER_MANAGERS } from './policy';
@@ -91,5 +92,10 @@ export async function renameUser(ctx: RequestContext, identityKey: number, usern
 
 /** GET `/users/managed`: people with an externalId, in the organisations where the caller manages users. */
 export function listManagedUsers(ctx: RequestContext): Promise<ManagedUserVO[]> {
-  return managedUsers(ctx.em, requireCaller(ctx), USER_MANAGERS);
+  const caller = requireCaller(ctx);
+  const rows = inRanges(
+    (range) => managedUsers(ctx.em, caller, USER_MANAGERS, range),
+    (row) => row.key,
+  );
+  return answerList(ctx, rows, (row) => row);
 }

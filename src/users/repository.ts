@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../db/sql';
 import type { Caller } from '../domain/context';
 import { notFound } from '../domain/errors';
+import type { Range } from '../domain/lists';
 import type { OrganisationRole } from '../domain/roles';
 import { managedIdentities } from '../domain/scope';
 import { Identity, UserStatus } from '../entities/users';
@@ -48,9 +49,9 @@ export async function findUserRow(em: EntityManager, key: number): Promise<UserR
   return row;
 }
 
-export async function searchUsers(em: EntityManager, search: UserSearch): Promise<UserRow[]> {
-  const where: string[] = [];
-  const params: unknown[] = [];
+export async function searchUsers(em: EntityManager, search: UserSearch, range: Range): Promise<UserRow[]> {
+  const where: string[] = ['i.id > ?'];
+  const params: unknown[] = [range.after];
   const match = (column: string, value: string) => {
     const { exact, pattern } = likePattern(value);
     where.push(exact ? `lower(${column}) = lower(?)` : `${column} ilike ?`);
@@ -80,7 +81,7 @@ export async function searchUsers(em: EntityManager, search: UserSearch): Promis
       match(`(i.properties ->> ?)`, property.value);
     }
   }
-  return sql<UserRow>(em, `select ${USER_COLUMNS} from identity i${where.length ? ` where ${where.join(' and ')}` : ''} order by i.id`, params);
+  return sql<UserRow>(em, `select ${USER_COLUMNS} from identity i where ${where.join(' and ')} order by i.id limit ?`, [...params, range.size]);
 }
 
 /** Logins are unique without regard to case (the unique index on lower(login)). */
@@ -95,13 +96,13 @@ export async function emailInUse(em: EntityManager, email: string, exceptKey = 0
 }
 
 /** People with an externalId among those the caller manages with one of `roles`. */
-export async function managedUsers(em: EntityManager, caller: Caller, roles: readonly OrganisationRole[]): Promise<ManagedUserVO[]> {
+export async function managedUsers(em: EntityManager, caller: Caller, roles: readonly OrganisationRole[], range: Range): Promise<ManagedUserVO[]> {
   const managed = managedIdentities(caller, roles);
   return sql<ManagedUserVO>(
     em,
     `select i.id as key, i.login, i.external_id as "externalId" from identity i
-     where i.external_id is not null and i.external_id <> '' and i.id in (${managed.text})
-     order by i.id`,
-    managed.params,
+     where i.id > ? and i.external_id is not null and i.external_id <> '' and i.id in (${managed.text})
+     order by i.id limit ?`,
+    [range.after, ...managed.params, range.size],
   );
 }

@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/passwords';
 import { revokeLogins } from '../auth/sessions';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { forbidden, validationFailed } from '../domain/errors';
+import { answerList, inRanges } from '../domain/lists';
 import { defaultInheritance, type OrganisationRole } from '../domain/roles';
 import { OrganisationRoleMembership } from '../entities/organisations';
 import { Authentication, Identity, Provider, UserStatus } from '../entities/users';
@@ -28,8 +29,12 @@ function propertiesOf(input: UserVOInput): Record<string, string> {
   return properties;
 }
 
-export async function searchUsers(ctx: RequestContext, search: UserSearch): Promise<UserVO[]> {
-  return (await users.searchUsers(ctx.em, search)).map((row) => toUserVO(row, true));
+export function searchUsers(ctx: RequestContext, search: UserSearch): Promise<UserVO[]> {
+  const rows = inRanges(
+    (range) => users.searchUsers(ctx.em, search, range),
+    (row) => row.id,
+  );
+  return answerList(ctx, rows, (row) => toUserVO(row, true));
 }
 
 export async function getMe(ctx: RequestContext): Promise<UserVO> {

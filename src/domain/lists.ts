@@ -1,0 +1,41 @@
+import type { RequestContext } from './context';
+
+/** One range of a key-ordered list: the rows with a key above `after`, at most `size` of them. */
+export interface Range {
+  after: number;
+  size: number;
+}
+
+/** How many rows one read of a streamed list takes. */
+export const BATCH_SIZE = 1000;
+
+/**
+ * The rows of a key-ordered list, read range by range (`key > after order by key limit size`), so
+ * that each read is one indexed range scan and no more than one range is held in memory.
+ */
+export async function* inRanges<T>(read: (range: Range) => Promise<T[]>, keyOf: (row: T) => number, size = BATCH_SIZE): AsyncGenerator<T[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await read({ after, size });
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+    after = keyOf(rows[rows.length - 1]);
+  }
+}
+
+/**
+ * Answers a list. A REST request (ctx.streamLists) gets the batches handed to its transport, which
+ * writes them out as they come (src/rest/respond.ts) and stops reading when the client goes away;
+ * GraphQL gets the whole list.
+ */
+export async function answerList<T, V>(ctx: RequestContext, batches: AsyncIterable<T[]>, present: (row: T) => V): Promise<V[]> {
+  if (ctx.streamLists) {
+    ctx.listStream = (async function* () {
+      for await (const rows of batches) yield rows.map(present);
+    })();
+    return [];
+  }
+  const all: V[] = [];
+  for await (const rows of batches) for (const row of rows) all.push(present(row));
+  return all;
+}

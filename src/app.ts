@@ -3,6 +3,8 @@ import type { Config } from './config/config';
 import type { Orm } from './db/orm';
 import type { SettingsStore } from './settings/settings';
 import { Authenticator } from './auth/authenticator';
+import { PrincipalCache } from './auth/principal-cache';
+import type { DatabaseNotifications } from './db/notifications';
 import { LoginThrottle } from './auth/login-throttle';
 import { isOpenRestPath, securityFilter } from './auth/security-filter';
 import { buildGatewaySchema } from './schema/build';
@@ -50,9 +52,10 @@ export interface App {
   close: () => Promise<void>;
 }
 
-export async function createApp(orm: Orm, config: Config, settings: SettingsStore): Promise<App> {
+export async function createApp(orm: Orm, config: Config, settings: SettingsStore, notifications: DatabaseNotifications): Promise<App> {
   const schema = buildGatewaySchema();
-  const authenticator = new Authenticator(config.sessionTtlSeconds, config.credentialCacheTtlSeconds);
+  const principals = new PrincipalCache(notifications, config.principalCacheTtlSeconds * 1000);
+  const authenticator = new Authenticator(config.sessionTtlSeconds, config.credentialCacheTtlSeconds, principals);
   const throttle = new LoginThrottle(config.loginThrottle);
   const refused = (defaultFormat: MediaFormat) => (req: Request, res: Response, status: 401 | 403) =>
     sendError(res, formatOf(req, defaultFormat), toRestError(status === 401 ? unauthenticated() : forbidden('the REST interface is switched off')));

@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import type { Config } from './config/config';
 import { startEmbeddedPostgres, type RunningDatabase } from './db/embedded';
+import { DatabaseNotifications } from './db/notifications';
 import { openDatabase, type Orm } from './db/orm';
 import { setBcryptCost } from './auth/passwords';
 import { purgeExpiredSessions } from './auth/sessions';
@@ -23,14 +24,16 @@ export async function startService(config: Config, log = console.log): Promise<R
   const url = config.databaseUrl ?? (embedded = await startEmbeddedPostgres(config.embeddedDataDir, config.embeddedPort, log)).url;
   const { orm, close: closeDatabase } = await openDatabase(url);
   await bootstrap(orm.em.fork(), config.adminLogin, config.adminPassword, log);
-  const settings = new SettingsStore(orm.em.fork(), url, {
+  const notifications = new DatabaseNotifications(url);
+  const settings = new SettingsStore(orm.em.fork(), notifications, {
     restEnabled: config.restEnabled,
     managedEnforced: config.managedFlagsEnforced,
     apiAccess: 'all',
     userApiKeyGeneration: false,
   });
+  const { app, close } = await createApp(orm, config, settings, notifications);
+  await notifications.start();
   await settings.start();
-  const { app, close } = await createApp(orm, config, settings);
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));
   });
@@ -51,7 +54,8 @@ export async function startService(config: Config, log = console.log): Promise<R
         server.closeIdleConnections();
       });
       await close();
-      await settings.stop();
+      settings.stop();
+      await notifications.stop();
       await closeDatabase();
       await embedded?.stop();
     })());

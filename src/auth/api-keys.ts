@@ -2,7 +2,7 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../db/sql';
 import { Provider } from '../entities/users';
-import { principalByApiKey, type PrincipalRow } from './principal';
+import type { PrincipalRow } from './principal';
 import { sha256 } from './secrets';
 
 /** What the person sees once: the client id and the secret, presented as basic auth `clientId:secret`. */
@@ -35,17 +35,18 @@ export async function createApiKey(em: EntityManager, identityKey: number, exter
   return { key: row.key, clientId, secret, creationDate: row.creationDate };
 }
 
-/** The owner of the API key with this client id, when the secret matches; the key's last use is recorded at most once a minute. */
-export async function verifyApiKey(em: EntityManager, clientId: string, secret: string): Promise<PrincipalRow | null> {
-  const row = await principalByApiKey(em, clientId);
-  if (!row) return null;
+/** Whether the secret is the one of the API key the principal was read with (principalByApiKey). */
+export function matchesApiKey(row: PrincipalRow, secret: string): boolean {
   const given = Buffer.from(hashSecret(secret));
   const stored = Buffer.from(row.apiKeyHash ?? '');
-  if (given.length !== stored.length || !timingSafeEqual(given, stored)) return null;
-  if (!row.apiKeyLastUsage || Date.now() - row.apiKeyLastUsage.getTime() > 60_000) {
-    await sql(em, 'update authentication set last_usage = now() where id = ?', [row.apiKeyId]);
-  }
-  return row;
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+/** Records the key's use, at most once a minute. */
+export async function recordApiKeyUse(em: EntityManager, row: PrincipalRow): Promise<void> {
+  if (row.apiKeyLastUsage && Date.now() - row.apiKeyLastUsage.getTime() <= 60_000) return;
+  row.apiKeyLastUsage = new Date();
+  await sql(em, 'update authentication set last_usage = now() where id = ?', [row.apiKeyId]);
 }
 
 /** Client ids are UUIDs: a basic-auth user name of that form is tried as an API key first. */

@@ -5,7 +5,7 @@ import { hasAnyRole, type RequestContext } from '../domain/context';
 import { isOrganisationRole, type OrganisationRole } from '../domain/roles';
 
 /**
- * Level two for one root field: `@auth` requires a caller, `@auth(roles: [...])` one of the roles.
+ * Level two for one root field (or a field of another type that carries `@auth`): `@auth` requires a caller, `@auth(roles: [...])` one of the roles.
  * Root fields without `@auth` are refused to every caller, so a forgotten directive fails closed.
  */
 export function withAuthGuard(schema: GraphQLSchema, fieldName: string, field: GraphQLFieldConfig<unknown, RequestContext>) {

@@ -2,13 +2,23 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../db/sql';
 import { Provider } from '../entities/users';
 import type { Caller } from '../domain/context';
-import { looksLikeClientId, verifyApiKey } from './api-keys';
+import { looksLikeClientId, matchesApiKey, recordApiKeyUse } from './api-keys';
 import { CredentialCache, type CacheEntry } from './credential-cache';
 import { apiKeyOrigin } from './origin';
 import { verifyPassword } from './passwords';
-import { canAuthenticate, principalByKey, principalByLogin, principalBySessionHash, principalByTokenHash, toCaller, type PrincipalRow } from './principal';
+import {
+  canAuthenticate,
+  principalByApiKey,
+  principalByKey,
+  principalByLogin,
+  principalBySessionHash,
+  principalByTokenHash,
+  toCaller,
+  type PrincipalRow,
+} from './principal';
+import type { PrincipalCache } from './principal-cache';
 import { sha256 } from './secrets';
-import { openSession, touchSession } from './sessions';
+import { openSession, sessionNeedsTouch, touchSession } from './sessions';
 import { isWellFormedToken, issueToken } from './tokens';
 
 export interface Login {
@@ -35,21 +45,37 @@ export class Authenticator {
   constructor(
     private readonly sessionTtlSeconds: number,
     cacheTtlSeconds: number,
+    private readonly principals: PrincipalCache,
   ) {
     this.cache = new CredentialCache(cacheTtlSeconds * 1000);
   }
 
+  /** The principal behind a credential: from the principal cache, else read and remembered there (`until`: when it must be read again at the latest). */
+  private async principal(key: string, read: () => Promise<PrincipalRow | null>, until?: (row: PrincipalRow) => number): Promise<PrincipalRow | null> {
+    const cached = this.principals.get(key);
+    if (cached) return cached;
+    const stamp = this.principals.stamp();
+    const row = await read();
+    if (row) this.principals.set(key, row, stamp, until?.(row));
+    return row;
+  }
+
   async fromSession(em: EntityManager, cookie: string): Promise<Caller | null> {
     const hash = sha256(cookie);
-    const row = await principalBySessionHash(em, hash);
+    const row = await this.principal(
+      `session:${hash}`,
+      () => principalBySessionHash(em, hash),
+      (row) => row.sessionExpiresAt!.getTime(),
+    );
     if (!row || !canAuthenticate(row)) return null;
-    await touchSession(em, hash, this.sessionTtlSeconds);
+    if (sessionNeedsTouch(row.sessionExpiresAt!, this.sessionTtlSeconds)) row.sessionExpiresAt = await touchSession(em, hash, this.sessionTtlSeconds);
     return toCaller(row, row.sessionProvider!);
   }
 
   async fromToken(em: EntityManager, token: string): Promise<Caller | null> {
     if (!isWellFormedToken(token)) return null;
-    const row = await principalByTokenHash(em, sha256(token));
+    const hash = sha256(token);
+    const row = await this.principal(`token:${hash}`, () => principalByTokenHash(em, hash));
     return row && canAuthenticate(row) ? toCaller(row, row.tokenOrigin ?? Provider.password) : null;
   }
 
@@ -63,9 +89,9 @@ export class Authenticator {
 
   /**
    * Basic auth with a login and password, or an API key's client id and secret (catalogue 1.5).
-   * bcrypt runs once per credential and cache lifetime; later requests cost one principal read,
-   * which also notices a password changed on another instance. API keys are checked on every
-   * request (one indexed SHA-256 look-up), so a deleted key stops working at once everywhere.
+   * bcrypt runs once per credential and cache lifetime; later requests take the principal from the
+   * principal cache, which drops it on every instance when the password, the status or the key
+   * changes. An API key's secret is compared (SHA-256) on every request.
    */
   async fromBasic(em: EntityManager, login: string, password: string): Promise<Login | null> {
     const key = this.cache.key(login, password);
@@ -108,14 +134,16 @@ export class Authenticator {
 
   private async reverify(em: EntityManager, identityKey: number, login: string, password: string, stamp: string): Promise<Verified | null> {
     if (looksLikeClientId(login)) return this.verifyApiKey(em, login, password);
-    const row = await principalByKey(em, identityKey);
+    const row = await this.principal(`identity:${identityKey}`, () => principalByKey(em, identityKey));
     const unchanged = row && row.passwordHash === stamp && row.login.toLowerCase() === login.toLowerCase();
     return unchanged && canAuthenticate(row) ? { row, origin: Provider.password, stamp } : null;
   }
 
   private async verifyApiKey(em: EntityManager, clientId: string, secret: string): Promise<Verified | null> {
-    const row = await verifyApiKey(em, clientId, secret);
-    return row && canAuthenticate(row) ? { row, origin: apiKeyOrigin(row.apiKeyId!), stamp: String(row.apiKeyId) } : null;
+    const row = await this.principal(`apikey:${clientId}`, () => principalByApiKey(em, clientId));
+    if (!row || !matchesApiKey(row, secret) || !canAuthenticate(row)) return null;
+    await recordApiKeyUse(em, row);
+    return { row, origin: apiKeyOrigin(row.apiKeyId!), stamp: String(row.apiKeyId) };
   }
 
   /** Concurrent first requests with one credential share a single check (and a single bcrypt). */

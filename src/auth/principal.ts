@@ -15,8 +15,9 @@ export interface PrincipalRow {
   tokenHash: string | null;
   /** The login that issued the current token (see origin.ts). */
   tokenOrigin: string | null;
-  /** For session look-ups: the login that opened the session. */
+  /** For session look-ups: the login that opened the session, and when the session ends. */
   sessionProvider?: string;
+  sessionExpiresAt?: Date;
   /** For API-key look-ups: the key's id, stored hash and last use. */
   apiKeyId?: number;
   apiKeyHash?: string;
@@ -44,7 +45,12 @@ export const principalByTokenHash = (em: EntityManager, tokenHash: string) =>
   one(em, `where i.id = (select identity_id from authentication where provider = '${Provider.token}' and credential = ?)`, tokenHash);
 
 export const principalBySessionHash = (em: EntityManager, sessionHash: string) =>
-  one(em, 'join http_session s on s.identity_id = i.id where s.id = ? and s.expires_at > now()', sessionHash, ', s.provider as "sessionProvider"');
+  one(
+    em,
+    'join http_session s on s.identity_id = i.id where s.id = ? and s.expires_at > now()',
+    sessionHash,
+    ', s.provider as "sessionProvider", s.expires_at as "sessionExpiresAt"',
+  );
 
 export const principalByApiKey = (em: EntityManager, clientId: string) =>
   one(

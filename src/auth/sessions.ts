@@ -17,14 +17,13 @@ export async function openSession(em: EntityManager, identityKey: number, provid
   return id;
 }
 
-/** Slides the expiry forward, writing only when less than half of the lifetime is left. */
-export async function touchSession(em: EntityManager, sessionHash: string, ttlSeconds: number): Promise<void> {
-  await sql(
-    em,
-    `update http_session set expires_at = now() + make_interval(secs => ?)
-     where id = ? and expires_at < now() + make_interval(secs => ?)`,
-    [ttlSeconds, sessionHash, ttlSeconds / 2],
-  );
+/** Whether a session ending at `expiresAt` is due to slide forward: less than half of its lifetime is left. */
+export const sessionNeedsTouch = (expiresAt: Date, ttlSeconds: number) => expiresAt.getTime() - Date.now() < (ttlSeconds * 1000) / 2;
+
+/** Slides the expiry forward to a full lifetime from now. */
+export async function touchSession(em: EntityManager, sessionHash: string, ttlSeconds: number): Promise<Date> {
+  await sql(em, `update http_session set expires_at = now() + make_interval(secs => ?) where id = ?`, [ttlSeconds, sessionHash]);
+  return new Date(Date.now() + ttlSeconds * 1000);
 }
 
 export async function closeSession(em: EntityManager, sessionHash: string): Promise<void> {

@@ -15,6 +15,8 @@ export interface Config {
   bcryptCost: number;
   sessionTtlSeconds: number;
   credentialCacheTtlSeconds: number;
+  /** How long a principal (identity, status, roles) is trusted at most without a change notification; 0 turns the cache off. */
+  principalCacheTtlSeconds: number;
   graphqlMaxDepth: number;
   loginThrottle: { perLogin: number; perAddress: number; windowSeconds: number };
   auditRetentionDays: number;
@@ -49,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bcryptCost: int(env.BCRYPT_COST, 10),
     sessionTtlSeconds: int(env.SESSION_TTL_SECONDS, 3600),
     credentialCacheTtlSeconds: int(env.CREDENTIAL_CACHE_TTL_SECONDS, 300),
+    principalCacheTtlSeconds: int(env.PRINCIPAL_CACHE_TTL_SECONDS, 10),
     graphqlMaxDepth: int(env.GRAPHQL_MAX_DEPTH, 8),
     loginThrottle: {
       perLogin: int(env.LOGIN_THROTTLE_PER_LOGIN, 5),

@@ -38,11 +38,23 @@ export function managedIdentities(caller: Caller, roles: readonly OrganisationRo
   };
 }
 
+/** SQL condition: the caller manages the person whose key is the column `identityColumn` with one of `roles` (read with the person, in one statement). */
+export function managesPerson(caller: Caller, roles: readonly OrganisationRole[], identityColumn: string): { text: string; params: unknown[] } {
+  return {
+    text: `exists (select 1 from organisation_role cm
+      join organisation co on co.id = cm.organisation_id
+      join organisation_role tm on tm.identity_id = ${identityColumn}
+      join organisation tor on tor.id = tm.organisation_id
+      where cm.identity_id = ? and cm.role in (${placeholders(roles)}) and ${MANAGES})`,
+    params: [caller.key, ...roles],
+  };
+}
+
 /** Whether the caller manages the person with one of `roles`. */
 export async function isManagerOf(em: EntityManager, caller: Caller, identityKey: number, roles: readonly OrganisationRole[]): Promise<boolean> {
   if (!caller.grants.some((grant) => roles.includes(grant.role))) return false;
-  const managed = managedIdentities(caller, roles);
-  const rows = await sql(em, `select 1 from (${managed.text}) managed where managed.identity_id = ? limit 1`, [...managed.params, identityKey]);
+  const manages = managesPerson(caller, roles, 'i.id');
+  const rows = await sql(em, `select 1 from identity i where i.id = ? and ${manages.text}`, [identityKey, ...manages.params]);
   return rows.length > 0;
 }
 

@@ -45,6 +45,16 @@ export async function listGroups(em: EntityManager, filter: GroupFilter, range: 
   return sql<GroupRow>(em, `select ${GROUP_COLUMNS} from business_group g where ${where.join(' and ')} order by g.id limit ?`, [...params, range.size]);
 }
 
+/** The members with the role of each of the groups, in the order they joined. */
+export async function listMembersOfGroups(em: EntityManager, groupKeys: readonly number[], role: GroupRole): Promise<(UserRow & { groupKey: number })[]> {
+  return sql<UserRow & { groupKey: number }>(
+    em,
+    `select ${USER_COLUMNS}, m.group_id as "groupKey" from identity i join group_membership m on m.identity_id = i.id
+     where m.group_id in (${groupKeys.map(() => '?').join(', ')}) and m.role = ? order by m.id`,
+    [...groupKeys, role],
+  );
+}
+
 /** Members in the order they joined (`membershipKey`). */
 export async function listMembers(em: EntityManager, groupKey: number, role: GroupRole, range: Range): Promise<(UserRow & { membershipKey: number })[]> {
   return sql<UserRow & { membershipKey: number }>(

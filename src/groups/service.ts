@@ -1,6 +1,7 @@
 import { requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, validationFailed } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
+import { groupedBy, loader } from '../domain/loaders';
 import { tooLongValues } from '../domain/validation';
 import { Group, GroupRole } from '../entities/groups';
 import type { GroupVO, GroupVOInput } from '../schema/groups';
@@ -82,6 +83,14 @@ export async function listMembers(ctx: RequestContext, groupKey: number, role: G
     (row) => row.membershipKey,
   );
   return answerList(ctx, rows, (row) => toUserVO(row, true));
+}
+
+/** The members with the role of a group among those of one GraphQL answer, read for all of them at once. */
+export async function membersOf(ctx: RequestContext, groupKey: number, role: GroupRole): Promise<UserVO[]> {
+  const members = loader(ctx, `group members ${role}`, async (keys: readonly number[]) =>
+    groupedBy(keys, await groups.listMembersOfGroups(ctx.em, keys, role), (row) => row.groupKey).map((rows) => rows.map((row) => toUserVO(row, true))),
+  );
+  return members.load(groupKey);
 }
 
 /**

@@ -19,6 +19,20 @@ export class GroupResolver {
     return expandManagedFlags('group', parseManagedFlags('group', group.managedFlags));
   }
 
+  @FieldResolver(() => [UserVO], { description: 'The owners (coaches); read for every group of the answer in one statement (GraphQL only).' })
+  @Extensions({ rest: false })
+  @Directive(auth(...GROUP_MANAGERS))
+  owners(@Ctx() ctx: RequestContext, @Root() group: GroupVO): Promise<UserVO[]> {
+    return groups.membersOf(ctx, group.key, GroupRole.coach);
+  }
+
+  @FieldResolver(() => [UserVO], { description: 'The participants; read for every group of the answer in one statement (GraphQL only).' })
+  @Extensions({ rest: false })
+  @Directive(auth(...GROUP_MANAGERS))
+  participants(@Ctx() ctx: RequestContext, @Root() group: GroupVO): Promise<UserVO[]> {
+    return groups.membersOf(ctx, group.key, GroupRole.participant);
+  }
+
   @Query(() => [GroupVO], { description: 'Group managers see every group, others the groups they belong to.' })
   @Directive(auth())
   groups(

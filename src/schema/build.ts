@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { MapperKind, mapSchema } from '@graphql-tools/utils';
+import { MapperKind, getDirective, mapSchema } from '@graphql-tools/utils';
 import type { GraphQLFieldConfig, GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
 import { withAudit } from '../audit/audit-log';
@@ -9,7 +9,10 @@ import { withManagedGuard } from '../managed/enforcement';
 import { resolvers } from '../resolvers';
 import { directives } from './directives';
 
-/** The one schema both transports execute: resolvers (mutations audited), then managed guard, then auth guard outermost. */
+/**
+ * The one schema both transports execute: resolvers (mutations audited), then managed guard, then
+ * auth guard outermost; fields of other types are guarded where they carry `@auth`.
+ */
 export function buildGatewaySchema(): GraphQLSchema {
   const base = buildSchemaSync({
     resolvers,
@@ -20,5 +23,7 @@ export function buildGatewaySchema(): GraphQLSchema {
   return mapSchema(base, {
     [MapperKind.QUERY_ROOT_FIELD]: (field, fieldName) => wrap(field, fieldName),
     [MapperKind.MUTATION_ROOT_FIELD]: (field, fieldName) => wrap(withAudit(fieldName, field), fieldName),
+    [MapperKind.OBJECT_FIELD]: (field, fieldName, typeName) =>
+      getDirective(base, field, 'auth') ? withAuthGuard(base, `${typeName}.${fieldName}`, field) : field,
   });
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Client } from 'pg';
+import type { DatabaseNotifications } from '../db/notifications';
 import { sql } from '../db/sql';
 
 /** The administrator's switches (catalogue 1.1), shared by every instance through the database. */
@@ -37,16 +37,16 @@ export function parseSetting(name: SettingName, value: string): GatewaySettings[
  */
 export class SettingsStore {
   private values: GatewaySettings;
-  private listener?: Client;
   private timer?: NodeJS.Timeout;
 
   constructor(
     private readonly em: EntityManager,
-    private readonly databaseUrl: string,
+    notifications: DatabaseNotifications,
     private readonly defaults: GatewaySettings,
     private readonly refreshMs = 5000,
   ) {
     this.values = { ...defaults };
+    notifications.on(CHANNEL, () => void this.reload().catch(() => undefined));
   }
 
   current(): GatewaySettings {
@@ -55,17 +55,11 @@ export class SettingsStore {
 
   async start(): Promise<void> {
     await this.reload();
-    this.listener = new Client({ connectionString: this.databaseUrl });
-    this.listener.on('error', () => undefined);
-    this.listener.on('notification', () => void this.reload().catch(() => undefined));
-    await this.listener.connect();
-    await this.listener.query(`listen ${CHANNEL}`);
     this.timer = setInterval(() => void this.reload().catch(() => undefined), this.refreshMs).unref();
   }
 
-  async stop(): Promise<void> {
+  stop(): void {
     clearInterval(this.timer);
-    await this.listener?.end().catch(() => undefined);
   }
 
   async reload(): Promise<void> {

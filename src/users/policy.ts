@@ -1,7 +1,7 @@
 import { forbidden } from '../domain/errors';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import type { OrganisationRole } from '../domain/roles';
-import { isManagerOf } from '../domain/scope';
+import { isManagerOf, managesPerson } from '../domain/scope';
 import { Provider } from '../entities/users';
 
 /** Who may do what with people (catalogue 2.1). "Manager of a user" follows the organisation tree (src/domain/scope.ts). */
@@ -24,10 +24,12 @@ export async function requireUserManager(ctx: RequestContext, identityKey: numbe
   if (!(await canManageUser(ctx, identityKey))) throw forbidden();
 }
 
-/** E-mail and properties are shown to the person themself and to their managers only. */
-export async function canSeeFullProfile(ctx: RequestContext, identityKey: number): Promise<boolean> {
+/** E-mail and properties are shown to the person themself and to their managers only: an SQL condition on `identity i`, read with the person. */
+export function fullProfileCondition(ctx: RequestContext): { text: string; params: unknown[] } {
   const caller = requireCaller(ctx);
-  return caller.key === identityKey || (hasAnyRole(caller, USER_MANAGERS) && (await canManageUser(ctx, identityKey)));
+  if (!hasAnyRole(caller, USER_MANAGERS)) return { text: 'i.id = ?', params: [caller.key] };
+  const manages = managesPerson(caller, USER_MANAGERS, 'i.id');
+  return { text: `(i.id = ? or ${manages.text})`, params: [caller.key, ...manages.params] };
 }
 
 export function requireMayChangeRoles(ctx: RequestContext, changed: readonly OrganisationRole[]) {

@@ -49,6 +49,16 @@ export async function findUserRow(em: EntityManager, key: number): Promise<UserR
   return row;
 }
 
+/** The person, and whether `condition` (SQL on `identity i`) holds for them, in one statement. */
+export async function findUserRowWith(em: EntityManager, key: number, condition: { text: string; params: unknown[] }): Promise<UserRow & { holds: boolean }> {
+  const [row] = await sql<UserRow & { holds: boolean }>(em, `select ${USER_COLUMNS}, ${condition.text} as holds from identity i where i.id = ?`, [
+    ...condition.params,
+    key,
+  ]);
+  if (!row) throw notFound('user');
+  return row;
+}
+
 export async function searchUsers(em: EntityManager, search: UserSearch, range: Range): Promise<UserRow[]> {
   const where: string[] = ['i.id > ?'];
   const params: unknown[] = [range.after];

@@ -10,7 +10,7 @@ import { OrganisationRoleMembership } from '../entities/organisations';
 import { Authentication, Identity, Provider, UserStatus } from '../entities/users';
 import { defaultOrganisation } from '../organisations/repository';
 import type { RolesVO, RolesVOInput, StatusVO, UserVO, UserVOInput } from '../schema/users';
-import { canSeeFullProfile, requireMayChangeRoles, requireUserManager } from './policy';
+import { fullProfileCondition, requireMayChangeRoles, requireUserManager } from './policy';
 import { toUserVO } from './presenter';
 import * as users from './repository';
 import { emailInUse, findIdentity, loginInUse, type UserSearch } from './repository';
@@ -42,8 +42,8 @@ export async function getMe(ctx: RequestContext): Promise<UserVO> {
 }
 
 export async function getUser(ctx: RequestContext, key: number): Promise<UserVO> {
-  const row = await users.findUserRow(ctx.em, key);
-  return toUserVO(row, await canSeeFullProfile(ctx, key));
+  const row = await users.findUserRowWith(ctx.em, key, fullProfileCondition(ctx));
+  return toUserVO(row, row.holds);
 }
 
 export async function createUser(ctx: RequestContext, input: UserVOInput): Promise<UserVO> {

@@ -92,6 +92,10 @@ export type GroupVo = {
   maxParticipants?: Maybe<Scalars['Int']['output']>;
   minParticipants?: Maybe<Scalars['Int']['output']>;
   name: Scalars['String']['output'];
+  /** The owners (coaches); read for every group of the answer in one statement (GraphQL only). */
+  owners: Array<UserVo>;
+  /** The participants; read for every group of the answer in one statement (GraphQL only). */
+  participants: Array<UserVo>;
   type: Scalars['String']['output'];
 };
 

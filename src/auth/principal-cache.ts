@@ -1,0 +1,90 @@
+import type { DatabaseNotifications } from '../db/notifications';
+import type { PrincipalRow } from './principal';
+
+/** The channel on which the database announces, with a person's key, a change to what their principal is made of (migration notify_principal_changes). */
+export const PRINCIPALS_CHANNEL = 'gateway_principals';
+
+interface Entry {
+  row: PrincipalRow;
+  expiresAt: number;
+}
+
+/**
+ * Principals this instance has read, by credential (`token:<hash>`, `session:<hash>`,
+ * `identity:<key>`, `apikey:<client id>`), so that an authenticated request costs no statement
+ * for its caller. Triggers announce every change to a person's login, status, credentials,
+ * sessions and roles on every instance (LISTEN/NOTIFY); the person's entries go at once. Entries
+ * live `ttlMs` at most in case a notification is lost, and none is served or stored while the
+ * LISTEN connection is down.
+ */
+export class PrincipalCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly keysOfIdentity = new Map<number, Set<string>>();
+  /** Counts invalidations; a row read before a later invalidation of its person is not stored. */
+  private sequence = 0;
+  private readonly changedAt = new Map<number, number>();
+  /** Rows read before this point are not stored (the change log above was cleared, or the connection dropped). */
+  private floor = 0;
+
+  constructor(
+    private readonly notifications: DatabaseNotifications | undefined,
+    private readonly ttlMs: number,
+    private readonly maxEntries = 100_000,
+  ) {
+    notifications?.on(PRINCIPALS_CHANNEL, (payload) => this.invalidate(Number(payload)));
+    notifications?.onDown(() => this.clear());
+  }
+
+  private get usable() {
+    return this.ttlMs > 0 && this.notifications?.connected === true;
+  }
+
+  /** Taken before reading a principal from the database, and handed to `set` with the row. */
+  stamp(): number {
+    return this.sequence;
+  }
+
+  get(key: string): PrincipalRow | undefined {
+    if (!this.usable) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt > Date.now()) return entry.row;
+    this.remove(key, entry.row.key);
+    return undefined;
+  }
+
+  /** Remembers a row read from the database since `stamp`, unless the person changed meanwhile; `until` caps its life (a session's expiry). */
+  set(key: string, row: PrincipalRow, stamp: number, until = Infinity): void {
+    if (!this.usable || stamp < this.floor || (this.changedAt.get(row.key) ?? 0) > stamp) return;
+    if (this.entries.size >= this.maxEntries) {
+      const [oldest, entry] = this.entries.entries().next().value!;
+      this.remove(oldest, entry.row.key);
+    }
+    this.entries.set(key, { row, expiresAt: Math.min(Date.now() + this.ttlMs, until) });
+    let keys = this.keysOfIdentity.get(row.key);
+    if (!keys) this.keysOfIdentity.set(row.key, (keys = new Set()));
+    keys.add(key);
+  }
+
+  invalidate(identityKey: number): void {
+    this.changedAt.set(identityKey, ++this.sequence);
+    if (this.changedAt.size > 10_000) {
+      this.changedAt.clear();
+      this.floor = this.sequence;
+    }
+    for (const key of this.keysOfIdentity.get(identityKey) ?? []) this.entries.delete(key);
+    this.keysOfIdentity.delete(identityKey);
+  }
+
+  clear(): void {
+    this.floor = ++this.sequence;
+    this.entries.clear();
+    this.keysOfIdentity.clear();
+    this.changedAt.clear();
+  }
+
+  private remove(key: string, identityKey: number) {
+    this.entries.delete(key);
+    this.keysOfIdentity.get(identityKey)?.delete(key);
+  }
+}

@@ -1,0 +1,23 @@
+import DataLoader from 'dataloader';
+import type { RequestContext } from './context';
+
+const loadersOf = new WeakMap<RequestContext, Map<string, DataLoader<unknown, unknown>>>();
+
+/**
+ * The request's loader named `name`: the keys asked for while one level of a GraphQL answer is
+ * resolved go to `batch` together, so a nested list costs one statement for all its parents.
+ */
+export function loader<K, V>(ctx: RequestContext, name: string, batch: (keys: readonly K[]) => Promise<V[]>): DataLoader<K, V> {
+  let loaders = loadersOf.get(ctx);
+  if (!loaders) loadersOf.set(ctx, (loaders = new Map()));
+  let found = loaders.get(name) as DataLoader<K, V> | undefined;
+  if (!found) loaders.set(name, (found = new DataLoader<K, V>(batch) as DataLoader<unknown, unknown> as DataLoader<K, V>));
+  return found;
+}
+
+/** The rows of each key, in the order of `keys`, from rows that name their key in `keyOf`. */
+export function groupedBy<K, R>(keys: readonly K[], rows: R[], keyOf: (row: R) => K): R[][] {
+  const byKey = new Map<K, R[]>(keys.map((key) => [key, []]));
+  for (const row of rows) byKey.get(keyOf(row))?.push(row);
+  return keys.map((key) => byKey.get(key)!);
+}

@@ -60,6 +60,18 @@ export class Authenticator {
     return row;
   }
 
+  /** After a write on this instance: nothing cached before it is trusted any more (src/auth/principal-cache.ts). */
+  forgetPrincipals(): void {
+    this.principals.clear();
+  }
+
+  /** A new token replaces the person's previous one: this instance forgets the old one at once. */
+  private async newToken(em: EntityManager, verified: Verified): Promise<string> {
+    const token = await issueToken(em, verified.row.key, verified.row.login, verified.origin);
+    this.principals.invalidate(verified.row.key);
+    return token;
+  }
+
   async fromSession(em: EntityManager, cookie: string): Promise<Caller | null> {
     const hash = sha256(cookie);
     const row = await this.principal(
@@ -120,7 +132,7 @@ export class Authenticator {
    */
   private async currentToken(em: EntityManager, entry: CacheEntry, verified: Verified): Promise<string> {
     if (entry.token && verified.row.tokenHash === sha256(entry.token)) return entry.token;
-    entry.issuing ??= issueToken(em, verified.row.key, verified.row.login, verified.origin).finally(() => (entry.issuing = undefined));
+    entry.issuing ??= this.newToken(em, verified).finally(() => (entry.issuing = undefined));
     return (entry.token = await entry.issuing);
   }
 
@@ -129,7 +141,7 @@ export class Authenticator {
     if (looksLikeClientId(login)) return null;
     const verified = await this.verify(em, this.cache.key(login, password), login, password);
     if (!verified) return null;
-    return { caller: toCaller(verified.row, verified.origin), token: await issueToken(em, verified.row.key, verified.row.login, verified.origin) };
+    return { caller: toCaller(verified.row, verified.origin), token: await this.newToken(em, verified) };
   }
 
   private async reverify(em: EntityManager, identityKey: number, login: string, password: string, stamp: string): Promise<Verified | null> {

@@ -1,4 +1,6 @@
+import type { GraphQLFieldConfig } from 'graphql';
 import type { DatabaseNotifications } from '../db/notifications';
+import type { RequestContext } from '../domain/context';
 import type { PrincipalRow } from './principal';
 
 /** The channel on which the database announces, with a person's key, a change to what their principal is made of (migration notify_principal_changes). */
@@ -87,4 +89,23 @@ export class PrincipalCache {
     this.entries.delete(key);
     this.keysOfIdentity.get(identityKey)?.delete(key);
   }
+}
+
+/**
+ * A mutation: once it has run, the instance that ran it forgets its cached principals, so that the
+ * caller's next request sees what the mutation changed even before the database's notification
+ * arrives.
+ */
+export function forgettingPrincipals(field: GraphQLFieldConfig<unknown, RequestContext>): GraphQLFieldConfig<unknown, RequestContext> {
+  const resolve = field.resolve!;
+  return {
+    ...field,
+    async resolve(source, args, ctx, info) {
+      try {
+        return await resolve(source, args, ctx, info);
+      } finally {
+        ctx.afterWrite?.();
+      }
+    },
+  };
 }

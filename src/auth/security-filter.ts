@@ -61,7 +61,13 @@ export function securityFilter(
   const rest = options.transport === 'rest';
 
   return async (req: Request, res: Response, next: NextFunction) => {
-    const ctx: RequestContext = { em: orm.em.fork(), caller: null, transport: options.transport, settings: settings.current() };
+    const ctx: RequestContext = {
+      em: orm.em.fork(),
+      caller: null,
+      transport: options.transport,
+      settings: settings.current(),
+      afterWrite: () => authenticator.forgetPrincipals(),
+    };
     res.locals.ctx = ctx;
     if (rest && !ctx.settings.restEnabled && !isAlwaysEnabled(req.path)) return onRefused(req, res, 403);
     const acceptable = (login: Login | null) => (!rest || ctx.settings.apiAccess === 'all' || login?.caller.provider === Provider.apiKey ? login : null);

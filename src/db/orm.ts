@@ -1,10 +1,13 @@
 import { MikroORM, ReflectMetadataProvider } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver, defineConfig } from '@mikro-orm/postgresql';
-import { Pool } from 'pg';
+import { Pool, types } from 'pg';
 import { entities } from '../entities';
 import { useReadPool } from './sql';
 import { RENAMED_MIGRATIONS, migrationsList } from '../migrations';
+
+// bigint columns (long keys, counts) as numbers: keys stay JSON numbers on the wire, exact below 2^53.
+types.setTypeParser(types.builtins.INT8, Number);
 
 export function ormConfig(clientUrl: string, poolMax = 10) {
   return defineConfig({

@@ -27,6 +27,8 @@ export interface RequestContext {
   transport: Transport;
   /** The administrator's switches as they were when the request arrived. */
   settings: GatewaySettings;
+  /** Called when a write of this request has committed: this instance forgets the principals it cached before its answer leaves (others hear of it through the database). */
+  afterWrite?: () => void;
   /** Hash of the session cookie the request came with, if any (for logout). */
   sessionHash?: string;
   /** The transport writes lists as they are read (REST): services hand them over as `listStream` (src/domain/lists.ts). */

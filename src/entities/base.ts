@@ -1,4 +1,4 @@
-import { OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { BigIntType, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 
 /** What the records of every family share: a numeric key, and when the record was created and last changed. */
 export abstract class BaseEntity<Optional extends string = never> {
@@ -12,6 +12,15 @@ export abstract class BaseEntity<Optional extends string = never> {
 
   @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
   lastModified: Date = new Date();
+}
+
+/**
+ * For records that accumulate without bound (memberships, relations, events): their key is
+ * `bigint` in the database, still a number in JavaScript and on the wire (exact below 2^53).
+ */
+export function LongKey() {
+  return (entity: abstract new (...args: never[]) => BaseEntity<string>) =>
+    PrimaryKey({ type: new BigIntType('number'), autoincrement: true })(entity.prototype, 'id');
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { BaseEntity, ManagedEntity } from './base';
+import { BaseEntity, LongKey, ManagedEntity } from './base';
 import { Identity } from './users';
 
 /** A learning group. Its managed flags are stored exactly as received, as OpenOLAT stores them for groups (catalogue 4.0). */
@@ -34,6 +34,7 @@ export type GroupRole = (typeof GroupRole)[keyof typeof GroupRole];
 
 @Entity({ tableName: 'group_membership' })
 @Unique({ properties: ['group', 'identity', 'role'] })
+@LongKey()
 export class GroupMembership extends BaseEntity {
   @ManyToOne(() => Group, { deleteRule: 'cascade' })
   group!: Group;

@@ -1,5 +1,5 @@
 import { Collection, Entity, Index, ManyToMany, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { BaseEntity, ManagedEntity } from './base';
+import { BaseEntity, LongKey, ManagedEntity } from './base';
 import { Identity } from './users';
 
 @Entity({ tableName: 'organisation_type' })
@@ -54,6 +54,7 @@ export class Organisation extends ManagedEntity<'status' | 'path'> {
 @Entity({ tableName: 'organisation_role' })
 @Unique({ properties: ['identity', 'organisation', 'role'] })
 @Index({ properties: ['organisation', 'role'] })
+@LongKey()
 export class OrganisationRoleMembership extends BaseEntity<'inheritance'> {
   @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true })
   identity!: Identity;

@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { ManagedEntity } from './base';
+import { LongKey, ManagedEntity } from './base';
 import { Identity } from './users';
 
 /** A kind of identity-to-identity relation (e.g. "Supervisor") and the rights it grants its source over its target (catalogue 2.10). */
@@ -17,6 +17,7 @@ export class RelationRole extends ManagedEntity<'rights'> {
 
 @Entity({ tableName: 'identity_relation' })
 @Unique({ properties: ['source', 'target', 'role'] })
+@LongKey()
 export class IdentityRelation extends ManagedEntity {
   @ManyToOne(() => Identity, { deleteRule: 'cascade' })
   @Index()

@@ -4,6 +4,7 @@ import type { GraphQLFieldConfig, GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
 import { withAudit } from '../audit/audit-log';
 import { withAuthGuard } from '../auth/auth-directive';
+import { forgettingPrincipals } from '../auth/principal-cache';
 import type { RequestContext } from '../domain/context';
 import { withManagedGuard } from '../managed/enforcement';
 import { resolvers } from '../resolvers';
@@ -11,7 +12,7 @@ import { directives } from './directives';
 
 /**
  * The one schema both transports execute: resolvers (mutations audited), then managed guard, then
- * auth guard outermost; fields of other types are guarded where they carry `@auth`.
+ * auth guard outermost (mutations also make this instance forget its cached principals); fields of other types are guarded where they carry `@auth`.
  */
 export function buildGatewaySchema(): GraphQLSchema {
   const base = buildSchemaSync({
@@ -22,7 +23,7 @@ export function buildGatewaySchema(): GraphQLSchema {
   const wrap = (field: GraphQLFieldConfig<unknown, RequestContext>, fieldName: string) => withAuthGuard(base, fieldName, withManagedGuard(base, field));
   return mapSchema(base, {
     [MapperKind.QUERY_ROOT_FIELD]: (field, fieldName) => wrap(field, fieldName),
-    [MapperKind.MUTATION_ROOT_FIELD]: (field, fieldName) => wrap(withAudit(fieldName, field), fieldName),
+    [MapperKind.MUTATION_ROOT_FIELD]: (field, fieldName) => wrap(forgettingPrincipals(withAudit(fieldName, field)), fieldName),
     [MapperKind.OBJECT_FIELD]: (field, fieldName, typeName) =>
       getDirective(base, field, 'auth') ? withAuthGuard(base, `${typeName}.${fieldName}`, field) : field,
   });

@@ -18,6 +18,15 @@ export async function defaultOrganisation(em: EntityManager): Promise<Organisati
   return em.findOneOrFail(Organisation, { identifier: DEFAULT_ORGANISATION_IDENTIFIER });
 }
 
+const defaultKeys = new WeakMap<object, number>();
+
+/** The default organisation as a reference, for new memberships: its key is read once per database (it cannot be deleted). */
+export async function defaultOrganisationReference(em: EntityManager): Promise<Organisation> {
+  let key = defaultKeys.get(em.getConnection());
+  if (key === undefined) defaultKeys.set(em.getConnection(), (key = (await defaultOrganisation(em)).id));
+  return em.getReference(Organisation, key);
+}
+
 export async function findOrganisation(em: EntityManager, key: number): Promise<Organisation> {
   const organisation = await em.findOne(Organisation, { id: key });
   if (!organisation) throw notFound('organisation');

@@ -8,7 +8,7 @@ import { answerList, inRanges } from '../domain/lists';
 import { defaultInheritance, type OrganisationRole } from '../domain/roles';
 import { OrganisationRoleMembership } from '../entities/organisations';
 import { Authentication, Identity, Provider, UserStatus } from '../entities/users';
-import { defaultOrganisation } from '../organisations/repository';
+import { defaultOrganisationReference } from '../organisations/repository';
 import type { RolesVO, RolesVOInput, StatusVO, UserVO, UserVOInput } from '../schema/users';
 import { fullProfileCondition, requireMayChangeRoles, requireUserManager } from './policy';
 import { toUserVO } from './presenter';
@@ -67,7 +67,7 @@ export async function createUser(ctx: RequestContext, input: UserVOInput): Promi
       if (passwordHash) {
         em.persist(em.create(Authentication, { identity, provider: Provider.password, authUsername: identity.login, credential: passwordHash }));
       }
-      em.persist(em.create(OrganisationRoleMembership, { identity, organisation: await defaultOrganisation(em), role: 'user' }));
+      em.persist(em.create(OrganisationRoleMembership, { identity, organisation: await defaultOrganisationReference(em), role: 'user' }));
       await em.flush();
       return toUserVO(identity, true);
     });
@@ -131,7 +131,7 @@ export async function getRoles(ctx: RequestContext, key: number): Promise<RolesV
 }
 
 async function rolesOf(em: EntityManager, key: number): Promise<RolesVO> {
-  const organisation = await defaultOrganisation(em);
+  const organisation = await defaultOrganisationReference(em);
   const held = new Set((await em.find(OrganisationRoleMembership, { identity: key, organisation })).map((membership) => membership.role));
   const roles = Object.fromEntries(ROLE_FLAGS.map(([flag, role]) => [flag, held.has(role)])) as unknown as RolesVO;
   roles.systemAdmin = held.has('sysadmin');
@@ -141,7 +141,7 @@ async function rolesOf(em: EntityManager, key: number): Promise<RolesVO> {
 export async function updateRoles(ctx: RequestContext, key: number, input: RolesVOInput): Promise<RolesVO> {
   await ctx.em.transactional(async (em) => {
     await managedIdentity({ ...ctx, em }, key);
-    const organisation = await defaultOrganisation(em);
+    const organisation = await defaultOrganisationReference(em);
     const wanted = new Set<OrganisationRole>(ROLE_FLAGS.filter(([flag]) => input[flag as keyof RolesVOInput]).map(([, role]) => role));
     if (!input.guestOnly && !input.invitee) wanted.add('user');
     const current = await em.find(OrganisationRoleMembership, { identity: key, organisation });

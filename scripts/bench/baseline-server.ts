@@ -1,0 +1,261 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import bcrypt from 'bcrypt';
+import { Pool, type PoolClient } from 'pg';
+import { DEFAULT_ORGANISATION_IDENTIFIER } from '../../src/domain/roles';
+import { toGroupVO } from '../../src/groups/presenter';
+import { toUserVO, type UserRow } from '../../src/users/presenter';
+import type { UserVO } from '../../src/schema/users';
+
+/**
+ * The bench's baseline: plain node:http and one pg.Pool of 10 connections (as the gateway's), doing
+ * the work of the gateway's operations with the statements the gateway sends for them and writing
+ * the same bytes (JSON through the gateway's presenters). No framework, no ORM, no GraphQL, no
+ * audit log, and no authentication except on GET /restapi/users/{k}. Paths are the gateway's, so
+ * that one request list serves both:
+ *
+ *   PUT /restapi/users                                  one transaction: login and e-mail checks, identity, password, role
+ *   PUT /restapi/groups                                 one INSERT
+ *   PUT /restapi/groups/{g}/participants/{i}            one transaction: lock the group, person exists, capacity, insert
+ *   GET /restapi/users                                  key-ordered batches of 1,000, written as they come (JSON or XML)
+ *   GET /restapi/users/{k}  (X-SERVICE-TOKEN)           ONE statement: the person, if the token exists
+ *   GET /restapi/ping
+ *
+ * `npm run bench` runs it as a child process (environment DATABASE_URL, PORT, BCRYPT_COST) and also
+ * in-process, to trace the statements it sends.
+ */
+
+// The statements, written out as the gateway's MikroORM and repositories send them (src/users, src/groups).
+export const LOGIN_IN_USE = 'select 1 from identity where lower(login) = lower($1) and id <> $2 limit 1';
+export const EMAIL_IN_USE = 'select 1 from identity where lower(email) = lower($1) and id <> $2 limit 1';
+const INSERT_IDENTITY =
+  'insert into "identity" ("creation_date", "last_modified", "login", "external_id", "first_name", "last_name", "email", "status", "properties") ' +
+  'values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning "id"';
+const INSERT_PASSWORD =
+  'insert into "authentication" ("creation_date", "last_modified", "identity_id", "provider", "auth_username", "credential") values ($1, $2, $3, $4, $5, $6) returning "id"';
+const INSERT_ROLE =
+  'insert into "organisation_role" ("creation_date", "last_modified", "identity_id", "organisation_id", "role", "inheritance") values ($1, $2, $3, $4, $5, $6) returning "id"';
+const INSERT_GROUP =
+  'insert into "business_group" ("creation_date", "last_modified", "external_id", "name", "description", "type", "owners_visible", "participants_visible") ' +
+  'values ($1, $2, $3, $4, $5, $6, $7, $8) returning "id"';
+const LOCK_GROUP = 'select max_participants as "maxParticipants" from business_group where id = $1 for update';
+const IDENTITY_EXISTS = 'select count(*) as "count" from "identity" as "i0" where "i0"."id" = $1';
+const OTHER_PARTICIPANTS = `select count(*)::int as count from group_membership where group_id = $1 and role = 'participant' and identity_id <> $2`;
+const INSERT_MEMBER = 'insert into group_membership (group_id, identity_id, role) values ($1, $2, $3) on conflict do nothing returning id';
+const USER_COLUMNS = 'i.id, i.login, i.external_id as "externalId", i.first_name as "firstName", i.last_name as "lastName", i.email, i.properties';
+/** src/users/repository.ts searchUsers without filters: visible people (status below 100), one key range. */
+const USERS_AFTER = `select ${USER_COLUMNS} from identity i where i.id > $1 and i.status < 100 order by i.id limit $2`;
+/** The person and the token check in one statement; the token's credential is its SHA-256 in hex. */
+const USER_WITH_TOKEN = `select ${USER_COLUMNS} from identity i where i.id = $1 and exists (select 1 from authentication a where a.provider = 'REST' and a.credential = $2)`;
+
+const ACTIVE = 2; // UserStatus.active
+const BATCH = 1000;
+const JSON_TYPE = 'application/json; charset=utf-8';
+const XML_TYPE = 'application/xml; charset=utf-8';
+const XML_PROLOG = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+interface UserInput {
+  login: string;
+  password?: string;
+  externalId?: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  properties?: { name: string; value?: string | null }[];
+}
+
+async function createUser(pool: Pool, bcryptCost: number, organisationKey: number, input: UserInput): Promise<string> {
+  const passwordHash = input.password ? await bcrypt.hash(input.password, bcryptCost) : null;
+  const properties: Record<string, string> = {};
+  for (const { name, value } of input.properties ?? []) if (value) properties[name] = value;
+  const row: UserRow = {
+    id: 0,
+    login: input.login.trim(),
+    externalId: input.externalId || null,
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    email: input.email.trim(),
+    properties,
+  };
+  row.id = await inTransaction(pool, async (client) => {
+    if ((await client.query(LOGIN_IN_USE, [row.login, 0])).rows.length) throw new HttpError(406, 'login taken');
+    if ((await client.query(EMAIL_IN_USE, [row.email, 0])).rows.length) throw new HttpError(406, 'e-mail taken');
+    const now = new Date();
+    const values = [now, now, row.login, row.externalId, row.firstName, row.lastName, row.email, ACTIVE, JSON.stringify(properties)];
+    const id: number = (await client.query(INSERT_IDENTITY, values)).rows[0].id;
+    await client.query(INSERT_ROLE, [now, now, id, organisationKey, 'user', 'none']);
+    if (passwordHash) await client.query(INSERT_PASSWORD, [now, now, id, 'OLAT', row.login, passwordHash]);
+    return id;
+  });
+  return JSON.stringify(toUserVO(row, true));
+}
+
+interface GroupInput {
+  name: string;
+  description?: string | null;
+  externalId?: string | null;
+}
+
+async function createGroup(pool: Pool, input: GroupInput): Promise<string> {
+  const now = new Date();
+  const group = {
+    id: 0,
+    name: input.name.trim(),
+    description: input.description ?? null,
+    externalId: input.externalId ?? null,
+    managedFlags: null,
+    type: 'LearningGroup',
+    minParticipants: null,
+    maxParticipants: null,
+  };
+  const values = [now, now, group.externalId, group.name, group.description, group.type, false, false];
+  group.id = (await pool.query(INSERT_GROUP, values)).rows[0].id;
+  return JSON.stringify(toGroupVO(group));
+}
+
+/** true: added; false: was a participant already. */
+function addParticipant(pool: Pool, groupKey: number, identityKey: number): Promise<boolean> {
+  return inTransaction(pool, async (client) => {
+    const [group] = (await client.query<{ maxParticipants: number | null }>(LOCK_GROUP, [groupKey])).rows;
+    if (!group) throw new HttpError(404, 'group not found');
+    if (Number((await client.query(IDENTITY_EXISTS, [identityKey])).rows[0].count) === 0) throw new HttpError(404, 'user not found');
+    if (group.maxParticipants != null && (await client.query(OTHER_PARTICIPANTS, [groupKey, identityKey])).rows[0].count >= group.maxParticipants) {
+      throw new HttpError(412, 'the group is full');
+    }
+    return (await client.query(INSERT_MEMBER, [groupKey, identityKey, 'participant'])).rows.length > 0;
+  });
+}
+
+const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const xmlElement = (name: string, value: string | number | null) => (value == null ? '' : `<${name}>${escapeText(String(value))}</${name}>`);
+
+/** A UserVO as JAXB writes it (null fields left out), by hand. */
+function userXml(user: UserVO): string {
+  const properties = user.properties.map((property) => `<property>${xmlElement('name', property.name)}${xmlElement('value', property.value)}</property>`);
+  return (
+    `<userVO>${xmlElement('key', user.key)}${xmlElement('login', user.login)}${xmlElement('externalId', user.externalId)}` +
+    `${xmlElement('firstName', user.firstName)}${xmlElement('lastName', user.lastName)}${xmlElement('email', user.email)}${xmlElement('portrait', user.portrait)}` +
+    `${properties.length ? `<properties>${properties.join('')}</properties>` : '<properties/>'}</userVO>`
+  );
+}
+
+/** Every visible person, read and written range by range, waiting while the client is slow to read. */
+async function writeUsers(pool: Pool, res: http.ServerResponse, xml: boolean): Promise<void> {
+  res.writeHead(200, { 'Content-Type': xml ? XML_TYPE : JSON_TYPE });
+  const write = (chunk: string) => (res.write(chunk) ? undefined : new Promise((resolve) => res.once('drain', resolve)));
+  let after = 0;
+  let count = 0;
+  for (;;) {
+    const { rows } = await pool.query<UserRow>(USERS_AFTER, [after, BATCH]);
+    if (res.destroyed) return;
+    if (rows.length) {
+      const users = rows.map((row) => toUserVO(row, true));
+      if (xml) await write((count ? '' : `${XML_PROLOG}<userVOs>`) + users.map(userXml).join(''));
+      else await write((count ? ',' : '[') + users.map((user) => JSON.stringify(user)).join(','));
+      count += rows.length;
+      after = rows[rows.length - 1].id;
+    }
+    if (rows.length < BATCH) break;
+  }
+  if (xml) res.end(count ? '</userVOs>' : `${XML_PROLOG}<userVOs/>`);
+  else res.end(count ? ']' : '[]');
+}
+
+async function userWithToken(pool: Pool, key: number, token: string | undefined): Promise<string | null> {
+  if (!token) return null;
+  const { rows } = await pool.query<UserRow>(USER_WITH_TOKEN, [key, createHash('sha256').update(token).digest('hex')]);
+  return rows[0] ? JSON.stringify(toUserVO(rows[0], true)) : null;
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => resolve(body));
+    req.on('error', reject);
+  });
+}
+
+const send = (res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}) => {
+  res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(body), ...headers });
+  res.end(body);
+};
+
+async function route(pool: Pool, bcryptCost: number, organisationKey: number, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const path = (req.url ?? '/').split('?')[0];
+  const member = /^\/restapi\/groups\/(\d+)\/participants\/(\d+)$/.exec(path);
+  const user = /^\/restapi\/users\/(\d+)$/.exec(path);
+  if (req.method === 'PUT' && path === '/restapi/users')
+    return send(res, 200, await createUser(pool, bcryptCost, organisationKey, JSON.parse(await readBody(req))));
+  if (req.method === 'PUT' && path === '/restapi/groups') return send(res, 200, await createGroup(pool, JSON.parse(await readBody(req))));
+  if (req.method === 'PUT' && member) {
+    const added = await addParticipant(pool, Number(member[1]), Number(member[2]));
+    return void res.writeHead(added ? 200 : 304).end();
+  }
+  if (req.method === 'GET' && path === '/restapi/users') return writeUsers(pool, res, /application\/xml/.test(req.headers.accept ?? ''));
+  if (req.method === 'GET' && user) {
+    const token = req.headers['x-service-token'] as string | undefined;
+    const body = await userWithToken(pool, Number(user[1]), token);
+    return body === null ? send(res, 404, '{"code":"not found"}') : send(res, 200, body, { 'X-SERVICE-TOKEN': token! });
+  }
+  if (req.method === 'GET' && path === '/restapi/ping') return void res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Ping');
+  send(res, 404, '{"code":"not found"}');
+}
+
+/** The baseline's HTTP server (not yet listening) over `pool`. */
+export async function createBaseline(pool: Pool, bcryptCost: number): Promise<http.Server> {
+  const { rows } = await pool.query<{ id: number }>('select id from organisation where identifier = $1', [DEFAULT_ORGANISATION_IDENTIFIER]);
+  if (!rows[0]) throw new Error('no default organisation: start the gateway once first');
+  const organisationKey = rows[0].id;
+  return http.createServer((req, res) => {
+    route(pool, bcryptCost, organisationKey, req, res).catch((error: Error) => {
+      if (res.headersSent) return void res.destroy();
+      send(res, error instanceof HttpError ? error.status : 500, JSON.stringify({ code: error.message }));
+    });
+  });
+}
+
+async function main() {
+  const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+  pool.on('error', (error) => console.error(`database pool: ${error.message}`));
+  const server = await createBaseline(pool, Number(process.env.BCRYPT_COST ?? 10));
+  const port = Number(process.env.PORT ?? 0);
+  server.listen(port, '127.0.0.1', () => console.log(`baseline listening on http://127.0.0.1:${port}`));
+  process.once('SIGTERM', () => {
+    server.close();
+    server.closeAllConnections();
+    void pool.end().finally(() => process.exit(0));
+  });
+}
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,24 +1,26 @@
 import type { RequestContext } from './context';
 
-/** One range of a key-ordered list: the rows with a key above `after`, at most `size` of them. */
+/** One range of a key-ordered list: the rows with a key above `after`, at most `size` of them (`null`: all of them). */
 export interface Range {
   after: number;
-  size: number;
+  size: number | null;
 }
 
 /** How many rows one read of a streamed list takes. */
 export const BATCH_SIZE = 1000;
 
 /**
- * The rows of a key-ordered list, read range by range (`key > after order by key limit size`), so
- * that each read is one indexed range scan and no more than one range is held in memory.
+ * The rows of a key-ordered list. Streamed (REST), they are read range by range (`key > after
+ * order by key limit size`), so that each read is one indexed range scan and no more than one range
+ * is held in memory; for a whole answer (GraphQL) in one statement.
  */
-export async function* inRanges<T>(read: (range: Range) => Promise<T[]>, keyOf: (row: T) => number, size = BATCH_SIZE): AsyncGenerator<T[]> {
+export async function* inRanges<T>(ctx: RequestContext, read: (range: Range) => Promise<T[]>, keyOf: (row: T) => number): AsyncGenerator<T[]> {
+  if (!ctx.streamLists) return yield await read({ after: 0, size: null });
   let after = 0;
   for (;;) {
-    const rows = await read({ after, size });
+    const rows = await read({ after, size: BATCH_SIZE });
     if (rows.length) yield rows;
-    if (rows.length < size) return;
+    if (rows.length < BATCH_SIZE) return;
     after = keyOf(rows[rows.length - 1]);
   }
 }

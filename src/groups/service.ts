@@ -16,6 +16,7 @@ import { findGroup } from './repository';
 export function listGroups(ctx: RequestContext, filter: { externalId?: string | null; managed?: boolean | null }): Promise<GroupVO[]> {
   const memberKey = isGroupManager(ctx) ? undefined : requireCaller(ctx).key;
   const rows = inRanges(
+    ctx,
     (range) => groups.listGroups(ctx.em, { ...filter, memberKey }, range),
     (row) => row.id,
   );
@@ -79,6 +80,7 @@ export async function deleteGroup(ctx: RequestContext, key: number): Promise<boo
 export async function listMembers(ctx: RequestContext, groupKey: number, role: GroupRole): Promise<UserVO[]> {
   await findGroup(ctx.em, groupKey);
   const rows = inRanges(
+    ctx,
     (range) => groups.listMembers(ctx.em, groupKey, role, range),
     (row) => row.membershipKey,
   );

@@ -30,6 +30,7 @@ export async function listMembers(ctx: RequestContext, organisationKey: number, 
   await findOrganisation(ctx.em, organisationKey);
   const role = memberRole(roleSegment);
   const rows = inRanges(
+    ctx,
     (range) => organisations.listMembers(ctx.em, organisationKey, role, range),
     (row) => row.id,
   );
@@ -91,6 +92,7 @@ export async function listMemberships(
   if (!role) throw new DomainError('NOT_ACCEPTABLE', `unknown organisation role "${roleSegment}"`);
   await requireIdentity(ctx.em, identityKey);
   const rows = inRanges(
+    ctx,
     (range) => organisations.listMemberships(ctx.em, identityKey, role, withInheritance ?? true, range),
     (row) => row.id,
   );

@@ -22,6 +22,7 @@ export const ORGANISATION_STATUSES = ['active', 'inactive', 'deleted'];
  */
 export function listOrganisations(ctx: RequestContext, filter: { externalId?: string | null; identifier?: string | null }): Promise<OrganisationVO[]> {
   const rows = inRanges(
+    ctx,
     (range) => organisations.listOrganisations(ctx.em, filter, range),
     (row) => row.id,
   );

@@ -16,6 +16,7 @@ export async function listRelations(ctx: RequestContext, identityKey: number, si
   await findIdentity(ctx.em, identityKey);
   await requireRelationManager(ctx, identityKey);
   const rows = inRanges(
+    ctx,
     (range) => relations.listRelations(ctx.em, identityKey, side, range),
     (row) => row.id,
   );

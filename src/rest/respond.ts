@@ -6,16 +6,23 @@ import type { MediaFormat } from './route';
 import { XML_PROLOG, encodeRecords, encodeXml, encodeXmlItems } from './xml-codec';
 import { wireSerializer, xmlRootOf } from './wire';
 
+/** A whole answer, written in one piece (headers and body leave in one write; Node drops the body of a HEAD answer). */
+function send(res: Response, status: number, format: MediaFormat, body: string) {
+  res.statusCode = status;
+  res.setHeader('Content-Type', CONTENT_TYPE[format]);
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
+}
+
 export function sendData(res: Response, status: number, format: MediaFormat, data: unknown, type: GraphQLOutputType) {
-  const body = format === 'json' ? JSON.stringify(data) : encodeXml(data, type, xmlRootOf(type));
-  res.status(status).type(CONTENT_TYPE[format]).send(body);
+  send(res, status, format, format === 'json' ? JSON.stringify(data) : encodeXml(data, type, xmlRootOf(type)));
 }
 
 /** Errors as ErrorVO (XML root `errorVO`), a list for OpenOLAT's 406 validation answers. */
 export function sendError(res: Response, format: MediaFormat, error: RestError) {
   const records = error.errors.map(({ code, translation }) => ({ code, translation }));
   const body = format === 'json' ? JSON.stringify(error.list ? records : records[0]) : encodeRecords('errorVO', records, error.list);
-  res.status(error.status).type(CONTENT_TYPE[format]).send(body);
+  send(res, error.status, format, body);
 }
 
 /**

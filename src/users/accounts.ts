@@ -94,6 +94,7 @@ export async function renameUser(ctx: RequestContext, identityKey: number, usern
 export function listManagedUsers(ctx: RequestContext): Promise<ManagedUserVO[]> {
   const caller = requireCaller(ctx);
   const rows = inRanges(
+    ctx,
     (range) => managedUsers(ctx.em, caller, USER_MANAGERS, range),
     (row) => row.key,
   );

@@ -31,6 +31,7 @@ function propertiesOf(input: UserVOInput): Record<string, string> {
 
 export function searchUsers(ctx: RequestContext, search: UserSearch): Promise<UserVO[]> {
   const rows = inRanges(
+    ctx,
     (range) => users.searchUsers(ctx.em, search, range),
     (row) => row.id,
   );

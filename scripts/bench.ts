@@ -225,6 +225,12 @@ async function setUp(options: Options, cleanUps: CleanUps) {
   await seedPeople(db, { people: options.smallPeople - 1 });
   const baseline = await startServer('baseline', BASELINE_SCRIPT, { DATABASE_URL: database.url, BCRYPT_COST: String(options.bcryptCost) });
   cleanUps.add(baseline.stop);
+  const baselineInExpress = await startServer('baseline in express', BASELINE_SCRIPT, {
+    DATABASE_URL: database.url,
+    BCRYPT_COST: String(options.bcryptCost),
+    BASELINE_IN_EXPRESS: 'true',
+  });
+  cleanUps.add(baselineInExpress.stop);
   const traced = await startTracedPair(database.url, options.bcryptCost);
   cleanUps.add(traced.stop);
   console.log(`  gateway ${gateway.base} (pid ${gateway.pid}), baseline ${baseline.base} (pid ${baseline.pid}), ${count(options.smallPeople)} people`);
@@ -239,7 +245,7 @@ async function setUp(options: Options, cleanUps: CleanUps) {
     await settle(db, [gateway.base, traced.gateway]);
     console.log(`  seeded with SQL up to ${count(options.users)} people in 1,000 groups (${((Date.now() - start) / 1000).toFixed(1)} s)`);
   };
-  const bench: Bench = { options, db, gateway, baseline, traced, token, grow, fairness: [] };
+  const bench: Bench = { options, db, gateway, baseline, baselineInExpress, traced, token, grow, fairness: [] };
   const context: Context = {
     options,
     database: database.description,

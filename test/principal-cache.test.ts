@@ -140,3 +140,16 @@ it('an instance that loses its LISTEN connection stops trusting its cache, and l
   await db.query('update identity set status = 101 where id = $1', [person.key]);
   await eventually(async () => expect(await statusOn(b, '/users/me', token)).toBe(401));
 });
+
+it('a write that cannot change a principal keeps the cache; one that can makes its instance forget it at once', async () => {
+  const token = { 'X-SERVICE-TOKEN': await tokenOf(a, adminAuth()), ...JSON_TYPE };
+  const principalReads = async (method: string, path: string, body?: unknown) => {
+    const statements = await traceStatements(() => call(a.base, method, `/restapi${path}`, { headers: token, body }));
+    return statements.filter((statement) => statement.text.includes('as "tokenHash"')).length;
+  };
+  await principalReads('PUT', '/groups', { name: 'Warm-up' });
+  expect(await principalReads('PUT', '/groups', { name: 'Kept' })).toBe(0);
+  const person = await buildUser(a);
+  expect(await principalReads('POST', `/users/${person.key}/roles`, { author: true })).toBe(0);
+  expect(await principalReads('GET', '/users/me')).toBe(1);
+});

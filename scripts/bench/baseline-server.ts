@@ -1,3 +1,4 @@
+import express from 'express';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import bcrypt from 'bcrypt';
@@ -227,23 +228,33 @@ async function route(pool: Pool, bcryptCost: number, organisationKey: number, re
   send(res, 404, '{"code":"not found"}');
 }
 
-/** The baseline's HTTP server (not yet listening) over `pool`. */
-export async function createBaseline(pool: Pool, bcryptCost: number): Promise<http.Server> {
+/**
+ * The baseline's HTTP server (not yet listening) over `pool`. With `inExpress`, the same handler
+ * is the only middleware of an express 5 app (x-powered-by and etag off, as the gateway has them):
+ * what the framework the design card fixes costs by itself.
+ */
+export async function createBaseline(pool: Pool, bcryptCost: number, inExpress = false): Promise<http.Server> {
   const { rows } = await pool.query<{ id: number }>('select id from organisation where identifier = $1', [DEFAULT_ORGANISATION_IDENTIFIER]);
   if (!rows[0]) throw new Error('no default organisation: start the gateway once first');
   const organisationKey = rows[0].id;
-  return http.createServer((req, res) => {
+  const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     route(pool, bcryptCost, organisationKey, req, res).catch((error: Error) => {
       if (res.headersSent) return void res.destroy();
       send(res, error instanceof HttpError ? error.status : 500, JSON.stringify({ code: error.message }));
     });
-  });
+  };
+  if (!inExpress) return http.createServer(handler);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(handler);
+  return http.createServer(app);
 }
 
 async function main() {
   const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
   pool.on('error', (error) => console.error(`database pool: ${error.message}`));
-  const server = await createBaseline(pool, Number(process.env.BCRYPT_COST ?? 10));
+  const server = await createBaseline(pool, Number(process.env.BCRYPT_COST ?? 10), process.env.BASELINE_IN_EXPRESS === 'true');
   const port = Number(process.env.PORT ?? 0);
   server.listen(port, '127.0.0.1', () => console.log(`baseline listening on http://127.0.0.1:${port}`));
   process.once('SIGTERM', () => {

@@ -45,6 +45,8 @@ export interface Bench {
   db: Client;
   gateway: ChildServer;
   baseline: ChildServer;
+  /** The baseline's handler inside an express 5 app: the framework's own cost. */
+  baselineInExpress: ChildServer;
   /** Base URLs of a second gateway and baseline in this process, used only to trace the statements of single requests. */
   traced: { gateway: string; baseline: string };
   /** The administrator's X-SERVICE-TOKEN, for every request to the gateway. */
@@ -94,8 +96,11 @@ export async function traced(base: string, spec: RequestSpec, headers: Record<st
     status = response.status;
     body = await response.text();
   });
-  return { status, body, statements };
+  // The in-process gateway reloads its settings every few seconds, whatever request happens to be traced.
+  return { status, body, statements: statements.filter((statement) => statement.text !== SETTINGS_RELOAD) };
 }
+
+const SETTINGS_RELOAD = 'select key, value from app_setting';
 
 /** A statement with its literals and parameters as `?`: what is the same statement whether values are inlined (MikroORM) or bound ($n). */
 export function shapeOf(statement: TracedStatement): string {

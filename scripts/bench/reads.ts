@@ -131,7 +131,10 @@ export async function getUser(bench: Bench): Promise<Row[]> {
   describe('gateway', gateway.result, gateway.rssGrowth);
   const baseline = await measureRate(bench, bench.baseline, { url: bench.baseline.base + path, headers });
   describe('baseline', baseline.result, baseline.rssGrowth);
+  const inExpress = await measureRate(bench, bench.baselineInExpress, { url: bench.baselineInExpress.base + path, headers });
+  describe('baseline in express', inExpress.result, inExpress.rssGrowth);
   const ratio = gateway.result.requests.average / baseline.result.requests.average;
+  const floor = inExpress.result.requests.average / baseline.result.requests.average;
   return [
     row({
       scenario: 'get-user: GET /restapi/users/{k}',
@@ -145,6 +148,16 @@ export async function getUser(bench: Bench): Promise<Row[]> {
       ...verdict(ratio >= 0.5, [...gateway.problems, ...baseline.problems]),
     }),
     row({ scenario: '  statements per request', gateway: String(statements.length), baseline: '1', ...info() }),
+    row({
+      scenario: '  the baseline inside express 5 (framework floor)',
+      gateway: perSecond(inExpress.result.requests.average, 'req'),
+      baseline: perSecond(baseline.result.requests.average, 'req'),
+      ratio: times(floor),
+      p99Gateway: ms(inExpress.result.latency.p99),
+      p99Baseline: ms(baseline.result.latency.p99),
+      ...info(),
+    }),
+    row({ scenario: '  gateway / baseline inside express', ratio: times(gateway.result.requests.average / inExpress.result.requests.average), ...info() }),
   ];
 }
 

@@ -1,4 +1,5 @@
 import type { GraphQLFieldConfig } from 'graphql';
+import { Extensions } from 'type-graphql';
 import type { DatabaseNotifications } from '../db/notifications';
 import type { RequestContext } from '../domain/context';
 import type { PrincipalRow } from './principal';
@@ -97,6 +98,7 @@ export class PrincipalCache {
  * arrives.
  */
 export function forgettingPrincipals(field: GraphQLFieldConfig<unknown, RequestContext>): GraphQLFieldConfig<unknown, RequestContext> {
+  if (field.extensions?.keepsPrincipals) return field;
   const resolve = field.resolve!;
   return {
     ...field,
@@ -109,3 +111,6 @@ export function forgettingPrincipals(field: GraphQLFieldConfig<unknown, RequestC
     },
   };
 }
+
+/** Marks a mutation that cannot change what an existing person's principal is made of (it creates a person, or writes groups or relations only): its instance keeps its cache. */
+export const KeepsPrincipals = () => Extensions({ keepsPrincipals: true });

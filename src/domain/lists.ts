@@ -7,7 +7,7 @@ export interface Range {
 }
 
 /** How many rows one read of a streamed list takes. */
-export const BATCH_SIZE = 1000;
+export const BATCH_SIZE = 250;
 
 /**
  * The rows of a key-ordered list. Streamed (REST), they are read range by range (`key > after

@@ -1,3 +1,4 @@
+import { KeepsPrincipals } from '../auth/principal-cache';
 import { Arg, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { GroupRole } from '../entities/groups';
@@ -43,6 +44,7 @@ export class GroupResolver {
     return groups.listGroups(ctx, { externalId, managed });
   }
 
+  @KeepsPrincipals()
   @Mutation(() => GroupVO, { description: 'Create a group; a body with a key > 0 updates that group.' })
   @Directive(auth(...GROUP_MANAGERS))
   @Managed(managedGroup, null)
@@ -56,6 +58,7 @@ export class GroupResolver {
     return groups.getGroup(ctx, groupKey);
   }
 
+  @KeepsPrincipals()
   @Mutation(() => GroupVO)
   @Directive(auth(...GROUP_MANAGERS))
   @Managed(managedGroup, null)
@@ -67,6 +70,7 @@ export class GroupResolver {
     return groups.updateGroup(ctx, groupKey, group);
   }
 
+  @KeepsPrincipals()
   @Mutation(() => Boolean)
   @Directive(auth(...GROUP_MANAGERS))
   @Managed(managedGroup, 'delete')
@@ -86,6 +90,7 @@ export class GroupResolver {
     return groups.listMembers(ctx, groupKey, GroupRole.participant);
   }
 
+  @KeepsPrincipals()
   @Mutation(() => Boolean, { description: 'true: added; false: already an owner (nothing changed).' })
   @Directive(auth(...GROUP_MANAGERS))
   @Managed(managedGroup, 'membersmanagement')
@@ -97,6 +102,7 @@ export class GroupResolver {
     return groups.addMember(ctx, groupKey, identityKey, GroupRole.coach);
   }
 
+  @KeepsPrincipals()
   @Mutation(() => Boolean)
   @Directive(auth(...GROUP_MANAGERS))
   @Managed(managedGroup, 'membersmanagement')
@@ -108,6 +114,7 @@ export class GroupResolver {
     return groups.removeMember(ctx, groupKey, identityKey, GroupRole.coach);
   }
 
+  @KeepsPrincipals()
   @Mutation(() => Boolean, { description: 'true: added; false: already a participant (REST answers 304). A full group answers 412 on REST.' })
   @Directive(auth(...GROUP_MANAGERS))
   @Managed(managedGroup, 'membersmanagement')
@@ -119,6 +126,7 @@ export class GroupResolver {
     return groups.addMember(ctx, groupKey, identityKey, GroupRole.participant);
   }
 
+  @KeepsPrincipals()
   @Mutation(() => Boolean)
   @Directive(auth(...GROUP_MANAGERS))
   @Managed(managedGroup, 'membersmanagement')

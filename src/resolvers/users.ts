@@ -1,3 +1,4 @@
+import { KeepsPrincipals } from '../auth/principal-cache';
 import { Arg, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { auth } from '../schema/directives';
@@ -55,6 +56,7 @@ export class UserResolver {
     return users.getUser(ctx, identityKey);
   }
 
+  @KeepsPrincipals()
   @Mutation(() => UserVO, { description: 'Create a user; validation failures answer 406 with a list of ErrorVO on REST.' })
   @Directive(auth(...USER_CREATORS))
   createUser(@Ctx() ctx: RequestContext, @Arg('user', () => UserVOInput) user: UserVOInput): Promise<UserVO> {

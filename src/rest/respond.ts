@@ -4,7 +4,7 @@ import { CONTENT_TYPE } from './negotiation';
 import type { RestError } from './errors';
 import type { MediaFormat } from './route';
 import { XML_PROLOG, encodeRecords, encodeXml, encodeXmlItems } from './xml-codec';
-import { wireSerializer, xmlRootOf } from './wire';
+import { jsonEncoder, xmlRootOf } from './wire';
 
 /** A whole answer, written in one piece (headers and body leave in one write; Node drops the body of a HEAD answer). */
 function send(res: Response, status: number, format: MediaFormat, body: string) {
@@ -25,6 +25,9 @@ export function sendError(res: Response, format: MediaFormat, error: RestError) 
   send(res, error.status, format, body);
 }
 
+/** How many list items go into one write. */
+const WRITE_ITEMS = 50;
+
 /**
  * A list written as its batches arrive, byte for byte what sendData writes for the whole list:
  * `[…]` in JSON, `<{root}s>…</{root}s>` in XML. Waits while the client is slow to read, and stops
@@ -33,7 +36,7 @@ export function sendError(res: Response, format: MediaFormat, error: RestError) 
 export async function sendStream(res: Response, format: MediaFormat, batches: AsyncIterable<unknown[]>, type: GraphQLOutputType): Promise<void> {
   const itemType = (getNullableType(type) as GraphQLList<GraphQLOutputType>).ofType;
   const root = xmlRootOf(type);
-  const toWire = wireSerializer(itemType);
+  const toJson = jsonEncoder(itemType);
   let gone = false;
   res.once('close', () => (gone = true));
   const drainedOrGone = () =>
@@ -49,11 +52,15 @@ export async function sendStream(res: Response, format: MediaFormat, batches: As
   };
   res.status(200).type(CONTENT_TYPE[format]);
   let count = 0;
-  for await (const items of batches) {
+  for await (const batch of batches) {
+    // Small pieces stay in V8's young generation, which is freed cheaply; whole batches would grow the heap.
+    for (let from = 0; from < batch.length && !gone; from += WRITE_ITEMS) {
+      const items = batch.slice(from, from + WRITE_ITEMS);
+      if (format === 'json') await write((count ? ',' : '[') + items.map(toJson).join(','));
+      else await write((count ? '' : `${XML_PROLOG}<${root}s>`) + encodeXmlItems(items, itemType, root));
+      count += items.length;
+    }
     if (gone) break;
-    if (format === 'json') await write((count ? ',' : '[') + items.map((item) => JSON.stringify(toWire(item))).join(','));
-    else await write((count ? '' : `${XML_PROLOG}<${root}s>`) + encodeXmlItems(items, itemType, root));
-    count += items.length;
   }
   if (gone) return void res.destroy();
   if (format === 'json') res.end(count ? ']' : '[]');

@@ -18,32 +18,37 @@ export const xmlRootOf = (type: GraphQLOutputType) => {
   return name.charAt(0).toLowerCase() + name.slice(1);
 };
 
-type Serialize = (value: unknown) => unknown;
+type Encode = (value: unknown) => string;
 
-const objectSerializers = new WeakMap<GraphQLObjectType, Serialize>();
+const objectEncoders = new WeakMap<GraphQLObjectType, Encode>();
 
-/** A value as GraphQL execution would send it to a REST client: wire fields in schema order, scalars serialised. Built once per type. */
-export function wireSerializer(type: GraphQLOutputType): Serialize {
+/**
+ * The JSON text of a value as a REST client gets it from GraphQL execution: wire fields in schema
+ * order, absent values as null, scalars serialised. Built once per type; writes the text directly,
+ * without building the wire object first.
+ */
+export function jsonEncoder(type: GraphQLOutputType): Encode {
   const nullable = getNullableType(type);
   if (isListType(nullable)) {
-    const item = wireSerializer(nullable.ofType);
-    return (value) => (value == null ? null : (value as unknown[]).map(item));
+    const item = jsonEncoder(nullable.ofType);
+    return (value) => (value == null ? 'null' : `[${(value as unknown[]).map(item).join(',')}]`);
   }
   if (isObjectType(nullable)) {
-    const known = objectSerializers.get(nullable);
+    const known = objectEncoders.get(nullable);
     if (known) return known;
-    const fields: [string, Serialize][] = [];
-    const serialize: Serialize = (value) => {
-      if (value == null) return null;
+    const fields: [string, string, Encode][] = [];
+    const encode: Encode = (value) => {
+      if (value == null) return 'null';
       const record = value as Record<string, unknown>;
-      const out: Record<string, unknown> = {};
-      for (const [name, field] of fields) out[name] = field(record[name]);
-      return out;
+      let text = '';
+      for (const [name, prefix, field] of fields) text += (text ? ',' : '{') + prefix + field(record[name]);
+      return text ? `${text}}` : '{}';
     };
-    objectSerializers.set(nullable, serialize);
-    for (const field of Object.values(nullable.getFields())) if (onWire(field)) fields.push([field.name, wireSerializer(field.type)]);
-    return serialize;
+    objectEncoders.set(nullable, encode);
+    for (const field of Object.values(nullable.getFields()))
+      if (onWire(field)) fields.push([field.name, `${JSON.stringify(field.name)}:`, jsonEncoder(field.type)]);
+    return encode;
   }
   const leaf = nullable as GraphQLLeafType;
-  return (value) => (value == null ? null : leaf.serialize(value));
+  return (value) => (value == null ? 'null' : JSON.stringify(leaf.serialize(value)));
 }

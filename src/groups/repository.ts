@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../db/sql';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
+import { readPage, type Page, type PageRequest } from '../domain/paging';
 import { Group, type GroupRole } from '../entities/groups';
 import { USER_COLUMNS } from '../users/repository';
 import type { UserRow } from '../users/presenter';
@@ -12,8 +13,9 @@ const GROUP_COLUMNS =
   'g.id, g.description, g.external_id as "externalId", g.managed_flags as "managedFlags", g.name, g.type, g.min_participants as "minParticipants", g.max_participants as "maxParticipants"';
 
 export interface GroupFilter {
-  /** Only the groups this identity belongs to. */
+  /** Only the groups this identity belongs to (with `memberRole`, in that role). */
   memberKey?: number;
+  memberRole?: GroupRole | null;
   externalId?: string | null;
   /** Only groups with (true) or without (false) managed flags. */
   managed?: boolean | null;
@@ -30,19 +32,44 @@ export async function isMember(em: EntityManager, groupKey: number, identityKey:
   return rows.length > 0;
 }
 
-export async function listGroups(em: EntityManager, filter: GroupFilter, range: Range): Promise<GroupRow[]> {
-  const where: string[] = ['g.id > ?'];
-  const params: unknown[] = [range.after];
+function conditions(filter: GroupFilter): { where: string[]; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
   if (filter.memberKey !== undefined) {
-    where.push('g.id in (select group_id from group_membership where identity_id = ?)');
-    params.push(filter.memberKey);
+    where.push(`g.id in (select group_id from group_membership where identity_id = ?${filter.memberRole ? ' and role = ?' : ''})`);
+    params.push(filter.memberKey, ...(filter.memberRole ? [filter.memberRole] : []));
   }
   if (filter.externalId) {
     where.push('g.external_id = ?');
     params.push(filter.externalId);
   }
   if (filter.managed != null) where.push(filter.managed ? "coalesce(g.managed_flags, '') <> ''" : "coalesce(g.managed_flags, '') = ''");
-  return sql<GroupRow>(em, `select ${GROUP_COLUMNS} from business_group g where ${where.join(' and ')} order by g.id limit ?`, [...params, range.size]);
+  return { where, params };
+}
+
+export async function listGroups(em: EntityManager, filter: GroupFilter, range: Range): Promise<GroupRow[]> {
+  const { where, params } = conditions(filter);
+  return sql<GroupRow>(em, `select ${GROUP_COLUMNS} from business_group g where g.id > ?${where.map((w) => ` and ${w}`).join('')} order by g.id limit ?`, [
+    range.after,
+    ...params,
+    range.size,
+  ]);
+}
+
+/** One page of the groups that match, with their total. */
+export async function pageOfGroups(em: EntityManager, filter: GroupFilter, page: PageRequest): Promise<Page<GroupRow>> {
+  const { where, params } = conditions(filter);
+  const from = `from business_group g${where.length ? ` where ${where.join(' and ')}` : ''}`;
+  return readPage(
+    () =>
+      sql<GroupRow & { totalCount: number }>(em, `select ${GROUP_COLUMNS}, count(*) over () as "totalCount" ${from} order by g.id offset ? limit ?`, [
+        ...params,
+        page.start,
+        page.limit,
+      ]),
+    async () => (await sql<{ count: number }>(em, `select count(*) as count ${from}`, params))[0].count,
+    page,
+  );
 }
 
 /** The members with the role of each of the groups, in the order they joined. */

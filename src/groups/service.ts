@@ -1,6 +1,7 @@
 import { requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, validationFailed } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
+import type { Page, PageRequest } from '../domain/paging';
 import { groupedBy, loader } from '../domain/loaders';
 import { tooLongValues } from '../domain/validation';
 import { Group, GroupRole } from '../entities/groups';
@@ -8,7 +9,7 @@ import type { GroupVO, GroupVOInput } from '../schema/groups';
 import type { UserVO } from '../schema/users';
 import { toUserVO } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
-import { isGroupManager, requireGroupReader } from './policy';
+import { isGroupManager, requireGroupReader, requireGroupsOfPersonReader } from './policy';
 import { toGroupVO } from './presenter';
 import * as groups from './repository';
 import { findGroup } from './repository';
@@ -21,6 +22,20 @@ export function listGroups(ctx: RequestContext, filter: { externalId?: string | 
     (row) => row.id,
   );
   return answerList(ctx, rows, toGroupVO);
+}
+
+/** GET /users/{k}/groups[/owner|/participant]: the groups the person belongs to (in the role), a page or all of them. */
+export async function listGroupsOfPerson(
+  ctx: RequestContext,
+  identityKey: number,
+  role: GroupRole | null,
+  filter: { externalId?: string | null; managed?: boolean | null },
+  page: PageRequest,
+): Promise<Page<GroupVO>> {
+  await requireIdentity(ctx.em, identityKey);
+  await requireGroupsOfPersonReader(ctx, identityKey);
+  const { totalCount, items } = await groups.pageOfGroups(ctx.em, { ...filter, memberKey: identityKey, memberRole: role }, page);
+  return { totalCount, items: items.map(toGroupVO) };
 }
 
 export async function getGroup(ctx: RequestContext, key: number): Promise<GroupVO> {

@@ -1,5 +1,5 @@
 import { KeepsPrincipals } from '../auth/principal-cache';
-import { Arg, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, ArgsType, Ctx, Field, Int, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { GroupRole } from '../entities/groups';
 import { managedGroup } from '../groups/managed';
@@ -8,9 +8,28 @@ import * as groups from '../groups/service';
 import { expandManagedFlags, parseManagedFlags } from '../managed/flags';
 import { Managed } from '../managed/elements';
 import { auth } from '../schema/directives';
-import { GroupVO, GroupVOInput } from '../schema/groups';
+import { GroupVO, GroupVOInput, GroupVOes } from '../schema/groups';
+import { pageRequest } from '../domain/paging';
 import { LongScalar } from '../schema/scalars';
 import { UserVO } from '../schema/users';
+
+@ArgsType()
+class GroupsOfUserArgs {
+  @Field(() => LongScalar)
+  identityKey!: number;
+
+  @Field(() => Int, { nullable: true, description: 'first row of the page (REST: with pagingspec=1.0 only)' })
+  start?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'rows of the page; none: every row from start' })
+  limit?: number | null;
+
+  @Field(() => String, { nullable: true })
+  externalId?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'only groups with (true) or without (false) managed flags' })
+  managed?: boolean | null;
+}
 
 @Resolver(() => GroupVO)
 export class GroupResolver {
@@ -50,6 +69,24 @@ export class GroupResolver {
   @Managed(managedGroup, null)
   createGroup(@Ctx() ctx: RequestContext, @Arg('group', () => GroupVOInput) group: GroupVOInput): Promise<GroupVO> {
     return groups.createGroup(ctx, group);
+  }
+
+  @Query(() => GroupVOes, { description: "The groups the person belongs to: the person, group managers and the person's user managers." })
+  @Directive(auth())
+  groupsOfUser(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit, externalId, managed }: GroupsOfUserArgs): Promise<GroupVOes> {
+    return groups.listGroupsOfPerson(ctx, identityKey, null, { externalId, managed }, pageRequest(start, limit));
+  }
+
+  @Query(() => GroupVOes, { description: 'The groups the person owns (coaches).' })
+  @Directive(auth())
+  groupsOwnedByUser(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit, externalId, managed }: GroupsOfUserArgs): Promise<GroupVOes> {
+    return groups.listGroupsOfPerson(ctx, identityKey, GroupRole.coach, { externalId, managed }, pageRequest(start, limit));
+  }
+
+  @Query(() => GroupVOes, { description: 'The groups the person takes part in.' })
+  @Directive(auth())
+  groupsWithParticipant(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit, externalId, managed }: GroupsOfUserArgs): Promise<GroupVOes> {
+    return groups.listGroupsOfPerson(ctx, identityKey, GroupRole.participant, { externalId, managed }, pageRequest(start, limit));
   }
 
   @Query(() => GroupVO, { description: 'Members and group managers only.' })

@@ -35,6 +35,20 @@ export function negotiate(accept: string | undefined, defaultFormat: MediaFormat
   throw new DomainError('NOT_ACCEPTABLE', 'only application/json and application/xml are produced');
 }
 
+/**
+ * Whether the client asks for a page (catalogue "Paging convention"): its Accept is exactly one
+ * media type, JSON or XML, with the parameter `pagingspec=1.0`.
+ */
+export function asksForPage(accept: string | undefined): boolean {
+  const ranges = accept?.split(',').filter((part) => part.trim()) ?? [];
+  if (ranges.length !== 1) return false;
+  const [type, ...params] = ranges[0]
+    .toLowerCase()
+    .split(';')
+    .map((part) => part.trim());
+  return FORMAT_OF[type] !== undefined && params.some((param) => param.replace(/\s/g, '') === 'pagingspec=1.0');
+}
+
 export type BodyFormat = MediaFormat | 'form';
 
 /** The format of a request body from its Content-Type, or null when it is neither JSON nor XML (nor a form, where the route takes one). */

@@ -9,13 +9,14 @@ import {
   isObjectType,
   type GraphQLArgument,
   type GraphQLField,
+  type GraphQLObjectType,
   type GraphQLInputType,
   type GraphQLOutputType,
   type GraphQLSchema,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { RestRoute } from './route';
-import { onWire } from './wire';
+import { onWire, pageItemsOf } from './wire';
 
 /** What a REST route executes: the GraphQL document sofa derives for its field, compiled once with graphql-jit. */
 export interface RestOperation {
@@ -23,6 +24,9 @@ export interface RestOperation {
   emptyBody: boolean;
   /** A list answer, which the service may hand over as a stream (src/domain/lists.ts). */
   listResult: boolean;
+  /** For a paged route: the page type's items field and its list type, answered to requests that are not paged. */
+  pageItems?: string;
+  pageItemsType?: GraphQLOutputType;
   args: readonly GraphQLArgument[];
   resultType: GraphQLOutputType;
   bodyType?: GraphQLInputType;
@@ -60,7 +64,13 @@ export function restOperation(schema: GraphQLSchema, route: RestRoute): RestOper
   if (!isCompiledQuery(compiled)) throw new Error(`route ${route.method} ${route.path}: ${compiled.errors?.[0]?.message}`);
   const bodyType = route.bodyArg ? field.args.find((arg) => arg.name === route.bodyArg)?.type : undefined;
   if (route.bodyArg && !bodyType) throw new Error(`route ${route.method} ${route.path}: no argument ${route.bodyArg}`);
+  const pageItems = route.paging ? pageItemsOf(field.type) : undefined;
+  if (route.paging && !(pageItems && field.args.some((arg) => arg.name === 'start') && field.args.some((arg) => arg.name === 'limit'))) {
+    throw new Error(`route ${route.method} ${route.path}: a paged route answers a page type and takes start and limit`);
+  }
   return {
+    pageItems,
+    pageItemsType: pageItems ? (getNamedType(field.type) as GraphQLObjectType).getFields()[pageItems].type : undefined,
     fieldName: field.name,
     emptyBody: answersWithoutBody(field),
     listResult: isListType(getNullableType(field.type)),

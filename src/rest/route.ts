@@ -23,6 +23,12 @@ export interface RestRoute {
   conflictAsList?: boolean;
   /** Query parameters that are not operation arguments become `[{name, value}]` in this argument. */
   extraQueryArg?: string;
+  /**
+   * A list OpenOLAT pages: the operation answers a page type (src/schema/paging.ts) and takes
+   * `start` and `limit`. With `Accept: …;pagingspec=1.0` the client gets the page, otherwise every
+   * row as a plain list (`required`: a request that is not paged gets 406).
+   */
+  paging?: 'optional' | 'required';
 }
 
 type RouteOptions = Partial<Omit<RestRoute, 'method' | 'path' | 'field' | 'summary'>>;

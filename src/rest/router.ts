@@ -1,9 +1,10 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { getNamedType, isInputObjectType, type GraphQLInputObjectType, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import { DomainError, badRequest } from '../domain/errors';
+import { DEFAULT_PAGE_LIMIT } from '../domain/paging';
 import type { RequestContext } from '../domain/context';
 import { toRestError } from './errors';
-import { bodyFormat, negotiate } from './negotiation';
+import { asksForPage, bodyFormat, negotiate } from './negotiation';
 import { fromParameter, restOperation, type RestOperation } from './operations';
 import { sendData, sendError, sendStream } from './respond';
 import { bySpecificity, type MediaFormat, type RestRoute } from './route';
@@ -80,12 +81,21 @@ export function restRouter(schema: GraphQLSchema, routes: RestRoute[]) {
         }
         const ctx = res.locals.ctx as RequestContext;
         ctx.streamLists = op.listResult;
-        const result = await op.compiled.query(undefined, ctx, variablesOf(route, op, req, body));
+        const paged = route.paging !== undefined && asksForPage(req.get('accept'));
+        if (route.paging === 'required' && !paged) throw new DomainError('NOT_ACCEPTABLE', 'this list is answered in pages only: Accept …; pagingspec=1.0');
+        const variables = variablesOf(route, op, req, body);
+        if (paged) variables.limit ??= DEFAULT_PAGE_LIMIT;
+        else if (route.paging) {
+          delete variables.start;
+          delete variables.limit;
+        }
+        const result = await op.compiled.query(undefined, ctx, variables);
         if (result.errors?.length) return sendError(res, format, toRestError(result.errors[0], route));
         if (ctx.listStream) return await sendStream(res, format, ctx.listStream, op.resultType);
         const data = (result.data as Record<string, unknown>)[op.fieldName];
         const status = route.notModifiedWhenFalse && (data === false || data === null) ? 304 : 200;
         if (op.emptyBody || status === 304) return void res.status(status).end();
+        if (route.paging && !paged) return sendData(res, status, format, (data as Record<string, unknown>)[op.pageItems!], op.pageItemsType!);
         sendData(res, status, format, data, op.resultType);
       } catch (error) {
         // A list that fails half-way cannot change its status any more: the connection is cut, so the client sees it incomplete.

@@ -14,9 +14,13 @@ export const onWire = (field: GraphQLField<unknown, unknown>) => field.extension
 
 /** `UserVO` → `userVO`: the XML root element of a VO type (JAXB's default naming). */
 export const xmlRootOf = (type: GraphQLOutputType) => {
-  const name = getNamedType(type).name;
-  return name.charAt(0).toLowerCase() + name.slice(1);
+  const named = getNamedType(type);
+  const root = named.extensions?.xmlRoot as string | undefined;
+  return root ?? named.name.charAt(0).toLowerCase() + named.name.slice(1);
 };
+
+/** The field that holds the items of a page type (src/schema/paging.ts), if the type is one. */
+export const pageItemsOf = (type: GraphQLOutputType) => getNamedType(type).extensions?.pageItems as string | undefined;
 
 type Encode = (value: unknown) => string;
 

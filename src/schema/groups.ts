@@ -1,5 +1,6 @@
 import { Directive, Field, InputType, Int, ObjectType } from 'type-graphql';
 import { managed } from './directives';
+import { PageOf } from './paging';
 import { LongScalar } from './scalars';
 
 /** OpenOLAT's GroupVO (catalogue 3.2). */
@@ -62,3 +63,7 @@ export class GroupVOInput {
   @Directive(managed(null, 'settings'))
   maxParticipants?: number | null;
 }
+
+/** A page of groups (catalogue 3.2 GroupVOes). */
+export const GroupVOes = PageOf(GroupVO, { name: 'GroupVOes', xmlRoot: 'groups', items: 'groups', xmlItem: 'group' });
+export type GroupVOes = InstanceType<typeof GroupVOes>;

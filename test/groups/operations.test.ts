@@ -121,3 +121,26 @@ describe('PUT /groups/:groupKey/users/:identityKey', () => {
     expect((await call(t.base, 'GET', `/restapi/groups/${key}/participants`, { headers: asAdmin })).json).toHaveLength(1);
   });
 });
+
+describe.each<[string, GroupRole[]]>([
+  ['GET /users/:identityKey/groups', [GroupRole.participant, GroupRole.coach]],
+  ['GET /users/:identityKey/groups/owner', [GroupRole.coach]],
+  ['GET /users/:identityKey/groups/participant', [GroupRole.participant]],
+])('%s', (name, roles) => {
+  refusals(name, world());
+  it("answers the person's groups in that role to the person, a group manager and their user manager, on both transports", async () => {
+    const person = await buildUser(t);
+    const owned = await buildGroup(t, { name: 'Owned' });
+    const joined = await buildGroup(t, { name: 'Joined' });
+    await addGroupMember(t, owned, person.key, GroupRole.coach);
+    await addGroupMember(t, joined, person.key, GroupRole.participant);
+    const expected = [...(roles.includes(GroupRole.coach) ? [owned] : []), ...(roles.includes(GroupRole.participant) ? [joined] : [])].sort((a, b) => a - b);
+    const path = pathOf(routeNamed(name), { identityKey: person.key });
+    for (const caller of [person.auth, (await buildUser(t, { groupManager: true })).auth, (await buildUser(t, { userManager: true })).auth]) {
+      const reply = await call(t.base, 'GET', path, { headers: { ...caller, ...JSON_TYPE } });
+      expect(reply.json.map((g: { key: number }) => g.key)).toEqual(expected);
+    }
+    const page = await viaGraphql(name, { identityKey: person.key });
+    expect({ totalCount: page.totalCount, keys: page.groups.map((g: { key: number }) => g.key) }).toEqual({ totalCount: expected.length, keys: expected });
+  });
+});

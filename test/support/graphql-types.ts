@@ -111,6 +111,13 @@ export type GroupVoInput = {
   type?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A page of groups (pagingspec=1.0), with the total. */
+export type GroupVOes = {
+  __typename?: 'GroupVOes';
+  groups: Array<GroupVo>;
+  totalCount: Scalars['Int']['output'];
+};
+
 export type IdentityToIdentityRelationVo = {
   __typename?: 'IdentityToIdentityRelationVO';
   externalId?: Maybe<Scalars['String']['output']>;
@@ -499,6 +506,12 @@ export type Query = {
   groupParticipants: Array<UserVo>;
   /** Group managers see every group, others the groups they belong to. */
   groups: Array<GroupVo>;
+  /** The groups the person belongs to: the person, group managers and the person's user managers. */
+  groupsOfUser: GroupVOes;
+  /** The groups the person owns (coaches). */
+  groupsOwnedByUser: GroupVOes;
+  /** The groups the person takes part in. */
+  groupsWithParticipant: GroupVOes;
   /** Relations in which the user is the source; for managers of that user. */
   identityRelationsAsSource: Array<IdentityToIdentityRelationVo>;
   /** Relations in which the user is the target; for managers of that user. */
@@ -558,6 +571,33 @@ export type QueryGroupParticipantsArgs = {
 export type QueryGroupsArgs = {
   externalId?: InputMaybe<Scalars['String']['input']>;
   managed?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryGroupsOfUserArgs = {
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  identityKey: Scalars['Long']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  managed?: InputMaybe<Scalars['Boolean']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGroupsOwnedByUserArgs = {
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  identityKey: Scalars['Long']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  managed?: InputMaybe<Scalars['Boolean']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGroupsWithParticipantArgs = {
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  identityKey: Scalars['Long']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  managed?: InputMaybe<Scalars['Boolean']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
 };
 
 

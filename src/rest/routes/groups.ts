@@ -3,6 +3,11 @@ import { DELETE, GET, POST, PUT, VERSION, type FamilyRoutes } from '../route';
 /** Learning groups and their owners and participants (catalogue 2.2). */
 export const groups: FamilyRoutes = {
   routes: [
+    GET('/users/:identityKey/groups', 'Query.groupsOfUser', "The person's groups (paged with pagingspec=1.0)", { paging: 'optional' }),
+    GET('/users/:identityKey/groups/owner', 'Query.groupsOwnedByUser', 'The groups the person owns (paged with pagingspec=1.0)', { paging: 'optional' }),
+    GET('/users/:identityKey/groups/participant', 'Query.groupsWithParticipant', 'The groups the person takes part in (paged with pagingspec=1.0)', {
+      paging: 'optional',
+    }),
     GET('/groups', 'Query.groups', 'List groups'),
     PUT('/groups', 'Mutation.createGroup', 'Create a group', { bodyArg: 'group' }),
     GET('/groups/:groupKey', 'Query.group', 'Get a group'),

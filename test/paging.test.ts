@@ -1,0 +1,94 @@
+import { GroupRole } from '../src/entities/groups';
+import { ROUTES } from '../src/rest/routes';
+import { addGroupMember, buildGroup, buildUser } from './factories';
+import { call } from './support/http';
+import { pathOf } from './support/operations';
+import { adminAuth, startTestService, type TestService } from './support/service';
+
+/** Every list the catalogue pages, walked two rows at a time in JSON and XML: each row once, the total right, no page beyond it. */
+
+let t: TestService;
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(() => t.stop());
+
+interface PagedWorld {
+  /** Path values of a list with more than two rows. */
+  values: Record<string, unknown>;
+  /** The keys the whole list holds, in its order. */
+  keys: number[];
+}
+
+/** A person in three groups as owner and four as participant. */
+async function personInGroups(): Promise<{ identityKey: number; owned: number[]; joined: number[] }> {
+  const person = await buildUser(t);
+  const owned: number[] = [];
+  const joined: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const key = await buildGroup(t, { name: `Paged ${i}` });
+    await addGroupMember(t, key, person.key, i < 3 ? GroupRole.coach : GroupRole.participant);
+    (i < 3 ? owned : joined).push(key);
+  }
+  return { identityKey: person.key, owned, joined };
+}
+
+const WORLDS: Record<string, () => Promise<PagedWorld>> = {
+  'GET /users/:identityKey/groups': async () => {
+    const { identityKey, owned, joined } = await personInGroups();
+    return { values: { identityKey }, keys: [...owned, ...joined] };
+  },
+  'GET /users/:identityKey/groups/owner': async () => {
+    const { identityKey, owned } = await personInGroups();
+    return { values: { identityKey }, keys: owned };
+  },
+  'GET /users/:identityKey/groups/participant': async () => {
+    const { identityKey, joined } = await personInGroups();
+    return { values: { identityKey }, keys: joined };
+  },
+};
+
+const PAGED = ROUTES.filter((route) => route.paging);
+
+it('every paged route has a world here', () => {
+  expect(PAGED.map((route) => `${route.method} ${route.path}`).sort()).toEqual(Object.keys(WORLDS).sort());
+});
+
+async function page(path: string, format: 'json' | 'xml', start: number): Promise<{ totalCount: number; keys: number[] }> {
+  const reply = await call(t.base, 'GET', `${path}?start=${start}&limit=2`, { headers: { ...adminAuth(), Accept: `application/${format}; pagingspec=1.0` } });
+  expect(reply.status).toBe(200);
+  if (format === 'json')
+    return {
+      totalCount: reply.json.totalCount,
+      keys: Object.values(reply.json)
+        .flat()
+        .filter((value) => typeof value === 'object')
+        .map((item) => (item as { key: number }).key),
+    };
+  const totalCount = Number(/^<\?xml[^>]*\?><\w+ totalCount="(\d+)">/.exec(reply.text)?.[1]);
+  return { totalCount, keys: [...reply.text.matchAll(/<key>(\d+)<\/key>/g)].map((match) => Number(match[1])) };
+}
+
+describe.each(PAGED.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (name, route) => {
+  it.each(['json', 'xml'] as const)('walks the list two rows at a time in %s', async (format) => {
+    const world = await WORLDS[name]();
+    const path = pathOf(route, world.values);
+    const seen: number[] = [];
+    let totalCount = Infinity;
+    for (let start = 0; start < totalCount; start += 2) {
+      const answer = await page(path, format, start);
+      totalCount = answer.totalCount;
+      expect(answer.keys.length).toBeLessThanOrEqual(2);
+      seen.push(...answer.keys);
+    }
+    expect(totalCount).toBe(world.keys.length);
+    expect(seen).toEqual(world.keys);
+    expect(await page(path, format, totalCount + 3)).toEqual({ totalCount, keys: [] });
+  });
+
+  it('answers every row as a plain list without pagingspec, whatever start and limit say', async () => {
+    const world = await WORLDS[name]();
+    const reply = await call(t.base, 'GET', `${pathOf(route, world.values)}?start=1&limit=1`, { headers: { ...adminAuth(), Accept: 'application/json' } });
+    expect(reply.json.map((item: { key: number }) => item.key)).toEqual(world.keys);
+  });
+});

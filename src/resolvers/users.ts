@@ -28,6 +28,15 @@ import * as users from '../users/service';
 
 @Resolver()
 export class UserResolver {
+  @Query(() => UserVO, { description: 'The person with exactly this login (in any case).' })
+  @Directive(auth(...USER_SEARCHERS))
+  userByLogin(
+    @Ctx() ctx: RequestContext,
+    @Arg('username', () => String, { nullable: true, description: 'required' }) username?: string | null,
+  ): Promise<UserVO> {
+    return users.getUserByLogin(ctx, username);
+  }
+
   @Query(() => [UserVO], { description: 'Search users: login and property values are contains-searches with * wildcards, "quoted" values exact.' })
   @Directive(auth(...USER_SEARCHERS))
   users(

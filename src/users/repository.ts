@@ -94,6 +94,13 @@ export async function searchUsers(em: EntityManager, search: UserSearch, range: 
   return sql<UserRow>(em, `select ${USER_COLUMNS} from identity i where ${where.join(' and ')} order by i.id limit ?`, [...params, range.size]);
 }
 
+/** The person with this login, in any case (through the unique index on lower(login)). */
+export async function findUserRowByLogin(em: EntityManager, login: string): Promise<UserRow> {
+  const [row] = await sql<UserRow>(em, `select ${USER_COLUMNS} from identity i where lower(i.login) = lower(?)`, [login]);
+  if (!row) throw notFound('user');
+  return row;
+}
+
 /** Logins are unique without regard to case (the unique index on lower(login)). */
 export async function loginInUse(em: EntityManager, login: string, exceptKey = 0): Promise<boolean> {
   const rows = await sql(em, 'select 1 from identity where lower(login) = lower(?) and id <> ? limit 1', [login.trim(), exceptKey]);

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword } from '../auth/passwords';
 import { revokeLogins } from '../auth/sessions';
 import { requireCaller, type RequestContext } from '../domain/context';
-import { forbidden, validationFailed } from '../domain/errors';
+import { badRequest, forbidden, validationFailed } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
 import { defaultInheritance, type OrganisationRole } from '../domain/roles';
 import { OrganisationRoleMembership } from '../entities/organisations';
@@ -36,6 +36,12 @@ export function searchUsers(ctx: RequestContext, search: UserSearch): Promise<Us
     (row) => row.id,
   );
   return answerList(ctx, rows, (row) => toUserVO(row, true));
+}
+
+/** GET /users/username: the person with exactly this login (any case), for those who may search people. */
+export async function getUserByLogin(ctx: RequestContext, login: string | null | undefined): Promise<UserVO> {
+  if (!login) throw badRequest('the query parameter username is required');
+  return toUserVO(await users.findUserRowByLogin(ctx.em, login), true);
 }
 
 export async function getMe(ctx: RequestContext): Promise<UserVO> {

@@ -537,6 +537,8 @@ export type Query = {
   user: UserVo;
   /** Managers of the user see every authentication, the user themself their API keys; credentials are never included. */
   userAuthentications: Array<AuthenticationVo>;
+  /** The person with exactly this login (in any case). */
+  userByLogin: UserVo;
   userLifecycle: UserLifecycleVo;
   /** Managers of the user only (not the user themself). */
   userPreferences: PreferencesVo;
@@ -652,6 +654,11 @@ export type QueryUserArgs = {
 
 export type QueryUserAuthenticationsArgs = {
   identityKey: Scalars['Long']['input'];
+};
+
+
+export type QueryUserByLoginArgs = {
+  username?: InputMaybe<Scalars['String']['input']>;
 };
 
 

@@ -257,3 +257,19 @@ describe('status (catalogue 5.3)', () => {
     expect((await me(user.auth)).status).toBe(200);
   });
 });
+
+describe('login uniqueness', () => {
+  const create = (login: string) =>
+    call(t.base, 'PUT', '/restapi/users', { headers: asAdmin, body: { login, firstName: 'Wild', lastName: 'Card', email: `${uniqueLogin()}@example.org` } });
+
+  it('compares logins exactly, in any case: _, % and \\ are characters, not patterns', async () => {
+    const stem = uniqueLogin('wc');
+    expect((await create(`${stem}x1`)).status).toBe(200);
+    for (const login of [`${stem}_1`, `${stem}%`, `${stem}\\1`]) expect({ login, status: (await create(login)).status }).toEqual({ login, status: 200 });
+    for (const login of [`${stem.toUpperCase()}_1`, `${stem}\\1`]) {
+      const reply = await create(login);
+      expect({ login, status: reply.status }).toEqual({ login, status: 406 });
+      expect(reply.json[0].code).toBe('org.olat.admin.user:new.error.loginname.choosen');
+    }
+  });
+});

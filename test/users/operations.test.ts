@@ -120,6 +120,17 @@ describe('GET /users/me', () => {
   });
 });
 
+describe('GET /users/username', () => {
+  refusals('GET /users/username', world({ username: 'someone' }));
+  it('answers the person with exactly that login, in any case; 404 for another, 400 without one', async () => {
+    const found = await rest('GET /users/username', {}, { query: `?username=${encodeURIComponent(target.login.toUpperCase())}` });
+    expect(found.json).toMatchObject({ key: target.key, login: target.login });
+    expect((await rest('GET /users/username', {}, { query: `?username=${target.login.slice(0, -1)}*` })).status).toBe(404);
+    expect((await rest('GET /users/username', {})).status).toBe(400);
+    expect(await viaGraphql('GET /users/username', { username: target.login })).toMatchObject({ key: target.key });
+  });
+});
+
 describe('GET /users/managed', () => {
   refusals('GET /users/managed', world());
   it('lists users with an externalId, not those without', async () => {

@@ -6,6 +6,7 @@ export const users: FamilyRoutes = {
     GET('/users', 'Query.users', 'Search users', { extraQueryArg: 'properties' }),
     PUT('/users', 'Mutation.createUser', 'Create a user', { bodyArg: 'user' }),
     GET('/users/me', 'Query.me', 'The caller'),
+    GET('/users/username', 'Query.userByLogin', 'The user with exactly this login (query parameter username)'),
     GET('/users/managed', 'Query.managedUsers', 'Users with an externalId'),
     GET('/users/:identityKey', 'Query.user', 'Get a user'),
     POST('/users/:identityKey', 'Mutation.updateUser', 'Update a user', { bodyArg: 'user', noBodyStatus: 204 }),

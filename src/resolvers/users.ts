@@ -24,6 +24,7 @@ import {
 import * as accounts from '../users/accounts';
 import * as authentications from '../users/authentications';
 import { USER_CREATORS, USER_MANAGERS, USER_SEARCHERS } from '../users/policy';
+import { identityKeyOfLogin } from '../users/repository';
 import * as users from '../users/service';
 
 @Resolver()
@@ -220,6 +221,42 @@ export class AuthenticationResolver {
     @Arg('password', () => PasswordChangeInput) password: PasswordChangeInput,
   ): Promise<boolean> {
     return authentications.changePassword(ctx, identityKey, password.newPassword);
+  }
+
+  @Query(() => [AuthenticationVO], { description: 'Authentications v1 (deprecated, by login): as userAuthentications.' })
+  @Directive(auth(...USER_MANAGERS))
+  async userAuthenticationsByLogin(@Ctx() ctx: RequestContext, @Arg('username', () => String) username: string): Promise<AuthenticationVO[]> {
+    return authentications.listAuthentications(ctx, await identityKeyOfLogin(ctx.em, username));
+  }
+
+  @Mutation(() => AuthenticationVO, { description: 'Authentications v1 (deprecated, by login): as saveUserAuthentication.' })
+  @Directive(auth(...USER_MANAGERS))
+  async saveUserAuthenticationByLogin(
+    @Ctx() ctx: RequestContext,
+    @Arg('username', () => String) username: string,
+    @Arg('authentication', () => AuthenticationVOInput) authentication: AuthenticationVOInput,
+  ): Promise<AuthenticationVO> {
+    return authentications.saveAuthentication(ctx, await identityKeyOfLogin(ctx.em, username), authentication);
+  }
+
+  @Mutation(() => Boolean, { description: 'Authentications v1 (deprecated, by login): as deleteUserAuthentication.' })
+  @Directive(auth(...USER_MANAGERS))
+  async deleteUserAuthenticationByLogin(
+    @Ctx() ctx: RequestContext,
+    @Arg('username', () => String) username: string,
+    @Arg('authKey', () => LongScalar) authKey: number,
+  ): Promise<boolean> {
+    return authentications.deleteAuthentication(ctx, await identityKeyOfLogin(ctx.em, username), authKey);
+  }
+
+  @Mutation(() => Boolean, { description: 'Authentications v1 (deprecated, by login): as changeUserPassword.' })
+  @Directive(auth(...USER_MANAGERS))
+  async changeUserPasswordByLogin(
+    @Ctx() ctx: RequestContext,
+    @Arg('username', () => String) username: string,
+    @Arg('password', () => PasswordChangeInput) password: PasswordChangeInput,
+  ): Promise<boolean> {
+    return authentications.changePassword(ctx, await identityKeyOfLogin(ctx.em, username), password.newPassword);
   }
 
   @Mutation(() => ApiKeyVO, {

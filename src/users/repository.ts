@@ -101,6 +101,13 @@ export async function findUserRowByLogin(em: EntityManager, login: string): Prom
   return row;
 }
 
+/** The key of the person with this login, in any case. */
+export async function identityKeyOfLogin(em: EntityManager, login: string): Promise<number> {
+  const [row] = await sql<{ id: number }>(em, 'select i.id from identity i where lower(i.login) = lower(?)', [login]);
+  if (!row) throw notFound('user');
+  return row.id;
+}
+
 /** Logins are unique without regard to case (the unique index on lower(login)). */
 export async function loginInUse(em: EntityManager, login: string, exceptKey = 0): Promise<boolean> {
   const rows = await sql(em, 'select 1 from identity where lower(login) = lower(?) and id <> ? limit 1', [login.trim(), exceptKey]);

@@ -167,6 +167,8 @@ export type Mutation = {
   changeUserName: UserVo;
   /** Set the password. false (REST 304): refused by the policy (4 to 128 characters). A change ends all sessions and the token. */
   changeUserPassword: Scalars['Boolean']['output'];
+  /** Authentications v1 (deprecated, by login): as changeUserPassword. */
+  changeUserPasswordByLogin: Scalars['Boolean']['output'];
   /** A new API key for the user: the secret is in this answer only. Managers of the user always; the user themself while self-service keys are allowed, and not with an API key. Listed by userAuthentications, revoked by deleteUserAuthentication. */
   createApiKey: ApiKeyVo;
   /** Create a group; a body with a key > 0 updates that group. */
@@ -189,6 +191,8 @@ export type Mutation = {
   deleteUser: Scalars['Boolean']['output'];
   /** Delete an authentication; revokes an API key (the user may revoke their own). Deleting the password ends all sessions and the token. */
   deleteUserAuthentication: Scalars['Boolean']['output'];
+  /** Authentications v1 (deprecated, by login): as deleteUserAuthentication. */
+  deleteUserAuthenticationByLogin: Scalars['Boolean']['output'];
   /** true: no longer allowed; false: it was not allowed (REST answers 304). */
   disallowOrganisationSubType: Scalars['Boolean']['output'];
   /** Ends the session this request came with (on every instance). */
@@ -199,6 +203,8 @@ export type Mutation = {
   removeOrganisationMember: Scalars['Boolean']['output'];
   /** Update authUsername and externalId of the authentication of that provider, or create one. Provider API-Key creates a new key and answers its secret as credential, this one time; the user themself may do that while self-service keys are allowed. REST tokens cannot be created. A body identityKey other than the path key, or an authUsername of another identity: 409. */
   saveUserAuthentication: AuthenticationVo;
+  /** Authentications v1 (deprecated, by login): as saveUserAuthentication. */
+  saveUserAuthenticationByLogin: AuthenticationVo;
   updateGroup: GroupVo;
   /** Update an organisation; a changed parentOrganisationKey moves it with its sub-organisations. A body key other than the path key answers 409. */
   updateOrganisation: OrganisationVo;
@@ -271,6 +277,12 @@ export type MutationChangeUserPasswordArgs = {
 };
 
 
+export type MutationChangeUserPasswordByLoginArgs = {
+  password: PasswordChangeInput;
+  username: Scalars['String']['input'];
+};
+
+
 export type MutationCreateApiKeyArgs = {
   externalId?: InputMaybe<Scalars['String']['input']>;
   identityKey: Scalars['Long']['input'];
@@ -334,6 +346,12 @@ export type MutationDeleteUserAuthenticationArgs = {
 };
 
 
+export type MutationDeleteUserAuthenticationByLoginArgs = {
+  authKey: Scalars['Long']['input'];
+  username: Scalars['String']['input'];
+};
+
+
 export type MutationDisallowOrganisationSubTypeArgs = {
   subTypeKey: Scalars['Long']['input'];
   typeKey: Scalars['Long']['input'];
@@ -362,6 +380,12 @@ export type MutationRemoveOrganisationMemberArgs = {
 export type MutationSaveUserAuthenticationArgs = {
   authentication: AuthenticationVoInput;
   identityKey: Scalars['Long']['input'];
+};
+
+
+export type MutationSaveUserAuthenticationByLoginArgs = {
+  authentication: AuthenticationVoInput;
+  username: Scalars['String']['input'];
 };
 
 
@@ -537,6 +561,8 @@ export type Query = {
   user: UserVo;
   /** Managers of the user see every authentication, the user themself their API keys; credentials are never included. */
   userAuthentications: Array<AuthenticationVo>;
+  /** Authentications v1 (deprecated, by login): as userAuthentications. */
+  userAuthenticationsByLogin: Array<AuthenticationVo>;
   /** The person with exactly this login (in any case). */
   userByLogin: UserVo;
   userLifecycle: UserLifecycleVo;
@@ -654,6 +680,11 @@ export type QueryUserArgs = {
 
 export type QueryUserAuthenticationsArgs = {
   identityKey: Scalars['Long']['input'];
+};
+
+
+export type QueryUserAuthenticationsByLoginArgs = {
+  username: Scalars['String']['input'];
 };
 
 

@@ -265,6 +265,50 @@ for (const method of ['PUT', 'POST'] as const) {
   });
 }
 
+describe('authentications v1, by login (deprecated)', () => {
+  const v1 = () => () => ({ ...world()(), values: { ...world()().values, username: target.login } });
+  describe('GET /users/:username/auth', () => {
+    refusals('GET /users/:username/auth', v1());
+    it('lists the authentications of the person with that login; 404 for an unknown login', async () => {
+      const reply = await rest('GET /users/:username/auth', { username: target.login.toUpperCase() });
+      expect(reply.json).toContainEqual(expect.objectContaining({ key: targetPasswordKey, provider: 'OLAT', credential: null }));
+      expect((await rest('GET /users/:username/auth', { username: uniqueLogin('nobody') })).status).toBe(404);
+      expect(await viaGraphql('GET /users/:username/auth', { username: target.login })).toContainEqual(expect.objectContaining({ key: targetPasswordKey }));
+    });
+  });
+  describe('PUT /users/:username/auth', () => {
+    refusals('PUT /users/:username/auth', v1());
+    it('creates an authentication for the person with that login', async () => {
+      const user = await buildUser(t);
+      const authUsername = uniqueLogin('ldap');
+      const reply = await rest('PUT /users/:username/auth', { username: user.login }, { body: { identityKey: user.key, provider: 'LDAP', authUsername } });
+      expect(reply.json).toMatchObject({ identityKey: user.key, provider: 'LDAP', authUsername });
+    });
+  });
+  describe('DELETE /users/:username/auth/:authKey', () => {
+    refusals('DELETE /users/:username/auth/:authKey', v1());
+    it('deletes the authentication: the password no longer logs in', async () => {
+      const user = await buildUser(t);
+      expect((await rest('DELETE /users/:username/auth/:authKey', { username: user.login, authKey: await passwordKeyOf(user) })).status).toBe(200);
+      expect((await me(user.auth)).status).toBe(401);
+    });
+  });
+  describe('POST /users/:username/auth/password', () => {
+    refusals('POST /users/:username/auth/password', v1());
+    it('sets the password from a form', async () => {
+      const user = await buildUser(t);
+      const reply = await rest(
+        'POST /users/:username/auth/password',
+        { username: user.login },
+        { headers: adminAuth(), contentType: 'application/x-www-form-urlencoded', body: 'newPassword=changed-by-login' },
+      );
+      expect(reply.status).toBe(200);
+      expect((await me(basic(user.login, 'changed-by-login'))).status).toBe(200);
+      expect(await viaGraphql('POST /users/:username/auth/password', { username: (await buildUser(t)).login })).toBe(true);
+    });
+  });
+});
+
 describe('POST /users/:identityKey/authentications/password', () => {
   refusals('POST /users/:identityKey/authentications/password', world());
   refusedBeforeWriting('POST /users/:identityKey/authentications/password', async (user) => [

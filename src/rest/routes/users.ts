@@ -33,6 +33,16 @@ export const users: FamilyRoutes = {
       },
     ),
     DELETE('/users/:identityKey/authentications/:authKey', 'Mutation.deleteUserAuthentication', 'Delete an authentication, e.g. revoke an API key'),
+    GET('/users/:username/auth', 'Query.userAuthenticationsByLogin', 'Authentications of a user by login (v1, deprecated)'),
+    PUT('/users/:username/auth', 'Mutation.saveUserAuthenticationByLogin', 'Create or update an authentication by login (v1, deprecated)', {
+      bodyArg: 'authentication',
+    }),
+    DELETE('/users/:username/auth/:authKey', 'Mutation.deleteUserAuthenticationByLogin', 'Delete an authentication by login (v1, deprecated)'),
+    POST('/users/:username/auth/password', 'Mutation.changeUserPasswordByLogin', 'Set the password by login (v1, deprecated; form field newPassword)', {
+      bodyArg: 'password',
+      formBody: true,
+      notModifiedWhenFalse: true,
+    }),
     GET('/users/:identityKey/preferences', 'Query.userPreferences', 'Preferences of a user'),
     POST('/users/:identityKey/preferences', 'Mutation.updateUserPreferences', 'Set the preferences of a user', { bodyArg: 'preferences' }),
     GET('/users/:identityKey/lifecycle', 'Query.userLifecycle', 'Lifecycle dates and status of a user'),

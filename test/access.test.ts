@@ -24,9 +24,19 @@ afterAll(() => t.stop());
 /** What a user without any manager role may do; everything else must answer 403. */
 const ALLOWED_TO_PLAIN_USER = new Set(['GET /users/me', 'GET /users/:identityKey', 'GET /groups']);
 
-/** Sample values for path parameters and arguments: the other user, the group, else key 1 and the role `users`. */
+/** Sample values for path parameters and arguments: the other user (by key or login), the group, else key 1 and the role `users`. */
 const sample = (name: string): unknown =>
-  name === 'identityKey' ? other.key : name === 'groupKey' ? groupKey : name.endsWith('Key') ? 1 : name === 'role' ? 'users' : undefined;
+  name === 'identityKey'
+    ? other.key
+    : name === 'groupKey'
+      ? groupKey
+      : name.endsWith('Key')
+        ? 1
+        : name === 'role'
+          ? 'users'
+          : name === 'username'
+            ? other.login
+            : undefined;
 
 const pathOf = (route: RestRoute) => `/restapi${route.path.replace(/:(\w+)/g, (_, name: string) => String(sample(name)))}`;
 

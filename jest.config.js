@@ -15,7 +15,10 @@ module.exports = {
         module: { type: 'commonjs' },
       },
     ],
+    // jose is published as ES modules only: compiled to CommonJS like the sources (src/auth/oauth.ts)
+    '/node_modules/jose/.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
   },
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 30000,

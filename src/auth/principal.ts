@@ -22,6 +22,8 @@ export interface PrincipalRow {
   apiKeyId?: number;
   apiKeyHash?: string;
   apiKeyLastUsage?: Date | null;
+  /** For OAuth look-ups: whether the person holds an API key ("API access: only with API key"). */
+  hasApiKey?: boolean;
 }
 
 const COLUMNS = `
@@ -59,6 +61,22 @@ export const principalByApiKey = (em: EntityManager, clientId: string) =>
     clientId,
     ', k.id as "apiKeyId", k.credential as "apiKeyHash", k.last_usage as "apiKeyLastUsage"',
   );
+
+/** The provider of an authentication whose user name is the person's name at the OAuth issuer (`OAUTH_IDENTITY_MATCH=authentication`), and of bearer-token logins. */
+export const OAUTH_PROVIDER = 'OAuth';
+
+const HAS_API_KEY = `, exists(select 1 from authentication k where k.identity_id = i.id and k.provider = '${Provider.apiKey}') as "hasApiKey"`;
+
+/** The person an OAuth token names by login. */
+export const principalByOAuthLogin = (em: EntityManager, login: string) => one(em, 'where lower(i.login) = lower(?)', login, HAS_API_KEY);
+
+/** The person an OAuth token names by e-mail address; nobody when two people share it. */
+export const principalByOAuthEmail = (em: EntityManager, email: string) =>
+  one(em, 'where i.id = (select min(j.id) from identity j where lower(j.email) = lower(?) having count(*) = 1)', email, HAS_API_KEY);
+
+/** The person whose authentication of provider `OAuth` has the claim's value as user name. */
+export const principalByOAuthAuthentication = (em: EntityManager, name: string) =>
+  one(em, `join authentication o on o.identity_id = i.id where o.provider = '${OAUTH_PROVIDER}' and o.auth_username = ?`, name, HAS_API_KEY);
 
 /** Deactivated, pending, login-denied and deleted users cannot authenticate (catalogue 5.3). */
 export const canAuthenticate = (row: PrincipalRow) => row.status < UserStatus.visibleLimit;

@@ -6,11 +6,14 @@ import { Provider } from '../entities/users';
 import type { SettingsStore } from '../settings/settings';
 import type { Authenticator, Login } from './authenticator';
 import { sendTooManyRequests, type LoginThrottle } from './login-throttle';
+import type { OAuthVerifier } from './oauth';
 import { sha256 } from './secrets';
 import { SESSION_COOKIE } from './sessions';
 
 export const TOKEN_HEADER = 'X-SERVICE-TOKEN';
 export const REALM = 'Basic realm="Remote Management REST API"';
+/** The challenge for a bearer token that was refused (RFC 6750, section 3). */
+export const BEARER_REFUSED = 'Bearer error="invalid_token"';
 
 /** Paths below /restapi that need no authentication (catalogue 1.2: matched by prefix). */
 const OPEN_PREFIXES = ['/api', '/ping', '/auth', '/i18n'];
@@ -23,6 +26,8 @@ export interface FilterOptions {
   /** Paths (relative to the mount point) open without authentication. */
   isOpen: (path: string) => boolean;
   secureCookies?: boolean;
+  /** Set when OAuth is configured: `Authorization: Bearer <JWT>` is verified by it. */
+  oauth?: OAuthVerifier;
 }
 
 const startsWithAny = (prefixes: string[]) => (path: string) => {
@@ -42,11 +47,19 @@ function credentials(header: string | undefined): { login: string; password: str
   return decoded && colon > 0 ? { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) } : null;
 }
 
+/** `Bearer <token>` without a colon: an OAuth access token (a JWT), not an API key. */
+function bearerToken(header: string | undefined): string | null {
+  const token = header?.match(/^bearer\s+(\S+)\s*$/i)?.[1];
+  return token && !token.includes(':') ? token : null;
+}
+
 /**
  * Level one, in front of everything: the REST switch, then the session cookie, open paths, a token
- * in a link, the X-SERVICE-TOKEN header, and basic (or bearer) credentials; anything else is 401
- * with a challenge. With "API access: only with API key", REST accepts only logins that came from
- * an API key.
+ * in a link, the X-SERVICE-TOKEN header, basic (or bearer) credentials, and, when OAuth is
+ * configured, a bearer JWT; anything else is 401 with a challenge. A bearer JWT authenticates
+ * its request only: no token header and no session cookie are issued for it. With "API access:
+ * only with API key", REST accepts only logins that came from an API key, and bearer JWTs of
+ * people who hold an API key.
  */
 export function securityFilter(
   orm: Orm,
@@ -70,7 +83,8 @@ export function securityFilter(
     };
     res.locals.ctx = ctx;
     if (rest && !ctx.settings.restEnabled && !isAlwaysEnabled(req.path)) return onRefused(req, res, 403);
-    const acceptable = (login: Login | null) => (!rest || ctx.settings.apiAccess === 'all' || login?.caller.provider === Provider.apiKey ? login : null);
+    const apiKeysOnly = rest && ctx.settings.apiAccess === 'apikey';
+    const acceptable = (login: Login | null, holdsApiKey = false) => (!apiKeysOnly || login?.caller.provider === Provider.apiKey || holdsApiKey ? login : null);
     try {
       const cookie = req.headers.cookie ? parseCookies(req.headers.cookie)[SESSION_COOKIE] : undefined;
       if (cookie) {
@@ -86,6 +100,9 @@ export function securityFilter(
       const linkToken = req.query[TOKEN_HEADER];
       const headerToken = req.get(TOKEN_HEADER);
       const basic = credentials(req.get('authorization'));
+      const bearer = options.oauth && bearerToken(req.get('authorization'));
+      let holdsApiKey = false;
+      let challenge = REALM;
       if (typeof linkToken === 'string') login = await authenticator.fromLinkToken(ctx.em, linkToken);
       else if (headerToken) {
         const caller = await authenticator.fromToken(ctx.em, headerToken);
@@ -94,10 +111,15 @@ export function securityFilter(
         const attempt = await throttle.attempt(basic.login, req.ip ?? '', () => authenticator.fromBasic(ctx.em, basic.login, basic.password));
         if (attempt.retryAfter) return sendTooManyRequests(res, attempt.retryAfter);
         login = attempt.result;
+      } else if (bearer) {
+        const verified = await options.oauth!.authenticate(ctx.em, bearer);
+        login = verified && { caller: verified.caller };
+        holdsApiKey = verified?.hasApiKey ?? false;
+        challenge = BEARER_REFUSED;
       }
-      login = acceptable(login);
+      login = acceptable(login, holdsApiKey);
       if (!login) {
-        res.set('WWW-Authenticate', REALM);
+        res.set('WWW-Authenticate', challenge);
         return onRefused(req, res, 401);
       }
       ctx.caller = login.caller;

@@ -21,6 +21,41 @@ export interface Config {
   loginThrottle: { perLogin: number; perAddress: number; windowSeconds: number };
   auditRetentionDays: number;
   graphqlMaxCost: number;
+  /** OAuth 2.0 resource server (src/auth/oauth.ts): bearer JWTs of this issuer are accepted; off without `OAUTH_ISSUER`. */
+  oauth?: OAuthConfig;
+}
+
+/** How the person a token names is found: by login, by e-mail, or by an authentication of provider `OAuth` whose user name is the claim. */
+export type OAuthIdentityMatch = 'login' | 'email' | 'authentication';
+
+export interface OAuthConfig {
+  /** The OpenID Connect issuer, exactly as tokens carry it in `iss`; its discovery document is read from `<issuer>/.well-known/openid-configuration`. */
+  issuer: string;
+  /** What tokens must carry in `aud`. */
+  audience: string;
+  /** The claim that names the person. */
+  identityClaim: string;
+  identityMatch: OAuthIdentityMatch;
+  /** Least time between two fetches of the issuer's keys when a token names an unknown key id (rotation). */
+  jwksCooldownSeconds: number;
+}
+
+const IDENTITY_MATCHES: readonly OAuthIdentityMatch[] = ['login', 'email', 'authentication'];
+
+function oauthConfig(env: NodeJS.ProcessEnv): OAuthConfig | undefined {
+  const issuer = env.OAUTH_ISSUER?.trim();
+  if (!issuer) return undefined;
+  const audience = env.OAUTH_AUDIENCE?.trim();
+  if (!audience) throw new Error('OAUTH_AUDIENCE is required with OAUTH_ISSUER');
+  const identityMatch = (env.OAUTH_IDENTITY_MATCH?.trim() || 'login') as OAuthIdentityMatch;
+  if (!IDENTITY_MATCHES.includes(identityMatch)) throw new Error(`OAUTH_IDENTITY_MATCH is one of ${IDENTITY_MATCHES.join(', ')}, not "${identityMatch}"`);
+  return {
+    issuer,
+    audience,
+    identityClaim: env.OAUTH_IDENTITY_CLAIM?.trim() || 'preferred_username',
+    identityMatch,
+    jwksCooldownSeconds: int(env.OAUTH_JWKS_COOLDOWN_SECONDS, 30),
+  };
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -60,5 +95,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     auditRetentionDays: int(env.AUDIT_RETENTION_DAYS, 365),
     graphqlMaxCost: int(env.GRAPHQL_MAX_COST, 5000),
+    oauth: oauthConfig(env),
   };
 }

@@ -6,6 +6,7 @@ import { Authenticator } from './auth/authenticator';
 import { PrincipalCache } from './auth/principal-cache';
 import type { DatabaseNotifications } from './db/notifications';
 import { LoginThrottle } from './auth/login-throttle';
+import { OAuthVerifier } from './auth/oauth';
 import { isOpenRestPath, securityFilter } from './auth/security-filter';
 import { buildGatewaySchema } from './schema/build';
 import { graphqlMiddleware } from './graphql/apollo';
@@ -13,6 +14,7 @@ import { graphqlExplorer } from './graphql/explorer';
 import { DomainError, forbidden, unauthenticated } from './domain/errors';
 import { toRestError } from './rest/errors';
 import { negotiate } from './rest/negotiation';
+import { apiDocRouter } from './rest/api-doc-page';
 import { apiDocs } from './rest/api-docs';
 import { openEndpoints } from './rest/open-endpoints';
 import { buildOpenApi, openApiRouter } from './rest/openapi';
@@ -57,6 +59,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   const principals = new PrincipalCache(notifications, config.principalCacheTtlSeconds * 1000);
   const authenticator = new Authenticator(config.sessionTtlSeconds, config.credentialCacheTtlSeconds, principals);
   const throttle = new LoginThrottle(config.loginThrottle);
+  const oauth = config.oauth && new OAuthVerifier(config.oauth, principals);
   const refused = (defaultFormat: MediaFormat) => (req: Request, res: Response, status: 401 | 403) =>
     sendError(res, formatOf(req, defaultFormat), toRestError(status === 401 ? unauthenticated() : forbidden('the REST interface is switched off')));
   const bodyParser = express.text({ type: () => true, limit: config.bodyLimitBytes });
@@ -67,13 +70,14 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   app.set('trust proxy', 'loopback');
 
   const sofa = createSofa(schema, ROUTES);
-  const openApi = buildOpenApi(schema, sofa, ROUTES, OPEN_ROUTES);
+  const openApi = buildOpenApi(schema, sofa, ROUTES, OPEN_ROUTES, config.oauth);
   app.use('/restapi/api-docs', apiDocs());
   app.use(
     '/restapi',
-    securityFilter(orm, authenticator, settings, throttle, { transport: 'rest', isOpen: isOpenRestPath }, refused('xml')),
+    securityFilter(orm, authenticator, settings, throttle, { transport: 'rest', isOpen: isOpenRestPath, oauth }, refused('xml')),
     bodyParser,
     openEndpoints(OPEN_ROUTES, authenticator, throttle),
+    apiDocRouter(openApi),
     openApiRouter(openApi),
     restRouter(schema, ROUTES),
     notFoundHandler,
@@ -84,7 +88,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   app.use('/graphql', graphqlExplorer());
   app.use(
     '/graphql',
-    securityFilter(orm, authenticator, settings, throttle, { transport: 'graphql', isOpen: () => false }, refused('json')),
+    securityFilter(orm, authenticator, settings, throttle, { transport: 'graphql', isOpen: () => false, oauth }, refused('json')),
     express.json({ limit: config.bodyLimitBytes }),
     graphql.handler,
     errorHandler,

@@ -49,6 +49,9 @@ it('is a valid OpenAPI 3 document', async () => {
   expect(doc.servers).toEqual([{ url: '/restapi' }]);
   expect(doc.components.securitySchemes.basicAuth).toMatchObject({ type: 'http', scheme: 'basic' });
   expect(doc.components.securitySchemes.serviceToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-SERVICE-TOKEN' });
+  // an API key as `Bearer clientId:secret`; with OAuth configured also a JWT (test/oauth.test.ts)
+  expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  expect(doc.components.securitySchemes.openIdConnect).toBeUndefined();
 });
 
 it('lists exactly the route table and the open routes', () => {
@@ -110,7 +113,7 @@ it('hides GraphQL-only fields from the wire schemas', () => {
 });
 
 /** Values of path parameters that are not keys: words the routes take. */
-const WORDS: Record<string, string> = { username: ADMIN.login, role: 'users', name: 'sample' };
+const WORDS: Record<string, string> = { username: ADMIN.login, role: 'users', name: 'sample', filename: 'logo.svg' };
 
 /**
  * A value for every `{…Key}` of the document, derived from the parameter names alone: the key of
@@ -137,7 +140,7 @@ async function samplePathValues(): Promise<Record<string, string | number>> {
 
 it('every GET route it lists answers 200 to the administrator, in a documented media type', async () => {
   const pathValues = await samplePathValues();
-  const queryValues: Record<string, string> = { password: ADMIN.password };
+  const queryValues: Record<string, string> = { password: ADMIN.password, username: ADMIN.login };
 
   const gets = operations().filter(({ method }) => method === 'GET');
   expect(gets.length).toBeGreaterThan(10);

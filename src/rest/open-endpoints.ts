@@ -4,7 +4,7 @@ import type { Authenticator } from '../auth/authenticator';
 import { sendTooManyRequests, type LoginThrottle } from '../auth/login-throttle';
 import { Provider } from '../entities/users';
 import { REALM, TOKEN_HEADER } from '../auth/security-filter';
-import { TEXT, bySpecificity, type OpenRoute } from './route';
+import { TEXT, bySpecificity, type OpenMedia, type OpenRoute } from './route';
 import { XML_PROLOG, escapeXml } from './xml-codec';
 
 export const AUTH_ROUTE: OpenRoute = {
@@ -20,7 +20,71 @@ export const AUTH_ROUTE: OpenRoute = {
   errors: { 400: 'neither password nor x-service-token given', 401: 'wrong password or token' },
 };
 
-/** Ping, the API's version and `/auth` (catalogue 1.6, 1.7); the families add their versions (src/rest/routes). */
+/** The gateway's copyright and licence, `GET /api/copyright` (catalogue 1.7). */
+const COPYRIGHT = {
+  title: 'olat-remote-gateway: copyright and licence',
+  paragraphs: [
+    "olat-remote-gateway, a remote-management gateway: a REST API under /restapi that is compatible with OpenOLAT's REST API, and the same operations over GraphQL under /graphql.",
+    'Copyright (c) the maintainers of olat-remote-gateway. All rights reserved. Its package is marked UNLICENSED: no licence to use, copy or change it is granted to others.',
+    'The browser pages it serves include Swagger UI (Apache License 2.0), GraphiQL and React (MIT License), each under its own licence.',
+  ],
+};
+
+const COPYRIGHT_TEXT = `${COPYRIGHT.paragraphs.join('\n\n')}\n`;
+
+/** The copyright as a small XHTML document, well-formed so that it can be sent as application/xhtml+xml too. */
+const COPYRIGHT_HTML = `<!DOCTYPE html>
+<html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><meta charset="utf-8" /><title>${escapeXml(COPYRIGHT.title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:44em;margin:2em auto;padding:0 1em;color:#1b1f24}</style></head>
+<body><h1>${escapeXml(COPYRIGHT.title)}</h1>
+${COPYRIGHT.paragraphs.map((paragraph) => `<p>${escapeXml(paragraph)}</p>`).join('\n')}
+</body></html>
+`;
+
+/** The media types of `GET /api/copyright`, text first: it is the answer when Accept names none of them. */
+const COPYRIGHT_TYPES = ['text/plain', 'text/html', 'application/xhtml+xml'];
+
+const HTML_PAGE = { type: 'string' };
+const ASSET = { type: 'string', format: 'binary' };
+const ASSET_NAME = { filename: 'a file the page refers to, e.g. logo.svg' };
+
+const openSpace = (path: string, summary: string, produces: OpenMedia, more: Partial<OpenRoute> = {}): OpenRoute => ({
+  method: 'GET',
+  path,
+  summary,
+  produces,
+  ...more,
+});
+
+/**
+ * The open space (catalogue 1.2, 1.7): the copyright, the documentation page and its files
+ * (src/rest/api-doc-page.ts), the try-it page (src/rest/api-docs.ts) and openapi.json itself,
+ * which is not open (src/rest/openapi.ts).
+ */
+export const OPEN_SPACE_ROUTES: OpenRoute[] = [
+  openSpace(
+    '/api/copyright',
+    'Copyright and licence of this gateway: text, or HTML when Accept prefers text/html or application/xhtml+xml',
+    Object.fromEntries(COPYRIGHT_TYPES.map((type) => [type, type === 'text/plain' ? { type: 'string', example: COPYRIGHT_TEXT } : HTML_PAGE])),
+  ),
+  openSpace('/api/doc', 'This API documented for people: one HTML page generated from openapi.json', { 'text/html': HTML_PAGE }),
+  openSpace(
+    '/api/doc/:filename',
+    'A file of the documentation page',
+    { 'image/svg+xml': ASSET },
+    { parameterDescriptions: ASSET_NAME, errors: { 404: 'no such file' } },
+  ),
+  openSpace(
+    '/api/:filename',
+    'A file of the documentation page (the same files as /api/doc/{filename})',
+    { 'image/svg+xml': ASSET },
+    { parameterDescriptions: ASSET_NAME, errors: { 404: 'no such file' } },
+  ),
+  openSpace('/api-docs/', 'The try-it page (Swagger UI) for this document; /api-docs redirects here', { 'text/html': HTML_PAGE }, { tag: 'api' }),
+  openSpace('/openapi.json', 'This document: OpenAPI 3 description of every route', { 'application/json': { type: 'object' } }, { tag: 'api' }),
+];
+
+/** Ping, the API's version, the open space and `/auth` (catalogue 1.6, 1.7); the families add their versions (src/rest/routes). */
 export const CORE_OPEN_ROUTES: OpenRoute[] = [
   TEXT('GET', '/ping', 'Ping', 'Ping'),
   TEXT('GET', '/ping/version', 'Version of the ping service', '1.0'),
@@ -28,7 +92,17 @@ export const CORE_OPEN_ROUTES: OpenRoute[] = [
   TEXT('GET', '/api/version', 'Version of the REST API', '1.0'),
   TEXT('GET', '/auth/version', 'Version of the authentication service', '1.0'),
   AUTH_ROUTE,
+  ...OPEN_SPACE_ROUTES,
 ];
+
+/** `GET /api/copyright`: text/plain unless Accept prefers HTML; an Accept that names none of the three still gets the text. */
+function sendCopyright(req: Request, res: Response) {
+  const type = req.accepts(COPYRIGHT_TYPES) || 'text/plain';
+  res.vary('Accept');
+  if (type === 'text/plain') return void res.type('text/plain; charset=utf-8').send(COPYRIGHT_TEXT);
+  res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+  res.type(`${type}; charset=utf-8`).send(COPYRIGHT_HTML);
+}
 
 /** The open routes; the security filter decides which of them need authentication. */
 export function openEndpoints(routes: OpenRoute[], authenticator: Authenticator, throttle: LoginThrottle) {
@@ -41,6 +115,7 @@ export function openEndpoints(routes: OpenRoute[], authenticator: Authenticator,
       (req: Request, res: Response) => void res.type('text/plain').send(text.replace(/\{(\w+)\}/g, (_, name: string) => String(req.params[name]))),
     );
   }
+  router.get('/api/copyright', sendCopyright);
 
   router.get(AUTH_ROUTE.path, async (req, res, next) => {
     try {

@@ -1,20 +1,24 @@
 import { getDirective } from '@graphql-tools/utils';
 import express from 'express';
 import {
+  getNamedType,
   getNullableType,
   isInputObjectType,
   isListType,
   isNonNullType,
   isObjectType,
   type GraphQLField,
+  type GraphQLObjectType,
   type GraphQLOutputType,
   type GraphQLSchema,
 } from 'graphql';
+import { discoveryUrl } from '../auth/oauth';
 import { TOKEN_HEADER, isOpenRestPath } from '../auth/security-filter';
+import type { OAuthConfig } from '../config/config';
 import { answersWithoutBody, rootField } from './operations';
 import type { OpenRoute, RestRoute } from './route';
 import { REST_BASE, canonicalRoutes, type SofaRouter } from './sofa';
-import { onWire, xmlRootOf } from './wire';
+import { onWire, pageItemsOf, xmlRootOf } from './wire';
 
 type Schema = Record<string, unknown>;
 type Responses = Record<string, Schema>;
@@ -60,6 +64,15 @@ function successResponses(route: RestRoute, field: GraphQLField<unknown, unknown
   const responses: Responses = {
     200: emptyBody ? { description: route.summary } : { description: route.summary, content: media(withXmlNames(result, field.type)) },
   };
+  const pageItems = route.paging ? pageItemsOf(field.type) : undefined;
+  if (pageItems) {
+    const itemsType = (getNamedType(field.type) as GraphQLObjectType).getFields()[pageItems].type;
+    const list = withXmlNames({ type: 'array', items: { $ref: `#/components/schemas/${getNamedType(itemsType).name}` } }, itemsType);
+    responses[200] = {
+      description: `${route.summary}: every row as a list; with \`Accept: …; pagingspec=1.0\` the page from \`start\` (0) of \`limit\` (25) rows and the total`,
+      content: media(route.paging === 'required' ? result : { oneOf: [list, result] }),
+    };
+  }
   if (route.notModifiedWhenFalse) responses[304] = { description: 'Not modified: nothing to change' };
   if (route.noBodyStatus) responses[route.noBodyStatus] = { description: 'No request body sent: nothing changed' };
   return responses;
@@ -141,6 +154,7 @@ function openOperation(route: OpenRoute): Operation {
       name,
       in: 'path',
       required: true,
+      ...(route.parameterDescriptions?.[name] ? { description: route.parameterDescriptions[name] } : {}),
       schema: name.endsWith('Key') ? { type: 'integer', format: 'int64' } : { type: 'string' },
     })),
     ...(route.query ?? []).map(({ name, description }) => ({ name, in: 'query', description, schema: { type: 'string' } })),
@@ -148,13 +162,19 @@ function openOperation(route: OpenRoute): Operation {
   const errors = Object.fromEntries(Object.entries(route.errors ?? {}).map(([status, description]) => [status, { description }]));
   return {
     operationId: openOperationId(route.path),
-    tags: [tagOf(route.path)],
+    tags: [route.tag ?? tagOf(route.path)],
     summary: route.summary,
     description: open ? 'Open: no authentication needed.' : 'Needs authentication.',
     ...(open ? { security: [] } : {}),
     parameters,
     responses: {
-      200: { description: route.summary, content: { [route.produces]: { schema: { type: 'string', example: route.text ?? route.example } } } },
+      200: {
+        description: route.summary,
+        content:
+          typeof route.produces === 'string'
+            ? { [route.produces]: { schema: { type: 'string', example: route.text ?? route.example } } }
+            : Object.fromEntries(Object.entries(route.produces).map(([type, schema]) => [type, { schema }])),
+      },
       ...(open ? {} : { 401: { description: 'Not authenticated' } }),
       ...errors,
     },
@@ -210,10 +230,39 @@ function operationIdOf(route: RestRoute, canonical: RestRoute): string {
 }
 
 /**
+ * How a caller authenticates: basic auth, a bearer credential (an API key as `clientId:secret`, and
+ * with OAuth configured an access token of the issuer, whose discovery document is named too), the
+ * token header.
+ */
+function securitySchemes(oauth: OAuthConfig | undefined): Record<string, Schema> {
+  return {
+    basicAuth: { type: 'http', scheme: 'basic', description: 'Login and password, or API key client id and secret' },
+    bearerAuth: oauth
+      ? {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: `An OAuth 2.0 access token (JWT) of ${oauth.issuer} for the audience ${oauth.audience}, or an API key as client id:secret`,
+        }
+      : { type: 'http', scheme: 'bearer', description: 'An API key as client id:secret' },
+    serviceToken: { type: 'apiKey', in: 'header', name: TOKEN_HEADER, description: 'Token from GET /auth/{username} or any basic-auth response' },
+    ...(oauth
+      ? {
+          openIdConnect: {
+            type: 'openIdConnect',
+            openIdConnectUrl: discoveryUrl(oauth.issuer),
+            description: 'The issuer of the access tokens accepted as bearer credentials',
+          },
+        }
+      : {}),
+  };
+}
+
+/**
  * openapi.json: sofa's document reduced to the live routes of the table (plus the aliases sofa
  * does not know), with the wire's parameters, JSON and XML bodies, statuses and errors.
  */
-export function buildOpenApi(schema: GraphQLSchema, sofa: SofaRouter, routes: RestRoute[], openRoutes: OpenRoute[]): OpenApiDocument {
+export function buildOpenApi(schema: GraphQLSchema, sofa: SofaRouter, routes: RestRoute[], openRoutes: OpenRoute[], oauth?: OAuthConfig): OpenApiDocument {
   const generated = sofa.openAPIDocument as unknown as { openapi: string; info: Schema; paths: Paths; components: { schemas: Record<string, Schema> } };
   const canonical = canonicalRoutes(routes);
   const paths: Paths = {};
@@ -238,14 +287,11 @@ export function buildOpenApi(schema: GraphQLSchema, sofa: SofaRouter, routes: Re
     openapi: generated.openapi,
     info: generated.info,
     servers: [{ url: REST_BASE }],
-    security: [{ basicAuth: [] }, { serviceToken: [] }],
+    security: [{ basicAuth: [] }, { bearerAuth: [] }, { serviceToken: [] }],
     paths,
     components: {
       schemas: wireSchemas(schema, generated.components.schemas),
-      securitySchemes: {
-        basicAuth: { type: 'http', scheme: 'basic', description: 'Login and password, or API key client id and secret' },
-        serviceToken: { type: 'apiKey', in: 'header', name: TOKEN_HEADER, description: 'Token from GET /auth/{username} or any basic-auth response' },
-      },
+      securitySchemes: securitySchemes(oauth),
     },
   };
 }

@@ -54,7 +54,7 @@ export interface OpenRoute {
   /** Express-style path below /restapi. */
   path: string;
   summary: string;
-  produces: 'text/plain' | 'application/xml';
+  produces: 'text/plain' | 'application/xml' | OpenMedia;
   /** The fixed answer of a plain-text endpoint; `{name}` stands for the path parameter `name`. */
   text?: string;
   /** A sample answer of an endpoint whose answer varies. */
@@ -62,7 +62,14 @@ export interface OpenRoute {
   query?: { name: string; description: string }[];
   /** Failure statuses the endpoint answers itself. */
   errors?: Record<number, string>;
+  /** Descriptions of path parameters. */
+  parameterDescriptions?: Record<string, string>;
+  /** openapi.json's tag, where the first path segment is not the right one. */
+  tag?: string;
 }
+
+/** Answers of an open page or file other than text or XML: each media type with its schema. */
+export type OpenMedia = Record<string, Record<string, unknown>>;
 
 export const TEXT = (method: OpenRoute['method'], path: string, summary: string, text: string): OpenRoute => ({
   method,

@@ -56,6 +56,19 @@ describe('/auth/{username}', () => {
     expect(current.headers.get('set-cookie')).toBeNull();
   });
 
+  it("answers exactly OpenOLAT's hello body, the token header and a session cookie, by password and by x-olat-token", async () => {
+    const user = await buildUser(t);
+    const byPassword = await call(t.base, 'GET', `/restapi/auth/${user.login}?password=${user.password}`);
+    expect(byPassword.text).toBe(`<hello identityKey="${user.key}">Hello ${user.login}</hello>`);
+    expect(byPassword.headers.get('content-type')).toMatch(/^application\/xml/);
+    const token = byPassword.headers.get('x-service-token')!;
+    expect((await call(t.base, 'GET', '/restapi/users/me', { headers: { Cookie: cookieOf(byPassword) } })).status).toBe(200);
+    const byToken = await call(t.base, 'GET', `/restapi/auth/${user.login}?x-olat-token=${token}`);
+    expect(byToken.text).toBe(`<hello identityKey="${user.key}">Hello ${user.login}</hello>`);
+    expect(byToken.headers.get('x-service-token')).toBe(token);
+    expect((await call(t.base, 'GET', '/restapi/users/me', { headers: { Cookie: cookieOf(byToken) } })).status).toBe(200);
+  });
+
   it('rejects malformed tokens with 401', async () => {
     expect((await call(t.base, 'GET', '/restapi/users/me', { headers: { 'X-SERVICE-TOKEN': 'x'.repeat(41) } })).status).toBe(401);
     expect((await call(t.base, 'GET', '/restapi/users/me', { headers: { 'X-SERVICE-TOKEN': "' or 1=1 --" } })).status).toBe(401);

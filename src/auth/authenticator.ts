@@ -136,12 +136,16 @@ export class Authenticator {
     return (entry.token = await entry.issuing);
   }
 
-  /** `GET /auth/{username}?password=`: a password only (never an API key), always a new token (catalogue 1.6). */
+  /** `GET /auth/{username}?password=`: a password only (never an API key), always a new token, and a session as basic logins open (catalogue 1.6). */
   async passwordLogin(em: EntityManager, login: string, password: string): Promise<Login | null> {
     if (looksLikeClientId(login)) return null;
     const verified = await this.verify(em, this.cache.key(login, password), login, password);
     if (!verified) return null;
-    return { caller: toCaller(verified.row, verified.origin), token: await this.newToken(em, verified) };
+    return {
+      caller: toCaller(verified.row, verified.origin),
+      token: await this.newToken(em, verified),
+      sessionId: await openSession(em, verified.row.key, verified.origin, this.sessionTtlSeconds),
+    };
   }
 
   private async reverify(em: EntityManager, identityKey: number, login: string, password: string, stamp: string): Promise<Verified | null> {

@@ -8,7 +8,7 @@ import type { Authenticator, Login } from './authenticator';
 import { sendTooManyRequests, type LoginThrottle } from './login-throttle';
 import type { OAuthVerifier } from './oauth';
 import { sha256 } from './secrets';
-import { SESSION_COOKIE } from './sessions';
+import { SESSION_COOKIE, setSessionCookie } from './sessions';
 
 export const TOKEN_HEADER = 'X-SERVICE-TOKEN';
 export const REALM = 'Basic realm="Remote Management REST API"';
@@ -25,7 +25,6 @@ export interface FilterOptions {
   transport: Transport;
   /** Paths (relative to the mount point) open without authentication. */
   isOpen: (path: string) => boolean;
-  secureCookies?: boolean;
   /** Set when OAuth is configured: `Authorization: Bearer <JWT>` is verified by it. */
   oauth?: OAuthVerifier;
 }
@@ -69,8 +68,6 @@ export function securityFilter(
   options: FilterOptions,
   onRefused: (req: Request, res: Response, status: 401 | 403) => void,
 ) {
-  const setCookie = (req: Request, res: Response, sessionId: string) =>
-    res.cookie(SESSION_COOKIE, sessionId, { httpOnly: true, sameSite: 'lax', path: '/', secure: options.secureCookies ?? req.secure });
   const rest = options.transport === 'rest';
 
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -124,7 +121,7 @@ export function securityFilter(
       }
       ctx.caller = login.caller;
       if (login.token) res.set(TOKEN_HEADER, login.token);
-      if (login.sessionId) setCookie(req, res, login.sessionId);
+      if (login.sessionId) setSessionCookie(req, res, login.sessionId);
       next();
     } catch (error) {
       next(error);

@@ -4,15 +4,16 @@ import type { Authenticator } from '../auth/authenticator';
 import { sendTooManyRequests, type LoginThrottle } from '../auth/login-throttle';
 import { Provider } from '../entities/users';
 import { REALM, TOKEN_HEADER } from '../auth/security-filter';
+import { setSessionCookie } from '../auth/sessions';
 import { TEXT, bySpecificity, type OpenMedia, type OpenRoute } from './route';
-import { XML_PROLOG, escapeXml } from './xml-codec';
+import { escapeXml } from './xml-codec';
 
 export const AUTH_ROUTE: OpenRoute = {
   method: 'GET',
   path: '/auth/:username',
   summary: 'Log in with a password, or check a token; the token comes back in the X-SERVICE-TOKEN header',
   produces: 'application/xml',
-  example: `${XML_PROLOG}<hello identityKey="1">Hello administrator</hello>`,
+  example: '<hello identityKey="1">Hello administrator</hello>',
   query: [
     { name: 'password', description: 'the password of the user: issues a new token' },
     { name: 'x-service-token', description: 'a token of the user: answered with the same token (x-olat-token is accepted too)' },
@@ -125,6 +126,7 @@ export function openEndpoints(routes: OpenRoute[], authenticator: Authenticator,
       const token = req.query['x-service-token'] ?? req.query['x-olat-token'];
       let identityKey: number | null = null;
       let issued: string | undefined;
+      let sessionId: string | undefined;
       if (typeof password === 'string') {
         // With "API access: only with API key", password logins issue no tokens.
         const attempt = await throttle.attempt(username, req.ip ?? '', async () =>
@@ -134,19 +136,24 @@ export function openEndpoints(routes: OpenRoute[], authenticator: Authenticator,
         const login = attempt.result;
         identityKey = login?.caller.key ?? null;
         issued = login?.token;
+        sessionId = login?.sessionId;
       } else if (typeof token === 'string') {
         const caller = await authenticator.fromToken(em, token);
         const acceptable = settings.apiAccess === 'all' || caller?.provider === Provider.apiKey;
         if (caller && acceptable && caller.login.toLowerCase() === username.toLowerCase()) {
+          const login = await authenticator.fromLinkToken(em, token);
           identityKey = caller.key;
           issued = token;
+          sessionId = login?.sessionId;
         }
       } else {
         return void res.status(400).type('text/plain').send('password or x-service-token required');
       }
       if (identityKey === null || !issued) return void res.status(401).set('WWW-Authenticate', REALM).end();
+      if (sessionId) setSessionCookie(req, res, sessionId);
+      // Exactly OpenOLAT's body, without an XML declaration (catalogue 1.6).
       res.set(TOKEN_HEADER, issued).type('application/xml');
-      res.send(`${XML_PROLOG}<hello identityKey="${identityKey}">Hello ${escapeXml(username)}</hello>`);
+      res.send(`<hello identityKey="${identityKey}">Hello ${escapeXml(username)}</hello>`);
     } catch (error) {
       next(error);
     }

@@ -8,6 +8,7 @@ import { createApiKey } from '../src/auth/api-keys';
 import { loadConfig, type OAuthConfig } from '../src/config/config';
 import { buildUser } from './factories';
 import { JSON_TYPE, basic, call, graphql, type Headers } from './support/http';
+import { eventually } from './support/eventually';
 import { adminAuth, startTestService, type TestService } from './support/service';
 
 /**
@@ -126,19 +127,6 @@ afterAll(async () => {
   otherProvider?.stop();
 });
 
-/** Retries `check` until it passes, for at most eight seconds (settings and cache notifications travel by NOTIFY). */
-async function eventually(check: () => Promise<void>) {
-  const deadline = Date.now() + 8000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
-
 it('is configured from the environment: the issuer turns it on, the audience is required, the match mode checked', () => {
   expect(loadConfig({}).oauth).toBeUndefined();
   expect(loadConfig({ OAUTH_ISSUER: 'https://sso.example.org/realms/school', OAUTH_AUDIENCE: 'olat-gateway' }).oauth).toEqual({
@@ -215,7 +203,7 @@ describe('a token of the configured issuer', () => {
     const token = await provider.token({ preferred_username: user.login });
     expect((await me(t, token)).status).toBe(200);
     await db.query('update identity set status = 101 where id = $1', [user.key]);
-    await eventually(async () => expect((await me(t, token)).status).toBe(401));
+    await eventually(async () => expect((await me(t, token)).status).toBe(401), 8000);
     expect(await gqlLogin(t, token)).toBeUndefined();
   });
 
@@ -364,17 +352,17 @@ describe('"API access: only with API key"', () => {
     expect((await me(t, other)).status).toBe(200);
 
     await setApiAccess('apikey');
-    await eventually(async () => expect((await me(t, other)).status).toBe(401));
+    await eventually(async () => expect((await me(t, other)).status).toBe(401), 8000);
     expect((await me(t, other)).headers.get('www-authenticate')).toBe(BEARER_REFUSED);
     expect((await me(t, keyHolder)).status).toBe(200);
     expect(await gqlLogin(t, other)).toBe(withoutKey.login);
 
     // an API key created later lets the same token in (the cached principal is dropped)
     await createApiKey(t.service.orm.em.fork(), withoutKey.key);
-    await eventually(async () => expect((await me(t, other)).status).toBe(200));
+    await eventually(async () => expect((await me(t, other)).status).toBe(200), 8000);
 
     await setApiAccess('all');
     const third = await buildUser(t);
-    await eventually(async () => expect((await me(t, await provider.token({ preferred_username: third.login }))).status).toBe(200));
+    await eventually(async () => expect((await me(t, await provider.token({ preferred_username: third.login }))).status).toBe(200), 8000);
   });
 });

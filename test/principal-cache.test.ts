@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { traceStatements } from '../scripts/trace-statements';
 import { buildUser } from './factories';
 import { JSON_TYPE, basic, call, cookieOf, graphql, type Headers } from './support/http';
+import { eventually } from './support/eventually';
 import { adminAuth, startTestService, type TestService } from './support/service';
 
 /**
@@ -24,19 +25,6 @@ afterAll(async () => {
   await b.stop();
   await a.stop();
 });
-
-/** Retries `check` until it passes, for at most two seconds (a notification crosses instances asynchronously). */
-async function eventually(check: () => Promise<void>) {
-  const deadline = Date.now() + 2000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
 
 const statusOn = async (t: TestService, path: string, headers: Headers) =>
   (await call(t.base, 'GET', `/restapi${path}`, { headers: { ...headers, ...JSON_TYPE } })).status;

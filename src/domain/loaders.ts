@@ -5,9 +5,10 @@ const loadersOf = new WeakMap<RequestContext, Map<string, DataLoader<unknown, un
 
 /**
  * The request's loader named `name`: the keys asked for while one level of a GraphQL answer is
- * resolved go to `batch` together, so a nested list costs one statement for all its parents.
+ * resolved go to `batch` together, so a nested list costs one statement for all its parents. An
+ * Error in the answer (a refusal) fails that key's field only.
  */
-export function loader<K, V>(ctx: RequestContext, name: string, batch: (keys: readonly K[]) => Promise<V[]>): DataLoader<K, V> {
+export function loader<K, V>(ctx: RequestContext, name: string, batch: (keys: readonly K[]) => Promise<(V | Error)[]>): DataLoader<K, V> {
   let loaders = loadersOf.get(ctx);
   if (!loaders) loadersOf.set(ctx, (loaders = new Map()));
   let found = loaders.get(name) as DataLoader<K, V> | undefined;

@@ -72,6 +72,17 @@ export async function pageOfGroups(em: EntityManager, filter: GroupFilter, page:
   );
 }
 
+/** The groups each of these people belongs to (in any role), by group key. */
+export async function listGroupsOfMembers(em: EntityManager, identityKeys: readonly number[]): Promise<(GroupRow & { memberKey: number })[]> {
+  return sql<GroupRow & { memberKey: number }>(
+    em,
+    `select distinct on (m.identity_id, g.id) ${GROUP_COLUMNS}, m.identity_id as "memberKey"
+     from business_group g join group_membership m on m.group_id = g.id
+     where m.identity_id in (${identityKeys.map(() => '?').join(', ')}) order by m.identity_id, g.id`,
+    [...identityKeys],
+  );
+}
+
 /** The members with the role of each of the groups, in the order they joined. */
 export async function listMembersOfGroups(em: EntityManager, groupKeys: readonly number[], role: GroupRole): Promise<(UserRow & { groupKey: number })[]> {
   return sql<UserRow & { groupKey: number }>(

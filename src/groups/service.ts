@@ -1,5 +1,5 @@
 import { requireCaller, type RequestContext } from '../domain/context';
-import { DomainError, validationFailed } from '../domain/errors';
+import { DomainError, forbidden, validationFailed } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
 import type { Page, PageRequest } from '../domain/paging';
 import { groupedBy, loader } from '../domain/loaders';
@@ -7,6 +7,7 @@ import { tooLongValues } from '../domain/validation';
 import { Group, GroupRole } from '../entities/groups';
 import type { GroupVO, GroupVOInput } from '../schema/groups';
 import type { UserVO } from '../schema/users';
+import { USER_MANAGERS, selfOrManagedAmong } from '../users/policy';
 import { toUserVO } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
 import { isGroupManager, requireGroupReader, requireGroupsOfPersonReader } from './policy';
@@ -100,6 +101,16 @@ export async function listMembers(ctx: RequestContext, groupKey: number, role: G
     (row) => row.membershipKey,
   );
   return answerList(ctx, rows, (row) => toUserVO(row, true));
+}
+
+/** `UserVO.groups` (GraphQL): the rule of GET /users/{k}/groups, for all people of an answer at once. */
+export function groupsOfPersonInAnswer(ctx: RequestContext, identityKey: number): Promise<GroupVO[]> {
+  const groupsOf = loader<number, GroupVO[]>(ctx, 'groups of person', async (keys: readonly number[]) => {
+    const allowed = isGroupManager(ctx) ? new Set(keys) : await selfOrManagedAmong(ctx, keys, USER_MANAGERS);
+    const rows = allowed.size ? await groups.listGroupsOfMembers(ctx.em, [...allowed]) : [];
+    return groupedBy(keys, rows, (row) => row.memberKey).map((own, i) => (allowed.has(keys[i]) ? own.map(toGroupVO) : forbidden()));
+  });
+  return groupsOf.load(identityKey);
 }
 
 /** The members with the role of a group among those of one GraphQL answer, read for all of them at once. */

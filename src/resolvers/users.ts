@@ -1,5 +1,7 @@
 import { KeepsPrincipals } from '../auth/principal-cache';
-import { Arg, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Directive, Extensions, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import * as groups from '../groups/service';
+import { GroupVO } from '../schema/groups';
 import type { RequestContext } from '../domain/context';
 import { auth } from '../schema/directives';
 import { LongScalar } from '../schema/scalars';
@@ -274,4 +276,26 @@ export class AuthenticationResolver {
   }
 }
 
-export const userResolvers = [UserResolver, AuthenticationResolver] as const;
+/** Edges of a person for internal tools (GraphQL only), each with the rule of its REST twin, read for all people of an answer at once. */
+@Resolver(() => UserVO)
+export class UserEdgesResolver {
+  @FieldResolver(() => RolesVO, {
+    nullable: true,
+    description: 'As GET /users/{k}/roles: the person themself, or their user managers; null with an error otherwise (GraphQL only).',
+  })
+  @Extensions({ rest: false })
+  roles(@Ctx() ctx: RequestContext, @Root() user: UserVO): Promise<RolesVO> {
+    return users.rolesOfPerson(ctx, user.key);
+  }
+
+  @FieldResolver(() => [GroupVO], {
+    nullable: true,
+    description: "As GET /users/{k}/groups: the person, group managers and the person's user managers; null with an error otherwise (GraphQL only).",
+  })
+  @Extensions({ rest: false })
+  groups(@Ctx() ctx: RequestContext, @Root() user: UserVO): Promise<GroupVO[]> {
+    return groups.groupsOfPersonInAnswer(ctx, user.key);
+  }
+}
+
+export const userResolvers = [UserResolver, AuthenticationResolver, UserEdgesResolver] as const;

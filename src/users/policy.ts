@@ -2,6 +2,7 @@ import { forbidden } from '../domain/errors';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import type { OrganisationRole } from '../domain/roles';
 import { isManagerOf, managesPerson } from '../domain/scope';
+import { sql } from '../db/sql';
 import { Provider } from '../entities/users';
 
 /** Who may do what with people (catalogue 2.1). "Manager of a user" follows the organisation tree (src/domain/scope.ts). */
@@ -19,6 +20,19 @@ export const USER_SEARCHERS: OrganisationRole[] = ['administrator', 'usermanager
 const PRIVILEGED: OrganisationRole[] = ['administrator', 'sysadmin'];
 
 export const canManageUser = (ctx: RequestContext, identityKey: number) => isManagerOf(ctx.em, requireCaller(ctx), identityKey, USER_MANAGERS);
+
+/** Of these people, the caller themself and those the caller manages with one of `roles`: one statement for all of them (GraphQL edges). */
+export async function selfOrManagedAmong(ctx: RequestContext, identityKeys: readonly number[], roles: readonly OrganisationRole[]): Promise<Set<number>> {
+  const caller = requireCaller(ctx);
+  if (!hasAnyRole(caller, roles)) return new Set(identityKeys.filter((key) => key === caller.key));
+  const manages = managesPerson(caller, roles, 'i.id');
+  const rows = await sql<{ id: number }>(
+    ctx.em,
+    `select i.id from identity i where i.id in (${identityKeys.map(() => '?').join(', ')}) and (i.id = ? or ${manages.text})`,
+    [...identityKeys, caller.key, ...manages.params],
+  );
+  return new Set(rows.map((row) => row.id));
+}
 
 export async function requireUserManager(ctx: RequestContext, identityKey: number): Promise<void> {
   if (!(await canManageUser(ctx, identityKey))) throw forbidden();

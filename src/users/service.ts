@@ -5,12 +5,13 @@ import { revokeLogins } from '../auth/sessions';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { badRequest, forbidden, validationFailed } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
+import { loader } from '../domain/loaders';
 import { defaultInheritance, type OrganisationRole } from '../domain/roles';
 import { OrganisationRoleMembership } from '../entities/organisations';
 import { Authentication, Identity, Provider, UserStatus } from '../entities/users';
 import { defaultOrganisationReference } from '../organisations/repository';
 import type { RolesVO, RolesVOInput, StatusVO, UserVO, UserVOInput } from '../schema/users';
-import { fullProfileCondition, requireMayChangeRoles, requireUserManager } from './policy';
+import { USER_MANAGERS, fullProfileCondition, requireMayChangeRoles, requireUserManager, selfOrManagedAmong } from './policy';
 import { toUserVO } from './presenter';
 import * as users from './repository';
 import { emailInUse, findIdentity, loginInUse, type UserSearch } from './repository';
@@ -137,12 +138,30 @@ export async function getRoles(ctx: RequestContext, key: number): Promise<RolesV
   return rolesOf(ctx.em, key);
 }
 
-async function rolesOf(em: EntityManager, key: number): Promise<RolesVO> {
-  const organisation = await defaultOrganisationReference(em);
-  const held = new Set((await em.find(OrganisationRoleMembership, { identity: key, organisation })).map((membership) => membership.role));
+function rolesVO(held: Set<string>): RolesVO {
   const roles = Object.fromEntries(ROLE_FLAGS.map(([flag, role]) => [flag, held.has(role)])) as unknown as RolesVO;
   roles.systemAdmin = held.has('sysadmin');
   return roles;
+}
+
+async function rolesOf(em: EntityManager, key: number): Promise<RolesVO> {
+  const organisation = await defaultOrganisationReference(em);
+  return rolesVO(new Set((await em.find(OrganisationRoleMembership, { identity: key, organisation })).map((membership) => membership.role)));
+}
+
+/** `UserVO.roles` (GraphQL): the rule of GET /users/{k}/roles (the person, or their user managers), for all people of an answer at once. */
+export function rolesOfPerson(ctx: RequestContext, identityKey: number): Promise<RolesVO> {
+  const roles = loader<number, RolesVO>(ctx, 'user roles', async (keys: readonly number[]) => {
+    const allowed = await selfOrManagedAmong(ctx, keys, USER_MANAGERS);
+    const organisation = await defaultOrganisationReference(ctx.em);
+    const memberships = allowed.size ? await ctx.em.find(OrganisationRoleMembership, { identity: { $in: [...allowed] }, organisation }) : [];
+    return keys.map((key) =>
+      allowed.has(key)
+        ? rolesVO(new Set(memberships.filter((membership) => membership.identity.id === key).map((membership) => membership.role)))
+        : forbidden(),
+    );
+  });
+  return roles.load(identityKey);
 }
 
 export async function updateRoles(ctx: RequestContext, key: number, input: RolesVOInput): Promise<RolesVO> {

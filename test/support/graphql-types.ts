@@ -843,12 +843,16 @@ export type UserVo = {
   email?: Maybe<Scalars['String']['output']>;
   externalId?: Maybe<Scalars['String']['output']>;
   firstName?: Maybe<Scalars['String']['output']>;
+  /** As GET /users/{k}/groups: the person, group managers and the person's user managers; null with an error otherwise (GraphQL only). */
+  groups?: Maybe<Array<GroupVo>>;
   key: Scalars['Long']['output'];
   lastName?: Maybe<Scalars['String']['output']>;
   login: Scalars['String']['output'];
   /** Base64 image; not stored by this gateway, always null. */
   portrait?: Maybe<Scalars['String']['output']>;
   properties: Array<UserPropertyVo>;
+  /** As GET /users/{k}/roles: the person themself, or their user managers; null with an error otherwise (GraphQL only). */
+  roles?: Maybe<RolesVo>;
 };
 
 /** A UserVO as a client sends it; `key` and `portrait` are accepted and ignored. */

@@ -1,0 +1,73 @@
+import { Client } from 'pg';
+import { GroupRole } from '../../src/entities/groups';
+import { traceStatements } from '../../scripts/trace-statements';
+import { addGroupMember, buildGroup, buildUser, defaultOrganisationKey, type TestUser } from '../factories';
+import { graphql } from '../support/http';
+import { adminAuth, startTestService, type TestService } from '../support/service';
+
+/** GraphQL edges of a person (UserVO.roles, UserVO.groups): the rules of their REST twins, in a number of statements that does not grow with the people. */
+
+let t: TestService;
+let db: Client;
+let person: TestUser;
+let groupKey: number;
+beforeAll(async () => {
+  t = await startTestService();
+  db = new Client({ connectionString: t.databaseUrl });
+  await db.connect();
+  person = await buildUser(t, { author: true });
+  groupKey = await buildGroup(t, { name: 'Edges' });
+  await addGroupMember(t, groupKey, person.key, GroupRole.participant);
+});
+afterAll(async () => {
+  await db.end();
+  await t.stop();
+});
+
+const QUERY = '{ users { key roles { author olatAdmin } groups { key } } }';
+
+it("answers each person's roles and groups to their user manager", async () => {
+  const reply = await graphql(t.base, adminAuth(), QUERY);
+  expect(reply.body.errors).toBeUndefined();
+  const found = reply.body.data.users.find((user: { key: number }) => user.key === person.key);
+  expect(found).toEqual({ key: person.key, roles: { author: true, olatAdmin: false }, groups: [{ key: groupKey }] });
+});
+
+it('gives a person who manages nobody their own edges only, and refuses the others field by field', async () => {
+  const other = await buildUser(t);
+  const reply = await graphql(t.base, person.auth, `{ me { key roles { author } groups { key } } user(identityKey: ${other.key}) { key roles { author } } }`);
+  expect(reply.body.data.me).toEqual({ key: person.key, roles: { author: true }, groups: [{ key: groupKey }] });
+  expect(reply.body.data.user).toEqual({ key: other.key, roles: null });
+  expect(reply.body.errors.map((error: { path: string[]; extensions: { code: string } }) => [error.path.join('.'), error.extensions.code])).toEqual([
+    ['user.roles', 'FORBIDDEN'],
+  ]);
+});
+
+it('reads 10 and 1,000 people with their roles and groups in the same number of statements', async () => {
+  const statementsFor = async () => {
+    expect((await graphql(t.base, adminAuth(), QUERY)).body.errors).toBeUndefined();
+    let reply: Awaited<ReturnType<typeof graphql>> | undefined;
+    const traced = await traceStatements(async () => (reply = await graphql(t.base, adminAuth(), QUERY)));
+    expect(reply!.body.errors).toBeUndefined();
+    return { people: reply!.body.data.users.length as number, statements: traced.length };
+  };
+  const organisation = await defaultOrganisationKey(t);
+  const seed = async (count: number) => {
+    const { rows } = await db.query(
+      `insert into identity (login, first_name, last_name, email) select 'edge-' || n || '-' || $2::text, 'Edge', 'Person', 'edge-' || n || '-' || $2::text || '@example.org'
+       from generate_series(1, $1::int) n returning id`,
+      [count, String(Date.now())],
+    );
+    const keys = rows.map((row) => row.id as number);
+    await db.query(`insert into organisation_role (identity_id, organisation_id, role) select unnest($1::bigint[]), $2, 'user'`, [keys, organisation]);
+    await db.query(`insert into group_membership (group_id, identity_id, role) select $2, unnest($1::bigint[]), 'participant'`, [keys, groupKey]);
+  };
+  await seed(10 - (await db.query('select count(*)::int as n from identity')).rows[0].n);
+  const few = await statementsFor();
+  await seed(1000 - few.people);
+  const many = await statementsFor();
+  expect([few.people, many.people]).toEqual([10, 1000]);
+  // the list, the manager check and the roles for all, the manager check and the groups for all
+  expect(few.statements).toBeLessThanOrEqual(5);
+  expect(many.statements).toBe(few.statements);
+});

@@ -44,8 +44,8 @@ const IDENTITY_EXISTS = 'select count(*) as "count" from "identity" as "i0" wher
 const OTHER_PARTICIPANTS = `select count(*)::int as count from group_membership where group_id = $1 and role = 'participant' and identity_id <> $2`;
 const INSERT_MEMBER = 'insert into group_membership (group_id, identity_id, role) values ($1, $2, $3) on conflict do nothing returning id';
 const USER_COLUMNS = 'i.id, i.login, i.external_id as "externalId", i.first_name as "firstName", i.last_name as "lastName", i.email, i.properties';
-/** src/users/repository.ts searchUsers without filters: visible people (status below 100), one key range. */
-const USERS_AFTER = `select ${USER_COLUMNS} from identity i where i.id > $1 and i.status < 100 order by i.id limit $2`;
+/** src/users/repository.ts searchUsers without filters, for a manager in the default organisation (every profile in full): visible people (status below 100), one key range. */
+const USERS_AFTER = `select ${USER_COLUMNS}, true as holds from identity i where i.id > $1 and i.status < 100 order by i.id limit $2`;
 /** The person and the token check in one statement; the token's credential is its SHA-256 in hex. */
 const USER_WITH_TOKEN = `select ${USER_COLUMNS} from identity i where i.id = $1 and exists (select 1 from authentication a where a.provider = 'REST' and a.credential = $2)`;
 

@@ -3,6 +3,8 @@ import { hasAnyRole, requireCaller, type RequestContext } from '../domain/contex
 import type { OrganisationRole } from '../domain/roles';
 import { isManagerOf, managesPerson } from '../domain/scope';
 import { sql } from '../db/sql';
+import { defaultOrganisationReference } from '../organisations/repository';
+import type { Condition } from './repository';
 import { Provider } from '../entities/users';
 
 /** Who may do what with people (catalogue 2.1). "Manager of a user" follows the organisation tree (src/domain/scope.ts). */
@@ -36,6 +38,22 @@ export async function selfOrManagedAmong(ctx: RequestContext, identityKeys: read
 
 export async function requireUserManager(ctx: RequestContext, identityKey: number): Promise<void> {
   if (!(await canManageUser(ctx, identityKey))) throw forbidden();
+}
+
+/**
+ * Whom `GET /users` finds (`scope`, null: everyone) and whose e-mail and properties it shows
+ * (`full`): a manager in the default organisation, the root every person belongs to, everyone in
+ * full; other user and roles managers the people they manage; authors everyone (to add people to
+ * courses), in full only those they manage. OpenOLAT's search itself is not narrowed by
+ * organisation, only the properties it shows are.
+ */
+export async function searchVisibility(ctx: RequestContext): Promise<{ scope: Condition | null; full: Condition }> {
+  const caller = requireCaller(ctx);
+  const root = (await defaultOrganisationReference(ctx.em)).id;
+  if (caller.grants.some((grant) => grant.organisationKey === root && USER_MANAGERS.includes(grant.role)))
+    return { scope: null, full: { text: 'true', params: [] } };
+  const full = fullProfileCondition(ctx);
+  return { scope: hasAnyRole(caller, ['author']) ? null : managesPerson(caller, USER_MANAGERS, 'i.id'), full };
 }
 
 /** E-mail and properties are shown to the person themself and to their managers only: an SQL condition on `identity i`, read with the person. */

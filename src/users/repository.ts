@@ -59,7 +59,19 @@ export async function findUserRowWith(em: EntityManager, key: number, condition:
   return row;
 }
 
-export async function searchUsers(em: EntityManager, search: UserSearch, range: Range): Promise<UserRow[]> {
+/** An SQL condition on `identity i` with its parameters. */
+export interface Condition {
+  text: string;
+  params: unknown[];
+}
+
+/** People matching the search among those `scope` admits (all without one), each with whether `full` (their whole profile may be shown) holds. */
+export async function searchUsers(
+  em: EntityManager,
+  search: UserSearch,
+  visibility: { scope: Condition | null; full: Condition },
+  range: Range,
+): Promise<(UserRow & { holds: boolean })[]> {
   const where: string[] = ['i.id > ?'];
   const params: unknown[] = [range.after];
   const match = (column: string, value: string) => {
@@ -91,7 +103,15 @@ export async function searchUsers(em: EntityManager, search: UserSearch, range: 
       match(`(i.properties ->> ?)`, property.value);
     }
   }
-  return sql<UserRow>(em, `select ${USER_COLUMNS} from identity i where ${where.join(' and ')} order by i.id limit ?`, [...params, range.size]);
+  if (visibility.scope) {
+    where.push(visibility.scope.text);
+    params.push(...visibility.scope.params);
+  }
+  return sql<UserRow & { holds: boolean }>(
+    em,
+    `select ${USER_COLUMNS}, ${visibility.full.text} as holds from identity i where ${where.join(' and ')} order by i.id limit ?`,
+    [...visibility.full.params, ...params, range.size],
+  );
 }
 
 /** The person with this login, in any case (through the unique index on lower(login)). */

@@ -11,7 +11,7 @@ import { OrganisationRoleMembership } from '../entities/organisations';
 import { Authentication, Identity, Provider, UserStatus } from '../entities/users';
 import { defaultOrganisationReference } from '../organisations/repository';
 import type { RolesVO, RolesVOInput, StatusVO, UserVO, UserVOInput } from '../schema/users';
-import { USER_MANAGERS, fullProfileCondition, requireMayChangeRoles, requireUserManager, selfOrManagedAmong } from './policy';
+import { USER_MANAGERS, fullProfileCondition, requireMayChangeRoles, requireUserManager, searchVisibility, selfOrManagedAmong } from './policy';
 import { toUserVO } from './presenter';
 import * as users from './repository';
 import { emailInUse, findIdentity, loginInUse, type UserSearch } from './repository';
@@ -30,13 +30,14 @@ function propertiesOf(input: UserVOInput): Record<string, string> {
   return properties;
 }
 
-export function searchUsers(ctx: RequestContext, search: UserSearch): Promise<UserVO[]> {
+export async function searchUsers(ctx: RequestContext, search: UserSearch): Promise<UserVO[]> {
+  const visibility = await searchVisibility(ctx);
   const rows = inRanges(
     ctx,
-    (range) => users.searchUsers(ctx.em, search, range),
+    (range) => users.searchUsers(ctx.em, search, visibility, range),
     (row) => row.id,
   );
-  return answerList(ctx, rows, (row) => toUserVO(row, true));
+  return answerList(ctx, rows, (row) => toUserVO(row, row.holds));
 }
 
 /** GET /users/username: the person with exactly this login (any case), for those who may search people. */

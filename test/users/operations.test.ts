@@ -1,5 +1,5 @@
 import { Authentication, Provider, UserStatus, type Identity } from '../../src/entities/users';
-import { buildUser, uniqueLogin, type TestUser } from '../factories';
+import { addOrganisationMember, buildOrganisation, buildUser, uniqueLogin, type TestUser } from '../factories';
 import { JSON_TYPE, basic, call, graphql, type Headers } from '../support/http';
 import { SAMPLE_BODIES, graphqlOf, pathOf, refusals, routeNamed, sampleBody } from '../support/operations';
 import { adminAuth, startTestService, type TestService } from '../support/service';
@@ -88,6 +88,39 @@ describe('GET /users', () => {
     expect(keysOf(reply.json)).toEqual([target.key]);
     expect(keysOf((await rest('GET /users', {}, { query, headers: as(author) })).json)).toEqual([target.key]);
     expect(keysOf(await viaGraphql('GET /users', { login: `"${target.login}"` }))).toEqual([target.key]);
+  });
+
+  it('scopes a user manager of an organisation to its people; shows authors everyone, e-mail only of themselves', async () => {
+    const stem = uniqueLogin('scope');
+    const organisation = await buildOrganisation(t);
+    const inside = await buildUser(t, {}, { login: `${stem}-in` });
+    const outside = await buildUser(t, {}, { login: `${stem}-out` });
+    await addOrganisationMember(t, organisation, inside.key, 'user');
+    const manager = await buildUser(t, {}, { login: `${stem}-manager` });
+    await addOrganisationMember(t, organisation, manager.key, 'usermanager');
+    const author = await buildUser(t, { author: true }, { login: `${stem}-author` });
+    const found = async (caller: TestUser) =>
+      Object.fromEntries(
+        (await rest('GET /users', {}, { query: `?login=${stem}`, headers: as(caller) })).json.map((user: { login: string; email: string | null }) => [
+          user.login,
+          user.email,
+        ]),
+      );
+    // The author role applies below the default organisation (inherited), so the author belongs to it too; the outsider does not.
+    expect(await found(manager)).toEqual({
+      [inside.login]: `${inside.login}@example.org`,
+      [manager.login]: `${manager.login}@example.org`,
+      [author.login]: `${author.login}@example.org`,
+    });
+    expect(await found(author)).toEqual({
+      [inside.login]: null,
+      [outside.login]: null,
+      [manager.login]: null,
+      [author.login]: `${author.login}@example.org`,
+    });
+    const viaGraphqlAsManager = await graphql(t.base, manager.auth, `{ users(login: "${stem}") { login } }`);
+    expect(viaGraphqlAsManager.body.data.users.map((user: { login: string }) => user.login)).not.toContain(outside.login);
+    expect(viaGraphqlAsManager.body.data.users.map((user: { login: string }) => user.login)).toContain(inside.login);
   });
 });
 

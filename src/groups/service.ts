@@ -45,12 +45,13 @@ export async function getGroup(ctx: RequestContext, key: number): Promise<GroupV
   return toGroupVO(group);
 }
 
+/** Every rule the body breaks, in one answer. */
 function validateGroup(input: GroupVOInput) {
-  if (!input.name?.trim()) {
-    throw validationFailed([{ code: 'org.olat.group:create.form.error.name.empty', translation: 'The group name is mandatory.' }]);
-  }
-  const tooLong = tooLongValues({ name: input.name, externalId: input.externalId, managedFlags: input.managedFlags });
-  if (tooLong.length) throw validationFailed(tooLong);
+  const errors = [
+    ...(input.name?.trim() ? [] : [{ code: 'org.olat.group:create.form.error.name.empty', translation: 'The group name is mandatory.' }]),
+    ...tooLongValues({ name: input.name, externalId: input.externalId, managedFlags: input.managedFlags }),
+  ];
+  if (errors.length) throw validationFailed(errors);
 }
 
 /** OpenOLAT stores participant limits of zero or less as "unlimited". */

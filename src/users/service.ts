@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword } from '../auth/passwords';
 import { revokeLogins } from '../auth/sessions';
 import { requireCaller, type RequestContext } from '../domain/context';
-import { badRequest, forbidden, validationFailed } from '../domain/errors';
+import { badRequest, forbidden, validationFailed, type ErrorDetail } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
 import { loader } from '../domain/loaders';
 import { defaultInheritance, type OrganisationRole } from '../domain/roles';
@@ -55,14 +55,21 @@ export async function getUser(ctx: RequestContext, key: number): Promise<UserVO>
   return toUserVO(row, row.holds);
 }
 
+/** A login or e-mail another person has: rules like the others, named together with them. */
+async function conflictsOf(em: EntityManager, input: { login?: string | null; email?: string | null }): Promise<ErrorDetail[]> {
+  return [
+    ...(input.login?.trim() && (await loginInUse(em, input.login)) ? [loginTaken] : []),
+    ...(input.email?.trim() && (await emailInUse(em, input.email)) ? [emailTaken] : []),
+  ];
+}
+
 export async function createUser(ctx: RequestContext, input: UserVOInput): Promise<UserVO> {
   const errors = [...validateLogin(input.login), ...validateUserFields(input)];
-  if (errors.length) throw validationFailed(errors);
+  if (errors.length) throw validationFailed([...errors, ...(await conflictsOf(ctx.em, input))]);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
     return await ctx.em.transactional(async (em) => {
-      const taken = await loginInUse(em, input.login!);
-      const conflicts = [...(taken ? [loginTaken] : []), ...((await emailInUse(em, input.email!)) ? [emailTaken] : [])];
+      const conflicts = await conflictsOf(em, input);
       if (conflicts.length) throw validationFailed(conflicts);
       const identity = em.create(Identity, {
         login: input.login!.trim(),

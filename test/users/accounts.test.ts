@@ -273,3 +273,28 @@ describe('login uniqueness', () => {
     }
   });
 });
+
+describe('every broken rule of a body in one answer', () => {
+  it('names a malformed e-mail and a taken login together, in JSON and XML', async () => {
+    const existing = await buildUser(t);
+    const body = { login: existing.login.toUpperCase(), firstName: 'Two', lastName: 'Rules', email: 'not-an-address' };
+    const json = await call(t.base, 'PUT', '/restapi/users', { headers: asAdmin, body });
+    expect(json.status).toBe(406);
+    const codes = json.json.map((error: { code: string }) => error.code);
+    expect(codes).toContain('org.olat.admin.user:new.error.loginname.choosen');
+    expect(codes.length).toBe(2);
+    const xml = await call(t.base, 'PUT', '/restapi/users', {
+      headers: asAdminXml,
+      body: `<userVO><login>${existing.login}</login><firstName>Two</firstName><lastName>Rules</lastName><email>not-an-address</email></userVO>`,
+      contentType: 'application/xml',
+    });
+    expect(xml.status).toBe(406);
+    expect([...xml.text.matchAll(/<code>([^<]+)<\/code>/g)].map((match) => match[1])).toEqual(codes);
+  });
+
+  it('names a missing group name and a too long external id together', async () => {
+    const reply = await call(t.base, 'PUT', '/restapi/groups', { headers: asAdmin, body: { name: ' ', externalId: 'x'.repeat(300) } });
+    expect(reply.status).toBe(406);
+    expect(reply.json.map((error: { code: string }) => error.code)).toHaveLength(2);
+  });
+});

@@ -39,7 +39,7 @@ export class Organisation extends ManagedEntity<'status' | 'path'> {
   @Property({ type: 'string', length: 32, default: 'active' })
   status: string = 'active';
 
-  @ManyToOne(() => Organisation, { nullable: true, deleteRule: 'restrict' })
+  @ManyToOne(() => Organisation, { nullable: true, deleteRule: 'restrict', index: true })
   parent?: Organisation | null;
 
   /** Materialised path of keys from the root, e.g. `/1/7/12/`: subtree queries are prefix matches. */

@@ -78,6 +78,15 @@ export async function movePaths(em: EntityManager, oldPath: string, newPath: str
 
 export const countChildren = (em: EntityManager, key: number) => em.count(Organisation, { parent: key });
 
+/** The organisations below each of these parents that are not deleted (GraphQL OrganisationVO.children). */
+export async function listChildrenOf(em: EntityManager, parentKeys: readonly number[]): Promise<OrganisationRow[]> {
+  return sql<OrganisationRow>(
+    em,
+    `select ${ORGANISATION_COLUMNS} from organisation o where o.parent_id in (${parentKeys.map(() => '?').join(', ')}) and o.status <> 'deleted' order by o.id`,
+    [...parentKeys],
+  );
+}
+
 /** Deletes the organisation with its memberships; its users (role `user`) become users of the fallback organisation first. */
 export async function deleteOrganisation(em: EntityManager, key: number, fallbackKey: number): Promise<void> {
   await sql(

@@ -3,13 +3,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../domain/context';
 import { DomainError, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
+import { groupedBy, loader } from '../domain/loaders';
 import { DEFAULT_ORGANISATION_IDENTIFIER } from '../domain/roles';
 import { Organisation, OrganisationType } from '../entities/organisations';
 import { MAX_LENGTH } from '../domain/validation';
 import { normaliseManagedFlags } from '../managed/flags';
-import type { OrganisationVO, OrganisationVOInput } from '../schema/organisations';
+import type { OrganisationTypeVO, OrganisationVO, OrganisationVOInput } from '../schema/organisations';
 import { requireOrganisationDeleter } from './policy';
-import { toOrganisationVO } from './presenter';
+import { toOrganisationTypeVO, toOrganisationVO } from './presenter';
 import * as organisations from './repository';
 import { defaultOrganisation, findOrganisation, lockTree } from './repository';
 
@@ -27,6 +28,24 @@ export function listOrganisations(ctx: RequestContext, filter: { externalId?: st
     (row) => row.id,
   );
   return answerList(ctx, rows, toOrganisationVO);
+}
+
+/** `OrganisationVO.children` (GraphQL): the sub-organisations of every organisation of an answer, read at once. */
+export function childrenOf(ctx: RequestContext, organisationKey: number): Promise<OrganisationVO[]> {
+  const children = loader<number, OrganisationVO[]>(ctx, 'organisation children', async (keys) =>
+    groupedBy(keys, await organisations.listChildrenOf(ctx.em, keys), (row) => row.parentKey!).map((rows) => rows.map(toOrganisationVO)),
+  );
+  return children.load(organisationKey);
+}
+
+/** `OrganisationVO.type` (GraphQL): the types of every organisation of an answer, read at once. */
+export function typeOf(ctx: RequestContext, typeKey: number | null): Promise<OrganisationTypeVO | null> {
+  if (typeKey == null) return Promise.resolve(null);
+  const types = loader<number, OrganisationTypeVO | null>(ctx, 'organisation types', async (keys) => {
+    const found = new Map((await ctx.em.find(OrganisationType, { id: { $in: [...keys] } })).map((type) => [type.id, toOrganisationTypeVO(type)]));
+    return keys.map((key) => found.get(key) ?? null);
+  });
+  return types.load(typeKey);
 }
 
 /** The organisation as its VO, read back (inside a write, after the flush). */

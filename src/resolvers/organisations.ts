@@ -1,4 +1,4 @@
-import { Arg, Ctx, Directive, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
 import { managedOrganisation, managedOrganisationType } from '../organisations/managed';
@@ -190,4 +190,22 @@ export class OrganisationResolver {
   }
 }
 
-export const organisationResolvers = [OrganisationResolver] as const;
+/** Edges of an organisation for internal tools (GraphQL only), for organisation administrators as their REST twins, read for all organisations of an answer at once. */
+@Resolver(() => OrganisationVO)
+export class OrganisationEdgesResolver {
+  @FieldResolver(() => [OrganisationVO], { description: 'The sub-organisations that are not deleted (GraphQL only).' })
+  @Extensions({ rest: false })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  children(@Ctx() ctx: RequestContext, @Root() organisation: OrganisationVO): Promise<OrganisationVO[]> {
+    return organisations.childrenOf(ctx, organisation.key);
+  }
+
+  @FieldResolver(() => OrganisationTypeVO, { nullable: true, description: 'As GET /organisations/types/{typeKey} (GraphQL only).' })
+  @Extensions({ rest: false })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  type(@Ctx() ctx: RequestContext, @Root() organisation: OrganisationVO): Promise<OrganisationTypeVO | null> {
+    return organisations.typeOf(ctx, organisation.organisationTypeKey);
+  }
+}
+
+export const organisationResolvers = [OrganisationResolver, OrganisationEdgesResolver] as const;

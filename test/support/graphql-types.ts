@@ -472,6 +472,8 @@ export type OrganisationTypeVoInput = {
 
 export type OrganisationVo = {
   __typename?: 'OrganisationVO';
+  /** The sub-organisations that are not deleted (GraphQL only). */
+  children: Array<OrganisationVo>;
   cssClass?: Maybe<Scalars['String']['output']>;
   description?: Maybe<Scalars['String']['output']>;
   displayName: Scalars['String']['output'];
@@ -486,6 +488,8 @@ export type OrganisationVo = {
   rootOrganisationKey?: Maybe<Scalars['Long']['output']>;
   /** active, inactive or deleted */
   status?: Maybe<Scalars['String']['output']>;
+  /** As GET /organisations/types/{typeKey} (GraphQL only). */
+  type?: Maybe<OrganisationTypeVo>;
 };
 
 /** An OrganisationVO as a client sends it. Absent fields keep their value, null clears it; a changed parentOrganisationKey moves the organisation with its subtree; rootOrganisationKey is ignored. */

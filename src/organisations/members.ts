@@ -1,6 +1,7 @@
 import type { RequestContext } from '../domain/context';
 import { DomainError } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
+import { groupedBy, loader } from '../domain/loaders';
 import { grantedInheritance, isOrganisationRole, type OrganisationRole } from '../domain/roles';
 import { Identity } from '../entities/users';
 import type { OrganisationVO } from '../schema/organisations';
@@ -75,6 +76,14 @@ export async function removeMember(ctx: RequestContext, organisationKey: number,
     await organisations.deleteMembership(em, organisationKey, identityKey, role);
     return true;
   });
+}
+
+/** `UserVO.organisations` (GraphQL): listMemberships with inheritance for every person of an answer, read at once. */
+export function membershipsOf(ctx: RequestContext, role: OrganisationRole, identityKey: number): Promise<OrganisationVO[]> {
+  const memberships = loader<number, OrganisationVO[]>(ctx, `organisations of person as ${role}`, async (keys) =>
+    groupedBy(keys, await organisations.listMembershipsOf(ctx.em, keys, role), (row) => row.memberKey).map((rows) => rows.map(toOrganisationVO)),
+  );
+  return memberships.load(identityKey);
 }
 
 /**

@@ -113,6 +113,22 @@ export async function listMembers(em: EntityManager, organisationKey: number, ro
   );
 }
 
+/** listMemberships with inheritance for several people at once, each row naming its person (GraphQL UserVO.organisations). */
+export async function listMembershipsOf(
+  em: EntityManager,
+  identityKeys: readonly number[],
+  role: OrganisationRole,
+): Promise<(OrganisationRow & { memberKey: number })[]> {
+  return sql<OrganisationRow & { memberKey: number }>(
+    em,
+    `select distinct on (m.identity_id, o.id) ${ORGANISATION_COLUMNS}, m.identity_id as "memberKey"
+     from organisation_role m join organisation mo on mo.id = m.organisation_id join organisation o on ${appliesIn('m', 'mo', 'o')}
+     where m.identity_id in (${identityKeys.map(() => '?').join(', ')}) and m.role = ?
+     order by m.identity_id, o.id`,
+    [...identityKeys, role],
+  );
+}
+
 /** The organisations where the person holds the role: where it was granted and, with inheritance, the subtrees it covers. */
 export async function listMemberships(
   em: EntityManager,

@@ -1,6 +1,9 @@
 import { KeepsPrincipals } from '../auth/principal-cache';
 import { Arg, Ctx, Directive, Extensions, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import * as groups from '../groups/service';
+import * as members from '../organisations/members';
+import { ORGANISATION_ADMINS } from '../organisations/policy';
+import { OrganisationVO } from '../schema/organisations';
 import { GroupVO } from '../schema/groups';
 import type { RequestContext } from '../domain/context';
 import { auth } from '../schema/directives';
@@ -286,6 +289,17 @@ export class UserEdgesResolver {
   @Extensions({ rest: false })
   roles(@Ctx() ctx: RequestContext, @Root() user: UserVO): Promise<RolesVO> {
     return users.rolesOfPerson(ctx, user.key);
+  }
+
+  @FieldResolver(() => [OrganisationVO], {
+    nullable: true,
+    description:
+      'The organisations the person belongs to (role user), with those an inheriting membership covers: as GET /organisations/membership/user/{identityKey}, for organisation administrators; null with an error otherwise (GraphQL only).',
+  })
+  @Extensions({ rest: false })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  organisations(@Ctx() ctx: RequestContext, @Root() user: UserVO): Promise<OrganisationVO[]> {
+    return members.membershipsOf(ctx, 'user', user.key);
   }
 
   @FieldResolver(() => [GroupVO], {

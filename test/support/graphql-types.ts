@@ -852,6 +852,8 @@ export type UserVo = {
   key: Scalars['Long']['output'];
   lastName?: Maybe<Scalars['String']['output']>;
   login: Scalars['String']['output'];
+  /** The organisations the person belongs to (role user), with those an inheriting membership covers: as GET /organisations/membership/user/{identityKey}, for organisation administrators; null with an error otherwise (GraphQL only). */
+  organisations?: Maybe<Array<OrganisationVo>>;
   /** Base64 image; not stored by this gateway, always null. */
   portrait?: Maybe<Scalars['String']['output']>;
   properties: Array<UserPropertyVo>;

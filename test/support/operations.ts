@@ -1,5 +1,5 @@
 import { buildOperationNodeForField } from '@graphql-tools/utils';
-import { OperationTypeNode, print } from 'graphql';
+import { Kind, OperationTypeNode, TypeInfo, print, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { RestRoute } from '../../src/rest/route';
 import { ROUTES } from '../../src/rest/routes';
 import { buildGatewaySchema } from '../../src/schema/build';
@@ -48,12 +48,23 @@ export const pathOf = (route: RestRoute, values: Record<string, unknown>) =>
 
 let schema: ReturnType<typeof buildGatewaySchema> | undefined;
 
-/** The GraphQL twin of a route: the same root field, every result field selected. */
+/** An operation without the GraphQL-only edges (`@Extensions({ rest: false })`): what the REST twin of the field answers. */
+export function wireSelection(schema: GraphQLSchema, document: DocumentNode): DocumentNode {
+  const typeInfo = new TypeInfo(schema);
+  return visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Field: () => (typeInfo.getFieldDef()?.extensions?.rest === false ? null : undefined),
+    }),
+  );
+}
+
+/** The GraphQL twin of a route: the same root field, every wire field of the result selected. */
 export function graphqlOf(route: RestRoute) {
   schema ??= buildGatewaySchema();
   const [kind, field] = route.field.split('.');
   const root = kind === 'Query' ? OperationTypeNode.QUERY : OperationTypeNode.MUTATION;
-  const node = buildOperationNodeForField({ schema, kind: root, field, depthLimit: 2 });
+  const node = wireSelection(schema, { kind: Kind.DOCUMENT, definitions: [buildOperationNodeForField({ schema, kind: root, field, depthLimit: 2 })] });
   const args = (root === OperationTypeNode.QUERY ? schema.getQueryType() : schema.getMutationType())!.getFields()[field].args;
   return {
     field,

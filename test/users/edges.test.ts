@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { GroupRole } from '../../src/entities/groups';
 import { traceStatements } from '../../scripts/trace-statements';
-import { addGroupMember, buildGroup, buildUser, defaultOrganisationKey, type TestUser } from '../factories';
+import { addGroupMember, addOrganisationMember, buildGroup, buildOrganisation, buildUser, defaultOrganisationKey, type TestUser } from '../factories';
 import { graphql } from '../support/http';
 import { adminAuth, startTestService, type TestService } from '../support/service';
 
@@ -11,12 +11,15 @@ let t: TestService;
 let db: Client;
 let person: TestUser;
 let groupKey: number;
+let organisationKey: number;
 beforeAll(async () => {
   t = await startTestService();
   db = new Client({ connectionString: t.databaseUrl });
   await db.connect();
   person = await buildUser(t, { author: true });
   groupKey = await buildGroup(t, { name: 'Edges' });
+  organisationKey = await buildOrganisation(t);
+  await addOrganisationMember(t, organisationKey, person.key, 'user');
   await addGroupMember(t, groupKey, person.key, GroupRole.participant);
 });
 afterAll(async () => {
@@ -24,13 +27,18 @@ afterAll(async () => {
   await t.stop();
 });
 
-const QUERY = '{ users { key roles { author olatAdmin } groups { key } } }';
+const QUERY = '{ users { key roles { author olatAdmin } groups { key } organisations { key } } }';
 
 it("answers each person's roles and groups to their user manager", async () => {
   const reply = await graphql(t.base, adminAuth(), QUERY);
   expect(reply.body.errors).toBeUndefined();
   const found = reply.body.data.users.find((user: { key: number }) => user.key === person.key);
-  expect(found).toEqual({ key: person.key, roles: { author: true, olatAdmin: false }, groups: [{ key: groupKey }] });
+  expect(found).toEqual({
+    key: person.key,
+    roles: { author: true, olatAdmin: false },
+    groups: [{ key: groupKey }],
+    organisations: [{ key: await defaultOrganisationKey(t) }, { key: organisationKey }],
+  });
 });
 
 it('gives a person who manages nobody their own edges only, and refuses the others field by field', async () => {
@@ -38,6 +46,11 @@ it('gives a person who manages nobody their own edges only, and refuses the othe
   const reply = await graphql(t.base, person.auth, `{ me { key roles { author } groups { key } } user(identityKey: ${other.key}) { key roles { author } } }`);
   expect(reply.body.data.me).toEqual({ key: person.key, roles: { author: true }, groups: [{ key: groupKey }] });
   expect(reply.body.data.user).toEqual({ key: other.key, roles: null });
+  const organisations = await graphql(t.base, person.auth, '{ me { key organisations { key } } }');
+  expect(organisations.body.errors.map((error: { path: string[]; extensions: { code: string } }) => [error.path.join('.'), error.extensions.code])).toEqual([
+    ['me.organisations', 'FORBIDDEN'],
+  ]);
+  expect(organisations.body.data.me).toEqual({ key: person.key, organisations: null });
   expect(reply.body.errors.map((error: { path: string[]; extensions: { code: string } }) => [error.path.join('.'), error.extensions.code])).toEqual([
     ['user.roles', 'FORBIDDEN'],
   ]);
@@ -67,7 +80,7 @@ it('reads 10 and 1,000 people with their roles and groups in the same number of 
   await seed(1000 - few.people);
   const many = await statementsFor();
   expect([few.people, many.people]).toEqual([10, 1000]);
-  // the list, the manager check and the roles for all, the manager check and the groups for all
-  expect(few.statements).toBeLessThanOrEqual(5);
+  // the list, the manager check and the roles for all, the manager check and the groups for all, the organisations for all
+  expect(few.statements).toBeLessThanOrEqual(6);
   expect(many.statements).toBe(few.statements);
 });

@@ -78,6 +78,16 @@ export async function removeMember(ctx: RequestContext, organisationKey: number,
   });
 }
 
+/** `OrganisationVO.members` (GraphQL): listMembers of the role for every organisation of an answer, read at once. */
+export function membersOf(ctx: RequestContext, role: OrganisationRole, organisationKey: number): Promise<UserVO[]> {
+  const membersOfOrganisations = loader<number, UserVO[]>(ctx, `members as ${role}`, async (keys) =>
+    groupedBy(keys, await organisations.listMembersOfOrganisations(ctx.em, keys, role), (row) => row.organisationKey).map((rows) =>
+      rows.map((row) => toUserVO(row, true)),
+    ),
+  );
+  return membersOfOrganisations.load(organisationKey);
+}
+
 /** `UserVO.organisations` (GraphQL): listMemberships with inheritance for every person of an answer, read at once. */
 export function membershipsOf(ctx: RequestContext, role: OrganisationRole, identityKey: number): Promise<OrganisationVO[]> {
   const memberships = loader<number, OrganisationVO[]>(ctx, `organisations of person as ${role}`, async (keys) =>

@@ -99,6 +99,23 @@ export async function deleteOrganisation(em: EntityManager, key: number, fallbac
   await sql(em, 'delete from organisation where id = ?', [key]);
 }
 
+/** listMembers for several organisations at once, each row naming its organisation (GraphQL OrganisationVO.members). */
+export async function listMembersOfOrganisations(
+  em: EntityManager,
+  organisationKeys: readonly number[],
+  role: OrganisationRole,
+): Promise<(UserRow & { organisationKey: number })[]> {
+  return sql<UserRow & { organisationKey: number }>(
+    em,
+    `select distinct on (o.id, i.id) ${USER_COLUMNS}, o.id as "organisationKey"
+     from organisation o join organisation_role m on m.role = ?
+     join organisation mo on mo.id = m.organisation_id and ${appliesIn('m', 'mo', 'o')}
+     join identity i on i.id = m.identity_id
+     where o.id in (${organisationKeys.map(() => '?').join(', ')}) order by o.id, i.id`,
+    [role, ...organisationKeys],
+  );
+}
+
 /** People with the role in the organisation: their own memberships there and inheriting memberships of an ancestor. */
 export async function listMembers(em: EntityManager, organisationKey: number, role: OrganisationRole, range: Range): Promise<UserRow[]> {
   return sql<UserRow>(

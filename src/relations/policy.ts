@@ -1,6 +1,6 @@
 import type { RequestContext } from '../domain/context';
 import type { OrganisationRole } from '../domain/roles';
-import { USER_MANAGERS, requireUserManager } from '../users/policy';
+import { USER_MANAGERS, managedAmong, requireUserManager } from '../users/policy';
 
 /** Who may do what with relation roles and identity-to-identity relations (catalogue 2.10). */
 
@@ -11,6 +11,10 @@ export const RELATION_ROLE_ADMINS: OrganisationRole[] = ['administrator', 'sysad
 export const RELATION_MANAGERS: OrganisationRole[] = USER_MANAGERS;
 
 export const requireRelationManager = requireUserManager;
+
+/** Of these people, those whose relations the caller keeps: one statement for all (GraphQL UserVO.relations). */
+export const relationManagedAmong = (ctx: RequestContext, identityKeys: readonly number[]) =>
+  managedAmong(ctx, identityKeys, RELATION_MANAGERS, { self: false });
 
 /**
  * The source of a relation gains the role's rights over its target, so relating two people needs

@@ -25,6 +25,10 @@ export async function findRelationRole(em: EntityManager, key: number): Promise<
   return role;
 }
 
+/** The relations in which each of these people is the source (GraphQL UserVO.relations). */
+export const listRelationsOfSources = (em: EntityManager, identityKeys: readonly number[]) =>
+  relationRows(em, `r.source_id in (${identityKeys.map(() => '?').join(', ')})`, [...identityKeys]);
+
 /** The relations in which the person is the source (their targets) or the target (their sources). */
 export const listRelations = (em: EntityManager, identityKey: number, side: RelationSide, range: Range) =>
   relationRows(em, `${side === 'source' ? 'r.source_id' : 'r.target_id'} = ? and r.id > ?`, [identityKey, range.after, range.size], ' limit ?');

@@ -1,17 +1,28 @@
 import type { RequestContext } from '../domain/context';
-import { DomainError, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
+import { DomainError, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
+import { groupedBy, loader } from '../domain/loaders';
 import { tooLongValues } from '../domain/validation';
 import { RelationRole } from '../entities/relations';
 import { normaliseManagedFlags } from '../managed/flags';
 import type { IdentityToIdentityRelationVO, IdentityToIdentityRelationVOInput } from '../schema/relations';
 import { findIdentity, identityExists, requireIdentity } from '../users/repository';
-import { requireMayRelate, requireRelationManager } from './policy';
+import { relationManagedAmong, requireMayRelate, requireRelationManager } from './policy';
 import { toRelationVO } from './presenter';
 import * as relations from './repository';
 import type { RelationSide } from './repository';
 
 /** The relations in which the user is the source (their targets) or the target (their sources). */
+/** `UserVO.relations` (GraphQL): as GET /users/{k}/relations/source, for every person of an answer at once. */
+export function relationsOfSource(ctx: RequestContext, identityKey: number): Promise<IdentityToIdentityRelationVO[]> {
+  const relationsOf = loader<number, IdentityToIdentityRelationVO[]>(ctx, 'relations of source', async (keys) => {
+    const allowed = await relationManagedAmong(ctx, keys);
+    const rows = allowed.size ? await relations.listRelationsOfSources(ctx.em, [...allowed]) : [];
+    return groupedBy(keys, rows, (row) => row.identitySourceKey).map((own, i) => (allowed.has(keys[i]) ? own.map(toRelationVO) : forbidden()));
+  });
+  return relationsOf.load(identityKey);
+}
+
 export async function listRelations(ctx: RequestContext, identityKey: number, side: RelationSide): Promise<IdentityToIdentityRelationVO[]> {
   await findIdentity(ctx.em, identityKey);
   await requireRelationManager(ctx, identityKey);

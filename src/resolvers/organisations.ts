@@ -200,6 +200,13 @@ export class OrganisationEdgesResolver {
     return organisations.childrenOf(ctx, organisation.key);
   }
 
+  @FieldResolver(() => [UserVO], { description: 'As GET /organisations/{organisationKey}/users: its users, with inherited memberships (GraphQL only).' })
+  @Extensions({ rest: false })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  members(@Ctx() ctx: RequestContext, @Root() organisation: OrganisationVO): Promise<UserVO[]> {
+    return members.membersOf(ctx, 'user', organisation.key);
+  }
+
   @FieldResolver(() => OrganisationTypeVO, { nullable: true, description: 'As GET /organisations/types/{typeKey} (GraphQL only).' })
   @Extensions({ rest: false })
   @Directive(auth(...ORGANISATION_ADMINS))

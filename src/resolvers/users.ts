@@ -2,6 +2,8 @@ import { KeepsPrincipals } from '../auth/principal-cache';
 import { Arg, Ctx, Directive, Extensions, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import * as groups from '../groups/service';
 import * as members from '../organisations/members';
+import * as relationsService from '../relations/service';
+import { IdentityToIdentityRelationVO } from '../schema/relations';
 import { ORGANISATION_ADMINS } from '../organisations/policy';
 import { OrganisationVO } from '../schema/organisations';
 import { GroupVO } from '../schema/groups';
@@ -300,6 +302,15 @@ export class UserEdgesResolver {
   @Directive(auth(...ORGANISATION_ADMINS))
   organisations(@Ctx() ctx: RequestContext, @Root() user: UserVO): Promise<OrganisationVO[]> {
     return members.membershipsOf(ctx, 'user', user.key);
+  }
+
+  @FieldResolver(() => [IdentityToIdentityRelationVO], {
+    nullable: true,
+    description: "As GET /users/{k}/relations/source: the person's relations as source, for their user managers; null with an error otherwise (GraphQL only).",
+  })
+  @Extensions({ rest: false })
+  relations(@Ctx() ctx: RequestContext, @Root() user: UserVO): Promise<IdentityToIdentityRelationVO[]> {
+    return relationsService.relationsOfSource(ctx, user.key);
   }
 
   @FieldResolver(() => [GroupVO], {

@@ -23,18 +23,26 @@ const PRIVILEGED: OrganisationRole[] = ['administrator', 'sysadmin'];
 
 export const canManageUser = (ctx: RequestContext, identityKey: number) => isManagerOf(ctx.em, requireCaller(ctx), identityKey, USER_MANAGERS);
 
-/** Of these people, the caller themself and those the caller manages with one of `roles`: one statement for all of them (GraphQL edges). */
-export async function selfOrManagedAmong(ctx: RequestContext, identityKeys: readonly number[], roles: readonly OrganisationRole[]): Promise<Set<number>> {
+/** Of these people, those the caller manages with one of `roles` (and, with `self`, the caller themself): one statement for all of them (GraphQL edges). */
+export async function managedAmong(
+  ctx: RequestContext,
+  identityKeys: readonly number[],
+  roles: readonly OrganisationRole[],
+  { self }: { self: boolean },
+): Promise<Set<number>> {
   const caller = requireCaller(ctx);
-  if (!hasAnyRole(caller, roles)) return new Set(identityKeys.filter((key) => key === caller.key));
+  const itself = identityKeys.filter((key) => self && key === caller.key);
+  if (!hasAnyRole(caller, roles)) return new Set(itself);
   const manages = managesPerson(caller, roles, 'i.id');
-  const rows = await sql<{ id: number }>(
-    ctx.em,
-    `select i.id from identity i where i.id in (${identityKeys.map(() => '?').join(', ')}) and (i.id = ? or ${manages.text})`,
-    [...identityKeys, caller.key, ...manages.params],
-  );
-  return new Set(rows.map((row) => row.id));
+  const rows = await sql<{ id: number }>(ctx.em, `select i.id from identity i where i.id in (${identityKeys.map(() => '?').join(', ')}) and ${manages.text}`, [
+    ...identityKeys,
+    ...manages.params,
+  ]);
+  return new Set([...itself, ...rows.map((row) => row.id)]);
 }
+
+export const selfOrManagedAmong = (ctx: RequestContext, identityKeys: readonly number[], roles: readonly OrganisationRole[]) =>
+  managedAmong(ctx, identityKeys, roles, { self: true });
 
 export async function requireUserManager(ctx: RequestContext, identityKey: number): Promise<void> {
   if (!(await canManageUser(ctx, identityKey))) throw forbidden();

@@ -482,6 +482,8 @@ export type OrganisationVo = {
   key: Scalars['Long']['output'];
   /** Comma-separated managed flags, normalised (unknown flags dropped). */
   managedFlagsString?: Maybe<Scalars['String']['output']>;
+  /** As GET /organisations/{organisationKey}/users: its users, with inherited memberships (GraphQL only). */
+  members: Array<UserVo>;
   organisationTypeKey?: Maybe<Scalars['Long']['output']>;
   parentOrganisationKey?: Maybe<Scalars['Long']['output']>;
   /** The root of the tree (the default organisation); null for the root itself. */
@@ -857,6 +859,8 @@ export type UserVo = {
   /** Base64 image; not stored by this gateway, always null. */
   portrait?: Maybe<Scalars['String']['output']>;
   properties: Array<UserPropertyVo>;
+  /** As GET /users/{k}/relations/source: the person's relations as source, for their user managers; null with an error otherwise (GraphQL only). */
+  relations?: Maybe<Array<IdentityToIdentityRelationVo>>;
   /** As GET /users/{k}/roles: the person themself, or their user managers; null with an error otherwise (GraphQL only). */
   roles?: Maybe<RolesVo>;
 };

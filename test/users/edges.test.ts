@@ -1,7 +1,17 @@
 import { Client } from 'pg';
 import { GroupRole } from '../../src/entities/groups';
 import { traceStatements } from '../../scripts/trace-statements';
-import { addGroupMember, addOrganisationMember, buildGroup, buildOrganisation, buildUser, defaultOrganisationKey, type TestUser } from '../factories';
+import {
+  addGroupMember,
+  addOrganisationMember,
+  buildGroup,
+  buildOrganisation,
+  buildRelation,
+  buildRelationRole,
+  buildUser,
+  defaultOrganisationKey,
+  type TestUser,
+} from '../factories';
 import { graphql } from '../support/http';
 import { adminAuth, startTestService, type TestService } from '../support/service';
 
@@ -12,6 +22,8 @@ let db: Client;
 let person: TestUser;
 let groupKey: number;
 let organisationKey: number;
+let relationTarget: TestUser;
+let relationKey: number;
 beforeAll(async () => {
   t = await startTestService();
   db = new Client({ connectionString: t.databaseUrl });
@@ -20,6 +32,8 @@ beforeAll(async () => {
   groupKey = await buildGroup(t, { name: 'Edges' });
   organisationKey = await buildOrganisation(t);
   await addOrganisationMember(t, organisationKey, person.key, 'user');
+  relationTarget = await buildUser(t);
+  relationKey = await buildRelation(t, person.key, relationTarget.key, await buildRelationRole(t));
   await addGroupMember(t, groupKey, person.key, GroupRole.participant);
 });
 afterAll(async () => {
@@ -27,7 +41,7 @@ afterAll(async () => {
   await t.stop();
 });
 
-const QUERY = '{ users { key roles { author olatAdmin } groups { key } organisations { key } } }';
+const QUERY = '{ users { key roles { author olatAdmin } groups { key } organisations { key } relations { key identityTargetKey } } }';
 
 it("answers each person's roles and groups to their user manager", async () => {
   const reply = await graphql(t.base, adminAuth(), QUERY);
@@ -38,6 +52,7 @@ it("answers each person's roles and groups to their user manager", async () => {
     roles: { author: true, olatAdmin: false },
     groups: [{ key: groupKey }],
     organisations: [{ key: await defaultOrganisationKey(t) }, { key: organisationKey }],
+    relations: [{ key: relationKey, identityTargetKey: relationTarget.key }],
   });
 });
 
@@ -46,11 +61,13 @@ it('gives a person who manages nobody their own edges only, and refuses the othe
   const reply = await graphql(t.base, person.auth, `{ me { key roles { author } groups { key } } user(identityKey: ${other.key}) { key roles { author } } }`);
   expect(reply.body.data.me).toEqual({ key: person.key, roles: { author: true }, groups: [{ key: groupKey }] });
   expect(reply.body.data.user).toEqual({ key: other.key, roles: null });
-  const organisations = await graphql(t.base, person.auth, '{ me { key organisations { key } } }');
-  expect(organisations.body.errors.map((error: { path: string[]; extensions: { code: string } }) => [error.path.join('.'), error.extensions.code])).toEqual([
+  // Organisations are for organisation administrators, relations for the person's managers (not the person), as on REST.
+  const own = await graphql(t.base, person.auth, '{ me { key organisations { key } relations { key } } }');
+  expect(own.body.errors.map((error: { path: string[]; extensions: { code: string } }) => [error.path.join('.'), error.extensions.code]).sort()).toEqual([
     ['me.organisations', 'FORBIDDEN'],
+    ['me.relations', 'FORBIDDEN'],
   ]);
-  expect(organisations.body.data.me).toEqual({ key: person.key, organisations: null });
+  expect(own.body.data.me).toEqual({ key: person.key, organisations: null, relations: null });
   expect(reply.body.errors.map((error: { path: string[]; extensions: { code: string } }) => [error.path.join('.'), error.extensions.code])).toEqual([
     ['user.roles', 'FORBIDDEN'],
   ]);
@@ -80,7 +97,7 @@ it('reads 10 and 1,000 people with their roles and groups in the same number of 
   await seed(1000 - few.people);
   const many = await statementsFor();
   expect([few.people, many.people]).toEqual([10, 1000]);
-  // the list, the manager check and the roles for all, the manager check and the groups for all, the organisations for all
-  expect(few.statements).toBeLessThanOrEqual(6);
+  // the list; for all people at once: manager check and roles, manager check and groups, organisations, manager check and relations
+  expect(few.statements).toBeLessThanOrEqual(8);
   expect(many.statements).toBe(few.statements);
 });

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { seedPeople } from '../scripts/bench/seed';
 import { inlined, traceStatements, type TracedStatement } from '../scripts/trace-statements';
-import { buildGroup, defaultOrganisationKey, uniqueLogin } from './factories';
+import { addOrganisationMember, buildGroup, buildOrganisation, buildUser, defaultOrganisationKey, uniqueLogin } from './factories';
 import { JSON_TYPE, basic, call } from './support/http';
 import { adminAuth, startTestService, type TestService } from './support/service';
 
@@ -105,5 +105,21 @@ it('changing group and organisation memberships reads through indexes', async ()
     ]) {
       expect({ path, status: (await call(t.base, method, `/restapi${path}`, { headers: adminAuth() })).status }).toEqual({ path, status: 200 });
     }
+  });
+});
+
+it("reading a person and searching people as a sub-organisation's user manager read through indexes", async () => {
+  const { rows } = await db.query(`select id from identity where login = 'seed-777'`);
+  const identityKey = rows[0].id as number;
+  const organisation = await buildOrganisation(t);
+  await addOrganisationMember(t, organisation, identityKey, 'user');
+  const manager = await buildUser(t);
+  await addOrganisationMember(t, organisation, manager.key, 'usermanager');
+  await expectIndexedStatements(async () => {
+    expect((await call(t.base, 'GET', `/restapi/users/${identityKey}`, { headers: { ...adminAuth(), ...JSON_TYPE } })).status).toBe(200);
+    const found = await call(t.base, 'GET', `/restapi/users/${identityKey}`, { headers: { ...manager.auth, ...JSON_TYPE } });
+    expect(found.json.email).toMatch(/\.777@/);
+    const search = await call(t.base, 'GET', '/restapi/users?login=%22seed-777%22', { headers: { ...manager.auth, ...JSON_TYPE } });
+    expect(search.json.map((user: { key: number }) => user.key)).toEqual([identityKey]);
   });
 });

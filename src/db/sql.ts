@@ -8,6 +8,9 @@ export function useReadPool(em: EntityManager, pool: Pool) {
   readPools.set(em.getConnection(), pool);
 }
 
+/** `?, ?, …`: one placeholder per value, for `in (…)` lists. */
+export const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
+
 const numbered = new Map<string, string>();
 
 /** `?` placeholders as pg's `$1, $2, …` (our statements use no `?` operators or literals). */

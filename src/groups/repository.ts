@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../db/sql';
+import { placeholders, sql } from '../db/sql';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
 import { readPage, type Page, type PageRequest } from '../domain/paging';
@@ -78,7 +78,7 @@ export async function listGroupsOfMembers(em: EntityManager, identityKeys: reado
     em,
     `select distinct on (m.identity_id, g.id) ${GROUP_COLUMNS}, m.identity_id as "memberKey"
      from business_group g join group_membership m on m.group_id = g.id
-     where m.identity_id in (${identityKeys.map(() => '?').join(', ')}) order by m.identity_id, g.id`,
+     where m.identity_id in (${placeholders(identityKeys)}) order by m.identity_id, g.id`,
     [...identityKeys],
   );
 }
@@ -88,7 +88,7 @@ export async function listMembersOfGroups(em: EntityManager, groupKeys: readonly
   return sql<UserRow & { groupKey: number }>(
     em,
     `select ${USER_COLUMNS}, m.group_id as "groupKey" from identity i join group_membership m on m.identity_id = i.id
-     where m.group_id in (${groupKeys.map(() => '?').join(', ')}) and m.role = ? order by m.id`,
+     where m.group_id in (${placeholders(groupKeys)}) and m.role = ? order by m.id`,
     [...groupKeys, role],
   );
 }

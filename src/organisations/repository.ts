@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../db/sql';
+import { placeholders, sql } from '../db/sql';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
 import { DEFAULT_ORGANISATION_IDENTIFIER, type InheritanceMode, type OrganisationRole } from '../domain/roles';
@@ -82,7 +82,7 @@ export const countChildren = (em: EntityManager, key: number) => em.count(Organi
 export async function listChildrenOf(em: EntityManager, parentKeys: readonly number[]): Promise<OrganisationRow[]> {
   return sql<OrganisationRow>(
     em,
-    `select ${ORGANISATION_COLUMNS} from organisation o where o.parent_id in (${parentKeys.map(() => '?').join(', ')}) and o.status <> 'deleted' order by o.id`,
+    `select ${ORGANISATION_COLUMNS} from organisation o where o.parent_id in (${placeholders(parentKeys)}) and o.status <> 'deleted' order by o.id`,
     [...parentKeys],
   );
 }
@@ -111,7 +111,7 @@ export async function listMembersOfOrganisations(
      from organisation o join organisation_role m on m.role = ?
      join organisation mo on mo.id = m.organisation_id and ${appliesIn('m', 'mo', 'o')}
      join identity i on i.id = m.identity_id
-     where o.id in (${organisationKeys.map(() => '?').join(', ')}) order by o.id, i.id`,
+     where o.id in (${placeholders(organisationKeys)}) order by o.id, i.id`,
     [role, ...organisationKeys],
   );
 }
@@ -140,7 +140,7 @@ export async function listMembershipsOf(
     em,
     `select distinct on (m.identity_id, o.id) ${ORGANISATION_COLUMNS}, m.identity_id as "memberKey"
      from organisation_role m join organisation mo on mo.id = m.organisation_id join organisation o on ${appliesIn('m', 'mo', 'o')}
-     where m.identity_id in (${identityKeys.map(() => '?').join(', ')}) and m.role = ?
+     where m.identity_id in (${placeholders(identityKeys)}) and m.role = ?
      order by m.identity_id, o.id`,
     [...identityKeys, role],
   );

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../db/sql';
+import { placeholders, sql } from '../db/sql';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
 import { RelationRole } from '../entities/relations';
@@ -27,7 +27,7 @@ export async function findRelationRole(em: EntityManager, key: number): Promise<
 
 /** The relations in which each of these people is the source (GraphQL UserVO.relations). */
 export const listRelationsOfSources = (em: EntityManager, identityKeys: readonly number[]) =>
-  relationRows(em, `r.source_id in (${identityKeys.map(() => '?').join(', ')})`, [...identityKeys]);
+  relationRows(em, `r.source_id in (${placeholders(identityKeys)})`, [...identityKeys]);
 
 /** The relations in which the person is the source (their targets) or the target (their sources). */
 export const listRelations = (em: EntityManager, identityKey: number, side: RelationSide, range: Range) =>

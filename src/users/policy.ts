@@ -1,8 +1,7 @@
 import { forbidden } from '../domain/errors';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import type { OrganisationRole } from '../domain/roles';
-import { isManagerOf, managesPerson } from '../domain/scope';
-import { sql } from '../db/sql';
+import { isManagerOf, managedAmong as managedKeysAmong, managesPerson } from '../domain/scope';
 import { defaultOrganisationReference } from '../organisations/repository';
 import type { Condition } from './repository';
 import { Provider } from '../entities/users';
@@ -32,13 +31,7 @@ export async function managedAmong(
 ): Promise<Set<number>> {
   const caller = requireCaller(ctx);
   const itself = identityKeys.filter((key) => self && key === caller.key);
-  if (!hasAnyRole(caller, roles)) return new Set(itself);
-  const manages = managesPerson(caller, roles, 'i.id');
-  const rows = await sql<{ id: number }>(ctx.em, `select i.id from identity i where i.id in (${identityKeys.map(() => '?').join(', ')}) and ${manages.text}`, [
-    ...identityKeys,
-    ...manages.params,
-  ]);
-  return new Set([...itself, ...rows.map((row) => row.id)]);
+  return new Set([...itself, ...(await managedKeysAmong(ctx.em, caller, identityKeys, roles))]);
 }
 
 export const selfOrManagedAmong = (ctx: RequestContext, identityKeys: readonly number[], roles: readonly OrganisationRole[]) =>

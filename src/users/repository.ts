@@ -50,14 +50,20 @@ export async function findUserRow(em: EntityManager, key: number): Promise<UserR
 }
 
 /** The person, and whether `condition` (SQL on `identity i`) holds for them, in one statement. */
-export async function findUserRowWith(em: EntityManager, key: number, condition: { text: string; params: unknown[] }): Promise<UserRow & { holds: boolean }> {
-  const [row] = await sql<UserRow & { holds: boolean }>(em, `select ${USER_COLUMNS}, ${condition.text} as holds from identity i where i.id = ?`, [
+async function oneUserWith(em: EntityManager, where: string, value: unknown, condition: Condition): Promise<UserRow & { holds: boolean }> {
+  const [row] = await sql<UserRow & { holds: boolean }>(em, `select ${USER_COLUMNS}, ${condition.text} as holds from identity i where ${where}`, [
     ...condition.params,
-    key,
+    value,
   ]);
   if (!row) throw notFound('user');
   return row;
 }
+
+export const findUserRowWith = (em: EntityManager, key: number, condition: Condition) => oneUserWith(em, 'i.id = ?', key, condition);
+
+/** The person with this login, in any case (through the unique index on lower(login)), and whether `condition` holds for them. */
+export const findUserRowByLoginWith = (em: EntityManager, login: string, condition: Condition) =>
+  oneUserWith(em, 'lower(i.login) = lower(?)', login, condition);
 
 /** An SQL condition on `identity i` with its parameters. */
 export interface Condition {
@@ -112,13 +118,6 @@ export async function searchUsers(
     `select ${USER_COLUMNS}, ${visibility.full.text} as holds from identity i where ${where.join(' and ')} order by i.id limit ?`,
     [...visibility.full.params, ...params, range.size],
   );
-}
-
-/** The person with this login, in any case (through the unique index on lower(login)). */
-export async function findUserRowByLogin(em: EntityManager, login: string): Promise<UserRow> {
-  const [row] = await sql<UserRow>(em, `select ${USER_COLUMNS} from identity i where lower(i.login) = lower(?)`, [login]);
-  if (!row) throw notFound('user');
-  return row;
 }
 
 /** The key of the person with this login, in any case. */

@@ -40,10 +40,11 @@ export async function searchUsers(ctx: RequestContext, search: UserSearch): Prom
   return answerList(ctx, rows, (row) => toUserVO(row, row.holds));
 }
 
-/** GET /users/username: the person with exactly this login (any case), for those who may search people. */
+/** GET /users/username: the person with exactly this login (any case), for those who may search people; e-mail and properties as GET /users/{k} shows them. */
 export async function getUserByLogin(ctx: RequestContext, login: string | null | undefined): Promise<UserVO> {
   if (!login) throw badRequest('the query parameter username is required');
-  return toUserVO(await users.findUserRowByLogin(ctx.em, login), true);
+  const row = await users.findUserRowByLoginWith(ctx.em, login, fullProfileCondition(ctx));
+  return toUserVO(row, row.holds);
 }
 
 export async function getMe(ctx: RequestContext): Promise<UserVO> {

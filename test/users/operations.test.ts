@@ -161,6 +161,9 @@ describe('GET /users/username', () => {
     expect((await rest('GET /users/username', {}, { query: `?username=${target.login.slice(0, -1)}*` })).status).toBe(404);
     expect((await rest('GET /users/username', {})).status).toBe(400);
     expect(await viaGraphql('GET /users/username', { username: target.login })).toMatchObject({ key: target.key });
+    const author = await buildUser(t, { author: true });
+    const asAuthor = await rest('GET /users/username', {}, { query: `?username=${target.login}`, headers: as(author) });
+    expect(asAuthor.json).toMatchObject({ key: target.key, email: null, properties: [] });
   });
 });
 

@@ -1,3 +1,5 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { ParsedUrlQuery } from 'node:querystring';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Config } from './config/config';
 import type { Orm } from './db/orm';
@@ -7,7 +9,7 @@ import { PrincipalCache } from './auth/principal-cache';
 import type { DatabaseNotifications } from './db/notifications';
 import { LoginThrottle } from './auth/login-throttle';
 import { OAuthVerifier } from './auth/oauth';
-import { isOpenRestPath, securityFilter } from './auth/security-filter';
+import { SecurityFilter, TOKEN_HEADER, isOpenRestPath, type Refusal } from './auth/security-filter';
 import { buildGatewaySchema } from './schema/build';
 import { graphqlMiddleware } from './graphql/apollo';
 import { graphqlExplorer } from './graphql/explorer';
@@ -20,37 +22,44 @@ import { openEndpoints } from './rest/open-endpoints';
 import { buildOpenApi, openApiRouter } from './rest/openapi';
 import { sendError } from './rest/respond';
 import type { MediaFormat } from './rest/route';
-import { restRouter } from './rest/router';
+import { RestRouter } from './rest/router';
+import { queryOf, sendBody, splitUrl } from './rest/node-http';
 import { OPEN_ROUTES, ROUTES } from './rest/routes';
 import { createSofa } from './rest/sofa';
 
-const formatOf = (req: Request, defaultFormat: MediaFormat = 'xml'): MediaFormat => {
+const formatOf = (req: IncomingMessage, defaultFormat: MediaFormat = 'xml'): MediaFormat => {
   try {
-    return negotiate(req.get('accept'), defaultFormat);
+    return negotiate(req.headers.accept, defaultFormat);
   } catch {
     return defaultFormat;
   }
 };
 
 /** Body-parser errors (size, charset, syntax) and anything unexpected, in the client's format. */
-function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
+function answerFailure(error: unknown, req: IncomingMessage, res: ServerResponse) {
+  if (res.headersSent) return void (console.error(error), res.destroy());
   const parserError = error as { type?: string; status?: number };
   const mapped =
     parserError.type === 'entity.too.large'
       ? new DomainError('PAYLOAD_TOO_LARGE', 'request body too large')
       : parserError.type === 'charset.unsupported' || parserError.type === 'encoding.unsupported'
         ? new DomainError('UNSUPPORTED_MEDIA_TYPE', 'unsupported charset or encoding')
-        : parserError.type === 'entity.parse.failed'
+        : parserError.type === 'entity.parse.failed' || parserError.type === 'request.aborted'
           ? new DomainError('BAD_REQUEST', 'malformed request body')
           : error;
   sendError(res, formatOf(req), toRestError(mapped));
 }
 
+const errorHandler = (error: unknown, req: Request, res: Response, _next: NextFunction) => answerFailure(error, req, res);
+
+const REST_PREFIX = '/restapi';
+
 const notFoundHandler = (req: Request, res: Response) =>
   sendError(res, formatOf(req), toRestError(new DomainError('NOT_FOUND', `no resource at ${req.method} ${req.originalUrl.split('?')[0]}`)));
 
 export interface App {
-  app: express.Express;
+  /** The whole service as a node:http request listener. */
+  handle: RequestListener;
   close: () => Promise<void>;
 }
 
@@ -60,9 +69,13 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   const authenticator = new Authenticator(config.sessionTtlSeconds, config.credentialCacheTtlSeconds, principals);
   const throttle = new LoginThrottle(config.loginThrottle);
   const oauth = config.oauth && new OAuthVerifier(config.oauth, principals);
-  const refused = (defaultFormat: MediaFormat) => (req: Request, res: Response, status: 401 | 403) =>
-    sendError(res, formatOf(req, defaultFormat), toRestError(status === 401 ? unauthenticated() : forbidden('the REST interface is switched off')));
+  const refused =
+    (defaultFormat: MediaFormat): Refusal =>
+    (req, res, status) =>
+      sendError(res, formatOf(req, defaultFormat), toRestError(status === 401 ? unauthenticated() : forbidden('the REST interface is switched off')));
   const bodyParser = express.text({ type: () => true, limit: config.bodyLimitBytes });
+  const restFilter = new SecurityFilter(orm, authenticator, settings, throttle, { transport: 'rest', isOpen: isOpenRestPath, oauth }, refused('xml'));
+  const graphqlFilter = new SecurityFilter(orm, authenticator, settings, throttle, { transport: 'graphql', isOpen: () => false, oauth }, refused('json'));
 
   const app = express();
   app.disable('x-powered-by');
@@ -73,27 +86,45 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   const openApi = buildOpenApi(schema, sofa, ROUTES, OPEN_ROUTES, config.oauth);
   app.use('/restapi/api-docs', apiDocs());
   app.use(
-    '/restapi',
-    securityFilter(orm, authenticator, settings, throttle, { transport: 'rest', isOpen: isOpenRestPath, oauth }, refused('xml')),
+    REST_PREFIX,
+    restFilter.middleware(),
     bodyParser,
     openEndpoints(OPEN_ROUTES, authenticator, throttle),
     apiDocRouter(openApi),
     openApiRouter(openApi),
-    restRouter(schema, ROUTES),
     notFoundHandler,
     errorHandler,
   );
 
   const graphql = await graphqlMiddleware(schema, { production: config.production, maxDepth: config.graphqlMaxDepth, maxCost: config.graphqlMaxCost });
   app.use('/graphql', graphqlExplorer());
-  app.use(
-    '/graphql',
-    securityFilter(orm, authenticator, settings, throttle, { transport: 'graphql', isOpen: () => false, oauth }, refused('json')),
-    express.json({ limit: config.bodyLimitBytes }),
-    graphql.handler,
-    errorHandler,
-  );
+  app.use('/graphql', graphqlFilter.middleware(), express.json({ limit: config.bodyLimitBytes }), graphql.handler, errorHandler);
   app.use(notFoundHandler);
   app.use(errorHandler);
-  return { app, close: graphql.stop };
+
+  // The REST routes of the table are served without express: its routing and middleware cost more
+  // than the rest of a cached read (bench: GET /users/{k}); everything else goes through the app.
+  const router = new RestRouter(schema, ROUTES);
+  const readBody = (req: IncomingMessage, res: ServerResponse) =>
+    new Promise<string | undefined>((resolve, reject) =>
+      bodyParser(req as Request, res as Response, (error?: unknown) => (error ? reject(error) : resolve((req as { body?: string }).body))),
+    );
+  const serveRest = async (req: IncomingMessage, res: ServerResponse, path: string, query: ParsedUrlQuery) => {
+    const ctx = await restFilter.admit(req, res, path, query[TOKEN_HEADER]);
+    if (!ctx) return;
+    if (req.method === 'OPTIONS') return sendBody(res, 200, 'text/plain', router.methodsAt(path).join(', '));
+    const match = router.match(req.method!, path)!;
+    await router.handle(match, req, res, ctx, query, await readBody(req, res));
+  };
+  const handle: RequestListener = (req, res) => {
+    const { path, search } = splitUrl(req.url ?? '/');
+    const below =
+      path.length > REST_PREFIX.length && path.slice(0, REST_PREFIX.length + 1).toLowerCase() === `${REST_PREFIX}/` ? path.slice(REST_PREFIX.length) : null;
+    if (below !== null && !isOpenRestPath(below)) {
+      const taken = req.method === 'OPTIONS' ? router.methodsAt(below).length > 0 : router.match(req.method!, below) !== null;
+      if (taken) return void serveRest(req, res, below, queryOf(search)).catch((error: unknown) => answerFailure(error, req, res));
+    }
+    void app(req, res);
+  };
+  return { handle, close: graphql.stop };
 }

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
@@ -31,11 +31,11 @@ export async function startService(config: Config, log = console.log): Promise<R
     apiAccess: 'all',
     userApiKeyGeneration: false,
   });
-  const { app, close } = await createApp(orm, config, settings, notifications);
+  const { handle, close } = await createApp(orm, config, settings, notifications);
   await notifications.start();
   await settings.start();
   const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening));
+    const listening = createServer(handle).listen(config.port, config.host, () => resolve(listening));
   });
   const housekeeping = async () => {
     await purgeExpiredSessions(orm.em.fork());

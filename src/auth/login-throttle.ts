@@ -1,4 +1,5 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import { sendBody } from '../rest/node-http';
 
 interface Window {
   failures: number;
@@ -74,9 +75,7 @@ export class LoginThrottle {
 }
 
 /** The answer to a throttled attempt, in the shape of OpenOLAT's rate limiter (catalogue 1.8). */
-export function sendTooManyRequests(res: Response, seconds: number) {
-  res
-    .status(429)
-    .set('Retry-After', String(seconds))
-    .json({ code: 429, message: `Too many requests, retry after ${seconds} seconds` });
+export function sendTooManyRequests(res: ServerResponse, seconds: number) {
+  res.setHeader('Retry-After', String(seconds));
+  sendBody(res, 429, 'application/json; charset=utf-8', JSON.stringify({ code: 429, message: `Too many requests, retry after ${seconds} seconds` }));
 }

@@ -1,6 +1,6 @@
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, hash, randomBytes, randomUUID } from 'node:crypto';
 
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const sha256 = (value: string) => hash('sha256', value, 'hex');
 
 /** A token in OpenOLAT's format: a random UUID (catalogue 1.3). */
 export const newToken = () => randomUUID();

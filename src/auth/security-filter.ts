@@ -1,7 +1,9 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import type { Orm } from '../db/orm';
-import type { RequestContext, Transport } from '../domain/context';
+import { newRequestContext, type RequestContext, type Transport } from '../domain/context';
+import { clientAddress } from '../rest/node-http';
 import { Provider } from '../entities/users';
 import type { SettingsStore } from '../settings/settings';
 import type { Authenticator, Login } from './authenticator';
@@ -11,6 +13,7 @@ import { sha256 } from './secrets';
 import { SESSION_COOKIE, setSessionCookie } from './sessions';
 
 export const TOKEN_HEADER = 'X-SERVICE-TOKEN';
+const TOKEN_HEADER_LOWER = TOKEN_HEADER.toLowerCase();
 export const REALM = 'Basic realm="Remote Management REST API"';
 /** The challenge for a bearer token that was refused (RFC 6750, section 3). */
 export const BEARER_REFUSED = 'Bearer error="invalid_token"';
@@ -29,9 +32,17 @@ export interface FilterOptions {
   oauth?: OAuthVerifier;
 }
 
+const decoded = (path: string) => {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+};
+
 const startsWithAny = (prefixes: string[]) => (path: string) => {
-  const decoded = decodeURIComponent(path);
-  return prefixes.some((prefix) => decoded.startsWith(prefix));
+  const plain = decoded(path);
+  return prefixes.some((prefix) => plain.startsWith(prefix));
 };
 
 export const isOpenRestPath = startsWithAny(OPEN_PREFIXES);
@@ -52,79 +63,97 @@ function bearerToken(header: string | undefined): string | null {
   return token && !token.includes(':') ? token : null;
 }
 
+/** Refuses a request: 401 (with the challenge already set) or 403, in the client's format. */
+export type Refusal = (req: IncomingMessage, res: ServerResponse, status: 401 | 403) => void;
+
 /**
  * Level one, in front of everything: the REST switch, then the session cookie, open paths, a token
  * in a link, the X-SERVICE-TOKEN header, basic (or bearer) credentials, and, when OAuth is
  * configured, a bearer JWT; anything else is 401 with a challenge. A bearer JWT authenticates
  * its request only: no token header and no session cookie are issued for it. With "API access:
  * only with API key", REST accepts only logins that came from an API key, and bearer JWTs of
- * people who hold an API key.
+ * people who hold an API key. Works on plain node:http requests (the REST routes) and, through
+ * `securityFilter`, as express middleware (GraphQL and the open space).
  */
-export function securityFilter(
-  orm: Orm,
-  authenticator: Authenticator,
-  settings: SettingsStore,
-  throttle: LoginThrottle,
-  options: FilterOptions,
-  onRefused: (req: Request, res: Response, status: 401 | 403) => void,
-) {
-  const rest = options.transport === 'rest';
+export class SecurityFilter {
+  private readonly rest: boolean;
 
-  return async (req: Request, res: Response, next: NextFunction) => {
-    const ctx: RequestContext = {
-      em: orm.em.fork(),
-      caller: null,
-      transport: options.transport,
-      settings: settings.current(),
-      afterWrite: () => authenticator.forgetPrincipals(),
-    };
-    res.locals.ctx = ctx;
-    if (rest && !ctx.settings.restEnabled && !isAlwaysEnabled(req.path)) return onRefused(req, res, 403);
-    const apiKeysOnly = rest && ctx.settings.apiAccess === 'apikey';
+  constructor(
+    private readonly orm: Orm,
+    private readonly authenticator: Authenticator,
+    private readonly settings: SettingsStore,
+    private readonly throttle: LoginThrottle,
+    private readonly options: FilterOptions,
+    private readonly onRefused: Refusal,
+  ) {
+    this.rest = options.transport === 'rest';
+  }
+
+  /**
+   * The request's context when it may go on; null when the filter has answered it (refused).
+   * `path` is relative to the mount point; `linkToken` is the query parameter X-SERVICE-TOKEN.
+   */
+  async admit(req: IncomingMessage, res: ServerResponse, path: string, linkToken: unknown): Promise<RequestContext | null> {
+    const { authenticator, options } = this;
+    const ctx = newRequestContext(this.orm, this.options.transport, this.settings.current(), () => authenticator.forgetPrincipals());
+    if (this.rest && !ctx.settings.restEnabled && !isAlwaysEnabled(path)) return this.refuse(req, res, 403);
+    const apiKeysOnly = this.rest && ctx.settings.apiAccess === 'apikey';
     const acceptable = (login: Login | null, holdsApiKey = false) => (!apiKeysOnly || login?.caller.provider === Provider.apiKey || holdsApiKey ? login : null);
-    try {
-      const cookie = req.headers.cookie ? parseCookies(req.headers.cookie)[SESSION_COOKIE] : undefined;
-      if (cookie) {
-        const caller = await authenticator.fromSession(ctx.em, cookie);
-        if (caller && acceptable({ caller })) {
-          ctx.caller = caller;
-          ctx.sessionHash = sha256(cookie);
-        }
+    const cookie = req.headers.cookie ? parseCookies(req.headers.cookie)[SESSION_COOKIE] : undefined;
+    if (cookie) {
+      const caller = await authenticator.fromSession(ctx.em, cookie);
+      if (caller && acceptable({ caller })) {
+        ctx.caller = caller;
+        ctx.sessionHash = sha256(cookie);
       }
-      if (ctx.caller || options.isOpen(req.path)) return next();
-
-      let login: Login | null = null;
-      const linkToken = req.query[TOKEN_HEADER];
-      const headerToken = req.get(TOKEN_HEADER);
-      const basic = credentials(req.get('authorization'));
-      const bearer = options.oauth && bearerToken(req.get('authorization'));
-      let holdsApiKey = false;
-      let challenge = REALM;
-      if (typeof linkToken === 'string') login = await authenticator.fromLinkToken(ctx.em, linkToken);
-      else if (headerToken) {
-        const caller = await authenticator.fromToken(ctx.em, headerToken);
-        login = caller && { caller, token: headerToken };
-      } else if (basic) {
-        const attempt = await throttle.attempt(basic.login, req.ip ?? '', () => authenticator.fromBasic(ctx.em, basic.login, basic.password));
-        if (attempt.retryAfter) return sendTooManyRequests(res, attempt.retryAfter);
-        login = attempt.result;
-      } else if (bearer) {
-        const verified = await options.oauth!.authenticate(ctx.em, bearer);
-        login = verified && { caller: verified.caller };
-        holdsApiKey = verified?.hasApiKey ?? false;
-        challenge = BEARER_REFUSED;
-      }
-      login = acceptable(login, holdsApiKey);
-      if (!login) {
-        res.set('WWW-Authenticate', challenge);
-        return onRefused(req, res, 401);
-      }
-      ctx.caller = login.caller;
-      if (login.token) res.set(TOKEN_HEADER, login.token);
-      if (login.sessionId) setSessionCookie(req, res, login.sessionId);
-      next();
-    } catch (error) {
-      next(error);
     }
-  };
+    if (ctx.caller || options.isOpen(path)) return ctx;
+
+    let login: Login | null = null;
+    const headerToken = req.headers[TOKEN_HEADER_LOWER];
+    const authorization = req.headers.authorization;
+    const basic = credentials(authorization);
+    const bearer = options.oauth && bearerToken(authorization);
+    let holdsApiKey = false;
+    let challenge = REALM;
+    if (typeof linkToken === 'string') login = await authenticator.fromLinkToken(ctx.em, linkToken);
+    else if (typeof headerToken === 'string' && headerToken) {
+      const caller = await authenticator.fromToken(ctx.em, headerToken);
+      login = caller && { caller, token: headerToken };
+    } else if (basic) {
+      const attempt = await this.throttle.attempt(basic.login, clientAddress(req), () => authenticator.fromBasic(ctx.em, basic.login, basic.password));
+      if (attempt.retryAfter) return (void sendTooManyRequests(res, attempt.retryAfter), null);
+      login = attempt.result;
+    } else if (bearer) {
+      const verified = await options.oauth!.authenticate(ctx.em, bearer);
+      login = verified && { caller: verified.caller };
+      holdsApiKey = verified?.hasApiKey ?? false;
+      challenge = BEARER_REFUSED;
+    }
+    login = acceptable(login, holdsApiKey);
+    if (!login) {
+      res.setHeader('WWW-Authenticate', challenge);
+      return this.refuse(req, res, 401);
+    }
+    ctx.caller = login.caller;
+    if (login.token) res.setHeader(TOKEN_HEADER, login.token);
+    if (login.sessionId) setSessionCookie(req, res, login.sessionId);
+    return ctx;
+  }
+
+  /** The filter as express middleware: the admitted request's context goes to `res.locals.ctx`. */
+  middleware() {
+    return (req: Request, res: Response, next: NextFunction) => {
+      this.admit(req, res, req.path, req.query[TOKEN_HEADER]).then((ctx) => {
+        if (!ctx) return;
+        res.locals.ctx = ctx;
+        next();
+      }, next);
+    };
+  }
+
+  private refuse(req: IncomingMessage, res: ServerResponse, status: 401 | 403): null {
+    this.onRefused(req, res, status);
+    return null;
+  }
 }

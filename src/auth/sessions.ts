@@ -1,14 +1,16 @@
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serialize } from 'cookie';
 import { sql } from '../db/sql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { apiKeyOrigin } from './origin';
 import { newSessionId, sha256 } from './secrets';
+import { isSecure } from '../rest/node-http';
 
 export const SESSION_COOKIE = 'JSESSIONID';
 
 /** The session cookie of a login: HttpOnly, SameSite=Lax, Secure over HTTPS. */
-export const setSessionCookie = (req: Request, res: Response, sessionId: string) =>
-  res.cookie(SESSION_COOKIE, sessionId, { httpOnly: true, sameSite: 'lax', path: '/', secure: req.secure });
+export const setSessionCookie = (req: IncomingMessage, res: ServerResponse, sessionId: string) =>
+  res.appendHeader('Set-Cookie', serialize(SESSION_COOKIE, sessionId, { httpOnly: true, sameSite: 'lax', path: '/', secure: isSecure(req) }));
 
 /** Opens a session shared by all instances; returns the cookie value (only its hash is stored). */
 export async function openSession(em: EntityManager, identityKey: number, provider: string, ttlSeconds: number): Promise<string> {

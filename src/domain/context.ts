@@ -36,6 +36,34 @@ export interface RequestContext {
   listStream?: AsyncIterable<unknown[]>;
 }
 
+/**
+ * An entity manager of its own for one request, forked on first use: a read that only sends
+ * statements through `sql()` (cached principal, key-range lists) asks it whether it is in a
+ * transaction and for the connection, both answered by the global manager without a fork.
+ */
+function entityManagerOnDemand(global: EntityManager): EntityManager {
+  let forked: EntityManager | undefined;
+  const fork = () => (forked ??= global.fork());
+  const unforked: Partial<Record<keyof EntityManager, unknown>> = {
+    isInTransaction: () => false,
+    getConnection: global.getConnection.bind(global),
+  };
+  return new Proxy(Object.create(Object.getPrototypeOf(global) as object) as EntityManager, {
+    get(_, property) {
+      if (!forked && Object.hasOwn(unforked, property)) return unforked[property as keyof EntityManager];
+      const target = fork();
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+    set: (_, property, value) => Reflect.set(fork(), property, value),
+  });
+}
+
+/** The context of a request that has not been authenticated yet. */
+export function newRequestContext(orm: { em: EntityManager }, transport: Transport, settings: GatewaySettings, afterWrite?: () => void): RequestContext {
+  return { em: entityManagerOnDemand(orm.em), caller: null, transport, settings, afterWrite };
+}
+
 export function hasAnyRole(caller: Caller | null, roles: readonly OrganisationRole[]): boolean {
   return !!caller && caller.grants.some((grant) => roles.includes(grant.role));
 }

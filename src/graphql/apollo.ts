@@ -62,7 +62,7 @@ export async function graphqlMiddleware(schema: GraphQLSchema, options: GraphqlO
   });
   await server.start();
   const handler = expressMiddleware(server, {
-    context: async ({ res }) => ({ ...(res.locals.ctx as RequestContext), transport: 'graphql' as const }),
+    context: async ({ res }) => res.locals.ctx as RequestContext,
   });
   return { handler, stop: () => server.stop() };
 }

@@ -7,6 +7,7 @@ import { REALM, TOKEN_HEADER } from '../auth/security-filter';
 import { setSessionCookie } from '../auth/sessions';
 import { TEXT, bySpecificity, type OpenMedia, type OpenRoute } from './route';
 import { escapeXml } from './xml-codec';
+import { clientAddress } from './node-http';
 
 export const AUTH_ROUTE: OpenRoute = {
   method: 'GET',
@@ -129,7 +130,7 @@ export function openEndpoints(routes: OpenRoute[], authenticator: Authenticator,
       let sessionId: string | undefined;
       if (typeof password === 'string') {
         // With "API access: only with API key", password logins issue no tokens.
-        const attempt = await throttle.attempt(username, req.ip ?? '', async () =>
+        const attempt = await throttle.attempt(username, clientAddress(req), async () =>
           settings.apiAccess === 'all' ? authenticator.passwordLogin(em, username, password) : null,
         );
         if (attempt.retryAfter) return sendTooManyRequests(res, attempt.retryAfter);

@@ -1,25 +1,20 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { getNullableType, type GraphQLList, type GraphQLOutputType } from 'graphql';
 import { CONTENT_TYPE } from './negotiation';
 import type { RestError } from './errors';
 import type { MediaFormat } from './route';
 import { XML_PROLOG, encodeRecords, encodeXml, encodeXmlItems } from './xml-codec';
 import { jsonEncoder, xmlRootOf } from './wire';
+import { sendBody } from './node-http';
 
-/** A whole answer, written in one piece (headers and body leave in one write; Node drops the body of a HEAD answer). */
-function send(res: Response, status: number, format: MediaFormat, body: string) {
-  res.statusCode = status;
-  res.setHeader('Content-Type', CONTENT_TYPE[format]);
-  res.setHeader('Content-Length', Buffer.byteLength(body));
-  res.end(body);
-}
+const send = (res: ServerResponse, status: number, format: MediaFormat, body: string) => sendBody(res, status, CONTENT_TYPE[format], body);
 
-export function sendData(res: Response, status: number, format: MediaFormat, data: unknown, type: GraphQLOutputType) {
+export function sendData(res: ServerResponse, status: number, format: MediaFormat, data: unknown, type: GraphQLOutputType) {
   send(res, status, format, format === 'json' ? JSON.stringify(data) : encodeXml(data, type, xmlRootOf(type)));
 }
 
 /** Errors as ErrorVO (XML root `errorVO`), a list for OpenOLAT's 406 validation answers. */
-export function sendError(res: Response, format: MediaFormat, error: RestError) {
+export function sendError(res: ServerResponse, format: MediaFormat, error: RestError) {
   const records = error.errors.map(({ code, translation }) => ({ code, translation }));
   const body = format === 'json' ? JSON.stringify(error.list ? records : records[0]) : encodeRecords('errorVO', records, error.list);
   send(res, error.status, format, body);
@@ -33,7 +28,7 @@ const WRITE_ITEMS = 50;
  * `[…]` in JSON, `<{root}s>…</{root}s>` in XML. Waits while the client is slow to read, and stops
  * reading batches when the client has gone.
  */
-export async function sendStream(res: Response, format: MediaFormat, batches: AsyncIterable<unknown[]>, type: GraphQLOutputType): Promise<void> {
+export async function sendStream(res: ServerResponse, format: MediaFormat, batches: AsyncIterable<unknown[]>, type: GraphQLOutputType): Promise<void> {
   const itemType = (getNullableType(type) as GraphQLList<GraphQLOutputType>).ofType;
   const root = xmlRootOf(type);
   const toJson = jsonEncoder(itemType);
@@ -50,7 +45,8 @@ export async function sendStream(res: Response, format: MediaFormat, batches: As
   const write = async (chunk: string) => {
     if (!res.write(chunk) && !gone) await drainedOrGone();
   };
-  res.status(200).type(CONTENT_TYPE[format]);
+  res.statusCode = 200;
+  res.setHeader('Content-Type', CONTENT_TYPE[format]);
   let count = 0;
   for await (const batch of batches) {
     // Small pieces stay in V8's young generation, which is freed cheaply; whole batches would grow the heap.

@@ -1,4 +1,5 @@
-import express, { type NextFunction, type Request, type Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ParsedUrlQuery } from 'node:querystring';
 import { getNamedType, isInputObjectType, type GraphQLInputObjectType, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import { DomainError, badRequest } from '../domain/errors';
 import { DEFAULT_PAGE_LIMIT } from '../domain/paging';
@@ -23,11 +24,10 @@ function decodeForm(raw: string, type: GraphQLInputType): Record<string, unknown
   return out;
 }
 
-function decodeBody(req: Request, type: GraphQLInputType, formAccepted: boolean): unknown {
-  const format = bodyFormat(req.get('content-type'), formAccepted);
+function decodeBody(req: IncomingMessage, raw: string, type: GraphQLInputType, formAccepted: boolean): unknown {
+  const format = bodyFormat(req.headers['content-type'], formAccepted);
   if (!format)
     throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `send ${formAccepted ? 'application/x-www-form-urlencoded, ' : ''}application/json or application/xml`);
-  const raw = req.body as string;
   if (format === 'form') return decodeForm(raw, type);
   if (format === 'xml') return decodeXml(raw, type);
   try {
@@ -38,11 +38,10 @@ function decodeBody(req: Request, type: GraphQLInputType, formAccepted: boolean)
 }
 
 /** Path parameters, query parameters and the decoded body as the operation's variables. */
-function variablesOf(route: RestRoute, op: RestOperation, req: Request, body: unknown): Record<string, unknown> {
-  const query = req.query as Record<string, unknown>;
+function variablesOf(route: RestRoute, op: RestOperation, params: Record<string, string>, query: ParsedUrlQuery, body: unknown): Record<string, unknown> {
   const variables: Record<string, unknown> = {};
   for (const arg of op.args) {
-    const raw = arg.name === route.bodyArg ? body : (req.params[arg.name] ?? query[arg.name]);
+    const raw = arg.name === route.bodyArg ? body : (params[arg.name] ?? query[arg.name]);
     if (raw !== undefined) variables[arg.name] = arg.name === route.bodyArg ? raw : fromParameter(raw, arg.type);
   }
   if (route.extraQueryArg) {
@@ -54,55 +53,137 @@ function variablesOf(route: RestRoute, op: RestOperation, req: Request, body: un
   return variables;
 }
 
-const keysAreNumbers = (params: Record<string, string>) => Object.entries(params).every(([name, value]) => !name.endsWith('Key') || /^\d{1,15}$/.test(value));
+type Segment = { literal: string } | { param: string; key: boolean };
 
-/** The REST surface: one Express route per table entry, executing that route's GraphQL operation, answered in JSON or XML. */
-export function restRouter(schema: GraphQLSchema, routes: RestRoute[]) {
-  const router = express.Router();
-  for (const route of [...routes].sort(bySpecificity)) {
-    const op = restOperation(schema, route);
-    if (route.formBody && !(op.bodyType && isInputObjectType(getNamedType(op.bodyType)))) {
-      throw new Error(`route ${route.method} ${route.path}: a form body fills an input object argument`);
-    }
-    router[route.method.toLowerCase() as 'get'](route.path, async (req: Request, res: Response, next: NextFunction) => {
-      // Keys are numbers: like a JAX-RS Long path parameter, anything else does not match this route
-      // (`/users/me` is not `/users/:identityKey`), so no route depends on its position in the list.
-      if (!keysAreNumbers(req.params as Record<string, string>)) return next();
-      let format: MediaFormat = route.defaultFormat;
-      try {
-        format = negotiate(req.get('accept'), route.defaultFormat);
-        let body: unknown;
-        if (op.bodyType) {
-          if (!req.body) {
-            if (route.noBodyStatus) return void res.status(route.noBodyStatus).end();
-            throw badRequest('a request body is required');
-          }
-          body = decodeBody(req, op.bodyType, route.formBody === true);
-        }
-        const ctx = res.locals.ctx as RequestContext;
-        ctx.streamLists = op.listResult;
-        const paged = route.paging !== undefined && asksForPage(req.get('accept'));
-        if (route.paging === 'required' && !paged) throw new DomainError('NOT_ACCEPTABLE', 'this list is answered in pages only: Accept …; pagingspec=1.0');
-        const variables = variablesOf(route, op, req, body);
-        if (paged) variables.limit ??= DEFAULT_PAGE_LIMIT;
-        else if (route.paging) {
-          delete variables.start;
-          delete variables.limit;
-        }
-        const result = await op.compiled.query(undefined, ctx, variables);
-        if (result.errors?.length) return sendError(res, format, toRestError(result.errors[0], route));
-        if (ctx.listStream) return await sendStream(res, format, ctx.listStream, op.resultType);
-        const data = (result.data as Record<string, unknown>)[op.fieldName];
-        const status = route.notModifiedWhenFalse && (data === false || data === null) ? 304 : 200;
-        if (op.emptyBody || status === 304) return void res.status(status).end();
-        if (route.paging && !paged) return sendData(res, status, format, (data as Record<string, unknown>)[op.pageItems!], op.pageItemsType!);
-        sendData(res, status, format, data, op.resultType);
-      } catch (error) {
-        // A list that fails half-way cannot change its status any more: the connection is cut, so the client sees it incomplete.
-        if (res.headersSent) return void (console.error(error), res.destroy());
-        sendError(res, format, toRestError(error, route));
-      }
-    });
+interface CompiledRoute {
+  route: RestRoute;
+  op: RestOperation;
+  segments: Segment[];
+}
+
+/** A request's route and its path parameters. */
+export interface RouteMatch {
+  route: CompiledRoute;
+  params: Record<string, string>;
+}
+
+/** `/users/:identityKey/roles` as segments; a trailing slash is dropped, as express's non-strict routing does. */
+const segmentsOf = (path: string) => {
+  const segments = path.split('/').slice(1);
+  if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
+  return segments;
+};
+
+const KEY_VALUE = /^\d{1,15}$/;
+
+function decodedParameter(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw badRequest(`malformed path parameter ${value}`);
   }
-  return router;
+}
+
+/**
+ * The REST surface: the route table compiled into one lookup by method and path length, each route
+ * executing its GraphQL operation and answering in JSON or XML. It works on plain node:http
+ * requests; express serves only what it does not match (src/app.ts). Literal segments match in any
+ * case, as express's routing does, and are tried before parameters (`bySpecificity`); a `…Key`
+ * parameter matches digits only, like a JAX-RS Long path parameter, so `/users/me` is not
+ * `/users/:identityKey` and no route depends on its position in the list.
+ */
+export class RestRouter {
+  private readonly byShape = new Map<string, CompiledRoute[]>();
+
+  constructor(schema: GraphQLSchema, routes: RestRoute[]) {
+    for (const route of [...routes].sort(bySpecificity)) {
+      const op = restOperation(schema, route);
+      if (route.formBody && !(op.bodyType && isInputObjectType(getNamedType(op.bodyType)))) {
+        throw new Error(`route ${route.method} ${route.path}: a form body fills an input object argument`);
+      }
+      const segments = segmentsOf(route.path).map((segment): Segment =>
+        segment.startsWith(':') ? { param: segment.slice(1), key: segment.endsWith('Key') } : { literal: segment.toLowerCase() },
+      );
+      const shape = `${route.method} ${segments.length}`;
+      this.byShape.set(shape, [...(this.byShape.get(shape) ?? []), { route, op, segments }]);
+    }
+  }
+
+  /** The route of `method path` (path below /restapi), if any; HEAD is answered by the GET route. */
+  match(method: string, path: string): RouteMatch | null {
+    const segments = segmentsOf(path);
+    const candidates = this.byShape.get(`${method === 'HEAD' ? 'GET' : method} ${segments.length}`);
+    if (!candidates) return null;
+    for (const candidate of candidates) {
+      const params = this.paramsOf(candidate, segments);
+      if (params) return { route: candidate, params };
+    }
+    return null;
+  }
+
+  /** The methods some route takes at this path, for an OPTIONS answer (as express's router gives it). */
+  methodsAt(path: string): string[] {
+    const methods = new Set<string>();
+    for (const method of ['GET', 'PUT', 'POST', 'DELETE']) if (this.match(method, path)) methods.add(method);
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...methods].sort();
+  }
+
+  private paramsOf({ segments: pattern }: CompiledRoute, segments: string[]): Record<string, string> | null {
+    const params: Record<string, string> = {};
+    for (let i = 0; i < pattern.length; i++) {
+      const expected = pattern[i];
+      const segment = segments[i];
+      if ('literal' in expected) {
+        if (segment.toLowerCase() !== expected.literal) return null;
+      } else if (!segment || (expected.key && !KEY_VALUE.test(segment))) return null;
+      else params[expected.param] = expected.key ? segment : decodedParameter(segment);
+    }
+    return params;
+  }
+
+  /** Runs the matched route for an admitted request whose body (if any) has been read into `body`. */
+  async handle(
+    { route: { route, op }, params }: RouteMatch,
+    req: IncomingMessage,
+    res: ServerResponse,
+    ctx: RequestContext,
+    query: ParsedUrlQuery,
+    raw?: string,
+  ) {
+    const accept = req.headers.accept;
+    let format: MediaFormat = route.defaultFormat;
+    try {
+      format = negotiate(accept, route.defaultFormat);
+      let body: unknown;
+      if (op.bodyType) {
+        if (!raw) {
+          if (route.noBodyStatus) return void ((res.statusCode = route.noBodyStatus), res.end());
+          throw badRequest('a request body is required');
+        }
+        body = decodeBody(req, raw, op.bodyType, route.formBody === true);
+      }
+      ctx.streamLists = op.listResult;
+      const paged = route.paging !== undefined && asksForPage(accept);
+      if (route.paging === 'required' && !paged) throw new DomainError('NOT_ACCEPTABLE', 'this list is answered in pages only: Accept …; pagingspec=1.0');
+      const variables = variablesOf(route, op, params, query, body);
+      if (paged) variables.limit ??= DEFAULT_PAGE_LIMIT;
+      else if (route.paging) {
+        delete variables.start;
+        delete variables.limit;
+      }
+      const result = await op.compiled.query(undefined, ctx, variables);
+      if (result.errors?.length) return sendError(res, format, toRestError(result.errors[0], route));
+      if (ctx.listStream) return await sendStream(res, format, ctx.listStream, op.resultType);
+      const data = (result.data as Record<string, unknown>)[op.fieldName];
+      const status = route.notModifiedWhenFalse && (data === false || data === null) ? 304 : 200;
+      if (op.emptyBody || status === 304) return void ((res.statusCode = status), res.end());
+      if (route.paging && !paged) return sendData(res, status, format, (data as Record<string, unknown>)[op.pageItems!], op.pageItemsType!);
+      sendData(res, status, format, data, op.resultType);
+    } catch (error) {
+      // A list that fails half-way cannot change its status any more: the connection is cut, so the client sees it incomplete.
+      if (res.headersSent) return void (console.error(error), res.destroy());
+      sendError(res, format, toRestError(error, route));
+    }
+  }
 }

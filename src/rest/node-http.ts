@@ -1,0 +1,40 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
+import proxyAddr from 'proxy-addr';
+
+/**
+ * What the request path of the REST surface needs of a request, on plain node:http objects (the
+ * REST routes do not pass through express: src/rest/router.ts). Proxies are trusted as express is
+ * told to in src/app.ts (`trust proxy: loopback`).
+ */
+export const TRUSTED_PROXIES = 'loopback';
+const trusted = proxyAddr.compile(TRUSTED_PROXIES);
+
+/** Path and query string of a URL as node gives it (`/restapi/users/1?x=y`). */
+export function splitUrl(url: string): { path: string; search: string } {
+  const mark = url.indexOf('?');
+  return mark < 0 ? { path: url, search: '' } : { path: url.slice(0, mark), search: url.slice(mark + 1) };
+}
+
+/** The query as express's default ("simple") parser gives it: repeated names become arrays. */
+export const queryOf = (search: string): ParsedUrlQuery => (search ? parseQuery(search) : {});
+
+/** The client's address, through trusted proxies (express's `req.ip`). */
+export const clientAddress = (req: IncomingMessage): string => proxyAddr(req, trusted);
+
+/** Whether the client reached us over HTTPS, directly or through a trusted proxy (express's `req.secure`). */
+export function isSecure(req: IncomingMessage): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+  if (!trusted(req.socket.remoteAddress ?? '', 0)) return false;
+  const forwarded = req.headers['x-forwarded-proto'];
+  const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? '';
+  return proto.split(',')[0].trim() === 'https';
+}
+
+/** A whole answer in one write (Node drops the body of a HEAD answer). */
+export function sendBody(res: ServerResponse, status: number, contentType: string, body: string) {
+  res.statusCode = status;
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
+}

@@ -5,9 +5,12 @@ export interface TracedStatement {
   values: unknown[];
 }
 
+/** The service's own periodic statements, sent whatever request happens to be traced: the settings reload. */
+const BACKGROUND = new Set(['select key, value from app_setting']);
+
 /**
  * Records the statements every pg client of this process sends while `work` runs (MikroORM's, the
- * read pool's and a baseline's alike), with their bound values.
+ * read pool's and a baseline's alike), with their bound values; background statements are left out.
  */
 export async function traceStatements(work: () => Promise<unknown>): Promise<TracedStatement[]> {
   const proto = Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
@@ -17,7 +20,7 @@ export async function traceStatements(work: () => Promise<unknown>): Promise<Tra
     const config = args[0] as string | { text?: string; values?: unknown[] };
     const text = typeof config === 'string' ? config : config?.text;
     const values = (Array.isArray(args[1]) ? args[1] : typeof config === 'object' ? config?.values : undefined) ?? [];
-    if (text) seen.push({ text, values });
+    if (text && !BACKGROUND.has(text)) seen.push({ text, values });
     return original.apply(this, args);
   };
   try {

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
+import { traceStatements } from '../scripts/trace-statements';
 import { createApiKey, type IssuedApiKey } from '../src/auth/api-keys';
 import { type TestUser, buildGroup, buildUser } from './factories';
 import { JSON_TYPE, basic, call, cookieOf, graphql, type Headers } from './support/http';
@@ -253,6 +254,23 @@ describe('audit log', () => {
       'rest updateGroup',
       'rest createGroup',
     ]);
+  });
+
+  it('writes the audit row in the transaction of the write, before its commit', async () => {
+    const manager = await buildUser(a, { userManager: true });
+    const login = `atomic-${manager.key}`;
+    const statements = (
+      await traceStatements(() =>
+        call(a.base, 'PUT', '/restapi/users', {
+          headers: { ...manager.auth, ...JSON_TYPE },
+          body: { login, firstName: 'A', lastName: 'B', email: `${login}@example.org` },
+        }),
+      )
+    ).map(({ text }) => text.trim().replace(/;$/, '').split(/\s+/).slice(0, 3).join(' ').toLowerCase());
+    const audit = statements.findIndex((text) => text.startsWith('insert into audit_log'));
+    expect(statements.indexOf('begin')).toBeGreaterThanOrEqual(0);
+    expect(audit).toBeGreaterThan(statements.indexOf('begin'));
+    expect(statements.slice(audit + 1)).toEqual(['commit']);
   });
 
   it('records settings changes and is readable by administrators only', async () => {

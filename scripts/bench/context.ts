@@ -96,11 +96,8 @@ export async function traced(base: string, spec: RequestSpec, headers: Record<st
     status = response.status;
     body = await response.text();
   });
-  // The in-process gateway reloads its settings every few seconds, whatever request happens to be traced.
-  return { status, body, statements: statements.filter((statement) => statement.text !== SETTINGS_RELOAD) };
+  return { status, body, statements };
 }
-
-const SETTINGS_RELOAD = 'select key, value from app_setting';
 
 /** A statement with its literals and parameters as `?`: what is the same statement whether values are inlined (MikroORM) or bound ($n). */
 export function shapeOf(statement: TracedStatement): string {

@@ -27,14 +27,20 @@ function objectOf(args: Record<string, unknown>, result: unknown, resultTypeName
   return { type: type ?? null, key: key == null ? null : String(key) };
 }
 
-export async function recordWrite(
-  ctx: RequestContext,
-  operation: string,
-  args: Record<string, unknown>,
-  object: { type: string | null; key: string | null },
-): Promise<void> {
+/** The audit row a mutation owes until it is written: in the mutation's transaction if it opens one, else after it. */
+export interface PendingAudit {
+  operation: string;
+  args: Record<string, unknown>;
+  resultTypeName: string | undefined;
+  written: boolean;
+}
+
+async function recordWrite(em: EntityManager, ctx: RequestContext, pending: PendingAudit, result: unknown): Promise<void> {
+  const { operation, args, resultTypeName } = pending;
+  const object = objectOf(args, result, resultTypeName);
+  pending.written = true;
   await sql(
-    ctx.em,
+    em,
     `insert into audit_log (identity_key, identity_login, api_key_id, transport, operation, object_type, object_key, changes)
      values (?, ?, ?, ?, ?, ?, ?, ?)`,
     [
@@ -50,6 +56,18 @@ export async function recordWrite(
   );
 }
 
+/**
+ * A write's transaction: the audit row of the mutation it serves is inserted before the commit, so
+ * the write and its audit row are kept or lost together (and cost one commit).
+ */
+export function inTransaction<T>(ctx: RequestContext, work: (em: EntityManager) => Promise<T>): Promise<T> {
+  return ctx.em.transactional(async (em) => {
+    const result = await work(em);
+    if (ctx.pendingAudit && !ctx.pendingAudit.written) await recordWrite(em, ctx, ctx.pendingAudit, result);
+    return result;
+  });
+}
+
 /** Wraps a mutation so that each successful call leaves one audit row (who, when, what, which object, which fields). */
 export function withAudit(
   fieldName: string,
@@ -62,9 +80,15 @@ export function withAudit(
   return {
     ...field,
     async resolve(source, args, ctx, info) {
-      const result = await resolve(source, args, ctx, info);
-      await recordWrite(ctx, fieldName, args, objectOf(args, result, resultTypeName)).catch(log);
-      return result;
+      const pending: PendingAudit = { operation: fieldName, args, resultTypeName, written: false };
+      ctx.pendingAudit = pending;
+      try {
+        const result = await resolve(source, args, ctx, info);
+        if (!pending.written) await recordWrite(ctx.em, ctx, pending, result).catch(log);
+        return result;
+      } finally {
+        ctx.pendingAudit = undefined;
+      }
     },
   };
 }

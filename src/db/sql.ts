@@ -11,22 +11,30 @@ export function useReadPool(em: EntityManager, pool: Pool) {
 /** `?, ?, …`: one placeholder per value, for `in (…)` lists. */
 export const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
 
-const numbered = new Map<string, string>();
+interface PreparedText {
+  text: string;
+  /** pg prepares a named statement once per connection: later runs skip parsing and planning. */
+  name: string;
+}
 
-/** `?` placeholders as pg's `$1, $2, …` (our statements use no `?` operators or literals). */
-function toNumbered(text: string): string {
-  let converted = numbered.get(text);
-  if (converted === undefined) {
+const prepared = new Map<string, PreparedText>();
+const MAX_PREPARED = 1000;
+
+/** `?` placeholders as pg's `$1, $2, …` (our statements use no `?` operators or literals), and a statement name for texts seen before. */
+function preparedText(text: string): PreparedText | { text: string; name?: undefined } {
+  let statement = prepared.get(text);
+  if (statement === undefined) {
     let index = 0;
-    converted = text.replace(/\?/g, () => `$${++index}`);
-    if (numbered.size < 1000) numbered.set(text, converted);
+    const converted = text.replace(/\?/g, () => `$${++index}`);
+    if (prepared.size >= MAX_PREPARED) return { text: converted };
+    prepared.set(text, (statement = { text: converted, name: `gw${prepared.size + 1}` }));
   }
-  return converted;
+  return statement;
 }
 
 /** Runs raw SQL with `?` placeholders inside the entity manager's transaction, if it has one. */
 export async function sql<T = Record<string, unknown>>(em: EntityManager, text: string, params: unknown[] = []): Promise<T[]> {
   const pool = em.isInTransaction() ? undefined : readPools.get(em.getConnection());
-  if (pool) return (await pool.query(toNumbered(text), params)).rows as T[];
+  if (pool) return (await pool.query<T & object>({ ...preparedText(text), values: params })).rows;
   return em.getConnection().execute<T[]>(text, params as never[], 'all', em.getTransactionContext());
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GatewaySettings } from '../settings/settings';
 import { unauthenticated } from './errors';
 import type { OrganisationRole } from './roles';
+import type { PendingAudit } from '../audit/audit-log';
 
 export interface RoleGrant {
   organisationKey: number;
@@ -34,6 +35,8 @@ export interface RequestContext {
   /** The transport writes lists as they are read (REST): services hand them over as `listStream` (src/domain/lists.ts). */
   streamLists?: boolean;
   listStream?: AsyncIterable<unknown[]>;
+  /** The audit row of the mutation being resolved (src/audit/audit-log.ts). */
+  pendingAudit?: PendingAudit;
 }
 
 /**

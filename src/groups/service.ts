@@ -1,3 +1,4 @@
+import { inTransaction } from '../audit/audit-log';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, forbidden, validationFailed } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
@@ -70,7 +71,7 @@ function apply(group: Group, input: GroupVOInput) {
 export async function createGroup(ctx: RequestContext, input: GroupVOInput): Promise<GroupVO> {
   if (input.key && input.key > 0) return updateGroup(ctx, input.key, input);
   validateGroup(input);
-  return ctx.em.transactional(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const group = em.create(Group, { name: input.name!.trim() });
     apply(group, input);
     await em.persistAndFlush(group);
@@ -79,7 +80,7 @@ export async function createGroup(ctx: RequestContext, input: GroupVOInput): Pro
 }
 
 export async function updateGroup(ctx: RequestContext, key: number, input: GroupVOInput): Promise<GroupVO> {
-  return ctx.em.transactional(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const group = await findGroup(em, key);
     if (input.name === undefined || input.name === null) input = { ...input, name: group.name };
     validateGroup(input);
@@ -90,7 +91,7 @@ export async function updateGroup(ctx: RequestContext, key: number, input: Group
 }
 
 export async function deleteGroup(ctx: RequestContext, key: number): Promise<boolean> {
-  await ctx.em.transactional(async (em) => em.removeAndFlush(await findGroup(em, key)));
+  await inTransaction(ctx, async (em) => em.removeAndFlush(await findGroup(em, key)));
   return true;
 }
 
@@ -127,7 +128,7 @@ export async function membersOf(ctx: RequestContext, groupKey: number, role: Gro
  * Concurrent identical adds meet the unique constraint and leave one membership; a full group answers 412.
  */
 export async function addMember(ctx: RequestContext, groupKey: number, identityKey: number, role: GroupRole): Promise<boolean> {
-  return ctx.em.transactional(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const { maxParticipants } = await groups.lockGroup(em, groupKey);
     await requireIdentity(em, identityKey);
     if (role === GroupRole.participant && maxParticipants != null && (await groups.countOtherParticipants(em, groupKey, identityKey)) >= maxParticipants) {
@@ -138,7 +139,7 @@ export async function addMember(ctx: RequestContext, groupKey: number, identityK
 }
 
 export async function removeMember(ctx: RequestContext, groupKey: number, identityKey: number, role: GroupRole): Promise<boolean> {
-  return ctx.em.transactional(async (em) => {
+  return inTransaction(ctx, async (em) => {
     await findGroup(em, groupKey);
     await requireIdentity(em, identityKey);
     await groups.deleteMember(em, groupKey, identityKey, role);

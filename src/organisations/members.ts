@@ -1,3 +1,4 @@
+import { inTransaction } from '../audit/audit-log';
 import type { RequestContext } from '../domain/context';
 import { DomainError } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
@@ -44,7 +45,7 @@ export async function listMembers(ctx: RequestContext, organisationKey: number, 
  * role but user, invitee and guest covers the sub-organisations.
  */
 export async function addMember(ctx: RequestContext, organisationKey: number, roleSegment: string, identityKey: number, inheritanceMode?: string | null) {
-  return ctx.em.transactional(async (em) => {
+  return inTransaction(ctx, async (em) => {
     await findOrganisation(em, organisationKey);
     const role = memberRole(roleSegment);
     await requireIdentity(em, identityKey);
@@ -55,7 +56,7 @@ export async function addMember(ctx: RequestContext, organisationKey: number, ro
 
 /** PUT /organisations/{key}/{role} with a list of users: keys of unknown users are skipped, as in OpenOLAT. */
 export async function addMembers(ctx: RequestContext, organisationKey: number, roleSegment: string, members: UserVOInput[], inheritanceMode?: string | null) {
-  return ctx.em.transactional(async (em) => {
+  return inTransaction(ctx, async (em) => {
     await findOrganisation(em, organisationKey);
     const role = memberRole(roleSegment);
     const keys = [...new Set(members.map((member) => member.key).filter((key): key is number => key != null))];
@@ -69,7 +70,7 @@ export async function addMembers(ctx: RequestContext, organisationKey: number, r
 
 /** Ends the membership granted in this organisation; a membership inherited from an ancestor ends only there. */
 export async function removeMember(ctx: RequestContext, organisationKey: number, roleSegment: string, identityKey: number): Promise<boolean> {
-  return ctx.em.transactional(async (em) => {
+  return inTransaction(ctx, async (em) => {
     await findOrganisation(em, organisationKey);
     const role = memberRole(roleSegment);
     await requireIdentity(em, identityKey);

@@ -1,3 +1,4 @@
+import { inTransaction } from '../audit/audit-log';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../domain/context';
@@ -109,7 +110,7 @@ async function saving<T>(work: () => Promise<T>): Promise<T> {
 export async function saveOrganisation(ctx: RequestContext, input: OrganisationVOInput): Promise<OrganisationVO> {
   if (input.key != null) return updateOrganisation(ctx, input.key, input);
   return saving(() =>
-    ctx.em.transactional(async (em) => {
+    inTransaction(ctx, async (em) => {
       await lockTree(em);
       const parent =
         input.parentOrganisationKey != null
@@ -129,7 +130,7 @@ export async function saveOrganisation(ctx: RequestContext, input: OrganisationV
 export async function updateOrganisation(ctx: RequestContext, key: number, input: OrganisationVOInput): Promise<OrganisationVO> {
   if (input.key != null && input.key !== key) throw new DomainError('CONFLICT', 'the key in the body differs from the key in the path');
   return saving(() =>
-    ctx.em.transactional(async (em) => {
+    inTransaction(ctx, async (em) => {
       await lockTree(em);
       const organisation = await findOrganisation(em, key);
       await apply(em, organisation, input);
@@ -162,7 +163,7 @@ async function move(em: EntityManager, organisation: Organisation, parent: Organ
  * become users of the default organisation; all other memberships end with the organisation.
  */
 export async function deleteOrganisation(ctx: RequestContext, key: number): Promise<boolean> {
-  await ctx.em.transactional(async (em) => {
+  await inTransaction(ctx, async (em) => {
     await lockTree(em);
     const organisation = await findOrganisation(em, key);
     await requireOrganisationDeleter({ ...ctx, em }, key);

@@ -1,3 +1,4 @@
+import { inTransaction } from '../audit/audit-log';
 import type { RequestContext } from '../domain/context';
 import { DomainError, validationFailed, type ErrorDetail } from '../domain/errors';
 import { OrganisationType } from '../entities/organisations';
@@ -45,7 +46,7 @@ function apply(type: OrganisationType, input: OrganisationTypeVOInput) {
 /** PUT and POST /organisations/types: without a key a new type, with a key an update of that type. */
 export async function saveOrganisationType(ctx: RequestContext, input: OrganisationTypeVOInput): Promise<OrganisationTypeVO> {
   if (input.key != null) return updateOrganisationType(ctx, input.key, input);
-  return ctx.em.transactional(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const type = em.create(OrganisationType, { identifier: '', displayName: '' });
     apply(type, input);
     await em.persistAndFlush(type);
@@ -55,7 +56,7 @@ export async function saveOrganisationType(ctx: RequestContext, input: Organisat
 
 export async function updateOrganisationType(ctx: RequestContext, key: number, input: OrganisationTypeVOInput): Promise<OrganisationTypeVO> {
   if (input.key != null && input.key !== key) throw new DomainError('CONFLICT', 'the key in the body differs from the key in the path');
-  return ctx.em.transactional(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const type = await findOrganisationType(em, key);
     apply(type, input);
     await em.flush();
@@ -74,7 +75,7 @@ export async function listAllowedSubTypes(ctx: RequestContext, key: number): Pro
 
 /** true: now allowed; false: it already was (REST answers 304). */
 export async function allowSubType(ctx: RequestContext, key: number, subTypeKey: number): Promise<boolean> {
-  return ctx.em.transactional(async (em) => {
+  return inTransaction(ctx, async (em) => {
     await findOrganisationType(em, key);
     await findOrganisationType(em, subTypeKey);
     return organisations.allowSubType(em, key, subTypeKey);
@@ -83,7 +84,7 @@ export async function allowSubType(ctx: RequestContext, key: number, subTypeKey:
 
 /** true: no longer allowed; false: it was not allowed (REST answers 304). */
 export async function disallowSubType(ctx: RequestContext, key: number, subTypeKey: number): Promise<boolean> {
-  return ctx.em.transactional(async (em) => {
+  return inTransaction(ctx, async (em) => {
     await findOrganisationType(em, key);
     await findOrganisationType(em, subTypeKey);
     return organisations.disallowSubType(em, key, subTypeKey);

@@ -1,3 +1,4 @@
+import { inTransaction } from '../audit/audit-log';
 import type { RequestContext } from '../domain/context';
 import { DomainError, validationFailed, type ErrorDetail } from '../domain/errors';
 import { tooLongValues } from '../domain/validation';
@@ -33,7 +34,7 @@ function apply(target: RelationRole, input: RelationRoleVOInput) {
 export async function saveRelationRole(ctx: RequestContext, input: RelationRoleVOInput): Promise<RelationRoleVO> {
   if (input.key && input.key > 0) return updateRelationRole(ctx, input.key, input);
   validate(input, input.role);
-  return ctx.em.transactional(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const role = em.create(RelationRole, { role: input.role!.trim() });
     apply(role, input);
     await em.persistAndFlush(role);
@@ -44,7 +45,7 @@ export async function saveRelationRole(ctx: RequestContext, input: RelationRoleV
 /** POST /users/relations/roles/{key}: a body naming another key is a conflict (409). */
 export async function updateRelationRole(ctx: RequestContext, key: number, input: RelationRoleVOInput): Promise<RelationRoleVO> {
   if (input.key != null && input.key !== key) throw new DomainError('CONFLICT', `the body names relation role ${input.key}, the path ${key}`);
-  return ctx.em.transactional(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const role = await findRelationRole(em, key);
     validate(input, input.role ?? role.role);
     apply(role, input);
@@ -55,6 +56,6 @@ export async function updateRelationRole(ctx: RequestContext, key: number, input
 
 /** Deletes the role and, with it, every relation of that role. */
 export async function deleteRelationRole(ctx: RequestContext, key: number): Promise<boolean> {
-  await ctx.em.transactional(async (em) => em.removeAndFlush(await findRelationRole(em, key)));
+  await inTransaction(ctx, async (em) => em.removeAndFlush(await findRelationRole(em, key)));
   return true;
 }

@@ -1,3 +1,4 @@
+import { inTransaction } from '../audit/audit-log';
 import type { RequestContext } from '../domain/context';
 import { DomainError, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
@@ -50,7 +51,7 @@ function validate(input: IdentityToIdentityRelationVOInput) {
  * import converges instead of failing.
  */
 export async function addRelation(ctx: RequestContext, identityKey: number, input: IdentityToIdentityRelationVOInput): Promise<IdentityToIdentityRelationVO> {
-  return ctx.em.transactional(async (em) => {
+  return inTransaction(ctx, async (em) => {
     await requireIdentity(em, identityKey);
     await requireRelationManager({ ...ctx, em }, identityKey);
     if (input.key != null) throw new DomainError('CONFLICT', 'relations are not updated: send a relation without key');
@@ -77,7 +78,7 @@ export async function addRelation(ctx: RequestContext, identityKey: number, inpu
 
 /** Removes a relation of the path user; one that does not exist or is not theirs is a conflict (409), as in OpenOLAT. */
 export async function deleteRelation(ctx: RequestContext, identityKey: number, relationKey: number): Promise<boolean> {
-  return ctx.em.transactional(async (em) => {
+  return inTransaction(ctx, async (em) => {
     await requireIdentity(em, identityKey);
     await requireRelationManager({ ...ctx, em }, identityKey);
     if (!(await relations.deleteRelationOf(em, identityKey, relationKey)))

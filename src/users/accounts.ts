@@ -1,3 +1,4 @@
+import { inTransaction } from '../audit/audit-log';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, validationFailed, type ErrorDetail } from '../domain/errors';
@@ -21,7 +22,7 @@ export async function updatePreferences(ctx: RequestContext, identityKey: number
   if (language && (language.length > 16 || !LANGUAGE.test(language))) {
     throw validationFailed([{ code: 'org.olat.user:error.language', translation: `"${language}" is not a language code such as de, en or fr_CH.` }]);
   }
-  return ctx.em.transactional(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const identity = await managedIdentity({ ...ctx, em }, identityKey);
     identity.language = language;
     await em.flush();
@@ -48,7 +49,7 @@ export async function getLifecycle(ctx: RequestContext, identityKey: number): Pr
  * expirationDate is set; only an inactivationDate changes nothing: null, which REST answers 304.
  */
 export async function updateLifecycle(ctx: RequestContext, identityKey: number, input: UserLifecycleVOInput): Promise<UserLifecycleVO | null> {
-  return ctx.em.transactional(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const identity = await managedIdentity({ ...ctx, em }, identityKey);
     if (input.expirationDate) identity.expirationDate = input.expirationDate;
     else if (input.inactivationDate) return null;
@@ -75,7 +76,7 @@ export async function renameUser(ctx: RequestContext, identityKey: number, usern
   if (errors.length) throw renameConflict(errors);
   const login = username!.trim();
   try {
-    return await ctx.em.transactional(async (em) => {
+    return await inTransaction(ctx, async (em) => {
       const identity = await managedIdentity({ ...ctx, em }, identityKey);
       if (await loginInUse(em, login, identityKey)) throw renameConflict([loginTaken]);
       const password = await em.findOne(Authentication, { identity: identityKey, provider: Provider.password });

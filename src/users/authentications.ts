@@ -1,3 +1,4 @@
+import { inTransaction } from '../audit/audit-log';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createApiKey, type IssuedApiKey } from '../auth/api-keys';
@@ -93,7 +94,7 @@ export async function saveAuthentication(ctx: RequestContext, identityKey: numbe
   }
   const passwordHash = provider === Provider.password && acceptablePassword(input.credential ?? '') ? await hashPassword(input.credential!) : null;
   try {
-    return await ctx.em.transactional(async (em) => {
+    return await inTransaction(ctx, async (em) => {
       const existing = await existingAuthentication(em, identityKey, input);
       const errors = validateInput(input, !existing);
       if (errors.length) throw validationFailed(errors);
@@ -159,7 +160,7 @@ export async function issueApiKey(ctx: RequestContext, identityKey: number, exte
  */
 export async function deleteAuthentication(ctx: RequestContext, identityKey: number, authKey: number): Promise<boolean> {
   const { asManager } = await access(ctx, identityKey);
-  await ctx.em.transactional(async (em) => {
+  await inTransaction(ctx, async (em) => {
     const row = await em.findOne(Authentication, { id: authKey, identity: identityKey });
     if (!row) throw notFound('authentication');
     if (!asManager && row.provider !== Provider.apiKey) throw forbidden('people may only delete their own API keys');
@@ -179,7 +180,7 @@ export async function changePassword(ctx: RequestContext, identityKey: number, n
   await managedIdentity(ctx, identityKey);
   if (!acceptablePassword(newPassword)) return false;
   const hash = await hashPassword(newPassword);
-  await ctx.em.transactional(async (em) => {
+  await inTransaction(ctx, async (em) => {
     const identity = await findIdentity(em, identityKey);
     const current = await em.findOne(Authentication, { identity: identityKey, provider: Provider.password });
     if (current) current.credential = hash;

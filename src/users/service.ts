@@ -1,3 +1,4 @@
+import { inTransaction } from '../audit/audit-log';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword } from '../auth/passwords';
@@ -69,7 +70,7 @@ export async function createUser(ctx: RequestContext, input: UserVOInput): Promi
   if (errors.length) throw validationFailed([...errors, ...(await conflictsOf(ctx.em, input))]);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
-    return await ctx.em.transactional(async (em) => {
+    return await inTransaction(ctx, async (em) => {
       const conflicts = await conflictsOf(em, input);
       if (conflicts.length) throw validationFailed(conflicts);
       const identity = em.create(Identity, {
@@ -95,7 +96,7 @@ export async function createUser(ctx: RequestContext, input: UserVOInput): Promi
 }
 
 export async function updateUser(ctx: RequestContext, key: number, input: UserVOInput): Promise<UserVO> {
-  return ctx.em.transactional(async (em) => {
+  return inTransaction(ctx, async (em) => {
     const identity = await managedIdentity({ ...ctx, em }, key);
     const merged: UserVOInput = {
       firstName: input.firstName ?? identity.firstName,
@@ -117,7 +118,7 @@ export async function updateUser(ctx: RequestContext, key: number, input: UserVO
 }
 
 export async function deleteUser(ctx: RequestContext, key: number): Promise<boolean> {
-  await ctx.em.transactional(async (em) => {
+  await inTransaction(ctx, async (em) => {
     const identity = await managedIdentity({ ...ctx, em }, key);
     if (identity.status === UserStatus.permanent || identity.id === ctx.caller!.key) {
       throw forbidden('permanent users and the caller themself cannot be deleted');
@@ -174,7 +175,7 @@ export function rolesOfPerson(ctx: RequestContext, identityKey: number): Promise
 }
 
 export async function updateRoles(ctx: RequestContext, key: number, input: RolesVOInput): Promise<RolesVO> {
-  await ctx.em.transactional(async (em) => {
+  await inTransaction(ctx, async (em) => {
     await managedIdentity({ ...ctx, em }, key);
     const organisation = await defaultOrganisationReference(em);
     const wanted = new Set<OrganisationRole>(ROLE_FLAGS.filter(([flag]) => input[flag as keyof RolesVOInput]).map(([, role]) => role));
@@ -202,7 +203,7 @@ export async function updateStatus(ctx: RequestContext, key: number, status: num
   if (!STATUSES.includes(status)) {
     throw validationFailed([{ code: 'org.olat.user:status.unknown', translation: `Unknown status ${status}; use one of ${STATUSES.join(', ')}.` }]);
   }
-  const result = await ctx.em.transactional(async (em) => {
+  const result = await inTransaction(ctx, async (em) => {
     const identity = await managedIdentity({ ...ctx, em }, key);
     identity.status = status;
     if (status >= UserStatus.visibleLimit) await revokeLogins(em, key);

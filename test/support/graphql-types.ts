@@ -764,11 +764,12 @@ export type RolesVo = {
   invitee: Scalars['Boolean']['output'];
   olatAdmin: Scalars['Boolean']['output'];
   poolAdmin: Scalars['Boolean']['output'];
+  selectusManager: Scalars['Boolean']['output'];
   systemAdmin: Scalars['Boolean']['output'];
   userManager: Scalars['Boolean']['output'];
 };
 
-/** Absent flags count as false; systemAdmin is ignored. */
+/** Absent flags count as false, but selectusManager (a newer flag) changes only when sent; systemAdmin is ignored. guestOnly, else invitee, stands alone: the other roles are removed. */
 export type RolesVoInput = {
   author?: InputMaybe<Scalars['Boolean']['input']>;
   curriculumManager?: InputMaybe<Scalars['Boolean']['input']>;
@@ -778,6 +779,7 @@ export type RolesVoInput = {
   invitee?: InputMaybe<Scalars['Boolean']['input']>;
   olatAdmin?: InputMaybe<Scalars['Boolean']['input']>;
   poolAdmin?: InputMaybe<Scalars['Boolean']['input']>;
+  selectusManager?: InputMaybe<Scalars['Boolean']['input']>;
   systemAdmin?: InputMaybe<Scalars['Boolean']['input']>;
   userManager?: InputMaybe<Scalars['Boolean']['input']>;
 };

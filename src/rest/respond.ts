@@ -7,7 +7,7 @@ import { XML_PROLOG, encodeRecords, encodeXml, encodeXmlItems } from './xml-code
 import { jsonEncoder, xmlRootOf } from './wire';
 
 /** A whole answer, written in one piece (headers and body leave in one write; Node drops the body of a HEAD answer). */
-function send(res: Response, status: number, format: MediaFormat, body: string) {
+function send(res: Response, status: number, format: MediaFormat | 'text', body: string) {
   res.statusCode = status;
   res.setHeader('Content-Type', CONTENT_TYPE[format]);
   res.setHeader('Content-Length', Buffer.byteLength(body));
@@ -16,6 +16,10 @@ function send(res: Response, status: number, format: MediaFormat, body: string) 
 
 export function sendData(res: Response, status: number, format: MediaFormat, data: unknown, type: GraphQLOutputType) {
   send(res, status, format, format === 'json' ? JSON.stringify(data) : encodeXml(data, type, xmlRootOf(type)));
+}
+
+export function sendText(res: Response, status: number, text: string) {
+  send(res, status, 'text', text);
 }
 
 /** Errors as ErrorVO (XML root `errorVO`), a list for OpenOLAT's 406 validation answers. */

@@ -15,7 +15,7 @@ import { graphqlMiddleware } from './graphql/apollo';
 import { graphqlExplorer } from './graphql/explorer';
 import { DomainError, forbidden, unauthenticated } from './domain/errors';
 import { toRestError } from './rest/errors';
-import { negotiate } from './rest/negotiation';
+import { errorFormat } from './rest/negotiation';
 import { apiDocRouter } from './rest/api-doc-page';
 import { apiDocs } from './rest/api-docs';
 import { openEndpoints } from './rest/open-endpoints';
@@ -27,13 +27,7 @@ import { queryOf, sendBody, splitUrl } from './rest/node-http';
 import { OPEN_ROUTES, ROUTES } from './rest/routes';
 import { createSofa } from './rest/sofa';
 
-const formatOf = (req: IncomingMessage, defaultFormat: MediaFormat = 'xml'): MediaFormat => {
-  try {
-    return negotiate(req.headers.accept, defaultFormat);
-  } catch {
-    return defaultFormat;
-  }
-};
+const formatOf = (req: IncomingMessage, defaultFormat: MediaFormat = 'xml'): MediaFormat => errorFormat(req.headers.accept, defaultFormat);
 
 /** Body-parser errors (size, charset, syntax) and anything unexpected, in the client's format. */
 function answerFailure(error: unknown, req: IncomingMessage, res: ServerResponse) {

@@ -123,3 +123,27 @@ it("reading a person and searching people as a sub-organisation's user manager r
     expect(search.json.map((user: { key: number }) => user.key)).toEqual([identityKey]);
   });
 });
+
+it("a group's configuration, news and information, and a person's groups with their information, read through indexes", async () => {
+  const { rows } = await db.query(
+    `select m.identity_id as "identityKey", m.group_id as "groupKey" from group_membership m join identity i on i.id = m.identity_id where i.login = 'seed-4343'`,
+  );
+  const { identityKey, groupKey } = rows[0] as { identityKey: number; groupKey: number };
+  await expectIndexedStatements(async () => {
+    const configured = await call(t.base, 'POST', `/restapi/groups/${groupKey}/configuration`, {
+      headers: { ...adminAuth(), ...JSON_TYPE },
+      body: { tools: ['hasNews', 'hasFolder'], toolsAccess: { hasFolder: 0 }, ownersVisible: true },
+    });
+    expect(configured.status).toBe(200);
+    const form = { headers: adminAuth(), body: 'news=Indexed', contentType: 'application/x-www-form-urlencoded' };
+    expect((await call(t.base, 'POST', `/restapi/groups/${groupKey}/news`, form)).status).toBe(200);
+    for (const path of [`/groups/${groupKey}/configuration`, `/groups/${groupKey}/news`, `/groups/${groupKey}/infos`]) {
+      expect({ path, status: (await call(t.base, 'GET', `/restapi${path}`, { headers: adminAuth() })).status }).toEqual({ path, status: 200 });
+    }
+    const infos = await call(t.base, 'GET', `/restapi/users/${identityKey}/groups/infos`, {
+      headers: { ...adminAuth(), Accept: 'application/json; pagingspec=1.0' },
+    });
+    expect(infos.json).toMatchObject({ totalCount: 1, groups: [{ key: groupKey, news: 'Indexed', folderWrite: false }] });
+    expect((await call(t.base, 'DELETE', `/restapi/groups/${groupKey}/news`, { headers: adminAuth() })).status).toBe(200);
+  });
+});

@@ -1,4 +1,7 @@
-/** Organisation roles (catalogue 5.7), the vocabulary of every privilege check. */
+/**
+ * Organisation roles (catalogue 5.7), the vocabulary of every privilege check; `selectusmanager` is
+ * the role of OpenOLAT's recruiting edition that RolesVO.selectusManager shows.
+ */
 export const ORGANISATION_ROLES = [
   'sysadmin',
   'administrator',
@@ -13,6 +16,7 @@ export const ORGANISATION_ROLES = [
   'projectmanager',
   'linemanager',
   'principal',
+  'selectusmanager',
   'author',
   'user',
   'invitee',

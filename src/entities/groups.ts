@@ -1,11 +1,13 @@
-import { Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
+import { ArrayType, Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
 import { BaseEntity, LongKey, ManagedEntity } from './base';
 import { Identity } from './users';
 
 /** A learning group. Its managed flags are stored exactly as received, as OpenOLAT stores them for groups (catalogue 4.0). */
 @Entity({ tableName: 'business_group' })
 @Index({ properties: ['externalId'] })
-export class Group extends ManagedEntity<'type' | 'ownersVisible' | 'participantsVisible'> {
+export class Group extends ManagedEntity<
+  'type' | 'ownersVisible' | 'participantsVisible' | 'waitingListVisible' | 'ownersPublic' | 'participantsPublic' | 'waitingListPublic' | 'tools'
+> {
   @Property({ type: 'string', length: 255 })
   name!: string;
 
@@ -26,6 +28,32 @@ export class Group extends ManagedEntity<'type' | 'ownersVisible' | 'participant
 
   @Property({ type: 'boolean', default: false })
   participantsVisible: boolean = false;
+
+  @Property({ type: 'boolean', default: false })
+  waitingListVisible: boolean = false;
+
+  @Property({ type: 'boolean', default: false })
+  ownersPublic: boolean = false;
+
+  @Property({ type: 'boolean', default: false })
+  participantsPublic: boolean = false;
+
+  @Property({ type: 'boolean', default: false })
+  waitingListPublic: boolean = false;
+
+  /** The collaboration tools switched on (src/groups/tools.ts). */
+  @Property({ type: ArrayType, defaultRaw: "'{}'" })
+  tools: string[] = [];
+
+  /** Who writes in the folder and the calendar: 0 owners only, 1 everyone in the group; null: never set (everyone). */
+  @Property({ type: 'smallint', nullable: true })
+  folderAccess?: number | null;
+
+  @Property({ type: 'smallint', nullable: true })
+  calendarAccess?: number | null;
+
+  @Property({ type: 'text', nullable: true, lazy: true })
+  news?: string | null;
 }
 
 /** OpenOLAT's group roles: owners are `coach`, participants `participant`. */

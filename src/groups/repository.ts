@@ -6,7 +6,7 @@ import { readPage, type Page, type PageRequest } from '../domain/paging';
 import { Group, type GroupRole } from '../entities/groups';
 import { USER_COLUMNS } from '../users/repository';
 import type { UserRow } from '../users/presenter';
-import type { GroupRow } from './presenter';
+import type { GroupConfigurationRow, GroupInfoRow, GroupRow } from './presenter';
 
 /** The columns of a GroupRow from `business_group g`. */
 const GROUP_COLUMNS =
@@ -56,13 +56,14 @@ export async function listGroups(em: EntityManager, filter: GroupFilter, range: 
   ]);
 }
 
-/** One page of the groups that match, with their total. */
-export async function pageOfGroups(em: EntityManager, filter: GroupFilter, page: PageRequest): Promise<Page<GroupRow>> {
+/** One page of the groups that match, with their total; `columns` (with their parameters) select each row. */
+async function pageOf<R>(em: EntityManager, filter: GroupFilter, page: PageRequest, columns: { text: string; params: unknown[] }): Promise<Page<R>> {
   const { where, params } = conditions(filter);
   const from = `from business_group g${where.length ? ` where ${where.join(' and ')}` : ''}`;
   return readPage(
     () =>
-      sql<GroupRow & { totalCount: number }>(em, `select ${GROUP_COLUMNS}, count(*) over () as "totalCount" ${from} order by g.id offset ? limit ?`, [
+      sql<R & { totalCount: number }>(em, `select ${columns.text}, count(*) over () as "totalCount" ${from} order by g.id offset ? limit ?`, [
+        ...columns.params,
         ...params,
         page.start,
         page.limit,
@@ -70,6 +71,69 @@ export async function pageOfGroups(em: EntityManager, filter: GroupFilter, page:
     async () => (await sql<{ count: number }>(em, `select count(*) as count ${from}`, params))[0].count,
     page,
   );
+}
+
+export const pageOfGroups = (em: EntityManager, filter: GroupFilter, page: PageRequest) =>
+  pageOf<GroupRow>(em, filter, page, { text: GROUP_COLUMNS, params: [] });
+
+/** The columns of a GroupInfoRow from `business_group g`, for the person `?` (whether they own the group). */
+const GROUP_INFO_COLUMNS = `${GROUP_COLUMNS}, g.tools, g.folder_access as "folderAccess", g.news,
+  exists (select 1 from group_membership o where o.group_id = g.id and o.identity_id = ? and o.role = 'coach') as "isOwner"`;
+
+export async function findGroupInfo(em: EntityManager, groupKey: number, identityKey: number): Promise<GroupInfoRow> {
+  const [row] = await sql<GroupInfoRow>(em, `select ${GROUP_INFO_COLUMNS} from business_group g where g.id = ?`, [identityKey, groupKey]);
+  if (!row) throw notFound('group');
+  return row;
+}
+
+/** One page of the groups that match with their information, as the person `identityKey` sees them. */
+export const pageOfGroupInfos = (em: EntityManager, filter: GroupFilter, page: PageRequest, identityKey: number) =>
+  pageOf<GroupInfoRow>(em, filter, page, { text: GROUP_INFO_COLUMNS, params: [identityKey] });
+
+const CONFIGURATION_COLUMNS = `tools, folder_access as "folderAccess", calendar_access as "calendarAccess", news,
+  owners_visible as "ownersVisible", participants_visible as "participantsVisible", waiting_list_visible as "waitingListVisible",
+  owners_public as "ownersPublic", participants_public as "participantsPublic", waiting_list_public as "waitingListPublic"`;
+
+/** The group's tools, news and visibility settings; `lock` holds the row until the transaction ends. */
+export async function findConfiguration(em: EntityManager, groupKey: number, lock = false): Promise<GroupConfigurationRow> {
+  const [row] = await sql<GroupConfigurationRow>(em, `select ${CONFIGURATION_COLUMNS} from business_group where id = ?${lock ? ' for update' : ''}`, [
+    groupKey,
+  ]);
+  if (!row) throw notFound('group');
+  return row;
+}
+
+/** Tool ids have no commas (src/groups/tools.ts). */
+export async function saveConfiguration(em: EntityManager, groupKey: number, row: GroupConfigurationRow): Promise<void> {
+  await sql(
+    em,
+    `update business_group set tools = string_to_array(?, ','), folder_access = ?, calendar_access = ?, news = ?, owners_visible = ?, participants_visible = ?,
+     waiting_list_visible = ?, owners_public = ?, participants_public = ?, waiting_list_public = ?, last_modified = now() where id = ?`,
+    [
+      row.tools.join(','),
+      row.folderAccess,
+      row.calendarAccess,
+      row.news,
+      row.ownersVisible,
+      row.participantsVisible,
+      row.waitingListVisible,
+      row.ownersPublic,
+      row.participantsPublic,
+      row.waitingListPublic,
+      groupKey,
+    ],
+  );
+}
+
+/** The group's news (null: none). */
+export async function findNews(em: EntityManager, groupKey: number): Promise<string | null> {
+  const [row] = await sql<{ news: string | null }>(em, 'select news from business_group where id = ?', [groupKey]);
+  if (!row) throw notFound('group');
+  return row.news;
+}
+
+export async function saveNews(em: EntityManager, groupKey: number, news: string | null): Promise<void> {
+  await sql(em, 'update business_group set news = ?, last_modified = now() where id = ?', [news, groupKey]);
 }
 
 /** The groups each of these people belongs to (in any role), by group key. */

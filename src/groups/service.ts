@@ -1,20 +1,21 @@
 import { inTransaction } from '../audit/audit-log';
 import { requireCaller, type RequestContext } from '../domain/context';
-import { DomainError, forbidden, validationFailed } from '../domain/errors';
+import { DomainError, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
 import type { Page, PageRequest } from '../domain/paging';
 import { groupedBy, loader } from '../domain/loaders';
-import { tooLongValues } from '../domain/validation';
+import { mandatory, tooLongValues } from '../domain/validation';
 import { Group, GroupRole } from '../entities/groups';
-import type { GroupVO, GroupVOInput } from '../schema/groups';
+import type { GroupConfigurationVO, GroupConfigurationVOInput, GroupInfoVO, GroupInfoVOes, GroupVO, GroupVOInput } from '../schema/groups';
 import type { UserVO } from '../schema/users';
 import { USER_MANAGERS, selfOrManagedAmong } from '../users/policy';
 import { toUserVO } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
 import { isGroupManager, requireGroupReader, requireGroupsOfPersonReader } from './policy';
-import { toGroupVO } from './presenter';
+import { toGroupConfigurationVO, toGroupInfoVO, toGroupVO, type GroupConfigurationRow } from './presenter';
 import * as groups from './repository';
 import { findGroup } from './repository';
+import { GROUP_TOOLS, TOOL_ACCESS, ToolAccess, hasAccessLevel, hasTool, isGroupTool, isToolEnabled } from './tools';
 
 export function listGroups(ctx: RequestContext, filter: { externalId?: string | null; managed?: boolean | null }): Promise<GroupVO[]> {
   const memberKey = isGroupManager(ctx) ? undefined : requireCaller(ctx).key;
@@ -143,6 +144,105 @@ export async function removeMember(ctx: RequestContext, groupKey: number, identi
     await findGroup(em, groupKey);
     await requireIdentity(em, identityKey);
     await groups.deleteMember(em, groupKey, identityKey, role);
+    return true;
+  });
+}
+
+/** GET /users/{k}/groups/infos: a page of the person's groups with what the person sees of them. */
+export async function listGroupInfosOfPerson(
+  ctx: RequestContext,
+  identityKey: number,
+  filter: { externalId?: string | null; managed?: boolean | null },
+  page: PageRequest,
+): Promise<GroupInfoVOes> {
+  await requireIdentity(ctx.em, identityKey);
+  await requireGroupsOfPersonReader(ctx, identityKey);
+  const { totalCount, items } = await groups.pageOfGroupInfos(ctx.em, { ...filter, memberKey: identityKey }, page, identityKey);
+  return { totalCount, items: items.map(toGroupInfoVO) };
+}
+
+/** GET /groups/{g}/infos: the group as the caller sees it. */
+export async function getGroupInfo(ctx: RequestContext, key: number): Promise<GroupInfoVO> {
+  const row = await groups.findGroupInfo(ctx.em, key, requireCaller(ctx).key);
+  await requireGroupReader(ctx, key);
+  return toGroupInfoVO(row);
+}
+
+export async function getConfiguration(ctx: RequestContext, key: number): Promise<GroupConfigurationVO> {
+  return toGroupConfigurationVO(await groups.findConfiguration(ctx.em, key));
+}
+
+function validateConfiguration(input: GroupConfigurationVOInput) {
+  const errors: ErrorDetail[] = [];
+  for (const tool of input.tools ?? []) {
+    if (!isGroupTool(tool)) {
+      errors.push({
+        code: `org.olat.collaboration:tool.unknown:${tool}`,
+        translation: `Unknown collaboration tool "${tool}"; the tools are ${GROUP_TOOLS.join(', ')}.`,
+      });
+    }
+  }
+  for (const [tool, access] of Object.entries(input.toolsAccess ?? {})) {
+    if (!hasAccessLevel(tool)) {
+      errors.push({
+        code: `org.olat.collaboration:tool.access.unknown:${tool}`,
+        translation: `Only ${Object.keys(TOOL_ACCESS).join(' and ')} have an access level, not "${tool}".`,
+      });
+    } else if (access !== ToolAccess.owners && access !== ToolAccess.all) {
+      errors.push({
+        code: `org.olat.collaboration:tool.access.invalid:${tool}`,
+        translation: `The access level of ${tool} is ${ToolAccess.owners} (owners) or ${ToolAccess.all} (everyone), not ${access}.`,
+      });
+    }
+  }
+  if (errors.length) throw validationFailed(errors);
+}
+
+/** POST /groups/{g}/configuration, with OpenOLAT's rules: see GroupConfigurationVOInput. */
+export async function updateConfiguration(ctx: RequestContext, key: number, input: GroupConfigurationVOInput): Promise<boolean> {
+  return inTransaction(ctx, async (em) => {
+    const current = await groups.findConfiguration(em, key, true);
+    validateConfiguration(input);
+    const next: GroupConfigurationRow = { ...current, tools: GROUP_TOOLS.filter((tool) => input.tools?.includes(tool)) };
+    for (const [tool, access] of Object.entries(input.toolsAccess ?? {})) if (hasAccessLevel(tool)) next[TOOL_ACCESS[tool]] = access;
+    if (input.news?.trim()) next.news = input.news;
+    for (const flag of ['ownersVisible', 'participantsVisible', 'waitingListVisible', 'ownersPublic', 'participantsPublic', 'waitingListPublic'] as const) {
+      next[flag] = input[flag] ?? current[flag];
+    }
+    await groups.saveConfiguration(em, key, next);
+    return true;
+  });
+}
+
+/** GET /groups/{g}/news: for members and group managers, while the news tool is on and there is news. */
+export async function getNews(ctx: RequestContext, key: number): Promise<string> {
+  const news = await groups.findNews(ctx.em, key);
+  await requireGroupReader(ctx, key);
+  if (!(await isToolEnabled(ctx.em, key, 'hasNews'))) throw notFound('news tool of the group');
+  if (news == null) throw notFound('news of the group');
+  return news;
+}
+
+/** The group's news tool, for a write that needs it on: the group row is held until the transaction ends. */
+async function requireNewsTool(ctx: RequestContext, key: number) {
+  const { tools } = await groups.findConfiguration(ctx.em, key, true);
+  if (!hasTool(tools, 'hasNews')) throw notFound('news tool of the group');
+}
+
+/** POST /groups/{g}/news: answers the news saved. */
+export async function updateNews(ctx: RequestContext, key: number, news: string | null | undefined): Promise<string> {
+  return inTransaction(ctx, async (em) => {
+    await requireNewsTool({ ...ctx, em }, key);
+    if (!news?.trim()) throw validationFailed([mandatory('news')]);
+    await groups.saveNews(em, key, news);
+    return news;
+  });
+}
+
+export async function deleteNews(ctx: RequestContext, key: number): Promise<boolean> {
+  return inTransaction(ctx, async (em) => {
+    await requireNewsTool({ ...ctx, em }, key);
+    await groups.saveNews(em, key, null);
     return true;
   });
 }

@@ -8,7 +8,16 @@ import * as groups from '../groups/service';
 import { expandManagedFlags, parseManagedFlags } from '../managed/flags';
 import { Managed } from '../managed/elements';
 import { auth } from '../schema/directives';
-import { GroupVO, GroupVOInput, GroupVOes } from '../schema/groups';
+import {
+  GroupConfigurationVO,
+  GroupConfigurationVOInput,
+  GroupInfoVO,
+  GroupInfoVOes,
+  GroupNewsInput,
+  GroupVO,
+  GroupVOInput,
+  GroupVOes,
+} from '../schema/groups';
 import { pageRequest } from '../domain/paging';
 import { LongScalar } from '../schema/scalars';
 import { UserVO } from '../schema/users';
@@ -87,6 +96,64 @@ export class GroupResolver {
   @Directive(auth())
   groupsWithParticipant(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit, externalId, managed }: GroupsOfUserArgs): Promise<GroupVOes> {
     return groups.listGroupsOfPerson(ctx, identityKey, GroupRole.participant, { externalId, managed }, pageRequest(start, limit));
+  }
+
+  @Query(() => GroupInfoVOes, {
+    description: "The person's groups with what the person sees of them (news, wiki, folder); on REST only as pages (pagingspec=1.0).",
+  })
+  @Directive(auth())
+  groupInfosOfUser(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit, externalId, managed }: GroupsOfUserArgs): Promise<GroupInfoVOes> {
+    return groups.listGroupInfosOfPerson(ctx, identityKey, { externalId, managed }, pageRequest(start, limit));
+  }
+
+  @Query(() => GroupInfoVO, { description: 'The group with its news, wiki and folder as the caller sees them: members and group managers only.' })
+  @Directive(auth())
+  groupInfo(@Ctx() ctx: RequestContext, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<GroupInfoVO> {
+    return groups.getGroupInfo(ctx, groupKey);
+  }
+
+  @Query(() => GroupConfigurationVO, { description: 'The tools switched on with their access levels, the news, and who sees the member lists.' })
+  @Directive(auth(...GROUP_MANAGERS))
+  groupConfiguration(@Ctx() ctx: RequestContext, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<GroupConfigurationVO> {
+    return groups.getConfiguration(ctx, groupKey);
+  }
+
+  @KeepsPrincipals()
+  @Mutation(() => Boolean, { description: 'Replaces the tools switched on (see GroupConfigurationVOInput for what is kept).' })
+  @Directive(auth(...GROUP_MANAGERS))
+  @Managed(managedGroup, 'tools')
+  updateGroupConfiguration(
+    @Ctx() ctx: RequestContext,
+    @Arg('groupKey', () => LongScalar) groupKey: number,
+    @Arg('configuration', () => GroupConfigurationVOInput) configuration: GroupConfigurationVOInput,
+  ): Promise<boolean> {
+    return groups.updateConfiguration(ctx, groupKey, configuration);
+  }
+
+  @Query(() => String, { description: 'The news: members and group managers, while the news tool is on; NOT_FOUND without news. REST: text/plain.' })
+  @Directive(auth())
+  groupNews(@Ctx() ctx: RequestContext, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<string> {
+    return groups.getNews(ctx, groupKey);
+  }
+
+  @KeepsPrincipals()
+  @Mutation(() => String, { description: 'Saves the news (not blank) and answers it; NOT_FOUND while the news tool is off. REST: text/plain.' })
+  @Directive(auth(...GROUP_MANAGERS))
+  @Managed(managedGroup, 'tools')
+  updateGroupNews(
+    @Ctx() ctx: RequestContext,
+    @Arg('groupKey', () => LongScalar) groupKey: number,
+    @Arg('news', () => GroupNewsInput) news: GroupNewsInput,
+  ): Promise<string> {
+    return groups.updateNews(ctx, groupKey, news.news);
+  }
+
+  @KeepsPrincipals()
+  @Mutation(() => Boolean, { description: 'Removes the news; NOT_FOUND while the news tool is off.' })
+  @Directive(auth(...GROUP_MANAGERS))
+  @Managed(managedGroup, 'tools')
+  deleteGroupNews(@Ctx() ctx: RequestContext, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<boolean> {
+    return groups.deleteNews(ctx, groupKey);
   }
 
   @Query(() => GroupVO, { description: 'Members and group managers only.' })

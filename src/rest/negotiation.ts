@@ -35,6 +35,15 @@ export function negotiate(accept: string | undefined, defaultFormat: MediaFormat
   throw new DomainError('NOT_ACCEPTABLE', 'only application/json and application/xml are produced');
 }
 
+/** The format of an error: JSON or XML as Accept prefers, else the default (also when Accept names neither, as for text answers). */
+export function errorFormat(accept: string | undefined, defaultFormat: MediaFormat): MediaFormat {
+  try {
+    return negotiate(accept, defaultFormat);
+  } catch {
+    return defaultFormat;
+  }
+}
+
 /**
  * Whether the client asks for a page (catalogue "Paging convention"): its Accept is exactly one
  * media type, JSON or XML, with the parameter `pagingspec=1.0`.
@@ -61,7 +70,8 @@ export function bodyFormat(contentType: string | undefined, formAccepted = false
   return null;
 }
 
-export const CONTENT_TYPE: Record<MediaFormat, string> = {
+export const CONTENT_TYPE: Record<MediaFormat | 'text', string> = {
   json: 'application/json; charset=utf-8',
   xml: 'application/xml; charset=utf-8',
+  text: 'text/plain; charset=utf-8',
 };

@@ -62,7 +62,11 @@ const rolesOf = (schema: GraphQLSchema, field: GraphQLField<unknown, unknown>) =
 function successResponses(route: RestRoute, field: GraphQLField<unknown, unknown>, derived: Operation, emptyBody: boolean): Responses {
   const result = (derived.responses[200] as { content: Record<string, { schema: Schema }> }).content['application/json'].schema;
   const responses: Responses = {
-    200: emptyBody ? { description: route.summary } : { description: route.summary, content: media(withXmlNames(result, field.type)) },
+    200: emptyBody
+      ? { description: route.summary }
+      : route.textAnswer
+        ? { description: route.summary, content: { 'text/plain': { schema: { type: 'string' } } } }
+        : { description: route.summary, content: media(withXmlNames(result, field.type)) },
   };
   const pageItems = route.paging ? pageItemsOf(field.type) : undefined;
   if (pageItems) {
@@ -86,9 +90,13 @@ function errorResponses(route: RestRoute, hasParameters: boolean, hasRoles: bool
     401: errorResponse('Not authenticated'),
     ...(hasRoles || addressed ? { 403: errorResponse('The caller may not do this') } : {}),
     ...(addressed ? { 404: errorResponse('No such element') } : {}),
-    406: body
-      ? errorResponse('Validation failed (a list of ErrorVO), or Accept names neither JSON nor XML', { oneOf: [ERROR_LIST, ERROR_VO] })
-      : errorResponse('Accept names neither JSON nor XML'),
+    ...(body
+      ? { 406: errorResponse('Validation failed (a list of ErrorVO), or Accept names neither JSON nor XML', { oneOf: [ERROR_LIST, ERROR_VO] }) }
+      : route.paging === 'required'
+        ? { 406: errorResponse('Accept asks for no page (pagingspec=1.0), or names neither JSON nor XML') }
+        : route.textAnswer
+          ? {}
+          : { 406: errorResponse('Accept names neither JSON nor XML') }),
     ...(body ? { 413: errorResponse('Request body too large'), 415: errorResponse('Content-Type is neither JSON nor XML') } : {}),
     ...(route.conflictAsList ? { 409: errorResponse('Conflict (a list of ErrorVO)', ERROR_LIST) } : {}),
   };
@@ -209,8 +217,9 @@ function wireSchemas(schema: GraphQLSchema, sofaSchemas: Record<string, Schema>)
       properties[field.name] = property;
     }
     const required = (generatedRequired ?? []).filter((field) => field in properties);
-    // An input type is sent as the VO it fills: UserVOInput as <userVO>.
-    const xmlName = isObjectType(type) ? xmlRootOf(type) : lowerFirst(name.replace(/Input$/, ''));
+    // An input type is sent as the VO it fills: UserVOInput as <userVO>, GroupConfigurationVOInput as <groupVO>.
+    const filled = schema.getType(name.replace(/Input$/, ''));
+    const xmlName = isObjectType(type) ? xmlRootOf(type) : isObjectType(filled) ? xmlRootOf(filled) : lowerFirst(name.replace(/Input$/, ''));
     out[name] = { ...rest, ...(required.length ? { required } : {}), properties, xml: { name: xmlName } };
   }
   out.ErrorVO = {

@@ -1,6 +1,7 @@
 import { buildOperationNodeForField } from '@graphql-tools/utils';
 import {
   GraphQLBoolean,
+  GraphQLString,
   Kind,
   OperationTypeNode,
   getNamedType,
@@ -64,6 +65,7 @@ export function restOperation(schema: GraphQLSchema, route: RestRoute): RestOper
   if (!isCompiledQuery(compiled)) throw new Error(`route ${route.method} ${route.path}: ${compiled.errors?.[0]?.message}`);
   const bodyType = route.bodyArg ? field.args.find((arg) => arg.name === route.bodyArg)?.type : undefined;
   if (route.bodyArg && !bodyType) throw new Error(`route ${route.method} ${route.path}: no argument ${route.bodyArg}`);
+  if (route.textAnswer && getNamedType(field.type) !== GraphQLString) throw new Error(`route ${route.method} ${route.path}: a text answer is a String`);
   const pageItems = route.paging ? pageItemsOf(field.type) : undefined;
   if (route.paging && !(pageItems && field.args.some((arg) => arg.name === 'start') && field.args.some((arg) => arg.name === 'limit'))) {
     throw new Error(`route ${route.method} ${route.path}: a paged route answers a page type and takes start and limit`);

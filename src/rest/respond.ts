@@ -7,10 +7,14 @@ import { XML_PROLOG, encodeRecords, encodeXml, encodeXmlItems } from './xml-code
 import { jsonEncoder, xmlRootOf } from './wire';
 import { sendBody } from './node-http';
 
-const send = (res: ServerResponse, status: number, format: MediaFormat, body: string) => sendBody(res, status, CONTENT_TYPE[format], body);
+const send = (res: ServerResponse, status: number, format: MediaFormat | 'text', body: string) => sendBody(res, status, CONTENT_TYPE[format], body);
 
 export function sendData(res: ServerResponse, status: number, format: MediaFormat, data: unknown, type: GraphQLOutputType) {
   send(res, status, format, format === 'json' ? JSON.stringify(data) : encodeXml(data, type, xmlRootOf(type)));
+}
+
+export function sendText(res: ServerResponse, status: number, text: string) {
+  send(res, status, 'text', text);
 }
 
 /** Errors as ErrorVO (XML root `errorVO`), a list for OpenOLAT's 406 validation answers. */

@@ -26,9 +26,12 @@ export interface RestRoute {
   /**
    * A list OpenOLAT pages: the operation answers a page type (src/schema/paging.ts) and takes
    * `start` and `limit`. With `Accept: …;pagingspec=1.0` the client gets the page, otherwise every
-   * row as a plain list (`required`: a request that is not paged gets 406).
+   * row as a plain list (`required`: a request that is not paged gets 406, after the operation's
+   * own refusals, as OpenOLAT checks who asks first).
    */
   paging?: 'optional' | 'required';
+  /** The operation's String answer is the body, as text/plain (OpenOLAT's group news); errors stay JSON or XML. */
+  textAnswer?: boolean;
 }
 
 type RouteOptions = Partial<Omit<RestRoute, 'method' | 'path' | 'field' | 'summary'>>;

@@ -5,9 +5,9 @@ import { DomainError, badRequest } from '../domain/errors';
 import { DEFAULT_PAGE_LIMIT } from '../domain/paging';
 import type { RequestContext } from '../domain/context';
 import { toRestError } from './errors';
-import { asksForPage, bodyFormat, negotiate } from './negotiation';
+import { asksForPage, bodyFormat, errorFormat, negotiate } from './negotiation';
 import { fromParameter, restOperation, type RestOperation } from './operations';
-import { sendData, sendError, sendStream } from './respond';
+import { sendData, sendError, sendStream, sendText } from './respond';
 import { bySpecificity, type MediaFormat, type RestRoute } from './route';
 import { decodeXml } from './xml-codec';
 
@@ -154,7 +154,7 @@ export class RestRouter {
     const accept = req.headers.accept;
     let format: MediaFormat = route.defaultFormat;
     try {
-      format = negotiate(accept, route.defaultFormat);
+      format = route.textAnswer ? errorFormat(accept, route.defaultFormat) : negotiate(accept, route.defaultFormat);
       let body: unknown;
       if (op.bodyType) {
         if (!raw) {
@@ -165,19 +165,22 @@ export class RestRouter {
       }
       ctx.streamLists = op.listResult;
       const paged = route.paging !== undefined && asksForPage(accept);
-      if (route.paging === 'required' && !paged) throw new DomainError('NOT_ACCEPTABLE', 'this list is answered in pages only: Accept …; pagingspec=1.0');
+      const unpagedRefused = route.paging === 'required' && !paged;
       const variables = variablesOf(route, op, params, query, body);
       if (paged) variables.limit ??= DEFAULT_PAGE_LIMIT;
+      else if (unpagedRefused) Object.assign(variables, { start: 0, limit: 0 });
       else if (route.paging) {
         delete variables.start;
         delete variables.limit;
       }
       const result = await op.compiled.query(undefined, ctx, variables);
       if (result.errors?.length) return sendError(res, format, toRestError(result.errors[0], route));
+      if (unpagedRefused) throw new DomainError('NOT_ACCEPTABLE', 'this list is answered in pages only: Accept …; pagingspec=1.0');
       if (ctx.listStream) return await sendStream(res, format, ctx.listStream, op.resultType);
       const data = (result.data as Record<string, unknown>)[op.fieldName];
       const status = route.notModifiedWhenFalse && (data === false || data === null) ? 304 : 200;
       if (op.emptyBody || status === 304) return void ((res.statusCode = status), res.end());
+      if (route.textAnswer) return sendText(res, status, data as string);
       if (route.paging && !paged) return sendData(res, status, format, (data as Record<string, unknown>)[op.pageItems!], op.pageItemsType!);
       sendData(res, status, format, data, op.resultType);
     } catch (error) {

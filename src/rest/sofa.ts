@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
 import { useSofa } from 'sofa-api';
-import { DateTimeScalar, LongScalar } from '../schema/scalars';
+import { DateTimeScalar, IntMapScalar, LongScalar } from '../schema/scalars';
 import type { RestRoute } from './route';
 
 export const REST_BASE = '/restapi';
@@ -27,7 +27,7 @@ export function createSofa(schema: GraphQLSchema, routes: RestRoute[]): SofaRout
     basePath: REST_BASE,
     schema,
     routes: config,
-    customScalars: Object.fromEntries([LongScalar, DateTimeScalar].map((scalar) => [scalar.name, scalar.extensions.jsonSchema])),
+    customScalars: Object.fromEntries([LongScalar, DateTimeScalar, IntMapScalar].map((scalar) => [scalar.name, scalar.extensions.jsonSchema])),
     openAPI: {
       info: { title: 'Remote Management REST API', version: '1.0', description: 'OpenOLAT-compatible remote management' },
     },

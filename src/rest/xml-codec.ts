@@ -73,9 +73,17 @@ function xmlEncoder(type: GraphQLOutputType): Encode {
     }
     return encode;
   }
-  const typeName = getNamedType(nullable).name;
-  return (name, value) => `<${name}>${escapeText(text(value, typeName))}</${name}>`;
+  const named = getNamedType(nullable);
+  if (named.extensions?.xmlMap) return (name, value) => element(name, '', encodeMapEntries(value as Record<string, unknown>));
+  return (name, value) => `<${name}>${escapeText(text(value, named.name))}</${name}>`;
 }
+
+/** A map as JAXB writes a `java.util.Map` property: `<entry><key>…</key><value>…</value></entry>` per entry. */
+const encodeMapEntries = (map: Record<string, unknown>) =>
+  Object.entries(map)
+    .filter(([, value]) => value != null)
+    .map(([key, value]) => `<entry><key>${escapeText(key)}</key><value>${escapeText(String(value))}</value></entry>`)
+    .join('');
 
 const encodeValue = (name: string, value: unknown, type: GraphQLOutputType) => (value == null ? '' : xmlEncoder(type)(name, value));
 
@@ -126,9 +134,29 @@ function coerce(raw: string, type: GraphQLInputType, where: string): unknown {
   return raw;
 }
 
+/** A JAXB map of integers: `<entry><key>name</key><value>1</value></entry>` per entry. */
+function decodeIntMap(element: Element, where: string): Record<string, number> {
+  const entries: [string, number][] = [];
+  for (const entry of element.elements ?? []) {
+    if (entry.type !== 'element') continue;
+    if (entry.name !== 'entry') throw badRequest(`${where}: unknown element <${entry.name}>, a map holds <entry> elements`);
+    const parts: Record<string, string> = {};
+    for (const part of entry.elements ?? []) {
+      if (part.type !== 'element') continue;
+      if (part.name !== 'key' && part.name !== 'value') throw badRequest(`${where}/entry: unknown element <${part.name}>, an entry holds <key> and <value>`);
+      parts[part.name] = textOf(part);
+    }
+    if (parts.key === undefined || parts.value === undefined) throw badRequest(`${where}/entry: an entry needs a <key> and a <value>`);
+    entries.push([parts.key, coerce(parts.value, GraphQLInt, `${where}/entry/value`) as number]);
+  }
+  return Object.fromEntries(entries);
+}
+
 function decodeElement(element: Element, type: GraphQLInputType, where: string): unknown {
   const named = getNamedType(type);
-  return isInputObjectType(named) ? decodeObject(element, named, where) : coerce(textOf(element), named, where);
+  if (isInputObjectType(named)) return decodeObject(element, named, where);
+  if (named.extensions?.xmlMap) return decodeIntMap(element, where);
+  return coerce(textOf(element), named, where);
 }
 
 function decodeObject(element: Element, type: GraphQLInputObjectType, where: string): Record<string, unknown> {

@@ -40,3 +40,38 @@ export const DateTimeScalar = new GraphQLScalarType({
   },
   extensions: { jsonSchema: { type: 'integer', format: 'int64', description: 'epoch milliseconds' } },
 });
+
+function toIntMap(value: unknown): Record<string, number> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new GraphQLError(`IntMap cannot represent ${JSON.stringify(value)}`);
+  for (const [key, entry] of Object.entries(value)) {
+    if (!Number.isInteger(entry) || Math.abs(entry as number) > 2 ** 31 - 1) throw new GraphQLError(`IntMap: the value of "${key}" is not an integer`);
+  }
+  return value as Record<string, number>;
+}
+
+/**
+ * A `Map<String,Integer>` as OpenOLAT's Jackson writes it: a JSON object of integers. In XML it is
+ * written as JAXB writes a map, `<entry><key>…</key><value>…</value></entry>` per entry
+ * (src/rest/xml-codec.ts).
+ */
+export const IntMapScalar = new GraphQLScalarType({
+  name: 'IntMap',
+  description: 'Names mapped to integers: a JSON object such as {"hasFolder": 0}.',
+  serialize: toIntMap,
+  parseValue: toIntMap,
+  parseLiteral(ast) {
+    if (ast.kind !== Kind.OBJECT) throw new GraphQLError('IntMap must be an object of integers');
+    return toIntMap(
+      Object.fromEntries(
+        ast.fields.map((field) => {
+          if (field.value.kind !== Kind.INT) throw new GraphQLError(`IntMap: the value of "${field.name.value}" is not an integer`);
+          return [field.name.value, Number(field.value.value)];
+        }),
+      ),
+    );
+  },
+  extensions: {
+    jsonSchema: { type: 'object', additionalProperties: { type: 'integer', format: 'int32' } },
+    xmlMap: true,
+  },
+});

@@ -91,10 +91,14 @@ export class RolesVO {
   @Field(() => Boolean) institutionalResourceManager!: boolean;
   @Field(() => Boolean) poolAdmin!: boolean;
   @Field(() => Boolean) curriculumManager!: boolean;
+  @Field(() => Boolean) selectusManager!: boolean;
   @Field(() => Boolean) invitee!: boolean;
 }
 
-@InputType('RolesVOInput', { description: 'Absent flags count as false; systemAdmin is ignored.' })
+@InputType('RolesVOInput', {
+  description:
+    'Absent flags count as false, but selectusManager (a newer flag) changes only when sent; systemAdmin is ignored. guestOnly, else invitee, stands alone: the other roles are removed.',
+})
 export class RolesVOInput {
   @Field(() => Boolean, { nullable: true }) systemAdmin?: boolean | null;
   @Field(() => Boolean, { nullable: true }) olatAdmin?: boolean | null;
@@ -105,6 +109,7 @@ export class RolesVOInput {
   @Field(() => Boolean, { nullable: true }) institutionalResourceManager?: boolean | null;
   @Field(() => Boolean, { nullable: true }) poolAdmin?: boolean | null;
   @Field(() => Boolean, { nullable: true }) curriculumManager?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) selectusManager?: boolean | null;
   @Field(() => Boolean, { nullable: true }) invitee?: boolean | null;
 }
 

@@ -138,8 +138,22 @@ export const ROLE_FLAGS: [keyof RolesVO, OrganisationRole][] = [
   ['institutionalResourceManager', 'learnresourcemanager'],
   ['poolAdmin', 'poolmanager'],
   ['curriculumManager', 'curriculummanager'],
+  ['selectusManager', 'selectusmanager'],
   ['invitee', 'invitee'],
 ];
+
+/**
+ * The roles a RolesVO asks for, as OpenOLAT's updateRoles grants them: guestOnly alone, else invitee
+ * alone, else the plain user role and the flags set.
+ */
+function wantedRoles(input: RolesVOInput): Set<OrganisationRole> {
+  if (input.guestOnly) return new Set(['guest']);
+  if (input.invitee) return new Set(['invitee']);
+  return new Set(['user', ...ROLE_FLAGS.filter(([flag]) => input[flag as keyof RolesVOInput]).map(([, role]) => role)]);
+}
+
+/** Roles a RolesVO does not change: systemAdmin is not taken from it, selectusManager only when sent (clients that do not know it keep it). */
+const keptByRolesVO = (role: OrganisationRole, input: RolesVOInput) => role === 'sysadmin' || (role === 'selectusmanager' && input.selectusManager == null);
 
 export async function getRoles(ctx: RequestContext, key: number): Promise<RolesVO> {
   const caller = requireCaller(ctx);
@@ -178,13 +192,13 @@ export async function updateRoles(ctx: RequestContext, key: number, input: Roles
   await inTransaction(ctx, async (em) => {
     await managedIdentity({ ...ctx, em }, key);
     const organisation = await defaultOrganisationReference(em);
-    const wanted = new Set<OrganisationRole>(ROLE_FLAGS.filter(([flag]) => input[flag as keyof RolesVOInput]).map(([, role]) => role));
-    if (!input.guestOnly && !input.invitee) wanted.add('user');
+    const wanted = wantedRoles(input);
     const current = await em.find(OrganisationRoleMembership, { identity: key, organisation });
     const held = new Set(current.map((membership) => membership.role as OrganisationRole));
-    const changes = [...wanted].filter((role) => !held.has(role)).concat([...held].filter((role) => !wanted.has(role) && role !== 'sysadmin'));
+    const removed = (role: OrganisationRole) => !wanted.has(role) && !keptByRolesVO(role, input);
+    const changes = [...wanted].filter((role) => !held.has(role)).concat([...held].filter(removed));
     requireMayChangeRoles(ctx, changes);
-    for (const membership of current) if (!wanted.has(membership.role as OrganisationRole) && membership.role !== 'sysadmin') em.remove(membership);
+    for (const membership of current) if (removed(membership.role as OrganisationRole)) em.remove(membership);
     for (const role of wanted) {
       if (!held.has(role)) em.persist(em.create(OrganisationRoleMembership, { identity: key, organisation, role, inheritance: defaultInheritance(role) }));
     }

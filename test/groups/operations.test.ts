@@ -78,6 +78,93 @@ describe('DELETE /groups/:groupKey', () => {
   });
 });
 
+describe('GET /groups/:groupKey/infos', () => {
+  refusals('GET /groups/:groupKey/infos', world());
+  it('answers the group with its information to a member, on both transports', async () => {
+    const reply = await call(t.base, 'GET', `/restapi/groups/${groupKey}/infos`, { headers: { ...member.auth, ...JSON_TYPE } });
+    expect(reply.json).toMatchObject({ key: groupKey, name: 'Operations', forumKey: null, folderWrite: false });
+    expect(await viaGraphql('GET /groups/:groupKey/infos', { groupKey })).toMatchObject({ key: groupKey, hasWiki: false });
+  });
+});
+
+describe('GET /groups/:groupKey/configuration', () => {
+  refusals('GET /groups/:groupKey/configuration', world());
+  it('answers the configuration to a group manager, on both transports', async () => {
+    const key = await buildGroup(t);
+    const reply = await call(t.base, 'GET', `/restapi/groups/${key}/configuration`, { headers: asAdmin });
+    expect(reply.json).toMatchObject({ tools: [], toolsAccess: {}, ownersVisible: false });
+    expect(await viaGraphql('GET /groups/:groupKey/configuration', { groupKey: key })).toEqual(reply.json);
+  });
+});
+
+describe('POST /groups/:groupKey/configuration', () => {
+  refusals('POST /groups/:groupKey/configuration', world());
+  it('sets the configuration, on both transports', async () => {
+    const key = await buildGroup(t);
+    const reply = await call(t.base, 'POST', `/restapi/groups/${key}/configuration`, { headers: asAdmin, body: { tools: ['hasWiki'] } });
+    expect(reply.status).toBe(200);
+    expect((await call(t.base, 'GET', `/restapi/groups/${key}/configuration`, { headers: asAdmin })).json.tools).toEqual(['hasWiki']);
+    expect(await viaGraphql('POST /groups/:groupKey/configuration', { groupKey: key })).toBe(true);
+    expect((await call(t.base, 'GET', `/restapi/groups/${key}/configuration`, { headers: asAdmin })).json.tools).toEqual(['hasNews', 'hasFolder']);
+  });
+});
+
+/** A group with the news tool on and news. */
+async function groupWithNews(): Promise<number> {
+  const key = await buildGroup(t);
+  await addGroupMember(t, key, member.key, GroupRole.participant);
+  await call(t.base, 'POST', `/restapi/groups/${key}/configuration`, { headers: asAdmin, body: { tools: ['hasNews'], news: 'Operations news' } });
+  return key;
+}
+
+describe('GET /groups/:groupKey/news', () => {
+  refusals('GET /groups/:groupKey/news', world());
+  it('answers the news as text to a member, on both transports', async () => {
+    const key = await groupWithNews();
+    const reply = await call(t.base, 'GET', `/restapi/groups/${key}/news`, { headers: member.auth });
+    expect({ status: reply.status, text: reply.text }).toEqual({ status: 200, text: 'Operations news' });
+    expect(await viaGraphql('GET /groups/:groupKey/news', { groupKey: key })).toBe('Operations news');
+  });
+});
+
+describe('POST /groups/:groupKey/news', () => {
+  refusals('POST /groups/:groupKey/news', world());
+  it('sets the news and answers it as text, on both transports', async () => {
+    const key = await groupWithNews();
+    const reply = await call(t.base, 'POST', `/restapi/groups/${key}/news`, {
+      headers: adminAuth(),
+      body: 'news=Changed',
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect({ status: reply.status, text: reply.text }).toEqual({ status: 200, text: 'Changed' });
+    expect(await viaGraphql('POST /groups/:groupKey/news', { groupKey: key })).toBe('Sample news');
+  });
+});
+
+describe('DELETE /groups/:groupKey/news', () => {
+  refusals('DELETE /groups/:groupKey/news', world());
+  it('removes the news, on both transports', async () => {
+    const key = await groupWithNews();
+    expect((await call(t.base, 'DELETE', `/restapi/groups/${key}/news`, { headers: adminAuth() })).status).toBe(200);
+    expect((await call(t.base, 'GET', `/restapi/groups/${key}/news`, { headers: adminAuth() })).status).toBe(404);
+    expect(await viaGraphql('DELETE /groups/:groupKey/news', { groupKey: key })).toBe(true);
+  });
+});
+
+describe('GET /users/:identityKey/groups/infos', () => {
+  refusals('GET /users/:identityKey/groups/infos', world());
+  it("answers a page of the person's groups with their information, on both transports; 406 without pagingspec", async () => {
+    const person = await buildUser(t);
+    const key = await buildGroup(t);
+    await addGroupMember(t, key, person.key, GroupRole.participant);
+    const path = `/restapi/users/${person.key}/groups/infos`;
+    const page = await call(t.base, 'GET', path, { headers: { ...person.auth, Accept: 'application/json; pagingspec=1.0' } });
+    expect(page.json).toMatchObject({ totalCount: 1, groups: [{ key, folderWrite: false }] });
+    expect((await call(t.base, 'GET', path, { headers: { ...person.auth, ...JSON_TYPE } })).status).toBe(406);
+    expect(await viaGraphql('GET /users/:identityKey/groups/infos', { identityKey: person.key })).toEqual(page.json);
+  });
+});
+
 for (const [list, role] of [
   ['owners', GroupRole.coach],
   ['participants', GroupRole.participant],

@@ -9,6 +9,8 @@ export type Scalars = {
   Float: { input: number; output: number; }
   /** A point in time: epoch milliseconds on output; epoch milliseconds or ISO-8601 on input. */
   DateTime: { input: number; output: number; }
+  /** Names mapped to integers: a JSON object such as {"hasFolder": 0}. */
+  IntMap: { input: Record<string, number>; output: Record<string, number>; }
   /** A 64-bit integer within the safe range of JSON numbers; keys are Longs. */
   Long: { input: number; output: number; }
 };
@@ -78,6 +80,79 @@ export type AuthenticationVoInput = {
   /** Names an existing authentication of the identity to update. */
   key?: InputMaybe<Scalars['Long']['input']>;
   provider: Scalars['String']['input'];
+};
+
+export type GroupConfigurationVo = {
+  __typename?: 'GroupConfigurationVO';
+  news?: Maybe<Scalars['String']['output']>;
+  /** Everyone sees the owners. */
+  ownersPublic: Scalars['Boolean']['output'];
+  /** Members see the owners. */
+  ownersVisible: Scalars['Boolean']['output'];
+  /** Everyone sees the participants. */
+  participantsPublic: Scalars['Boolean']['output'];
+  /** Members see the participants. */
+  participantsVisible: Scalars['Boolean']['output'];
+  /** The tools switched on: hasNews, hasContactForm, hasCalendar, hasFolder, hasForum, hasChat, hasWiki, … */
+  tools: Array<Scalars['String']['output']>;
+  /** Access level of the tools switched on that have one (hasFolder, hasCalendar): 0 owners, 1 everyone. */
+  toolsAccess: Scalars['IntMap']['output'];
+  /** Everyone sees the waiting list. */
+  waitingListPublic: Scalars['Boolean']['output'];
+  /** Members see the waiting list. */
+  waitingListVisible: Scalars['Boolean']['output'];
+};
+
+/** tools replaces the tools switched on (absent: all off); toolsAccess is applied when present; news is saved when not blank; a visibility left out or null stays as it is. */
+export type GroupConfigurationVoInput = {
+  news?: InputMaybe<Scalars['String']['input']>;
+  ownersPublic?: InputMaybe<Scalars['Boolean']['input']>;
+  ownersVisible?: InputMaybe<Scalars['Boolean']['input']>;
+  participantsPublic?: InputMaybe<Scalars['Boolean']['input']>;
+  participantsVisible?: InputMaybe<Scalars['Boolean']['input']>;
+  tools?: InputMaybe<Array<Scalars['String']['input']>>;
+  toolsAccess?: InputMaybe<Scalars['IntMap']['input']>;
+  waitingListPublic?: InputMaybe<Scalars['Boolean']['input']>;
+  waitingListVisible?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type GroupInfoVo = {
+  __typename?: 'GroupInfoVO';
+  description?: Maybe<Scalars['String']['output']>;
+  externalId?: Maybe<Scalars['String']['output']>;
+  /** The folder is on and the person may write in it (owners only, when its access is 0). */
+  folderWrite: Scalars['Boolean']['output'];
+  /** Always null: this gateway keeps no forums. */
+  forumKey?: Maybe<Scalars['Long']['output']>;
+  hasFolder: Scalars['Boolean']['output'];
+  hasWiki: Scalars['Boolean']['output'];
+  key: Scalars['Long']['output'];
+  /** Comma-separated managed flags, stored as received. */
+  managedFlags?: Maybe<Scalars['String']['output']>;
+  /** Every flag in effect: the flags set and everything they imply (GraphQL only). */
+  managedFlagsInEffect: Array<Scalars['String']['output']>;
+  maxParticipants?: Maybe<Scalars['Int']['output']>;
+  minParticipants?: Maybe<Scalars['Int']['output']>;
+  name: Scalars['String']['output'];
+  /** The news, while the news tool is on. */
+  news?: Maybe<Scalars['String']['output']>;
+  /** The owners (coaches); read for every group of the answer in one statement (GraphQL only). */
+  owners: Array<UserVo>;
+  /** The participants; read for every group of the answer in one statement (GraphQL only). */
+  participants: Array<UserVo>;
+  type: Scalars['String']['output'];
+};
+
+/** A page of groups (pagingspec=1.0), with the total. */
+export type GroupInfoVOes = {
+  __typename?: 'GroupInfoVOes';
+  groups: Array<GroupInfoVo>;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** The news of a group; on REST also the form field `news`. */
+export type GroupNewsInput = {
+  news?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type GroupVo = {
@@ -182,6 +257,8 @@ export type Mutation = {
   /** Create a user; validation failures answer 406 with a list of ErrorVO on REST. */
   createUser: UserVo;
   deleteGroup: Scalars['Boolean']['output'];
+  /** Removes the news; NOT_FOUND while the news tool is off. */
+  deleteGroupNews: Scalars['Boolean']['output'];
   /** Remove a relation of the user; one that does not exist or is not theirs answers 409 on REST (CONFLICT). */
   deleteIdentityRelation: Scalars['Boolean']['output'];
   /** Needs administrator or sysadmin in that organisation or an inheriting ancestor. Refused (409) for the default organisation and for organisations with sub-organisations. Users move to the default organisation. */
@@ -206,6 +283,10 @@ export type Mutation = {
   /** Authentications v1 (deprecated, by login): as saveUserAuthentication. */
   saveUserAuthenticationByLogin: AuthenticationVo;
   updateGroup: GroupVo;
+  /** Replaces the tools switched on (see GroupConfigurationVOInput for what is kept). */
+  updateGroupConfiguration: Scalars['Boolean']['output'];
+  /** Saves the news (not blank) and answers it; NOT_FOUND while the news tool is off. REST: text/plain. */
+  updateGroupNews: Scalars['String']['output'];
   /** Update an organisation; a changed parentOrganisationKey moves it with its sub-organisations. A body key other than the path key answers 409. */
   updateOrganisation: OrganisationVo;
   /** Update an organisation type; a body key other than the path key answers 409. */
@@ -319,6 +400,11 @@ export type MutationDeleteGroupArgs = {
 };
 
 
+export type MutationDeleteGroupNewsArgs = {
+  groupKey: Scalars['Long']['input'];
+};
+
+
 export type MutationDeleteIdentityRelationArgs = {
   identityKey: Scalars['Long']['input'];
   relationKey: Scalars['Long']['input'];
@@ -392,6 +478,18 @@ export type MutationSaveUserAuthenticationByLoginArgs = {
 export type MutationUpdateGroupArgs = {
   group: GroupVoInput;
   groupKey: Scalars['Long']['input'];
+};
+
+
+export type MutationUpdateGroupConfigurationArgs = {
+  configuration: GroupConfigurationVoInput;
+  groupKey: Scalars['Long']['input'];
+};
+
+
+export type MutationUpdateGroupNewsArgs = {
+  groupKey: Scalars['Long']['input'];
+  news: GroupNewsInput;
 };
 
 
@@ -531,6 +629,14 @@ export type Query = {
   auditLog: Array<AuditLogEntryVo>;
   /** Members and group managers only. */
   group: GroupVo;
+  /** The tools switched on with their access levels, the news, and who sees the member lists. */
+  groupConfiguration: GroupConfigurationVo;
+  /** The group with its news, wiki and folder as the caller sees them: members and group managers only. */
+  groupInfo: GroupInfoVo;
+  /** The person's groups with what the person sees of them (news, wiki, folder); on REST only as pages (pagingspec=1.0). */
+  groupInfosOfUser: GroupInfoVOes;
+  /** The news: members and group managers, while the news tool is on; NOT_FOUND without news. REST: text/plain. */
+  groupNews: Scalars['String']['output'];
   /** The owners (coaches) of the group. */
   groupOwners: Array<UserVo>;
   groupParticipants: Array<UserVo>;
@@ -588,6 +694,30 @@ export type QueryAuditLogArgs = {
 
 
 export type QueryGroupArgs = {
+  groupKey: Scalars['Long']['input'];
+};
+
+
+export type QueryGroupConfigurationArgs = {
+  groupKey: Scalars['Long']['input'];
+};
+
+
+export type QueryGroupInfoArgs = {
+  groupKey: Scalars['Long']['input'];
+};
+
+
+export type QueryGroupInfosOfUserArgs = {
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  identityKey: Scalars['Long']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  managed?: InputMaybe<Scalars['Boolean']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGroupNewsArgs = {
   groupKey: Scalars['Long']['input'];
 };
 
@@ -764,11 +894,12 @@ export type RolesVo = {
   invitee: Scalars['Boolean']['output'];
   olatAdmin: Scalars['Boolean']['output'];
   poolAdmin: Scalars['Boolean']['output'];
+  selectusManager: Scalars['Boolean']['output'];
   systemAdmin: Scalars['Boolean']['output'];
   userManager: Scalars['Boolean']['output'];
 };
 
-/** Absent flags count as false; systemAdmin is ignored. */
+/** Absent flags count as false, but selectusManager (a newer flag) changes only when sent; systemAdmin is ignored. guestOnly, else invitee, stands alone: the other roles are removed. */
 export type RolesVoInput = {
   author?: InputMaybe<Scalars['Boolean']['input']>;
   curriculumManager?: InputMaybe<Scalars['Boolean']['input']>;
@@ -778,6 +909,7 @@ export type RolesVoInput = {
   invitee?: InputMaybe<Scalars['Boolean']['input']>;
   olatAdmin?: InputMaybe<Scalars['Boolean']['input']>;
   poolAdmin?: InputMaybe<Scalars['Boolean']['input']>;
+  selectusManager?: InputMaybe<Scalars['Boolean']['input']>;
   systemAdmin?: InputMaybe<Scalars['Boolean']['input']>;
   userManager?: InputMaybe<Scalars['Boolean']['input']>;
 };

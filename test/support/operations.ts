@@ -13,6 +13,8 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   roles: { author: true },
   status: { status: 2 },
   group: { name: 'Group by plain user' },
+  configuration: { tools: ['hasNews', 'hasFolder'], toolsAccess: { hasFolder: 0 }, news: 'Sample news', ownersVisible: true },
+  news: { news: 'Sample news' },
   relationRole: { role: 'Supervisor by plain user', rights: ['showContactform'] },
   relation: { identitySourceKey: 1, identityTargetKey: 1, relationRoleKey: 1 },
   authentication: { identityKey: 1, provider: 'OLAT', authUsername: 'someone-new', credential: 'a-password' },

@@ -13,7 +13,7 @@ import { graphqlMiddleware } from './graphql/apollo';
 import { graphqlExplorer } from './graphql/explorer';
 import { DomainError, forbidden, unauthenticated } from './domain/errors';
 import { toRestError } from './rest/errors';
-import { negotiate } from './rest/negotiation';
+import { errorFormat, isMultipart } from './rest/negotiation';
 import { apiDocRouter } from './rest/api-doc-page';
 import { apiDocs } from './rest/api-docs';
 import { openEndpoints } from './rest/open-endpoints';
@@ -24,13 +24,7 @@ import { restRouter } from './rest/router';
 import { OPEN_ROUTES, ROUTES } from './rest/routes';
 import { createSofa } from './rest/sofa';
 
-const formatOf = (req: Request, defaultFormat: MediaFormat = 'xml'): MediaFormat => {
-  try {
-    return negotiate(req.get('accept'), defaultFormat);
-  } catch {
-    return defaultFormat;
-  }
-};
+const formatOf = (req: Request, defaultFormat: MediaFormat = 'xml'): MediaFormat => errorFormat(req.get('accept'), defaultFormat);
 
 /** Body-parser errors (size, charset, syntax) and anything unexpected, in the client's format. */
 function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
@@ -62,7 +56,9 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   const oauth = config.oauth && new OAuthVerifier(config.oauth, principals);
   const refused = (defaultFormat: MediaFormat) => (req: Request, res: Response, status: 401 | 403) =>
     sendError(res, formatOf(req, defaultFormat), toRestError(status === 401 ? unauthenticated() : forbidden('the REST interface is switched off')));
-  const bodyParser = express.text({ type: () => true, limit: config.bodyLimitBytes });
+  const bodyParser = express.text({ type: (req) => !isMultipart(req.headers['content-type']), limit: config.bodyLimitBytes });
+  // A GraphQL request may carry one file of the REST upload limit as base64.
+  const graphqlBodyLimit = config.bodyLimitBytes + Math.ceil(config.uploadLimitBytes / 3) * 4;
 
   const app = express();
   app.disable('x-powered-by');
@@ -79,7 +75,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     openEndpoints(OPEN_ROUTES, authenticator, throttle),
     apiDocRouter(openApi),
     openApiRouter(openApi),
-    restRouter(schema, ROUTES),
+    restRouter(schema, ROUTES, { uploadLimitBytes: config.uploadLimitBytes }),
     notFoundHandler,
     errorHandler,
   );
@@ -89,7 +85,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   app.use(
     '/graphql',
     securityFilter(orm, authenticator, settings, throttle, { transport: 'graphql', isOpen: () => false, oauth }, refused('json')),
-    express.json({ limit: config.bodyLimitBytes }),
+    express.json({ limit: graphqlBodyLimit }),
     graphql.handler,
     errorHandler,
   );

@@ -1,13 +1,15 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { getNamedType, isInputObjectType, type GraphQLInputObjectType, type GraphQLInputType, type GraphQLSchema } from 'graphql';
+import { getNamedType, isEnumType, isInputObjectType, isNonNullType, type GraphQLInputObjectType, type GraphQLInputType, type GraphQLSchema } from 'graphql';
+import multer from 'multer';
 import { DomainError, badRequest } from '../domain/errors';
 import { DEFAULT_PAGE_LIMIT } from '../domain/paging';
 import type { RequestContext } from '../domain/context';
 import { toRestError } from './errors';
-import { asksForPage, bodyFormat, negotiate } from './negotiation';
+import { asksForPage, bodyFormat, errorFormat, isMultipart, negotiate } from './negotiation';
 import { fromParameter, restOperation, type RestOperation } from './operations';
 import { sendData, sendError, sendStream } from './respond';
 import { bySpecificity, type MediaFormat, type RestRoute } from './route';
+import { Base64Scalar } from '../schema/scalars';
 import { decodeXml } from './xml-codec';
 
 /** A form body as the input object of the body argument; a field the type lacks is refused like an unknown XML element. */
@@ -37,6 +39,66 @@ function decodeBody(req: Request, type: GraphQLInputType, formAccepted: boolean)
   }
 }
 
+const MULTIPART_FIELD_BYTES = 64 * 1024;
+
+/** A multipart form (multer, in memory) as the input object of the body argument: files fill its Base64 fields, text fields the others. */
+async function decodeMultipart(req: Request, res: Response, type: GraphQLInputType, uploadLimitBytes: number): Promise<Record<string, unknown>> {
+  if (!req.get('content-type')) throw badRequest('a request body is required');
+  if (!isMultipart(req.get('content-type'))) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'send multipart/form-data');
+  const fields = Object.values((getNamedType(type) as GraphQLInputObjectType).getFields());
+  const files = fields.filter((field) => getNamedType(field.type).name === Base64Scalar.name);
+  const texts = fields.filter((field) => !files.includes(field));
+  const read = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: uploadLimitBytes, files: files.length, fields: texts.length, fieldSize: MULTIPART_FIELD_BYTES, parts: fields.length },
+  }).fields(files.map((field) => ({ name: field.name, maxCount: 1 })));
+  await new Promise<void>((resolve, reject) => read(req, res, (error: unknown) => (error ? reject(multipartError(error, uploadLimitBytes)) : resolve())));
+  const out: Record<string, unknown> = {};
+  const parts = (req.files ?? {}) as Record<string, Express.Multer.File[]>;
+  for (const [name, [part]] of Object.entries(parts)) out[name] = part.buffer;
+  for (const [name, value] of Object.entries((req.body ?? {}) as Record<string, unknown>)) {
+    const field = texts.find((text) => text.name === name);
+    if (!field) throw badRequest(`unknown form field ${name}`);
+    out[name] = fromParameter(value, field.type);
+  }
+  const named = Object.values(parts)[0]?.[0]?.originalname;
+  if (out.filename === undefined && named && texts.some((field) => field.name === 'filename')) out.filename = named;
+  const missing = fields.find((field) => isNonNullType(field.type) && out[field.name] === undefined);
+  if (missing) throw badRequest(`the form has no ${missing.name}`);
+  return out;
+}
+
+function multipartError(error: unknown, uploadLimitBytes: number): DomainError {
+  if (!(error instanceof multer.MulterError)) return badRequest(`malformed multipart body: ${(error as Error).message}`);
+  if (error.code === 'LIMIT_FILE_SIZE') return new DomainError('PAYLOAD_TOO_LARGE', `the file ${error.field} is larger than ${uploadLimitBytes} bytes`);
+  if (error.code === 'LIMIT_FIELD_VALUE')
+    return new DomainError('PAYLOAD_TOO_LARGE', `the form field ${error.field} is larger than ${MULTIPART_FIELD_BYTES} bytes`);
+  return badRequest(`${error.message}${error.field ? `: ${error.field}` : ''}`);
+}
+
+/** The media type a file is sent as: its own, else (for any file) application/octet-stream, whichever the client accepts; false: neither. */
+const fileMediaType = (req: Request, stored: string) => req.accepts([stored, ...(stored === 'image/jpeg' ? ['image/jpg'] : []), 'application/octet-stream']);
+
+/** Answers the FileVO of a file route: headers from the operation without the content (HEAD, conditional GET), then the content where it is needed. */
+async function sendFile(req: Request, res: Response, op: RestOperation, ctx: RequestContext, variables: Record<string, unknown>) {
+  const conditional = req.method === 'GET' && (req.get('if-modified-since') !== undefined || req.get('if-none-match') !== undefined);
+  const read = async (compiled: RestOperation['compiled']) => {
+    const result = await compiled.query(undefined, ctx, variables);
+    if (result.errors?.length) throw result.errors[0];
+    return (result.data as Record<string, Record<string, unknown>>)[op.fieldName];
+  };
+  let file = await read(req.method === 'HEAD' || conditional ? op.fileHeaders! : op.compiled);
+  const type = fileMediaType(req, file.contentType as string);
+  if (!type) throw new DomainError('NOT_ACCEPTABLE', `the file is ${file.contentType as string}; accept it or application/octet-stream`);
+  res.setHeader('Last-Modified', new Date(file.lastModified as number).toUTCString());
+  if (req.fresh) return void res.status(304).end();
+  if (conditional) file = await read(op.compiled);
+  const content = req.method === 'HEAD' ? undefined : Buffer.from(file.content as string, 'base64');
+  res.status(200).setHeader('Content-Type', type);
+  res.setHeader('Content-Length', content?.length ?? (file.length as number));
+  res.end(content);
+}
+
 /** Path parameters, query parameters and the decoded body as the operation's variables. */
 function variablesOf(route: RestRoute, op: RestOperation, req: Request, body: unknown): Record<string, unknown> {
   const query = req.query as Record<string, unknown>;
@@ -56,24 +118,44 @@ function variablesOf(route: RestRoute, op: RestOperation, req: Request, body: un
 
 const keysAreNumbers = (params: Record<string, string>) => Object.entries(params).every(([name, value]) => !name.endsWith('Key') || /^\d{1,15}$/.test(value));
 
-/** The REST surface: one Express route per table entry, executing that route's GraphQL operation, answered in JSON or XML. */
-export function restRouter(schema: GraphQLSchema, routes: RestRoute[]) {
+/** The values of the path parameters whose argument is an enum (`/portrait/:size`). */
+function enumParameters(route: RestRoute, op: RestOperation): [string, Set<string>][] {
+  const inPath = new Set([...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]));
+  return op.args.flatMap((arg) => {
+    const type = getNamedType(arg.type);
+    return inPath.has(arg.name) && isEnumType(type) ? [[arg.name, new Set(type.getValues().map((value) => value.name))] as [string, Set<string>]] : [];
+  });
+}
+
+export interface RestRouterOptions {
+  /** The largest file part of a multipart body. */
+  uploadLimitBytes: number;
+}
+
+/** HEAD routes first: a GET route also takes the HEAD requests of its path that reach it. */
+const byMethodAndSpecificity = (a: RestRoute, b: RestRoute) => Number(b.method === 'HEAD') - Number(a.method === 'HEAD') || bySpecificity(a, b);
+
+/** The REST surface: one Express route per table entry, executing that route's GraphQL operation, answered in JSON or XML (or as a file). */
+export function restRouter(schema: GraphQLSchema, routes: RestRoute[], options: RestRouterOptions) {
   const router = express.Router();
-  for (const route of [...routes].sort(bySpecificity)) {
+  for (const route of [...routes].sort(byMethodAndSpecificity)) {
     const op = restOperation(schema, route);
-    if (route.formBody && !(op.bodyType && isInputObjectType(getNamedType(op.bodyType)))) {
+    if ((route.formBody || route.multipartBody) && !(op.bodyType && isInputObjectType(getNamedType(op.bodyType)))) {
       throw new Error(`route ${route.method} ${route.path}: a form body fills an input object argument`);
     }
+    const enums = enumParameters(route, op);
     router[route.method.toLowerCase() as 'get'](route.path, async (req: Request, res: Response, next: NextFunction) => {
       // Keys are numbers: like a JAX-RS Long path parameter, anything else does not match this route
       // (`/users/me` is not `/users/:identityKey`), so no route depends on its position in the list.
-      if (!keysAreNumbers(req.params as Record<string, string>)) return next();
+      // An enum parameter matches its values only: another size of portrait is no resource (404).
+      if (!keysAreNumbers(req.params as Record<string, string>) || enums.some(([name, values]) => !values.has(req.params[name] as string))) return next();
       let format: MediaFormat = route.defaultFormat;
       try {
-        format = negotiate(req.get('accept'), route.defaultFormat);
+        format = route.file ? errorFormat(req.get('accept'), route.defaultFormat) : negotiate(req.get('accept'), route.defaultFormat);
         let body: unknown;
-        if (op.bodyType) {
-          if (!req.body) {
+        if (route.multipartBody) body = await decodeMultipart(req, res, op.bodyType!, options.uploadLimitBytes);
+        else if (op.bodyType) {
+          if (!req.body && !isMultipart(req.get('content-type'))) {
             if (route.noBodyStatus) return void res.status(route.noBodyStatus).end();
             throw badRequest('a request body is required');
           }
@@ -89,6 +171,7 @@ export function restRouter(schema: GraphQLSchema, routes: RestRoute[]) {
           delete variables.start;
           delete variables.limit;
         }
+        if (route.file) return await sendFile(req, res, op, ctx, variables);
         const result = await op.compiled.query(undefined, ctx, variables);
         if (result.errors?.length) return sendError(res, format, toRestError(result.errors[0], route));
         if (ctx.listStream) return await sendStream(res, format, ctx.listStream, op.resultType);

@@ -3,6 +3,7 @@ import express from 'express';
 import {
   getNamedType,
   getNullableType,
+  isEnumType,
   isInputObjectType,
   isListType,
   isNonNullType,
@@ -265,6 +266,12 @@ function wireSchemas(schema: GraphQLSchema, sofaSchemas: Record<string, Schema>)
     // An input type is sent as the VO it fills: UserVOInput as <userVO>.
     const xmlName = isObjectType(type) ? xmlRootOf(type) : lowerFirst(name.replace(/Input$/, ''));
     out[name] = { ...rest, ...(required.length ? { required } : {}), properties, xml: { name: xmlName } };
+  }
+  // sofa refers to the enums of parameters (a portrait's size) without defining them.
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (isEnumType(type) && !type.name.startsWith('__')) {
+      out[type.name] = { type: 'string', enum: type.getValues().map((value) => value.name), ...(type.description ? { description: type.description } : {}) };
+    }
   }
   out.ErrorVO = {
     type: 'object',

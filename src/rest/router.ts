@@ -1,5 +1,14 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { getNamedType, isEnumType, isInputObjectType, isNonNullType, type GraphQLInputObjectType, type GraphQLInputType, type GraphQLSchema } from 'graphql';
+import {
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isNonNullType,
+  type GraphQLInputField,
+  type GraphQLInputObjectType,
+  type GraphQLInputType,
+  type GraphQLSchema,
+} from 'graphql';
 import multer from 'multer';
 import { DomainError, badRequest } from '../domain/errors';
 import { DEFAULT_PAGE_LIMIT } from '../domain/paging';
@@ -41,18 +50,27 @@ function decodeBody(req: Request, type: GraphQLInputType, formAccepted: boolean)
 
 const MULTIPART_FIELD_BYTES = 64 * 1024;
 
-/** A multipart form (multer, in memory) as the input object of the body argument: files fill its Base64 fields, text fields the others. */
-async function decodeMultipart(req: Request, res: Response, type: GraphQLInputType, uploadLimitBytes: number): Promise<Record<string, unknown>> {
-  if (!req.get('content-type')) throw badRequest('a request body is required');
-  if (!isMultipart(req.get('content-type'))) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'send multipart/form-data');
+type MultipartReader = (req: Request, res: Response) => Promise<Record<string, unknown>>;
+
+/** Reads a multipart form (multer, in memory) as the input object of the body argument: files fill its Base64 fields, text fields the others. */
+function multipartReader(type: GraphQLInputType, uploadLimitBytes: number): MultipartReader {
   const fields = Object.values((getNamedType(type) as GraphQLInputObjectType).getFields());
   const files = fields.filter((field) => getNamedType(field.type).name === Base64Scalar.name);
   const texts = fields.filter((field) => !files.includes(field));
-  const read = multer({
+  const parse = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: uploadLimitBytes, files: files.length, fields: texts.length, fieldSize: MULTIPART_FIELD_BYTES, parts: fields.length },
   }).fields(files.map((field) => ({ name: field.name, maxCount: 1 })));
-  await new Promise<void>((resolve, reject) => read(req, res, (error: unknown) => (error ? reject(multipartError(error, uploadLimitBytes)) : resolve())));
+  return async (req, res) => {
+    if (!req.get('content-type')) throw badRequest('a request body is required');
+    if (!isMultipart(req.get('content-type'))) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'send multipart/form-data');
+    await new Promise<void>((resolve, reject) => parse(req, res, (error: unknown) => (error ? reject(multipartError(error, uploadLimitBytes)) : resolve())));
+    return formInput(req, fields, texts);
+  };
+}
+
+/** The parts multer read, as the input object; a `filename` field takes the name of the file part when the form has none (OpenOLAT's MultipartReader). */
+function formInput(req: Request, fields: GraphQLInputField[], texts: GraphQLInputField[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const parts = (req.files ?? {}) as Record<string, Express.Multer.File[]>;
   for (const [name, [part]] of Object.entries(parts)) out[name] = part.buffer;
@@ -144,6 +162,7 @@ export function restRouter(schema: GraphQLSchema, routes: RestRoute[], options: 
       throw new Error(`route ${route.method} ${route.path}: a form body fills an input object argument`);
     }
     const enums = enumParameters(route, op);
+    const readMultipart = route.multipartBody ? multipartReader(op.bodyType!, options.uploadLimitBytes) : undefined;
     router[route.method.toLowerCase() as 'get'](route.path, async (req: Request, res: Response, next: NextFunction) => {
       // Keys are numbers: like a JAX-RS Long path parameter, anything else does not match this route
       // (`/users/me` is not `/users/:identityKey`), so no route depends on its position in the list.
@@ -153,7 +172,7 @@ export function restRouter(schema: GraphQLSchema, routes: RestRoute[], options: 
       try {
         format = route.file ? errorFormat(req.get('accept'), route.defaultFormat) : negotiate(req.get('accept'), route.defaultFormat);
         let body: unknown;
-        if (route.multipartBody) body = await decodeMultipart(req, res, op.bodyType!, options.uploadLimitBytes);
+        if (readMultipart) body = await readMultipart(req, res);
         else if (op.bodyType) {
           if (!req.body && !isMultipart(req.get('content-type'))) {
             if (route.noBodyStatus) return void res.status(route.noBodyStatus).end();

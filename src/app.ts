@@ -15,7 +15,7 @@ import { graphqlMiddleware } from './graphql/apollo';
 import { graphqlExplorer } from './graphql/explorer';
 import { DomainError, forbidden, unauthenticated } from './domain/errors';
 import { toRestError } from './rest/errors';
-import { errorFormat } from './rest/negotiation';
+import { errorFormat, isMultipart } from './rest/negotiation';
 import { apiDocRouter } from './rest/api-doc-page';
 import { apiDocs } from './rest/api-docs';
 import { openEndpoints } from './rest/open-endpoints';
@@ -67,7 +67,9 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     (defaultFormat: MediaFormat): Refusal =>
     (req, res, status) =>
       sendError(res, formatOf(req, defaultFormat), toRestError(status === 401 ? unauthenticated() : forbidden('the REST interface is switched off')));
-  const bodyParser = express.text({ type: () => true, limit: config.bodyLimitBytes });
+  const bodyParser = express.text({ type: (req) => !isMultipart(req.headers['content-type']), limit: config.bodyLimitBytes });
+  // A GraphQL request may carry one file of the REST upload limit as base64.
+  const graphqlBodyLimit = config.bodyLimitBytes + Math.ceil(config.uploadLimitBytes / 3) * 4;
   const restFilter = new SecurityFilter(orm, authenticator, settings, throttle, { transport: 'rest', isOpen: isOpenRestPath, oauth }, refused('xml'));
   const graphqlFilter = new SecurityFilter(orm, authenticator, settings, throttle, { transport: 'graphql', isOpen: () => false, oauth }, refused('json'));
 
@@ -92,13 +94,13 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
 
   const graphql = await graphqlMiddleware(schema, { production: config.production, maxDepth: config.graphqlMaxDepth, maxCost: config.graphqlMaxCost });
   app.use('/graphql', graphqlExplorer());
-  app.use('/graphql', graphqlFilter.middleware(), express.json({ limit: config.bodyLimitBytes }), graphql.handler, errorHandler);
+  app.use('/graphql', graphqlFilter.middleware(), express.json({ limit: graphqlBodyLimit }), graphql.handler, errorHandler);
   app.use(notFoundHandler);
   app.use(errorHandler);
 
   // The REST routes of the table are served without express: its routing and middleware cost more
   // than the rest of a cached read (bench: GET /users/{k}); everything else goes through the app.
-  const router = new RestRouter(schema, ROUTES);
+  const router = new RestRouter(schema, ROUTES, { uploadLimitBytes: config.uploadLimitBytes });
   const readBody = (req: IncomingMessage, res: ServerResponse) =>
     new Promise<string | undefined>((resolve, reject) =>
       bodyParser(req as Request, res as Response, (error?: unknown) => (error ? reject(error) : resolve((req as { body?: string }).body))),

@@ -4,9 +4,9 @@ import { buildGatewaySchema } from '../src/schema/build';
 import type { RestRoute } from '../src/rest/route';
 import { ROUTES } from '../src/rest/routes';
 import { type TestUser, buildGroup, buildUser } from './factories';
-import { JSON_TYPE, call, graphql } from './support/http';
-import { sampleBody, wireSelection } from './support/operations';
-import { startTestService, type TestService } from './support/service';
+import { call, graphql } from './support/http';
+import { acceptOf, restBody, routeNamed, sampleBody, wireSelection } from './support/operations';
+import { adminAuth, startTestService, type TestService } from './support/service';
 
 let t: TestService;
 let plain: TestUser;
@@ -18,11 +18,22 @@ beforeAll(async () => {
   plain = await buildUser(t);
   other = await buildUser(t);
   groupKey = await buildGroup(t);
+  // The portrait routes are open to every caller: the other user has one to read.
+  const upload = routeNamed('POST /users/:identityKey/portrait');
+  const uploaded = await call(t.base, 'POST', `/restapi/users/${other.key}/portrait`, { headers: adminAuth(), body: restBody(upload) });
+  expect(uploaded.status).toBe(200);
 });
 afterAll(() => t.stop());
 
 /** What a user without any manager role may do; everything else must answer 403. */
-const ALLOWED_TO_PLAIN_USER = new Set(['GET /users/me', 'GET /users/:identityKey', 'GET /groups']);
+const ALLOWED_TO_PLAIN_USER = new Set([
+  'GET /users/me',
+  'GET /users/:identityKey',
+  'GET /groups',
+  'GET /users/:identityKey/portrait',
+  'HEAD /users/:identityKey/portrait',
+  'HEAD /users/:identityKey/portrait/:size',
+]);
 
 /** Sample values for path parameters and arguments: the other user (by key or login), the group, else key 1 and the role `users`. */
 const sample = (name: string): unknown =>
@@ -36,11 +47,13 @@ const sample = (name: string): unknown =>
           ? 'users'
           : name === 'username'
             ? other.login
-            : undefined;
+            : name === 'size'
+              ? 'small'
+              : undefined;
 
 const pathOf = (route: RestRoute) => `/restapi${route.path.replace(/:(\w+)/g, (_, name: string) => String(sample(name)))}`;
 
-const bodyOf = sampleBody;
+const bodyOf = restBody;
 
 describe('REST level one and two for every route', () => {
   it.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: 401 without credentials', async (_name, route) => {
@@ -50,7 +63,7 @@ describe('REST level one and two for every route', () => {
   });
 
   it.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: plain user', async (name, route) => {
-    const reply = await call(t.base, route.method, pathOf(route), { headers: { ...plain.auth, ...JSON_TYPE }, body: bodyOf(route) });
+    const reply = await call(t.base, route.method, pathOf(route), { headers: { ...plain.auth, ...acceptOf(route) }, body: bodyOf(route) });
     expect(reply.status).toBe(ALLOWED_TO_PLAIN_USER.has(name) ? 200 : 403);
   });
 
@@ -71,7 +84,7 @@ describe('GraphQL applies the same rules', () => {
   });
   const variables = (op: (typeof operations)[number]) =>
     Object.fromEntries(
-      op.args.map((arg) => [arg.name, arg.name === op.route.bodyArg ? bodyOf(op.route) : sample(arg.name)]).filter(([, value]) => value !== undefined),
+      op.args.map((arg) => [arg.name, arg.name === op.route.bodyArg ? sampleBody(op.route) : sample(arg.name)]).filter(([, value]) => value !== undefined),
     );
 
   it('anonymous GraphQL requests are refused with 401', async () => {

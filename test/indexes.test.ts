@@ -3,6 +3,7 @@ import { seedPeople } from '../scripts/bench/seed';
 import { inlined, traceStatements, type TracedStatement } from '../scripts/trace-statements';
 import { addOrganisationMember, buildGroup, buildOrganisation, buildUser, defaultOrganisationKey, uniqueLogin } from './factories';
 import { JSON_TYPE, basic, call } from './support/http';
+import { restBody, routeNamed } from './support/operations';
 import { adminAuth, startTestService, type TestService } from './support/service';
 
 /**
@@ -23,6 +24,7 @@ const GROWING = new Set([
   'http_session',
   'identity_relation',
   'audit_log',
+  'stored_file',
 ]);
 
 let t: TestService;
@@ -145,5 +147,23 @@ it("a group's configuration, news and information, and a person's groups with th
     });
     expect(infos.json).toMatchObject({ totalCount: 1, groups: [{ key: groupKey, news: 'Indexed', folderWrite: false }] });
     expect((await call(t.base, 'DELETE', `/restapi/groups/${groupKey}/news`, { headers: adminAuth() })).status).toBe(200);
+  });
+});
+
+it("a person's portrait is stored, read and removed through indexes", async () => {
+  // Portraits of 100,000 people: three files each.
+  await db.query(`insert into stored_file (path, content_type, size, content)
+    select 'users/' || (1000000 + person) || '/portrait/' || size, 'image/jpeg', 3, '\\x010203'::bytea
+    from generate_series(1, ${PEOPLE}) person, unnest(array['master', 'big', 'small']) size`);
+  await db.query('analyze stored_file');
+  const { rows } = await db.query(`select id from identity where login = 'seed-31337'`);
+  const path = `/restapi/users/${rows[0].id as number}`;
+  await expectIndexedStatements(async () => {
+    const upload = routeNamed('POST /users/:identityKey/portrait');
+    expect((await call(t.base, 'POST', `${path}/portrait`, { headers: adminAuth(), body: restBody(upload) })).status).toBe(200);
+    expect((await call(t.base, 'GET', `${path}/portrait`, { headers: adminAuth() })).status).toBe(200);
+    expect((await call(t.base, 'HEAD', `${path}/portrait/small`, { headers: adminAuth() })).status).toBe(200);
+    expect((await call(t.base, 'GET', `${path}?withPortrait=true`, { headers: { ...adminAuth(), ...JSON_TYPE } })).json.portrait).toEqual(expect.any(String));
+    expect((await call(t.base, 'DELETE', `${path}/portrait`, { headers: adminAuth() })).status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { OPEN_ROUTES, ROUTES } from '../src/rest/routes';
 import { JSON_TYPE, call } from './support/http';
-import { sampleBody } from './support/operations';
+import { restBody, sampleBody } from './support/operations';
 import { ADMIN, startTestService, type TestService, adminAuth } from './support/service';
 
 interface Operation {
@@ -84,6 +84,11 @@ it('describes request bodies in JSON and XML for the routes that take one', () =
       expect(body).toBeUndefined();
       continue;
     }
+    if (route.multipartBody) {
+      expect(Object.keys(body!.content)).toEqual(['multipart/form-data']);
+      expect(body!.content['multipart/form-data'].schema).toMatchObject({ type: 'object', properties: { file: { type: 'string', format: 'binary' } } });
+      continue;
+    }
     const forms = route.formBody ? ['application/x-www-form-urlencoded'] : [];
     expect(Object.keys(body!.content).sort()).toEqual(['application/json', 'application/xml', ...forms].sort());
     const input = { $ref: expect.stringMatching(/^#\/components\/schemas\/\w+Input$/) };
@@ -101,6 +106,18 @@ it('documents success and error answers', () => {
   expect(Object.keys(create)).toEqual(expect.arrayContaining(['400', '401', '403', '406', '413', '415']));
   expect(doc.components.schemas.ErrorVO.properties).toEqual({ code: { type: 'string' }, translation: { type: 'string' } });
   expect(doc.paths['/ping'].get).toMatchObject({ security: [] });
+});
+
+it('documents file answers: the image types on GET, the headers alone on HEAD', () => {
+  const portrait = doc.paths['/users/{identityKey}/portrait'] as Record<string, Operation & { responses: Record<string, { headers?: object }> }>;
+  expect(Object.keys(portrait.get.responses['200'].content!)).toEqual(['image/jpeg', 'image/jpg', 'application/octet-stream']);
+  expect(portrait.get.responses['200'].headers).toHaveProperty('Last-Modified');
+  expect(Object.keys(portrait.get.responses)).toEqual(expect.arrayContaining(['304', '404', '406']));
+  expect(portrait.head.responses['200'].content).toBeUndefined();
+  expect(Object.keys(portrait.head.responses['200'].headers!)).toEqual(['Last-Modified', 'Content-Type', 'Content-Length']);
+  const size = doc.paths['/users/{identityKey}/portrait/{size}'].head.parameters.find((parameter) => parameter.name === 'size');
+  expect(size).toMatchObject({ in: 'path', required: true, schema: { $ref: '#/components/schemas/PortraitSize' } });
+  expect(doc.components.schemas.PortraitSize).toMatchObject({ type: 'string', enum: ['master', 'big', 'small'] });
 });
 
 it('hides GraphQL-only fields from the wire schemas', () => {
@@ -135,6 +152,11 @@ async function samplePathValues(): Promise<Record<string, string | number>> {
       if (Array.isArray(listed) && listed.length) values[match[1]] = listed[0].key;
     }
   }
+  // Files too: each upload route stores its sample file at the sampled element (a portrait for GET /users/{k}/portrait).
+  for (const route of ROUTES.filter((route) => route.multipartBody)) {
+    const path = `/restapi${openApiPath(route.path).replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]))}`;
+    expect((await call(t.base, route.method, path, { headers: asAdmin, body: restBody(route) })).status).toBe(200);
+  }
   return values;
 }
 
@@ -164,7 +186,11 @@ it('every GET route it lists answers 200 to the administrator, in a documented m
     const query = operation.parameters.filter((parameter) => parameter.in === 'query' && parameter.name in queryValues);
     const search = new URLSearchParams(query.map((parameter) => [parameter.name, queryValues[parameter.name]])).toString();
     const paged = ROUTES.some((route) => route.method === 'GET' && openApiPath(route.path) === path && route.paging === 'required');
-    const accept = paged ? { Accept: 'application/json; pagingspec=1.0' } : JSON_TYPE;
+    const accept = paged
+      ? { Accept: 'application/json; pagingspec=1.0' }
+      : operation.responses['200'].content!['application/json']
+        ? JSON_TYPE
+        : { Accept: '*/*' };
     const reply = await call(t.base, 'GET', `/restapi${url}${search ? `?${search}` : ''}`, { headers: { ...adminAuth(), ...accept } });
     expect({ path, status: reply.status }).toEqual({ path, status: 200 });
     const mediaType = reply.headers.get('content-type')!.split(';')[0];

@@ -51,7 +51,7 @@ describe('operation tests', () => {
       const file = path.join(__dirname, family.name, 'operations.test.ts');
       if (!fs.existsSync(file)) return [];
       const text = fs.readFileSync(file, 'utf8');
-      return [...text.matchAll(/(['`])((?:GET|PUT|POST|DELETE|\$\{\w+\}) \/[^'`\s]*)\1/g)].map(
+      return [...text.matchAll(/(['`])((?:GET|HEAD|PUT|POST|DELETE|\$\{\w+\}) \/[^'`\s]*)\1/g)].map(
         ([, , name]) =>
           new RegExp(
             `^${name

@@ -5,8 +5,9 @@ import type { RequestContext } from '../domain/context';
 
 const SECRET = /password|credential|secret|token/i;
 
-/** Arguments as the audit keeps them: secrets replaced, wherever they are nested. */
+/** Arguments as the audit keeps them: secrets replaced, wherever they are nested; file contents by their length. */
 export function maskSecrets(value: unknown): unknown {
+  if (Buffer.isBuffer(value)) return `${value.length} bytes`;
   if (Array.isArray(value)) return value.map(maskSecrets);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, SECRET.test(name) && inner != null ? '***' : maskSecrets(inner)]));

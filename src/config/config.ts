@@ -10,6 +10,8 @@ export interface Config {
   adminPassword: string | undefined;
   production: boolean;
   bodyLimitBytes: number;
+  /** The largest file a request may carry: a REST multipart part (413 beyond), or base64 in a GraphQL request. */
+  uploadLimitBytes: number;
   managedFlagsEnforced: boolean;
   restEnabled: boolean;
   bcryptCost: number;
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     production: env.NODE_ENV === 'production',
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    uploadLimitBytes: int(env.UPLOAD_LIMIT_BYTES, 10 * 1024 * 1024),
     managedFlagsEnforced: bool(env.MANAGED_FLAGS_ENFORCED, true),
     restEnabled: bool(env.REST_ENABLED, true),
     bcryptCost: int(env.BCRYPT_COST, 10),

@@ -1,8 +1,9 @@
 import { adminEntities } from './admin';
+import { fileEntities } from './files';
 import { groupEntities } from './groups';
 import { organisationEntities } from './organisations';
 import { relationEntities } from './relations';
 import { userEntities } from './users';
 
 /** Every entity, one entry per family. */
-export const entities = [...userEntities, ...groupEntities, ...organisationEntities, ...relationEntities, ...adminEntities];
+export const entities = [...userEntities, ...groupEntities, ...organisationEntities, ...relationEntities, ...adminEntities, ...fileEntities];

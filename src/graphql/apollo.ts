@@ -40,7 +40,15 @@ function costLimit(schema: GraphQLSchema, maximum: number): ApolloServerPlugin<R
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document }) {
-          const cost = getComplexity({ schema, query: document, variables: request.variables ?? {}, estimators: [simpleEstimator({ defaultComplexity: 1 })] });
+          let cost: number;
+          try {
+            cost = getComplexity({ schema, query: document, variables: request.variables ?? {}, estimators: [simpleEstimator({ defaultComplexity: 1 })] });
+          } catch (error) {
+            // Variables that do not fit their types: a client error, as execution would report it.
+            if (error instanceof GraphQLError)
+              throw new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
+            throw error;
+          }
           if (cost > maximum)
             throw new GraphQLError(`query cost ${cost} exceeds the limit of ${maximum}`, { extensions: { code: 'QUERY_TOO_COSTLY', http: { status: 400 } } });
         },

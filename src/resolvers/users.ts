@@ -9,13 +9,16 @@ import { OrganisationVO } from '../schema/organisations';
 import { GroupVO } from '../schema/groups';
 import type { RequestContext } from '../domain/context';
 import { auth } from '../schema/directives';
-import { LongScalar } from '../schema/scalars';
+import { Base64Scalar, LongScalar } from '../schema/scalars';
 import {
   ApiKeyVO,
   AuthenticationVO,
   AuthenticationVOInput,
   ManagedUserVO,
   PasswordChangeInput,
+  PortraitSize,
+  PortraitUploadInput,
+  PortraitVO,
   PreferencesVO,
   PreferencesVOInput,
   RolesVO,
@@ -30,6 +33,7 @@ import {
 } from '../schema/users';
 import * as accounts from '../users/accounts';
 import * as authentications from '../users/authentications';
+import * as portraits from '../users/portrait';
 import { USER_CREATORS, USER_MANAGERS, USER_SEARCHERS } from '../users/policy';
 import { identityKeyOfLogin } from '../users/repository';
 import * as users from '../users/service';
@@ -69,8 +73,12 @@ export class UserResolver {
 
   @Query(() => UserVO)
   @Directive(auth())
-  user(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<UserVO> {
-    return users.getUser(ctx, identityKey);
+  user(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('withPortrait', () => Boolean, { nullable: true, defaultValue: false, description: 'portrait: the small portrait as base64' }) withPortrait: boolean,
+  ): Promise<UserVO> {
+    return users.getUser(ctx, identityKey, withPortrait);
   }
 
   @KeepsPrincipals()
@@ -281,6 +289,44 @@ export class AuthenticationResolver {
   }
 }
 
+/** The portrait of a person (catalogue 2.1): any authenticated caller reads it, the person themself and their user managers change it. */
+@Resolver(() => PortraitVO)
+export class PortraitResolver {
+  @Query(() => PortraitVO, { description: 'One variant of the portrait; NOT_FOUND when the person has none.' })
+  @Directive(auth())
+  userPortrait(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('size', () => PortraitSize, { nullable: true, defaultValue: PortraitSize.big }) size: PortraitSize,
+  ): Promise<PortraitVO> {
+    return portraits.getPortrait(ctx, identityKey, size);
+  }
+
+  @FieldResolver(() => Base64Scalar, { description: 'The image; read only when selected.' })
+  content(@Ctx() ctx: RequestContext, @Root() portrait: PortraitVO): Promise<Buffer> {
+    return portraits.portraitContent(ctx, portrait);
+  }
+
+  @Mutation(() => Boolean, {
+    description:
+      'Store a new portrait (JPEG, PNG or GIF, recognised by its content, otherwise UNSUPPORTED_MEDIA_TYPE) with its big and small scalings; the person themself or their user managers.',
+  })
+  @Directive(auth())
+  uploadUserPortrait(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('portrait', () => PortraitUploadInput) portrait: PortraitUploadInput,
+  ): Promise<boolean> {
+    return portraits.uploadPortrait(ctx, identityKey, portrait);
+  }
+
+  @Mutation(() => Boolean, { description: 'Remove the portrait; false when there was none. The person themself or their user managers.' })
+  @Directive(auth())
+  deleteUserPortrait(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<boolean> {
+    return portraits.deletePortrait(ctx, identityKey);
+  }
+}
+
 /** Edges of a person for internal tools (GraphQL only), each with the rule of its REST twin, read for all people of an answer at once. */
 @Resolver(() => UserVO)
 export class UserEdgesResolver {
@@ -323,4 +369,4 @@ export class UserEdgesResolver {
   }
 }
 
-export const userResolvers = [UserResolver, AuthenticationResolver, UserEdgesResolver] as const;
+export const userResolvers = [UserResolver, AuthenticationResolver, PortraitResolver, UserEdgesResolver] as const;

@@ -26,7 +26,7 @@ table{border-collapse:collapse;margin:.4em 0;width:100%}th,td{border:1px solid #
 th{background:#f6f8fa;font-weight:600}
 .op{border-left:4px solid #d0d7de;padding:0 0 .2em 1em;margin:1.2em 0}
 .method{display:inline-block;min-width:4.2em;font:600 .85em ui-monospace,monospace;color:#fff;border-radius:3px;padding:.1em .4em;text-align:center}
-.get{background:#1a7f37}.put{background:#9a6700}.post{background:#0969da}.delete{background:#cf222e}
+.get{background:#1a7f37}.put{background:#9a6700}.post{background:#0969da}.delete{background:#cf222e}.head{background:#6e7781}
 .badge{font-size:.8em;font-weight:normal;color:#57606a;margin-left:.6em}
 nav ul{columns:3 14em}.muted{color:#57606a}
 `;

@@ -35,7 +35,7 @@ export function negotiate(accept: string | undefined, defaultFormat: MediaFormat
   throw new DomainError('NOT_ACCEPTABLE', 'only application/json and application/xml are produced');
 }
 
-/** The format of an error: JSON or XML as Accept prefers, else the default (also when Accept names neither, as for text answers). */
+/** The format of an error: JSON or XML as Accept prefers, else the default (also when Accept names neither, as for text or image answers). */
 export function errorFormat(accept: string | undefined, defaultFormat: MediaFormat): MediaFormat {
   try {
     return negotiate(accept, defaultFormat);
@@ -59,6 +59,9 @@ export function asksForPage(accept: string | undefined): boolean {
 }
 
 export type BodyFormat = MediaFormat | 'form';
+
+/** A multipart body is left to the routes that take one (src/rest/router.ts), which read it part by part. */
+export const isMultipart = (contentType: string | undefined) => /^\s*multipart\//i.test(contentType ?? '');
 
 /** The format of a request body from its Content-Type, or null when it is neither JSON nor XML (nor a form, where the route takes one). */
 export function bodyFormat(contentType: string | undefined, formAccepted = false): BodyFormat | null {

@@ -3,11 +3,13 @@ import express from 'express';
 import {
   getNamedType,
   getNullableType,
+  isEnumType,
   isInputObjectType,
   isListType,
   isNonNullType,
   isObjectType,
   type GraphQLField,
+  type GraphQLInputObjectType,
   type GraphQLObjectType,
   type GraphQLOutputType,
   type GraphQLSchema,
@@ -15,6 +17,7 @@ import {
 import { discoveryUrl } from '../auth/oauth';
 import { TOKEN_HEADER, isOpenRestPath } from '../auth/security-filter';
 import type { OAuthConfig } from '../config/config';
+import { Base64Scalar } from '../schema/scalars';
 import { answersWithoutBody, rootField } from './operations';
 import type { OpenRoute, RestRoute } from './route';
 import { REST_BASE, canonicalRoutes, type SofaRouter } from './sofa';
@@ -59,7 +62,44 @@ const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 const rolesOf = (schema: GraphQLSchema, field: GraphQLField<unknown, unknown>) => (getDirective(schema, field, 'auth')?.[0]?.roles ?? []) as string[];
 
+const BINARY = { type: 'string', format: 'binary' };
+const header = (description: string, schema: Schema = { type: 'string' }) => ({ description, schema });
+
+/** A file answer: the content in the route's media types (or as octet-stream) with its headers; HEAD: the headers alone. */
+function fileResponses(route: RestRoute): Responses {
+  const headers = {
+    'Last-Modified': header('When the file was stored'),
+    ...(route.method === 'HEAD'
+      ? { 'Content-Type': header("The file's media type"), 'Content-Length': header("The file's length in bytes", { type: 'integer' }) }
+      : {}),
+  };
+  if (route.method === 'HEAD') return { 200: { description: `${route.summary}: the headers of the file`, headers } };
+  const types = [...route.file!.mediaTypes, 'application/octet-stream'];
+  return {
+    200: { description: route.summary, headers, content: Object.fromEntries(types.map((type) => [type, { schema: BINARY }])) },
+    304: { description: 'Not modified since If-Modified-Since' },
+  };
+}
+
+/** A multipart form of the body argument's fields: files (Base64 fields) as binary parts, the others as text fields. */
+function multipartSchema(field: GraphQLField<unknown, unknown>, bodyArg: string): Schema {
+  const input = getNamedType(field.args.find((arg) => arg.name === bodyArg)!.type) as GraphQLInputObjectType;
+  const fields = Object.values(input.getFields());
+  const properties = Object.fromEntries(
+    fields.map((inner) => [
+      inner.name,
+      {
+        ...(getNamedType(inner.type).name === Base64Scalar.name ? BINARY : { type: 'string' }),
+        ...(inner.description ? { description: inner.description } : {}),
+      },
+    ]),
+  );
+  const required = fields.filter((inner) => isNonNullType(inner.type)).map((inner) => inner.name);
+  return { type: 'object', properties, ...(required.length ? { required } : {}) };
+}
+
 function successResponses(route: RestRoute, field: GraphQLField<unknown, unknown>, derived: Operation, emptyBody: boolean): Responses {
+  if (route.file) return fileResponses(route);
   const result = (derived.responses[200] as { content: Record<string, { schema: Schema }> }).content['application/json'].schema;
   const responses: Responses = {
     200: emptyBody
@@ -85,19 +125,29 @@ function successResponses(route: RestRoute, field: GraphQLField<unknown, unknown
 function errorResponses(route: RestRoute, hasParameters: boolean, hasRoles: boolean): Responses {
   const body = Boolean(route.bodyArg);
   const addressed = pathParams(route.path).length > 0;
+  const notAcceptable = route.file
+    ? errorResponse("Accept names neither the file's media type nor application/octet-stream")
+    : body && !route.multipartBody
+      ? errorResponse('Validation failed (a list of ErrorVO), or Accept names neither JSON nor XML', { oneOf: [ERROR_LIST, ERROR_VO] })
+      : errorResponse('Accept names neither JSON nor XML');
   return {
     ...(hasParameters || body ? { 400: errorResponse('Malformed parameter or body') } : {}),
     401: errorResponse('Not authenticated'),
     ...(hasRoles || addressed ? { 403: errorResponse('The caller may not do this') } : {}),
-    ...(addressed ? { 404: errorResponse('No such element') } : {}),
-    ...(body
-      ? { 406: errorResponse('Validation failed (a list of ErrorVO), or Accept names neither JSON nor XML', { oneOf: [ERROR_LIST, ERROR_VO] }) }
-      : route.paging === 'required'
-        ? { 406: errorResponse('Accept asks for no page (pagingspec=1.0), or names neither JSON nor XML') }
-        : route.textAnswer
-          ? {}
-          : { 406: errorResponse('Accept names neither JSON nor XML') }),
-    ...(body ? { 413: errorResponse('Request body too large'), 415: errorResponse('Content-Type is neither JSON nor XML') } : {}),
+    ...(addressed ? { 404: errorResponse(route.file ? 'No such element, or it has no such file' : 'No such element') } : {}),
+    ...(route.paging === 'required' && !body
+      ? { 406: errorResponse('Accept asks for no page (pagingspec=1.0), or names neither JSON nor XML') }
+      : route.textAnswer && !body
+        ? {}
+        : { 406: notAcceptable }),
+    ...(body && route.multipartBody
+      ? {
+          413: errorResponse('A file or field larger than the upload limit'),
+          415: errorResponse('Content-Type is not multipart/form-data, or the file is not of a type the operation takes'),
+        }
+      : body
+        ? { 413: errorResponse('Request body too large'), 415: errorResponse('Content-Type is neither JSON nor XML') }
+        : {}),
     ...(route.conflictAsList ? { 409: errorResponse('Conflict (a list of ErrorVO)', ERROR_LIST) } : {}),
   };
 }
@@ -143,7 +193,11 @@ function describeRoute(schema: GraphQLSchema, route: RestRoute, derived: Operati
       .filter(Boolean)
       .join(' '),
     parameters,
-    ...(bodySchema ? { requestBody: { required: !route.noBodyStatus, content: bodyMedia(route, bodySchema) } } : {}),
+    ...(route.multipartBody
+      ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: multipartSchema(field, route.bodyArg!) } } } }
+      : bodySchema
+        ? { requestBody: { required: !route.noBodyStatus, content: bodyMedia(route, bodySchema) } }
+        : {}),
     responses: { ...successResponses(route, field, derived, answersWithoutBody(field)), ...errorResponses(route, parameters.length > 0, roles.length > 0) },
   };
 }
@@ -222,6 +276,12 @@ function wireSchemas(schema: GraphQLSchema, sofaSchemas: Record<string, Schema>)
     const xmlName = isObjectType(type) ? xmlRootOf(type) : isObjectType(filled) ? xmlRootOf(filled) : lowerFirst(name.replace(/Input$/, ''));
     out[name] = { ...rest, ...(required.length ? { required } : {}), properties, xml: { name: xmlName } };
   }
+  // sofa refers to the enums of parameters (a portrait's size) without defining them.
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (isEnumType(type) && !type.name.startsWith('__')) {
+      out[type.name] = { type: 'string', enum: type.getValues().map((value) => value.name), ...(type.description ? { description: type.description } : {}) };
+    }
+  }
   out.ErrorVO = {
     type: 'object',
     description: "OpenOLAT's error value object: an i18n-style code and a readable message.",
@@ -234,6 +294,13 @@ function wireSchemas(schema: GraphQLSchema, sofaSchemas: Record<string, Schema>)
 function operationIdOf(route: RestRoute, canonical: RestRoute): string {
   const name = route.field.split('.')[1];
   if (route === canonical) return name;
+  if (route.method === 'HEAD') {
+    const own = pathParams(canonical.path);
+    return `head${pascal(name)}${pathParams(route.path)
+      .filter((param) => !own.includes(param))
+      .map((param) => `By${pascal(param)}`)
+      .join('')}`;
+  }
   const segments = route.path.split('/').filter((segment) => segment && !segment.startsWith(':'));
   return `${name}Via${segments.map(pascal).join('')}`;
 }

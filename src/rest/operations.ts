@@ -32,6 +32,8 @@ export interface RestOperation {
   resultType: GraphQLOutputType;
   bodyType?: GraphQLInputType;
   compiled: CompiledQuery;
+  /** For a route answering a file: the same operation without the file's content (HEAD, conditional GET). */
+  fileHeaders?: CompiledQuery;
 }
 
 type Selection = { [field: string]: Selection | true };
@@ -57,12 +59,29 @@ export function rootField(schema: GraphQLSchema, name: string): { kind: Operatio
   return { kind, field };
 }
 
+/** The interface of the results a route answers as a file (src/schema/files.ts); `content` holds the bytes. */
+export const FILE_INTERFACE = 'FileVO';
+
+const answersFile = (type: GraphQLOutputType) => {
+  const named = getNamedType(type);
+  return isObjectType(named) && named.getInterfaces().some((face) => face.name === FILE_INTERFACE);
+};
+
+const withoutContent = ({ content: _content, ...headers }: Selection) => headers;
+
 export function restOperation(schema: GraphQLSchema, route: RestRoute): RestOperation {
   const { kind, field } = rootField(schema, route.field);
-  const selectedFields = wireSelection(field.type);
-  const operation = buildOperationNodeForField({ schema, kind, field: field.name, selectedFields, depthLimit: 5 });
-  const compiled = compileQuery(schema, { kind: Kind.DOCUMENT, definitions: [operation] });
-  if (!isCompiledQuery(compiled)) throw new Error(`route ${route.method} ${route.path}: ${compiled.errors?.[0]?.message}`);
+  if (route.file && !answersFile(field.type)) throw new Error(`route ${route.method} ${route.path}: a file route's operation answers a ${FILE_INTERFACE}`);
+  if (route.method === 'HEAD' && !route.file) throw new Error(`route HEAD ${route.path}: HEAD routes answer files`);
+  const compile = (selectedFields: Selection | true) => {
+    const operation = buildOperationNodeForField({ schema, kind, field: field.name, selectedFields, depthLimit: 5 });
+    const compiled = compileQuery(schema, { kind: Kind.DOCUMENT, definitions: [operation] });
+    if (!isCompiledQuery(compiled)) throw new Error(`route ${route.method} ${route.path}: ${compiled.errors?.[0]?.message}`);
+    return compiled;
+  };
+  const selection = wireSelection(field.type);
+  const fileHeaders = route.file ? compile(withoutContent(selection as Selection)) : undefined;
+  const compiled = route.method === 'HEAD' ? fileHeaders! : compile(selection);
   const bodyType = route.bodyArg ? field.args.find((arg) => arg.name === route.bodyArg)?.type : undefined;
   if (route.bodyArg && !bodyType) throw new Error(`route ${route.method} ${route.path}: no argument ${route.bodyArg}`);
   if (route.textAnswer && getNamedType(field.type) !== GraphQLString) throw new Error(`route ${route.method} ${route.path}: a text answer is a String`);
@@ -80,6 +99,7 @@ export function restOperation(schema: GraphQLSchema, route: RestRoute): RestOper
     resultType: field.type,
     bodyType,
     compiled,
+    fileHeaders,
   };
 }
 

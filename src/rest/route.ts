@@ -1,4 +1,4 @@
-export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE';
 export type MediaFormat = 'xml' | 'json';
 
 /** One `METHOD /path` of the REST surface and the GraphQL operation behind it. */
@@ -19,6 +19,19 @@ export interface RestRoute {
   notModifiedWhenFalse?: boolean;
   /** The body may also come as an HTML form (application/x-www-form-urlencoded): its fields fill the body argument. */
   formBody?: boolean;
+  /**
+   * The body is multipart/form-data (catalogue "M"): its parts fill the fields of the body
+   * argument, a file part a Base64 field; a String field `filename` takes the name of the file
+   * part when the form has no such field (OpenOLAT's MultipartReader).
+   */
+  multipartBody?: boolean;
+  /**
+   * The operation answers a FileVO (src/schema/files.ts) and the client gets the file itself: its
+   * content with Content-Type, Content-Length and Last-Modified, 304 to a conditional GET that it
+   * satisfies, 406 when Accept names neither its type nor application/octet-stream. A HEAD request
+   * gets the headers and leaves the content unread. `mediaTypes`: the types the route's files have.
+   */
+  file?: { mediaTypes: string[] };
   /** A CONFLICT with details is answered as a list of ErrorVO (user rename, catalogue 1.10); elsewhere as one ErrorVO. */
   conflictAsList?: boolean;
   /** Query parameters that are not operation arguments become `[{name, value}]` in this argument. */
@@ -41,6 +54,8 @@ const route =
   (path: string, field: string, summary: string, options: RouteOptions = {}): RestRoute => ({ method, path, field, summary, defaultFormat: 'xml', ...options });
 
 export const GET = route('GET');
+/** Only for routes that answer a file (`file`); a GET route answers HEAD requests alike. */
+export const HEAD = route('HEAD');
 export const PUT = route('PUT');
 export const POST = route('POST');
 export const DELETE = route('DELETE');

@@ -1,14 +1,27 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ParsedUrlQuery } from 'node:querystring';
-import { getNamedType, isInputObjectType, type GraphQLInputObjectType, type GraphQLInputType, type GraphQLSchema } from 'graphql';
+import accepts from 'accepts';
+import fresh from 'fresh';
+import {
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isNonNullType,
+  type GraphQLInputField,
+  type GraphQLInputObjectType,
+  type GraphQLInputType,
+  type GraphQLSchema,
+} from 'graphql';
+import multer from 'multer';
 import { DomainError, badRequest } from '../domain/errors';
 import { DEFAULT_PAGE_LIMIT } from '../domain/paging';
 import type { RequestContext } from '../domain/context';
 import { toRestError } from './errors';
-import { asksForPage, bodyFormat, errorFormat, negotiate } from './negotiation';
+import { asksForPage, bodyFormat, errorFormat, isMultipart, negotiate } from './negotiation';
 import { fromParameter, restOperation, type RestOperation } from './operations';
 import { sendData, sendError, sendStream, sendText } from './respond';
 import { bySpecificity, type MediaFormat, type RestRoute } from './route';
+import { Base64Scalar } from '../schema/scalars';
 import { decodeXml } from './xml-codec';
 
 /** A form body as the input object of the body argument; a field the type lacks is refused like an unknown XML element. */
@@ -37,6 +50,85 @@ function decodeBody(req: IncomingMessage, raw: string, type: GraphQLInputType, f
   }
 }
 
+const MULTIPART_FIELD_BYTES = 64 * 1024;
+
+type MultipartReader = (req: IncomingMessage, res: ServerResponse) => Promise<Record<string, unknown>>;
+
+/** What multer leaves on the request. */
+type ReadMultipart = IncomingMessage & { body?: Record<string, unknown>; files?: Record<string, Express.Multer.File[]> };
+
+/** Reads a multipart form (multer, in memory) as the input object of the body argument: files fill its Base64 fields, text fields the others. */
+function multipartReader(type: GraphQLInputType, uploadLimitBytes: number): MultipartReader {
+  const fields = Object.values((getNamedType(type) as GraphQLInputObjectType).getFields());
+  const files = fields.filter((field) => getNamedType(field.type).name === Base64Scalar.name);
+  const texts = fields.filter((field) => !files.includes(field));
+  const parse = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: uploadLimitBytes, files: files.length, fields: texts.length, fieldSize: MULTIPART_FIELD_BYTES, parts: fields.length },
+  }).fields(files.map((field) => ({ name: field.name, maxCount: 1 })));
+  return async (req, res) => {
+    if (!req.headers['content-type']) throw badRequest('a request body is required');
+    if (!isMultipart(req.headers['content-type'])) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'send multipart/form-data');
+    await new Promise<void>((resolve, reject) =>
+      parse(req as Parameters<typeof parse>[0], res as Parameters<typeof parse>[1], (error: unknown) =>
+        error ? reject(multipartError(error, uploadLimitBytes)) : resolve(),
+      ),
+    );
+    return formInput(req, fields, texts);
+  };
+}
+
+/** The parts multer read, as the input object; a `filename` field takes the name of the file part when the form has none (OpenOLAT's MultipartReader). */
+function formInput(req: ReadMultipart, fields: GraphQLInputField[], texts: GraphQLInputField[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const parts = req.files ?? {};
+  for (const [name, [part]] of Object.entries(parts)) out[name] = part.buffer;
+  for (const [name, value] of Object.entries(req.body ?? {})) {
+    const field = texts.find((text) => text.name === name);
+    if (!field) throw badRequest(`unknown form field ${name}`);
+    out[name] = fromParameter(value, field.type);
+  }
+  const named = Object.values(parts)[0]?.[0]?.originalname;
+  if (out.filename === undefined && named && texts.some((field) => field.name === 'filename')) out.filename = named;
+  const missing = fields.find((field) => isNonNullType(field.type) && out[field.name] === undefined);
+  if (missing) throw badRequest(`the form has no ${missing.name}`);
+  return out;
+}
+
+function multipartError(error: unknown, uploadLimitBytes: number): DomainError {
+  if (!(error instanceof multer.MulterError)) return badRequest(`malformed multipart body: ${(error as Error).message}`);
+  if (error.code === 'LIMIT_FILE_SIZE') return new DomainError('PAYLOAD_TOO_LARGE', `the file ${error.field} is larger than ${uploadLimitBytes} bytes`);
+  if (error.code === 'LIMIT_FIELD_VALUE')
+    return new DomainError('PAYLOAD_TOO_LARGE', `the form field ${error.field} is larger than ${MULTIPART_FIELD_BYTES} bytes`);
+  return badRequest(`${error.message}${error.field ? `: ${error.field}` : ''}`);
+}
+
+/** The media type a file is sent as: its own, else (for any file) application/octet-stream, whichever the client accepts; false: neither. */
+const fileMediaType = (req: IncomingMessage, stored: string) =>
+  accepts(req).type([stored, ...(stored === 'image/jpeg' ? ['image/jpg'] : []), 'application/octet-stream']);
+
+/** Answers the FileVO of a file route: headers from the operation without the content (HEAD, conditional GET), then the content where it is needed. */
+async function sendFile(req: IncomingMessage, res: ServerResponse, op: RestOperation, ctx: RequestContext, variables: Record<string, unknown>) {
+  const conditional = req.method === 'GET' && (req.headers['if-modified-since'] !== undefined || req.headers['if-none-match'] !== undefined);
+  const read = async (compiled: RestOperation['compiled']) => {
+    const result = await compiled.query(undefined, ctx, variables);
+    if (result.errors?.length) throw result.errors[0];
+    return (result.data as Record<string, Record<string, unknown>>)[op.fieldName];
+  };
+  let file = await read(req.method === 'HEAD' || conditional ? op.fileHeaders! : op.compiled);
+  const type = fileMediaType(req, file.contentType as string);
+  if (!type) throw new DomainError('NOT_ACCEPTABLE', `the file is ${file.contentType as string}; accept it or application/octet-stream`);
+  const lastModified = new Date(file.lastModified as number).toUTCString();
+  res.setHeader('Last-Modified', lastModified);
+  if (fresh(req.headers, { 'last-modified': lastModified })) return void ((res.statusCode = 304), res.end());
+  if (conditional) file = await read(op.compiled);
+  const content = req.method === 'HEAD' ? undefined : Buffer.from(file.content as string, 'base64');
+  res.statusCode = 200;
+  res.setHeader('Content-Type', type);
+  res.setHeader('Content-Length', content?.length ?? (file.length as number));
+  res.end(content);
+}
+
 /** Path parameters, query parameters and the decoded body as the operation's variables. */
 function variablesOf(route: RestRoute, op: RestOperation, params: Record<string, string>, query: ParsedUrlQuery, body: unknown): Record<string, unknown> {
   const variables: Record<string, unknown> = {};
@@ -53,12 +145,26 @@ function variablesOf(route: RestRoute, op: RestOperation, params: Record<string,
   return variables;
 }
 
-type Segment = { literal: string } | { param: string; key: boolean };
+/** A literal segment, or a parameter: a `…Key` matches digits only, an enum argument its values only. */
+type Segment = { literal: string } | { param: string; key: boolean; values?: Set<string> };
 
 interface CompiledRoute {
   route: RestRoute;
   op: RestOperation;
   segments: Segment[];
+  readMultipart?: MultipartReader;
+}
+
+export interface RestRouterOptions {
+  /** The largest file part of a multipart body. */
+  uploadLimitBytes: number;
+}
+
+/** The values of an enum argument (`/portrait/:size`). */
+function enumValues(op: RestOperation, name: string): Set<string> | undefined {
+  const type = op.args.find((arg) => arg.name === name)?.type;
+  const named = type && getNamedType(type);
+  return named && isEnumType(named) ? new Set(named.getValues().map((value) => value.name)) : undefined;
 }
 
 /** A request's route and its path parameters. */
@@ -95,26 +201,31 @@ function decodedParameter(value: string): string {
 export class RestRouter {
   private readonly byShape = new Map<string, CompiledRoute[]>();
 
-  constructor(schema: GraphQLSchema, routes: RestRoute[]) {
+  constructor(schema: GraphQLSchema, routes: RestRoute[], options: RestRouterOptions) {
     for (const route of [...routes].sort(bySpecificity)) {
       const op = restOperation(schema, route);
-      if (route.formBody && !(op.bodyType && isInputObjectType(getNamedType(op.bodyType)))) {
+      if ((route.formBody || route.multipartBody) && !(op.bodyType && isInputObjectType(getNamedType(op.bodyType)))) {
         throw new Error(`route ${route.method} ${route.path}: a form body fills an input object argument`);
       }
-      const segments = segmentsOf(route.path).map((segment): Segment =>
-        segment.startsWith(':') ? { param: segment.slice(1), key: segment.endsWith('Key') } : { literal: segment.toLowerCase() },
-      );
+      const segments = segmentsOf(route.path).map((segment): Segment => {
+        if (!segment.startsWith(':')) return { literal: segment.toLowerCase() };
+        const param = segment.slice(1);
+        return { param, key: param.endsWith('Key'), values: enumValues(op, param) };
+      });
+      const readMultipart = route.multipartBody ? multipartReader(op.bodyType!, options.uploadLimitBytes) : undefined;
       const shape = `${route.method} ${segments.length}`;
-      this.byShape.set(shape, [...(this.byShape.get(shape) ?? []), { route, op, segments }]);
+      this.byShape.set(shape, [...(this.byShape.get(shape) ?? []), { route, op, segments, readMultipart }]);
     }
   }
 
-  /** The route of `method path` (path below /restapi), if any; HEAD is answered by the GET route. */
+  /** The route of `method path` (path below /restapi), if any; a HEAD request without a HEAD route is answered by the GET route. */
   match(method: string, path: string): RouteMatch | null {
     const segments = segmentsOf(path);
-    const candidates = this.byShape.get(`${method === 'HEAD' ? 'GET' : method} ${segments.length}`);
-    if (!candidates) return null;
-    for (const candidate of candidates) {
+    return this.matchIn(method, segments) ?? (method === 'HEAD' ? this.matchIn('GET', segments) : null);
+  }
+
+  private matchIn(method: string, segments: string[]): RouteMatch | null {
+    for (const candidate of this.byShape.get(`${method} ${segments.length}`) ?? []) {
       const params = this.paramsOf(candidate, segments);
       if (params) return { route: candidate, params };
     }
@@ -124,7 +235,7 @@ export class RestRouter {
   /** The methods some route takes at this path, for an OPTIONS answer (as express's router gives it). */
   methodsAt(path: string): string[] {
     const methods = new Set<string>();
-    for (const method of ['GET', 'PUT', 'POST', 'DELETE']) if (this.match(method, path)) methods.add(method);
+    for (const method of ['GET', 'HEAD', 'PUT', 'POST', 'DELETE']) if (this.match(method, path)) methods.add(method);
     if (methods.has('GET')) methods.add('HEAD');
     return [...methods].sort();
   }
@@ -137,14 +248,19 @@ export class RestRouter {
       if ('literal' in expected) {
         if (segment.toLowerCase() !== expected.literal) return null;
       } else if (!segment || (expected.key && !KEY_VALUE.test(segment))) return null;
-      else params[expected.param] = expected.key ? segment : decodedParameter(segment);
+      else {
+        const value = expected.key ? segment : decodedParameter(segment);
+        // An enum parameter matches its values only: another size of portrait is no resource (404).
+        if (expected.values && !expected.values.has(value)) return null;
+        params[expected.param] = value;
+      }
     }
     return params;
   }
 
   /** Runs the matched route for an admitted request whose body (if any) has been read into `body`. */
   async handle(
-    { route: { route, op }, params }: RouteMatch,
+    { route: { route, op, readMultipart }, params }: RouteMatch,
     req: IncomingMessage,
     res: ServerResponse,
     ctx: RequestContext,
@@ -154,14 +270,15 @@ export class RestRouter {
     const accept = req.headers.accept;
     let format: MediaFormat = route.defaultFormat;
     try {
-      format = route.textAnswer ? errorFormat(accept, route.defaultFormat) : negotiate(accept, route.defaultFormat);
+      format = route.textAnswer || route.file ? errorFormat(accept, route.defaultFormat) : negotiate(accept, route.defaultFormat);
       let body: unknown;
-      if (op.bodyType) {
-        if (!raw) {
+      if (readMultipart) body = await readMultipart(req, res);
+      else if (op.bodyType) {
+        if (!raw && !isMultipart(req.headers['content-type'])) {
           if (route.noBodyStatus) return void ((res.statusCode = route.noBodyStatus), res.end());
           throw badRequest('a request body is required');
         }
-        body = decodeBody(req, raw, op.bodyType, route.formBody === true);
+        body = decodeBody(req, raw ?? '', op.bodyType, route.formBody === true);
       }
       ctx.streamLists = op.listResult;
       const paged = route.paging !== undefined && asksForPage(accept);
@@ -173,6 +290,7 @@ export class RestRouter {
         delete variables.start;
         delete variables.limit;
       }
+      if (route.file) return await sendFile(req, res, op, ctx, variables);
       const result = await op.compiled.query(undefined, ctx, variables);
       if (result.errors?.length) return sendError(res, format, toRestError(result.errors[0], route));
       if (unpagedRefused) throw new DomainError('NOT_ACCEPTABLE', 'this list is answered in pages only: Accept …; pagingspec=1.0');

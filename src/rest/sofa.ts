@@ -1,14 +1,17 @@
 import type { GraphQLSchema } from 'graphql';
 import { useSofa } from 'sofa-api';
-import { DateTimeScalar, IntMapScalar, LongScalar } from '../schema/scalars';
+import { Base64Scalar, DateTimeScalar, IntMapScalar, LongScalar } from '../schema/scalars';
 import type { RestRoute } from './route';
 
 export const REST_BASE = '/restapi';
 
-/** The route sofa derives for each field: the first table entry naming it. */
+/** The route sofa derives for each field: the first table entry naming it, a HEAD entry only when no other does. */
 export function canonicalRoutes(routes: RestRoute[]): Map<string, RestRoute> {
   const canonical = new Map<string, RestRoute>();
-  for (const route of routes) if (!canonical.has(route.field)) canonical.set(route.field, route);
+  for (const route of routes) {
+    const known = canonical.get(route.field);
+    if (!known || (known.method === 'HEAD' && route.method !== 'HEAD')) canonical.set(route.field, route);
+  }
   return canonical;
 }
 
@@ -21,13 +24,16 @@ export type SofaRouter = ReturnType<typeof useSofa>;
  */
 export function createSofa(schema: GraphQLSchema, routes: RestRoute[]): SofaRouter {
   const config = Object.fromEntries(
-    [...canonicalRoutes(routes)].map(([field, route]) => [field, { method: route.method, path: route.path, description: route.summary }]),
+    [...canonicalRoutes(routes)].map(([field, route]) => [
+      field,
+      { method: route.method === 'HEAD' ? 'GET' : route.method, path: route.path, description: route.summary },
+    ]),
   );
   return useSofa({
     basePath: REST_BASE,
     schema,
     routes: config,
-    customScalars: Object.fromEntries([LongScalar, DateTimeScalar, IntMapScalar].map((scalar) => [scalar.name, scalar.extensions.jsonSchema])),
+    customScalars: Object.fromEntries([LongScalar, DateTimeScalar, IntMapScalar, Base64Scalar].map((scalar) => [scalar.name, scalar.extensions.jsonSchema])),
     openAPI: {
       info: { title: 'Remote Management REST API', version: '1.0', description: 'OpenOLAT-compatible remote management' },
     },

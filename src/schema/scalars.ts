@@ -75,3 +75,35 @@ export const IntMapScalar = new GraphQLScalarType({
     xmlMap: true,
   },
 });
+
+const NOT_BASE64 = /[^A-Za-z0-9+/]/;
+
+/** Base64 with padding; checked without a pattern over the whole text, which may be megabytes long. */
+function isBase64(text: string): boolean {
+  if (text.length % 4) return false;
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return !NOT_BASE64.test(text.slice(0, text.length - padding));
+}
+
+function toBytes(value: unknown): Buffer {
+  // The REST transport hands over the bytes of a multipart part as they are.
+  if (Buffer.isBuffer(value)) return value;
+  if (typeof value !== 'string' || !isBase64(value)) throw new GraphQLError('Base64 must be a base64-encoded string (RFC 4648, with padding)');
+  return Buffer.from(value, 'base64');
+}
+
+/** File contents: base64 text in GraphQL, bytes in the services; REST sends and receives them as the bytes themselves (multipart, image answers). */
+export const Base64Scalar = new GraphQLScalarType({
+  name: 'Base64',
+  description: 'Bytes as base64 text (RFC 4648, with padding).',
+  serialize: (value) => {
+    if (!Buffer.isBuffer(value)) throw new GraphQLError('Base64 serialises bytes only');
+    return value.toString('base64');
+  },
+  parseValue: toBytes,
+  parseLiteral(ast) {
+    if (ast.kind === Kind.STRING) return toBytes(ast.value);
+    throw new GraphQLError('Base64 must be a string');
+  },
+  extensions: { jsonSchema: { type: 'string', format: 'byte' } },
+});

@@ -1,5 +1,6 @@
-import { Extensions, Field, InputType, Int, ObjectType } from 'type-graphql';
-import { DateTimeScalar, LongScalar } from './scalars';
+import { Extensions, Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { FileVO } from './files';
+import { Base64Scalar, DateTimeScalar, LongScalar } from './scalars';
 
 @ObjectType('UserPropertyVO')
 export class UserPropertyVO {
@@ -40,7 +41,7 @@ export class UserVO {
   @Field(() => String, { nullable: true })
   email!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Base64 image; not stored by this gateway, always null.' })
+  @Field(() => String, { nullable: true, description: 'The small portrait as base64 (JPEG), with withPortrait=true only; null without a portrait.' })
   portrait!: string | null;
 
   @Field(() => [UserPropertyVO])
@@ -278,4 +279,35 @@ export class ApiKeyVO {
 export class PasswordChangeInput {
   @Field(() => String)
   newPassword!: string;
+}
+
+/** The variants of a portrait: the uploaded image (`master`) and two scalings of it (src/users/portrait.ts). */
+export enum PortraitSize {
+  master = 'master',
+  big = 'big',
+  small = 'small',
+}
+
+registerEnumType(PortraitSize, {
+  name: 'PortraitSize',
+  description: 'master: the uploaded image (JPEG, PNG or GIF, metadata removed); big: JPEG within 300x300 pixels; small: JPEG within 100x100 pixels.',
+});
+
+@ObjectType('PortraitVO', { implements: FileVO, description: "One variant of a person's portrait (on REST the image itself)." })
+export class PortraitVO extends FileVO {
+  @Field(() => LongScalar)
+  identityKey!: number;
+
+  @Field(() => PortraitSize)
+  size!: PortraitSize;
+}
+
+/** The portrait upload: on REST the multipart form of `POST /users/{k}/portrait` (part `file`, field `filename`). */
+@InputType('PortraitUploadInput')
+export class PortraitUploadInput {
+  @Field(() => Base64Scalar, { description: 'A JPEG, PNG or GIF image, recognised by its content; on REST the multipart file part.' })
+  file!: Buffer;
+
+  @Field(() => String, { nullable: true, description: 'The name of the file, kept in the audit only; on REST the name of the file part when not sent.' })
+  filename?: string | null;
 }

@@ -41,6 +41,11 @@ export async function requireUserManager(ctx: RequestContext, identityKey: numbe
   if (!(await canManageUser(ctx, identityKey))) throw forbidden();
 }
 
+/** The person themself or their user managers (the portrait). */
+export async function requireSelfOrUserManager(ctx: RequestContext, identityKey: number): Promise<void> {
+  if (requireCaller(ctx).key !== identityKey) await requireUserManager(ctx, identityKey);
+}
+
 /**
  * Whom `GET /users` finds (`scope`, null: everyone) and whose e-mail and properties it shows
  * (`full`): a manager in the default organisation, the root every person belongs to, everyone in

@@ -43,6 +43,12 @@ export async function requireIdentity(em: EntityManager, key: number): Promise<v
   if (!(await identityExists(em, key))) throw notFound('user');
 }
 
+/** Holds the person for the rest of the transaction: a delete waits until it ends (files written for them are not left behind). */
+export async function holdIdentity(em: EntityManager, key: number): Promise<void> {
+  const [row] = await sql(em, 'select id from identity where id = ? for key share', [key]);
+  if (!row) throw notFound('user');
+}
+
 export async function findUserRow(em: EntityManager, key: number): Promise<UserRow> {
   const [row] = await sql<UserRow>(em, `select ${USER_COLUMNS} from identity i where i.id = ?`, [key]);
   if (!row) throw notFound('user');

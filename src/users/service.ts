@@ -13,6 +13,7 @@ import { Authentication, Identity, Provider, UserStatus } from '../entities/user
 import { defaultOrganisationReference } from '../organisations/repository';
 import type { RolesVO, RolesVOInput, StatusVO, UserVO, UserVOInput } from '../schema/users';
 import { USER_MANAGERS, fullProfileCondition, requireMayChangeRoles, requireUserManager, searchVisibility, selfOrManagedAmong } from './policy';
+import { deletePortraitFiles, smallPortraitBase64 } from './portrait';
 import { toUserVO } from './presenter';
 import * as users from './repository';
 import { emailInUse, findIdentity, loginInUse, type UserSearch } from './repository';
@@ -52,9 +53,11 @@ export async function getMe(ctx: RequestContext): Promise<UserVO> {
   return toUserVO(await users.findUserRow(ctx.em, requireCaller(ctx).key), true);
 }
 
-export async function getUser(ctx: RequestContext, key: number): Promise<UserVO> {
+export async function getUser(ctx: RequestContext, key: number, withPortrait = false): Promise<UserVO> {
   const row = await users.findUserRowWith(ctx.em, key, fullProfileCondition(ctx));
-  return toUserVO(row, row.holds);
+  const user = toUserVO(row, row.holds);
+  if (withPortrait) user.portrait = await smallPortraitBase64(ctx, key);
+  return user;
 }
 
 /** A login or e-mail another person has: rules like the others, named together with them. */
@@ -124,6 +127,7 @@ export async function deleteUser(ctx: RequestContext, key: number): Promise<bool
       throw forbidden('permanent users and the caller themself cannot be deleted');
     }
     await em.removeAndFlush(identity);
+    await deletePortraitFiles(em, key);
   });
   return true;
 }

@@ -7,6 +7,8 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  /** Bytes as base64 text (RFC 4648, with padding). */
+  Base64: { input: unknown; output: unknown; }
   /** A point in time: epoch milliseconds on output; epoch milliseconds or ISO-8601 on input. */
   DateTime: { input: number; output: number; }
   /** Names mapped to integers: a JSON object such as {"hasFolder": 0}. */
@@ -80,6 +82,15 @@ export type AuthenticationVoInput = {
   /** Names an existing authentication of the identity to update. */
   key?: InputMaybe<Scalars['Long']['input']>;
   provider: Scalars['String']['input'];
+};
+
+export type FileVo = {
+  /** The bytes; read only when selected. */
+  content: Scalars['Base64']['output'];
+  contentType: Scalars['String']['output'];
+  lastModified: Scalars['DateTime']['output'];
+  /** Length in bytes. */
+  length: Scalars['Int']['output'];
 };
 
 export type GroupConfigurationVo = {
@@ -270,6 +281,8 @@ export type Mutation = {
   deleteUserAuthentication: Scalars['Boolean']['output'];
   /** Authentications v1 (deprecated, by login): as deleteUserAuthentication. */
   deleteUserAuthenticationByLogin: Scalars['Boolean']['output'];
+  /** Remove the portrait; false when there was none. The person themself or their user managers. */
+  deleteUserPortrait: Scalars['Boolean']['output'];
   /** true: no longer allowed; false: it was not allowed (REST answers 304). */
   disallowOrganisationSubType: Scalars['Boolean']['output'];
   /** Ends the session this request came with (on every instance). */
@@ -303,6 +316,8 @@ export type Mutation = {
   updateUserRoles: RolesVo;
   /** Set the status; a status of 100 or more ends the user's sessions and token. */
   updateUserStatus: StatusVo;
+  /** Store a new portrait (JPEG, PNG or GIF, recognised by its content, otherwise UNSUPPORTED_MEDIA_TYPE) with its big and small scalings; the person themself or their user managers. */
+  uploadUserPortrait: Scalars['Boolean']['output'];
 };
 
 
@@ -438,6 +453,11 @@ export type MutationDeleteUserAuthenticationByLoginArgs = {
 };
 
 
+export type MutationDeleteUserPortraitArgs = {
+  identityKey: Scalars['Long']['input'];
+};
+
+
 export type MutationDisallowOrganisationSubTypeArgs = {
   subTypeKey: Scalars['Long']['input'];
   typeKey: Scalars['Long']['input'];
@@ -545,6 +565,12 @@ export type MutationUpdateUserStatusArgs = {
   status: StatusVoInput;
 };
 
+
+export type MutationUploadUserPortraitArgs = {
+  identityKey: Scalars['Long']['input'];
+  portrait: PortraitUploadInput;
+};
+
 export type OrganisationTypeVo = {
   __typename?: 'OrganisationTypeVO';
   cssClass?: Maybe<Scalars['String']['output']>;
@@ -610,6 +636,32 @@ export type OrganisationVoInput = {
 
 export type PasswordChangeInput = {
   newPassword: Scalars['String']['input'];
+};
+
+/** master: the uploaded image (JPEG, PNG or GIF, metadata removed); big: JPEG within 300x300 pixels; small: JPEG within 100x100 pixels. */
+export type PortraitSize =
+  | 'big'
+  | 'master'
+  | 'small';
+
+export type PortraitUploadInput = {
+  /** A JPEG, PNG or GIF image, recognised by its content; on REST the multipart file part. */
+  file: Scalars['Base64']['input'];
+  /** The name of the file, kept in the audit only; on REST the name of the file part when not sent. */
+  filename?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One variant of a person's portrait (on REST the image itself). */
+export type PortraitVo = FileVo & {
+  __typename?: 'PortraitVO';
+  /** The image; read only when selected. */
+  content: Scalars['Base64']['output'];
+  contentType: Scalars['String']['output'];
+  identityKey: Scalars['Long']['output'];
+  lastModified: Scalars['DateTime']['output'];
+  /** Length in bytes. */
+  length: Scalars['Int']['output'];
+  size: PortraitSize;
 };
 
 export type PreferencesVo = {
@@ -678,6 +730,8 @@ export type Query = {
   /** The person with exactly this login (in any case). */
   userByLogin: UserVo;
   userLifecycle: UserLifecycleVo;
+  /** One variant of the portrait; NOT_FOUND when the person has none. */
+  userPortrait: PortraitVo;
   /** Managers of the user only (not the user themself). */
   userPreferences: PreferencesVo;
   /** Roles in the default organisation; the user themself or their managers. */
@@ -811,6 +865,7 @@ export type QueryOrganisationsArgs = {
 
 export type QueryUserArgs = {
   identityKey: Scalars['Long']['input'];
+  withPortrait?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -831,6 +886,12 @@ export type QueryUserByLoginArgs = {
 
 export type QueryUserLifecycleArgs = {
   identityKey: Scalars['Long']['input'];
+};
+
+
+export type QueryUserPortraitArgs = {
+  identityKey: Scalars['Long']['input'];
+  size?: InputMaybe<PortraitSize>;
 };
 
 
@@ -988,7 +1049,7 @@ export type UserVo = {
   login: Scalars['String']['output'];
   /** The organisations the person belongs to (role user), with those an inheriting membership covers: as GET /organisations/membership/user/{identityKey}, for organisation administrators; null with an error otherwise (GraphQL only). */
   organisations?: Maybe<Array<OrganisationVo>>;
-  /** Base64 image; not stored by this gateway, always null. */
+  /** The small portrait as base64 (JPEG), with withPortrait=true only; null without a portrait. */
   portrait?: Maybe<Scalars['String']['output']>;
   properties: Array<UserPropertyVo>;
   /** As GET /users/{k}/relations/source: the person's relations as source, for their user managers; null with an error otherwise (GraphQL only). */

@@ -21,8 +21,10 @@ export async function call(
   options: { headers?: Headers; body?: unknown; contentType?: string } = {},
 ): Promise<Reply> {
   const headers: Headers = { ...options.headers };
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | FormData | undefined;
+  // fetch writes a multipart body with its own Content-Type (and boundary).
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     headers['Content-Type'] = options.contentType ?? 'application/json';
   }

@@ -24,6 +24,11 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   organisation: { identifier: 'org-by-plain-user', displayName: 'Organisation by plain user' },
   organisationType: { identifier: 'type-by-plain-user', displayName: 'Type by plain user' },
   members: [{ key: 1 }],
+  // A grey PNG of 2x2 pixels; on REST the multipart part `file` (restBody).
+  portrait: {
+    file: 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADklEQVQImWNoAAMGCAUAKg4GAeLeQoEAAAAASUVORK5CYII=',
+    filename: 'portrait.png',
+  },
 };
 
 /** A key no row has. */
@@ -34,6 +39,20 @@ export function sampleBody(route: RestRoute): unknown {
   if (!(route.bodyArg in SAMPLE_BODIES)) throw new Error(`add a sample body for "${route.bodyArg}" to SAMPLE_BODIES in test/support/operations.ts`);
   return SAMPLE_BODIES[route.bodyArg];
 }
+
+/** The sample body as a REST client sends it: a multipart body as a form, its Base64 fields as file parts. */
+export function restBody(route: RestRoute): unknown {
+  const body = sampleBody(route);
+  if (!route.multipartBody) return body;
+  const form = new FormData();
+  const { file, ...fields } = body as { file: string } & Record<string, string>;
+  form.append('file', new Blob([new Uint8Array(Buffer.from(file, 'base64'))]), fields.filename ?? 'file');
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+/** The Accept header of a client of the route: JSON, or anything for a route that answers a file. */
+export const acceptOf = (route: RestRoute): Headers => (route.file ? { Accept: '*/*' } : JSON_TYPE);
 
 export function routeNamed(name: string): RestRoute {
   const route = ROUTES.find((candidate) => `${candidate.method} ${candidate.path}` === name);
@@ -97,7 +116,7 @@ export function refusals(name: string, world: () => RefusalWorld, options: { eve
   const keys = route.path.match(/:\w+Key/g) ?? [];
   const unknown = () => ({ ...world().values, ...Object.fromEntries(keys.map((key) => [key.slice(1), UNKNOWN_KEY])) });
   const rest = (headers: Headers, values: Record<string, unknown>) =>
-    call(world().t.base, route.method, pathOf(route, values), { headers: { ...headers, ...JSON_TYPE }, body: sampleBody(route) });
+    call(world().t.base, route.method, pathOf(route, values), { headers: { ...headers, ...acceptOf(route) }, body: restBody(route) });
 
   it('401 without credentials', async () => {
     const { t, values } = world();

@@ -1,7 +1,7 @@
 import { Authentication, Provider, UserStatus, type Identity } from '../../src/entities/users';
 import { addOrganisationMember, buildOrganisation, buildUser, uniqueLogin, type TestUser } from '../factories';
 import { JSON_TYPE, basic, call, graphql, type Headers } from '../support/http';
-import { SAMPLE_BODIES, graphqlOf, pathOf, refusals, routeNamed, sampleBody } from '../support/operations';
+import { SAMPLE_BODIES, graphqlOf, pathOf, refusals, restBody, routeNamed, sampleBody } from '../support/operations';
 import { adminAuth, startTestService, type TestService } from '../support/service';
 
 /** Every user operation: its refusals and a success, on both transports for the reads. */
@@ -67,7 +67,7 @@ function refusedBeforeWriting(
     const values = { identityKey: user.key, authKey: await passwordKeyOf(user), ...options.values };
     const body = options.body ? options.body(user) : sampleBody(route);
     const before = await read(user);
-    expect((await rest(name, values, { headers: as(plain), body, query: options.query })).status).toBe(403);
+    expect((await rest(name, values, { headers: as(plain), body: options.body ? body : restBody(route), query: options.query })).status).toBe(403);
     const variables = { ...op.variables(values), ...(route.bodyArg ? { [route.bodyArg]: body } : {}) };
     expect((await graphql(t.base, plain.auth, op.document, variables)).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect(await read(user)).toEqual(before);
@@ -447,3 +447,87 @@ for (const method of ['PUT', 'POST'] as const) {
     });
   });
 }
+
+const ANY_TYPE = { Accept: '*/*' };
+/** The headers of the person's portrait in this size, as the administrator sees them. */
+const portraitOf = async (user: TestUser, size = 'big') => {
+  const reply = await rest('HEAD /users/:identityKey/portrait/:size', { identityKey: user.key, size }, { headers: { ...adminAuth(), ...ANY_TYPE } });
+  return { status: reply.status, type: reply.headers.get('content-type'), lastModified: reply.headers.get('last-modified') };
+};
+const uploadRoute = 'POST /users/:identityKey/portrait';
+async function userWithPortrait(): Promise<TestUser> {
+  const user = await buildUser(t);
+  expect((await rest(uploadRoute, { identityKey: user.key }, { body: restBody(routeNamed(uploadRoute)) })).status).toBe(200);
+  return user;
+}
+
+describe('GET /users/:identityKey/portrait', () => {
+  refusals('GET /users/:identityKey/portrait', world(), { everyCallerMay: true });
+  it('answers the big portrait as JPEG to any caller', async () => {
+    const user = await userWithPortrait();
+    const reply = await rest('GET /users/:identityKey/portrait', { identityKey: user.key }, { headers: { ...plain.auth, ...ANY_TYPE } });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('image/jpeg');
+    expect(reply.headers.get('last-modified')).toBe((await portraitOf(user)).lastModified);
+    const portrait = await viaGraphql('GET /users/:identityKey/portrait', { identityKey: user.key }, { as: plain.auth });
+    expect(portrait).toMatchObject({ identityKey: user.key, size: 'big', contentType: 'image/jpeg', length: Number(reply.headers.get('content-length')) });
+  });
+});
+
+describe('HEAD /users/:identityKey/portrait', () => {
+  refusals('HEAD /users/:identityKey/portrait', world(), { everyCallerMay: true });
+  it('answers 200 with Last-Modified to any caller', async () => {
+    const user = await userWithPortrait();
+    const reply = await rest('HEAD /users/:identityKey/portrait', { identityKey: user.key }, { headers: { ...plain.auth, ...ANY_TYPE } });
+    expect(reply.status).toBe(200);
+    expect(reply.text).toBe('');
+    expect(reply.headers.get('last-modified')).toBe((await portraitOf(user)).lastModified);
+  });
+});
+
+describe('HEAD /users/:identityKey/portrait/:size', () => {
+  refusals('HEAD /users/:identityKey/portrait/:size', world({ size: 'small' }), { everyCallerMay: true });
+  it('answers 200 for master, big and small; the master keeps the PNG that was sent', async () => {
+    const user = await userWithPortrait();
+    expect(await portraitOf(user, 'master')).toMatchObject({ status: 200, type: 'image/png' });
+    expect(await portraitOf(user, 'small')).toMatchObject({ status: 200, type: 'image/jpeg' });
+    expect(await viaGraphql('HEAD /users/:identityKey/portrait/:size', { identityKey: user.key, size: 'master' }, { as: plain.auth })).toMatchObject({
+      contentType: 'image/png',
+    });
+  });
+});
+
+describe('POST /users/:identityKey/portrait', () => {
+  refusals(uploadRoute, world());
+  refusedBeforeWriting(uploadRoute, async (user) => (await portraitOf(user)).status);
+  it('stores the portrait, sent by the person themself on REST and through GraphQL', async () => {
+    const user = await buildUser(t);
+    const reply = await rest(uploadRoute, { identityKey: user.key }, { headers: as(user), body: restBody(routeNamed(uploadRoute)) });
+    expect(reply.status).toBe(200);
+    expect(reply.text).toBe('');
+    expect(await portraitOf(user, 'master')).toMatchObject({ status: 200, type: 'image/png' });
+    const other = await buildUser(t);
+    expect(await viaGraphql(uploadRoute, { identityKey: other.key }, { as: other.auth })).toBe(true);
+    expect((await portraitOf(other)).status).toBe(200);
+  });
+});
+
+describe('DELETE /users/:identityKey/portrait', () => {
+  refusals('DELETE /users/:identityKey/portrait', world());
+  it('403 before any write: the portrait stays', async () => {
+    const user = await userWithPortrait();
+    const before = await portraitOf(user);
+    expect((await rest('DELETE /users/:identityKey/portrait', { identityKey: user.key }, { headers: as(plain) })).status).toBe(403);
+    const op = graphqlOf(routeNamed('DELETE /users/:identityKey/portrait'));
+    expect((await graphql(t.base, plain.auth, op.document, op.variables({ identityKey: user.key }))).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(await portraitOf(user)).toEqual(before);
+  });
+  it('removes the portrait', async () => {
+    const user = await userWithPortrait();
+    expect((await rest('DELETE /users/:identityKey/portrait', { identityKey: user.key })).status).toBe(200);
+    expect((await portraitOf(user)).status).toBe(404);
+    const other = await userWithPortrait();
+    expect(await viaGraphql('DELETE /users/:identityKey/portrait', { identityKey: other.key })).toBe(true);
+    expect((await portraitOf(other)).status).toBe(404);
+  });
+});

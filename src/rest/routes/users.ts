@@ -1,4 +1,7 @@
-import { DELETE, GET, POST, PUT, PUT_OR_POST, VERSION, type FamilyRoutes } from '../route';
+import { DELETE, GET, HEAD, POST, PUT, PUT_OR_POST, VERSION, type FamilyRoutes } from '../route';
+
+/** OpenOLAT's portrait answers: the big and small variants are JPEG; the master may also be PNG or GIF. */
+const PORTRAIT = { file: { mediaTypes: ['image/jpeg', 'image/jpg'] } };
 
 /** Users, their roles, status, authentications, preferences, lifecycle and login (catalogue 2.1). */
 export const users: FamilyRoutes = {
@@ -58,6 +61,16 @@ export const users: FamilyRoutes = {
       'Change the login (query parameter username); 409 with a list of ErrorVO when invalid or taken',
       { conflictAsList: true },
     ),
+    GET('/users/:identityKey/portrait', 'Query.userPortrait', 'The big portrait (JPEG); 304 when not modified since If-Modified-Since', PORTRAIT),
+    HEAD('/users/:identityKey/portrait', 'Query.userPortrait', 'Whether the user has a portrait, and when it was stored', PORTRAIT),
+    HEAD('/users/:identityKey/portrait/:size', 'Query.userPortrait', 'Whether the user has the portrait in this size (master, big, small)', {
+      file: { mediaTypes: ['image/jpeg', 'image/png', 'image/gif'] },
+    }),
+    POST('/users/:identityKey/portrait', 'Mutation.uploadUserPortrait', 'Upload a portrait (multipart part file, a JPEG, PNG or GIF image; field filename)', {
+      bodyArg: 'portrait',
+      multipartBody: true,
+    }),
+    DELETE('/users/:identityKey/portrait', 'Mutation.deleteUserPortrait', 'Remove the portrait'),
   ],
   openRoutes: [VERSION('/users/version', 'users'), VERSION('/users/:identityKey/authentications/version', 'user authentications', '2.0')],
   graphqlOnly: ['Mutation.createApiKey'],

@@ -37,8 +37,8 @@ const INSERT_PASSWORD =
 const INSERT_ROLE =
   'insert into "organisation_role" ("creation_date", "last_modified", "identity_id", "organisation_id", "role", "inheritance") values ($1, $2, $3, $4, $5, $6) returning "id"';
 const INSERT_GROUP =
-  'insert into "business_group" ("creation_date", "last_modified", "external_id", "name", "description", "type", "owners_visible", "participants_visible") ' +
-  'values ($1, $2, $3, $4, $5, $6, $7, $8) returning "id"';
+  'insert into "business_group" ("creation_date", "last_modified", "external_id", "name", "description", "type", "owners_visible", "participants_visible", ' +
+  '"waiting_list_visible", "owners_public", "participants_public", "waiting_list_public", "tools") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning "id"';
 const LOCK_GROUP = 'select max_participants as "maxParticipants" from business_group where id = $1 for update';
 const IDENTITY_EXISTS = 'select count(*) as "count" from "identity" as "i0" where "i0"."id" = $1';
 const OTHER_PARTICIPANTS = `select count(*)::int as count from group_membership where group_id = $1 and role = 'participant' and identity_id <> $2`;
@@ -133,7 +133,7 @@ async function createGroup(pool: Pool, input: GroupInput): Promise<string> {
     minParticipants: null,
     maxParticipants: null,
   };
-  const values = [now, now, group.externalId, group.name, group.description, group.type, false, false];
+  const values = [now, now, group.externalId, group.name, group.description, group.type, false, false, false, false, false, false, []];
   group.id = (await pool.query(INSERT_GROUP, values)).rows[0].id;
   return JSON.stringify(toGroupVO(group));
 }

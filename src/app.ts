@@ -1,5 +1,4 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { ParsedUrlQuery } from 'node:querystring';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Config } from './config/config';
 import type { Orm } from './db/orm';
@@ -22,7 +21,7 @@ import { openEndpoints } from './rest/open-endpoints';
 import { buildOpenApi, openApiRouter } from './rest/openapi';
 import { sendError } from './rest/respond';
 import type { MediaFormat } from './rest/route';
-import { RestRouter } from './rest/router';
+import { RestRouter, type RouteMatch } from './rest/router';
 import { queryOf, sendBody, splitUrl } from './rest/node-http';
 import { OPEN_ROUTES, ROUTES } from './rest/routes';
 import { createSofa } from './rest/sofa';
@@ -105,20 +104,34 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     new Promise<string | undefined>((resolve, reject) =>
       bodyParser(req as Request, res as Response, (error?: unknown) => (error ? reject(error) : resolve((req as { body?: string }).body))),
     );
-  const serveRest = async (req: IncomingMessage, res: ServerResponse, path: string, query: ParsedUrlQuery) => {
+  /** Answers a request of the route table: `match` is its route, or for OPTIONS the methods at its path. */
+  const serveRest = async (req: IncomingMessage, res: ServerResponse, path: string, search: string, match: RouteMatch | string[]) => {
+    const query = queryOf(search);
     const ctx = await restFilter.admit(req, res, path, query[TOKEN_HEADER]);
     if (!ctx) return;
-    if (req.method === 'OPTIONS') return sendBody(res, 200, 'text/plain', router.methodsAt(path).join(', '));
-    const match = router.match(req.method!, path)!;
+    if (Array.isArray(match)) {
+      // As express's router answers OPTIONS.
+      res.setHeader('Allow', match.join(', '));
+      return sendBody(res, 200, 'text/plain', match.join(', '));
+    }
     await router.handle(match, req, res, ctx, query, await readBody(req, res));
   };
   const handle: RequestListener = (req, res) => {
+    try {
+      route(req, res);
+    } catch (error) {
+      answerFailure(error, req, res);
+    }
+  };
+  const route: RequestListener = (req, res) => {
     const { path, search } = splitUrl(req.url ?? '/');
     const below =
       path.length > REST_PREFIX.length && path.slice(0, REST_PREFIX.length + 1).toLowerCase() === `${REST_PREFIX}/` ? path.slice(REST_PREFIX.length) : null;
     if (below !== null && !isOpenRestPath(below)) {
-      const taken = req.method === 'OPTIONS' ? router.methodsAt(below).length > 0 : router.match(req.method!, below) !== null;
-      if (taken) return void serveRest(req, res, below, queryOf(search)).catch((error: unknown) => answerFailure(error, req, res));
+      const match = req.method === 'OPTIONS' ? router.methodsAt(below) : router.match(req.method!, below);
+      if (match && !(Array.isArray(match) && !match.length)) {
+        return void serveRest(req, res, below, search, match).catch((error: unknown) => answerFailure(error, req, res));
+      }
     }
     void app(req, res);
   };

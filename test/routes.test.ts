@@ -3,7 +3,7 @@ import path from 'node:path';
 import { bySpecificity } from '../src/rest/route';
 import { OPEN_ROUTES, ROUTES } from '../src/rest/routes';
 import { JSON_TYPE, call } from './support/http';
-import { startTestService, adminAuth } from './support/service';
+import { ADMIN, startTestService, adminAuth } from './support/service';
 
 type Path = { method: string; path: string };
 
@@ -91,5 +91,44 @@ describe('with the route lists in reverse order', () => {
     OPEN_ROUTES.reverse();
     expect(await answers()).toEqual(before);
     expect(before.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+  });
+});
+
+describe('the REST router on plain node:http', () => {
+  let t: Awaited<ReturnType<typeof startTestService>>;
+  beforeAll(async () => (t = await startTestService()));
+  afterAll(() => t.stop());
+  const get = (path: string, headers = adminAuth(), method = 'GET') => call(t.base, method, `/restapi${path}`, { headers: { ...headers, ...JSON_TYPE } });
+
+  it('matches literal segments in any case and takes a trailing slash, as express routing did', async () => {
+    const me = await get('/users/me');
+    expect(me.status).toBe(200);
+    expect((await get('/USERS/Me/')).json).toEqual(me.json);
+    expect((await call(t.base, 'GET', '/RESTAPI/users/me', { headers: { ...adminAuth(), ...JSON_TYPE } })).json).toEqual(me.json);
+  });
+
+  it('answers HEAD from the GET route with its headers and no body', async () => {
+    const me = await get('/users/me');
+    const head = await get('/users/me', adminAuth(), 'HEAD');
+    expect({ status: head.status, text: head.text, type: head.headers.get('content-type'), length: head.headers.get('content-length') }).toEqual({
+      status: 200,
+      text: '',
+      type: me.headers.get('content-type'),
+      length: String(Buffer.byteLength(me.text)),
+    });
+  });
+
+  it('answers OPTIONS with the methods of the path, after authentication', async () => {
+    const options = await get(`/groups/1`, adminAuth(), 'OPTIONS');
+    expect({ status: options.status, allow: options.headers.get('allow') }).toEqual({ status: 200, allow: 'DELETE, GET, HEAD, POST' });
+    expect((await call(t.base, 'OPTIONS', '/restapi/groups/1')).status).toBe(401);
+  });
+
+  it('decodes path parameters, refuses malformed ones with 400 and leaves paths no route takes to a 404 after authentication', async () => {
+    expect((await get(`/users/${encodeURIComponent(ADMIN.login)}/auth`)).status).toBe(200);
+    expect((await get('/users/%E0%A4%A/auth')).status).toBe(400);
+    expect((await get('/users/not-a-key/roles')).status).toBe(404);
+    expect((await call(t.base, 'GET', '/restapi/users/not-a-key/roles')).status).toBe(401);
+    expect((await call(t.base, 'PATCH', '/restapi/users/me', { headers: adminAuth() })).status).toBe(404);
   });
 });

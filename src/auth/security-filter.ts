@@ -73,7 +73,7 @@ export type Refusal = (req: IncomingMessage, res: ServerResponse, status: 401 | 
  * its request only: no token header and no session cookie are issued for it. With "API access:
  * only with API key", REST accepts only logins that came from an API key, and bearer JWTs of
  * people who hold an API key. Works on plain node:http requests (the REST routes) and, through
- * `securityFilter`, as express middleware (GraphQL and the open space).
+ * `middleware()`, in express (GraphQL and the open space).
  */
 export class SecurityFilter {
   private readonly rest: boolean;

@@ -171,6 +171,8 @@ function enumValues(op: RestOperation, name: string): Set<string> | undefined {
 export interface RouteMatch {
   route: CompiledRoute;
   params: Record<string, string>;
+  /** A parameter that is not valid percent-encoding: answered 400 once the request is admitted, as express did. */
+  malformed?: string;
 }
 
 /** `/users/:identityKey/roles` as segments; a trailing slash is dropped, as express's non-strict routing does. */
@@ -182,11 +184,11 @@ const segmentsOf = (path: string) => {
 
 const KEY_VALUE = /^\d{1,15}$/;
 
-function decodedParameter(value: string): string {
+function decodedParameter(value: string): string | null {
   try {
     return decodeURIComponent(value);
   } catch {
-    throw badRequest(`malformed path parameter ${value}`);
+    return null;
   }
 }
 
@@ -226,8 +228,8 @@ export class RestRouter {
 
   private matchIn(method: string, segments: string[]): RouteMatch | null {
     for (const candidate of this.byShape.get(`${method} ${segments.length}`) ?? []) {
-      const params = this.paramsOf(candidate, segments);
-      if (params) return { route: candidate, params };
+      const match = this.paramsOf(candidate, segments);
+      if (match) return { route: candidate, ...match };
     }
     return null;
   }
@@ -240,8 +242,9 @@ export class RestRouter {
     return [...methods].sort();
   }
 
-  private paramsOf({ segments: pattern }: CompiledRoute, segments: string[]): Record<string, string> | null {
+  private paramsOf({ segments: pattern }: CompiledRoute, segments: string[]): Omit<RouteMatch, 'route'> | null {
     const params: Record<string, string> = {};
+    let malformed: string | undefined;
     for (let i = 0; i < pattern.length; i++) {
       const expected = pattern[i];
       const segment = segments[i];
@@ -250,17 +253,18 @@ export class RestRouter {
       } else if (!segment || (expected.key && !KEY_VALUE.test(segment))) return null;
       else {
         const value = expected.key ? segment : decodedParameter(segment);
+        if (value === null) malformed ??= segment;
         // An enum parameter matches its values only: another size of portrait is no resource (404).
-        if (expected.values && !expected.values.has(value)) return null;
-        params[expected.param] = value;
+        if (expected.values && !expected.values.has(value ?? segment)) return null;
+        params[expected.param] = value ?? segment;
       }
     }
-    return params;
+    return { params, malformed };
   }
 
-  /** Runs the matched route for an admitted request whose body (if any) has been read into `body`. */
+  /** Runs the matched route for an admitted request whose body (if any) has been read into `raw`. */
   async handle(
-    { route: { route, op, readMultipart }, params }: RouteMatch,
+    { route: { route, op, readMultipart }, params, malformed }: RouteMatch,
     req: IncomingMessage,
     res: ServerResponse,
     ctx: RequestContext,
@@ -271,6 +275,7 @@ export class RestRouter {
     let format: MediaFormat = route.defaultFormat;
     try {
       format = route.textAnswer || route.file ? errorFormat(accept, route.defaultFormat) : negotiate(accept, route.defaultFormat);
+      if (malformed) throw badRequest(`malformed path parameter ${malformed}`);
       let body: unknown;
       if (readMultipart) body = await readMultipart(req, res);
       else if (op.bodyType) {

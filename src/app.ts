@@ -118,12 +118,12 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   };
   const handle: RequestListener = (req, res) => {
     try {
-      route(req, res);
+      dispatch(req, res);
     } catch (error) {
       answerFailure(error, req, res);
     }
   };
-  const route: RequestListener = (req, res) => {
+  const dispatch: RequestListener = (req, res) => {
     const { path, search } = splitUrl(req.url ?? '/');
     const below =
       path.length > REST_PREFIX.length && path.slice(0, REST_PREFIX.length + 1).toLowerCase() === `${REST_PREFIX}/` ? path.slice(REST_PREFIX.length) : null;

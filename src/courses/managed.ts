@@ -2,14 +2,12 @@ import type { RequestContext } from '../domain/context';
 import type { ManagedElement } from '../managed/elements';
 import { requireEntryManager } from './policy';
 import type { EntryRow } from './presenter';
-import { findEntry } from './repository';
+import { findEntry, findEntryByKeyOrSoftkey } from './repository';
 
 /** The entry an operation names: by `courseKey` (the course's OLAT resource id), else by `entry` (its key, or else its softkey). */
 async function entryOf(args: Record<string, any>, ctx: RequestContext): Promise<EntryRow | null> {
   if (args.courseKey != null) return findEntry(ctx.em, { olatResourceId: args.courseKey as number });
-  const entry = args.entry as string | undefined;
-  if (entry === undefined) return null;
-  return (/^\d{1,15}$/.test(entry) ? await findEntry(ctx.em, { key: Number(entry) }) : null) ?? findEntry(ctx.em, { softkey: entry });
+  return args.entry === undefined ? null : findEntryByKeyOrSoftkey(ctx.em, args.entry as string);
 }
 
 /** The course or repository entry an operation acts on; its managers only. */

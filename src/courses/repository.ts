@@ -29,6 +29,14 @@ export async function findEntry(em: EntityManager, locator: EntryLocator): Promi
   return row ?? null;
 }
 
+const MAX_ENTRY_KEY = 2 ** 31 - 1;
+
+/** `{k}` of /repo/entries/{k}: the entry with that key when it is a number, else (or when no entry has that key) the one with that softkey, as OpenOLAT looks it up. */
+export async function findEntryByKeyOrSoftkey(em: EntityManager, entry: string): Promise<EntryRow | null> {
+  const key = /^\d{1,10}$/.test(entry) ? Number(entry) : null;
+  return (key !== null && key <= MAX_ENTRY_KEY ? await findEntry(em, { key }) : null) ?? findEntry(em, { softkey: entry });
+}
+
 /** The entry row locked until the transaction ends. */
 export async function lockEntry(em: EntityManager, key: number): Promise<void> {
   await sql(em, 'select 1 from repository_entry where id = ? for update', [key]);

@@ -19,10 +19,8 @@ import type { EntryFilter, EntryLocator } from './repository';
 
 export const COURSE_TYPE = 'CourseModule';
 
-/** `{k}` of /repo/entries/{k}: the key when it is a number, else the softkey; a number that is no key is tried as softkey too, as OpenOLAT does. */
 async function locateEntry(ctx: RequestContext, entry: string): Promise<EntryRow> {
-  const row =
-    (/^\d{1,15}$/.test(entry) ? await entries.findEntry(ctx.em, { key: Number(entry) }) : null) ?? (await entries.findEntry(ctx.em, { softkey: entry }));
+  const row = await entries.findEntryByKeyOrSoftkey(ctx.em, entry);
   if (!row) throw notFound('repository entry');
   return row;
 }

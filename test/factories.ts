@@ -141,6 +141,7 @@ export async function buildCourse(t: TestService, fields: Partial<NewEntry> & { 
       softkey,
       editorRootNodeId,
     });
+    if (key === null) throw new Error(`a course has the softkey ${softkey} or the externalId ${entry.externalId} already`);
     await insertRootNode(tx, key, editorRootNodeId, title, title);
     const [{ courseKey }] = await sql<{ courseKey: number }>(tx, 'select olat_resource_id as "courseKey" from repository_entry where id = ?', [key]);
     return { key, courseKey, softkey, editorRootNodeId };

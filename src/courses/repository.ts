@@ -95,10 +95,6 @@ export async function pageOfEntries(em: EntityManager, caller: Caller, filter: E
   );
 }
 
-export async function softkeyTaken(em: EntityManager, softkey: string): Promise<boolean> {
-  return (await sql(em, 'select 1 from repository_entry where softkey = ?', [softkey])).length > 0;
-}
-
 export interface NewEntry {
   softkey: string;
   displayname: string;
@@ -116,13 +112,17 @@ export interface NewEntry {
   nodeAccessType: string;
 }
 
-/** Inserts the entry (its OLAT resource numbered from the sequences); answers its key. */
-export async function insertEntry(em: EntityManager, entry: NewEntry): Promise<number> {
-  const [{ id }] = await sql<{ id: number }>(
+/**
+ * Inserts the entry (its OLAT resource numbered from the sequences); answers its key, or null when
+ * its softkey or (for a course) its externalId is taken: a concurrent insert of the same values
+ * waits for the other transaction and then inserts nothing.
+ */
+export async function insertEntry(em: EntityManager, entry: NewEntry): Promise<number | null> {
+  const [row] = await sql<{ id: number }>(
     em,
     `insert into repository_entry (softkey, displayname, description, teaser, authors, location, external_id, external_ref, managed_flags, status,
        organisation_id, public_visible, editor_root_node_id, node_access_type, olat_resource_id, olat_resource_key)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nextval('${RESOURCE_ID_SEQUENCE}'), nextval('${RESOURCE_KEY_SEQUENCE}')) returning id`,
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nextval('${RESOURCE_ID_SEQUENCE}'), nextval('${RESOURCE_KEY_SEQUENCE}')) on conflict do nothing returning id`,
     [
       entry.softkey,
       entry.displayname,
@@ -140,7 +140,15 @@ export async function insertEntry(em: EntityManager, entry: NewEntry): Promise<n
       entry.nodeAccessType,
     ],
   );
-  return id;
+  return row?.id ?? null;
+}
+
+/** The course with this externalId. */
+export async function findCourseByExternalId(em: EntityManager, externalId: string): Promise<EntryRow | null> {
+  const [row] = await sql<EntryRow>(em, `select ${ENTRY_COLUMNS} from ${ENTRY_FROM} where e.external_id = ? and e.resource_type_name = 'CourseModule'`, [
+    externalId,
+  ]);
+  return row ?? null;
 }
 
 export async function insertRootNode(em: EntityManager, entryKey: number, ident: string, shortTitle: string | null, longTitle: string | null): Promise<void> {

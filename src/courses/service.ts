@@ -12,7 +12,7 @@ import type { CourseVO, CourseVOInput, RepositoryEntryVO } from '../schema/cours
 import type { UserVO, UserVOInput } from '../schema/users';
 import { toUserVO } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
-import { requireEntryManager, requireEntryReader } from './policy';
+import { canManageEntry, requireEntryManager, requireEntryReader } from './policy';
 import { toCourseVO, toRepositoryEntryVO, type EntryRow } from './presenter';
 import * as entries from './repository';
 import type { EntryFilter, EntryLocator } from './repository';
@@ -113,17 +113,19 @@ function validateCourse(input: CourseVOInput): { status: EntryStatus; title: str
 /**
  * PUT /repo/courses: a new empty course, the entry with the root structure node of its editor tree
  * (short title = shortTitle, long title = title; displayName defaults to the title). The caller
- * becomes owner unless setAuthor is false; initialAuthor becomes owner too.
+ * becomes owner unless setAuthor is false; initialAuthor becomes owner too. With the externalId of
+ * an existing course (clients get-or-create by it, concurrently too) the answer is that course,
+ * unchanged, to those who may manage it, else 409.
  */
 export async function createCourse(ctx: RequestContext, input: CourseVOInput): Promise<CourseVO> {
   const caller = requireCaller(ctx);
   const { status, title } = validateCourse(input);
   const softkey = input.softKey?.trim() || randomBytes(15).toString('hex');
+  const externalId = input.externalId ?? null;
   const key = await inTransaction(ctx, async (em) => {
     const organisationKey = input.organisationKey ?? (await defaultOrganisationReference(em)).id;
     if (input.organisationKey != null && !(await findOrganisationRow(em, input.organisationKey))) throw notFound('organisation');
     if (input.initialAuthor != null) await requireIdentity(em, input.initialAuthor);
-    if (await entries.softkeyTaken(em, softkey)) throw new DomainError('CONFLICT', `a repository entry has the softkey ${softkey} already`);
     const rootIdent = nodeIdent();
     const entryKey = await entries.insertEntry(em, {
       softkey,
@@ -132,7 +134,7 @@ export async function createCourse(ctx: RequestContext, input: CourseVOInput): P
       teaser: input.teaser ?? null,
       authors: input.authors ?? null,
       location: input.location ?? null,
-      externalId: input.externalId ?? null,
+      externalId,
       externalRef: input.externalRef ?? null,
       managedFlags: input.managedFlags ?? null,
       status,
@@ -141,6 +143,7 @@ export async function createCourse(ctx: RequestContext, input: CourseVOInput): P
       editorRootNodeId: rootIdent,
       nodeAccessType: input.nodeAccessType ?? 'condition',
     });
+    if (entryKey === null) return existingCourse({ ...ctx, em }, externalId, softkey);
     await entries.insertRootNode(em, entryKey, rootIdent, input.shortTitle?.trim() || title, title);
     if (input.setAuthor !== false) await entries.insertMember(em, entryKey, caller.key, EntryRole.owner);
     if (input.initialAuthor != null) await entries.insertMember(em, entryKey, input.initialAuthor, EntryRole.owner);
@@ -148,6 +151,14 @@ export async function createCourse(ctx: RequestContext, input: CourseVOInput): P
   });
   const row = await entries.findEntry(ctx.em, { key });
   return toCourseVO(row!);
+}
+
+/** The key of the course a create met: the one with its externalId, for a caller who may manage it. */
+async function existingCourse(ctx: RequestContext, externalId: string | null, softkey: string): Promise<number> {
+  const existing = externalId === null ? null : await entries.findCourseByExternalId(ctx.em, externalId);
+  if (!existing) throw new DomainError('CONFLICT', `a repository entry has the softkey ${softkey} already`);
+  if (!(await canManageEntry(ctx, existing))) throw new DomainError('CONFLICT', `a course has the externalId ${externalId} already`);
+  return existing.id;
 }
 
 export async function listMembers(ctx: RequestContext, address: EntryAddress, role: EntryRole): Promise<UserVO[]> {

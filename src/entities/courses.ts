@@ -14,10 +14,15 @@ export const RESOURCE_KEY_SEQUENCE = 'olat_resource_key_seq';
 /**
  * A learning resource (catalogue 2.3); for now always a course (`CourseModule`). Its managed flags
  * are stored exactly as received, as OpenOLAT stores them for entries. The OLAT resource (the
- * course's own id, `CourseVO.key`) is numbered apart from the entry key.
+ * course's own id, `CourseVO.key`) is numbered apart from the entry key. No two courses share an
+ * externalId: clients get-or-create courses by it.
  */
 @Entity({ tableName: 'repository_entry' })
 @Index({ properties: ['externalId'] })
+@Unique({
+  name: 'repository_entry_course_external_id_unique',
+  expression: `create unique index "repository_entry_course_external_id_unique" on "repository_entry" ("external_id") where "resource_type_name" = 'CourseModule'`,
+})
 @Index({ properties: ['externalRef'] })
 @Index({ properties: ['status', 'publicVisible'] })
 export class RepositoryEntry extends ManagedEntity<

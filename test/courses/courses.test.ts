@@ -107,6 +107,16 @@ describe('PUT /repo/courses', () => {
     expect((await call(t.base, 'PUT', '/restapi/repo/courses?title=Nowhere&organisationKey=2000000000', { headers: asAdmin })).status).toBe(404);
   });
 
+  it('gives one course for concurrent creates with the same externalId, answered to each of its managers; others get 409', async () => {
+    const create = (headers: Record<string, string>, title: string) =>
+      call(t.base, 'PUT', `/restapi/repo/courses?${new URLSearchParams({ title, externalId: 'GET-OR-CREATE' }).toString()}`, { headers });
+    const replies = await Promise.all(['One', 'Two', 'Three', 'Four'].map((title) => create(asAdmin, title)));
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(replies.map((reply) => reply.json.key)).size).toBe(1);
+    expect(keysOf((await call(t.base, 'GET', '/restapi/repo/courses?externalId=GET-OR-CREATE', { headers: asAdmin })).json)).toEqual([replies[0].json.key]);
+    expect((await create({ ...author.auth, ...JSON_TYPE }, 'Five')).status).toBe(409);
+  });
+
   it('creates through GraphQL', async () => {
     const reply = await graphql(
       t.base,

@@ -110,6 +110,10 @@ export interface NewEntry {
   publicVisible: boolean;
   editorRootNodeId: string;
   nodeAccessType: string;
+  lifecycleValidFrom?: Date | null;
+  lifecycleValidTo?: Date | null;
+  lifecycleLabel?: string | null;
+  lifecycleSoftkey?: string | null;
 }
 
 /**
@@ -121,8 +125,9 @@ export async function insertEntry(em: EntityManager, entry: NewEntry): Promise<n
   const [row] = await sql<{ id: number }>(
     em,
     `insert into repository_entry (softkey, displayname, description, teaser, authors, location, external_id, external_ref, managed_flags, status,
-       organisation_id, public_visible, editor_root_node_id, node_access_type, olat_resource_id, olat_resource_key)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nextval('${RESOURCE_ID_SEQUENCE}'), nextval('${RESOURCE_KEY_SEQUENCE}')) on conflict do nothing returning id`,
+       organisation_id, public_visible, editor_root_node_id, node_access_type, lifecycle_valid_from, lifecycle_valid_to, lifecycle_label, lifecycle_softkey,
+       olat_resource_id, olat_resource_key)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nextval('${RESOURCE_ID_SEQUENCE}'), nextval('${RESOURCE_KEY_SEQUENCE}')) on conflict do nothing returning id`,
     [
       entry.softkey,
       entry.displayname,
@@ -138,6 +143,10 @@ export async function insertEntry(em: EntityManager, entry: NewEntry): Promise<n
       entry.publicVisible,
       entry.editorRootNodeId,
       entry.nodeAccessType,
+      entry.lifecycleValidFrom ?? null,
+      entry.lifecycleValidTo ?? null,
+      entry.lifecycleLabel ?? null,
+      entry.lifecycleSoftkey ?? null,
     ],
   );
   return row?.id ?? null;

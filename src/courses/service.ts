@@ -80,6 +80,13 @@ const NODE_ACCESS_TYPES = ['condition', 'learningpath'];
 /** OpenOLAT's node idents: a random 15-digit number. */
 const nodeIdent = () => `${randomInt(1, 10)}${String(randomInt(0, 100_000_000_000_000)).padStart(14, '0')}`;
 
+/** A lifecycle date: OpenOLAT's zone-less `yyyy-MM-ddTHH:mm:ss` read as UTC, or ISO 8601 with a zone; undefined when unreadable. */
+function lifecycleDateOf(value: string | null | undefined): Date | null | undefined {
+  if (!value) return null;
+  const date = new Date(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) ? `${value}Z` : value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
 function validateCourse(input: CourseVOInput): { status: EntryStatus; title: string } {
   const status = input.status ?? input.repoEntryStatus;
   const title = input.title ?? input.displayName ?? input.shortTitle;
@@ -92,8 +99,15 @@ function validateCourse(input: CourseVOInput): { status: EntryStatus; title: str
     ...(input.nodeAccessType && !NODE_ACCESS_TYPES.includes(input.nodeAccessType)
       ? [{ code: 'org.olat.course:nodeAccessType.unknown', translation: `nodeAccessType is ${NODE_ACCESS_TYPES.join(' or ')}.` }]
       : []),
+    ...(['validFrom', 'validTo'] as const)
+      .filter((field) => lifecycleDateOf(input.lifecycle?.[field]) === undefined)
+      .map((field) => ({ code: `org.olat.repository:lifecycle.${field}.invalid`, translation: `lifecycle ${field} is no date (yyyy-MM-ddTHH:mm:ss).` })),
     ...tooLongValues({
       title: input.title,
+      lifecycleLabel: input.lifecycle?.label,
+    }),
+    ...tooLongValues({ lifecycleSoftkey: input.lifecycle?.softkey }, 128),
+    ...tooLongValues({
       shortTitle: input.shortTitle,
       displayName: input.displayName,
       teaser: input.teaser,
@@ -142,6 +156,10 @@ export async function createCourse(ctx: RequestContext, input: CourseVOInput): P
       publicVisible: input.publicVisible ?? (input.status == null && input.access === 4),
       editorRootNodeId: rootIdent,
       nodeAccessType: input.nodeAccessType ?? 'condition',
+      lifecycleValidFrom: lifecycleDateOf(input.lifecycle?.validFrom),
+      lifecycleValidTo: lifecycleDateOf(input.lifecycle?.validTo),
+      lifecycleLabel: input.lifecycle?.label ?? null,
+      lifecycleSoftkey: input.lifecycle?.softkey ?? null,
     });
     if (entryKey === null) return existingCourse({ ...ctx, em }, externalId, softkey);
     await entries.insertRootNode(em, entryKey, rootIdent, input.shortTitle?.trim() || title, title);

@@ -21,6 +21,26 @@ export class RepositoryEntryLifecycleVO {
   validTo!: string | null;
 }
 
+@InputType('RepositoryEntryLifecycleVOInput', {
+  description: 'A private lifecycle: validFrom and validTo as `yyyy-MM-ddTHH:mm:ss` (UTC) or ISO 8601 with a zone; key is ignored.',
+})
+export class RepositoryEntryLifecycleVOInput {
+  @Field(() => LongScalar, { nullable: true })
+  key?: number | null;
+
+  @Field(() => String, { nullable: true })
+  softkey?: string | null;
+
+  @Field(() => String, { nullable: true })
+  label?: string | null;
+
+  @Field(() => String, { nullable: true })
+  validFrom?: string | null;
+
+  @Field(() => String, { nullable: true })
+  validTo?: string | null;
+}
+
 /** OpenOLAT's RepositoryEntryVO (catalogue 3.3). */
 @ObjectType('RepositoryEntryVO')
 export class RepositoryEntryVO {
@@ -222,6 +242,9 @@ export class CourseVOInput {
 
   @Field(() => String, { nullable: true, description: '`condition` (default) or `learningpath`.' })
   nodeAccessType?: string | null;
+
+  @Field(() => RepositoryEntryLifecycleVOInput, { nullable: true })
+  lifecycle?: RepositoryEntryLifecycleVOInput | null;
 
   @Field(() => String, { nullable: true, description: 'The short title of the root node; default: the title.' })
   shortTitle?: string | null;

@@ -93,6 +93,51 @@ describe('PUT /repo/courses', () => {
     expect(xml.text).toContain('<managedFlags>title,membersmanagement</managedFlags>');
   });
 
+  it('takes back a whole CourseVO as JSON clients send it, nulls included, and answers only CourseVO fields', async () => {
+    const created = await call(t.base, 'PUT', '/restapi/repo/courses?title=Original', { headers: asAdmin });
+    const full = {
+      ...created.json,
+      softKey: null,
+      title: 'Resent',
+      displayName: null,
+      lifecycle: { key: null, softkey: null, label: 'HS24', validFrom: '2024-09-16T12:00:00', validTo: '2025-01-31T11:59:59' },
+    };
+    const resent = await call(t.base, 'PUT', '/restapi/repo/courses', { headers: asAdmin, body: full });
+    expect(resent.status).toBe(200);
+    expect(Object.keys(resent.json)).toEqual([
+      'key',
+      'softKey',
+      'displayName',
+      'description',
+      'teaser',
+      'repoEntryKey',
+      'repoEntryStatus',
+      'organisationKey',
+      'authors',
+      'location',
+      'externalId',
+      'externalRef',
+      'managedFlags',
+      'olatResourceKey',
+      'olatResourceId',
+      'olatResourceTypeName',
+      'title',
+      'editorRootNodeId',
+      'nodeAccessType',
+      'lifecycle',
+    ]);
+    expect(resent.json.key).not.toBe(created.json.key);
+    expect(resent.json).toMatchObject({
+      title: 'Resent',
+      displayName: 'Resent',
+      lifecycle: { key: null, softkey: null, label: 'HS24', validFrom: '2024-09-16T12:00:00', validTo: '2025-01-31T11:59:59' },
+    });
+    const entry = await call(t.base, 'GET', `/restapi/repo/entries/${resent.json.repoEntryKey}`, { headers: { ...adminAuth(), ...XML_TYPE } });
+    expect(entry.text).toContain('<lifecycle><label>HS24</label><validFrom>2024-09-16T12:00:00</validFrom><validTo>2025-01-31T11:59:59</validTo></lifecycle>');
+    const bad = await call(t.base, 'PUT', '/restapi/repo/courses', { headers: asAdmin, body: { title: 'Bad dates', lifecycle: { validFrom: 'soon' } } });
+    expect(bad.status).toBe(406);
+  });
+
   it('refuses what it cannot do, in the client’s format', async () => {
     const unknown = await call(t.base, 'PUT', '/restapi/repo/courses?title=Copy&copyFrom=1', { headers: asAdmin });
     expect(unknown.status).toBe(400);

@@ -133,6 +133,7 @@ export type CourseVoInput = {
   /** A person who becomes owner too. */
   initialAuthor?: InputMaybe<Scalars['Long']['input']>;
   key?: InputMaybe<Scalars['Long']['input']>;
+  lifecycle?: InputMaybe<RepositoryEntryLifecycleVoInput>;
   location?: InputMaybe<Scalars['String']['input']>;
   managedFlags?: InputMaybe<Scalars['String']['input']>;
   membersOnly?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1172,6 +1173,15 @@ export type RepositoryEntryLifecycleVo = {
   softkey?: Maybe<Scalars['String']['output']>;
   validFrom?: Maybe<Scalars['String']['output']>;
   validTo?: Maybe<Scalars['String']['output']>;
+};
+
+/** A private lifecycle: validFrom and validTo as `yyyy-MM-ddTHH:mm:ss` (UTC) or ISO 8601 with a zone; key is ignored. */
+export type RepositoryEntryLifecycleVoInput = {
+  key?: InputMaybe<Scalars['Long']['input']>;
+  label?: InputMaybe<Scalars['String']['input']>;
+  softkey?: InputMaybe<Scalars['String']['input']>;
+  validFrom?: InputMaybe<Scalars['String']['input']>;
+  validTo?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type RepositoryEntryVo = {

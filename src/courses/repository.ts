@@ -189,6 +189,16 @@ export async function listMembers(em: EntityManager, entryKey: number, role: Ent
   );
 }
 
+/** The member with the role, if the identity holds it. */
+export async function findMember(em: EntityManager, entryKey: number, identityKey: number, role: EntryRole): Promise<UserRow | null> {
+  const [row] = await sql<UserRow>(
+    em,
+    `select ${USER_COLUMNS} from identity i join repository_entry_membership m on m.identity_id = i.id where m.entry_id = ? and m.identity_id = ? and m.role = ?`,
+    [entryKey, identityKey, role],
+  );
+  return row ?? null;
+}
+
 /** false when the identity already held the role. */
 export async function insertMember(em: EntityManager, entryKey: number, identityKey: number, role: EntryRole): Promise<boolean> {
   const inserted = await sql(em, 'insert into repository_entry_membership (entry_id, identity_id, role) values (?, ?, ?) on conflict do nothing returning id', [

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { inTransaction } from '../audit/audit-log';
-import { requireCaller, type RequestContext } from '../domain/context';
-import { DomainError, badRequest, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
+import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
+import { DomainError, badRequest, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
 import type { Page, PageRequest } from '../domain/paging';
 import { grantedInheritance } from '../domain/roles';
@@ -12,7 +12,7 @@ import type { CourseVO, CourseVOInput, RepositoryEntryVO } from '../schema/cours
 import type { UserVO, UserVOInput } from '../schema/users';
 import { toUserVO } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
-import { canManageEntry, requireEntryManager, requireEntryReader } from './policy';
+import { COURSE_CREATORS, canManageEntry, requireEntryManager, requireEntryReader } from './policy';
 import { toCourseVO, toRepositoryEntryVO, type EntryRow } from './presenter';
 import * as entries from './repository';
 import type { EntryFilter, EntryLocator } from './repository';
@@ -58,8 +58,10 @@ export async function getCourse(ctx: RequestContext, courseKey: number): Promise
   return toCourseVO(row);
 }
 
+/** DELETE /repo/courses/{id} (managers of the entry) and /repo/entries/{k} (who also hold a global author, LRM or administrator role), for good. */
 export async function deleteEntry(ctx: RequestContext, address: EntryAddress): Promise<boolean> {
   const row = await locate(ctx, address);
+  if ('entry' in address && !hasAnyRole(requireCaller(ctx), COURSE_CREATORS)) throw forbidden();
   await requireEntryManager(ctx, row);
   await inTransaction(ctx, (em) => entries.deleteEntry(em, row.id));
   return true;
@@ -188,6 +190,15 @@ export async function listMembers(ctx: RequestContext, address: EntryAddress, ro
     (member) => member.membershipKey,
   );
   return answerList(ctx, rows, (member) => toUserVO(member, true));
+}
+
+/** GET /repo/courses/{id}/authors/{identityKey}: the author, 404 when the person is none. */
+export async function getMember(ctx: RequestContext, address: EntryAddress, identityKey: number, role: EntryRole): Promise<UserVO> {
+  const row = await locate(ctx, address);
+  await requireEntryManager(ctx, row);
+  const member = await entries.findMember(ctx.em, row.id, identityKey, role);
+  if (!member) throw notFound(`${role} of the course`);
+  return toUserVO(member, true);
 }
 
 /** Adding an owner also grants the global author role (in the default organisation), as OpenOLAT does for course authors. */

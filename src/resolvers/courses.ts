@@ -2,6 +2,7 @@ import { Arg, Args, ArgsType, Ctx, Directive, Extensions, Field, FieldResolver, 
 import { KeepsPrincipals } from '../auth/principal-cache';
 import { managedCourse } from '../courses/managed';
 import { COURSE_CREATORS } from '../courses/policy';
+import { EntryRole } from '../entities/courses';
 import * as courses from '../courses/service';
 import type { RequestContext } from '../domain/context';
 import { pageRequest } from '../domain/paging';
@@ -91,6 +92,16 @@ export class CourseResolver {
     return courses.listMembers(ctx, { courseKey }, courses.entryRoleOf(role));
   }
 
+  @Query(() => UserVO, { description: `The author (owner) of the course; NOT_FOUND when the person is none. ${MANAGERS}` })
+  @Directive(auth())
+  courseAuthor(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+  ): Promise<UserVO> {
+    return courses.getMember(ctx, { courseKey }, identityKey, EntryRole.owner);
+  }
+
   @Mutation(() => Boolean, { description: `Adds the person to the list; a new author also gets the author role. ${MANAGERS}` })
   @Directive(auth())
   @Managed(managedCourse, 'membersmanagement')
@@ -153,7 +164,9 @@ export class RepositoryEntryResolver {
   }
 
   @KeepsPrincipals()
-  @Mutation(() => Boolean, { description: `Deletes the entry for good. ${MANAGERS}` })
+  @Mutation(() => Boolean, {
+    description: `Deletes the entry for good. ${MANAGERS} They need a global author, learning resource manager or administrator role too.`,
+  })
   @Directive(auth())
   @Managed(managedCourse, 'delete')
   deleteRepositoryEntry(@Ctx() ctx: RequestContext, @Arg('entry', () => String, { description: 'key or softkey' }) entry: string): Promise<boolean> {

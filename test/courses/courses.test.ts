@@ -250,6 +250,16 @@ describe('members', () => {
     expect(xml.text).toContain(`<key>${person.key}</key>`);
   });
 
+  it('an owner deletes the course; deleting it as a repository entry takes a global author role too', async () => {
+    const owner = await buildUser(t);
+    const course = await buildCourse(t);
+    await addCourseMember(t, course.key, owner.key, EntryRole.owner);
+    const asOwner = { ...owner.auth, ...JSON_TYPE };
+    expect((await call(t.base, 'DELETE', `/restapi/repo/entries/${course.key}`, { headers: asOwner })).status).toBe(403);
+    expect((await call(t.base, 'DELETE', `/restapi/repo/courses/${course.courseKey}`, { headers: asOwner })).status).toBe(200);
+    expect(keysOf((await call(t.base, 'GET', '/restapi/repo/courses', { headers: asAdmin })).json)).not.toContain(course.courseKey);
+  });
+
   it('GraphQL may not change the members of a course that manages them; REST may', async () => {
     const course = await buildCourse(t, { managedFlags: 'membersmanagement' });
     const person = await buildUser(t);

@@ -125,6 +125,21 @@ describe('PUT /repo/courses/:courseKey/:role', () => {
   });
 });
 
+describe('GET /repo/courses/:courseKey/authors/:identityKey', () => {
+  refusals('GET /repo/courses/:courseKey/authors/:identityKey', () => {
+    const world = courseWorld()();
+    return { ...world, values: { ...world.values, identityKey: owner.key } };
+  });
+  it('answers an author, and 404 for a person who is none', async () => {
+    const reply = await call(t.base, 'GET', `/restapi/repo/courses/${course.courseKey}/authors/${owner.key}`, { headers: asAdmin });
+    expect(reply.json).toMatchObject({ key: owner.key, login: owner.login });
+    expect((await call(t.base, 'GET', `/restapi/repo/courses/${course.courseKey}/authors/${member.key}`, { headers: asAdmin })).status).toBe(404);
+    expect(await viaGraphql('GET /repo/courses/:courseKey/authors/:identityKey', { courseKey: course.courseKey, identityKey: owner.key })).toMatchObject({
+      key: owner.key,
+    });
+  });
+});
+
 describe('PUT /repo/courses/:courseKey/:role/:identityKey', () => {
   refusals('PUT /repo/courses/:courseKey/:role/:identityKey', courseWorld());
   it('adds a participant', async () => {

@@ -379,7 +379,7 @@ export type Mutation = {
   deleteOrganisation: Scalars['Boolean']['output'];
   /** Delete a relation role and every relation of that role. */
   deleteRelationRole: Scalars['Boolean']['output'];
-  /** Deletes the entry for good. Administrators and learning resource managers of the entry’s organisation, and its owners. */
+  /** Deletes the entry for good. Administrators and learning resource managers of the entry’s organisation, and its owners. They need a global author, learning resource manager or administrator role too. */
   deleteRepositoryEntry: Scalars['Boolean']['output'];
   deleteUser: Scalars['Boolean']['output'];
   /** Delete an authentication; revokes an API key (the user may revoke their own). Deleting the password ends all sessions and the token. */
@@ -847,6 +847,8 @@ export type Query = {
   auditLog: Array<AuditLogEntryVo>;
   /** A course by its id (the OLAT resource id, CourseVO.key). Administrators and learning resource managers see the entries of their organisations, others those they are members of and the published public ones. */
   course: CourseVo;
+  /** The author (owner) of the course; NOT_FOUND when the person is none. Administrators and learning resource managers of the entry’s organisation, and its owners. */
+  courseAuthor: UserVo;
   /** The authors (owners), tutors (coaches) or participants of the course. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   courseMembers: Array<UserVo>;
   /** Courses. Administrators and learning resource managers see the entries of their organisations, others those they are members of and the published public ones. */
@@ -927,6 +929,12 @@ export type QueryAuditLogArgs = {
 
 export type QueryCourseArgs = {
   courseKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCourseAuthorArgs = {
+  courseKey: Scalars['Long']['input'];
+  identityKey: Scalars['Long']['input'];
 };
 
 

@@ -16,6 +16,7 @@ export const courses: FamilyRoutes = {
     DELETE('/repo/courses/:courseKey', 'Mutation.deleteCourse', 'Delete a course'),
     GET('/repo/courses/:courseKey/:role', 'Query.courseMembers', 'Authors (owners), tutors (coaches) or participants of a course'),
     PUT('/repo/courses/:courseKey/:role', 'Mutation.addCourseMembers', 'Add the listed users as authors, tutors or participants', { bodyArg: 'members' }),
+    GET('/repo/courses/:courseKey/authors/:identityKey', 'Query.courseAuthor', 'An author of a course (404 when the person is none)'),
     PUT('/repo/courses/:courseKey/:role/:identityKey', 'Mutation.addCourseMember', 'Add an author (who also gets the author role), tutor or participant'),
     DELETE('/repo/courses/:courseKey/:role/:identityKey', 'Mutation.removeCourseMember', 'Remove an author, tutor or participant'),
     GET('/repo/entries', 'Query.repositoryEntries', 'Repository entries the caller sees (paged with pagingspec=1.0)', {

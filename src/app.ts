@@ -99,7 +99,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
 
   // The REST routes of the table are served without express: its routing and middleware cost more
   // than the rest of a cached read (bench: GET /users/{k}); everything else goes through the app.
-  const router = new RestRouter(schema, ROUTES, { uploadLimitBytes: config.uploadLimitBytes });
+  const router = new RestRouter(schema, ROUTES, { uploadLimitBytes: config.uploadLimitBytes, openRoutes: OPEN_ROUTES });
   const readBody = (req: IncomingMessage, res: ServerResponse) =>
     new Promise<string | undefined>((resolve, reject) =>
       bodyParser(req as Request, res as Response, (error?: unknown) => (error ? reject(error) : resolve((req as { body?: string }).body))),

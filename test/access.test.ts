@@ -3,7 +3,7 @@ import { Kind, print, type OperationTypeNode } from 'graphql';
 import { buildGatewaySchema } from '../src/schema/build';
 import type { RestRoute } from '../src/rest/route';
 import { ROUTES } from '../src/rest/routes';
-import { type TestUser, buildGroup, buildUser } from './factories';
+import { type TestCourse, type TestUser, buildCourse, buildGroup, buildUser } from './factories';
 import { call, graphql } from './support/http';
 import { acceptOf, restBody, routeNamed, sampleBody, wireSelection } from './support/operations';
 import { adminAuth, startTestService, type TestService } from './support/service';
@@ -12,12 +12,14 @@ let t: TestService;
 let plain: TestUser;
 let other: TestUser;
 let groupKey: number;
+let course: TestCourse;
 
 beforeAll(async () => {
   t = await startTestService();
   plain = await buildUser(t);
   other = await buildUser(t);
   groupKey = await buildGroup(t);
+  course = await buildCourse(t);
   // The portrait routes are open to every caller: the other user has one to read.
   const upload = routeNamed('POST /users/:identityKey/portrait');
   const uploaded = await call(t.base, 'POST', `/restapi/users/${other.key}/portrait`, { headers: adminAuth(), body: restBody(upload) });
@@ -30,28 +32,39 @@ const ALLOWED_TO_PLAIN_USER = new Set([
   'GET /users/me',
   'GET /users/:identityKey',
   'GET /groups',
+  'GET /repo/courses',
+  'GET /repo/entries',
   'GET /users/:identityKey/portrait',
   'HEAD /users/:identityKey/portrait',
   'HEAD /users/:identityKey/portrait/:size',
 ]);
 
-/** Sample values for path parameters and arguments: the other user (by key or login), the group, else key 1 and the role `users`. */
-const sample = (name: string): unknown =>
+/**
+ * Sample values for path parameters and arguments of the route at `path`: the other user (by key or
+ * login), the group, the course (by id or entry key), else key 1 and the role `users` (`participants` of a course or entry).
+ */
+const sample = (name: string, path: string): unknown =>
   name === 'identityKey'
     ? other.key
     : name === 'groupKey'
       ? groupKey
-      : name.endsWith('Key')
-        ? 1
-        : name === 'role'
-          ? 'users'
-          : name === 'username'
-            ? other.login
-            : name === 'size'
-              ? 'small'
-              : undefined;
+      : name === 'courseKey'
+        ? course.courseKey
+        : name === 'entry'
+          ? String(course.key)
+          : name.endsWith('Key')
+            ? 1
+            : name === 'role'
+              ? path.startsWith('/repo/')
+                ? 'participants'
+                : 'users'
+              : name === 'username'
+                ? other.login
+                : name === 'size'
+                  ? 'small'
+                  : undefined;
 
-const pathOf = (route: RestRoute) => `/restapi${route.path.replace(/:(\w+)/g, (_, name: string) => String(sample(name)))}`;
+const pathOf = (route: RestRoute) => `/restapi${route.path.replace(/:(\w+)/g, (_, name: string) => String(sample(name, route.path)))}`;
 
 const bodyOf = restBody;
 
@@ -84,7 +97,9 @@ describe('GraphQL applies the same rules', () => {
   });
   const variables = (op: (typeof operations)[number]) =>
     Object.fromEntries(
-      op.args.map((arg) => [arg.name, arg.name === op.route.bodyArg ? sampleBody(op.route) : sample(arg.name)]).filter(([, value]) => value !== undefined),
+      op.args
+        .map((arg) => [arg.name, arg.name === op.route.bodyArg ? sampleBody(op.route) : sample(arg.name, op.route.path)])
+        .filter(([, value]) => value !== undefined),
     );
 
   it('anonymous GraphQL requests are refused with 401', async () => {

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
+import { insertEntry, insertMember, insertRootNode, type NewEntry } from '../src/courses/repository';
+import { sql } from '../src/db/sql';
 import { defaultInheritance, grantedInheritance, type OrganisationRole } from '../src/domain/roles';
+import type { EntryRole } from '../src/entities/courses';
 import { Group, GroupMembership, type GroupRole } from '../src/entities/groups';
 import { Organisation, OrganisationRoleMembership, OrganisationType } from '../src/entities/organisations';
 import { IdentityRelation, RelationRole } from '../src/entities/relations';
@@ -103,4 +106,48 @@ export async function buildRelation(t: TestService, sourceKey: number, targetKey
   const relation = db.create(IdentityRelation, { source: sourceKey, target: targetKey, role: roleKey });
   await db.persistAndFlush(relation);
   return relation.id;
+}
+
+export interface TestCourse {
+  /** The repository entry key. */
+  key: number;
+  /** The course id (OLAT resource id, CourseVO.key). */
+  courseKey: number;
+  softkey: string;
+  editorRootNodeId: string;
+}
+
+/** A course (repository entry with its root structure node) in the default organisation unless `organisationKey` says otherwise. */
+export async function buildCourse(t: TestService, fields: Partial<NewEntry> & { title?: string } = {}): Promise<TestCourse> {
+  const db = em(t);
+  const { title = `Course ${uniqueLogin('c')}`, ...entry } = fields;
+  const softkey = entry.softkey ?? randomUUID().replace(/-/g, '');
+  const editorRootNodeId = String(100_000_000_000_000 + Math.floor(Math.random() * 899_999_999_999_999));
+  return db.transactional(async (tx) => {
+    const key = await insertEntry(tx, {
+      displayname: title,
+      description: null,
+      teaser: null,
+      authors: null,
+      location: null,
+      externalId: null,
+      externalRef: null,
+      managedFlags: null,
+      status: 'preparation',
+      organisationKey: (await defaultOrganisation(tx)).id,
+      publicVisible: false,
+      nodeAccessType: 'condition',
+      ...entry,
+      softkey,
+      editorRootNodeId,
+    });
+    if (key === null) throw new Error(`a course has the softkey ${softkey} or the externalId ${entry.externalId} already`);
+    await insertRootNode(tx, key, editorRootNodeId, title, title);
+    const [{ courseKey }] = await sql<{ courseKey: number }>(tx, 'select olat_resource_id as "courseKey" from repository_entry where id = ?', [key]);
+    return { key, courseKey, softkey, editorRootNodeId };
+  });
+}
+
+export async function addCourseMember(t: TestService, entryKey: number, identityKey: number, role: EntryRole): Promise<void> {
+  await insertMember(em(t), entryKey, identityKey, role);
 }

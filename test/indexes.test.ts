@@ -1,7 +1,17 @@
 import { Client } from 'pg';
 import { seedPeople } from '../scripts/bench/seed';
 import { inlined, traceStatements, type TracedStatement } from '../scripts/trace-statements';
-import { addOrganisationMember, buildGroup, buildOrganisation, buildUser, defaultOrganisationKey, uniqueLogin } from './factories';
+import { EntryRole } from '../src/entities/courses';
+import {
+  addCourseMember,
+  addOrganisationMember,
+  buildCourse,
+  buildGroup,
+  buildOrganisation,
+  buildUser,
+  defaultOrganisationKey,
+  uniqueLogin,
+} from './factories';
 import { JSON_TYPE, basic, call } from './support/http';
 import { restBody, routeNamed } from './support/operations';
 import { adminAuth, startTestService, type TestService } from './support/service';
@@ -25,6 +35,9 @@ const GROWING = new Set([
   'identity_relation',
   'audit_log',
   'stored_file',
+  'repository_entry',
+  'repository_entry_membership',
+  'course_element',
 ]);
 
 let t: TestService;
@@ -167,3 +180,47 @@ it("a person's portrait is stored, read and removed through indexes", async () =
     expect((await call(t.base, 'DELETE', `${path}/portrait`, { headers: adminAuth() })).status).toBe(200);
   });
 });
+
+it('creating, reading, listing and deleting courses and their members read through indexes', async () => {
+  const COURSES = 20_000;
+  // Courses with their root nodes, one in ten published and one in twenty public, three participants each.
+  await db.query(`insert into repository_entry (softkey, displayname, organisation_id, editor_root_node_id, olat_resource_id, olat_resource_key, status, public_visible)
+    select 'seed-course-' || n, 'Seed course ' || n, (select id from organisation where identifier = 'default-org'), (100000000000000 + n)::text,
+      nextval('olat_resource_id_seq'), nextval('olat_resource_key_seq'), case when n % 10 = 0 then 'published' else 'preparation' end, n % 20 = 0
+    from generate_series(1, ${COURSES}) n`);
+  await db.query(
+    `insert into course_element (entry_id, ident, type, short_title, long_title) select id, editor_root_node_id, 'st', displayname, displayname from repository_entry`,
+  );
+  await db.query(`insert into repository_entry_membership (entry_id, identity_id, role)
+    select e.id, i.id, 'participant' from repository_entry e cross join generate_series(0, 2) k join identity i on i.login = 'seed-' || ((e.id * 3 + k) % ${PEOPLE})`);
+  await db.query('analyze repository_entry; analyze course_element; analyze repository_entry_membership');
+  const { rows } = await db.query(`select id from identity where login = 'seed-5151'`);
+  const identityKey = rows[0].id as number;
+  const member = await buildUser(t);
+  const mine = await buildCourse(t);
+  await addCourseMember(t, mine.key, member.key, EntryRole.participant);
+  const asAdmin = { ...adminAuth(), ...JSON_TYPE };
+  await expectIndexedStatements(async () => {
+    const created = await call(t.base, 'PUT', '/restapi/repo/courses?title=Indexed&externalId=IDX-1', { headers: asAdmin });
+    expect(created.status).toBe(200);
+    const { key, repoEntryKey, softKey } = created.json as { key: number; repoEntryKey: number; softKey: string };
+    for (const [method, path] of [
+      ['PUT', `/repo/courses/${key}/participants/${identityKey}`],
+      ['PUT', `/repo/entries/${softKey}/owners/${identityKey}`],
+      ['GET', `/repo/courses/${key}`],
+      ['GET', `/repo/entries/${softKey}`],
+      ['GET', `/repo/entries/${repoEntryKey}`],
+      ['GET', `/repo/courses/${key}/participants`],
+      ['GET', '/repo/courses?externalId=IDX-1'],
+      ['DELETE', `/repo/courses/${key}/participants/${identityKey}`],
+    ]) {
+      expect({ path, status: (await call(t.base, method, `/restapi${path}`, { headers: asAdmin })).status }).toEqual({ path, status: 200 });
+    }
+    const again = await call(t.base, 'PUT', '/restapi/repo/courses?title=Again&externalId=IDX-1', { headers: asAdmin });
+    expect(again.json.key).toBe(key);
+    const page = await call(t.base, 'GET', '/restapi/repo/entries?limit=10', { headers: { ...member.auth, Accept: 'application/json; pagingspec=1.0' } });
+    expect(page.json).toMatchObject({ totalCount: COURSES / 20 + 1, repositoryEntries: expect.any(Array) });
+    expect((await call(t.base, 'GET', `/restapi/repo/courses/${mine.courseKey}`, { headers: { ...member.auth, ...JSON_TYPE } })).status).toBe(200);
+    expect((await call(t.base, 'DELETE', `/restapi/repo/courses/${key}`, { headers: asAdmin })).status).toBe(200);
+  });
+}, 60_000);

@@ -152,6 +152,8 @@ async function samplePathValues(): Promise<Record<string, string | number>> {
       if (Array.isArray(listed) && listed.length) values[match[1]] = listed[0].key;
     }
   }
+  // A repository entry is addressed by its key or softkey (`{entry}`), not a `…Key`.
+  values.entry = (await call(t.base, 'GET', '/restapi/repo/entries', { headers: asAdmin })).json[0].key;
   // Files too: each upload route stores its sample file at the sampled element (a portrait for GET /users/{k}/portrait).
   for (const route of ROUTES.filter((route) => route.multipartBody)) {
     const path = `/restapi${openApiPath(route.path).replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]))}`;
@@ -180,6 +182,8 @@ it('every GET route it lists answers 200 to the administrator, in a documented m
   expect(gets.length).toBeGreaterThan(10);
   for (const { path, operation } of gets) {
     const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      // The member lists of courses and entries are named by role too, in their own words.
+      if (name === 'role' && path.startsWith('/repo/')) return 'participants';
       if (!(name in pathValues)) throw new Error(`no value for {${name}} in ${path}: no GET of its collection lists an element`);
       return String(pathValues[name]);
     });

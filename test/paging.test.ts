@@ -1,6 +1,7 @@
 import { GroupRole } from '../src/entities/groups';
 import { ROUTES } from '../src/rest/routes';
-import { addGroupMember, buildGroup, buildUser } from './factories';
+import { sql } from '../src/db/sql';
+import { addGroupMember, buildCourse, buildGroup, buildUser } from './factories';
 import { call } from './support/http';
 import { pathOf } from './support/operations';
 import { adminAuth, startTestService, type TestService } from './support/service';
@@ -33,7 +34,18 @@ async function personInGroups(): Promise<{ identityKey: number; owned: number[];
   return { identityKey: person.key, owned, joined };
 }
 
+/** Five more courses; the administrator sees every entry of the database, in key order. */
+async function courses(): Promise<{ key: number; courseKey: number }[]> {
+  for (let i = 0; i < 5; i++) await buildCourse(t, { title: `Paged ${i}` });
+  return sql<{ key: number; courseKey: number }>(
+    t.service.orm.em.fork(),
+    'select id as key, olat_resource_id as "courseKey" from repository_entry order by id',
+  );
+}
+
 const WORLDS: Record<string, () => Promise<PagedWorld>> = {
+  'GET /repo/courses': async () => ({ values: {}, keys: (await courses()).map((course) => course.courseKey) }),
+  'GET /repo/entries': async () => ({ values: {}, keys: (await courses()).map((course) => course.key) }),
   'GET /users/:identityKey/groups': async () => {
     const { identityKey, owned, joined } = await personInGroups();
     return { values: { identityKey }, keys: [...owned, ...joined] };

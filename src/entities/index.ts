@@ -1,4 +1,5 @@
 import { adminEntities } from './admin';
+import { courseEntities } from './courses';
 import { fileEntities } from './files';
 import { groupEntities } from './groups';
 import { organisationEntities } from './organisations';
@@ -6,4 +7,4 @@ import { relationEntities } from './relations';
 import { userEntities } from './users';
 
 /** Every entity, one entry per family. */
-export const entities = [...userEntities, ...groupEntities, ...organisationEntities, ...relationEntities, ...adminEntities, ...fileEntities];
+export const entities = [...userEntities, ...groupEntities, ...organisationEntities, ...relationEntities, ...adminEntities, ...fileEntities, ...courseEntities];

@@ -1,8 +1,9 @@
 import { adminResolvers } from './admin';
+import { courseResolvers } from './courses';
 import { groupResolvers } from './groups';
 import { organisationResolvers } from './organisations';
 import { relationResolvers } from './relations';
 import { userResolvers } from './users';
 
 /** Every resolver of the schema, one entry per family. */
-export const resolvers = [...userResolvers, ...groupResolvers, ...organisationResolvers, ...relationResolvers, ...adminResolvers] as const;
+export const resolvers = [...userResolvers, ...groupResolvers, ...organisationResolvers, ...relationResolvers, ...adminResolvers, ...courseResolvers] as const;

@@ -98,6 +98,20 @@ function multipartSchema(field: GraphQLField<unknown, unknown>, bodyArg: string)
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }
 
+const QUERY_TYPES: Record<string, string> = { Int: 'integer', Long: 'integer', Boolean: 'boolean' };
+
+/** The body argument's fields as optional query parameters (`queryBody` routes). */
+function queryBodyParameters(field: GraphQLField<unknown, unknown>, bodyArg: string) {
+  const input = getNamedType(field.args.find((arg) => arg.name === bodyArg)!.type) as GraphQLInputObjectType;
+  return Object.values(input.getFields()).map((inner) => ({
+    name: inner.name,
+    in: 'query',
+    required: false,
+    description: `Without a request body: ${inner.description ?? `the ${inner.name} of the body`}`,
+    schema: { type: QUERY_TYPES[getNamedType(inner.type).name] ?? 'string' },
+  }));
+}
+
 function successResponses(route: RestRoute, field: GraphQLField<unknown, unknown>, derived: Operation, emptyBody: boolean): Responses {
   if (route.file) return fileResponses(route);
   const result = (derived.responses[200] as { content: Record<string, { schema: Schema }> }).content['application/json'].schema;
@@ -182,6 +196,7 @@ function describeRoute(schema: GraphQLSchema, route: RestRoute, derived: Operati
           },
     )
     .sort((a, b) => field.args.findIndex((arg) => arg.name === a.name) - field.args.findIndex((arg) => arg.name === b.name));
+  if (route.queryBody) parameters.push(...(queryBodyParameters(field, route.bodyArg!) as (typeof parameters)[number][]));
   const derivedBody = derived.requestBody as { content: Record<string, { schema: { properties: Record<string, Schema> } }> } | undefined;
   const bodySchema = route.bodyArg ? derivedBody?.content['application/json'].schema.properties[route.bodyArg] : undefined;
   const roles = rolesOf(schema, field);
@@ -196,7 +211,7 @@ function describeRoute(schema: GraphQLSchema, route: RestRoute, derived: Operati
     ...(route.multipartBody
       ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: multipartSchema(field, route.bodyArg!) } } } }
       : bodySchema
-        ? { requestBody: { required: !route.noBodyStatus, content: bodyMedia(route, bodySchema) } }
+        ? { requestBody: { required: !route.noBodyStatus && !route.queryBody, content: bodyMedia(route, bodySchema) } }
         : {}),
     responses: { ...successResponses(route, field, derived, answersWithoutBody(field)), ...errorResponses(route, parameters.length > 0, roles.length > 0) },
   };

@@ -17,6 +17,8 @@ export interface RestRoute {
   noBodyStatus?: number;
   /** The operation answers false (or null) when nothing changed (already a member): REST answers 304 then. */
   notModifiedWhenFalse?: boolean;
+  /** Without a request body, the query parameters fill the fields of the body argument (OpenOLAT's PUT /repo/courses with query parameters only). */
+  queryBody?: boolean;
   /** The body may also come as an HTML form (application/x-www-form-urlencoded): its fields fill the body argument. */
   formBody?: boolean;
   /**

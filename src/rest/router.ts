@@ -13,6 +13,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import multer from 'multer';
+import { TOKEN_HEADER } from '../auth/security-filter';
 import { DomainError, badRequest } from '../domain/errors';
 import { DEFAULT_PAGE_LIMIT } from '../domain/paging';
 import type { RequestContext } from '../domain/context';
@@ -26,16 +27,30 @@ import { decodeXml } from './xml-codec';
 
 /** A form body as the input object of the body argument; a field the type lacks is refused like an unknown XML element. */
 function decodeForm(raw: string, type: GraphQLInputType): Record<string, unknown> {
-  const fields = (getNamedType(type) as GraphQLInputObjectType).getFields();
   const form = new URLSearchParams(raw);
+  return fieldsOf(new Set(form.keys()), (name) => form.getAll(name), type, 'form field');
+}
+
+/** Named values (a form's, the query's) as the input object of the body argument; a name the type lacks is refused. */
+function fieldsOf(names: Iterable<string>, valuesOf: (name: string) => string[], type: GraphQLInputType, what: string): Record<string, unknown> {
+  const fields = (getNamedType(type) as GraphQLInputObjectType).getFields();
   const out: Record<string, unknown> = {};
-  for (const name of new Set(form.keys())) {
-    if (!fields[name]) throw badRequest(`unknown form field ${name}`);
-    const values = form.getAll(name);
+  for (const name of names) {
+    if (!fields[name]) throw badRequest(`unknown ${what} ${name}`);
+    const values = valuesOf(name);
     out[name] = fromParameter(values.length > 1 ? values : values[0], fields[name].type);
   }
   return out;
 }
+
+/** The query parameters as the body argument (`queryBody` routes without a body); the token a request may carry there is not one of them. */
+const queryAsBody = (query: ParsedUrlQuery, type: GraphQLInputType) =>
+  fieldsOf(
+    Object.keys(query).filter((name) => name !== TOKEN_HEADER),
+    (name) => ([] as string[]).concat(query[name] ?? []),
+    type,
+    'query parameter',
+  );
 
 function decodeBody(req: IncomingMessage, raw: string, type: GraphQLInputType, formAccepted: boolean): unknown {
   const format = bodyFormat(req.headers['content-type'], formAccepted);
@@ -158,6 +173,8 @@ interface CompiledRoute {
 export interface RestRouterOptions {
   /** The largest file part of a multipart body. */
   uploadLimitBytes: number;
+  /** The open endpoints (versions) express serves: a route does not take a request one of them names with a literal where the route has a parameter (`/repo/entries/version`, not `/repo/entries/:entry`). */
+  openRoutes?: { method: string; path: string }[];
 }
 
 /** The values of an enum argument (`/portrait/:size`). */
@@ -202,11 +219,19 @@ function decodedParameter(value: string): string | null {
  */
 export class RestRouter {
   private readonly byShape = new Map<string, CompiledRoute[]>();
+  private readonly openByShape = new Map<string, { path: string; segments: Segment[] }[]>();
 
   constructor(schema: GraphQLSchema, routes: RestRoute[], options: RestRouterOptions) {
+    for (const open of options.openRoutes ?? []) {
+      const segments = segmentsOf(open.path).map((segment): Segment =>
+        segment.startsWith(':') ? { param: segment.slice(1), key: segment.endsWith('Key') } : { literal: segment.toLowerCase() },
+      );
+      const shape = `${open.method} ${segments.length}`;
+      this.openByShape.set(shape, [...(this.openByShape.get(shape) ?? []), { path: open.path, segments }]);
+    }
     for (const route of [...routes].sort(bySpecificity)) {
       const op = restOperation(schema, route);
-      if ((route.formBody || route.multipartBody) && !(op.bodyType && isInputObjectType(getNamedType(op.bodyType)))) {
+      if ((route.formBody || route.multipartBody || route.queryBody) && !(op.bodyType && isInputObjectType(getNamedType(op.bodyType)))) {
         throw new Error(`route ${route.method} ${route.path}: a form body fills an input object argument`);
       }
       const segments = segmentsOf(route.path).map((segment): Segment => {
@@ -229,7 +254,10 @@ export class RestRouter {
   private matchIn(method: string, segments: string[]): RouteMatch | null {
     for (const candidate of this.byShape.get(`${method} ${segments.length}`) ?? []) {
       const match = this.paramsOf(candidate, segments);
-      if (match) return { route: candidate, ...match };
+      if (!match) continue;
+      const open = this.openByShape.get(`${method} ${segments.length}`) ?? [];
+      if (open.some((route) => this.paramsOf(route, segments) && bySpecificity(route, candidate.route) < 0)) return null;
+      return { route: candidate, ...match };
     }
     return null;
   }
@@ -242,7 +270,7 @@ export class RestRouter {
     return [...methods].sort();
   }
 
-  private paramsOf({ segments: pattern }: CompiledRoute, segments: string[]): Omit<RouteMatch, 'route'> | null {
+  private paramsOf({ segments: pattern }: { segments: Segment[] }, segments: string[]): Omit<RouteMatch, 'route'> | null {
     const params: Record<string, string> = {};
     let malformed: string | undefined;
     for (let i = 0; i < pattern.length; i++) {
@@ -280,10 +308,10 @@ export class RestRouter {
       if (readMultipart) body = await readMultipart(req, res);
       else if (op.bodyType) {
         if (!raw && !isMultipart(req.headers['content-type'])) {
-          if (route.noBodyStatus) return void ((res.statusCode = route.noBodyStatus), res.end());
-          throw badRequest('a request body is required');
-        }
-        body = decodeBody(req, raw ?? '', op.bodyType, route.formBody === true);
+          if (route.queryBody) body = queryAsBody(query, op.bodyType);
+          else if (route.noBodyStatus) return void ((res.statusCode = route.noBodyStatus), res.end());
+          else throw badRequest('a request body is required');
+        } else body = decodeBody(req, raw ?? '', op.bodyType, route.formBody === true);
       }
       ctx.streamLists = op.listResult;
       const paged = route.paging !== undefined && asksForPage(accept);

@@ -84,6 +84,97 @@ export type AuthenticationVoInput = {
   provider: Scalars['String']['input'];
 };
 
+/** authors (owners), tutors (coaches) or participants. */
+export type CourseMemberRole =
+  | 'authors'
+  | 'participants'
+  | 'tutors';
+
+export type CourseVo = {
+  __typename?: 'CourseVO';
+  authors?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  displayName: Scalars['String']['output'];
+  editorRootNodeId?: Maybe<Scalars['String']['output']>;
+  externalId?: Maybe<Scalars['String']['output']>;
+  externalRef?: Maybe<Scalars['String']['output']>;
+  /** The course id (OLAT resource id), the {courseId} of /repo/courses/{courseId}. */
+  key: Scalars['Long']['output'];
+  lifecycle?: Maybe<RepositoryEntryLifecycleVo>;
+  location?: Maybe<Scalars['String']['output']>;
+  managedFlags?: Maybe<Scalars['String']['output']>;
+  /** Every flag in effect: the flags set and everything they imply (GraphQL only). */
+  managedFlagsInEffect: Array<Scalars['String']['output']>;
+  /** `condition` (classic) or `learningpath`. */
+  nodeAccessType: Scalars['String']['output'];
+  olatResourceId: Scalars['Long']['output'];
+  olatResourceKey: Scalars['Long']['output'];
+  olatResourceTypeName: Scalars['String']['output'];
+  organisationKey?: Maybe<Scalars['Long']['output']>;
+  repoEntryKey: Scalars['Long']['output'];
+  repoEntryStatus: Scalars['String']['output'];
+  softKey: Scalars['String']['output'];
+  teaser?: Maybe<Scalars['String']['output']>;
+  /** The long title of the root node. */
+  title?: Maybe<Scalars['String']['output']>;
+};
+
+/** A new course: a CourseVO body (key, repoEntryKey, olatResource* and editorRootNodeId are ignored), or on REST the query parameters of PUT /repo/courses without a body (shortTitle, status, access, membersOnly, publicVisible, setAuthor, initialAuthor are those of the query form). */
+export type CourseVoInput = {
+  /** Legacy access: 0 trash, 1 preparation (published with membersOnly), 2 review, 3 or 4 published (4: public). */
+  access?: InputMaybe<Scalars['Int']['input']>;
+  authors?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Defaults to the title. */
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  editorRootNodeId?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  externalRef?: InputMaybe<Scalars['String']['input']>;
+  /** A person who becomes owner too. */
+  initialAuthor?: InputMaybe<Scalars['Long']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
+  lifecycle?: InputMaybe<RepositoryEntryLifecycleVoInput>;
+  location?: InputMaybe<Scalars['String']['input']>;
+  managedFlags?: InputMaybe<Scalars['String']['input']>;
+  membersOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  /** `condition` (default) or `learningpath`. */
+  nodeAccessType?: InputMaybe<Scalars['String']['input']>;
+  olatResourceId?: InputMaybe<Scalars['Long']['input']>;
+  olatResourceKey?: InputMaybe<Scalars['Long']['input']>;
+  olatResourceTypeName?: InputMaybe<Scalars['String']['input']>;
+  /** Default: the default organisation. */
+  organisationKey?: InputMaybe<Scalars['Long']['input']>;
+  /** Published courses that are public are seen by every user. */
+  publicVisible?: InputMaybe<Scalars['Boolean']['input']>;
+  repoEntryKey?: InputMaybe<Scalars['Long']['input']>;
+  /** The status of a CourseVO body. */
+  repoEntryStatus?: InputMaybe<Scalars['String']['input']>;
+  /** The caller becomes owner (default true). */
+  setAuthor?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The short title of the root node; default: the title. */
+  shortTitle?: InputMaybe<Scalars['String']['input']>;
+  /** At most 30 characters; generated when absent. */
+  softKey?: InputMaybe<Scalars['String']['input']>;
+  /** The status (query form); wins over access and membersOnly. */
+  status?: InputMaybe<Scalars['String']['input']>;
+  teaser?: InputMaybe<Scalars['String']['input']>;
+  /** The long title of the root node. */
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A page of courses (pagingspec=1.0), with the total. */
+export type CourseVOes = {
+  __typename?: 'CourseVOes';
+  courses: Array<CourseVo>;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** owners, coaches or participants. */
+export type EntryMemberRole =
+  | 'coaches'
+  | 'owners'
+  | 'participants';
+
 export type FileVo = {
   /** The bytes; read only when selected. */
   content: Scalars['Base64']['output'];
@@ -237,6 +328,10 @@ export type ManagedUserVo = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Adds the person to the list; a new author also gets the author role. Administrators and learning resource managers of the entry’s organisation, and its owners. */
+  addCourseMember: Scalars['Boolean']['output'];
+  /** Adds each listed user (only the keys are read; unknown users are skipped). Administrators and learning resource managers of the entry’s organisation, and its owners. */
+  addCourseMembers: Scalars['Boolean']['output'];
   /** true: added; false: already an owner (nothing changed). */
   addGroupOwner: Scalars['Boolean']['output'];
   /** true: added; false: already a participant (REST answers 304). A full group answers 412 on REST. */
@@ -247,6 +342,10 @@ export type Mutation = {
   addOrganisationMember: Scalars['Boolean']['output'];
   /** Grant the role to each listed user (only the keys are read; unknown users are skipped). */
   addOrganisationMembers: Scalars['Boolean']['output'];
+  /** Adds the person to the list; a new owner also gets the author role. Administrators and learning resource managers of the entry’s organisation, and its owners. */
+  addRepositoryEntryMember: Scalars['Boolean']['output'];
+  /** Adds each listed user (only the keys are read; unknown users are skipped). Administrators and learning resource managers of the entry’s organisation, and its owners. */
+  addRepositoryEntryMembers: Scalars['Boolean']['output'];
   /** true: allowed now; false: it already was (REST answers 304). */
   allowOrganisationSubType: Scalars['Boolean']['output'];
   /** Change the login; invalid or taken (in any case): CONFLICT, on REST 409 with a list of ErrorVO. */
@@ -257,6 +356,8 @@ export type Mutation = {
   changeUserPasswordByLogin: Scalars['Boolean']['output'];
   /** A new API key for the user: the secret is in this answer only. Managers of the user always; the user themself while self-service keys are allowed, and not with an API key. Listed by userAuthentications, revoked by deleteUserAuthentication. */
   createApiKey: ApiKeyVo;
+  /** A new empty course with its root structure node; the caller becomes owner unless setAuthor is false. */
+  createCourse: CourseVo;
   /** Create a group; a body with a key > 0 updates that group. */
   createGroup: GroupVo;
   /** Create an organisation (below the default organisation unless a parent is given); a body with a key updates that organisation. */
@@ -267,6 +368,8 @@ export type Mutation = {
   createRelationRole: RelationRoleVo;
   /** Create a user; validation failures answer 406 with a list of ErrorVO on REST. */
   createUser: UserVo;
+  /** Deletes the course for good. Administrators and learning resource managers of the entry’s organisation, and its owners. */
+  deleteCourse: Scalars['Boolean']['output'];
   deleteGroup: Scalars['Boolean']['output'];
   /** Removes the news; NOT_FOUND while the news tool is off. */
   deleteGroupNews: Scalars['Boolean']['output'];
@@ -276,6 +379,8 @@ export type Mutation = {
   deleteOrganisation: Scalars['Boolean']['output'];
   /** Delete a relation role and every relation of that role. */
   deleteRelationRole: Scalars['Boolean']['output'];
+  /** Deletes the entry for good. Administrators and learning resource managers of the entry’s organisation, and its owners. They need a global author, learning resource manager or administrator role too. */
+  deleteRepositoryEntry: Scalars['Boolean']['output'];
   deleteUser: Scalars['Boolean']['output'];
   /** Delete an authentication; revokes an API key (the user may revoke their own). Deleting the password ends all sessions and the token. */
   deleteUserAuthentication: Scalars['Boolean']['output'];
@@ -287,10 +392,14 @@ export type Mutation = {
   disallowOrganisationSubType: Scalars['Boolean']['output'];
   /** Ends the session this request came with (on every instance). */
   logout: Scalars['Boolean']['output'];
+  /** Removes the person from the list. Administrators and learning resource managers of the entry’s organisation, and its owners. */
+  removeCourseMember: Scalars['Boolean']['output'];
   removeGroupOwner: Scalars['Boolean']['output'];
   removeGroupParticipant: Scalars['Boolean']['output'];
   /** End the membership granted in this organisation. */
   removeOrganisationMember: Scalars['Boolean']['output'];
+  /** Removes the person from the list. Administrators and learning resource managers of the entry’s organisation, and its owners. */
+  removeRepositoryEntryMember: Scalars['Boolean']['output'];
   /** Update authUsername and externalId of the authentication of that provider, or create one. Provider API-Key creates a new key and answers its secret as credential, this one time; the user themself may do that while self-service keys are allowed. REST tokens cannot be created. A body identityKey other than the path key, or an authUsername of another identity: 409. */
   saveUserAuthentication: AuthenticationVo;
   /** Authentications v1 (deprecated, by login): as saveUserAuthentication. */
@@ -318,6 +427,20 @@ export type Mutation = {
   updateUserStatus: StatusVo;
   /** Store a new portrait (JPEG, PNG or GIF, recognised by its content, otherwise UNSUPPORTED_MEDIA_TYPE) with its big and small scalings; the person themself or their user managers. */
   uploadUserPortrait: Scalars['Boolean']['output'];
+};
+
+
+export type MutationAddCourseMemberArgs = {
+  courseKey: Scalars['Long']['input'];
+  identityKey: Scalars['Long']['input'];
+  role: CourseMemberRole;
+};
+
+
+export type MutationAddCourseMembersArgs = {
+  courseKey: Scalars['Long']['input'];
+  members: Array<UserVoInput>;
+  role: CourseMemberRole;
 };
 
 
@@ -355,6 +478,20 @@ export type MutationAddOrganisationMembersArgs = {
 };
 
 
+export type MutationAddRepositoryEntryMemberArgs = {
+  entry: Scalars['String']['input'];
+  identityKey: Scalars['Long']['input'];
+  role: EntryMemberRole;
+};
+
+
+export type MutationAddRepositoryEntryMembersArgs = {
+  entry: Scalars['String']['input'];
+  members: Array<UserVoInput>;
+  role: EntryMemberRole;
+};
+
+
 export type MutationAllowOrganisationSubTypeArgs = {
   subTypeKey: Scalars['Long']['input'];
   typeKey: Scalars['Long']['input'];
@@ -385,6 +522,11 @@ export type MutationCreateApiKeyArgs = {
 };
 
 
+export type MutationCreateCourseArgs = {
+  course: CourseVoInput;
+};
+
+
 export type MutationCreateGroupArgs = {
   group: GroupVoInput;
 };
@@ -407,6 +549,11 @@ export type MutationCreateRelationRoleArgs = {
 
 export type MutationCreateUserArgs = {
   user: UserVoInput;
+};
+
+
+export type MutationDeleteCourseArgs = {
+  courseKey: Scalars['Long']['input'];
 };
 
 
@@ -433,6 +580,11 @@ export type MutationDeleteOrganisationArgs = {
 
 export type MutationDeleteRelationRoleArgs = {
   relationRoleKey: Scalars['Long']['input'];
+};
+
+
+export type MutationDeleteRepositoryEntryArgs = {
+  entry: Scalars['String']['input'];
 };
 
 
@@ -464,6 +616,13 @@ export type MutationDisallowOrganisationSubTypeArgs = {
 };
 
 
+export type MutationRemoveCourseMemberArgs = {
+  courseKey: Scalars['Long']['input'];
+  identityKey: Scalars['Long']['input'];
+  role: CourseMemberRole;
+};
+
+
 export type MutationRemoveGroupOwnerArgs = {
   groupKey: Scalars['Long']['input'];
   identityKey: Scalars['Long']['input'];
@@ -480,6 +639,13 @@ export type MutationRemoveOrganisationMemberArgs = {
   identityKey: Scalars['Long']['input'];
   organisationKey: Scalars['Long']['input'];
   role: Scalars['String']['input'];
+};
+
+
+export type MutationRemoveRepositoryEntryMemberArgs = {
+  entry: Scalars['String']['input'];
+  identityKey: Scalars['Long']['input'];
+  role: EntryMemberRole;
 };
 
 
@@ -679,6 +845,14 @@ export type Query = {
   __typename?: 'Query';
   /** Writes through either transport, newest first. */
   auditLog: Array<AuditLogEntryVo>;
+  /** A course by its id (the OLAT resource id, CourseVO.key). Administrators and learning resource managers see the entries of their organisations, others those they are members of and the published public ones. */
+  course: CourseVo;
+  /** The author (owner) of the course; NOT_FOUND when the person is none. Administrators and learning resource managers of the entry’s organisation, and its owners. */
+  courseAuthor: UserVo;
+  /** The authors (owners), tutors (coaches) or participants of the course. Administrators and learning resource managers of the entry’s organisation, and its owners. */
+  courseMembers: Array<UserVo>;
+  /** Courses. Administrators and learning resource managers see the entries of their organisations, others those they are members of and the published public ones. */
+  courses: CourseVOes;
   /** Members and group managers only. */
   group: GroupVo;
   /** The tools switched on with their access levels, the news, and who sees the member lists. */
@@ -721,6 +895,12 @@ export type Query = {
   organisations: Array<OrganisationVo>;
   /** Every relation role. */
   relationRoles: Array<RelationRoleVo>;
+  /** Repository entries. Administrators and learning resource managers see the entries of their organisations, others those they are members of and the published public ones. */
+  repositoryEntries: RepositoryEntryVOes;
+  /** An entry by its key, or else its softkey. Administrators and learning resource managers see the entries of their organisations, others those they are members of and the published public ones. */
+  repositoryEntry: RepositoryEntryVo;
+  /** The owners, coaches or participants of the entry. Administrators and learning resource managers of the entry’s organisation, and its owners. */
+  repositoryEntryMembers: Array<UserVo>;
   settings: SettingsVo;
   user: UserVo;
   /** Managers of the user see every authentication, the user themself their API keys; credentials are never included. */
@@ -744,6 +924,33 @@ export type Query = {
 
 export type QueryAuditLogArgs = {
   filter?: InputMaybe<AuditLogFilter>;
+};
+
+
+export type QueryCourseArgs = {
+  courseKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCourseAuthorArgs = {
+  courseKey: Scalars['Long']['input'];
+  identityKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCourseMembersArgs = {
+  courseKey: Scalars['Long']['input'];
+  role: CourseMemberRole;
+};
+
+
+export type QueryCoursesArgs = {
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  externalRef?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  managed?: InputMaybe<Scalars['Boolean']['input']>;
+  repositoryEntryKey?: InputMaybe<Scalars['Long']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -863,6 +1070,27 @@ export type QueryOrganisationsArgs = {
 };
 
 
+export type QueryRepositoryEntriesArgs = {
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  externalRef?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  managed?: InputMaybe<Scalars['Boolean']['input']>;
+  resourceType?: InputMaybe<Array<Scalars['String']['input']>>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryRepositoryEntryArgs = {
+  entry: Scalars['String']['input'];
+};
+
+
+export type QueryRepositoryEntryMembersArgs = {
+  entry: Scalars['String']['input'];
+  role: EntryMemberRole;
+};
+
+
 export type QueryUserArgs = {
   identityKey: Scalars['Long']['input'];
   withPortrait?: InputMaybe<Scalars['Boolean']['input']>;
@@ -943,6 +1171,58 @@ export type RelationRoleVoInput = {
   rights?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Required when creating. */
   role?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RepositoryEntryLifecycleVo = {
+  __typename?: 'RepositoryEntryLifecycleVO';
+  /** Always null: this gateway keeps private lifecycles only. */
+  key?: Maybe<Scalars['Long']['output']>;
+  label?: Maybe<Scalars['String']['output']>;
+  softkey?: Maybe<Scalars['String']['output']>;
+  validFrom?: Maybe<Scalars['String']['output']>;
+  validTo?: Maybe<Scalars['String']['output']>;
+};
+
+/** A private lifecycle: validFrom and validTo as `yyyy-MM-ddTHH:mm:ss` (UTC) or ISO 8601 with a zone; key is ignored. */
+export type RepositoryEntryLifecycleVoInput = {
+  key?: InputMaybe<Scalars['Long']['input']>;
+  label?: InputMaybe<Scalars['String']['input']>;
+  softkey?: InputMaybe<Scalars['String']['input']>;
+  validFrom?: InputMaybe<Scalars['String']['input']>;
+  validTo?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RepositoryEntryVo = {
+  __typename?: 'RepositoryEntryVO';
+  authors?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  displayname: Scalars['String']['output'];
+  /** preparation, review, coachpublished, published, closed, trash or deleted. */
+  entryStatus: Scalars['String']['output'];
+  externalId?: Maybe<Scalars['String']['output']>;
+  externalRef?: Maybe<Scalars['String']['output']>;
+  key: Scalars['Long']['output'];
+  lifecycle?: Maybe<RepositoryEntryLifecycleVo>;
+  location?: Maybe<Scalars['String']['output']>;
+  /** Comma-separated managed flags (catalogue 4.2), stored as received. */
+  managedFlags?: Maybe<Scalars['String']['output']>;
+  /** Every flag in effect: the flags set and everything they imply (GraphQL only). */
+  managedFlagsInEffect: Array<Scalars['String']['output']>;
+  olatResourceId: Scalars['Long']['output'];
+  olatResourceKey: Scalars['Long']['output'];
+  olatResourceTypeName: Scalars['String']['output'];
+  resourceableId: Scalars['Long']['output'];
+  resourceableTypeName: Scalars['String']['output'];
+  resourcename: Scalars['String']['output'];
+  softkey: Scalars['String']['output'];
+  teaser?: Maybe<Scalars['String']['output']>;
+};
+
+/** A page of repositoryEntries (pagingspec=1.0), with the total. */
+export type RepositoryEntryVOes = {
+  __typename?: 'RepositoryEntryVOes';
+  repositoryEntries: Array<RepositoryEntryVo>;
+  totalCount: Scalars['Int']['output'];
 };
 
 export type RolesVo = {

@@ -24,6 +24,7 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   organisation: { identifier: 'org-by-plain-user', displayName: 'Organisation by plain user' },
   organisationType: { identifier: 'type-by-plain-user', displayName: 'Type by plain user' },
   members: [{ key: 1 }],
+  course: { title: 'Course by plain user' },
   // A grey PNG of 2x2 pixels; on REST the multipart part `file` (restBody).
   portrait: {
     file: 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADklEQVQImWNoAAMGCAUAKg4GAeLeQoEAAAAASUVORK5CYII=',

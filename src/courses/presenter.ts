@@ -1,0 +1,97 @@
+import type { RepositoryEntry } from '../entities/courses';
+import type { CourseVO, RepositoryEntryLifecycleVO, RepositoryEntryVO } from '../schema/courses';
+
+/** What the VOs of an entry are made of: a row of ENTRY_COLUMNS (src/courses/repository.ts). */
+export type EntryRow = Pick<
+  RepositoryEntry,
+  | 'id'
+  | 'softkey'
+  | 'displayname'
+  | 'resourcename'
+  | 'description'
+  | 'teaser'
+  | 'authors'
+  | 'location'
+  | 'externalId'
+  | 'externalRef'
+  | 'managedFlags'
+  | 'status'
+  | 'resourceTypeName'
+  | 'olatResourceId'
+  | 'olatResourceKey'
+  | 'lifecycleValidFrom'
+  | 'lifecycleValidTo'
+  | 'lifecycleLabel'
+  | 'lifecycleSoftkey'
+  | 'publicVisible'
+  | 'editorRootNodeId'
+  | 'nodeAccessType'
+> & { organisationKey: number; title: string | null };
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** OpenOLAT's `yyyy-MM-dd'T'hh:mm:ss` (12-hour `hh`, no zone), in UTC. */
+export function lifecycleDate(date: Date | null | undefined): string | null {
+  if (!date) return null;
+  const hours = date.getUTCHours() % 12 || 12;
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T${pad(hours)}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+}
+
+function toLifecycleVO(row: EntryRow): RepositoryEntryLifecycleVO | null {
+  if (!row.lifecycleValidFrom && !row.lifecycleValidTo && !row.lifecycleLabel && !row.lifecycleSoftkey) return null;
+  return {
+    key: null,
+    softkey: row.lifecycleSoftkey ?? null,
+    label: row.lifecycleLabel ?? null,
+    validFrom: lifecycleDate(row.lifecycleValidFrom),
+    validTo: lifecycleDate(row.lifecycleValidTo),
+  };
+}
+
+export function toRepositoryEntryVO(row: EntryRow): RepositoryEntryVO {
+  return {
+    key: row.id,
+    softkey: row.softkey,
+    resourcename: row.resourcename,
+    displayname: row.displayname,
+    description: row.description ?? null,
+    teaser: row.teaser ?? null,
+    authors: row.authors ?? null,
+    location: row.location ?? null,
+    externalId: row.externalId ?? null,
+    externalRef: row.externalRef ?? null,
+    managedFlags: row.managedFlags ?? null,
+    resourceableId: row.olatResourceId,
+    resourceableTypeName: row.resourceTypeName,
+    olatResourceKey: row.olatResourceKey,
+    olatResourceId: row.olatResourceId,
+    olatResourceTypeName: row.resourceTypeName,
+    entryStatus: row.status,
+    lifecycle: toLifecycleVO(row),
+  };
+}
+
+export function toCourseVO(row: EntryRow): CourseVO {
+  return {
+    key: row.olatResourceId,
+    softKey: row.softkey,
+    displayName: row.displayname,
+    description: row.description ?? null,
+    teaser: row.teaser ?? null,
+    repoEntryKey: row.id,
+    repoEntryStatus: row.status,
+    organisationKey: row.organisationKey,
+    authors: row.authors ?? null,
+    location: row.location ?? null,
+    externalId: row.externalId ?? null,
+    externalRef: row.externalRef ?? null,
+    managedFlags: row.managedFlags ?? null,
+    olatResourceKey: row.olatResourceKey,
+    olatResourceId: row.olatResourceId,
+    olatResourceTypeName: row.resourceTypeName,
+    title: row.title,
+    editorRootNodeId: row.editorRootNodeId ?? null,
+    nodeAccessType: row.nodeAccessType,
+    lifecycle: toLifecycleVO(row),
+  };
+}

@@ -1,0 +1,229 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { placeholders, sql } from '../db/sql';
+import type { Caller } from '../domain/context';
+import type { Range } from '../domain/lists';
+import { readPage, type Page, type PageRequest } from '../domain/paging';
+import { appliesIn } from '../domain/scope';
+import { RESOURCE_ID_SEQUENCE, RESOURCE_KEY_SEQUENCE, type EntryRole } from '../entities/courses';
+import type { UserRow } from '../users/presenter';
+import { USER_COLUMNS } from '../users/repository';
+import { ENTRY_MANAGERS } from './policy';
+import type { EntryRow } from './presenter';
+
+/** The columns of an EntryRow from `repository_entry e`, with the root node `r` of its editor tree. */
+const ENTRY_COLUMNS = `e.id, e.softkey, e.displayname, e.resourcename, e.description, e.teaser, e.authors, e.location,
+  e.external_id as "externalId", e.external_ref as "externalRef", e.managed_flags as "managedFlags", e.status,
+  e.resource_type_name as "resourceTypeName", e.olat_resource_id as "olatResourceId", e.olat_resource_key as "olatResourceKey",
+  e.lifecycle_valid_from as "lifecycleValidFrom", e.lifecycle_valid_to as "lifecycleValidTo", e.lifecycle_label as "lifecycleLabel",
+  e.lifecycle_softkey as "lifecycleSoftkey", e.organisation_id as "organisationKey", e.public_visible as "publicVisible",
+  e.editor_root_node_id as "editorRootNodeId", e.node_access_type as "nodeAccessType", r.long_title as "title"`;
+
+const ENTRY_FROM = 'repository_entry e left join course_element r on r.entry_id = e.id and r.ident = e.editor_root_node_id';
+
+export type EntryLocator = { key: number } | { softkey: string } | { olatResourceId: number };
+
+export async function findEntry(em: EntityManager, locator: EntryLocator): Promise<EntryRow | null> {
+  const [column, value] =
+    'key' in locator ? ['e.id', locator.key] : 'softkey' in locator ? ['e.softkey', locator.softkey] : ['e.olat_resource_id', locator.olatResourceId];
+  const [row] = await sql<EntryRow>(em, `select ${ENTRY_COLUMNS} from ${ENTRY_FROM} where ${column} = ?`, [value]);
+  return row ?? null;
+}
+
+const MAX_ENTRY_KEY = 2 ** 31 - 1;
+
+/** `{k}` of /repo/entries/{k}: the entry with that key when it is a number, else (or when no entry has that key) the one with that softkey, as OpenOLAT looks it up. */
+export async function findEntryByKeyOrSoftkey(em: EntityManager, entry: string): Promise<EntryRow | null> {
+  const key = /^\d{1,10}$/.test(entry) ? Number(entry) : null;
+  return (key !== null && key <= MAX_ENTRY_KEY ? await findEntry(em, { key }) : null) ?? findEntry(em, { softkey: entry });
+}
+
+/** The entry row locked until the transaction ends. */
+export async function lockEntry(em: EntityManager, key: number): Promise<void> {
+  await sql(em, 'select 1 from repository_entry where id = ? for update', [key]);
+}
+
+/**
+ * SQL condition: the caller sees the entry `e`: as administrator or learning resource manager of its
+ * organisation, as a member of it, or because it is published and public.
+ */
+function visibleTo(caller: Caller): { text: string; params: unknown[] } {
+  const managed = caller.grants.some((grant) => ENTRY_MANAGERS.includes(grant.role));
+  return {
+    text: `(${
+      managed
+        ? `e.organisation_id in (select o.id from organisation_role cm join organisation co on co.id = cm.organisation_id
+             join organisation o on ${appliesIn('cm', 'co', 'o')} where cm.identity_id = ? and cm.role in (${placeholders(ENTRY_MANAGERS)})) or `
+        : ''
+    }e.id in (select entry_id from repository_entry_membership where identity_id = ?) or (e.status = 'published' and e.public_visible))`,
+    params: [...(managed ? [caller.key, ...ENTRY_MANAGERS] : []), caller.key],
+  };
+}
+
+export async function isVisibleTo(em: EntityManager, caller: Caller, entryKey: number): Promise<boolean> {
+  const visible = visibleTo(caller);
+  return (await sql(em, `select 1 from repository_entry e where e.id = ? and ${visible.text}`, [entryKey, ...visible.params])).length > 0;
+}
+
+export interface EntryFilter {
+  managed?: boolean | null;
+  externalId?: string | null;
+  externalRef?: string | null;
+  resourceTypes?: string[] | null;
+  key?: number | null;
+}
+
+export async function pageOfEntries(em: EntityManager, caller: Caller, filter: EntryFilter, page: PageRequest): Promise<Page<EntryRow>> {
+  const visible = visibleTo(caller);
+  const where = [visible.text];
+  const params: unknown[] = [...visible.params];
+  if (filter.managed != null) where.push(filter.managed ? "coalesce(e.managed_flags, '') <> ''" : "coalesce(e.managed_flags, '') = ''");
+  const add = (condition: string, ...values: unknown[]) => (where.push(condition), params.push(...values));
+  if (filter.externalId) add('e.external_id = ?', filter.externalId);
+  if (filter.externalRef) add('e.external_ref = ?', filter.externalRef);
+  if (filter.key != null) add('e.id = ?', filter.key);
+  if (filter.resourceTypes?.length) add(`e.resource_type_name in (${placeholders(filter.resourceTypes)})`, ...filter.resourceTypes);
+  const from = `from ${ENTRY_FROM} where ${where.join(' and ')}`;
+  return readPage(
+    () =>
+      sql<EntryRow & { totalCount: number }>(em, `select ${ENTRY_COLUMNS}, count(*) over () as "totalCount" ${from} order by e.id offset ? limit ?`, [
+        ...params,
+        page.start,
+        page.limit,
+      ]),
+    async () => Number((await sql<{ count: number }>(em, `select count(*) as count ${from}`, params))[0].count),
+    page,
+  );
+}
+
+export interface NewEntry {
+  softkey: string;
+  displayname: string;
+  description: string | null;
+  teaser: string | null;
+  authors: string | null;
+  location: string | null;
+  externalId: string | null;
+  externalRef: string | null;
+  managedFlags: string | null;
+  status: string;
+  organisationKey: number;
+  publicVisible: boolean;
+  editorRootNodeId: string;
+  nodeAccessType: string;
+  lifecycleValidFrom?: Date | null;
+  lifecycleValidTo?: Date | null;
+  lifecycleLabel?: string | null;
+  lifecycleSoftkey?: string | null;
+}
+
+/**
+ * Inserts the entry (its OLAT resource numbered from the sequences); answers its key, or null when
+ * its softkey or (for a course) its externalId is taken: a concurrent insert of the same values
+ * waits for the other transaction and then inserts nothing.
+ */
+export async function insertEntry(em: EntityManager, entry: NewEntry): Promise<number | null> {
+  const [row] = await sql<{ id: number }>(
+    em,
+    `insert into repository_entry (softkey, displayname, description, teaser, authors, location, external_id, external_ref, managed_flags, status,
+       organisation_id, public_visible, editor_root_node_id, node_access_type, lifecycle_valid_from, lifecycle_valid_to, lifecycle_label, lifecycle_softkey,
+       olat_resource_id, olat_resource_key)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nextval('${RESOURCE_ID_SEQUENCE}'), nextval('${RESOURCE_KEY_SEQUENCE}')) on conflict do nothing returning id`,
+    [
+      entry.softkey,
+      entry.displayname,
+      entry.description,
+      entry.teaser,
+      entry.authors,
+      entry.location,
+      entry.externalId,
+      entry.externalRef,
+      entry.managedFlags,
+      entry.status,
+      entry.organisationKey,
+      entry.publicVisible,
+      entry.editorRootNodeId,
+      entry.nodeAccessType,
+      entry.lifecycleValidFrom ?? null,
+      entry.lifecycleValidTo ?? null,
+      entry.lifecycleLabel ?? null,
+      entry.lifecycleSoftkey ?? null,
+    ],
+  );
+  return row?.id ?? null;
+}
+
+/** The course with this externalId. */
+export async function findCourseByExternalId(em: EntityManager, externalId: string): Promise<EntryRow | null> {
+  const [row] = await sql<EntryRow>(em, `select ${ENTRY_COLUMNS} from ${ENTRY_FROM} where e.external_id = ? and e.resource_type_name = 'CourseModule'`, [
+    externalId,
+  ]);
+  return row ?? null;
+}
+
+export async function insertRootNode(em: EntityManager, entryKey: number, ident: string, shortTitle: string | null, longTitle: string | null): Promise<void> {
+  await sql(em, `insert into course_element (entry_id, ident, type, short_title, long_title) values (?, ?, 'st', ?, ?)`, [
+    entryKey,
+    ident,
+    shortTitle,
+    longTitle,
+  ]);
+}
+
+export async function deleteEntry(em: EntityManager, key: number): Promise<void> {
+  await sql(em, 'delete from repository_entry where id = ?', [key]);
+}
+
+export async function hasRole(em: EntityManager, entryKey: number, identityKey: number, role: EntryRole): Promise<boolean> {
+  return (
+    (await sql(em, 'select 1 from repository_entry_membership where entry_id = ? and identity_id = ? and role = ?', [entryKey, identityKey, role])).length > 0
+  );
+}
+
+/** Members with the role in the order they joined (`membershipKey`). */
+export async function listMembers(em: EntityManager, entryKey: number, role: EntryRole, range: Range): Promise<(UserRow & { membershipKey: number })[]> {
+  return sql<UserRow & { membershipKey: number }>(
+    em,
+    `select ${USER_COLUMNS}, m.id as "membershipKey" from identity i join repository_entry_membership m on m.identity_id = i.id
+     where m.entry_id = ? and m.role = ? and m.id > ? order by m.id limit ?`,
+    [entryKey, role, range.after, range.size],
+  );
+}
+
+/** The member with the role, if the identity holds it. */
+export async function findMember(em: EntityManager, entryKey: number, identityKey: number, role: EntryRole): Promise<UserRow | null> {
+  const [row] = await sql<UserRow>(
+    em,
+    `select ${USER_COLUMNS} from identity i join repository_entry_membership m on m.identity_id = i.id where m.entry_id = ? and m.identity_id = ? and m.role = ?`,
+    [entryKey, identityKey, role],
+  );
+  return row ?? null;
+}
+
+/** false when the identity already held the role. */
+export async function insertMember(em: EntityManager, entryKey: number, identityKey: number, role: EntryRole): Promise<boolean> {
+  const inserted = await sql(em, 'insert into repository_entry_membership (entry_id, identity_id, role) values (?, ?, ?) on conflict do nothing returning id', [
+    entryKey,
+    identityKey,
+    role,
+  ]);
+  return inserted.length > 0;
+}
+
+export async function deleteMember(em: EntityManager, entryKey: number, identityKey: number, role: EntryRole): Promise<void> {
+  await sql(em, 'delete from repository_entry_membership where entry_id = ? and identity_id = ? and role = ?', [entryKey, identityKey, role]);
+}
+
+/** The global author role (OpenOLAT grants it to whoever becomes a course author), kept as it is when held already. */
+export async function grantAuthorRole(em: EntityManager, organisationKey: number, identityKey: number, inheritance: string): Promise<void> {
+  await sql(em, `insert into organisation_role (identity_id, organisation_id, role, inheritance) values (?, ?, 'author', ?) on conflict do nothing`, [
+    identityKey,
+    organisationKey,
+    inheritance,
+  ]);
+}
+
+export async function existingIdentities(em: EntityManager, keys: readonly number[]): Promise<number[]> {
+  if (!keys.length) return [];
+  const rows = await sql<{ id: number }>(em, `select id from identity where id in (${placeholders(keys)}) order by id`, [...keys]);
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,252 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { inTransaction } from '../audit/audit-log';
+import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
+import { DomainError, badRequest, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
+import { answerList, inRanges } from '../domain/lists';
+import type { Page, PageRequest } from '../domain/paging';
+import { grantedInheritance } from '../domain/roles';
+import { mandatory, tooLong, tooLongValues } from '../domain/validation';
+import { ENTRY_STATUSES, EntryRole, type EntryStatus } from '../entities/courses';
+import { defaultOrganisationReference, findOrganisationRow } from '../organisations/repository';
+import type { CourseVO, CourseVOInput, RepositoryEntryVO } from '../schema/courses';
+import type { UserVO, UserVOInput } from '../schema/users';
+import { toUserVO } from '../users/presenter';
+import { requireIdentity } from '../users/repository';
+import { COURSE_CREATORS, canManageEntry, requireEntryManager, requireEntryReader } from './policy';
+import { toCourseVO, toRepositoryEntryVO, type EntryRow } from './presenter';
+import * as entries from './repository';
+import type { EntryFilter, EntryLocator } from './repository';
+
+export const COURSE_TYPE = 'CourseModule';
+
+async function locateEntry(ctx: RequestContext, entry: string): Promise<EntryRow> {
+  const row = await entries.findEntryByKeyOrSoftkey(ctx.em, entry);
+  if (!row) throw notFound('repository entry');
+  return row;
+}
+
+async function findCourse(ctx: RequestContext, courseKey: number): Promise<EntryRow> {
+  const row = await entries.findEntry(ctx.em, { olatResourceId: courseKey } satisfies EntryLocator);
+  if (!row || row.resourceTypeName !== COURSE_TYPE) throw notFound('course');
+  return row;
+}
+
+/** The entry a course or entry operation names: `{ courseKey }` (the OLAT resource id) or `{ entry }` (key or softkey). */
+export type EntryAddress = { courseKey: number } | { entry: string };
+
+const locate = (ctx: RequestContext, address: EntryAddress) => ('courseKey' in address ? findCourse(ctx, address.courseKey) : locateEntry(ctx, address.entry));
+
+export async function listEntries(ctx: RequestContext, filter: EntryFilter, page: PageRequest): Promise<Page<RepositoryEntryVO>> {
+  const { totalCount, items } = await entries.pageOfEntries(ctx.em, requireCaller(ctx), filter, page);
+  return { totalCount, items: items.map(toRepositoryEntryVO) };
+}
+
+export async function listCourses(ctx: RequestContext, filter: EntryFilter, page: PageRequest): Promise<Page<CourseVO>> {
+  const { totalCount, items } = await entries.pageOfEntries(ctx.em, requireCaller(ctx), { ...filter, resourceTypes: [COURSE_TYPE] }, page);
+  return { totalCount, items: items.map(toCourseVO) };
+}
+
+export async function getEntry(ctx: RequestContext, entry: string): Promise<RepositoryEntryVO> {
+  const row = await locateEntry(ctx, entry);
+  await requireEntryReader(ctx, row);
+  return toRepositoryEntryVO(row);
+}
+
+export async function getCourse(ctx: RequestContext, courseKey: number): Promise<CourseVO> {
+  const row = await findCourse(ctx, courseKey);
+  await requireEntryReader(ctx, row);
+  return toCourseVO(row);
+}
+
+/** DELETE /repo/courses/{id} (managers of the entry) and /repo/entries/{k} (who also hold a global author, LRM or administrator role), for good. */
+export async function deleteEntry(ctx: RequestContext, address: EntryAddress): Promise<boolean> {
+  const row = await locate(ctx, address);
+  if ('entry' in address && !hasAnyRole(requireCaller(ctx), COURSE_CREATORS)) throw forbidden();
+  await requireEntryManager(ctx, row);
+  await inTransaction(ctx, (em) => entries.deleteEntry(em, row.id));
+  return true;
+}
+
+/** The legacy `access` integer with `membersOnly` as a status (catalogue 2.4 "Legacy access integer"). */
+function statusOfAccess(access: number, membersOnly: boolean): EntryStatus {
+  if (access <= 0) return 'trash';
+  if (access === 1) return membersOnly ? 'published' : 'preparation';
+  if (access === 2) return 'review';
+  return 'published';
+}
+
+const isStatus = (value: string): value is EntryStatus => (ENTRY_STATUSES as readonly string[]).includes(value);
+
+const NODE_ACCESS_TYPES = ['condition', 'learningpath'];
+
+/** OpenOLAT's node idents: a random 15-digit number. */
+const nodeIdent = () => `${randomInt(1, 10)}${String(randomInt(0, 100_000_000_000_000)).padStart(14, '0')}`;
+
+/** A lifecycle date: OpenOLAT's zone-less `yyyy-MM-ddTHH:mm:ss` read as UTC, or ISO 8601 with a zone; undefined when unreadable. */
+function lifecycleDateOf(value: string | null | undefined): Date | null | undefined {
+  if (!value) return null;
+  const date = new Date(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) ? `${value}Z` : value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+function validateCourse(input: CourseVOInput): { status: EntryStatus; title: string } {
+  const status = input.status ?? input.repoEntryStatus;
+  const title = input.title ?? input.displayName ?? input.shortTitle;
+  const errors: ErrorDetail[] = [
+    ...(title?.trim() ? [] : [mandatory('title')]),
+    ...(input.softKey && input.softKey.length > 30 ? [tooLong('softKey', 30)] : []),
+    ...(status && !isStatus(status)
+      ? [{ code: 'org.olat.repository:status.unknown', translation: `Unknown status "${status}"; the statuses are ${ENTRY_STATUSES.join(', ')}.` }]
+      : []),
+    ...(input.nodeAccessType && !NODE_ACCESS_TYPES.includes(input.nodeAccessType)
+      ? [{ code: 'org.olat.course:nodeAccessType.unknown', translation: `nodeAccessType is ${NODE_ACCESS_TYPES.join(' or ')}.` }]
+      : []),
+    ...(['validFrom', 'validTo'] as const)
+      .filter((field) => lifecycleDateOf(input.lifecycle?.[field]) === undefined)
+      .map((field) => ({ code: `org.olat.repository:lifecycle.${field}.invalid`, translation: `lifecycle ${field} is no date (yyyy-MM-ddTHH:mm:ss).` })),
+    ...tooLongValues({
+      title: input.title,
+      lifecycleLabel: input.lifecycle?.label,
+    }),
+    ...tooLongValues({ lifecycleSoftkey: input.lifecycle?.softkey }, 128),
+    ...tooLongValues({
+      shortTitle: input.shortTitle,
+      displayName: input.displayName,
+      teaser: input.teaser,
+      location: input.location,
+      externalId: input.externalId,
+      externalRef: input.externalRef,
+      managedFlags: input.managedFlags,
+    }),
+  ];
+  if (errors.length) throw validationFailed(errors);
+  return {
+    status: status ? (status as EntryStatus) : input.access != null ? statusOfAccess(input.access, input.membersOnly === true) : 'preparation',
+    title: title!.trim(),
+  };
+}
+
+/**
+ * PUT /repo/courses: a new empty course, the entry with the root structure node of its editor tree
+ * (short title = shortTitle, long title = title; displayName defaults to the title). The caller
+ * becomes owner unless setAuthor is false; initialAuthor becomes owner too. With the externalId of
+ * an existing course (clients get-or-create by it, concurrently too) the answer is that course,
+ * unchanged, to those who may manage it, else 409.
+ */
+export async function createCourse(ctx: RequestContext, input: CourseVOInput): Promise<CourseVO> {
+  const caller = requireCaller(ctx);
+  const { status, title } = validateCourse(input);
+  const softkey = input.softKey?.trim() || randomBytes(15).toString('hex');
+  const externalId = input.externalId ?? null;
+  const key = await inTransaction(ctx, async (em) => {
+    const organisationKey = input.organisationKey ?? (await defaultOrganisationReference(em)).id;
+    if (input.organisationKey != null && !(await findOrganisationRow(em, input.organisationKey))) throw notFound('organisation');
+    if (input.initialAuthor != null) await requireIdentity(em, input.initialAuthor);
+    const rootIdent = nodeIdent();
+    const entryKey = await entries.insertEntry(em, {
+      softkey,
+      displayname: input.displayName?.trim() || title,
+      description: input.description ?? null,
+      teaser: input.teaser ?? null,
+      authors: input.authors ?? null,
+      location: input.location ?? null,
+      externalId,
+      externalRef: input.externalRef ?? null,
+      managedFlags: input.managedFlags ?? null,
+      status,
+      organisationKey,
+      publicVisible: input.publicVisible ?? (input.status == null && input.access === 4),
+      editorRootNodeId: rootIdent,
+      nodeAccessType: input.nodeAccessType ?? 'condition',
+      lifecycleValidFrom: lifecycleDateOf(input.lifecycle?.validFrom),
+      lifecycleValidTo: lifecycleDateOf(input.lifecycle?.validTo),
+      lifecycleLabel: input.lifecycle?.label ?? null,
+      lifecycleSoftkey: input.lifecycle?.softkey ?? null,
+    });
+    if (entryKey === null) return existingCourse({ ...ctx, em }, externalId, softkey);
+    await entries.insertRootNode(em, entryKey, rootIdent, input.shortTitle?.trim() || title, title);
+    if (input.setAuthor !== false) await entries.insertMember(em, entryKey, caller.key, EntryRole.owner);
+    if (input.initialAuthor != null) await entries.insertMember(em, entryKey, input.initialAuthor, EntryRole.owner);
+    return entryKey;
+  });
+  const row = await entries.findEntry(ctx.em, { key });
+  return toCourseVO(row!);
+}
+
+/** The key of the course a create met: the one with its externalId, for a caller who may manage it. */
+async function existingCourse(ctx: RequestContext, externalId: string | null, softkey: string): Promise<number> {
+  const existing = externalId === null ? null : await entries.findCourseByExternalId(ctx.em, externalId);
+  if (!existing) throw new DomainError('CONFLICT', `a repository entry has the softkey ${softkey} already`);
+  if (!(await canManageEntry(ctx, existing))) throw new DomainError('CONFLICT', `a course has the externalId ${externalId} already`);
+  return existing.id;
+}
+
+export async function listMembers(ctx: RequestContext, address: EntryAddress, role: EntryRole): Promise<UserVO[]> {
+  const row = await locate(ctx, address);
+  await requireEntryManager(ctx, row);
+  const rows = inRanges(
+    ctx,
+    (range) => entries.listMembers(ctx.em, row.id, role, range),
+    (member) => member.membershipKey,
+  );
+  return answerList(ctx, rows, (member) => toUserVO(member, true));
+}
+
+/** GET /repo/courses/{id}/authors/{identityKey}: the author, 404 when the person is none. */
+export async function getMember(ctx: RequestContext, address: EntryAddress, identityKey: number, role: EntryRole): Promise<UserVO> {
+  const row = await locate(ctx, address);
+  await requireEntryManager(ctx, row);
+  const member = await entries.findMember(ctx.em, row.id, identityKey, role);
+  if (!member) throw notFound(`${role} of the course`);
+  return toUserVO(member, true);
+}
+
+/** Adding an owner also grants the global author role (in the default organisation), as OpenOLAT does for course authors. */
+async function grantRole(ctx: RequestContext, entryKey: number, identityKey: number, role: EntryRole): Promise<boolean> {
+  const added = await entries.insertMember(ctx.em, entryKey, identityKey, role);
+  if (role === EntryRole.owner) {
+    await entries.grantAuthorRole(ctx.em, (await defaultOrganisationReference(ctx.em)).id, identityKey, grantedInheritance('author', undefined));
+  }
+  return added;
+}
+
+export async function addMember(ctx: RequestContext, address: EntryAddress, identityKey: number, role: EntryRole): Promise<boolean> {
+  const row = await locate(ctx, address);
+  await requireEntryManager(ctx, row);
+  return inTransaction(ctx, async (em) => {
+    await entries.lockEntry(em, row.id);
+    await requireIdentity(em, identityKey);
+    await grantRole({ ...ctx, em }, row.id, identityKey, role);
+    return true;
+  });
+}
+
+/** PUT …/{role} with a list of users: keys of unknown users are skipped, as in OpenOLAT. */
+export async function addMembers(ctx: RequestContext, address: EntryAddress, members: UserVOInput[], role: EntryRole): Promise<boolean> {
+  const row = await locate(ctx, address);
+  await requireEntryManager(ctx, row);
+  const keys = [...new Set(members.map((member) => member.key).filter((key): key is number => key != null))];
+  if (members.some((member) => member.key == null)) throw badRequest('every user of the list needs its key');
+  return inTransaction(ctx, async (em) => {
+    await entries.lockEntry(em, row.id);
+    for (const identityKey of await entries.existingIdentities(em, keys)) await grantRole({ ...ctx, em }, row.id, identityKey, role);
+    return true;
+  });
+}
+
+export async function removeMember(ctx: RequestContext, address: EntryAddress, identityKey: number, role: EntryRole): Promise<boolean> {
+  const row = await locate(ctx, address);
+  await requireEntryManager(ctx, row);
+  return inTransaction(ctx, async (em) => {
+    await requireIdentity(em, identityKey);
+    await entries.deleteMember(em, row.id, identityKey, role);
+    return true;
+  });
+}
+
+/** The membership role behind a member list's name (`authors`, `owners`, `tutors`, `coaches`, `participants`). */
+export function entryRoleOf(list: string): EntryRole {
+  if (list === 'authors' || list === 'owners') return EntryRole.owner;
+  if (list === 'tutors' || list === 'coaches') return EntryRole.coach;
+  return EntryRole.participant;
+}

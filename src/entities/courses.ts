@@ -1,0 +1,140 @@
+import { BigIntType, Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
+import { BaseEntity, LongKey, ManagedEntity } from './base';
+import { Organisation } from './organisations';
+import { Identity } from './users';
+
+/** OpenOLAT's repository entry statuses (catalogue 5.1). */
+export const ENTRY_STATUSES = ['preparation', 'review', 'coachpublished', 'published', 'closed', 'trash', 'deleted'] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+
+/** The sequences the OLAT resource of an entry is numbered from (created by the migration add_courses_tables; read by the insert). */
+export const RESOURCE_ID_SEQUENCE = 'olat_resource_id_seq';
+export const RESOURCE_KEY_SEQUENCE = 'olat_resource_key_seq';
+
+/**
+ * A learning resource (catalogue 2.3); for now always a course (`CourseModule`). Its managed flags
+ * are stored exactly as received, as OpenOLAT stores them for entries. The OLAT resource (the
+ * course's own id, `CourseVO.key`) is numbered apart from the entry key. No two courses share an
+ * externalId: clients get-or-create courses by it.
+ */
+@Entity({ tableName: 'repository_entry' })
+@Index({ properties: ['externalId'] })
+@Unique({
+  name: 'repository_entry_course_external_id_unique',
+  expression: `create unique index "repository_entry_course_external_id_unique" on "repository_entry" ("external_id") where "resource_type_name" = 'CourseModule'`,
+})
+@Index({ properties: ['externalRef'] })
+@Index({ properties: ['status', 'publicVisible'] })
+export class RepositoryEntry extends ManagedEntity<
+  'resourcename' | 'status' | 'resourceTypeName' | 'olatResourceId' | 'olatResourceKey' | 'publicVisible' | 'nodeAccessType'
+> {
+  @Property({ type: 'string', length: 36, unique: true })
+  softkey!: string;
+
+  @Property({ type: 'string', length: 255 })
+  displayname!: string;
+
+  @Property({ type: 'string', length: 255, default: '-' })
+  resourcename: string = '-';
+
+  @Property({ type: 'text', nullable: true })
+  description?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  teaser?: string | null;
+
+  @Property({ type: 'string', length: 2048, nullable: true })
+  authors?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  location?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  externalRef?: string | null;
+
+  @Property({ type: 'string', length: 16, default: 'preparation' })
+  status: EntryStatus = 'preparation';
+
+  @Property({ type: 'string', length: 50, default: 'CourseModule' })
+  resourceTypeName: string = 'CourseModule';
+
+  @Property({ type: new BigIntType('number'), unique: true })
+  olatResourceId!: number;
+
+  @Property({ type: new BigIntType('number'), unique: true })
+  olatResourceKey!: number;
+
+  @Property({ type: 'datetime', nullable: true })
+  lifecycleValidFrom?: Date | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  lifecycleValidTo?: Date | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  lifecycleLabel?: string | null;
+
+  @Property({ type: 'string', length: 128, nullable: true })
+  lifecycleSoftkey?: string | null;
+
+  @ManyToOne(() => Organisation, { deleteRule: 'restrict', index: true })
+  organisation!: Organisation;
+
+  @Property({ type: 'boolean', default: false })
+  publicVisible: boolean = false;
+
+  @Property({ type: 'string', length: 32, nullable: true })
+  editorRootNodeId?: string | null;
+
+  /** `condition` (classic) or `learningpath`. */
+  @Property({ type: 'string', length: 32, default: 'condition' })
+  nodeAccessType: string = 'condition';
+}
+
+/** A node of a course's editor tree; `ident` is OpenOLAT's node id (a 15-digit number as text). */
+@Entity({ tableName: 'course_element' })
+@Unique({ properties: ['entry', 'ident'] })
+export class CourseElement extends BaseEntity<'position'> {
+  @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' })
+  entry!: RepositoryEntry;
+
+  @Property({ type: 'string', length: 32 })
+  ident!: string;
+
+  @ManyToOne(() => CourseElement, { nullable: true, deleteRule: 'cascade', index: true })
+  parent?: CourseElement | null;
+
+  @Property({ type: 'integer', default: 0 })
+  position: number = 0;
+
+  /** `st` (structure) or `sp` (single page). */
+  @Property({ type: 'string', length: 16 })
+  type!: string;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  shortTitle?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  longTitle?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  description?: string | null;
+}
+
+export const EntryRole = { owner: 'owner', coach: 'coach', participant: 'participant' } as const;
+export type EntryRole = (typeof EntryRole)[keyof typeof EntryRole];
+
+@Entity({ tableName: 'repository_entry_membership' })
+@Unique({ properties: ['entry', 'identity', 'role'] })
+@LongKey()
+export class RepositoryMembership extends BaseEntity {
+  @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' })
+  entry!: RepositoryEntry;
+
+  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true })
+  identity!: Identity;
+
+  @Property({ type: 'string', length: 16 })
+  role!: EntryRole;
+}
+
+export const courseEntities = [RepositoryEntry, CourseElement, RepositoryMembership];

@@ -1,0 +1,224 @@
+import { Arg, Args, ArgsType, Ctx, Directive, Extensions, Field, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { KeepsPrincipals } from '../auth/principal-cache';
+import { managedCourse } from '../courses/managed';
+import { COURSE_CREATORS } from '../courses/policy';
+import { EntryRole } from '../entities/courses';
+import * as courses from '../courses/service';
+import type { RequestContext } from '../domain/context';
+import { pageRequest } from '../domain/paging';
+import { Managed } from '../managed/elements';
+import { expandManagedFlags, parseManagedFlags } from '../managed/flags';
+import { auth } from '../schema/directives';
+import { CourseMemberRole, CourseVO, CourseVOInput, CourseVOes, EntryMemberRole, RepositoryEntryVO, RepositoryEntryVOes } from '../schema/courses';
+import { LongScalar } from '../schema/scalars';
+import { UserVO, UserVOInput } from '../schema/users';
+
+@ArgsType()
+class PageArgs {
+  @Field(() => Int, { nullable: true, description: 'first row of the page (REST: with pagingspec=1.0 only)' })
+  start?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'rows of the page; none: every row from start' })
+  limit?: number | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'only entries with (true) or without (false) managed flags' })
+  managed?: boolean | null;
+
+  @Field(() => String, { nullable: true })
+  externalId?: string | null;
+
+  @Field(() => String, { nullable: true })
+  externalRef?: string | null;
+}
+
+@ArgsType()
+class EntriesArgs extends PageArgs {
+  @Field(() => [String], { nullable: true, description: 'resource type names, e.g. CourseModule' })
+  resourceType?: string[] | null;
+}
+
+@ArgsType()
+class CoursesArgs extends PageArgs {
+  @Field(() => LongScalar, { nullable: true })
+  repositoryEntryKey?: number | null;
+}
+
+const VISIBLE =
+  'Administrators and learning resource managers see the entries of their organisations, others those they are members of and the published public ones.';
+const MANAGERS = 'Administrators and learning resource managers of the entry’s organisation, and its owners.';
+
+@Resolver(() => CourseVO)
+export class CourseResolver {
+  @FieldResolver(() => [String], { description: 'Every flag in effect: the flags set and everything they imply (GraphQL only).' })
+  @Extensions({ rest: false })
+  managedFlagsInEffect(@Root() course: CourseVO): string[] {
+    return expandManagedFlags('course', parseManagedFlags('course', course.managedFlags));
+  }
+
+  @Query(() => CourseVOes, { description: `Courses. ${VISIBLE}` })
+  @Directive(auth())
+  courses(@Ctx() ctx: RequestContext, @Args() { start, limit, managed, externalId, externalRef, repositoryEntryKey }: CoursesArgs): Promise<CourseVOes> {
+    return courses.listCourses(ctx, { managed, externalId, externalRef, key: repositoryEntryKey }, pageRequest(start, limit));
+  }
+
+  @Query(() => CourseVO, { description: `A course by its id (the OLAT resource id, CourseVO.key). ${VISIBLE}` })
+  @Directive(auth())
+  course(@Ctx() ctx: RequestContext, @Arg('courseKey', () => LongScalar) courseKey: number): Promise<CourseVO> {
+    return courses.getCourse(ctx, courseKey);
+  }
+
+  @KeepsPrincipals()
+  @Mutation(() => CourseVO, { description: 'A new empty course with its root structure node; the caller becomes owner unless setAuthor is false.' })
+  @Directive(auth(...COURSE_CREATORS))
+  createCourse(@Ctx() ctx: RequestContext, @Arg('course', () => CourseVOInput) course: CourseVOInput): Promise<CourseVO> {
+    return courses.createCourse(ctx, course);
+  }
+
+  @KeepsPrincipals()
+  @Mutation(() => Boolean, { description: `Deletes the course for good. ${MANAGERS}` })
+  @Directive(auth())
+  @Managed(managedCourse, 'delete')
+  deleteCourse(@Ctx() ctx: RequestContext, @Arg('courseKey', () => LongScalar) courseKey: number): Promise<boolean> {
+    return courses.deleteEntry(ctx, { courseKey });
+  }
+
+  @Query(() => [UserVO], { description: `The authors (owners), tutors (coaches) or participants of the course. ${MANAGERS}` })
+  @Directive(auth())
+  courseMembers(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('role', () => CourseMemberRole) role: CourseMemberRole,
+  ): Promise<UserVO[]> {
+    return courses.listMembers(ctx, { courseKey }, courses.entryRoleOf(role));
+  }
+
+  @Query(() => UserVO, { description: `The author (owner) of the course; NOT_FOUND when the person is none. ${MANAGERS}` })
+  @Directive(auth())
+  courseAuthor(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+  ): Promise<UserVO> {
+    return courses.getMember(ctx, { courseKey }, identityKey, EntryRole.owner);
+  }
+
+  @Mutation(() => Boolean, { description: `Adds the person to the list; a new author also gets the author role. ${MANAGERS}` })
+  @Directive(auth())
+  @Managed(managedCourse, 'membersmanagement')
+  addCourseMember(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('role', () => CourseMemberRole) role: CourseMemberRole,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+  ): Promise<boolean> {
+    return courses.addMember(ctx, { courseKey }, identityKey, courses.entryRoleOf(role));
+  }
+
+  @Mutation(() => Boolean, { description: `Adds each listed user (only the keys are read; unknown users are skipped). ${MANAGERS}` })
+  @Directive(auth())
+  @Managed(managedCourse, 'membersmanagement')
+  addCourseMembers(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('role', () => CourseMemberRole) role: CourseMemberRole,
+    @Arg('members', () => [UserVOInput]) members: UserVOInput[],
+  ): Promise<boolean> {
+    return courses.addMembers(ctx, { courseKey }, members, courses.entryRoleOf(role));
+  }
+
+  @KeepsPrincipals()
+  @Mutation(() => Boolean, { description: `Removes the person from the list. ${MANAGERS}` })
+  @Directive(auth())
+  @Managed(managedCourse, 'membersmanagement')
+  removeCourseMember(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('role', () => CourseMemberRole) role: CourseMemberRole,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+  ): Promise<boolean> {
+    return courses.removeMember(ctx, { courseKey }, identityKey, courses.entryRoleOf(role));
+  }
+}
+
+@Resolver(() => RepositoryEntryVO)
+export class RepositoryEntryResolver {
+  @FieldResolver(() => [String], { description: 'Every flag in effect: the flags set and everything they imply (GraphQL only).' })
+  @Extensions({ rest: false })
+  managedFlagsInEffect(@Root() entry: RepositoryEntryVO): string[] {
+    return expandManagedFlags('course', parseManagedFlags('course', entry.managedFlags));
+  }
+
+  @Query(() => RepositoryEntryVOes, { description: `Repository entries. ${VISIBLE}` })
+  @Directive(auth())
+  repositoryEntries(
+    @Ctx() ctx: RequestContext,
+    @Args() { start, limit, managed, externalId, externalRef, resourceType }: EntriesArgs,
+  ): Promise<RepositoryEntryVOes> {
+    return courses.listEntries(ctx, { managed, externalId, externalRef, resourceTypes: resourceType }, pageRequest(start, limit));
+  }
+
+  @Query(() => RepositoryEntryVO, { description: `An entry by its key, or else its softkey. ${VISIBLE}` })
+  @Directive(auth())
+  repositoryEntry(@Ctx() ctx: RequestContext, @Arg('entry', () => String, { description: 'key or softkey' }) entry: string): Promise<RepositoryEntryVO> {
+    return courses.getEntry(ctx, entry);
+  }
+
+  @KeepsPrincipals()
+  @Mutation(() => Boolean, {
+    description: `Deletes the entry for good. ${MANAGERS} They need a global author, learning resource manager or administrator role too.`,
+  })
+  @Directive(auth())
+  @Managed(managedCourse, 'delete')
+  deleteRepositoryEntry(@Ctx() ctx: RequestContext, @Arg('entry', () => String, { description: 'key or softkey' }) entry: string): Promise<boolean> {
+    return courses.deleteEntry(ctx, { entry });
+  }
+
+  @Query(() => [UserVO], { description: `The owners, coaches or participants of the entry. ${MANAGERS}` })
+  @Directive(auth())
+  repositoryEntryMembers(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, { description: 'key or softkey' }) entry: string,
+    @Arg('role', () => EntryMemberRole) role: EntryMemberRole,
+  ): Promise<UserVO[]> {
+    return courses.listMembers(ctx, { entry }, courses.entryRoleOf(role));
+  }
+
+  @Mutation(() => Boolean, { description: `Adds the person to the list; a new owner also gets the author role. ${MANAGERS}` })
+  @Directive(auth())
+  @Managed(managedCourse, 'membersmanagement')
+  addRepositoryEntryMember(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, { description: 'key or softkey' }) entry: string,
+    @Arg('role', () => EntryMemberRole) role: EntryMemberRole,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+  ): Promise<boolean> {
+    return courses.addMember(ctx, { entry }, identityKey, courses.entryRoleOf(role));
+  }
+
+  @Mutation(() => Boolean, { description: `Adds each listed user (only the keys are read; unknown users are skipped). ${MANAGERS}` })
+  @Directive(auth())
+  @Managed(managedCourse, 'membersmanagement')
+  addRepositoryEntryMembers(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, { description: 'key or softkey' }) entry: string,
+    @Arg('role', () => EntryMemberRole) role: EntryMemberRole,
+    @Arg('members', () => [UserVOInput]) members: UserVOInput[],
+  ): Promise<boolean> {
+    return courses.addMembers(ctx, { entry }, members, courses.entryRoleOf(role));
+  }
+
+  @KeepsPrincipals()
+  @Mutation(() => Boolean, { description: `Removes the person from the list. ${MANAGERS}` })
+  @Directive(auth())
+  @Managed(managedCourse, 'membersmanagement')
+  removeRepositoryEntryMember(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, { description: 'key or softkey' }) entry: string,
+    @Arg('role', () => EntryMemberRole) role: EntryMemberRole,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+  ): Promise<boolean> {
+    return courses.removeMember(ctx, { entry }, identityKey, courses.entryRoleOf(role));
+  }
+}
+
+export const courseResolvers = [CourseResolver, RepositoryEntryResolver] as const;

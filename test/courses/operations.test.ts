@@ -1,0 +1,241 @@
+import { EntryRole } from '../../src/entities/courses';
+import { addCourseMember, buildCourse, buildUser, type TestCourse, type TestUser } from '../factories';
+import { JSON_TYPE, call, graphql } from '../support/http';
+import { UNKNOWN_KEY, graphqlOf, refusals, routeNamed } from '../support/operations';
+import { adminAuth, startTestService, type TestService } from '../support/service';
+
+/** Every course and repository entry operation: its refusals and a success, on both transports where the success differs. */
+
+let t: TestService;
+let plain: TestUser;
+let owner: TestUser;
+let member: TestUser;
+let course: TestCourse;
+beforeAll(async () => {
+  t = await startTestService();
+  plain = await buildUser(t);
+  owner = await buildUser(t);
+  member = await buildUser(t);
+  course = await buildCourse(t, { title: 'Operations' });
+  await addCourseMember(t, course.key, owner.key, EntryRole.owner);
+  await addCourseMember(t, course.key, member.key, EntryRole.participant);
+});
+afterAll(() => t.stop());
+
+const asAdmin = { ...adminAuth(), ...JSON_TYPE };
+const courseWorld =
+  (values: Record<string, unknown> = {}) =>
+  () => ({ t, values: { courseKey: course.courseKey, role: 'participants', identityKey: member.key, ...values }, forbidden: plain });
+const entryWorld =
+  (values: Record<string, unknown> = {}) =>
+  () => ({ t, values: { entry: String(course.key), role: 'participants', identityKey: member.key, ...values }, forbidden: plain });
+
+/** The same operation through GraphQL, as the administrator. */
+async function viaGraphql(name: string, values: Record<string, unknown>) {
+  const op = graphqlOf(routeNamed(name));
+  const reply = await graphql(t.base, adminAuth(), op.document, op.variables(values));
+  expect(reply.body.errors).toBeUndefined();
+  return reply.body.data[op.field];
+}
+
+/** 404 on both transports for an entry that neither key nor softkey names. */
+function unknownEntry(name: string, values: Record<string, unknown> = {}) {
+  it('404 for an unknown entry', async () => {
+    const route = routeNamed(name);
+    const path = `/restapi${route.path.replace(':entry', 'no-such-softkey').replace(':role', 'owners').replace(':identityKey', String(member.key))}`;
+    expect((await call(t.base, route.method, path, { headers: asAdmin, body: route.bodyArg ? [{ key: 1 }] : undefined })).status).toBe(404);
+    const op = graphqlOf(route);
+    const reply = await graphql(
+      t.base,
+      adminAuth(),
+      op.document,
+      op.variables({ entry: String(UNKNOWN_KEY), role: 'owners', identityKey: member.key, ...values }),
+    );
+    expect(reply.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+}
+
+describe('GET /repo/courses', () => {
+  refusals('GET /repo/courses', courseWorld(), { everyCallerMay: true });
+  it('lists every course to the administrator and the member’s own to a member', async () => {
+    expect((await call(t.base, 'GET', '/restapi/repo/courses', { headers: asAdmin })).json.map((c: { key: number }) => c.key)).toContain(course.courseKey);
+    expect((await call(t.base, 'GET', '/restapi/repo/courses', { headers: { ...member.auth, ...JSON_TYPE } })).json.map((c: { key: number }) => c.key)).toEqual(
+      [course.courseKey],
+    );
+    expect((await call(t.base, 'GET', '/restapi/repo/courses', { headers: { ...plain.auth, ...JSON_TYPE } })).json).toEqual([]);
+    expect((await viaGraphql('GET /repo/courses', {})).courses.map((c: { key: number }) => c.key)).toContain(course.courseKey);
+  });
+});
+
+describe('PUT /repo/courses', () => {
+  refusals('PUT /repo/courses', courseWorld());
+  it('creates a course for an author', async () => {
+    const author = await buildUser(t, { author: true });
+    const reply = await call(t.base, 'PUT', '/restapi/repo/courses', { headers: { ...author.auth, ...JSON_TYPE }, body: { title: 'Created' } });
+    expect(reply.status).toBe(200);
+    expect(reply.json).toMatchObject({ displayName: 'Created', title: 'Created', repoEntryStatus: 'preparation', olatResourceTypeName: 'CourseModule' });
+    expect(await viaGraphql('PUT /repo/courses', {})).toMatchObject({ title: 'Course by plain user' });
+  });
+});
+
+describe('GET /repo/courses/:courseKey', () => {
+  refusals('GET /repo/courses/:courseKey', courseWorld());
+  it('answers the course to a member', async () => {
+    const reply = await call(t.base, 'GET', `/restapi/repo/courses/${course.courseKey}`, { headers: { ...member.auth, ...JSON_TYPE } });
+    expect(reply.json).toMatchObject({ key: course.courseKey, repoEntryKey: course.key, title: 'Operations', editorRootNodeId: course.editorRootNodeId });
+    expect(await viaGraphql('GET /repo/courses/:courseKey', { courseKey: course.courseKey })).toMatchObject({ key: course.courseKey });
+  });
+});
+
+describe('DELETE /repo/courses/:courseKey', () => {
+  refusals('DELETE /repo/courses/:courseKey', courseWorld());
+  it('deletes the course for its owner', async () => {
+    const doomed = await buildCourse(t);
+    await addCourseMember(t, doomed.key, owner.key, EntryRole.owner);
+    expect((await call(t.base, 'DELETE', `/restapi/repo/courses/${doomed.courseKey}`, { headers: { ...owner.auth, ...JSON_TYPE } })).status).toBe(200);
+    expect((await call(t.base, 'GET', `/restapi/repo/courses/${doomed.courseKey}`, { headers: asAdmin })).status).toBe(404);
+  });
+});
+
+describe('GET /repo/courses/:courseKey/:role', () => {
+  refusals('GET /repo/courses/:courseKey/:role', courseWorld());
+  it('lists the members with the role to an owner', async () => {
+    const reply = await call(t.base, 'GET', `/restapi/repo/courses/${course.courseKey}/authors`, { headers: { ...owner.auth, ...JSON_TYPE } });
+    expect(reply.json.map((u: { key: number }) => u.key)).toEqual([owner.key]);
+    expect(
+      (await viaGraphql('GET /repo/courses/:courseKey/:role', { courseKey: course.courseKey, role: 'participants' })).map((u: { key: number }) => u.key),
+    ).toEqual([member.key]);
+  });
+  it('404 for a list that is none of authors, tutors and participants', async () => {
+    expect((await call(t.base, 'GET', `/restapi/repo/courses/${course.courseKey}/owners`, { headers: asAdmin })).status).toBe(404);
+  });
+});
+
+describe('PUT /repo/courses/:courseKey/:role', () => {
+  refusals('PUT /repo/courses/:courseKey/:role', courseWorld());
+  it('adds the listed users, skipping unknown keys', async () => {
+    const tutor = await buildUser(t);
+    const reply = await call(t.base, 'PUT', `/restapi/repo/courses/${course.courseKey}/tutors`, {
+      headers: asAdmin,
+      body: [{ key: tutor.key }, { key: UNKNOWN_KEY }],
+    });
+    expect(reply.status).toBe(200);
+    const tutors = await call(t.base, 'GET', `/restapi/repo/courses/${course.courseKey}/tutors`, { headers: asAdmin });
+    expect(tutors.json.map((u: { key: number }) => u.key)).toContain(tutor.key);
+  });
+});
+
+describe('GET /repo/courses/:courseKey/authors/:identityKey', () => {
+  refusals('GET /repo/courses/:courseKey/authors/:identityKey', () => {
+    const world = courseWorld()();
+    return { ...world, values: { ...world.values, identityKey: owner.key } };
+  });
+  it('answers an author, and 404 for a person who is none', async () => {
+    const reply = await call(t.base, 'GET', `/restapi/repo/courses/${course.courseKey}/authors/${owner.key}`, { headers: asAdmin });
+    expect(reply.json).toMatchObject({ key: owner.key, login: owner.login });
+    expect((await call(t.base, 'GET', `/restapi/repo/courses/${course.courseKey}/authors/${member.key}`, { headers: asAdmin })).status).toBe(404);
+    expect(await viaGraphql('GET /repo/courses/:courseKey/authors/:identityKey', { courseKey: course.courseKey, identityKey: owner.key })).toMatchObject({
+      key: owner.key,
+    });
+  });
+});
+
+describe('PUT /repo/courses/:courseKey/:role/:identityKey', () => {
+  refusals('PUT /repo/courses/:courseKey/:role/:identityKey', courseWorld());
+  it('adds a participant', async () => {
+    const person = await buildUser(t);
+    expect((await call(t.base, 'PUT', `/restapi/repo/courses/${course.courseKey}/participants/${person.key}`, { headers: asAdmin })).status).toBe(200);
+    expect(
+      await viaGraphql('PUT /repo/courses/:courseKey/:role/:identityKey', { courseKey: course.courseKey, role: 'participants', identityKey: person.key }),
+    ).toBe(true);
+  });
+});
+
+describe('DELETE /repo/courses/:courseKey/:role/:identityKey', () => {
+  refusals('DELETE /repo/courses/:courseKey/:role/:identityKey', courseWorld());
+  it('removes a participant', async () => {
+    const person = await buildUser(t);
+    await addCourseMember(t, course.key, person.key, EntryRole.participant);
+    expect((await call(t.base, 'DELETE', `/restapi/repo/courses/${course.courseKey}/participants/${person.key}`, { headers: asAdmin })).status).toBe(200);
+    const participants = await call(t.base, 'GET', `/restapi/repo/courses/${course.courseKey}/participants`, { headers: asAdmin });
+    expect(participants.json.map((u: { key: number }) => u.key)).not.toContain(person.key);
+  });
+});
+
+describe('GET /repo/entries', () => {
+  refusals('GET /repo/entries', entryWorld(), { everyCallerMay: true });
+  it('answers JSON without Accept, every entry to the administrator', async () => {
+    const reply = await call(t.base, 'GET', '/restapi/repo/entries', { headers: adminAuth() });
+    expect(reply.headers.get('content-type')).toMatch(/application\/json/);
+    expect(reply.json.map((e: { key: number }) => e.key)).toContain(course.key);
+    expect((await viaGraphql('GET /repo/entries', {})).repositoryEntries.map((e: { key: number }) => e.key)).toContain(course.key);
+  });
+});
+
+describe('GET /repo/entries/:entry', () => {
+  refusals('GET /repo/entries/:entry', entryWorld());
+  unknownEntry('GET /repo/entries/:entry');
+  it('answers the entry by key and by softkey', async () => {
+    const byKey = await call(t.base, 'GET', `/restapi/repo/entries/${course.key}`, { headers: { ...member.auth, ...JSON_TYPE } });
+    expect(byKey.json).toMatchObject({ key: course.key, softkey: course.softkey, olatResourceId: course.courseKey, resourceableTypeName: 'CourseModule' });
+    const bySoftkey = await call(t.base, 'GET', `/restapi/repo/entries/${course.softkey}`, { headers: asAdmin });
+    expect(bySoftkey.json).toMatchObject({ key: course.key });
+    expect(await viaGraphql('GET /repo/entries/:entry', { entry: course.softkey })).toMatchObject({ key: course.key });
+  });
+});
+
+describe('DELETE /repo/entries/:entry', () => {
+  refusals('DELETE /repo/entries/:entry', entryWorld());
+  unknownEntry('DELETE /repo/entries/:entry');
+  it('deletes the entry', async () => {
+    const doomed = await buildCourse(t);
+    expect((await call(t.base, 'DELETE', `/restapi/repo/entries/${doomed.softkey}`, { headers: asAdmin })).status).toBe(200);
+    expect((await call(t.base, 'GET', `/restapi/repo/entries/${doomed.key}`, { headers: asAdmin })).status).toBe(404);
+  });
+});
+
+describe('GET /repo/entries/:entry/:role', () => {
+  refusals('GET /repo/entries/:entry/:role', entryWorld());
+  unknownEntry('GET /repo/entries/:entry/:role');
+  it('lists the owners', async () => {
+    const reply = await call(t.base, 'GET', `/restapi/repo/entries/${course.key}/owners`, { headers: asAdmin });
+    expect(reply.json.map((u: { key: number }) => u.key)).toEqual([owner.key]);
+    expect((await viaGraphql('GET /repo/entries/:entry/:role', { entry: course.softkey, role: 'owners' })).map((u: { key: number }) => u.key)).toEqual([
+      owner.key,
+    ]);
+  });
+});
+
+describe('PUT /repo/entries/:entry/:role', () => {
+  refusals('PUT /repo/entries/:entry/:role', entryWorld());
+  unknownEntry('PUT /repo/entries/:entry/:role');
+  it('adds the listed coaches', async () => {
+    const coach = await buildUser(t);
+    expect((await call(t.base, 'PUT', `/restapi/repo/entries/${course.key}/coaches`, { headers: asAdmin, body: [{ key: coach.key }] })).status).toBe(200);
+    const coaches = await call(t.base, 'GET', `/restapi/repo/entries/${course.key}/coaches`, { headers: asAdmin });
+    expect(coaches.json.map((u: { key: number }) => u.key)).toContain(coach.key);
+  });
+});
+
+describe('PUT /repo/entries/:entry/:role/:identityKey', () => {
+  refusals('PUT /repo/entries/:entry/:role/:identityKey', entryWorld());
+  unknownEntry('PUT /repo/entries/:entry/:role/:identityKey');
+  it('adds an owner', async () => {
+    const person = await buildUser(t);
+    expect((await call(t.base, 'PUT', `/restapi/repo/entries/${course.key}/owners/${person.key}`, { headers: asAdmin })).status).toBe(200);
+    expect(await viaGraphql('PUT /repo/entries/:entry/:role/:identityKey', { entry: String(course.key), role: 'coaches', identityKey: person.key })).toBe(true);
+  });
+});
+
+describe('DELETE /repo/entries/:entry/:role/:identityKey', () => {
+  refusals('DELETE /repo/entries/:entry/:role/:identityKey', entryWorld());
+  unknownEntry('DELETE /repo/entries/:entry/:role/:identityKey');
+  it('removes a coach', async () => {
+    const person = await buildUser(t);
+    await addCourseMember(t, course.key, person.key, EntryRole.coach);
+    expect((await call(t.base, 'DELETE', `/restapi/repo/entries/${course.key}/coaches/${person.key}`, { headers: asAdmin })).status).toBe(200);
+    expect(await viaGraphql('DELETE /repo/entries/:entry/:role/:identityKey', { entry: String(course.key), role: 'coaches', identityKey: person.key })).toBe(
+      true,
+    );
+  });
+});

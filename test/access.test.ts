@@ -41,7 +41,7 @@ const ALLOWED_TO_PLAIN_USER = new Set([
 
 /**
  * Sample values for path parameters and arguments of the route at `path`: the other user (by key or
- * login), the group, the course (by id or entry key), else key 1 and the role `users` (`participants` of a course or entry).
+ * login), the group, the course (by id or entry key, its root node), else key 1 and the role `users` (`participants` of a course or entry).
  */
 const sample = (name: string, path: string): unknown =>
   name === 'identityKey'
@@ -62,7 +62,9 @@ const sample = (name: string, path: string): unknown =>
                 ? other.login
                 : name === 'size'
                   ? 'small'
-                  : undefined;
+                  : name === 'nodeId'
+                    ? course.editorRootNodeId
+                    : undefined;
 
 const pathOf = (route: RestRoute) => `/restapi${route.path.replace(/:(\w+)/g, (_, name: string) => String(sample(name, route.path)))}`;
 

@@ -154,10 +154,12 @@ async function samplePathValues(): Promise<Record<string, string | number>> {
   }
   // A repository entry is addressed by its key or softkey (`{entry}`), not a `…Key`.
   values.entry = (await call(t.base, 'GET', '/restapi/repo/entries', { headers: asAdmin })).json[0].key;
+  // A course element is addressed by its node id: the root of the sampled course, parent of the sample elements too.
+  values.nodeId = (await call(t.base, 'GET', `/restapi/repo/courses/${values.courseKey}`, { headers: asAdmin })).json.editorRootNodeId;
   // Files too: each upload route stores its sample file at the sampled element (a portrait for GET /users/{k}/portrait).
   for (const route of ROUTES.filter((route) => route.multipartBody)) {
     const path = `/restapi${openApiPath(route.path).replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]))}`;
-    expect((await call(t.base, route.method, path, { headers: asAdmin, body: restBody(route) })).status).toBe(200);
+    expect((await call(t.base, route.method, path, { headers: asAdmin, body: restBody(route, { parentNodeId: values.nodeId }) })).status).toBe(200);
   }
   return values;
 }

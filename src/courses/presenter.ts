@@ -1,5 +1,6 @@
 import type { RepositoryEntry } from '../entities/courses';
-import type { CourseVO, RepositoryEntryLifecycleVO, RepositoryEntryVO } from '../schema/courses';
+import type { CourseNodeVO, CourseVO, RepositoryEntryLifecycleVO, RepositoryEntryVO } from '../schema/courses';
+import type { ElementRow } from './repository';
 
 /** What the VOs of an entry are made of: a row of ENTRY_COLUMNS (src/courses/repository.ts). */
 export type EntryRow = Pick<
@@ -26,6 +27,7 @@ export type EntryRow = Pick<
   | 'publicVisible'
   | 'editorRootNodeId'
   | 'nodeAccessType'
+  | 'publishedAt'
 > & { organisationKey: number; title: string | null };
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -94,4 +96,37 @@ export function toCourseVO(row: EntryRow): CourseVO {
     nodeAccessType: row.nodeAccessType,
     lifecycle: toLifecycleVO(row),
   };
+}
+
+export function toCourseNodeVO(row: ElementRow): CourseNodeVO {
+  return {
+    id: row.ident,
+    position: row.parentIdent === null ? null : row.position,
+    parentId: row.parentIdent,
+    shortTitle: row.shortTitle,
+    shortName: row.type,
+    longTitle: row.longTitle,
+    description: row.description,
+    objectives: row.objectives,
+    instruction: row.instruction,
+    instructionalDesign: row.instructionalDesign,
+    displayType: row.displayType,
+    pageFile: row.pageFile,
+    entryKey: row.entryKey,
+  };
+}
+
+/** A tree's nodes in depth-first order (siblings by position), from its rows in any order; the root first. */
+export function inTreeOrder(rows: ElementRow[]): ElementRow[] {
+  const children = new Map<string | null, ElementRow[]>();
+  for (const row of rows) children.set(row.parentIdent, [...(children.get(row.parentIdent) ?? []), row]);
+  const out: ElementRow[] = [];
+  const visit = (parent: string | null) => {
+    for (const row of (children.get(parent) ?? []).sort((a, b) => a.position - b.position)) {
+      out.push(row);
+      visit(row.ident);
+    }
+  };
+  visit(null);
+  return out;
 }

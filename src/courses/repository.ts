@@ -16,7 +16,7 @@ const ENTRY_COLUMNS = `e.id, e.softkey, e.displayname, e.resourcename, e.descrip
   e.resource_type_name as "resourceTypeName", e.olat_resource_id as "olatResourceId", e.olat_resource_key as "olatResourceKey",
   e.lifecycle_valid_from as "lifecycleValidFrom", e.lifecycle_valid_to as "lifecycleValidTo", e.lifecycle_label as "lifecycleLabel",
   e.lifecycle_softkey as "lifecycleSoftkey", e.organisation_id as "organisationKey", e.public_visible as "publicVisible",
-  e.editor_root_node_id as "editorRootNodeId", e.node_access_type as "nodeAccessType", r.long_title as "title"`;
+  e.editor_root_node_id as "editorRootNodeId", e.node_access_type as "nodeAccessType", e.published_at as "publishedAt", r.long_title as "title"`;
 
 const ENTRY_FROM = 'repository_entry e left join course_element r on r.entry_id = e.id and r.ident = e.editor_root_node_id';
 
@@ -160,6 +160,7 @@ export async function findCourseByExternalId(em: EntityManager, externalId: stri
   return row ?? null;
 }
 
+/** The root structure node of a new course, in its editor tree and (as OpenOLAT writes the first run structure with the course) its run tree. */
 export async function insertRootNode(em: EntityManager, entryKey: number, ident: string, shortTitle: string | null, longTitle: string | null): Promise<void> {
   await sql(em, `insert into course_element (entry_id, ident, type, short_title, long_title) values (?, ?, 'st', ?, ?)`, [
     entryKey,
@@ -167,6 +168,28 @@ export async function insertRootNode(em: EntityManager, entryKey: number, ident:
     shortTitle,
     longTitle,
   ]);
+  await sql(em, `insert into course_run_element (entry_id, ident, type, short_title, long_title) values (?, ?, 'st', ?, ?)`, [
+    entryKey,
+    ident,
+    shortTitle,
+    longTitle,
+  ]);
+}
+
+/** Of these entries, those the caller manages: as administrator or learning resource manager of their organisation, or as owner. */
+export async function managedEntryKeys(em: EntityManager, caller: Caller, entryKeys: readonly number[]): Promise<number[]> {
+  const managed = caller.grants.some((grant) => ENTRY_MANAGERS.includes(grant.role));
+  const rows = await sql<{ id: number }>(
+    em,
+    `select e.id from repository_entry e where e.id in (${placeholders(entryKeys)}) and (${
+      managed
+        ? `e.organisation_id in (select o.id from organisation_role cm join organisation co on co.id = cm.organisation_id
+             join organisation o on ${appliesIn('cm', 'co', 'o')} where cm.identity_id = ? and cm.role in (${placeholders(ENTRY_MANAGERS)})) or `
+        : ''
+    }e.id in (select entry_id from repository_entry_membership where identity_id = ? and role = 'owner'))`,
+    [...entryKeys, ...(managed ? [caller.key, ...ENTRY_MANAGERS] : []), caller.key],
+  );
+  return rows.map((row) => row.id);
 }
 
 export async function deleteEntry(em: EntityManager, key: number): Promise<void> {
@@ -226,4 +249,136 @@ export async function existingIdentities(em: EntityManager, keys: readonly numbe
   if (!keys.length) return [];
   const rows = await sql<{ id: number }>(em, `select id from identity where id in (${placeholders(keys)}) order by id`, [...keys]);
   return rows.map((row) => row.id);
+}
+
+/** A node of an editor or run tree, as both tables give it. */
+export interface ElementRow {
+  entryKey: number;
+  ident: string;
+  parentIdent: string | null;
+  position: number;
+  type: string;
+  shortTitle: string | null;
+  longTitle: string | null;
+  description: string | null;
+  objectives: string | null;
+  instruction: string | null;
+  instructionalDesign: string | null;
+  displayType: string | null;
+  pageFile: string | null;
+  lastModified: Date;
+}
+
+const NODE_FIELDS = `n.position, n.type, n.short_title as "shortTitle", n.long_title as "longTitle", n.description, n.objectives, n.instruction,
+  n.instructional_design as "instructionalDesign", n.display_type as "displayType", n.page_file as "pageFile", n.last_modified as "lastModified"`;
+
+const EDITOR_COLUMNS = `n.entry_id as "entryKey", n.ident, p.ident as "parentIdent", ${NODE_FIELDS}`;
+const EDITOR_FROM = 'course_element n left join course_element p on p.id = n.parent_id';
+const RUN_COLUMNS = `n.entry_id as "entryKey", n.ident, n.parent_ident as "parentIdent", ${NODE_FIELDS}`;
+
+export async function findElement(em: EntityManager, entryKey: number, ident: string): Promise<(ElementRow & { id: number }) | null> {
+  const [row] = await sql<ElementRow & { id: number }>(em, `select n.id, ${EDITOR_COLUMNS} from ${EDITOR_FROM} where n.entry_id = ? and n.ident = ?`, [
+    entryKey,
+    ident,
+  ]);
+  return row ?? null;
+}
+
+/** The editor trees of these entries, every node in one statement, siblings by position. */
+export function editorTrees(em: EntityManager, entryKeys: readonly number[]): Promise<ElementRow[]> {
+  return sql<ElementRow>(
+    em,
+    `select ${EDITOR_COLUMNS} from ${EDITOR_FROM} where n.entry_id in (${placeholders(entryKeys)}) order by n.entry_id, n.position, n.id`,
+    [...entryKeys],
+  );
+}
+
+/** The run trees (as last published) of these entries, in one statement. */
+export function runTrees(em: EntityManager, entryKeys: readonly number[]): Promise<ElementRow[]> {
+  return sql<ElementRow>(
+    em,
+    `select ${RUN_COLUMNS} from course_run_element n where n.entry_id in (${placeholders(entryKeys)}) order by n.entry_id, n.position, n.id`,
+    [...entryKeys],
+  );
+}
+
+export interface ElementFields {
+  shortTitle: string | null;
+  longTitle: string | null;
+  description: string | null;
+  objectives: string | null;
+  instruction: string | null;
+  instructionalDesign: string | null;
+  displayType: string | null;
+  pageFile: string | null;
+}
+
+/** Inserts the node as child `position` of `parentId` (the siblings from there move down one place), or as the last child when position is null. */
+export async function insertElement(
+  em: EntityManager,
+  entryKey: number,
+  parentId: number,
+  position: number | null,
+  ident: string,
+  type: string,
+  fields: ElementFields,
+): Promise<void> {
+  const [{ count }] = await sql<{ count: number }>(em, 'select count(*)::int as count from course_element where parent_id = ?', [parentId]);
+  const place = position === null ? count : Math.min(position, count);
+  if (place < count) {
+    await sql(em, 'update course_element set position = position + 1, last_modified = now() where parent_id = ? and position >= ?', [parentId, place]);
+  }
+  await sql(
+    em,
+    `insert into course_element (entry_id, ident, parent_id, position, type, short_title, long_title, description, objectives, instruction,
+       instructional_design, display_type, page_file) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      entryKey,
+      ident,
+      parentId,
+      place,
+      type,
+      fields.shortTitle,
+      fields.longTitle,
+      fields.description,
+      fields.objectives,
+      fields.instruction,
+      fields.instructionalDesign,
+      fields.displayType,
+      fields.pageFile,
+    ],
+  );
+}
+
+/** Sets the fields given (the others stay). */
+export async function updateElement(em: EntityManager, id: number, fields: Partial<ElementFields>): Promise<void> {
+  const columns: Record<keyof ElementFields, string> = {
+    shortTitle: 'short_title',
+    longTitle: 'long_title',
+    description: 'description',
+    objectives: 'objectives',
+    instruction: 'instruction',
+    instructionalDesign: 'instructional_design',
+    displayType: 'display_type',
+    pageFile: 'page_file',
+  };
+  const set = (Object.keys(columns) as (keyof ElementFields)[]).filter((name) => fields[name] !== undefined);
+  await sql(em, `update course_element set ${set.map((name) => `${columns[name]} = ?, `).join('')}last_modified = now() where id = ?`, [
+    ...set.map((name) => fields[name]),
+    id,
+  ]);
+}
+
+/** Publishing: the run tree becomes a copy of the editor tree. */
+export async function publishTree(em: EntityManager, entryKey: number, status: string | null): Promise<void> {
+  await sql(em, 'delete from course_run_element where entry_id = ?', [entryKey]);
+  await sql(
+    em,
+    `insert into course_run_element (entry_id, ident, parent_ident, position, type, short_title, long_title, description, objectives, instruction,
+       instructional_design, display_type, page_file)
+     select n.entry_id, n.ident, p.ident, n.position, n.type, n.short_title, n.long_title, n.description, n.objectives, n.instruction,
+       n.instructional_design, n.display_type, n.page_file from ${EDITOR_FROM} where n.entry_id = ?`,
+    [entryKey],
+  );
+  await sql(em, 'update repository_entry set published_at = now(), status = coalesce(?, status), last_modified = now() where id = ?', [status, entryKey]);
 }

@@ -25,7 +25,7 @@ async function locateEntry(ctx: RequestContext, entry: string): Promise<EntryRow
   return row;
 }
 
-async function findCourse(ctx: RequestContext, courseKey: number): Promise<EntryRow> {
+export async function findCourse(ctx: RequestContext, courseKey: number): Promise<EntryRow> {
   const row = await entries.findEntry(ctx.em, { olatResourceId: courseKey } satisfies EntryLocator);
   if (!row || row.resourceTypeName !== COURSE_TYPE) throw notFound('course');
   return row;
@@ -75,12 +75,12 @@ function statusOfAccess(access: number, membersOnly: boolean): EntryStatus {
   return 'published';
 }
 
-const isStatus = (value: string): value is EntryStatus => (ENTRY_STATUSES as readonly string[]).includes(value);
+export const isStatus = (value: string): value is EntryStatus => (ENTRY_STATUSES as readonly string[]).includes(value);
 
 const NODE_ACCESS_TYPES = ['condition', 'learningpath'];
 
 /** OpenOLAT's node idents: a random 15-digit number. */
-const nodeIdent = () => `${randomInt(1, 10)}${String(randomInt(0, 100_000_000_000_000)).padStart(14, '0')}`;
+export const nodeIdent = () => `${randomInt(1, 10)}${String(randomInt(0, 100_000_000_000_000)).padStart(14, '0')}`;
 
 /** A lifecycle date: OpenOLAT's zone-less `yyyy-MM-ddTHH:mm:ss` read as UTC, or ISO 8601 with a zone; undefined when unreadable. */
 function lifecycleDateOf(value: string | null | undefined): Date | null | undefined {

@@ -88,6 +88,10 @@ export class RepositoryEntry extends ManagedEntity<
   /** `condition` (classic) or `learningpath`. */
   @Property({ type: 'string', length: 32, default: 'condition' })
   nodeAccessType: string = 'condition';
+
+  /** When the editor tree was last published into the run tree (`course_run_element`). */
+  @Property({ type: 'datetime', nullable: true })
+  publishedAt?: Date | null;
 }
 
 /** A node of a course's editor tree; `ident` is OpenOLAT's node id (a 15-digit number as text). */
@@ -118,6 +122,68 @@ export class CourseElement extends BaseEntity<'position'> {
 
   @Property({ type: 'text', nullable: true })
   description?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  objectives?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  instruction?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  instructionalDesign?: string | null;
+
+  /** A structure node's display (`toc`, `peekview`, `file`, `none`). */
+  @Property({ type: 'string', length: 16, nullable: true })
+  displayType?: string | null;
+
+  /** The HTML page of a single page (or of a structure node shown as a file): its path in the course folder, e.g. `page.html`. */
+  @Property({ type: 'string', length: 1024, nullable: true })
+  pageFile?: string | null;
+}
+
+/** A node of a course's run tree: the editor tree as it was last published (the whole tree is copied on publish). */
+@Entity({ tableName: 'course_run_element' })
+@Unique({ properties: ['entry', 'ident'] })
+export class CourseRunElement extends BaseEntity<'position'> {
+  @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' })
+  entry!: RepositoryEntry;
+
+  @Property({ type: 'string', length: 32 })
+  ident!: string;
+
+  /** The parent's ident; null for the root. */
+  @Property({ type: 'string', length: 32, nullable: true })
+  parentIdent?: string | null;
+
+  @Property({ type: 'integer', default: 0 })
+  position: number = 0;
+
+  @Property({ type: 'string', length: 16 })
+  type!: string;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  shortTitle?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  longTitle?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  description?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  objectives?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  instruction?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  instructionalDesign?: string | null;
+
+  @Property({ type: 'string', length: 16, nullable: true })
+  displayType?: string | null;
+
+  @Property({ type: 'string', length: 1024, nullable: true })
+  pageFile?: string | null;
 }
 
 export const EntryRole = { owner: 'owner', coach: 'coach', participant: 'participant' } as const;
@@ -137,4 +203,4 @@ export class RepositoryMembership extends BaseEntity {
   role!: EntryRole;
 }
 
-export const courseEntities = [RepositoryEntry, CourseElement, RepositoryMembership];
+export const courseEntities = [RepositoryEntry, CourseElement, CourseRunElement, RepositoryMembership];

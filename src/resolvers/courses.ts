@@ -3,13 +3,25 @@ import { KeepsPrincipals } from '../auth/principal-cache';
 import { managedCourse } from '../courses/managed';
 import { COURSE_CREATORS } from '../courses/policy';
 import { EntryRole } from '../entities/courses';
+import * as elements from '../courses/elements';
 import * as courses from '../courses/service';
 import type { RequestContext } from '../domain/context';
 import { pageRequest } from '../domain/paging';
 import { Managed } from '../managed/elements';
 import { expandManagedFlags, parseManagedFlags } from '../managed/flags';
 import { auth } from '../schema/directives';
-import { CourseMemberRole, CourseVO, CourseVOInput, CourseVOes, EntryMemberRole, RepositoryEntryVO, RepositoryEntryVOes } from '../schema/courses';
+import {
+  CourseMemberRole,
+  CourseNodeInput,
+  CourseNodeVO,
+  CourseTreeXmlVO,
+  CourseVO,
+  CourseVOInput,
+  CourseVOes,
+  EntryMemberRole,
+  RepositoryEntryVO,
+  RepositoryEntryVOes,
+} from '../schema/courses';
 import { LongScalar } from '../schema/scalars';
 import { UserVO, UserVOInput } from '../schema/users';
 
@@ -53,6 +65,21 @@ export class CourseResolver {
   @Extensions({ rest: false })
   managedFlagsInEffect(@Root() course: CourseVO): string[] {
     return expandManagedFlags('course', parseManagedFlags('course', course.managedFlags));
+  }
+
+  @FieldResolver(() => [CourseNodeVO], {
+    nullable: true,
+    description: `The editor tree, depth first (siblings by position; parentId links the nodes); one statement for any number of courses (GraphQL only). ${MANAGERS}`,
+  })
+  @Extensions({ rest: false })
+  editorTree(@Ctx() ctx: RequestContext, @Root() course: CourseVO): Promise<CourseNodeVO[]> {
+    return elements.courseTree(ctx, course.repoEntryKey, 'editor');
+  }
+
+  @FieldResolver(() => [CourseNodeVO], { nullable: true, description: `The run tree as last published, depth first (GraphQL only). ${MANAGERS}` })
+  @Extensions({ rest: false })
+  runTree(@Ctx() ctx: RequestContext, @Root() course: CourseVO): Promise<CourseNodeVO[]> {
+    return elements.courseTree(ctx, course.repoEntryKey, 'run');
   }
 
   @Query(() => CourseVOes, { description: `Courses. ${VISIBLE}` })
@@ -221,4 +248,101 @@ export class RepositoryEntryResolver {
   }
 }
 
-export const courseResolvers = [CourseResolver, RepositoryEntryResolver] as const;
+const ELEMENT_MANAGERS = 'Administrators and learning resource managers of the course’s organisation, and its owners.';
+
+@Resolver(() => CourseNodeVO)
+export class CourseNodeResolver {
+  @FieldResolver(() => String, { nullable: true, description: 'The text of the element’s HTML page, if it has one (GraphQL only).' })
+  @Extensions({ rest: false })
+  page(@Ctx() ctx: RequestContext, @Root() node: CourseNodeVO): Promise<string | null> {
+    return elements.pageText(ctx, node);
+  }
+
+  @Query(() => CourseNodeVO, { description: `A node of the course’s editor tree; NOT_FOUND when the course has none with that id. ${ELEMENT_MANAGERS}` })
+  @Directive(auth())
+  courseElement(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('nodeId', () => String) nodeId: string,
+  ): Promise<CourseNodeVO> {
+    return elements.getElement(ctx, courseKey, nodeId);
+  }
+
+  @Mutation(() => CourseNodeVO, {
+    description: `A new structure element in the editor tree below parentNodeId, at position among its siblings (the others move down) or last. ${ELEMENT_MANAGERS}`,
+  })
+  @Directive(auth())
+  @Managed(managedCourse, 'editcontent')
+  addStructureElement(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('element', () => CourseNodeInput) element: CourseNodeInput,
+  ): Promise<CourseNodeVO> {
+    return elements.createElement(ctx, courseKey, elements.STRUCTURE, element);
+  }
+
+  @Mutation(() => CourseNodeVO, { description: `Changes the fields sent of a structure element (a new file replaces its page). ${ELEMENT_MANAGERS}` })
+  @Directive(auth())
+  @Managed(managedCourse, 'editcontent')
+  updateStructureElement(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('nodeId', () => String) nodeId: string,
+    @Arg('element', () => CourseNodeInput) element: CourseNodeInput,
+  ): Promise<CourseNodeVO> {
+    return elements.updateElement(ctx, courseKey, elements.STRUCTURE, nodeId, element);
+  }
+
+  @Mutation(() => CourseNodeVO, {
+    description: `A new single-page element showing the uploaded HTML page (stored in the course folder) or a page already there (path). ${ELEMENT_MANAGERS}`,
+  })
+  @Directive(auth())
+  @Managed(managedCourse, 'editcontent')
+  addSinglePageElement(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('element', () => CourseNodeInput) element: CourseNodeInput,
+  ): Promise<CourseNodeVO> {
+    return elements.createElement(ctx, courseKey, elements.SINGLE_PAGE, element);
+  }
+
+  @Mutation(() => CourseNodeVO, { description: `Changes the fields sent of a single-page element; a new file replaces its page. ${ELEMENT_MANAGERS}` })
+  @Directive(auth())
+  @Managed(managedCourse, 'editcontent')
+  updateSinglePageElement(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('nodeId', () => String) nodeId: string,
+    @Arg('element', () => CourseNodeInput) element: CourseNodeInput,
+  ): Promise<CourseNodeVO> {
+    return elements.updateElement(ctx, courseKey, elements.SINGLE_PAGE, nodeId, element);
+  }
+
+  @Mutation(() => CourseVO, {
+    description: `Publishes the course: its run tree becomes a copy of the editor tree; status sets the entry's status. ${ELEMENT_MANAGERS}`,
+  })
+  @Directive(auth())
+  publishCourse(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('status', () => String, { nullable: true, description: 'The entry status after publishing, e.g. published.' }) status?: string | null,
+    @Arg('locale', () => String, { nullable: true, description: 'The language of OpenOLAT’s publishing messages; the gateway writes none.' })
+    _locale?: string | null,
+  ): Promise<CourseVO> {
+    return elements.publishCourse(ctx, courseKey, status);
+  }
+
+  @Query(() => CourseTreeXmlVO, { description: `The run tree (as last published) as OpenOLAT's runstructure.xml. ${ELEMENT_MANAGERS}` })
+  @Directive(auth())
+  courseRunStructure(@Ctx() ctx: RequestContext, @Arg('courseKey', () => LongScalar) courseKey: number): Promise<CourseTreeXmlVO> {
+    return elements.runStructure(ctx, courseKey);
+  }
+
+  @Query(() => CourseTreeXmlVO, { description: `The editor tree as OpenOLAT's editortreemodel.xml. ${ELEMENT_MANAGERS}` })
+  @Directive(auth())
+  courseEditorTreeModel(@Ctx() ctx: RequestContext, @Arg('courseKey', () => LongScalar) courseKey: number): Promise<CourseTreeXmlVO> {
+    return elements.editorTreeModel(ctx, courseKey);
+  }
+}
+
+export const courseResolvers = [CourseResolver, RepositoryEntryResolver, CourseNodeResolver] as const;

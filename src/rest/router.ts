@@ -72,15 +72,22 @@ type MultipartReader = (req: IncomingMessage, res: ServerResponse) => Promise<Re
 /** What multer leaves on the request. */
 type ReadMultipart = IncomingMessage & { body?: Record<string, unknown>; files?: Record<string, Express.Multer.File[]> };
 
-/** Reads a multipart form (multer, in memory) as the input object of the body argument: files fill its Base64 fields, text fields the others. */
+/**
+ * Reads a multipart form (multer, in memory) as the input object of the body argument: files fill its
+ * Base64 fields, text fields the others. With one Base64 field, any file part fills it, whatever its
+ * name, as OpenOLAT's MultipartReader takes any part with a file name as the file (importers send
+ * course pages in a part named `path`).
+ */
 function multipartReader(type: GraphQLInputType, uploadLimitBytes: number): MultipartReader {
   const fields = Object.values((getNamedType(type) as GraphQLInputObjectType).getFields());
   const files = fields.filter((field) => getNamedType(field.type).name === Base64Scalar.name);
   const texts = fields.filter((field) => !files.includes(field));
-  const parse = multer({
+  const upload = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: uploadLimitBytes, files: files.length, fields: texts.length, fieldSize: MULTIPART_FIELD_BYTES, parts: fields.length },
-  }).fields(files.map((field) => ({ name: field.name, maxCount: 1 })));
+  });
+  const anyName = files.length === 1;
+  const parse = anyName ? upload.any() : upload.fields(files.map((field) => ({ name: field.name, maxCount: 1 })));
   return async (req, res) => {
     if (!req.headers['content-type']) throw badRequest('a request body is required');
     if (!isMultipart(req.headers['content-type'])) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'send multipart/form-data');
@@ -89,6 +96,11 @@ function multipartReader(type: GraphQLInputType, uploadLimitBytes: number): Mult
         error ? reject(multipartError(error, uploadLimitBytes)) : resolve(),
       ),
     );
+    const read = req as IncomingMessage & { files?: unknown };
+    if (anyName && Array.isArray(read.files)) {
+      const [part] = read.files as Express.Multer.File[];
+      read.files = part ? { [files[0].name]: [part] } : {};
+    }
     return formInput(req, fields, texts);
   };
 }
@@ -305,7 +317,7 @@ export class RestRouter {
       format = route.textAnswer || route.file ? errorFormat(accept, route.defaultFormat) : negotiate(accept, route.defaultFormat);
       if (malformed) throw badRequest(`malformed path parameter ${malformed}`);
       let body: unknown;
-      if (readMultipart) body = await readMultipart(req, res);
+      if (readMultipart && (isMultipart(req.headers['content-type']) || !route.queryBody)) body = await readMultipart(req, res);
       else if (op.bodyType) {
         if (!raw && !isMultipart(req.headers['content-type'])) {
           if (route.queryBody) body = queryAsBody(query, op.bodyType);

@@ -1,6 +1,7 @@
 import { Extensions, Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { FileVO } from './files';
 import { PageOf } from './paging';
-import { LongScalar } from './scalars';
+import { Base64Scalar, LongScalar } from './scalars';
 
 /** OpenOLAT's RepositoryEntryLifecycleVO (catalogue 3.3): dates as `yyyy-MM-dd'T'hh:mm:ss` text (12-hour `hh`, no zone, as OpenOLAT writes them). */
 @ObjectType('RepositoryEntryLifecycleVO')
@@ -286,3 +287,102 @@ export enum EntryMemberRole {
   participants = 'participants',
 }
 registerEnumType(EntryMemberRole, { name: 'EntryMemberRole', description: 'owners, coaches or participants.' });
+
+/** OpenOLAT's CourseNodeVO (catalogue 3.3): a node of a course's editor (or run) tree. */
+@ObjectType('CourseNodeVO')
+export class CourseNodeVO {
+  @Field(() => String, { description: 'The node ident.' })
+  id!: string;
+
+  @Field(() => Int, { nullable: true, description: 'Place among the siblings, from 0.' })
+  position!: number | null;
+
+  @Field(() => String, { nullable: true, description: 'The parent node ident; null for the root.' })
+  parentId!: string | null;
+
+  @Field(() => String, { nullable: true })
+  shortTitle!: string | null;
+
+  @Field(() => String, { description: 'The node type: `st` (structure) or `sp` (single page).' })
+  shortName!: string;
+
+  @Field(() => String, { nullable: true })
+  longTitle!: string | null;
+
+  @Field(() => String, { nullable: true })
+  description!: string | null;
+
+  @Field(() => String, { nullable: true })
+  objectives!: string | null;
+
+  @Field(() => String, { nullable: true })
+  instruction!: string | null;
+
+  @Field(() => String, { nullable: true })
+  instructionalDesign!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'A structure node’s display: toc, peekview, file or none (GraphQL only).' })
+  @Extensions({ rest: false })
+  displayType!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The path of the node’s HTML page in the course folder (GraphQL only).' })
+  @Extensions({ rest: false })
+  pageFile!: string | null;
+
+  /** The entry the node belongs to, for the page field. */
+  entryKey!: number;
+}
+
+@InputType('CourseNodeInput', {
+  description:
+    'A new or changed course element. On REST the query parameters of PUT …/elements/structure|singlepage, or the fields of a multipart form whose file part (named `file`, or any other name such as `path` as importers send it) is the HTML page.',
+})
+export class CourseNodeInput {
+  @Field(() => String, { nullable: true, description: 'The parent node ident; required for a new element.' })
+  parentNodeId?: string | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'New elements: the place among the siblings, from 0 (the others move down); none or negative: the last place.',
+  })
+  position?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'Default for a new element: `undefined`, as in OpenOLAT.' })
+  shortTitle?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Default for a new element: `undefined`, as in OpenOLAT.' })
+  longTitle?: string | null;
+
+  @Field(() => String, { nullable: true })
+  description?: string | null;
+
+  @Field(() => String, { nullable: true })
+  objectives?: string | null;
+
+  @Field(() => String, { nullable: true })
+  instruction?: string | null;
+
+  @Field(() => String, { nullable: true })
+  instructionalDesign?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Structure nodes: toc (default), peekview, file or none.' })
+  displayType?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The name the uploaded page is stored under in the course folder (default: the uploaded file’s name).' })
+  filename?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The path of a page already in the course folder (instead of an upload).' })
+  path?: string | null;
+
+  @Field(() => Base64Scalar, { nullable: true, description: 'The HTML page.' })
+  file?: Buffer | null;
+}
+
+@ObjectType('CourseTreeXmlVO', {
+  implements: FileVO,
+  description: 'A course tree as OpenOLAT’s XStream XML (runstructure.xml or editortreemodel.xml); on REST the XML itself.',
+})
+export class CourseTreeXmlVO extends FileVO {
+  @Field(() => LongScalar)
+  courseKey!: number;
+}

@@ -239,3 +239,118 @@ describe('DELETE /repo/entries/:entry/:role/:identityKey', () => {
     );
   });
 });
+
+/** A page upload as a multipart form: the fields, and the HTML in the file part `file`. */
+function pageForm(fields: Record<string, string>, html = '<p>Page</p>', part = 'file') {
+  const form = new FormData();
+  form.append(part, new Blob([html], { type: 'text/html' }), 'page.html');
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+/** A new element of the operations course through GraphQL, as the administrator; its node id. */
+async function addedElement(type: 'Structure' | 'SinglePage'): Promise<string> {
+  const reply = await graphql(
+    t.base,
+    adminAuth(),
+    `mutation($courseKey: Long!, $element: CourseNodeInput!) { add${type}Element(courseKey: $courseKey, element: $element) { id } }`,
+    { courseKey: course.courseKey, element: { parentNodeId: course.editorRootNodeId, shortTitle: type, file: Buffer.from('<p>x</p>').toString('base64') } },
+  );
+  expect(reply.body.errors).toBeUndefined();
+  return reply.body.data[`add${type}Element`].id;
+}
+
+const elementWorld =
+  (values: Record<string, unknown> = {}) =>
+  () => ({ t, values: { courseKey: course.courseKey, nodeId: course.editorRootNodeId, ...values }, forbidden: member });
+
+describe('GET /repo/courses/:courseKey/elements/:nodeId', () => {
+  refusals('GET /repo/courses/:courseKey/elements/:nodeId', elementWorld());
+  it('answers the root node, and 404 for an unknown node', async () => {
+    const path = `/restapi/repo/courses/${course.courseKey}/elements`;
+    const reply = await call(t.base, 'GET', `${path}/${course.editorRootNodeId}`, { headers: { ...owner.auth, ...JSON_TYPE } });
+    expect(reply.json).toMatchObject({ id: course.editorRootNodeId, shortName: 'st', parentId: null, shortTitle: 'Operations' });
+    expect((await call(t.base, 'GET', `${path}/404404404`, { headers: asAdmin })).status).toBe(404);
+    expect(await viaGraphql('GET /repo/courses/:courseKey/elements/:nodeId', { courseKey: course.courseKey, nodeId: course.editorRootNodeId })).toMatchObject({
+      id: course.editorRootNodeId,
+    });
+  });
+});
+
+describe('PUT /repo/courses/:courseKey/elements/structure', () => {
+  refusals('PUT /repo/courses/:courseKey/elements/structure', elementWorld());
+  it('adds a structure element from query parameters', async () => {
+    const query = `parentNodeId=${course.editorRootNodeId}&shortTitle=Chapter&longTitle=First%20chapter`;
+    const reply = await call(t.base, 'PUT', `/restapi/repo/courses/${course.courseKey}/elements/structure?${query}`, { headers: asAdmin });
+    expect(reply.status).toBe(200);
+    expect(reply.json).toMatchObject({ shortName: 'st', parentId: course.editorRootNodeId, shortTitle: 'Chapter', longTitle: 'First chapter' });
+    expect(await addedElement('Structure')).toMatch(/^\d{15}$/);
+  });
+});
+
+describe('POST /repo/courses/:courseKey/elements/structure', () => {
+  refusals('POST /repo/courses/:courseKey/elements/structure', elementWorld());
+  it('adds a structure element from a multipart form', async () => {
+    const body = pageForm({ parentNodeId: course.editorRootNodeId, shortTitle: 'Posted' });
+    const reply = await call(t.base, 'POST', `/restapi/repo/courses/${course.courseKey}/elements/structure`, { headers: asAdmin, body });
+    expect(reply.status).toBe(200);
+    expect(reply.json).toMatchObject({ shortName: 'st', shortTitle: 'Posted' });
+  });
+});
+
+describe('POST /repo/courses/:courseKey/elements/structure/:nodeId', () => {
+  refusals('POST /repo/courses/:courseKey/elements/structure/:nodeId', elementWorld());
+  it('changes a structure element', async () => {
+    const nodeId = await addedElement('Structure');
+    const body = pageForm({ longTitle: 'Changed' });
+    const reply = await call(t.base, 'POST', `/restapi/repo/courses/${course.courseKey}/elements/structure/${nodeId}`, { headers: asAdmin, body });
+    expect(reply.json).toMatchObject({ id: nodeId, shortTitle: 'Structure', longTitle: 'Changed' });
+  });
+});
+
+describe.each(['PUT', 'POST'])('%s /repo/courses/:courseKey/elements/singlepage', (method) => {
+  refusals(`${method} /repo/courses/:courseKey/elements/singlepage`, elementWorld());
+  it('adds a single page with the uploaded HTML page', async () => {
+    const body = pageForm({ parentNodeId: course.editorRootNodeId, shortTitle: `Page by ${method}` });
+    const reply = await call(t.base, method, `/restapi/repo/courses/${course.courseKey}/elements/singlepage`, { headers: asAdmin, body });
+    expect(reply.status).toBe(200);
+    expect(reply.json).toMatchObject({ shortName: 'sp', shortTitle: `Page by ${method}`, parentId: course.editorRootNodeId });
+    expect(await addedElement('SinglePage')).toMatch(/^\d{15}$/);
+  });
+});
+
+describe('POST /repo/courses/:courseKey/elements/singlepage/:nodeId', () => {
+  refusals('POST /repo/courses/:courseKey/elements/singlepage/:nodeId', elementWorld());
+  it('changes a single page', async () => {
+    const nodeId = await addedElement('SinglePage');
+    const reply = await call(t.base, 'POST', `/restapi/repo/courses/${course.courseKey}/elements/singlepage/${nodeId}`, {
+      headers: asAdmin,
+      body: pageForm({ shortTitle: 'Renamed' }),
+    });
+    expect(reply.json).toMatchObject({ id: nodeId, shortName: 'sp', shortTitle: 'Renamed' });
+  });
+});
+
+describe('POST /repo/courses/:courseKey/publish', () => {
+  refusals('POST /repo/courses/:courseKey/publish', elementWorld());
+  it('publishes the course with a status', async () => {
+    const reply = await call(t.base, 'POST', `/restapi/repo/courses/${course.courseKey}/publish?status=published&locale=en`, {
+      headers: { ...owner.auth, ...JSON_TYPE },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.json).toMatchObject({ key: course.courseKey, repoEntryStatus: 'published' });
+    expect(await viaGraphql('POST /repo/courses/:courseKey/publish', { courseKey: course.courseKey })).toMatchObject({ repoEntryStatus: 'published' });
+  });
+});
+
+describe.each(['runstructure', 'editortreemodel'])('GET /repo/courses/:courseKey/%s', (tree) => {
+  refusals(`GET /repo/courses/:courseKey/${tree}`, elementWorld());
+  it('answers XML', async () => {
+    const reply = await call(t.base, 'GET', `/restapi/repo/courses/${course.courseKey}/${tree}`, { headers: { ...owner.auth, Accept: 'application/xml' } });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toMatch(/^application\/xml/);
+    expect(reply.text).toContain(`<ident>${course.editorRootNodeId}</ident>`);
+    const op = await viaGraphql(`GET /repo/courses/:courseKey/${tree}`, { courseKey: course.courseKey });
+    expect(Buffer.from(op.content, 'base64').toString()).toBe(reply.text);
+  });
+});

@@ -90,12 +90,74 @@ export type CourseMemberRole =
   | 'participants'
   | 'tutors';
 
+/** A new or changed course element. On REST the query parameters of PUT …/elements/structure|singlepage, or the fields of a multipart form whose file part (named `file`, or any other name such as `path` as importers send it) is the HTML page. */
+export type CourseNodeInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Structure nodes: toc (default), peekview, file or none. */
+  displayType?: InputMaybe<Scalars['String']['input']>;
+  /** The HTML page. */
+  file?: InputMaybe<Scalars['Base64']['input']>;
+  /** The name the uploaded page is stored under in the course folder (default: the uploaded file’s name). */
+  filename?: InputMaybe<Scalars['String']['input']>;
+  instruction?: InputMaybe<Scalars['String']['input']>;
+  instructionalDesign?: InputMaybe<Scalars['String']['input']>;
+  /** Default for a new element: `undefined`, as in OpenOLAT. */
+  longTitle?: InputMaybe<Scalars['String']['input']>;
+  objectives?: InputMaybe<Scalars['String']['input']>;
+  /** The parent node ident; required for a new element. */
+  parentNodeId?: InputMaybe<Scalars['String']['input']>;
+  /** The path of a page already in the course folder (instead of an upload). */
+  path?: InputMaybe<Scalars['String']['input']>;
+  /** New elements: the place among the siblings, from 0 (the others move down); none or negative: the last place. */
+  position?: InputMaybe<Scalars['Int']['input']>;
+  /** Default for a new element: `undefined`, as in OpenOLAT. */
+  shortTitle?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CourseNodeVo = {
+  __typename?: 'CourseNodeVO';
+  description?: Maybe<Scalars['String']['output']>;
+  /** A structure node’s display: toc, peekview, file or none (GraphQL only). */
+  displayType?: Maybe<Scalars['String']['output']>;
+  /** The node ident. */
+  id: Scalars['String']['output'];
+  instruction?: Maybe<Scalars['String']['output']>;
+  instructionalDesign?: Maybe<Scalars['String']['output']>;
+  longTitle?: Maybe<Scalars['String']['output']>;
+  objectives?: Maybe<Scalars['String']['output']>;
+  /** The text of the element’s HTML page, if it has one (GraphQL only). */
+  page?: Maybe<Scalars['String']['output']>;
+  /** The path of the node’s HTML page in the course folder (GraphQL only). */
+  pageFile?: Maybe<Scalars['String']['output']>;
+  /** The parent node ident; null for the root. */
+  parentId?: Maybe<Scalars['String']['output']>;
+  /** Place among the siblings, from 0. */
+  position?: Maybe<Scalars['Int']['output']>;
+  /** The node type: `st` (structure) or `sp` (single page). */
+  shortName: Scalars['String']['output'];
+  shortTitle?: Maybe<Scalars['String']['output']>;
+};
+
+/** A course tree as OpenOLAT’s XStream XML (runstructure.xml or editortreemodel.xml); on REST the XML itself. */
+export type CourseTreeXmlVo = FileVo & {
+  __typename?: 'CourseTreeXmlVO';
+  /** The bytes; read only when selected. */
+  content: Scalars['Base64']['output'];
+  contentType: Scalars['String']['output'];
+  courseKey: Scalars['Long']['output'];
+  lastModified: Scalars['DateTime']['output'];
+  /** Length in bytes. */
+  length: Scalars['Int']['output'];
+};
+
 export type CourseVo = {
   __typename?: 'CourseVO';
   authors?: Maybe<Scalars['String']['output']>;
   description?: Maybe<Scalars['String']['output']>;
   displayName: Scalars['String']['output'];
   editorRootNodeId?: Maybe<Scalars['String']['output']>;
+  /** The editor tree, depth first (siblings by position; parentId links the nodes); one statement for any number of courses (GraphQL only). Administrators and learning resource managers of the entry’s organisation, and its owners. */
+  editorTree?: Maybe<Array<CourseNodeVo>>;
   externalId?: Maybe<Scalars['String']['output']>;
   externalRef?: Maybe<Scalars['String']['output']>;
   /** The course id (OLAT resource id), the {courseId} of /repo/courses/{courseId}. */
@@ -113,6 +175,8 @@ export type CourseVo = {
   organisationKey?: Maybe<Scalars['Long']['output']>;
   repoEntryKey: Scalars['Long']['output'];
   repoEntryStatus: Scalars['String']['output'];
+  /** The run tree as last published, depth first (GraphQL only). Administrators and learning resource managers of the entry’s organisation, and its owners. */
+  runTree?: Maybe<Array<CourseNodeVo>>;
   softKey: Scalars['String']['output'];
   teaser?: Maybe<Scalars['String']['output']>;
   /** The long title of the root node. */
@@ -346,6 +410,10 @@ export type Mutation = {
   addRepositoryEntryMember: Scalars['Boolean']['output'];
   /** Adds each listed user (only the keys are read; unknown users are skipped). Administrators and learning resource managers of the entry’s organisation, and its owners. */
   addRepositoryEntryMembers: Scalars['Boolean']['output'];
+  /** A new single-page element showing the uploaded HTML page (stored in the course folder) or a page already there (path). Administrators and learning resource managers of the course’s organisation, and its owners. */
+  addSinglePageElement: CourseNodeVo;
+  /** A new structure element in the editor tree below parentNodeId, at position among its siblings (the others move down) or last. Administrators and learning resource managers of the course’s organisation, and its owners. */
+  addStructureElement: CourseNodeVo;
   /** true: allowed now; false: it already was (REST answers 304). */
   allowOrganisationSubType: Scalars['Boolean']['output'];
   /** Change the login; invalid or taken (in any case): CONFLICT, on REST 409 with a list of ErrorVO. */
@@ -392,6 +460,8 @@ export type Mutation = {
   disallowOrganisationSubType: Scalars['Boolean']['output'];
   /** Ends the session this request came with (on every instance). */
   logout: Scalars['Boolean']['output'];
+  /** Publishes the course: its run tree becomes a copy of the editor tree; status sets the entry's status. Administrators and learning resource managers of the course’s organisation, and its owners. */
+  publishCourse: CourseVo;
   /** Removes the person from the list. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   removeCourseMember: Scalars['Boolean']['output'];
   removeGroupOwner: Scalars['Boolean']['output'];
@@ -417,6 +487,10 @@ export type Mutation = {
   updateRelationRole: RelationRoleVo;
   /** Change settings; every instance applies them within seconds, without a restart. */
   updateSettings: SettingsVo;
+  /** Changes the fields sent of a single-page element; a new file replaces its page. Administrators and learning resource managers of the course’s organisation, and its owners. */
+  updateSinglePageElement: CourseNodeVo;
+  /** Changes the fields sent of a structure element (a new file replaces its page). Administrators and learning resource managers of the course’s organisation, and its owners. */
+  updateStructureElement: CourseNodeVo;
   /** Update names, e-mail, properties and (when not empty) externalId; the login is not changed. */
   updateUser: UserVo;
   /** No dates: reactivate (status active, dates cleared); expirationDate: set it; only inactivationDate: null, nothing changed (REST 304). */
@@ -489,6 +563,18 @@ export type MutationAddRepositoryEntryMembersArgs = {
   entry: Scalars['String']['input'];
   members: Array<UserVoInput>;
   role: EntryMemberRole;
+};
+
+
+export type MutationAddSinglePageElementArgs = {
+  courseKey: Scalars['Long']['input'];
+  element: CourseNodeInput;
+};
+
+
+export type MutationAddStructureElementArgs = {
+  courseKey: Scalars['Long']['input'];
+  element: CourseNodeInput;
 };
 
 
@@ -616,6 +702,13 @@ export type MutationDisallowOrganisationSubTypeArgs = {
 };
 
 
+export type MutationPublishCourseArgs = {
+  courseKey: Scalars['Long']['input'];
+  locale?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type MutationRemoveCourseMemberArgs = {
   courseKey: Scalars['Long']['input'];
   identityKey: Scalars['Long']['input'];
@@ -699,6 +792,20 @@ export type MutationUpdateRelationRoleArgs = {
 
 export type MutationUpdateSettingsArgs = {
   settings: SettingsInput;
+};
+
+
+export type MutationUpdateSinglePageElementArgs = {
+  courseKey: Scalars['Long']['input'];
+  element: CourseNodeInput;
+  nodeId: Scalars['String']['input'];
+};
+
+
+export type MutationUpdateStructureElementArgs = {
+  courseKey: Scalars['Long']['input'];
+  element: CourseNodeInput;
+  nodeId: Scalars['String']['input'];
 };
 
 
@@ -849,8 +956,14 @@ export type Query = {
   course: CourseVo;
   /** The author (owner) of the course; NOT_FOUND when the person is none. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   courseAuthor: UserVo;
+  /** The editor tree as OpenOLAT's editortreemodel.xml. Administrators and learning resource managers of the course’s organisation, and its owners. */
+  courseEditorTreeModel: CourseTreeXmlVo;
+  /** A node of the course’s editor tree; NOT_FOUND when the course has none with that id. Administrators and learning resource managers of the course’s organisation, and its owners. */
+  courseElement: CourseNodeVo;
   /** The authors (owners), tutors (coaches) or participants of the course. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   courseMembers: Array<UserVo>;
+  /** The run tree (as last published) as OpenOLAT's runstructure.xml. Administrators and learning resource managers of the course’s organisation, and its owners. */
+  courseRunStructure: CourseTreeXmlVo;
   /** Courses. Administrators and learning resource managers see the entries of their organisations, others those they are members of and the published public ones. */
   courses: CourseVOes;
   /** Members and group managers only. */
@@ -938,9 +1051,25 @@ export type QueryCourseAuthorArgs = {
 };
 
 
+export type QueryCourseEditorTreeModelArgs = {
+  courseKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCourseElementArgs = {
+  courseKey: Scalars['Long']['input'];
+  nodeId: Scalars['String']['input'];
+};
+
+
 export type QueryCourseMembersArgs = {
   courseKey: Scalars['Long']['input'];
   role: CourseMemberRole;
+};
+
+
+export type QueryCourseRunStructureArgs = {
+  courseKey: Scalars['Long']['input'];
 };
 
 

@@ -25,6 +25,13 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   organisationType: { identifier: 'type-by-plain-user', displayName: 'Type by plain user' },
   members: [{ key: 1 }],
   course: { title: 'Course by plain user' },
+  // A course element below a parent named by each test; on REST query parameters, or a multipart form with the page in the part `file`.
+  element: {
+    parentNodeId: 'sample-parent',
+    shortTitle: 'Element by plain user',
+    filename: 'sample.html',
+    file: Buffer.from('<p>Sample</p>').toString('base64'),
+  },
   // A grey PNG of 2x2 pixels; on REST the multipart part `file` (restBody).
   portrait: {
     file: 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADklEQVQImWNoAAMGCAUAKg4GAeLeQoEAAAAASUVORK5CYII=',
@@ -41,9 +48,13 @@ export function sampleBody(route: RestRoute): unknown {
   return SAMPLE_BODIES[route.bodyArg];
 }
 
-/** The sample body as a REST client sends it: a multipart body as a form, its Base64 fields as file parts. */
-export function restBody(route: RestRoute): unknown {
-  const body = sampleBody(route);
+/** The sample body as a REST client sends it: a multipart body as a form, its Base64 fields as file parts; `values` replace fields the sample has. */
+export function restBody(route: RestRoute, values: Record<string, unknown> = {}): unknown {
+  const sample = sampleBody(route);
+  const body =
+    sample && typeof sample === 'object' && !Array.isArray(sample)
+      ? { ...sample, ...Object.fromEntries(Object.entries(values).filter(([name]) => name in sample)) }
+      : sample;
   if (!route.multipartBody) return body;
   const form = new FormData();
   const { file, ...fields } = body as { file: string } & Record<string, string>;

@@ -1,4 +1,7 @@
-import { DELETE, GET, PUT, VERSION, type FamilyRoutes } from '../route';
+import { DELETE, GET, POST, PUT, PUT_OR_POST, VERSION, type FamilyRoutes } from '../route';
+
+const TREE_XML = { file: { mediaTypes: ['application/xml'] } };
+const ELEMENTS = '/repo/courses/:courseKey/elements';
 
 /**
  * Repository entries and courses with their members (catalogue 2.3, 2.4). `:courseKey` is the
@@ -29,6 +32,33 @@ export const courses: FamilyRoutes = {
     PUT('/repo/entries/:entry/:role', 'Mutation.addRepositoryEntryMembers', 'Add the listed users as owners, coaches or participants', { bodyArg: 'members' }),
     PUT('/repo/entries/:entry/:role/:identityKey', 'Mutation.addRepositoryEntryMember', 'Add an owner (who also gets the author role), coach or participant'),
     DELETE('/repo/entries/:entry/:role/:identityKey', 'Mutation.removeRepositoryEntryMember', 'Remove an owner, coach or participant'),
+    POST('/repo/courses/:courseKey/publish', 'Mutation.publishCourse', 'Publish the course (the run tree becomes the editor tree) and set its status'),
+    GET('/repo/courses/:courseKey/runstructure', 'Query.courseRunStructure', 'The published run structure as XStream XML (runstructure.xml)', TREE_XML),
+    GET('/repo/courses/:courseKey/editortreemodel', 'Query.courseEditorTreeModel', 'The editor tree as XStream XML (editortreemodel.xml)', TREE_XML),
+    GET(`${ELEMENTS}/:nodeId`, 'Query.courseElement', 'A node of the editor tree'),
+    PUT(`${ELEMENTS}/structure`, 'Mutation.addStructureElement', 'Add a structure element from query parameters', { bodyArg: 'element', queryBody: true }),
+    POST(`${ELEMENTS}/structure`, 'Mutation.addStructureElement', 'Add a structure element from a multipart form (optional HTML page in the file part)', {
+      bodyArg: 'element',
+      multipartBody: true,
+    }),
+    POST(`${ELEMENTS}/structure/:nodeId`, 'Mutation.updateStructureElement', 'Change a structure element (multipart form)', {
+      bodyArg: 'element',
+      multipartBody: true,
+    }),
+    ...PUT_OR_POST(
+      `${ELEMENTS}/singlepage`,
+      'Mutation.addSinglePageElement',
+      'Add a single page: its HTML page in the multipart file part (named file, or e.g. path), or the query parameters with the path of a page in the course folder',
+      { bodyArg: 'element', queryBody: true, multipartBody: true },
+    ),
+    POST(`${ELEMENTS}/singlepage/:nodeId`, 'Mutation.updateSinglePageElement', 'Change a single page, optionally with a new HTML page (multipart form)', {
+      bodyArg: 'element',
+      multipartBody: true,
+    }),
   ],
-  openRoutes: [VERSION('/repo/courses/version', 'courses'), VERSION('/repo/entries/version', 'repository entries')],
+  openRoutes: [
+    VERSION('/repo/courses/version', 'courses'),
+    VERSION('/repo/entries/version', 'repository entries'),
+    VERSION('/repo/courses/:courseKey/elements/version', 'course elements', '0.1'),
+  ],
 };

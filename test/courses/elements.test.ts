@@ -1,0 +1,321 @@
+import { Client } from 'pg';
+import { traceStatements } from '../../scripts/trace-statements';
+import { EntryRole } from '../../src/entities/courses';
+import { addCourseMember, buildCourse, buildUser, type TestCourse, type TestUser } from '../factories';
+import { JSON_TYPE, XML_TYPE, call, graphql } from '../support/http';
+import { startTestService, type TestService } from '../support/service';
+
+/** Course elements on the editor tree, publishing into the run tree, and both trees as XStream XML and GraphQL edges. */
+
+let t: TestService;
+let db: Client;
+let owner: TestUser;
+let course: TestCourse;
+beforeAll(async () => {
+  t = await startTestService();
+  db = new Client({ connectionString: t.databaseUrl });
+  await db.connect();
+  owner = await buildUser(t);
+  course = await buildCourse(t, { title: 'Elements' });
+  await addCourseMember(t, course.key, owner.key, EntryRole.owner);
+});
+afterAll(async () => {
+  await db.end();
+  await t.stop();
+});
+
+const asOwner = () => ({ ...owner.auth, ...JSON_TYPE });
+const elements = (c: TestCourse = course) => `/restapi/repo/courses/${c.courseKey}/elements`;
+
+function form(fields: Record<string, string>, page?: { html: string; part?: string; name?: string }) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  if (page) body.append(page.part ?? 'file', new Blob([page.html], { type: 'text/html' }), page.name ?? 'upload.html');
+  return body;
+}
+
+async function newCourse(): Promise<TestCourse> {
+  const built = await buildCourse(t, { title: 'Tree' });
+  await addCourseMember(t, built.key, owner.key, EntryRole.owner);
+  return built;
+}
+
+const TREE = `query($courseKey: Long!) { course(courseKey: $courseKey) { editorTree { id parentId position shortTitle shortName } runTree { id shortName } } }`;
+
+async function trees(c: TestCourse) {
+  const reply = await graphql(t.base, owner.auth, TREE, { courseKey: c.courseKey });
+  expect(reply.body.errors).toBeUndefined();
+  return reply.body.data.course as {
+    editorTree: { id: string; parentId: string | null; position: number | null; shortTitle: string }[];
+    runTree: { id: string }[];
+  };
+}
+
+async function addStructure(c: TestCourse, shortTitle: string, position?: number): Promise<string> {
+  const query = new URLSearchParams({ parentNodeId: c.editorRootNodeId, shortTitle, ...(position === undefined ? {} : { position: String(position) }) });
+  const reply = await call(t.base, 'PUT', `${elements(c)}/structure?${query}`, { headers: asOwner() });
+  expect(reply.status).toBe(200);
+  return reply.json.id;
+}
+
+it('answers the version of the elements service', async () => {
+  const reply = await call(t.base, 'GET', `${elements()}/version`, { headers: owner.auth });
+  expect(reply.status).toBe(200);
+  expect(reply.text).toBe('0.1');
+});
+
+describe('structure elements', () => {
+  it('adds one from query parameters, in JSON and XML, with OpenOLAT’s default titles', async () => {
+    const query = `parentNodeId=${course.editorRootNodeId}&shortTitle=Week%201&longTitle=The%20first%20week&objectives=Read&displayType=peekview`;
+    const reply = await call(t.base, 'PUT', `${elements()}/structure?${query}`, { headers: asOwner() });
+    expect(reply.status).toBe(200);
+    expect(reply.json).toMatchObject({
+      id: expect.stringMatching(/^\d{15}$/),
+      parentId: course.editorRootNodeId,
+      shortName: 'st',
+      shortTitle: 'Week 1',
+      longTitle: 'The first week',
+      objectives: 'Read',
+    });
+    const xml = await call(t.base, 'GET', `${elements()}/${reply.json.id}`, { headers: { ...owner.auth, ...XML_TYPE } });
+    expect(xml.text).toMatch(
+      /<courseNodeVO><id>\d{15}<\/id><position>\d+<\/position><parentId>\d+<\/parentId><shortTitle>Week 1<\/shortTitle><shortName>st<\/shortName>/,
+    );
+    const untitled = await call(t.base, 'PUT', `${elements()}/structure?parentNodeId=${course.editorRootNodeId}`, { headers: asOwner() });
+    expect(untitled.json).toMatchObject({ shortTitle: 'undefined', longTitle: 'undefined' });
+  });
+
+  it('adds one from a multipart form and changes it', async () => {
+    const added = await call(t.base, 'POST', `${elements()}/structure`, {
+      headers: asOwner(),
+      body: form({ parentNodeId: course.editorRootNodeId, shortTitle: 'Form', longTitle: 'From a form' }),
+    });
+    expect(added.json).toMatchObject({ shortName: 'st', shortTitle: 'Form' });
+    const changed = await call(t.base, 'POST', `${elements()}/structure/${added.json.id}`, {
+      headers: asOwner(),
+      body: form({ shortTitle: ' ', longTitle: 'Changed', description: 'Now described' }),
+    });
+    expect(changed.status).toBe(200);
+    // A blank field leaves the value as it was, as in OpenOLAT.
+    expect(changed.json).toMatchObject({ id: added.json.id, shortTitle: 'Form', longTitle: 'Changed', description: 'Now described' });
+  });
+
+  it('inserts at a position, moving the later siblings down, and appends without one', async () => {
+    const c = await newCourse();
+    const a = await addStructure(c, 'A');
+    const b = await addStructure(c, 'B');
+    const d = await addStructure(c, 'D');
+    const inserted = await addStructure(c, 'C', 2);
+    const first = await addStructure(c, 'First', 0);
+    const beyond = await addStructure(c, 'Beyond', 99);
+    const last = await addStructure(c, 'Last', -1);
+    const children = (await trees(c)).editorTree.filter((node) => node.parentId === c.editorRootNodeId);
+    expect(children.map((node) => [node.id, node.shortTitle, node.position])).toEqual([
+      [first, 'First', 0],
+      [a, 'A', 1],
+      [b, 'B', 2],
+      [inserted, 'C', 3],
+      [d, 'D', 4],
+      [beyond, 'Beyond', 5],
+      [last, 'Last', 6],
+    ]);
+    const nested = await call(t.base, 'PUT', `${elements(c)}/structure?parentNodeId=${a}&shortTitle=Nested`, { headers: asOwner() });
+    expect(nested.json).toMatchObject({ parentId: a, position: 0 });
+  });
+
+  it('refuses bad input with an ErrorVO: invalid values 406, as OpenOLAT answers a failed validation, malformed ones 400', async () => {
+    const missing = await call(t.base, 'PUT', `${elements()}/structure?shortTitle=Orphan`, { headers: asOwner() });
+    expect(missing.status).toBe(406);
+    expect(missing.json[0].translation ?? missing.json.translation).toMatch(/parentNodeId/);
+    const display = await call(t.base, 'PUT', `${elements()}/structure?parentNodeId=${course.editorRootNodeId}&displayType=carousel`, { headers: asOwner() });
+    expect(display.status).toBe(406);
+    const xml = await call(t.base, 'PUT', `${elements()}/structure?parentNodeId=${course.editorRootNodeId}&position=first`, {
+      headers: { ...owner.auth, ...XML_TYPE },
+    });
+    expect(xml.status).toBe(400);
+    expect(xml.text).toContain('<errorVO');
+  });
+});
+
+describe('single pages', () => {
+  it('stores the page of the part `file` in the course folder and shows it', async () => {
+    const reply = await call(t.base, 'PUT', `${elements()}/singlepage`, {
+      headers: asOwner(),
+      body: form(
+        { parentNodeId: course.editorRootNodeId, shortTitle: 'Welcome', longTitle: 'Welcome page', filename: 'welcome.html' },
+        { html: '<h1>Welcome</h1>' },
+      ),
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.json).toMatchObject({ shortName: 'sp', shortTitle: 'Welcome', longTitle: 'Welcome page', parentId: course.editorRootNodeId });
+    const stored = await db.query('select content_type, content from stored_file where path = $1', [`courses/${course.key}/coursefolder/welcome.html`]);
+    expect(stored.rows).toEqual([{ content_type: 'text/html', content: Buffer.from('<h1>Welcome</h1>') }]);
+    const node = await graphql(t.base, owner.auth, 'query($c: Long!, $n: String!) { courseElement(courseKey: $c, nodeId: $n) { id pageFile page } }', {
+      c: course.courseKey,
+      n: reply.json.id,
+    });
+    expect(node.body.data.courseElement).toEqual({ id: reply.json.id, pageFile: 'welcome.html', page: '<h1>Welcome</h1>' });
+  });
+
+  it('takes the page from a part named `path`, as importers send it, named by the part’s file name without `filename`', async () => {
+    const c = await newCourse();
+    const fields = { shortTitle: 'Imported', longTitle: 'Imported page', filename: 'imported.html', parentNodeId: c.editorRootNodeId };
+    const reply = await call(t.base, 'POST', `${elements(c)}/singlepage`, {
+      headers: asOwner(),
+      body: form(fields, { html: '<p>Imported</p>', part: 'path' }),
+    });
+    expect(reply.status).toBe(200);
+    const named = await call(t.base, 'POST', `${elements(c)}/singlepage`, {
+      headers: asOwner(),
+      body: form({ parentNodeId: c.editorRootNodeId }, { html: '<p>Named</p>', part: 'path', name: 'named.html' }),
+    });
+    const pages = await db.query('select path from stored_file where path like $1 order by path', [`courses/${c.key}/coursefolder/%`]);
+    expect(pages.rows.map((row) => row.path)).toEqual([`courses/${c.key}/coursefolder/imported.html`, `courses/${c.key}/coursefolder/named.html`]);
+    // A page already in the course folder, named by its path (query parameters only).
+    const again = await call(t.base, 'PUT', `${elements(c)}/singlepage?parentNodeId=${c.editorRootNodeId}&shortTitle=Again&path=/imported.html`, {
+      headers: asOwner(),
+    });
+    expect(again.status).toBe(200);
+    const shown = await graphql(t.base, owner.auth, 'query($c: Long!) { course(courseKey: $c) { editorTree { id page } } }', { c: c.courseKey });
+    const pageOf = (id: string) => shown.body.data.course.editorTree.find((node: { id: string }) => node.id === id).page;
+    expect([pageOf(reply.json.id), pageOf(named.json.id), pageOf(again.json.id)]).toEqual(['<p>Imported</p>', '<p>Named</p>', '<p>Imported</p>']);
+  });
+
+  it('replaces the page of an existing single page', async () => {
+    const c = await newCourse();
+    const added = await call(t.base, 'PUT', `${elements(c)}/singlepage`, {
+      headers: asOwner(),
+      body: form({ parentNodeId: c.editorRootNodeId, filename: 'page.html' }, { html: 'old' }),
+    });
+    const changed = await call(t.base, 'POST', `${elements(c)}/singlepage/${added.json.id}`, {
+      headers: asOwner(),
+      body: form({ shortTitle: 'Renewed', filename: 'renewed.html' }, { html: 'new' }),
+    });
+    expect(changed.json).toMatchObject({ id: added.json.id, shortTitle: 'Renewed' });
+    const page = await graphql(t.base, owner.auth, 'query($c: Long!, $n: String!) { courseElement(courseKey: $c, nodeId: $n) { pageFile page } }', {
+      c: c.courseKey,
+      n: added.json.id,
+    });
+    expect(page.body.data.courseElement).toEqual({ pageFile: 'renewed.html', page: 'new' });
+  });
+
+  it('refuses a single page without its page or with a file name that is a path (406), and an unknown path (404)', async () => {
+    const none = await call(t.base, 'PUT', `${elements()}/singlepage?parentNodeId=${course.editorRootNodeId}`, { headers: asOwner() });
+    expect(none.status).toBe(406);
+    expect(none.json.translation).toMatch(/HTML page/);
+    const unknown = await call(t.base, 'PUT', `${elements()}/singlepage?parentNodeId=${course.editorRootNodeId}&path=nowhere.html`, { headers: asOwner() });
+    expect(unknown.status).toBe(404);
+    const escaping = await call(t.base, 'PUT', `${elements()}/singlepage`, {
+      headers: asOwner(),
+      body: form({ parentNodeId: course.editorRootNodeId, filename: '../../escape.html' }, { html: 'x' }),
+    });
+    expect(escaping.status).toBe(406);
+  });
+});
+
+describe('unknown nodes', () => {
+  it('answers 404 for an unknown parent or node, on REST and GraphQL', async () => {
+    expect((await call(t.base, 'PUT', `${elements()}/structure?parentNodeId=999`, { headers: asOwner() })).status).toBe(404);
+    const page = form({ parentNodeId: '999' }, { html: 'x' });
+    expect((await call(t.base, 'POST', `${elements()}/singlepage`, { headers: asOwner(), body: page })).status).toBe(404);
+    expect((await call(t.base, 'GET', `${elements()}/999`, { headers: asOwner() })).status).toBe(404);
+    expect((await call(t.base, 'POST', `${elements()}/structure/999`, { headers: asOwner(), body: form({ shortTitle: 'x' }) })).status).toBe(404);
+    const reply = await graphql(t.base, owner.auth, 'mutation($c: Long!) { addStructureElement(courseKey: $c, element: { parentNodeId: "999" }) { id } }', {
+      c: course.courseKey,
+    });
+    expect(reply.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    const unknownNode = await graphql(t.base, owner.auth, 'query($c: Long!) { courseElement(courseKey: $c, nodeId: "999") { id } }', { c: course.courseKey });
+    expect(unknownNode.body.errors[0].extensions.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('publishing', () => {
+  it('shows the editor tree in editortreemodel before publishing, and the pages in runstructure after', async () => {
+    const c = await newCourse();
+    const chapter = await addStructure(c, 'Chapter');
+    const page = await call(t.base, 'PUT', `${elements(c)}/singlepage`, {
+      headers: asOwner(),
+      body: form({ parentNodeId: chapter, shortTitle: 'Lesson', filename: 'lesson.html' }, { html: '<p>Lesson</p>' }),
+    });
+    const editor = await call(t.base, 'GET', `/restapi/repo/courses/${c.courseKey}/editortreemodel`, { headers: { ...owner.auth, ...XML_TYPE } });
+    expect(editor.status).toBe(200);
+    expect(editor.text).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\s*<org.olat.course.tree.CourseEditorTreeModel>\s*<rootNode class="org.olat.course.tree.CourseEditorTreeNode">/,
+    );
+    expect(editor.text).toContain(`<ident>${page.json.id}</ident>`);
+    expect(editor.text).toContain('<parent class="org.olat.course.tree.CourseEditorTreeNode" reference="../../.."/>');
+    expect(editor.text).toContain('<cn class="org.olat.course.nodes.SPCourseNode">');
+    expect(editor.text).toContain('<latestPublishTimestamp>-1</latestPublishTimestamp>');
+    const before = await call(t.base, 'GET', `/restapi/repo/courses/${c.courseKey}/runstructure`, { headers: { ...owner.auth, ...XML_TYPE } });
+    expect(before.text).toContain(`<ident>${c.editorRootNodeId}</ident>`);
+    expect(before.text).not.toContain(chapter);
+    expect((await trees(c)).runTree.map((node) => node.id)).toEqual([c.editorRootNodeId]);
+
+    const published = await call(t.base, 'POST', `/restapi/repo/courses/${c.courseKey}/publish?locale=de&status=published`, { headers: asOwner() });
+    expect(published.status).toBe(200);
+    expect(published.json).toMatchObject({ key: c.courseKey, repoEntryStatus: 'published' });
+
+    const run = await call(t.base, 'GET', `/restapi/repo/courses/${c.courseKey}/runstructure`, { headers: { ...owner.auth, Accept: 'application/xml' } });
+    expect(run.text).toMatch(/<org.olat.course.Structure>\s*<rootNode class="org.olat.course.nodes.STCourseNode">/);
+    expect(run.text).toContain('<org.olat.course.nodes.SPCourseNode>');
+    expect(run.text).toMatch(/<shortTitle>Lesson<\/shortTitle>[\s\S]*<string>file<\/string>\s*<string>\/lesson.html<\/string>/);
+    expect(run.text).toContain('<version>3</version>');
+    const lastModified = run.headers.get('last-modified')!;
+    const unchanged = await call(t.base, 'GET', `/restapi/repo/courses/${c.courseKey}/runstructure`, {
+      headers: { ...owner.auth, Accept: 'application/xml', 'If-Modified-Since': lastModified, 'Cache-Control': 'max-age=0' },
+    });
+    expect(unchanged.status).toBe(304);
+    const tree = await trees(c);
+    expect(tree.runTree.map((node) => node.id)).toEqual(tree.editorTree.map((node) => node.id));
+    expect(tree.runTree.map((node) => node.id)).toEqual([c.editorRootNodeId, chapter, page.json.id]);
+  });
+
+  it('refuses an unknown status and keeps the tree unpublished', async () => {
+    const c = await newCourse();
+    await addStructure(c, 'Kept');
+    const reply = await call(t.base, 'POST', `/restapi/repo/courses/${c.courseKey}/publish?status=unpublished`, { headers: asOwner() });
+    expect(reply.status).toBe(406);
+    expect((await trees(c)).runTree).toHaveLength(1);
+  });
+
+  it('publishes through GraphQL too', async () => {
+    const c = await newCourse();
+    await addStructure(c, 'Via GraphQL');
+    const reply = await graphql(t.base, owner.auth, 'mutation($c: Long!) { publishCourse(courseKey: $c) { repoEntryStatus } }', { c: c.courseKey });
+    expect(reply.body.data.publishCourse).toEqual({ repoEntryStatus: 'preparation' });
+    expect((await trees(c)).runTree).toHaveLength(2);
+  });
+});
+
+describe('trees on GraphQL', () => {
+  it('refuses the trees of a course the caller only takes part in, field by field', async () => {
+    const participant = await buildUser(t);
+    await addCourseMember(t, course.key, participant.key, EntryRole.participant);
+    const reply = await graphql(t.base, participant.auth, 'query($c: Long!) { course(courseKey: $c) { key editorTree { id } } }', { c: course.courseKey });
+    expect(reply.body.data.course).toEqual({ key: course.courseKey, editorTree: null });
+    expect(reply.body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+
+  it('reads the trees of a small and a large course in the same number of statements', async () => {
+    const statementsFor = async (c: TestCourse, nodes: number) => {
+      // The nodes go straight into the database: a chain of structure nodes below the root, each with its siblings.
+      await db.query(
+        `insert into course_element (entry_id, ident, parent_id, position, type, short_title)
+         select $1, (200000000000000 + g)::text, (select id from course_element where entry_id = $1 and ident = $2), g, 'st', 'Node ' || g
+         from generate_series(1, $3) g`,
+        [c.key, c.editorRootNodeId, nodes],
+      );
+      expect((await call(t.base, 'POST', `/restapi/repo/courses/${c.courseKey}/publish`, { headers: asOwner() })).status).toBe(200);
+      let reply: Awaited<ReturnType<typeof graphql>> | undefined;
+      const traced = await traceStatements(async () => (reply = await graphql(t.base, owner.auth, TREE, { courseKey: c.courseKey })));
+      expect(reply!.body.errors).toBeUndefined();
+      expect(reply!.body.data.course.editorTree).toHaveLength(nodes + 1);
+      expect(reply!.body.data.course.runTree).toHaveLength(nodes + 1);
+      return traced.length;
+    };
+    const small = await statementsFor(await newCourse(), 3);
+    const large = await statementsFor(await newCourse(), 2000);
+    expect(small).toBeLessThanOrEqual(8);
+    expect(large).toBe(small);
+  });
+});

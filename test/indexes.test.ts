@@ -12,7 +12,7 @@ import {
   defaultOrganisationKey,
   uniqueLogin,
 } from './factories';
-import { JSON_TYPE, basic, call } from './support/http';
+import { JSON_TYPE, basic, call, graphql } from './support/http';
 import { restBody, routeNamed } from './support/operations';
 import { adminAuth, startTestService, type TestService } from './support/service';
 
@@ -38,6 +38,7 @@ const GROWING = new Set([
   'repository_entry',
   'repository_entry_membership',
   'course_element',
+  'course_run_element',
 ]);
 
 let t: TestService;
@@ -222,5 +223,40 @@ it('creating, reading, listing and deleting courses and their members read throu
     expect(page.json).toMatchObject({ totalCount: COURSES / 20 + 1, repositoryEntries: expect.any(Array) });
     expect((await call(t.base, 'GET', `/restapi/repo/courses/${mine.courseKey}`, { headers: { ...member.auth, ...JSON_TYPE } })).status).toBe(200);
     expect((await call(t.base, 'DELETE', `/restapi/repo/courses/${key}`, { headers: asAdmin })).status).toBe(200);
+  });
+}, 60_000);
+
+it('course elements, publishing and the trees read through indexes', async () => {
+  // Every seeded course (see above) has its root in the run tree too, as a created course has.
+  await db.query(
+    `insert into course_run_element (entry_id, ident, type, short_title) select entry_id, ident, type, short_title from course_element on conflict do nothing`,
+  );
+  await db.query('analyze course_element; analyze course_run_element');
+  const asAdmin = { ...adminAuth(), ...JSON_TYPE };
+  await expectIndexedStatements(async () => {
+    const created = await call(t.base, 'PUT', '/restapi/repo/courses?title=Elements', { headers: asAdmin });
+    const { key, editorRootNodeId } = created.json as { key: number; editorRootNodeId: string };
+    const path = `/restapi/repo/courses/${key}`;
+    const chapter = await call(t.base, 'PUT', `${path}/elements/structure?parentNodeId=${editorRootNodeId}&shortTitle=Chapter`, { headers: asAdmin });
+    const before = await call(t.base, 'PUT', `${path}/elements/structure?parentNodeId=${editorRootNodeId}&shortTitle=Before&position=0`, { headers: asAdmin });
+    const form = new FormData();
+    form.append('parentNodeId', chapter.json.id);
+    form.append('path', new Blob(['<p>Indexed</p>'], { type: 'text/html' }), 'indexed.html');
+    const page = await call(t.base, 'POST', `${path}/elements/singlepage`, { headers: asAdmin, body: form });
+    const update = new FormData();
+    update.append('longTitle', 'Changed');
+    for (const [method, target, body] of [
+      ['GET', `${path}/elements/${page.json.id}`],
+      ['POST', `${path}/elements/structure/${before.json.id}`, update],
+      ['POST', `${path}/publish?status=published`],
+      ['GET', `${path}/runstructure`],
+      ['GET', `${path}/editortreemodel`],
+    ] as const) {
+      // The trees are files: XML, whatever the Accept.
+      const headers = /runstructure|editortreemodel/.test(target) ? adminAuth() : asAdmin;
+      expect({ target, status: (await call(t.base, method, target, { headers, body })).status }).toEqual({ target, status: 200 });
+    }
+    const trees = await graphql(t.base, adminAuth(), `{ course(courseKey: ${key}) { editorTree { id } runTree { id } } }`);
+    expect(trees.body.data.course.runTree).toHaveLength(4);
   });
 }, 60_000);

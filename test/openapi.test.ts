@@ -85,7 +85,7 @@ it('describes request bodies in JSON and XML for the routes that take one', () =
       continue;
     }
     if (route.multipartBody) {
-      expect(Object.keys(body!.content)).toEqual(['multipart/form-data']);
+      expect(Object.keys(body!.content)).toEqual(['multipart/form-data', ...(route.formBody ? ['application/x-www-form-urlencoded'] : [])]);
       expect(body!.content['multipart/form-data'].schema).toMatchObject({ type: 'object', properties: { file: { type: 'string', format: 'binary' } } });
       continue;
     }

@@ -204,9 +204,12 @@ function treesOf(ctx: RequestContext, tree: 'editor' | 'run') {
 
 export const courseTree = (ctx: RequestContext, entryKey: number, tree: 'editor' | 'run') => treesOf(ctx, tree).load(entryKey);
 
-/** The text of the element's HTML page, if it has one. */
+/** The text of the element's HTML page, if it has one; the pages of all the nodes of an answer are read in one statement. */
 export async function pageText(ctx: RequestContext, node: CourseNodeVO): Promise<string | null> {
   if (!node.pageFile) return null;
-  const file = await fileStorage(ctx.em).get(pagePath(node.entryKey, node.pageFile));
-  return file ? file.content.toString('utf8') : null;
+  const pages = loader<string, string | null>(ctx, 'course pages', async (paths) => {
+    const files = new Map((await fileStorage(ctx.em).getMany(paths)).map((file) => [file.path, file.content.toString('utf8')]));
+    return paths.map((path) => files.get(path) ?? null);
+  });
+  return pages.load(pagePath(node.entryKey, node.pageFile));
 }

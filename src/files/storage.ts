@@ -24,6 +24,8 @@ export interface FileStorage {
   put(path: string, content: Buffer, contentType: string): Promise<StoredFileInfo>;
   stat(path: string): Promise<StoredFileInfo | null>;
   get(path: string): Promise<StoredFileContent | null>;
+  /** The files at these paths, those that exist, in one read. */
+  getMany(paths: readonly string[]): Promise<StoredFileContent[]>;
   /** Removes the files at these paths; answers how many there were. */
   delete(paths: readonly string[]): Promise<number>;
 }
@@ -53,6 +55,11 @@ class PostgresFileStorage implements FileStorage {
   async get(path: string): Promise<StoredFileContent | null> {
     const [file] = await sql<StoredFileContent>(this.em, `select ${INFO_COLUMNS}, content from stored_file where path = ?`, [path]);
     return file ?? null;
+  }
+
+  async getMany(paths: readonly string[]): Promise<StoredFileContent[]> {
+    if (!paths.length) return [];
+    return sql<StoredFileContent>(this.em, `select ${INFO_COLUMNS}, content from stored_file where path in (${placeholders(paths)})`, [...paths]);
   }
 
   async delete(paths: readonly string[]): Promise<number> {

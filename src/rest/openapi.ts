@@ -209,7 +209,15 @@ function describeRoute(schema: GraphQLSchema, route: RestRoute, derived: Operati
       .join(' '),
     parameters,
     ...(route.multipartBody
-      ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: multipartSchema(field, route.bodyArg!) } } } }
+      ? {
+          requestBody: {
+            required: !route.queryBody,
+            content: {
+              'multipart/form-data': { schema: multipartSchema(field, route.bodyArg!) },
+              ...(route.formBody ? { 'application/x-www-form-urlencoded': { schema: bodySchema } } : {}),
+            },
+          },
+        }
       : bodySchema
         ? { requestBody: { required: !route.noBodyStatus && !route.queryBody, content: bodyMedia(route, bodySchema) } }
         : {}),

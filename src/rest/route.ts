@@ -19,7 +19,7 @@ export interface RestRoute {
   notModifiedWhenFalse?: boolean;
   /** Without a request body, the query parameters fill the fields of the body argument (OpenOLAT's PUT /repo/courses with query parameters only). */
   queryBody?: boolean;
-  /** The body may also come as an HTML form (application/x-www-form-urlencoded): its fields fill the body argument. */
+  /** The body may also come as an HTML form (application/x-www-form-urlencoded, also beside `multipartBody`): its fields fill the body argument. */
   formBody?: boolean;
   /**
    * The body is multipart/form-data (catalogue "M"): its parts fill the fields of the body

@@ -317,7 +317,8 @@ export class RestRouter {
       format = route.textAnswer || route.file ? errorFormat(accept, route.defaultFormat) : negotiate(accept, route.defaultFormat);
       if (malformed) throw badRequest(`malformed path parameter ${malformed}`);
       let body: unknown;
-      if (readMultipart && (isMultipart(req.headers['content-type']) || !route.queryBody)) body = await readMultipart(req, res);
+      // A multipart route that also takes query parameters or a form reads a body that is not multipart as those.
+      if (readMultipart && (isMultipart(req.headers['content-type']) || !(route.queryBody || route.formBody))) body = await readMultipart(req, res);
       else if (op.bodyType) {
         if (!raw && !isMultipart(req.headers['content-type'])) {
           if (route.queryBody) body = queryAsBody(query, op.bodyType);

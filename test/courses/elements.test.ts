@@ -98,6 +98,12 @@ describe('structure elements', () => {
     expect(changed.status).toBe(200);
     // A blank field leaves the value as it was, as in OpenOLAT.
     expect(changed.json).toMatchObject({ id: added.json.id, shortTitle: 'Form', longTitle: 'Changed', description: 'Now described' });
+    const formed = await call(t.base, 'POST', `${elements()}/structure/${added.json.id}`, {
+      headers: asOwner(),
+      body: 'objectives=Learn&displayType=none',
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect(formed.json).toMatchObject({ id: added.json.id, longTitle: 'Changed', objectives: 'Learn' });
   });
 
   it('inserts at a position, moving the later siblings down, and appends without one', async () => {
@@ -176,9 +182,26 @@ describe('single pages', () => {
       headers: asOwner(),
     });
     expect(again.status).toBe(200);
-    const shown = await graphql(t.base, owner.auth, 'query($c: Long!) { course(courseKey: $c) { editorTree { id page } } }', { c: c.courseKey });
-    const pageOf = (id: string) => shown.body.data.course.editorTree.find((node: { id: string }) => node.id === id).page;
-    expect([pageOf(reply.json.id), pageOf(named.json.id), pageOf(again.json.id)]).toEqual(['<p>Imported</p>', '<p>Named</p>', '<p>Imported</p>']);
+    // The same as an HTML form.
+    const formed = await call(t.base, 'POST', `${elements(c)}/singlepage`, {
+      headers: asOwner(),
+      body: `parentNodeId=${c.editorRootNodeId}&shortTitle=Formed&filename=imported.html&path=imported.html`,
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect(formed.json).toMatchObject({ shortName: 'sp', shortTitle: 'Formed' });
+    let shown: Awaited<ReturnType<typeof graphql>> | undefined;
+    const traced = await traceStatements(
+      async () => (shown = await graphql(t.base, owner.auth, 'query($c: Long!) { course(courseKey: $c) { editorTree { id page } } }', { c: c.courseKey })),
+    );
+    // The four pages are read together.
+    expect(traced.filter((statement) => statement.text.includes('from stored_file'))).toHaveLength(1);
+    const pageOf = (id: string) => shown!.body.data.course.editorTree.find((node: { id: string }) => node.id === id).page;
+    expect([pageOf(reply.json.id), pageOf(named.json.id), pageOf(again.json.id), pageOf(formed.json.id)]).toEqual([
+      '<p>Imported</p>',
+      '<p>Named</p>',
+      '<p>Imported</p>',
+      '<p>Imported</p>',
+    ]);
   });
 
   it('replaces the page of an existing single page', async () => {

@@ -1,4 +1,4 @@
-import { DELETE, GET, POST, PUT, PUT_OR_POST, VERSION, type FamilyRoutes } from '../route';
+import { DELETE, GET, POST, PUT, VERSION, type FamilyRoutes } from '../route';
 
 const TREE_XML = { file: { mediaTypes: ['application/xml'] } };
 const ELEMENTS = '/repo/courses/:courseKey/elements';
@@ -41,15 +41,22 @@ export const courses: FamilyRoutes = {
       bodyArg: 'element',
       multipartBody: true,
     }),
-    POST(`${ELEMENTS}/structure/:nodeId`, 'Mutation.updateStructureElement', 'Change a structure element (multipart form)', {
+    POST(`${ELEMENTS}/structure/:nodeId`, 'Mutation.updateStructureElement', 'Change a structure element (multipart or HTML form)', {
       bodyArg: 'element',
       multipartBody: true,
+      formBody: true,
     }),
-    ...PUT_OR_POST(
+    PUT(
       `${ELEMENTS}/singlepage`,
       'Mutation.addSinglePageElement',
       'Add a single page: its HTML page in the multipart file part (named file, or e.g. path), or the query parameters with the path of a page in the course folder',
       { bodyArg: 'element', queryBody: true, multipartBody: true },
+    ),
+    POST(
+      `${ELEMENTS}/singlepage`,
+      'Mutation.addSinglePageElement',
+      'Add a single page: its HTML page in the multipart file part (named file, or e.g. path), or an HTML form (or the query parameters) with the path of a page in the course folder',
+      { bodyArg: 'element', queryBody: true, multipartBody: true, formBody: true },
     ),
     POST(`${ELEMENTS}/singlepage/:nodeId`, 'Mutation.updateSinglePageElement', 'Change a single page, optionally with a new HTML page (multipart form)', {
       bodyArg: 'element',

@@ -252,20 +252,12 @@ export async function existingIdentities(em: EntityManager, keys: readonly numbe
 }
 
 /** A node of an editor or run tree, as both tables give it. */
-export interface ElementRow {
+export interface ElementRow extends ElementFields {
   entryKey: number;
   ident: string;
   parentIdent: string | null;
   position: number;
   type: string;
-  shortTitle: string | null;
-  longTitle: string | null;
-  description: string | null;
-  objectives: string | null;
-  instruction: string | null;
-  instructionalDesign: string | null;
-  displayType: string | null;
-  pageFile: string | null;
   lastModified: Date;
 }
 

@@ -94,18 +94,13 @@ export class RepositoryEntry extends ManagedEntity<
   publishedAt?: Date | null;
 }
 
-/** A node of a course's editor tree; `ident` is OpenOLAT's node id (a 15-digit number as text). */
-@Entity({ tableName: 'course_element' })
-@Unique({ properties: ['entry', 'ident'] })
-export class CourseElement extends BaseEntity<'position'> {
+/** What a node of a course's editor tree and of its run tree hold; `ident` is OpenOLAT's node id (a 15-digit number as text). */
+abstract class CourseNode extends BaseEntity<'position'> {
   @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' })
   entry!: RepositoryEntry;
 
   @Property({ type: 'string', length: 32 })
   ident!: string;
-
-  @ManyToOne(() => CourseElement, { nullable: true, deleteRule: 'cascade', index: true })
-  parent?: CourseElement | null;
 
   @Property({ type: 'integer', default: 0 })
   position: number = 0;
@@ -141,49 +136,21 @@ export class CourseElement extends BaseEntity<'position'> {
   pageFile?: string | null;
 }
 
+/** A node of a course's editor tree. */
+@Entity({ tableName: 'course_element' })
+@Unique({ properties: ['entry', 'ident'] })
+export class CourseElement extends CourseNode {
+  @ManyToOne(() => CourseElement, { nullable: true, deleteRule: 'cascade', index: true })
+  parent?: CourseElement | null;
+}
+
 /** A node of a course's run tree: the editor tree as it was last published (the whole tree is copied on publish). */
 @Entity({ tableName: 'course_run_element' })
 @Unique({ properties: ['entry', 'ident'] })
-export class CourseRunElement extends BaseEntity<'position'> {
-  @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' })
-  entry!: RepositoryEntry;
-
-  @Property({ type: 'string', length: 32 })
-  ident!: string;
-
+export class CourseRunElement extends CourseNode {
   /** The parent's ident; null for the root. */
   @Property({ type: 'string', length: 32, nullable: true })
   parentIdent?: string | null;
-
-  @Property({ type: 'integer', default: 0 })
-  position: number = 0;
-
-  @Property({ type: 'string', length: 16 })
-  type!: string;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  shortTitle?: string | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  longTitle?: string | null;
-
-  @Property({ type: 'text', nullable: true })
-  description?: string | null;
-
-  @Property({ type: 'text', nullable: true })
-  objectives?: string | null;
-
-  @Property({ type: 'text', nullable: true })
-  instruction?: string | null;
-
-  @Property({ type: 'text', nullable: true })
-  instructionalDesign?: string | null;
-
-  @Property({ type: 'string', length: 16, nullable: true })
-  displayType?: string | null;
-
-  @Property({ type: 'string', length: 1024, nullable: true })
-  pageFile?: string | null;
 }
 
 export const EntryRole = { owner: 'owner', coach: 'coach', participant: 'participant' } as const;

@@ -165,7 +165,10 @@ async function samplePathValues(): Promise<Record<string, string | number>> {
 }
 
 /** GET routes that answer 200 only after a write: the write, with its sample body, goes first. */
-const PREREQUISITES: Record<string, string> = { 'GET /groups/{groupKey}/news': 'POST /groups/{groupKey}/configuration' };
+const PREREQUISITES: Record<string, string> = {
+  'GET /groups/{groupKey}/news': 'POST /groups/{groupKey}/configuration',
+  'GET /repo/courses/{courseKey}/groups/{groupKey}': 'PUT /repo/courses/{courseKey}/groups/{groupKey}',
+};
 
 it('every GET route it lists answers 200 to the administrator, in a documented media type', async () => {
   const pathValues = await samplePathValues();

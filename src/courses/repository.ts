@@ -11,14 +11,14 @@ import { ENTRY_MANAGERS } from './policy';
 import type { EntryRow } from './presenter';
 
 /** The columns of an EntryRow from `repository_entry e`, with the root node `r` of its editor tree. */
-const ENTRY_COLUMNS = `e.id, e.softkey, e.displayname, e.resourcename, e.description, e.teaser, e.authors, e.location,
+export const ENTRY_COLUMNS = `e.id, e.softkey, e.displayname, e.resourcename, e.description, e.teaser, e.authors, e.location,
   e.external_id as "externalId", e.external_ref as "externalRef", e.managed_flags as "managedFlags", e.status,
   e.resource_type_name as "resourceTypeName", e.olat_resource_id as "olatResourceId", e.olat_resource_key as "olatResourceKey",
   e.lifecycle_valid_from as "lifecycleValidFrom", e.lifecycle_valid_to as "lifecycleValidTo", e.lifecycle_label as "lifecycleLabel",
   e.lifecycle_softkey as "lifecycleSoftkey", e.organisation_id as "organisationKey", e.public_visible as "publicVisible",
   e.editor_root_node_id as "editorRootNodeId", e.node_access_type as "nodeAccessType", e.published_at as "publishedAt", r.long_title as "title"`;
 
-const ENTRY_FROM = 'repository_entry e left join course_element r on r.entry_id = e.id and r.ident = e.editor_root_node_id';
+export const ENTRY_FROM = 'repository_entry e left join course_element r on r.entry_id = e.id and r.ident = e.editor_root_node_id';
 
 export type EntryLocator = { key: number } | { softkey: string } | { olatResourceId: number };
 
@@ -42,9 +42,12 @@ export async function lockEntry(em: EntityManager, key: number): Promise<void> {
   await sql(em, 'select 1 from repository_entry where id = ? for update', [key]);
 }
 
+/** The entries `identity_id = ?` takes part in or coaches through a group linked to them (src/courses/groups.ts), as OpenOLAT counts group members. */
+export const ENTRIES_THROUGH_GROUPS = `select rg.entry_id from group_membership gm join repository_entry_group rg on rg.group_id = gm.group_id where gm.identity_id = ?`;
+
 /**
  * SQL condition: the caller sees the entry `e`: as administrator or learning resource manager of its
- * organisation, as a member of it, or because it is published and public.
+ * organisation, as a member of it (directly or through a linked group), or because it is published and public.
  */
 function visibleTo(caller: Caller): { text: string; params: unknown[] } {
   const managed = caller.grants.some((grant) => ENTRY_MANAGERS.includes(grant.role));
@@ -54,14 +57,25 @@ function visibleTo(caller: Caller): { text: string; params: unknown[] } {
         ? `e.organisation_id in (select o.id from organisation_role cm join organisation co on co.id = cm.organisation_id
              join organisation o on ${appliesIn('cm', 'co', 'o')} where cm.identity_id = ? and cm.role in (${placeholders(ENTRY_MANAGERS)})) or `
         : ''
-    }e.id in (select entry_id from repository_entry_membership where identity_id = ?) or (e.status = 'published' and e.public_visible))`,
-    params: [...(managed ? [caller.key, ...ENTRY_MANAGERS] : []), caller.key],
+    }e.id in (select entry_id from repository_entry_membership where identity_id = ?) or e.id in (${ENTRIES_THROUGH_GROUPS})
+       or (e.status = 'published' and e.public_visible))`,
+    params: [...(managed ? [caller.key, ...ENTRY_MANAGERS] : []), caller.key, caller.key],
   };
 }
 
 export async function isVisibleTo(em: EntityManager, caller: Caller, entryKey: number): Promise<boolean> {
   const visible = visibleTo(caller);
   return (await sql(em, `select 1 from repository_entry e where e.id = ? and ${visible.text}`, [entryKey, ...visible.params])).length > 0;
+}
+
+/** Of these entries, those the caller sees: one statement for all of them (GraphQL edges). */
+export async function visibleEntryKeys(em: EntityManager, caller: Caller, entryKeys: readonly number[]): Promise<number[]> {
+  const visible = visibleTo(caller);
+  const rows = await sql<{ id: number }>(em, `select e.id from repository_entry e where e.id in (${placeholders(entryKeys)}) and ${visible.text}`, [
+    ...entryKeys,
+    ...visible.params,
+  ]);
+  return rows.map((row) => row.id);
 }
 
 export interface EntryFilter {

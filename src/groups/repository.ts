@@ -9,7 +9,7 @@ import type { UserRow } from '../users/presenter';
 import type { GroupConfigurationRow, GroupInfoRow, GroupRow } from './presenter';
 
 /** The columns of a GroupRow from `business_group g`. */
-const GROUP_COLUMNS =
+export const GROUP_COLUMNS =
   'g.id, g.description, g.external_id as "externalId", g.managed_flags as "managedFlags", g.name, g.type, g.min_participants as "minParticipants", g.max_participants as "maxParticipants"';
 
 export interface GroupFilter {

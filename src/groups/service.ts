@@ -48,7 +48,7 @@ export async function getGroup(ctx: RequestContext, key: number): Promise<GroupV
 }
 
 /** Every rule the body breaks, in one answer. */
-function validateGroup(input: GroupVOInput) {
+export function validateGroup(input: GroupVOInput) {
   const errors = [
     ...(input.name?.trim() ? [] : [{ code: 'org.olat.group:create.form.error.name.empty', translation: 'The group name is mandatory.' }]),
     ...tooLongValues({ name: input.name, externalId: input.externalId, managedFlags: input.managedFlags }),
@@ -59,7 +59,7 @@ function validateGroup(input: GroupVOInput) {
 /** OpenOLAT stores participant limits of zero or less as "unlimited". */
 const limit = (value: number | null | undefined) => (value != null && value > 0 ? value : null);
 
-function apply(group: Group, input: GroupVOInput) {
+export function apply(group: Group, input: GroupVOInput) {
   group.name = input.name!.trim();
   if (input.description !== undefined) group.description = input.description;
   if (input.externalId !== undefined) group.externalId = input.externalId;

@@ -153,6 +153,8 @@ export type CourseTreeXmlVo = FileVo & {
 export type CourseVo = {
   __typename?: 'CourseVO';
   authors?: Maybe<Scalars['String']['output']>;
+  /** The direct coaches (tutors); those of the course's groups are in groups (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
+  coaches?: Maybe<Array<UserVo>>;
   description?: Maybe<Scalars['String']['output']>;
   displayName: Scalars['String']['output'];
   editorRootNodeId?: Maybe<Scalars['String']['output']>;
@@ -160,6 +162,8 @@ export type CourseVo = {
   editorTree?: Maybe<Array<CourseNodeVo>>;
   externalId?: Maybe<Scalars['String']['output']>;
   externalRef?: Maybe<Scalars['String']['output']>;
+  /** The groups linked to the course, for whoever sees the course and group managers; read for every course of the answer at once (GraphQL only). */
+  groups?: Maybe<Array<GroupVo>>;
   /** The course id (OLAT resource id), the {courseId} of /repo/courses/{courseId}. */
   key: Scalars['Long']['output'];
   lifecycle?: Maybe<RepositoryEntryLifecycleVo>;
@@ -173,6 +177,10 @@ export type CourseVo = {
   olatResourceKey: Scalars['Long']['output'];
   olatResourceTypeName: Scalars['String']['output'];
   organisationKey?: Maybe<Scalars['Long']['output']>;
+  /** The direct owners (authors); read for every course of the answer at once (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
+  owners?: Maybe<Array<UserVo>>;
+  /** The direct participants; those of the course's groups are in groups (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
+  participants?: Maybe<Array<UserVo>>;
   repoEntryKey: Scalars['Long']['output'];
   repoEntryStatus: Scalars['String']['output'];
   /** The run tree as last published, depth first (GraphQL only). Administrators and learning resource managers of the entry’s organisation, and its owners. */
@@ -426,6 +434,8 @@ export type Mutation = {
   createApiKey: ApiKeyVo;
   /** A new empty course with its root structure node; the caller becomes owner unless setAuthor is false. */
   createCourse: CourseVo;
+  /** A new group in the course; a body with a key > 0 links that existing group instead. Answers the group. Group managers, administrators and learning resource managers of the course’s organisation, and its owners. */
+  createCourseGroup: GroupVo;
   /** Create a group; a body with a key > 0 updates that group. */
   createGroup: GroupVo;
   /** Create an organisation (below the default organisation unless a parent is given); a body with a key updates that organisation. */
@@ -438,6 +448,8 @@ export type Mutation = {
   createUser: UserVo;
   /** Deletes the course for good. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   deleteCourse: Scalars['Boolean']['output'];
+  /** Deletes a group of the course (the group itself, as OpenOLAT does). Group managers, administrators and learning resource managers of the course’s organisation, and its owners. */
+  deleteCourseGroup: Scalars['Boolean']['output'];
   deleteGroup: Scalars['Boolean']['output'];
   /** Removes the news; NOT_FOUND while the news tool is off. */
   deleteGroupNews: Scalars['Boolean']['output'];
@@ -458,8 +470,12 @@ export type Mutation = {
   deleteUserPortrait: Scalars['Boolean']['output'];
   /** true: no longer allowed; false: it was not allowed (REST answers 304). */
   disallowOrganisationSubType: Scalars['Boolean']['output'];
+  /** Links an existing group to the course: true when linked now, false when it was already (REST: 304). Group managers, administrators and learning resource managers of the course’s organisation, and its owners. */
+  linkCourseGroup: Scalars['Boolean']['output'];
   /** Ends the session this request came with (on every instance). */
   logout: Scalars['Boolean']['output'];
+  /** Gateway extension (GraphQL only; OpenOLAT’s REST API has no such endpoint): bookmarks a course the caller sees for the caller; false when it was bookmarked already. */
+  markCourseFavorite: Scalars['Boolean']['output'];
   /** Publishes the course: its run tree becomes a copy of the editor tree; status sets the entry's status. Administrators and learning resource managers of the course’s organisation, and its owners. */
   publishCourse: CourseVo;
   /** Removes the person from the list. Administrators and learning resource managers of the entry’s organisation, and its owners. */
@@ -474,6 +490,10 @@ export type Mutation = {
   saveUserAuthentication: AuthenticationVo;
   /** Authentications v1 (deprecated, by login): as saveUserAuthentication. */
   saveUserAuthenticationByLogin: AuthenticationVo;
+  /** Gateway extension (GraphQL only): removes the caller’s bookmark of the course; false when there was none. */
+  unmarkCourseFavorite: Scalars['Boolean']['output'];
+  /** Updates a group of the course as updateGroup does. Group managers, administrators and learning resource managers of the course’s organisation, and its owners. */
+  updateCourseGroup: GroupVo;
   updateGroup: GroupVo;
   /** Replaces the tools switched on (see GroupConfigurationVOInput for what is kept). */
   updateGroupConfiguration: Scalars['Boolean']['output'];
@@ -613,6 +633,12 @@ export type MutationCreateCourseArgs = {
 };
 
 
+export type MutationCreateCourseGroupArgs = {
+  courseKey: Scalars['Long']['input'];
+  group: GroupVoInput;
+};
+
+
 export type MutationCreateGroupArgs = {
   group: GroupVoInput;
 };
@@ -640,6 +666,12 @@ export type MutationCreateUserArgs = {
 
 export type MutationDeleteCourseArgs = {
   courseKey: Scalars['Long']['input'];
+};
+
+
+export type MutationDeleteCourseGroupArgs = {
+  courseKey: Scalars['Long']['input'];
+  groupKey: Scalars['Long']['input'];
 };
 
 
@@ -702,6 +734,17 @@ export type MutationDisallowOrganisationSubTypeArgs = {
 };
 
 
+export type MutationLinkCourseGroupArgs = {
+  courseKey: Scalars['Long']['input'];
+  groupKey: Scalars['Long']['input'];
+};
+
+
+export type MutationMarkCourseFavoriteArgs = {
+  courseKey: Scalars['Long']['input'];
+};
+
+
 export type MutationPublishCourseArgs = {
   courseKey: Scalars['Long']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
@@ -751,6 +794,18 @@ export type MutationSaveUserAuthenticationArgs = {
 export type MutationSaveUserAuthenticationByLoginArgs = {
   authentication: AuthenticationVoInput;
   username: Scalars['String']['input'];
+};
+
+
+export type MutationUnmarkCourseFavoriteArgs = {
+  courseKey: Scalars['Long']['input'];
+};
+
+
+export type MutationUpdateCourseGroupArgs = {
+  courseKey: Scalars['Long']['input'];
+  group: GroupVoInput;
+  groupKey: Scalars['Long']['input'];
 };
 
 
@@ -960,12 +1015,24 @@ export type Query = {
   courseEditorTreeModel: CourseTreeXmlVo;
   /** A node of the course’s editor tree; NOT_FOUND when the course has none with that id. Administrators and learning resource managers of the course’s organisation, and its owners. */
   courseElement: CourseNodeVo;
+  /** A group of the course (NOT_FOUND when it is not linked to it): members of the group, and group managers, administrators and learning resource managers of the course’s organisation, and its owners. */
+  courseGroup: GroupVo;
+  /** The groups linked to the course: for whoever sees the course, and group managers. */
+  courseGroups: Array<GroupVo>;
   /** The authors (owners), tutors (coaches) or participants of the course. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   courseMembers: Array<UserVo>;
   /** The run tree (as last published) as OpenOLAT's runstructure.xml. Administrators and learning resource managers of the course’s organisation, and its owners. */
   courseRunStructure: CourseTreeXmlVo;
   /** Courses. Administrators and learning resource managers see the entries of their organisations, others those they are members of and the published public ones. */
   courses: CourseVOes;
+  /** Courses where the person is owner, coach or participant, directly or through a group. The person and their user managers. */
+  coursesOfUser: CourseVOes;
+  /** Courses the person owns. The person and their user managers. */
+  coursesOwnedByUser: CourseVOes;
+  /** Courses the person coaches, directly or as coach of a group. The person and their user managers. */
+  coursesTeachedByUser: CourseVOes;
+  /** Courses the person bookmarked. The person and their user managers. */
+  favoriteCoursesOfUser: CourseVOes;
   /** Members and group managers only. */
   group: GroupVo;
   /** The tools switched on with their access levels, the news, and who sees the member lists. */
@@ -996,6 +1063,8 @@ export type Query = {
   /** The caller. */
   me: UserVo;
   organisation: OrganisationVo;
+  /** The learning resources placed in the organisation. Administrators and sysadmins. */
+  organisationEntries: Array<RepositoryEntryVo>;
   /** Members with the role, including members through an inheriting membership of an ancestor. An unknown role answers 409. */
   organisationMembers: Array<UserVo>;
   /** Organisations where the user holds the role; withInheritance (default true) adds the sub-organisations an inheriting membership covers. An unknown role answers 406. */
@@ -1062,6 +1131,17 @@ export type QueryCourseElementArgs = {
 };
 
 
+export type QueryCourseGroupArgs = {
+  courseKey: Scalars['Long']['input'];
+  groupKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCourseGroupsArgs = {
+  courseKey: Scalars['Long']['input'];
+};
+
+
 export type QueryCourseMembersArgs = {
   courseKey: Scalars['Long']['input'];
   role: CourseMemberRole;
@@ -1079,6 +1159,34 @@ export type QueryCoursesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   managed?: InputMaybe<Scalars['Boolean']['input']>;
   repositoryEntryKey?: InputMaybe<Scalars['Long']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryCoursesOfUserArgs = {
+  identityKey: Scalars['Long']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryCoursesOwnedByUserArgs = {
+  identityKey: Scalars['Long']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryCoursesTeachedByUserArgs = {
+  identityKey: Scalars['Long']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryFavoriteCoursesOfUserArgs = {
+  identityKey: Scalars['Long']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
   start?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -1166,6 +1274,11 @@ export type QueryIdentityRelationsAsTargetArgs = {
 
 
 export type QueryOrganisationArgs = {
+  organisationKey: Scalars['Long']['input'];
+};
+
+
+export type QueryOrganisationEntriesArgs = {
   organisationKey: Scalars['Long']['input'];
 };
 

@@ -1,0 +1,80 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { inTransaction } from '../audit/audit-log';
+import { sql } from '../db/sql';
+import { requireCaller, type RequestContext } from '../domain/context';
+import { forbidden } from '../domain/errors';
+import { readPage, type Page, type PageRequest } from '../domain/paging';
+import type { CourseVO } from '../schema/courses';
+import { canManageUser } from '../users/policy';
+import { requireIdentity } from '../users/repository';
+import { requireEntryReader } from './policy';
+import { toCourseVO, type EntryRow } from './presenter';
+import { ENTRIES_THROUGH_GROUPS, ENTRY_COLUMNS, ENTRY_FROM } from './repository';
+import { COURSE_TYPE, findCourse } from './service';
+
+/**
+ * A person's courses (catalogue 2.1, MyCoursesWebService): `my` where the person is a member
+ * (owner, coach or participant, directly or through a linked group), `teached` where a coach
+ * (directly or as coach of a linked group), `owned` where an owner, `favorite` the bookmarked ones.
+ * For the person and their user managers (the newest version; older ones only the person).
+ */
+export const MY_COURSE_LISTS = ['my', 'teached', 'owned', 'favorite'] as const;
+export type MyCourseList = (typeof MY_COURSE_LISTS)[number];
+
+/** SQL condition on the entry `e` for each list, with the person's key as each `?`. */
+const CONDITIONS: Record<MyCourseList, { text: string; keys: number }> = {
+  my: { text: `(e.id in (select entry_id from repository_entry_membership where identity_id = ?) or e.id in (${ENTRIES_THROUGH_GROUPS}))`, keys: 2 },
+  teached: {
+    text: `(e.id in (select entry_id from repository_entry_membership where identity_id = ? and role = 'coach')
+      or e.id in (${ENTRIES_THROUGH_GROUPS} and gm.role = 'coach'))`,
+    keys: 2,
+  },
+  owned: { text: `e.id in (select entry_id from repository_entry_membership where identity_id = ? and role = 'owner')`, keys: 1 },
+  favorite: { text: 'e.id in (select entry_id from repository_entry_mark where identity_id = ?)', keys: 1 },
+};
+
+export async function pageOfCoursesOf(em: EntityManager, identityKey: number, list: MyCourseList, page: PageRequest): Promise<Page<EntryRow>> {
+  const condition = CONDITIONS[list];
+  const params = [...Array<number>(condition.keys).fill(identityKey), COURSE_TYPE];
+  const from = `from ${ENTRY_FROM} where ${condition.text} and e.resource_type_name = ?`;
+  return readPage(
+    () =>
+      sql<EntryRow & { totalCount: number }>(em, `select ${ENTRY_COLUMNS}, count(*) over () as "totalCount" ${from} order by e.id offset ? limit ?`, [
+        ...params,
+        page.start,
+        page.limit,
+      ]),
+    async () => Number((await sql<{ count: number }>(em, `select count(*) as count ${from}`, params))[0].count),
+    page,
+  );
+}
+
+/** GET /users/{k}/courses/{my|teached|owned|favorite}: 404 for an unknown person, 403 unless the caller is the person or one of their user managers. */
+export async function listCoursesOf(ctx: RequestContext, identityKey: number, list: MyCourseList, page: PageRequest): Promise<Page<CourseVO>> {
+  await requireIdentity(ctx.em, identityKey);
+  if (requireCaller(ctx).key !== identityKey && !(await canManageUser(ctx, identityKey))) throw forbidden();
+  const { totalCount, items } = await pageOfCoursesOf(ctx.em, identityKey, list, page);
+  return { totalCount, items: items.map(toCourseVO) };
+}
+
+/** Bookmarks the course for the caller (who must see it); false when it was bookmarked already. A gateway extension: OpenOLAT's REST API sets none. */
+export async function markFavorite(ctx: RequestContext, courseKey: number): Promise<boolean> {
+  const course = await findCourse(ctx, courseKey);
+  await requireEntryReader(ctx, course);
+  return inTransaction(ctx, async (em) => {
+    const rows = await sql(em, 'insert into repository_entry_mark (identity_id, entry_id) values (?, ?) on conflict do nothing returning id', [
+      requireCaller(ctx).key,
+      course.id,
+    ]);
+    return rows.length > 0;
+  });
+}
+
+/** Removes the caller's bookmark of the course; false when there was none. A gateway extension. */
+export async function unmarkFavorite(ctx: RequestContext, courseKey: number): Promise<boolean> {
+  const course = await findCourse(ctx, courseKey);
+  return inTransaction(ctx, async (em) => {
+    const rows = await sql(em, 'delete from repository_entry_mark where identity_id = ? and entry_id = ? returning id', [requireCaller(ctx).key, course.id]);
+    return rows.length > 0;
+  });
+}

@@ -1,0 +1,29 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../db/sql';
+import type { RequestContext } from '../domain/context';
+import { notFound } from '../domain/errors';
+import { answerList, inRanges, type Range } from '../domain/lists';
+import { findOrganisationRow } from '../organisations/repository';
+import type { RepositoryEntryVO } from '../schema/courses';
+import { toRepositoryEntryVO, type EntryRow } from './presenter';
+import { ENTRY_COLUMNS, ENTRY_FROM } from './repository';
+
+/** The entries placed in the organisation, by key. */
+export function listEntriesOfOrganisation(em: EntityManager, organisationKey: number, range: Range): Promise<EntryRow[]> {
+  return sql<EntryRow>(em, `select ${ENTRY_COLUMNS} from ${ENTRY_FROM} where e.organisation_id = ? and e.id > ? order by e.id limit ?`, [
+    organisationKey,
+    range.after,
+    range.size,
+  ]);
+}
+
+/** GET /organisations/{k}/entries (catalogue 2.5): the learning resources of the organisation; 404 for an unknown organisation. */
+export async function listOrganisationEntries(ctx: RequestContext, organisationKey: number): Promise<RepositoryEntryVO[]> {
+  if (!(await findOrganisationRow(ctx.em, organisationKey))) throw notFound('organisation');
+  const rows = inRanges(
+    ctx,
+    (range) => listEntriesOfOrganisation(ctx.em, organisationKey, range),
+    (row) => row.id,
+  );
+  return answerList(ctx, rows, toRepositoryEntryVO);
+}

@@ -1,0 +1,196 @@
+import { Arg, Args, ArgsType, Ctx, Directive, Extensions, Field, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { KeepsPrincipals } from '../auth/principal-cache';
+import * as courseGroups from '../courses/groups';
+import { managedCourseGroups } from '../courses/groups';
+import * as myCourses from '../courses/my-courses';
+import { listOrganisationEntries } from '../courses/organisation-entries';
+import type { RequestContext } from '../domain/context';
+import { pageRequest } from '../domain/paging';
+import { EntryRole } from '../entities/courses';
+import { managedGroup } from '../groups/managed';
+import { Managed } from '../managed/elements';
+import { ORGANISATION_ADMINS } from '../organisations/policy';
+import { CourseVO, CourseVOes, RepositoryEntryVO } from '../schema/courses';
+import { auth } from '../schema/directives';
+import { GroupVO, GroupVOInput } from '../schema/groups';
+import { LongScalar } from '../schema/scalars';
+import { UserVO } from '../schema/users';
+
+@ArgsType()
+class CoursesOfUserArgs {
+  @Field(() => LongScalar)
+  identityKey!: number;
+
+  @Field(() => Int, { nullable: true, description: 'first row of the page (REST: with pagingspec=1.0 only)' })
+  start?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'rows of the page; none: every row from start' })
+  limit?: number | null;
+}
+
+const MANAGERS = 'Administrators and learning resource managers of the course’s organisation, and its owners.';
+const GROUP_MANAGERS_TOO = 'Group managers, administrators and learning resource managers of the course’s organisation, and its owners.';
+const PERSON = 'The person and their user managers.';
+
+/** GraphQL-only edges of a course: its members, its groups (the element trees are in src/resolvers/courses.ts). */
+@Resolver(() => CourseVO)
+export class CourseEdgesResolver {
+  @FieldResolver(() => [UserVO], {
+    nullable: true,
+    description: `The direct owners (authors); read for every course of the answer at once (GraphQL only). ${MANAGERS}`,
+  })
+  @Extensions({ rest: false })
+  owners(@Ctx() ctx: RequestContext, @Root() course: CourseVO): Promise<UserVO[]> {
+    return courseGroups.membersOfCourse(ctx, course.repoEntryKey, EntryRole.owner);
+  }
+
+  @FieldResolver(() => [UserVO], {
+    nullable: true,
+    description: `The direct coaches (tutors); those of the course's groups are in groups (GraphQL only). ${MANAGERS}`,
+  })
+  @Extensions({ rest: false })
+  coaches(@Ctx() ctx: RequestContext, @Root() course: CourseVO): Promise<UserVO[]> {
+    return courseGroups.membersOfCourse(ctx, course.repoEntryKey, EntryRole.coach);
+  }
+
+  @FieldResolver(() => [UserVO], {
+    nullable: true,
+    description: `The direct participants; those of the course's groups are in groups (GraphQL only). ${MANAGERS}`,
+  })
+  @Extensions({ rest: false })
+  participants(@Ctx() ctx: RequestContext, @Root() course: CourseVO): Promise<UserVO[]> {
+    return courseGroups.membersOfCourse(ctx, course.repoEntryKey, EntryRole.participant);
+  }
+
+  @FieldResolver(() => [GroupVO], {
+    nullable: true,
+    description: 'The groups linked to the course, for whoever sees the course and group managers; read for every course of the answer at once (GraphQL only).',
+  })
+  @Extensions({ rest: false })
+  groups(@Ctx() ctx: RequestContext, @Root() course: CourseVO): Promise<GroupVO[]> {
+    return courseGroups.groupsOfCourse(ctx, course.repoEntryKey);
+  }
+}
+
+@Resolver()
+export class CourseGroupResolver {
+  @Query(() => [GroupVO], { description: 'The groups linked to the course: for whoever sees the course, and group managers.' })
+  @Directive(auth())
+  courseGroups(@Ctx() ctx: RequestContext, @Arg('courseKey', () => LongScalar) courseKey: number): Promise<GroupVO[]> {
+    return courseGroups.listCourseGroups(ctx, courseKey);
+  }
+
+  @Query(() => GroupVO, {
+    description: `A group of the course (NOT_FOUND when it is not linked to it): members of the group, and ${GROUP_MANAGERS_TOO.toLowerCase()}`,
+  })
+  @Directive(auth())
+  courseGroup(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('groupKey', () => LongScalar) groupKey: number,
+  ): Promise<GroupVO> {
+    return courseGroups.getCourseGroup(ctx, courseKey, groupKey);
+  }
+
+  @KeepsPrincipals()
+  @Mutation(() => GroupVO, {
+    description: `A new group in the course; a body with a key > 0 links that existing group instead. Answers the group. ${GROUP_MANAGERS_TOO}`,
+  })
+  @Directive(auth())
+  @Managed(managedCourseGroups, 'groups')
+  createCourseGroup(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('group', () => GroupVOInput) group: GroupVOInput,
+  ): Promise<GroupVO> {
+    return courseGroups.createCourseGroup(ctx, courseKey, group);
+  }
+
+  @KeepsPrincipals()
+  @Mutation(() => Boolean, {
+    description: `Links an existing group to the course: true when linked now, false when it was already (REST: 304). ${GROUP_MANAGERS_TOO}`,
+  })
+  @Directive(auth())
+  @Managed(managedCourseGroups, 'groups')
+  linkCourseGroup(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('groupKey', () => LongScalar) groupKey: number,
+  ): Promise<boolean> {
+    return courseGroups.linkCourseGroup(ctx, courseKey, groupKey);
+  }
+
+  @KeepsPrincipals()
+  @Mutation(() => GroupVO, { description: `Updates a group of the course as updateGroup does. ${GROUP_MANAGERS_TOO}` })
+  @Directive(auth())
+  @Managed(managedGroup, null)
+  updateCourseGroup(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('groupKey', () => LongScalar) groupKey: number,
+    @Arg('group', () => GroupVOInput) group: GroupVOInput,
+  ): Promise<GroupVO> {
+    return courseGroups.updateCourseGroup(ctx, courseKey, groupKey, group);
+  }
+
+  @KeepsPrincipals()
+  @Mutation(() => Boolean, { description: `Deletes a group of the course (the group itself, as OpenOLAT does). ${GROUP_MANAGERS_TOO}` })
+  @Directive(auth())
+  @Managed(managedCourseGroups, 'groups')
+  deleteCourseGroup(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('groupKey', () => LongScalar) groupKey: number,
+  ): Promise<boolean> {
+    return courseGroups.deleteCourseGroup(ctx, courseKey, groupKey);
+  }
+
+  @Query(() => CourseVOes, { description: `Courses where the person is owner, coach or participant, directly or through a group. ${PERSON}` })
+  @Directive(auth())
+  coursesOfUser(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit }: CoursesOfUserArgs): Promise<CourseVOes> {
+    return myCourses.listCoursesOf(ctx, identityKey, 'my', pageRequest(start, limit));
+  }
+
+  @Query(() => CourseVOes, { description: `Courses the person coaches, directly or as coach of a group. ${PERSON}` })
+  @Directive(auth())
+  coursesTeachedByUser(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit }: CoursesOfUserArgs): Promise<CourseVOes> {
+    return myCourses.listCoursesOf(ctx, identityKey, 'teached', pageRequest(start, limit));
+  }
+
+  @Query(() => CourseVOes, { description: `Courses the person owns. ${PERSON}` })
+  @Directive(auth())
+  coursesOwnedByUser(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit }: CoursesOfUserArgs): Promise<CourseVOes> {
+    return myCourses.listCoursesOf(ctx, identityKey, 'owned', pageRequest(start, limit));
+  }
+
+  @Query(() => CourseVOes, { description: `Courses the person bookmarked. ${PERSON}` })
+  @Directive(auth())
+  favoriteCoursesOfUser(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit }: CoursesOfUserArgs): Promise<CourseVOes> {
+    return myCourses.listCoursesOf(ctx, identityKey, 'favorite', pageRequest(start, limit));
+  }
+
+  @Mutation(() => Boolean, {
+    description:
+      'Gateway extension (GraphQL only; OpenOLAT’s REST API has no such endpoint): bookmarks a course the caller sees for the caller; false when it was bookmarked already.',
+  })
+  @Directive(auth())
+  markCourseFavorite(@Ctx() ctx: RequestContext, @Arg('courseKey', () => LongScalar) courseKey: number): Promise<boolean> {
+    return myCourses.markFavorite(ctx, courseKey);
+  }
+
+  @Mutation(() => Boolean, {
+    description: 'Gateway extension (GraphQL only): removes the caller’s bookmark of the course; false when there was none.',
+  })
+  @Directive(auth())
+  unmarkCourseFavorite(@Ctx() ctx: RequestContext, @Arg('courseKey', () => LongScalar) courseKey: number): Promise<boolean> {
+    return myCourses.unmarkFavorite(ctx, courseKey);
+  }
+
+  @Query(() => [RepositoryEntryVO], { description: 'The learning resources placed in the organisation. Administrators and sysadmins.' })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  organisationEntries(@Ctx() ctx: RequestContext, @Arg('organisationKey', () => LongScalar) organisationKey: number): Promise<RepositoryEntryVO[]> {
+    return listOrganisationEntries(ctx, organisationKey);
+  }
+}
+
+export const courseGroupResolvers = [CourseEdgesResolver, CourseGroupResolver] as const;

@@ -39,6 +39,8 @@ const GROWING = new Set([
   'repository_entry_membership',
   'course_element',
   'course_run_element',
+  'repository_entry_group',
+  'repository_entry_mark',
 ]);
 
 let t: TestService;
@@ -182,8 +184,11 @@ it("a person's portrait is stored, read and removed through indexes", async () =
   });
 });
 
+/** The seeded courses (below); one in twenty is published and public, seen by everyone. */
+const COURSES = 20_000;
+const COURSES_SEEN_BY_ANYONE = COURSES / 20;
+
 it('creating, reading, listing and deleting courses and their members read through indexes', async () => {
-  const COURSES = 20_000;
   // Courses with their root nodes, one in ten published and one in twenty public, three participants each.
   await db.query(`insert into repository_entry (softkey, displayname, organisation_id, editor_root_node_id, olat_resource_id, olat_resource_key, status, public_visible)
     select 'seed-course-' || n, 'Seed course ' || n, (select id from organisation where identifier = 'default-org'), (100000000000000 + n)::text,
@@ -258,5 +263,60 @@ it('course elements, publishing and the trees read through indexes', async () =>
     }
     const trees = await graphql(t.base, adminAuth(), `{ course(courseKey: ${key}) { editorTree { id } runTree { id } } }`);
     expect(trees.body.data.course.runTree).toHaveLength(4);
+  });
+}, 60_000);
+
+it("course groups, a person's courses, an organisation's entries and the GraphQL course read through indexes", async () => {
+  // Every seeded course (see above) linked to one of the seeded groups, and bookmarked by one seeded person.
+  await db.query(`insert into repository_entry_group (entry_id, group_id)
+    select e.id, g.id from repository_entry e join business_group g on g.name = 'Seed group ' || (1 + e.id % 1000) where e.softkey like 'seed-course-%'`);
+  await db.query(`insert into repository_entry_mark (identity_id, entry_id)
+    select i.id, e.id from repository_entry e join identity i on i.login = 'seed-' || ((e.id * 7) % ${PEOPLE}) where e.softkey like 'seed-course-%'`);
+  await db.query('analyze repository_entry_group; analyze repository_entry_mark; analyze business_group');
+  const { rows } = await db.query(
+    `select m.identity_id as "identityKey" from group_membership m join identity i on i.id = m.identity_id where i.login = 'seed-6161'`,
+  );
+  const { identityKey } = rows[0] as { identityKey: number };
+  const person = await buildUser(t);
+  const asAdmin = { ...adminAuth(), ...JSON_TYPE };
+  const organisationKey = await buildOrganisation(t);
+  await buildCourse(t, { organisationKey });
+  await expectIndexedStatements(async () => {
+    const created = await call(t.base, 'PUT', '/restapi/repo/courses?title=Grouped', { headers: asAdmin });
+    const { key, repoEntryKey } = created.json as { key: number; repoEntryKey: number };
+    const groups = `/restapi/repo/courses/${key}/groups`;
+    const group = await call(t.base, 'PUT', groups, { headers: asAdmin, body: { name: 'Indexed group' } });
+    expect(group.status).toBe(200);
+    const groupKey = group.json.key as number;
+    expect((await call(t.base, 'PUT', `/restapi/groups/${groupKey}/participants/${person.key}`, { headers: asAdmin })).status).toBe(200);
+    const existing = await call(t.base, 'PUT', `${groups}/${groupKey}`, { headers: asAdmin });
+    expect(existing.status).toBe(304);
+    for (const [method, path, body] of [
+      ['GET', groups],
+      ['GET', `${groups}/${groupKey}`],
+      ['POST', `${groups}/${groupKey}`, { name: 'Renamed' }],
+      ['GET', `/restapi/users/${identityKey}/courses/my`],
+      ['GET', `/restapi/users/${identityKey}/courses/teached`],
+      ['GET', `/restapi/users/${identityKey}/courses/owned`],
+      ['GET', `/restapi/users/${identityKey}/courses/favorite`],
+      ['GET', `/restapi/organisations/${organisationKey}/entries`],
+    ] as const) {
+      expect({ path, status: (await call(t.base, method, path, { headers: asAdmin, body })).status }).toEqual({ path, status: 200 });
+    }
+    const paged = { ...person.auth, Accept: 'application/json; pagingspec=1.0' };
+    const mine = await call(t.base, 'GET', `/restapi/users/${person.key}/courses/my?limit=5`, { headers: paged });
+    expect(mine.json).toMatchObject({ totalCount: 1, courses: [{ key }] });
+    const seen = await call(t.base, 'GET', '/restapi/repo/courses?limit=5', { headers: paged });
+    expect(seen.json.totalCount).toBe(COURSES_SEEN_BY_ANYONE + 1);
+    const marked = await graphql(t.base, person.auth, `mutation { markCourseFavorite(courseKey: ${key}) }`);
+    expect(marked.body.data.markCourseFavorite).toBe(true);
+    const edges = await graphql(
+      t.base,
+      adminAuth(),
+      `{ course(courseKey: ${key}) { owners { key } coaches { key } participants { key } groups { key owners { key } participants { key } } } }`,
+    );
+    expect(edges.body.data.course.groups).toEqual([{ key: groupKey, owners: [], participants: [{ key: person.key }] }]);
+    expect((await call(t.base, 'DELETE', `${groups}/${groupKey}`, { headers: asAdmin })).status).toBe(200);
+    expect((await call(t.base, 'DELETE', `/restapi/repo/entries/${repoEntryKey}`, { headers: asAdmin })).status).toBe(200);
   });
 }, 60_000);

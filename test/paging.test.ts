@@ -1,7 +1,8 @@
+import { EntryRole } from '../src/entities/courses';
 import { GroupRole } from '../src/entities/groups';
 import { ROUTES } from '../src/rest/routes';
 import { sql } from '../src/db/sql';
-import { addGroupMember, buildCourse, buildGroup, buildUser } from './factories';
+import { addCourseMember, addGroupMember, buildCourse, buildGroup, buildUser, type TestCourse } from './factories';
 import { call } from './support/http';
 import { pathOf } from './support/operations';
 import { adminAuth, startTestService, type TestService } from './support/service';
@@ -43,7 +44,42 @@ async function courses(): Promise<{ key: number; courseKey: number }[]> {
   );
 }
 
+/**
+ * A person in five courses: coach of the first, participant of the second (and coach of a group linked to it), owner of the
+ * last three (and coach of the fourth, participant of a group linked to the fifth); the first three bookmarked.
+ */
+async function personInCourses(list: 'my' | 'teached' | 'owned' | 'favorite'): Promise<PagedWorld> {
+  const person = await buildUser(t);
+  const em = t.service.orm.em.fork();
+  const courses: TestCourse[] = [];
+  for (let i = 0; i < 5; i++) courses.push(await buildCourse(t, { title: `Mine ${i}` }));
+  const memberships: [number, EntryRole][] = [
+    [0, EntryRole.coach],
+    [1, EntryRole.participant],
+    [2, EntryRole.owner],
+    [3, EntryRole.owner],
+    [3, EntryRole.coach],
+    [4, EntryRole.owner],
+  ];
+  for (const [i, role] of memberships) await addCourseMember(t, courses[i].key, person.key, role);
+  for (const [i, role] of [
+    [1, GroupRole.coach],
+    [4, GroupRole.participant],
+  ] as const) {
+    const groupKey = await buildGroup(t);
+    await addGroupMember(t, groupKey, person.key, role);
+    await sql(em, 'insert into repository_entry_group (entry_id, group_id) values (?, ?)', [courses[i].key, groupKey]);
+  }
+  for (const i of [0, 1, 2]) await sql(em, 'insert into repository_entry_mark (identity_id, entry_id) values (?, ?)', [person.key, courses[i].key]);
+  const picked = { my: [0, 1, 2, 3, 4], teached: [0, 1, 3], owned: [2, 3, 4], favorite: [0, 1, 2] }[list];
+  return { values: { identityKey: person.key }, keys: picked.map((i) => courses[i].courseKey) };
+}
+
 const WORLDS: Record<string, () => Promise<PagedWorld>> = {
+  'GET /users/:identityKey/courses/my': () => personInCourses('my'),
+  'GET /users/:identityKey/courses/teached': () => personInCourses('teached'),
+  'GET /users/:identityKey/courses/owned': () => personInCourses('owned'),
+  'GET /users/:identityKey/courses/favorite': () => personInCourses('favorite'),
   'GET /repo/courses': async () => ({ values: {}, keys: (await courses()).map((course) => course.courseKey) }),
   'GET /repo/entries': async () => ({ values: {}, keys: (await courses()).map((course) => course.key) }),
   'GET /users/:identityKey/groups': async () => {

@@ -199,7 +199,14 @@ it('creating, reading, listing and deleting courses and their members read throu
   );
   await db.query(`insert into repository_entry_membership (entry_id, identity_id, role)
     select e.id, i.id, 'participant' from repository_entry e cross join generate_series(0, 2) k join identity i on i.login = 'seed-' || ((e.id * 3 + k) % ${PEOPLE})`);
-  await db.query('analyze repository_entry; analyze course_element; analyze repository_entry_membership');
+  // Each linked to one of the seeded groups (whose participants take part in it) and bookmarked by one seeded person.
+  await db.query(`insert into repository_entry_group (entry_id, group_id)
+    select e.id, g.id from repository_entry e join business_group g on g.name = 'Seed group ' || (1 + e.id % 1000) where e.softkey like 'seed-course-%'`);
+  await db.query(`insert into repository_entry_mark (identity_id, entry_id)
+    select i.id, e.id from repository_entry e join identity i on i.login = 'seed-' || ((e.id * 7) % ${PEOPLE}) where e.softkey like 'seed-course-%'`);
+  await db.query(
+    'analyze repository_entry; analyze course_element; analyze repository_entry_membership; analyze repository_entry_group; analyze repository_entry_mark; analyze business_group',
+  );
   const { rows } = await db.query(`select id from identity where login = 'seed-5151'`);
   const identityKey = rows[0].id as number;
   const member = await buildUser(t);
@@ -267,12 +274,6 @@ it('course elements, publishing and the trees read through indexes', async () =>
 }, 60_000);
 
 it("course groups, a person's courses, an organisation's entries and the GraphQL course read through indexes", async () => {
-  // Every seeded course (see above) linked to one of the seeded groups, and bookmarked by one seeded person.
-  await db.query(`insert into repository_entry_group (entry_id, group_id)
-    select e.id, g.id from repository_entry e join business_group g on g.name = 'Seed group ' || (1 + e.id % 1000) where e.softkey like 'seed-course-%'`);
-  await db.query(`insert into repository_entry_mark (identity_id, entry_id)
-    select i.id, e.id from repository_entry e join identity i on i.login = 'seed-' || ((e.id * 7) % ${PEOPLE}) where e.softkey like 'seed-course-%'`);
-  await db.query('analyze repository_entry_group; analyze repository_entry_mark; analyze business_group');
   const { rows } = await db.query(
     `select m.identity_id as "identityKey" from group_membership m join identity i on i.id = m.identity_id where i.login = 'seed-6161'`,
   );

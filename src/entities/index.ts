@@ -1,4 +1,5 @@
 import { adminEntities } from './admin';
+import { courseLifecycleEntities } from './course-lifecycle';
 import { courseEntities } from './courses';
 import { fileEntities } from './files';
 import { groupEntities } from './groups';
@@ -7,4 +8,4 @@ import { relationEntities } from './relations';
 import { userEntities } from './users';
 
 /** Every entity, one entry per family. */
-export const entities = [...userEntities, ...groupEntities, ...organisationEntities, ...relationEntities, ...adminEntities, ...fileEntities, ...courseEntities];
+export const entities = [...userEntities, ...groupEntities, ...organisationEntities, ...relationEntities, ...adminEntities, ...fileEntities, ...courseEntities, ...courseLifecycleEntities];

@@ -133,6 +133,7 @@ function successResponses(route: RestRoute, field: GraphQLField<unknown, unknown
   }
   if (route.notModifiedWhenFalse) responses[304] = { description: 'Not modified: nothing to change' };
   if (route.noBodyStatus) responses[route.noBodyStatus] = { description: 'No request body sent: nothing changed' };
+  if (route.noContentWhenNull) responses[204] = { description: 'Nothing to do (an empty file): nothing changed' };
   return responses;
 }
 

@@ -48,9 +48,9 @@ describe('operation tests', () => {
   function namedInOperationTests(): RegExp[] {
     const families = fs.readdirSync(__dirname, { withFileTypes: true }).filter((entry) => entry.isDirectory());
     return families.flatMap((family) => {
-      const file = path.join(__dirname, family.name, 'operations.test.ts');
-      if (!fs.existsSync(file)) return [];
-      const text = fs.readFileSync(file, 'utf8');
+      // operations.test.ts, and <part>-operations.test.ts beside it
+      const files = fs.readdirSync(path.join(__dirname, family.name)).filter((name) => /^([\w-]+-)?operations\.test\.ts$/.test(name));
+      const text = files.map((name) => fs.readFileSync(path.join(__dirname, family.name, name), 'utf8')).join('\n');
       return [...text.matchAll(/(['`])((?:GET|HEAD|PUT|POST|DELETE|\$\{\w+\}) \/[^'`\s]*)\1/g)].map(
         ([, , name]) =>
           new RegExp(

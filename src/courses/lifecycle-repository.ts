@@ -159,13 +159,19 @@ export function searchEntries(em: EntityManager, caller: Caller, search: EntrySe
   const visible = visibleTo(caller);
   const where = ['e.id > ?', visible.text];
   const params: unknown[] = [range.after, ...visible.params];
-  if (search.myEntries) where.push('e.id in (select entry_id from repository_entry_membership where identity_id = ?)'), params.push(caller.key);
-  if (search.type) where.push('e.resource_type_name = ?'), params.push(search.type);
-  if (search.name) where.push('e.displayname ilike ?'), params.push(search.name);
+  const add = (condition: string, ...values: unknown[]) => {
+    where.push(condition);
+    params.push(...values);
+  };
+  if (search.myEntries) add('e.id in (select entry_id from repository_entry_membership where identity_id = ?)', caller.key);
+  if (search.type) add('e.resource_type_name = ?', search.type);
+  if (search.name) add('e.displayname ilike ?', search.name);
   if (search.author) {
-    where.push(`(e.authors ilike ? or e.id in (select m.entry_id from repository_entry_membership m join identity i on i.id = m.identity_id
-      where m.role = 'owner' and (i.login ilike ? or i.first_name ilike ? or i.last_name ilike ?)))`);
-    params.push(search.author, search.author, search.author, search.author);
+    add(
+      `(e.authors ilike ? or e.id in (select m.entry_id from repository_entry_membership m join identity i on i.id = m.identity_id
+        where m.role = 'owner' and (i.login ilike ? or i.first_name ilike ? or i.last_name ilike ?)))`,
+      ...Array(4).fill(search.author),
+    );
   }
   return sql<EntryRow>(em, `select ${ENTRY_COLUMNS} from ${ENTRY_FROM} where ${where.join(' and ')} order by e.id limit ?`, [...params, range.size]);
 }

@@ -56,7 +56,7 @@ export function visibleTo(caller: Caller): { text: string; params: unknown[] } {
     text: `(${
       managed
         ? `e.organisation_id in (${managedOrganisations}) or
-           e.id in (select l.entry_id from repository_entry_to_organisation l where l.organisation_id in (${managedOrganisations})) or `
+           exists (select 1 from repository_entry_to_organisation l where l.entry_id = e.id and l.organisation_id in (${managedOrganisations})) or `
         : ''
     }e.id in (select entry_id from repository_entry_membership where identity_id = ?) or (e.status = 'published' and e.public_visible))`,
     params: [...(managed ? [caller.key, ...ENTRY_MANAGERS, caller.key, ...ENTRY_MANAGERS] : []), caller.key],

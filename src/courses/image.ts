@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
 import { inTransaction } from '../audit/audit-log';
 import type { RequestContext } from '../domain/context';
@@ -19,6 +20,9 @@ const MAX_IMAGE_PIXELS = 25_000_000;
 export const IMAGE_MEDIA_TYPES = Object.values(IMAGE_FORMATS);
 
 const pathOf = (entryKey: number) => `repository/${entryKey}/image`;
+
+/** The stored files of an entry (its image, the content package POST /repo/entries/{k} took), in the transaction that deletes the entry. */
+export const deleteEntryFiles = (em: EntityManager, entryKey: number) => fileStorage(em).delete([pathOf(entryKey), `repository/${entryKey}/package`]);
 
 /** HEAD|GET …/image: the image without its bytes (read by `imageContent` when selected); the entry's managers. */
 export async function getImage(ctx: RequestContext, address: EntryAddress): Promise<RepositoryEntryImageVO> {

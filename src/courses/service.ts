@@ -15,6 +15,7 @@ import { requireIdentity } from '../users/repository';
 import { COURSE_CREATORS, canManageEntry, requireEntryManager, requireEntryReader } from './policy';
 import { toCourseVO, toRepositoryEntryVO, type EntryRow } from './presenter';
 import { saveCourseConfig } from './configuration';
+import { deleteEntryFiles } from './image';
 import * as entries from './repository';
 import type { EntryFilter, EntryLocator } from './repository';
 
@@ -35,7 +36,8 @@ export async function findCourse(ctx: RequestContext, courseKey: number): Promis
 /** The entry a course or entry operation names: `{ courseKey }` (the OLAT resource id) or `{ entry }` (key or softkey). */
 export type EntryAddress = { courseKey: number } | { entry: string };
 
-export const locate = (ctx: RequestContext, address: EntryAddress) => ('courseKey' in address ? findCourse(ctx, address.courseKey) : locateEntry(ctx, address.entry));
+export const locate = (ctx: RequestContext, address: EntryAddress) =>
+  'courseKey' in address ? findCourse(ctx, address.courseKey) : locateEntry(ctx, address.entry);
 
 export async function listEntries(ctx: RequestContext, filter: EntryFilter, page: PageRequest): Promise<Page<RepositoryEntryVO>> {
   const { totalCount, items } = await entries.pageOfEntries(ctx.em, requireCaller(ctx), filter, page);
@@ -65,7 +67,10 @@ export async function deleteEntry(ctx: RequestContext, address: EntryAddress): P
   const row = await locate(ctx, address);
   if ('entry' in address && !hasAnyRole(requireCaller(ctx), COURSE_CREATORS)) throw forbidden();
   await requireEntryManager(ctx, row);
-  await inTransaction(ctx, (em) => entries.deleteEntry(em, row.id));
+  await inTransaction(ctx, async (em) => {
+    await entries.deleteEntry(em, row.id);
+    await deleteEntryFiles(em, row.id);
+  });
   return true;
 }
 

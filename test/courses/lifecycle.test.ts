@@ -301,6 +301,14 @@ describe('image', () => {
       e: String(course.key),
     });
     expect(reply.body.data.repositoryEntryImage).toMatchObject({ contentType: 'image/png', length: PNG.length, content: PNG.toString('base64') });
+    expect((await call(t.base, 'DELETE', `/restapi/repo/courses/${course.courseKey}`, { headers: asAdmin })).status).toBe(200);
+    const db = new Client({ connectionString: t.databaseUrl });
+    await db.connect();
+    try {
+      expect((await db.query(`select 1 from stored_file where path like $1`, [`repository/${course.key}/%`])).rows).toEqual([]);
+    } finally {
+      await db.end();
+    }
   });
 });
 
@@ -435,6 +443,31 @@ describe('indexes', () => {
       expect(await plans('select 1 from repository_entry_to_organisation where entry_id = $1 and organisation_id = $2', [1, 1])).not.toMatch(/Seq Scan/);
       expect(await plans('select 1 from repository_entry_to_organisation where organisation_id = $1', [1])).not.toMatch(/Seq Scan/);
       expect(await plans('select 1 from course_config where entry_id = $1', [1])).not.toMatch(/Seq Scan/);
+    } finally {
+      await db.end();
+    }
+  });
+});
+
+describe('audit', () => {
+  it('every write leaves its audit row', async () => {
+    const course = await buildCourse(t);
+    await call(t.base, 'PUT', `/restapi/repo/entries/${course.key}/status?newStatus=review`, { headers: asAdmin });
+    await call(t.base, 'PUT', `/restapi/repo/courses/${course.courseKey}/metadata`, { headers: asAdmin, body: { credits: '7' } });
+    await graphql(t.base, adminAuth(), 'mutation($e: String!) { setRepositoryEntryPublicAccess(entry: $e, guests: true) }', { e: String(course.key) });
+    const db = new Client({ connectionString: t.databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query(
+        `select operation, transport from audit_log where operation in ('changeRepositoryEntryStatus', 'updateCourseMetadata', 'setRepositoryEntryPublicAccess')
+         and (changes::text like $1 or changes::text like $2) order by id`,
+        [`%"${course.key}"%`, `%${course.courseKey}%`],
+      );
+      expect(rows).toEqual([
+        { operation: 'changeRepositoryEntryStatus', transport: 'rest' },
+        { operation: 'updateCourseMetadata', transport: 'rest' },
+        { operation: 'setRepositoryEntryPublicAccess', transport: 'graphql' },
+      ]);
     } finally {
       await db.end();
     }

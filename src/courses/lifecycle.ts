@@ -58,6 +58,29 @@ export function requireUnmanaged(ctx: RequestContext, row: EntryRow, flag: strin
   }
 }
 
+/** A value an update writes, the current one, and the flag (catalogue 4.2) that manages it; `any`: every flag. */
+export interface ManagedChange {
+  flag: string;
+  value: unknown;
+  current: unknown;
+}
+
+const comparable = (value: unknown) => (value instanceof Date ? value.getTime() : (value ?? null));
+
+/**
+ * The changes an update that replaces fields (absent ones with null) makes, checked against the
+ * entry's flags for GraphQL callers: the guard of @Managed sees only the fields sent.
+ */
+export function requireUnmanagedChanges(ctx: RequestContext, row: EntryRow, changes: ManagedChange[]): void {
+  if (ctx.transport !== 'graphql' || !ctx.settings.managedEnforced) return;
+  const flags = parseManagedFlags('course', row.managedFlags);
+  if (!flags.length) return;
+  for (const change of changes) {
+    if (comparable(change.value) === comparable(change.current)) continue;
+    if (change.flag === 'any' || isManaged('course', flags, change.flag)) requireUnmanaged(ctx, row, change.flag === 'any' ? 'all' : change.flag);
+  }
+}
+
 /** POST|PUT …/status: admin, LRM or owner of the entry; unknown values change nothing and still succeed. */
 export async function changeStatus(ctx: RequestContext, address: EntryAddress, change: EntryStatusChangeInput | null | undefined): Promise<boolean> {
   const row = await locate(ctx, address);
@@ -69,6 +92,14 @@ export async function changeStatus(ctx: RequestContext, address: EntryAddress, c
   await inTransaction(ctx, (em) => lifecycle.writeEntry(em, row.id, { status }));
   return true;
 }
+
+/** The lifecycle an update writes, against the entry's (the flag details manages it). */
+export const lifecycleChanges = (values: ReturnType<typeof lifecycleColumns>, row: EntryRow): ManagedChange[] => [
+  { flag: 'details', value: values.lifecycle_valid_from, current: row.lifecycleValidFrom },
+  { flag: 'details', value: values.lifecycle_valid_to, current: row.lifecycleValidTo },
+  { flag: 'details', value: values.lifecycle_label, current: row.lifecycleLabel },
+  { flag: 'details', value: values.lifecycle_softkey, current: row.lifecycleSoftkey },
+];
 
 /** A unique violation of the externalId of courses as the conflict it is. */
 const externalIdTaken = (externalId: string) => new DomainError('CONFLICT', `a course has the externalId ${externalId} already`);
@@ -100,6 +131,18 @@ export async function updateEntry(ctx: RequestContext, entry: string, input: Rep
   const status = input.entryStatus != null && input.entryStatus !== row.status ? statusAfter(row.status, input.entryStatus) : null;
   if (status !== null && status !== row.status) requireUnmanaged(ctx, row, statusFlag(input.entryStatus!));
   const externalId = input.externalId ?? null;
+  const displayname = input.displayname?.trim() || row.displayname;
+  requireUnmanagedChanges(ctx, row, [
+    { flag: 'title', value: displayname, current: row.displayname },
+    { flag: 'description', value: input.description, current: row.description },
+    { flag: 'description', value: input.teaser, current: row.teaser },
+    { flag: 'location', value: input.location, current: row.location },
+    { flag: 'details', value: input.authors, current: row.authors },
+    { flag: 'details', value: input.externalRef, current: row.externalRef },
+    { flag: 'any', value: externalId, current: row.externalId },
+    { flag: 'any', value: input.managedFlags, current: row.managedFlags },
+    ...lifecycleChanges(lifecycleValues, row),
+  ]);
   await inTransaction(ctx, async (em) => {
     await lockEntry(em, row.id);
     if (externalId !== null && row.resourceTypeName === COURSE_TYPE && (await lifecycle.courseWithExternalId(em, externalId, row.id))) {
@@ -107,7 +150,7 @@ export async function updateEntry(ctx: RequestContext, entry: string, input: Rep
     }
     try {
       await lifecycle.writeEntry(em, row.id, {
-        displayname: input.displayname?.trim() || row.displayname,
+        displayname,
         description: input.description ?? null,
         teaser: input.teaser ?? null,
         location: input.location ?? null,

@@ -4,6 +4,7 @@ import { badRequest, forbidden, validationFailed } from '../domain/errors';
 import { tooLongValues } from '../domain/validation';
 import type { RepositoryEntryLifecycleVOInput } from '../schema/courses';
 import type { RepositoryEntryMetadataVO, RepositoryEntryMetadataVOInput } from '../schema/course-lifecycle';
+import { lifecycleChanges, requireUnmanagedChanges } from './lifecycle';
 import { writeEntry } from './lifecycle-repository';
 import { COURSE_CREATORS, canManageEntry, requireEntryManager } from './policy';
 import { toLifecycleVO, type EntryRow } from './presenter';
@@ -81,10 +82,25 @@ export async function updateMetadata(ctx: RequestContext, address: EntryAddress,
   }).concat(tooLongValues({ authors: input.authors }, 2048));
   if (errors.length) throw validationFailed(errors);
   const lifecycle = lifecycleColumns(input.lifecycle);
+  const displayname = input.displayname?.trim() || row.displayname;
+  requireUnmanagedChanges(ctx, row, [
+    { flag: 'title', value: displayname, current: row.displayname },
+    { flag: 'description', value: input.description, current: row.description },
+    { flag: 'description', value: input.teaser, current: row.teaser },
+    { flag: 'objectives', value: input.objectives, current: row.objectives },
+    { flag: 'requirements', value: input.requirements, current: row.requirements },
+    { flag: 'credits', value: input.credits, current: row.credits },
+    { flag: 'location', value: input.location, current: row.location },
+    { flag: 'details', value: input.authors, current: row.authors },
+    { flag: 'details', value: input.externalRef, current: row.externalRef },
+    { flag: 'details', value: input.mainLanguage, current: row.mainLanguage },
+    { flag: 'details', value: input.expenditureOfWork, current: row.expenditureOfWork },
+    ...lifecycleChanges(lifecycle, row),
+  ]);
   await inTransaction(ctx, async (em) => {
     await lockEntry(em, row.id);
     await writeEntry(em, row.id, {
-      displayname: input.displayname?.trim() || row.displayname,
+      displayname,
       external_ref: input.externalRef ?? null,
       authors: input.authors ?? null,
       description: input.description ?? null,

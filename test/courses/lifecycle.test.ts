@@ -431,6 +431,32 @@ describe('managed flags', () => {
     expect((await call(t.base, 'PUT', `/restapi/repo/entries/${course.key}/status?newStatus=closed`, { headers: asAdmin })).status).toBe(200);
     expect(await entryOf(course.key)).toMatchObject({ displayname: 'By REST', entryStatus: 'closed' });
   });
+
+  it('GraphQL may not clear a managed field by leaving it out of a replacing update', async () => {
+    const course = await buildCourse(t, { managedFlags: 'description', description: 'Managed text' });
+    const cleared = await graphql(
+      t.base,
+      adminAuth(),
+      'mutation($e: String!, $m: RepositoryEntryMetadataVOInput!) { updateRepositoryEntryMetadata(entry: $e, metadata: $m) { description } }',
+      { e: String(course.key), m: { credits: '1' } },
+    );
+    expect(cleared.body.errors[0].extensions).toMatchObject({ code: 'MANAGED', flag: 'description' });
+    const update = await graphql(
+      t.base,
+      adminAuth(),
+      'mutation($e: String!, $v: RepositoryEntryVOInput!) { updateRepositoryEntry(entry: $e, repositoryEntry: $v) { description } }',
+      { e: String(course.key), v: { displayname: 'Kept', description: 'Managed text', externalId: 'NEW-EXT' } },
+    );
+    expect(update.body.errors[0].extensions).toMatchObject({ code: 'MANAGED' });
+    const kept = await graphql(
+      t.base,
+      adminAuth(),
+      'mutation($e: String!, $v: RepositoryEntryVOInput!) { updateRepositoryEntry(entry: $e, repositoryEntry: $v) { displayname description managedFlags } }',
+      { e: String(course.key), v: { displayname: 'Renamed', description: 'Managed text', managedFlags: 'description' } },
+    );
+    expect(kept.body.data.updateRepositoryEntry).toEqual({ displayname: 'Renamed', description: 'Managed text', managedFlags: 'description' });
+    expect((await entryOf(course.key)).description).toBe('Managed text');
+  });
 });
 
 describe('indexes', () => {

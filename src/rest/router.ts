@@ -353,7 +353,7 @@ export class RestRouter {
       if (ctx.listStream) return await sendStream(res, format, ctx.listStream, op.resultType);
       const data = (result.data as Record<string, unknown>)[op.fieldName];
       if (route.noContentWhenNull && data === null) return void ((res.statusCode = 204), res.end());
-      if (ctx.validators && answersConditionally(req, res, ctx.validators)) return void ((res.statusCode = 304), res.end());
+      if (route.conditional && ctx.validators && answersConditionally(req, res, ctx.validators)) return void ((res.statusCode = 304), res.end());
       const status = route.notModifiedWhenFalse && (data === false || data === null) ? 304 : 200;
       if (op.emptyBody || status === 304) return void ((res.statusCode = status), res.end());
       if (route.textAnswer) return sendText(res, status, data as string);

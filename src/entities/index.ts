@@ -8,4 +8,13 @@ import { relationEntities } from './relations';
 import { userEntities } from './users';
 
 /** Every entity, one entry per family. */
-export const entities = [...userEntities, ...groupEntities, ...organisationEntities, ...relationEntities, ...adminEntities, ...fileEntities, ...courseEntities, ...courseLifecycleEntities];
+export const entities = [
+  ...userEntities,
+  ...groupEntities,
+  ...organisationEntities,
+  ...relationEntities,
+  ...adminEntities,
+  ...fileEntities,
+  ...courseEntities,
+  ...courseLifecycleEntities,
+];

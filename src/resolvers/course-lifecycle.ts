@@ -98,7 +98,9 @@ export class CourseLifecycleResolver {
     return lifecycle.changeStatus(ctx, { courseKey }, change);
   }
 
-  @Mutation(() => Boolean, { description: `Opens the entry to all users and/or guests, or closes it to them; false (REST 304) when nothing changed. ${MANAGERS}` })
+  @Mutation(() => Boolean, {
+    description: `Opens the entry to all users and/or guests, or closes it to them; false (REST 304) when nothing changed. ${MANAGERS}`,
+  })
   @Directive(auth())
   setRepositoryEntryPublicAccess(
     @Ctx() ctx: RequestContext,

@@ -7,4 +7,12 @@ import { relationResolvers } from './relations';
 import { userResolvers } from './users';
 
 /** Every resolver of the schema, one entry per family. */
-export const resolvers = [...userResolvers, ...groupResolvers, ...organisationResolvers, ...relationResolvers, ...adminResolvers, ...courseResolvers, ...courseLifecycleResolvers] as const;
+export const resolvers = [
+  ...userResolvers,
+  ...groupResolvers,
+  ...organisationResolvers,
+  ...relationResolvers,
+  ...adminResolvers,
+  ...courseResolvers,
+  ...courseLifecycleResolvers,
+] as const;

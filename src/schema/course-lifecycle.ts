@@ -278,7 +278,8 @@ export class RepositoryEntryVOInput {
 export class EntryStatusChangeInput {
   @Field(() => String, {
     nullable: true,
-    description: 'closed (close), unclosed (back to published), deleted (to the trash), restored (from the trash), or a status name; other values change nothing.',
+    description:
+      'closed (close), unclosed (back to published), deleted (to the trash), restored (from the trash), or a status name; other values change nothing.',
   })
   newStatus?: string | null;
 }

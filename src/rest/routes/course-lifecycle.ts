@@ -26,17 +26,32 @@ export const courseLifecycle: FamilyRoutes = {
     }),
     GET(`${COURSE}/metadata`, 'Query.courseMetadata', 'The metadata of a course'),
     ...PUT_OR_POST(`${COURSE}/metadata`, 'Mutation.updateCourseMetadata', 'Write the metadata of a course (absent values as null)', { bodyArg: 'metadata' }),
-    ...PUT_OR_POST(`${ENTRY}/status`, 'Mutation.changeRepositoryEntryStatus', 'Change the status (newStatus: closed, unclosed, deleted, restored or a status)', STATUS),
+    ...PUT_OR_POST(
+      `${ENTRY}/status`,
+      'Mutation.changeRepositoryEntryStatus',
+      'Change the status (newStatus: closed, unclosed, deleted, restored or a status)',
+      STATUS,
+    ),
     ...PUT_OR_POST(`${COURSE}/status`, 'Mutation.changeCourseStatus', 'Change the status of a course (newStatus as for entries)', STATUS),
-    ...PUT_OR_POST(`${ENTRY}/access/public`, 'Mutation.setRepositoryEntryPublicAccess', 'Open or close the entry to all users and guests; 304 when nothing changed', {
-      notModifiedWhenFalse: true,
-    }),
+    ...PUT_OR_POST(
+      `${ENTRY}/access/public`,
+      'Mutation.setRepositoryEntryPublicAccess',
+      'Open or close the entry to all users and guests; 304 when nothing changed',
+      {
+        notModifiedWhenFalse: true,
+      },
+    ),
     GET(`${ENTRY}/image`, 'Query.repositoryEntryImage', 'The image of an entry; 304 when not modified since If-Modified-Since', IMAGE),
     HEAD(`${ENTRY}/image`, 'Query.repositoryEntryImage', 'Whether the entry has an image, and when it was stored', IMAGE),
-    POST(`${ENTRY}/image`, 'Mutation.uploadRepositoryEntryImage', 'Upload the image (multipart part file, a JPEG, PNG or GIF; field filename); 409 when no image', {
-      bodyArg: 'image',
-      multipartBody: true,
-    }),
+    POST(
+      `${ENTRY}/image`,
+      'Mutation.uploadRepositoryEntryImage',
+      'Upload the image (multipart part file, a JPEG, PNG or GIF; field filename); 409 when no image',
+      {
+        bodyArg: 'image',
+        multipartBody: true,
+      },
+    ),
     GET(`${COURSE}/image`, 'Query.courseImage', 'The image of a course; 304 when not modified since If-Modified-Since', IMAGE),
     HEAD(`${COURSE}/image`, 'Query.courseImage', 'Whether the course has an image, and when it was stored', IMAGE),
     POST(`${COURSE}/image`, 'Mutation.uploadCourseImage', 'Upload the image of a course (multipart part file; field filename); 409 when no image', {

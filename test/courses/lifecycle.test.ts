@@ -165,6 +165,26 @@ describe('POST /repo/entries/{k}', () => {
     expect(file.status).toBe(404);
   });
 
+  it('a file replaces the content of an IMS content package', async () => {
+    const entry = await buildCourse(t);
+    const db = new Client({ connectionString: t.databaseUrl });
+    await db.connect();
+    try {
+      await db.query(`update repository_entry set resource_type_name = 'FileResource.IMSCP' where id = $1`, [entry.key]);
+      const zip = Buffer.from('PK\u0003\u0004 a package');
+      const reply = await call(t.base, 'POST', `/restapi/repo/entries/${entry.key}`, {
+        headers: asAdmin,
+        body: form({ displayname: 'Package' }, { content: zip, name: 'cp.zip' }),
+      });
+      expect(reply.status).toBe(200);
+      expect(reply.json).toMatchObject({ displayname: 'Package', resourceableTypeName: 'FileResource.IMSCP' });
+      const { rows } = await db.query(`select size from stored_file where path = $1`, [`repository/${entry.key}/package`]);
+      expect(rows).toEqual([{ size: zip.length }]);
+    } finally {
+      await db.end();
+    }
+  });
+
   it('an owner without a global author role may not; any global author may', async () => {
     const course = await buildCourse(t);
     const owner = await buildUser(t);

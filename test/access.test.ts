@@ -34,6 +34,7 @@ const ALLOWED_TO_PLAIN_USER = new Set([
   'GET /groups',
   'GET /repo/courses',
   'GET /repo/entries',
+  'GET /repo/entries/search',
   'GET /users/:identityKey/portrait',
   'HEAD /users/:identityKey/portrait',
   'HEAD /users/:identityKey/portrait/:size',

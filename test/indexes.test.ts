@@ -41,6 +41,8 @@ const GROWING = new Set([
   'course_run_element',
   'repository_entry_group',
   'repository_entry_mark',
+  'repository_entry_to_organisation',
+  'course_config',
 ]);
 
 let t: TestService;
@@ -204,9 +206,21 @@ it('creating, reading, listing and deleting courses and their members read throu
     select e.id, g.id from repository_entry e join business_group g on g.name = 'Seed group ' || (1 + e.id % 1000) where e.softkey like 'seed-course-%'`);
   await db.query(`insert into repository_entry_mark (identity_id, entry_id)
     select i.id, e.id from repository_entry e join identity i on i.login = 'seed-' || ((e.id * 7) % ${PEOPLE}) where e.softkey like 'seed-course-%'`);
+  // Every other one in one of twenty further organisations; each with its configuration and an image.
+  const further: number[] = [];
+  for (let i = 0; i < 20; i++) further.push(await buildOrganisation(t));
   await db.query(
-    'analyze repository_entry; analyze course_element; analyze repository_entry_membership; analyze repository_entry_group; analyze repository_entry_mark; analyze business_group',
+    `insert into repository_entry_to_organisation (entry_id, organisation_id) select id, ($1::int[])[1 + (id / 2) % 20] from repository_entry where id % 2 = 0`,
+    [further],
   );
+  await db.query(`insert into course_config (entry_id) select id from repository_entry`);
+  await db.query(
+    `insert into stored_file (path, content_type, size, content) select 'repository/' || id || '/image', 'image/png', 1, '\\x00' from repository_entry`,
+  );
+  await db.query(
+    'analyze repository_entry; analyze course_element; analyze repository_entry_membership; analyze repository_entry_to_organisation; analyze repository_entry_group; analyze repository_entry_mark; analyze business_group',
+  );
+  await db.query('analyze course_config; analyze stored_file');
   const { rows } = await db.query(`select id from identity where login = 'seed-5151'`);
   const identityKey = rows[0].id as number;
   const member = await buildUser(t);
@@ -319,5 +333,52 @@ it("course groups, a person's courses, an organisation's entries and the GraphQL
     expect(edges.body.data.course.groups).toEqual([{ key: groupKey, owners: [], participants: [{ key: person.key }] }]);
     expect((await call(t.base, 'DELETE', `${groups}/${groupKey}`, { headers: asAdmin })).status).toBe(200);
     expect((await call(t.base, 'DELETE', `/restapi/repo/entries/${repoEntryKey}`, { headers: asAdmin })).status).toBe(200);
+  });
+}, 60_000);
+
+it('the lifecycle of entries and courses (metadata, status, access, organisations, image, configuration, search) reads through indexes', async () => {
+  // The courses seeded above, one in fifty in a second organisation too; one in a hundred in this one.
+  const organisationKey = await buildOrganisation(t);
+  await db.query(`insert into repository_entry_to_organisation (entry_id, organisation_id) select id, $1 from repository_entry where id % 100 = 1`, [
+    organisationKey,
+  ]);
+  await db.query('analyze repository_entry_to_organisation');
+  const manager = await buildUser(t);
+  await addOrganisationMember(t, organisationKey, manager.key, 'learnresourcemanager');
+  const owner = await buildUser(t, {}, { lastName: 'Indexowner' });
+  const asAdmin = { ...adminAuth(), ...JSON_TYPE };
+  const png = restBody(routeNamed('POST /repo/entries/:entry/image'));
+  await expectIndexedStatements(async () => {
+    const created = await call(t.base, 'PUT', '/restapi/repo/courses?title=Lifecycle&objectives=O&sharedFolderSoftKey=f', { headers: asAdmin });
+    const { key, repoEntryKey } = created.json as { key: number; repoEntryKey: number };
+    expect((await call(t.base, 'PUT', `/restapi/repo/courses/${key}/authors/${owner.key}`, { headers: asAdmin })).status).toBe(200);
+    const entry = `/restapi/repo/entries/${repoEntryKey}`;
+    const course = `/restapi/repo/courses/${key}`;
+    const form = { contentType: 'application/x-www-form-urlencoded' };
+    for (const [method, path, body, extra] of [
+      ['GET', `${entry}/metadata`],
+      ['PUT', `${course}/metadata`, { displayname: 'Changed', credits: '2' }],
+      ['POST', entry, { displayname: 'Posted', externalId: 'LIFE-1', entryStatus: 'published' }],
+      ['PUT', `${entry}/status?newStatus=closed`],
+      ['POST', `${course}/status`, 'newStatus=unclosed', form],
+      ['PUT', `${entry}/access/public?allUsers=true&guests=true`],
+      ['PUT', `${entry}/organisations/${organisationKey}`],
+      ['GET', `${course}/organisations`],
+      ['DELETE', `${course}/organisations/${organisationKey}`],
+      ['POST', `${entry}/image`, png],
+      ['GET', `${course}/resource`],
+      ['POST', `${course}/configuration`, 'calendar=true', form],
+      ['GET', `${course}/configuration`],
+      ['GET', entry],
+    ] as const) {
+      const reply = await call(t.base, method, path, { headers: asAdmin, body, ...(extra ?? {}) });
+      expect({ path, status: reply.status }).toEqual({ path, status: 200 });
+    }
+    expect((await call(t.base, 'GET', `${course}/image`, { headers: adminAuth() })).status).toBe(200);
+    const asOwner = { ...owner.auth, ...JSON_TYPE };
+    expect((await call(t.base, 'GET', '/restapi/repo/entries/search?myentries=true', { headers: asOwner })).json).toHaveLength(1);
+    expect((await call(t.base, 'GET', '/restapi/repo/entries/search?name=Posted&author=Indexowner', { headers: asOwner })).json).toHaveLength(1);
+    const managed = await call(t.base, 'GET', '/restapi/repo/entries?limit=10', { headers: { ...manager.auth, Accept: 'application/json; pagingspec=1.0' } });
+    expect(managed.json.totalCount).toBeGreaterThan(0);
   });
 }, 60_000);

@@ -8,13 +8,16 @@ import type { RepositoryEntryVO } from '../schema/courses';
 import { toRepositoryEntryVO, type EntryRow } from './presenter';
 import { ENTRY_COLUMNS, ENTRY_FROM } from './repository';
 
-/** The entries placed in the organisation, by key. */
+/** The entries placed in the organisation or linked to it (`…/organisations/{k}` of an entry), by key. */
 export function listEntriesOfOrganisation(em: EntityManager, organisationKey: number, range: Range): Promise<EntryRow[]> {
-  return sql<EntryRow>(em, `select ${ENTRY_COLUMNS} from ${ENTRY_FROM} where e.organisation_id = ? and e.id > ? order by e.id limit ?`, [
-    organisationKey,
-    range.after,
-    range.size,
-  ]);
+  return sql<EntryRow>(
+    em,
+    `select ${ENTRY_COLUMNS} from ${ENTRY_FROM}
+     where e.id in (select id from repository_entry where organisation_id = ? and id > ?
+                    union select entry_id from repository_entry_to_organisation where organisation_id = ? and entry_id > ?)
+     order by e.id limit ?`,
+    [organisationKey, range.after, organisationKey, range.after, range.size],
+  );
 }
 
 /** GET /organisations/{k}/entries (catalogue 2.5): the learning resources of the organisation; 404 for an unknown organisation. */

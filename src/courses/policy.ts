@@ -3,11 +3,12 @@ import { forbidden } from '../domain/errors';
 import type { OrganisationRole } from '../domain/roles';
 import { holdsRoleIn } from '../domain/scope';
 import { EntryRole } from '../entities/courses';
+import { holdsRoleInLinkedOrganisation } from './lifecycle-repository';
 import { hasRole, isVisibleTo } from './repository';
 
 /**
  * Who may do what with repository entries and courses (catalogue 2.3, 2.4). Managers of an entry are
- * the administrators and learning resource managers of its organisation (or above it, through an
+ * the administrators and learning resource managers of its organisations (or above them, through an
  * inheriting membership) and its owners.
  */
 export const ENTRY_MANAGERS: OrganisationRole[] = ['administrator', 'sysadmin', 'learnresourcemanager'];
@@ -19,6 +20,7 @@ export const COURSE_CREATORS: OrganisationRole[] = ['author', ...ENTRY_MANAGERS]
 export async function canManageEntry(ctx: RequestContext, entry: { id: number; organisationKey: number }): Promise<boolean> {
   const caller = requireCaller(ctx);
   if (hasAnyRole(caller, ENTRY_MANAGERS) && (await holdsRoleIn(ctx.em, caller, entry.organisationKey, ENTRY_MANAGERS))) return true;
+  if (await holdsRoleInLinkedOrganisation(ctx.em, caller, entry.id, ENTRY_MANAGERS)) return true;
   return hasRole(ctx.em, entry.id, caller.key, EntryRole.owner);
 }
 

@@ -28,6 +28,14 @@ export type EntryRow = Pick<
   | 'editorRootNodeId'
   | 'nodeAccessType'
   | 'publishedAt'
+  | 'objectives'
+  | 'requirements'
+  | 'credits'
+  | 'mainLanguage'
+  | 'expenditureOfWork'
+  | 'guestAccess'
+  | 'version'
+  | 'lastModified'
 > & { organisationKey: number; title: string | null };
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -39,7 +47,7 @@ export function lifecycleDate(date: Date | null | undefined): string | null {
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T${pad(hours)}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
 }
 
-function toLifecycleVO(row: EntryRow): RepositoryEntryLifecycleVO | null {
+export function toLifecycleVO(row: EntryRow): RepositoryEntryLifecycleVO | null {
   if (!row.lifecycleValidFrom && !row.lifecycleValidTo && !row.lifecycleLabel && !row.lifecycleSoftkey) return null;
   return {
     key: null,

@@ -16,7 +16,9 @@ export const ENTRY_COLUMNS = `e.id, e.softkey, e.displayname, e.resourcename, e.
   e.resource_type_name as "resourceTypeName", e.olat_resource_id as "olatResourceId", e.olat_resource_key as "olatResourceKey",
   e.lifecycle_valid_from as "lifecycleValidFrom", e.lifecycle_valid_to as "lifecycleValidTo", e.lifecycle_label as "lifecycleLabel",
   e.lifecycle_softkey as "lifecycleSoftkey", e.organisation_id as "organisationKey", e.public_visible as "publicVisible",
-  e.editor_root_node_id as "editorRootNodeId", e.node_access_type as "nodeAccessType", e.published_at as "publishedAt", r.long_title as "title"`;
+  e.editor_root_node_id as "editorRootNodeId", e.node_access_type as "nodeAccessType", e.published_at as "publishedAt", r.long_title as "title",
+  e.objectives, e.requirements, e.credits, e.main_language as "mainLanguage", e.expenditure_of_work as "expenditureOfWork",
+  e.guest_access as "guestAccess", e.version, e.last_modified as "lastModified"`;
 
 export const ENTRY_FROM = 'repository_entry e left join course_element r on r.entry_id = e.id and r.ident = e.editor_root_node_id';
 
@@ -49,17 +51,19 @@ export const ENTRIES_THROUGH_GROUPS = `select rg.entry_id from group_membership 
  * SQL condition: the caller sees the entry `e`: as administrator or learning resource manager of its
  * organisation, as a member of it (directly or through a linked group), or because it is published and public.
  */
-function visibleTo(caller: Caller): { text: string; params: unknown[] } {
+export function visibleTo(caller: Caller): { text: string; params: unknown[] } {
   const managed = caller.grants.some((grant) => ENTRY_MANAGERS.includes(grant.role));
+  const managedOrganisations = `select o.id from organisation_role cm join organisation co on co.id = cm.organisation_id
+             join organisation o on ${appliesIn('cm', 'co', 'o')} where cm.identity_id = ? and cm.role in (${placeholders(ENTRY_MANAGERS)})`;
   return {
     text: `(${
       managed
-        ? `e.organisation_id in (select o.id from organisation_role cm join organisation co on co.id = cm.organisation_id
-             join organisation o on ${appliesIn('cm', 'co', 'o')} where cm.identity_id = ? and cm.role in (${placeholders(ENTRY_MANAGERS)})) or `
+        ? `e.organisation_id in (${managedOrganisations}) or
+           exists (select 1 from repository_entry_to_organisation l where l.entry_id = e.id and l.organisation_id in (${managedOrganisations})) or `
         : ''
     }e.id in (select entry_id from repository_entry_membership where identity_id = ?) or e.id in (${ENTRIES_THROUGH_GROUPS})
        or (e.status = 'published' and e.public_visible))`,
-    params: [...(managed ? [caller.key, ...ENTRY_MANAGERS] : []), caller.key, caller.key],
+    params: [...(managed ? [caller.key, ...ENTRY_MANAGERS, caller.key, ...ENTRY_MANAGERS] : []), caller.key, caller.key],
   };
 }
 
@@ -128,6 +132,10 @@ export interface NewEntry {
   lifecycleValidTo?: Date | null;
   lifecycleLabel?: string | null;
   lifecycleSoftkey?: string | null;
+  objectives?: string | null;
+  requirements?: string | null;
+  credits?: string | null;
+  expenditureOfWork?: string | null;
 }
 
 /**
@@ -140,8 +148,8 @@ export async function insertEntry(em: EntityManager, entry: NewEntry): Promise<n
     em,
     `insert into repository_entry (softkey, displayname, description, teaser, authors, location, external_id, external_ref, managed_flags, status,
        organisation_id, public_visible, editor_root_node_id, node_access_type, lifecycle_valid_from, lifecycle_valid_to, lifecycle_label, lifecycle_softkey,
-       olat_resource_id, olat_resource_key)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nextval('${RESOURCE_ID_SEQUENCE}'), nextval('${RESOURCE_KEY_SEQUENCE}')) on conflict do nothing returning id`,
+       objectives, requirements, credits, expenditure_of_work, olat_resource_id, olat_resource_key)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nextval('${RESOURCE_ID_SEQUENCE}'), nextval('${RESOURCE_KEY_SEQUENCE}')) on conflict do nothing returning id`,
     [
       entry.softkey,
       entry.displayname,
@@ -161,6 +169,10 @@ export async function insertEntry(em: EntityManager, entry: NewEntry): Promise<n
       entry.lifecycleValidTo ?? null,
       entry.lifecycleLabel ?? null,
       entry.lifecycleSoftkey ?? null,
+      entry.objectives ?? null,
+      entry.requirements ?? null,
+      entry.credits ?? null,
+      entry.expenditureOfWork ?? null,
     ],
   );
   return row?.id ?? null;

@@ -14,12 +14,14 @@ import { toUserVO } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
 import { COURSE_CREATORS, canManageEntry, requireEntryManager, requireEntryReader } from './policy';
 import { toCourseVO, toRepositoryEntryVO, type EntryRow } from './presenter';
+import { saveCourseConfig } from './configuration';
+import { deleteEntryFiles } from './image';
 import * as entries from './repository';
 import type { EntryFilter, EntryLocator } from './repository';
 
 export const COURSE_TYPE = 'CourseModule';
 
-async function locateEntry(ctx: RequestContext, entry: string): Promise<EntryRow> {
+export async function locateEntry(ctx: RequestContext, entry: string): Promise<EntryRow> {
   const row = await entries.findEntryByKeyOrSoftkey(ctx.em, entry);
   if (!row) throw notFound('repository entry');
   return row;
@@ -34,7 +36,8 @@ export async function findCourse(ctx: RequestContext, courseKey: number): Promis
 /** The entry a course or entry operation names: `{ courseKey }` (the OLAT resource id) or `{ entry }` (key or softkey). */
 export type EntryAddress = { courseKey: number } | { entry: string };
 
-const locate = (ctx: RequestContext, address: EntryAddress) => ('courseKey' in address ? findCourse(ctx, address.courseKey) : locateEntry(ctx, address.entry));
+export const locate = (ctx: RequestContext, address: EntryAddress) =>
+  'courseKey' in address ? findCourse(ctx, address.courseKey) : locateEntry(ctx, address.entry);
 
 export async function listEntries(ctx: RequestContext, filter: EntryFilter, page: PageRequest): Promise<Page<RepositoryEntryVO>> {
   const { totalCount, items } = await entries.pageOfEntries(ctx.em, requireCaller(ctx), filter, page);
@@ -49,6 +52,7 @@ export async function listCourses(ctx: RequestContext, filter: EntryFilter, page
 export async function getEntry(ctx: RequestContext, entry: string): Promise<RepositoryEntryVO> {
   const row = await locateEntry(ctx, entry);
   await requireEntryReader(ctx, row);
+  ctx.validators = { etag: `"RepositoryEntry-${row.id}-${row.version}"`, lastModified: row.lastModified };
   return toRepositoryEntryVO(row);
 }
 
@@ -63,7 +67,10 @@ export async function deleteEntry(ctx: RequestContext, address: EntryAddress): P
   const row = await locate(ctx, address);
   if ('entry' in address && !hasAnyRole(requireCaller(ctx), COURSE_CREATORS)) throw forbidden();
   await requireEntryManager(ctx, row);
-  await inTransaction(ctx, (em) => entries.deleteEntry(em, row.id));
+  await inTransaction(ctx, async (em) => {
+    await entries.deleteEntry(em, row.id);
+    await deleteEntryFiles(em, row.id);
+  });
   return true;
 }
 
@@ -83,7 +90,7 @@ const NODE_ACCESS_TYPES = ['condition', 'learningpath'];
 export const nodeIdent = () => `${randomInt(1, 10)}${String(randomInt(0, 100_000_000_000_000)).padStart(14, '0')}`;
 
 /** A lifecycle date: OpenOLAT's zone-less `yyyy-MM-ddTHH:mm:ss` read as UTC, or ISO 8601 with a zone; undefined when unreadable. */
-function lifecycleDateOf(value: string | null | undefined): Date | null | undefined {
+export function lifecycleDateOf(value: string | null | undefined): Date | null | undefined {
   if (!value) return null;
   const date = new Date(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) ? `${value}Z` : value);
   return Number.isNaN(date.getTime()) ? undefined : date;
@@ -109,6 +116,7 @@ function validateCourse(input: CourseVOInput): { status: EntryStatus; title: str
       lifecycleLabel: input.lifecycle?.label,
     }),
     ...tooLongValues({ lifecycleSoftkey: input.lifecycle?.softkey }, 128),
+    ...tooLongValues({ expenditureOfWork: input.expenditureOfWork, sharedFolderSoftKey: input.sharedFolderSoftKey }),
     ...tooLongValues({
       shortTitle: input.shortTitle,
       displayName: input.displayName,
@@ -162,9 +170,14 @@ export async function createCourse(ctx: RequestContext, input: CourseVOInput): P
       lifecycleValidTo: lifecycleDateOf(input.lifecycle?.validTo),
       lifecycleLabel: input.lifecycle?.label ?? null,
       lifecycleSoftkey: input.lifecycle?.softkey ?? null,
+      objectives: input.objectives ?? null,
+      requirements: input.requirements ?? null,
+      credits: input.credits ?? null,
+      expenditureOfWork: input.expenditureOfWork ?? null,
     });
     if (entryKey === null) return existingCourse({ ...ctx, em }, externalId, softkey);
     await entries.insertRootNode(em, entryKey, rootIdent, input.shortTitle?.trim() || title, title);
+    if (input.sharedFolderSoftKey) await saveCourseConfig(em, entryKey, { sharedFolderSoftkey: input.sharedFolderSoftKey });
     if (input.setAuthor !== false) await entries.insertMember(em, entryKey, caller.key, EntryRole.owner);
     if (input.initialAuthor != null) await entries.insertMember(em, entryKey, input.initialAuthor, EntryRole.owner);
     return entryKey;

@@ -35,6 +35,8 @@ export interface RequestContext {
   /** The transport writes lists as they are read (REST): services hand them over as `listStream` (src/domain/lists.ts). */
   streamLists?: boolean;
   listStream?: AsyncIterable<unknown[]>;
+  /** What a conditional GET of the answer is compared with (the REST transport sends them as ETag and Last-Modified and answers 304 when they match). */
+  validators?: { etag?: string; lastModified?: Date };
   /** The audit row of the mutation being resolved (src/audit/audit-log.ts). */
   pendingAudit?: PendingAudit;
 }

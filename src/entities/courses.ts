@@ -26,7 +26,7 @@ export const RESOURCE_KEY_SEQUENCE = 'olat_resource_key_seq';
 @Index({ properties: ['externalRef'] })
 @Index({ properties: ['status', 'publicVisible'] })
 export class RepositoryEntry extends ManagedEntity<
-  'resourcename' | 'status' | 'resourceTypeName' | 'olatResourceId' | 'olatResourceKey' | 'publicVisible' | 'nodeAccessType'
+  'resourcename' | 'status' | 'resourceTypeName' | 'olatResourceId' | 'olatResourceKey' | 'publicVisible' | 'nodeAccessType' | 'guestAccess' | 'version'
 > {
   @Property({ type: 'string', length: 36, unique: true })
   softkey!: string;
@@ -92,6 +92,30 @@ export class RepositoryEntry extends ManagedEntity<
   /** When the editor tree was last published into the run tree (`course_run_element`). */
   @Property({ type: 'datetime', nullable: true })
   publishedAt?: Date | null;
+
+  /** Metadata (RepositoryEntryMetadataVO, catalogue 3.3). */
+  @Property({ type: 'text', nullable: true })
+  objectives?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  requirements?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  credits?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  mainLanguage?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  expenditureOfWork?: string | null;
+
+  /** Guests may open the entry (PUT …/access/public guests=true). */
+  @Property({ type: 'boolean', default: false })
+  guestAccess: boolean = false;
+
+  /** Counts the changes of the row (a trigger of the migration add_entry_metadata_and_lifecycle raises it on every update): the ETag of GET /repo/entries/{k}. */
+  @Property({ type: 'integer', default: 0 })
+  version: number = 0;
 }
 
 /** What a node of a course's editor tree and of its run tree hold; `ident` is OpenOLAT's node id (a 15-digit number as text). */

@@ -1,5 +1,6 @@
 import { adminEntities } from './admin';
 import { courseGroupEntities } from './course-groups';
+import { courseLifecycleEntities } from './course-lifecycle';
 import { courseEntities } from './courses';
 import { fileEntities } from './files';
 import { groupEntities } from './groups';
@@ -17,4 +18,5 @@ export const entities = [
   ...fileEntities,
   ...courseEntities,
   ...courseGroupEntities,
+  ...courseLifecycleEntities,
 ];

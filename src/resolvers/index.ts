@@ -1,5 +1,6 @@
 import { adminResolvers } from './admin';
 import { courseGroupResolvers } from './course-groups';
+import { courseLifecycleResolvers } from './course-lifecycle';
 import { courseResolvers } from './courses';
 import { groupResolvers } from './groups';
 import { organisationResolvers } from './organisations';
@@ -15,4 +16,5 @@ export const resolvers = [
   ...adminResolvers,
   ...courseResolvers,
   ...courseGroupResolvers,
+  ...courseLifecycleResolvers,
 ] as const;

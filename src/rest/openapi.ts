@@ -133,6 +133,13 @@ function successResponses(route: RestRoute, field: GraphQLField<unknown, unknown
   }
   if (route.notModifiedWhenFalse) responses[304] = { description: 'Not modified: nothing to change' };
   if (route.noBodyStatus) responses[route.noBodyStatus] = { description: 'No request body sent: nothing changed' };
+  if (route.conditional) {
+    Object.assign(responses[200], {
+      headers: { ETag: header('The version of the answer, for If-None-Match'), 'Last-Modified': header('When it last changed, for If-Modified-Since') },
+    });
+    responses[304] = { description: 'Not modified: If-None-Match or If-Modified-Since still holds' };
+  }
+  if (route.noContentWhenNull) responses[204] = { description: 'Nothing to do (an empty file): nothing changed' };
   return responses;
 }
 

@@ -15,6 +15,10 @@ export interface RestRoute {
   bodyArg?: string;
   /** Status when a body is expected but none is sent (OpenOLAT answers some updates with 204). */
   noBodyStatus?: number;
+  /** The answer has validators (ETag, Last-Modified; the service sets ctx.validators): a conditional GET they satisfy gets 304. */
+  conditional?: boolean;
+  /** The operation answers null when there was nothing to do (an empty upload): REST answers 204 then, as OpenOLAT does. */
+  noContentWhenNull?: boolean;
   /** The operation answers false (or null) when nothing changed (already a member): REST answers 304 then. */
   notModifiedWhenFalse?: boolean;
   /** Without a request body, the query parameters fill the fields of the body argument (OpenOLAT's PUT /repo/courses with query parameters only). */

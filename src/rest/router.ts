@@ -156,6 +156,16 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, op: RestOpera
   res.end(content);
 }
 
+/** Sends the validators of an answer (ETag, Last-Modified); true when a conditional GET they satisfy gets 304 instead of the answer. */
+function answersConditionally(req: IncomingMessage, res: ServerResponse, validators: NonNullable<RequestContext['validators']>): boolean {
+  const headers: Record<string, string> = {};
+  if (validators.etag) headers.etag = validators.etag;
+  if (validators.lastModified) headers['last-modified'] = validators.lastModified.toUTCString();
+  if (headers.etag) res.setHeader('ETag', headers.etag);
+  if (headers['last-modified']) res.setHeader('Last-Modified', headers['last-modified']);
+  return req.method === 'GET' && fresh(req.headers, headers);
+}
+
 /** Path parameters, query parameters and the decoded body as the operation's variables. */
 function variablesOf(route: RestRoute, op: RestOperation, params: Record<string, string>, query: ParsedUrlQuery, body: unknown): Record<string, unknown> {
   const variables: Record<string, unknown> = {};
@@ -342,6 +352,8 @@ export class RestRouter {
       if (unpagedRefused) throw new DomainError('NOT_ACCEPTABLE', 'this list is answered in pages only: Accept …; pagingspec=1.0');
       if (ctx.listStream) return await sendStream(res, format, ctx.listStream, op.resultType);
       const data = (result.data as Record<string, unknown>)[op.fieldName];
+      if (route.noContentWhenNull && data === null) return void ((res.statusCode = 204), res.end());
+      if (route.conditional && ctx.validators && answersConditionally(req, res, ctx.validators)) return void ((res.statusCode = 304), res.end());
       const status = route.notModifiedWhenFalse && (data === false || data === null) ? 304 : 200;
       if (op.emptyBody || status === 304) return void ((res.statusCode = status), res.end());
       if (route.textAnswer) return sendText(res, status, data as string);

@@ -270,6 +270,21 @@ export class CourseVOInput {
 
   @Field(() => LongScalar, { nullable: true, description: 'A person who becomes owner too.' })
   initialAuthor?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'Metadata: the learning objectives.' })
+  objectives?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Metadata: the requirements.' })
+  requirements?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Metadata: the credits.' })
+  credits?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Metadata: the expenditure of work.' })
+  expenditureOfWork?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The softkey of the resource folder the course shares (course configuration sharedFolderSoftkey).' })
+  sharedFolderSoftKey?: string | null;
 }
 
 /** The member lists of a course, named as in its REST paths: authors are the owners, tutors the coaches. */

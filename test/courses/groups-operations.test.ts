@@ -190,4 +190,13 @@ describe('GET /organisations/:organisationKey/entries', () => {
     expect(reply.text).toMatch(new RegExp(`^<\\?xml[^>]*\\?><repositoryEntryVOs><repositoryEntryVO[^>]*><key>${placed.key}</key>`));
     expect(keysOf(await viaGraphql('GET /organisations/:organisationKey/entries', { organisationKey }))).toEqual([placed.key]);
   });
+  it('lists an entry linked to the organisation as well as those placed in it', async () => {
+    const organisationKey = await buildOrganisation(t);
+    const placed = await buildCourse(t, { organisationKey, title: 'Placed' });
+    const linked = await buildCourse(t, { title: 'Linked' });
+    const link = await call(t.base, 'PUT', `/restapi/repo/entries/${linked.key}/organisations/${organisationKey}`, { headers: adminAuth() });
+    expect(link.status).toBe(200);
+    const reply = await call(t.base, 'GET', `/restapi/organisations/${organisationKey}/entries`, { headers: { ...adminAuth(), ...JSON_TYPE } });
+    expect(keysOf(reply.json).sort((a, b) => a - b)).toEqual([placed.key, linked.key].sort((a, b) => a - b));
+  });
 });

@@ -84,6 +84,30 @@ export type AuthenticationVoInput = {
   provider: Scalars['String']['input'];
 };
 
+export type CourseConfigVo = {
+  __typename?: 'CourseConfigVO';
+  calendar?: Maybe<Scalars['Boolean']['output']>;
+  chat?: Maybe<Scalars['Boolean']['output']>;
+  cssLayoutRef?: Maybe<Scalars['String']['output']>;
+  /** The efficiency statement is on (OpenOLAT’s spelling). */
+  efficencyStatement?: Maybe<Scalars['Boolean']['output']>;
+  glossarySoftkey?: Maybe<Scalars['String']['output']>;
+  sharedFolderSoftKey?: Maybe<Scalars['String']['output']>;
+};
+
+/** The fields sent are changed, the others kept. On REST a CourseConfigVO (PUT) or the form fields calendar, chat, cssLayoutRef, efficencyStatement, glossarySoftkey, sharedFolderSoftkey (POST). */
+export type CourseConfigVoInput = {
+  calendar?: InputMaybe<Scalars['Boolean']['input']>;
+  chat?: InputMaybe<Scalars['Boolean']['input']>;
+  cssLayoutRef?: InputMaybe<Scalars['String']['input']>;
+  efficencyStatement?: InputMaybe<Scalars['Boolean']['input']>;
+  glossarySoftkey?: InputMaybe<Scalars['String']['input']>;
+  /** The name in a CourseConfigVO. */
+  sharedFolderSoftKey?: InputMaybe<Scalars['String']['input']>;
+  /** The name of the form field. */
+  sharedFolderSoftkey?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** authors (owners), tutors (coaches) or participants. */
 export type CourseMemberRole =
   | 'authors'
@@ -196,10 +220,14 @@ export type CourseVoInput = {
   /** Legacy access: 0 trash, 1 preparation (published with membersOnly), 2 review, 3 or 4 published (4: public). */
   access?: InputMaybe<Scalars['Int']['input']>;
   authors?: InputMaybe<Scalars['String']['input']>;
+  /** Metadata: the credits. */
+  credits?: InputMaybe<Scalars['String']['input']>;
   description?: InputMaybe<Scalars['String']['input']>;
   /** Defaults to the title. */
   displayName?: InputMaybe<Scalars['String']['input']>;
   editorRootNodeId?: InputMaybe<Scalars['String']['input']>;
+  /** Metadata: the expenditure of work. */
+  expenditureOfWork?: InputMaybe<Scalars['String']['input']>;
   externalId?: InputMaybe<Scalars['String']['input']>;
   externalRef?: InputMaybe<Scalars['String']['input']>;
   /** A person who becomes owner too. */
@@ -211,6 +239,8 @@ export type CourseVoInput = {
   membersOnly?: InputMaybe<Scalars['Boolean']['input']>;
   /** `condition` (default) or `learningpath`. */
   nodeAccessType?: InputMaybe<Scalars['String']['input']>;
+  /** Metadata: the learning objectives. */
+  objectives?: InputMaybe<Scalars['String']['input']>;
   olatResourceId?: InputMaybe<Scalars['Long']['input']>;
   olatResourceKey?: InputMaybe<Scalars['Long']['input']>;
   olatResourceTypeName?: InputMaybe<Scalars['String']['input']>;
@@ -221,8 +251,12 @@ export type CourseVoInput = {
   repoEntryKey?: InputMaybe<Scalars['Long']['input']>;
   /** The status of a CourseVO body. */
   repoEntryStatus?: InputMaybe<Scalars['String']['input']>;
+  /** Metadata: the requirements. */
+  requirements?: InputMaybe<Scalars['String']['input']>;
   /** The caller becomes owner (default true). */
   setAuthor?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The softkey of the resource folder the course shares (course configuration sharedFolderSoftkey). */
+  sharedFolderSoftKey?: InputMaybe<Scalars['String']['input']>;
   /** The short title of the root node; default: the title. */
   shortTitle?: InputMaybe<Scalars['String']['input']>;
   /** At most 30 characters; generated when absent. */
@@ -246,6 +280,12 @@ export type EntryMemberRole =
   | 'coaches'
   | 'owners'
   | 'participants';
+
+/** On REST the form field (or query parameter) newStatus. */
+export type EntryStatusChangeInput = {
+  /** closed (close), unclosed (back to published), deleted (to the trash), restored (from the trash), or a status name; other values change nothing. */
+  newStatus?: InputMaybe<Scalars['String']['input']>;
+};
 
 export type FileVo = {
   /** The bytes; read only when selected. */
@@ -404,6 +444,8 @@ export type Mutation = {
   addCourseMember: Scalars['Boolean']['output'];
   /** Adds each listed user (only the keys are read; unknown users are skipped). Administrators and learning resource managers of the entry’s organisation, and its owners. */
   addCourseMembers: Scalars['Boolean']['output'];
+  /** Adds the course to the organisation; false (REST 304) when it belongs to it already. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  addCourseOrganisation: Scalars['Boolean']['output'];
   /** true: added; false: already an owner (nothing changed). */
   addGroupOwner: Scalars['Boolean']['output'];
   /** true: added; false: already a participant (REST answers 304). A full group answers 412 on REST. */
@@ -418,12 +460,18 @@ export type Mutation = {
   addRepositoryEntryMember: Scalars['Boolean']['output'];
   /** Adds each listed user (only the keys are read; unknown users are skipped). Administrators and learning resource managers of the entry’s organisation, and its owners. */
   addRepositoryEntryMembers: Scalars['Boolean']['output'];
+  /** Adds the entry to the organisation; false (REST 304) when it belongs to it already. Administrators and learning resource managers of one of the entry’s organisations, and its owners. Administrators, learning resource managers and authors of the organisation too. */
+  addRepositoryEntryOrganisation: Scalars['Boolean']['output'];
   /** A new single-page element showing the uploaded HTML page (stored in the course folder) or a page already there (path). Administrators and learning resource managers of the course’s organisation, and its owners. */
   addSinglePageElement: CourseNodeVo;
   /** A new structure element in the editor tree below parentNodeId, at position among its siblings (the others move down) or last. Administrators and learning resource managers of the course’s organisation, and its owners. */
   addStructureElement: CourseNodeVo;
   /** true: allowed now; false: it already was (REST answers 304). */
   allowOrganisationSubType: Scalars['Boolean']['output'];
+  /** Changes the status of the course (newStatus); unknown values change nothing. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  changeCourseStatus: Scalars['Boolean']['output'];
+  /** Changes the status (newStatus); unknown values change nothing. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  changeRepositoryEntryStatus: Scalars['Boolean']['output'];
   /** Change the login; invalid or taken (in any case): CONFLICT, on REST 409 with a list of ErrorVO. */
   changeUserName: UserVo;
   /** Set the password. false (REST 304): refused by the policy (4 to 128 characters). A change ends all sessions and the token. */
@@ -480,20 +528,30 @@ export type Mutation = {
   publishCourse: CourseVo;
   /** Removes the person from the list. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   removeCourseMember: Scalars['Boolean']['output'];
+  /** Takes the course out of the organisation (also when it is not in it). Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  removeCourseOrganisation: Scalars['Boolean']['output'];
   removeGroupOwner: Scalars['Boolean']['output'];
   removeGroupParticipant: Scalars['Boolean']['output'];
   /** End the membership granted in this organisation. */
   removeOrganisationMember: Scalars['Boolean']['output'];
   /** Removes the person from the list. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   removeRepositoryEntryMember: Scalars['Boolean']['output'];
+  /** Takes the entry out of the organisation (also when it is not in it). Administrators and learning resource managers of one of the entry’s organisations, and its owners. Administrators, learning resource managers and authors of the organisation too. */
+  removeRepositoryEntryOrganisation: Scalars['Boolean']['output'];
   /** Update authUsername and externalId of the authentication of that provider, or create one. Provider API-Key creates a new key and answers its secret as credential, this one time; the user themself may do that while self-service keys are allowed. REST tokens cannot be created. A body identityKey other than the path key, or an authUsername of another identity: 409. */
   saveUserAuthentication: AuthenticationVo;
   /** Authentications v1 (deprecated, by login): as saveUserAuthentication. */
   saveUserAuthenticationByLogin: AuthenticationVo;
+  /** Opens the entry to all users and/or guests, or closes it to them; false (REST 304) when nothing changed. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  setRepositoryEntryPublicAccess: Scalars['Boolean']['output'];
   /** Gateway extension (GraphQL only): removes the caller’s bookmark of the course; false when there was none. */
   unmarkCourseFavorite: Scalars['Boolean']['output'];
+  /** Changes the fields sent of the course configuration. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  updateCourseConfiguration: CourseConfigVo;
   /** Updates a group of the course as updateGroup does. Group managers, administrators and learning resource managers of the course’s organisation, and its owners. */
   updateCourseGroup: GroupVo;
+  /** Writes the metadata of the course; absent values are written as null. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  updateCourseMetadata: RepositoryEntryMetadataVo;
   updateGroup: GroupVo;
   /** Replaces the tools switched on (see GroupConfigurationVOInput for what is kept). */
   updateGroupConfiguration: Scalars['Boolean']['output'];
@@ -505,6 +563,10 @@ export type Mutation = {
   updateOrganisationType: OrganisationTypeVo;
   /** Update a relation role; a body naming another key answers 409 on REST (CONFLICT). */
   updateRelationRole: RelationRoleVo;
+  /** Replaces the entry’s fields (see RepositoryEntryVOInput); null (REST 204) for an empty file. Global authors, learning resource managers and administrators. */
+  updateRepositoryEntry?: Maybe<RepositoryEntryVo>;
+  /** Writes the metadata; absent values are written as null. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  updateRepositoryEntryMetadata: RepositoryEntryMetadataVo;
   /** Change settings; every instance applies them within seconds, without a restart. */
   updateSettings: SettingsVo;
   /** Changes the fields sent of a single-page element; a new file replaces its page. Administrators and learning resource managers of the course’s organisation, and its owners. */
@@ -519,6 +581,10 @@ export type Mutation = {
   updateUserRoles: RolesVo;
   /** Set the status; a status of 100 or more ends the user's sessions and token. */
   updateUserStatus: StatusVo;
+  /** Stores a new image of the course (JPEG, PNG or GIF; otherwise CONFLICT). Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  uploadCourseImage: Scalars['Boolean']['output'];
+  /** Stores a new image (JPEG, PNG or GIF, recognised by its content; otherwise CONFLICT). Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  uploadRepositoryEntryImage: Scalars['Boolean']['output'];
   /** Store a new portrait (JPEG, PNG or GIF, recognised by its content, otherwise UNSUPPORTED_MEDIA_TYPE) with its big and small scalings; the person themself or their user managers. */
   uploadUserPortrait: Scalars['Boolean']['output'];
 };
@@ -535,6 +601,12 @@ export type MutationAddCourseMembersArgs = {
   courseKey: Scalars['Long']['input'];
   members: Array<UserVoInput>;
   role: CourseMemberRole;
+};
+
+
+export type MutationAddCourseOrganisationArgs = {
+  courseKey: Scalars['Long']['input'];
+  organisationKey: Scalars['Long']['input'];
 };
 
 
@@ -586,6 +658,12 @@ export type MutationAddRepositoryEntryMembersArgs = {
 };
 
 
+export type MutationAddRepositoryEntryOrganisationArgs = {
+  entry: Scalars['String']['input'];
+  organisationKey: Scalars['Long']['input'];
+};
+
+
 export type MutationAddSinglePageElementArgs = {
   courseKey: Scalars['Long']['input'];
   element: CourseNodeInput;
@@ -601,6 +679,18 @@ export type MutationAddStructureElementArgs = {
 export type MutationAllowOrganisationSubTypeArgs = {
   subTypeKey: Scalars['Long']['input'];
   typeKey: Scalars['Long']['input'];
+};
+
+
+export type MutationChangeCourseStatusArgs = {
+  courseKey: Scalars['Long']['input'];
+  statusChange?: InputMaybe<EntryStatusChangeInput>;
+};
+
+
+export type MutationChangeRepositoryEntryStatusArgs = {
+  entry: Scalars['String']['input'];
+  statusChange?: InputMaybe<EntryStatusChangeInput>;
 };
 
 
@@ -759,6 +849,12 @@ export type MutationRemoveCourseMemberArgs = {
 };
 
 
+export type MutationRemoveCourseOrganisationArgs = {
+  courseKey: Scalars['Long']['input'];
+  organisationKey: Scalars['Long']['input'];
+};
+
+
 export type MutationRemoveGroupOwnerArgs = {
   groupKey: Scalars['Long']['input'];
   identityKey: Scalars['Long']['input'];
@@ -785,6 +881,12 @@ export type MutationRemoveRepositoryEntryMemberArgs = {
 };
 
 
+export type MutationRemoveRepositoryEntryOrganisationArgs = {
+  entry: Scalars['String']['input'];
+  organisationKey: Scalars['Long']['input'];
+};
+
+
 export type MutationSaveUserAuthenticationArgs = {
   authentication: AuthenticationVoInput;
   identityKey: Scalars['Long']['input'];
@@ -797,7 +899,20 @@ export type MutationSaveUserAuthenticationByLoginArgs = {
 };
 
 
+export type MutationSetRepositoryEntryPublicAccessArgs = {
+  allUsers?: InputMaybe<Scalars['Boolean']['input']>;
+  entry: Scalars['String']['input'];
+  guests?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
 export type MutationUnmarkCourseFavoriteArgs = {
+  courseKey: Scalars['Long']['input'];
+};
+
+
+export type MutationUpdateCourseConfigurationArgs = {
+  courseConfiguration: CourseConfigVoInput;
   courseKey: Scalars['Long']['input'];
 };
 
@@ -806,6 +921,12 @@ export type MutationUpdateCourseGroupArgs = {
   courseKey: Scalars['Long']['input'];
   group: GroupVoInput;
   groupKey: Scalars['Long']['input'];
+};
+
+
+export type MutationUpdateCourseMetadataArgs = {
+  courseKey: Scalars['Long']['input'];
+  metadata: RepositoryEntryMetadataVoInput;
 };
 
 
@@ -842,6 +963,18 @@ export type MutationUpdateOrganisationTypeArgs = {
 export type MutationUpdateRelationRoleArgs = {
   relationRole: RelationRoleVoInput;
   relationRoleKey: Scalars['Long']['input'];
+};
+
+
+export type MutationUpdateRepositoryEntryArgs = {
+  entry: Scalars['String']['input'];
+  repositoryEntry: RepositoryEntryVoInput;
+};
+
+
+export type MutationUpdateRepositoryEntryMetadataArgs = {
+  entry: Scalars['String']['input'];
+  metadata: RepositoryEntryMetadataVoInput;
 };
 
 
@@ -894,9 +1027,28 @@ export type MutationUpdateUserStatusArgs = {
 };
 
 
+export type MutationUploadCourseImageArgs = {
+  courseKey: Scalars['Long']['input'];
+  image: RepositoryEntryImageUploadInput;
+};
+
+
+export type MutationUploadRepositoryEntryImageArgs = {
+  entry: Scalars['String']['input'];
+  image: RepositoryEntryImageUploadInput;
+};
+
+
 export type MutationUploadUserPortraitArgs = {
   identityKey: Scalars['Long']['input'];
   portrait: PortraitUploadInput;
+};
+
+export type OlatResourceVo = {
+  __typename?: 'OlatResourceVO';
+  key: Scalars['Long']['output'];
+  resourceableId: Scalars['Long']['output'];
+  resourceableTypeName: Scalars['String']['output'];
 };
 
 export type OrganisationTypeVo = {
@@ -1011,6 +1163,8 @@ export type Query = {
   course: CourseVo;
   /** The author (owner) of the course; NOT_FOUND when the person is none. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   courseAuthor: UserVo;
+  /** The configuration of the course. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  courseConfiguration: CourseConfigVo;
   /** The editor tree as OpenOLAT's editortreemodel.xml. Administrators and learning resource managers of the course’s organisation, and its owners. */
   courseEditorTreeModel: CourseTreeXmlVo;
   /** A node of the course’s editor tree; NOT_FOUND when the course has none with that id. Administrators and learning resource managers of the course’s organisation, and its owners. */
@@ -1019,8 +1173,16 @@ export type Query = {
   courseGroup: GroupVo;
   /** The groups linked to the course: for whoever sees the course, and group managers. */
   courseGroups: Array<GroupVo>;
+  /** The image of the course; NOT_FOUND when it has none. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  courseImage: RepositoryEntryImageVo;
   /** The authors (owners), tutors (coaches) or participants of the course. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   courseMembers: Array<UserVo>;
+  /** The metadata of the course. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  courseMetadata: RepositoryEntryMetadataVo;
+  /** The organisations of the course. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  courseOrganisations: Array<OrganisationVo>;
+  /** The OLAT resource of the course. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  courseResource: OlatResourceVo;
   /** The run tree (as last published) as OpenOLAT's runstructure.xml. Administrators and learning resource managers of the course’s organisation, and its owners. */
   courseRunStructure: CourseTreeXmlVo;
   /** Courses. Administrators and learning resource managers see the entries of their organisations, others those they are members of and the published public ones. */
@@ -1081,8 +1243,16 @@ export type Query = {
   repositoryEntries: RepositoryEntryVOes;
   /** An entry by its key, or else its softkey. Administrators and learning resource managers see the entries of their organisations, others those they are members of and the published public ones. */
   repositoryEntry: RepositoryEntryVo;
+  /** The image of the entry; NOT_FOUND when it has none. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  repositoryEntryImage: RepositoryEntryImageVo;
   /** The owners, coaches or participants of the entry. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   repositoryEntryMembers: Array<UserVo>;
+  /** The metadata of the entry. Administrators and learning resource managers of one of the entry’s organisations, and its owners. Global authors too. */
+  repositoryEntryMetadata: RepositoryEntryMetadataVo;
+  /** The organisations of the entry. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  repositoryEntryOrganisations: Array<OrganisationVo>;
+  /** Entries the caller sees by resource type, author (the authors text or an owner’s login or name) and name (displayname); `*` is a wildcard, a value without one is contained; myentries: only those the caller is a member of. */
+  searchRepositoryEntries: Array<RepositoryEntryVo>;
   settings: SettingsVo;
   user: UserVo;
   /** Managers of the user see every authentication, the user themself their API keys; credentials are never included. */
@@ -1120,6 +1290,11 @@ export type QueryCourseAuthorArgs = {
 };
 
 
+export type QueryCourseConfigurationArgs = {
+  courseKey: Scalars['Long']['input'];
+};
+
+
 export type QueryCourseEditorTreeModelArgs = {
   courseKey: Scalars['Long']['input'];
 };
@@ -1142,9 +1317,29 @@ export type QueryCourseGroupsArgs = {
 };
 
 
+export type QueryCourseImageArgs = {
+  courseKey: Scalars['Long']['input'];
+};
+
+
 export type QueryCourseMembersArgs = {
   courseKey: Scalars['Long']['input'];
   role: CourseMemberRole;
+};
+
+
+export type QueryCourseMetadataArgs = {
+  courseKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCourseOrganisationsArgs = {
+  courseKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCourseResourceArgs = {
+  courseKey: Scalars['Long']['input'];
 };
 
 
@@ -1327,9 +1522,32 @@ export type QueryRepositoryEntryArgs = {
 };
 
 
+export type QueryRepositoryEntryImageArgs = {
+  entry: Scalars['String']['input'];
+};
+
+
 export type QueryRepositoryEntryMembersArgs = {
   entry: Scalars['String']['input'];
   role: EntryMemberRole;
+};
+
+
+export type QueryRepositoryEntryMetadataArgs = {
+  entry: Scalars['String']['input'];
+};
+
+
+export type QueryRepositoryEntryOrganisationsArgs = {
+  entry: Scalars['String']['input'];
+};
+
+
+export type QuerySearchRepositoryEntriesArgs = {
+  author?: InputMaybe<Scalars['String']['input']>;
+  myentries?: InputMaybe<Scalars['Boolean']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1415,6 +1633,41 @@ export type RelationRoleVoInput = {
   role?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type RepositoryEntryEducationalTypeVo = {
+  __typename?: 'RepositoryEntryEducationalTypeVO';
+  cssClass?: Maybe<Scalars['String']['output']>;
+  identifier?: Maybe<Scalars['String']['output']>;
+  key?: Maybe<Scalars['Long']['output']>;
+  predefined?: Maybe<Scalars['Boolean']['output']>;
+};
+
+/** Looked up by key; this gateway keeps no educational types, so the type is cleared. */
+export type RepositoryEntryEducationalTypeVoInput = {
+  cssClass?: InputMaybe<Scalars['String']['input']>;
+  identifier?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
+  predefined?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** On REST the multipart form: part `file` (a JPEG, PNG or GIF image) and field `filename`. */
+export type RepositoryEntryImageUploadInput = {
+  /** A JPEG, PNG or GIF image, recognised by its content; anything else is refused with CONFLICT. */
+  file: Scalars['Base64']['input'];
+  filename?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The teaser image of a repository entry or course (on REST the image itself). */
+export type RepositoryEntryImageVo = FileVo & {
+  __typename?: 'RepositoryEntryImageVO';
+  /** The image; read only when selected. */
+  content: Scalars['Base64']['output'];
+  contentType: Scalars['String']['output'];
+  entryKey: Scalars['Long']['output'];
+  lastModified: Scalars['DateTime']['output'];
+  /** Length in bytes. */
+  length: Scalars['Int']['output'];
+};
+
 export type RepositoryEntryLifecycleVo = {
   __typename?: 'RepositoryEntryLifecycleVO';
   /** Always null: this gateway keeps private lifecycles only. */
@@ -1432,6 +1685,64 @@ export type RepositoryEntryLifecycleVoInput = {
   softkey?: InputMaybe<Scalars['String']['input']>;
   validFrom?: InputMaybe<Scalars['String']['input']>;
   validTo?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RepositoryEntryMetadataVo = {
+  __typename?: 'RepositoryEntryMetadataVO';
+  authors?: Maybe<Scalars['String']['output']>;
+  credits?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  displayname: Scalars['String']['output'];
+  educationalType?: Maybe<RepositoryEntryEducationalTypeVo>;
+  expenditureOfWork?: Maybe<Scalars['String']['output']>;
+  externalId?: Maybe<Scalars['String']['output']>;
+  externalRef?: Maybe<Scalars['String']['output']>;
+  key: Scalars['Long']['output'];
+  lifecycle?: Maybe<RepositoryEntryLifecycleVo>;
+  location?: Maybe<Scalars['String']['output']>;
+  mainLanguage?: Maybe<Scalars['String']['output']>;
+  managedFlags?: Maybe<Scalars['String']['output']>;
+  objectives?: Maybe<Scalars['String']['output']>;
+  olatResourceId: Scalars['Long']['output'];
+  olatResourceKey: Scalars['Long']['output'];
+  olatResourceTypeName: Scalars['String']['output'];
+  requirements?: Maybe<Scalars['String']['output']>;
+  resourceableId: Scalars['Long']['output'];
+  resourceableTypeName: Scalars['String']['output'];
+  resourcename: Scalars['String']['output'];
+  softkey: Scalars['String']['output'];
+  teaser?: Maybe<Scalars['String']['output']>;
+  /** Always null: this gateway keeps no technical types. */
+  technicalType?: Maybe<Scalars['String']['output']>;
+};
+
+/** New metadata: every field listed below is written, absent ones as null (displayname keeps its value when absent). key must be the entry’s if sent (else BAD_REQUEST); externalId, managedFlags, technicalType and the resource fields are ignored. */
+export type RepositoryEntryMetadataVoInput = {
+  authors?: InputMaybe<Scalars['String']['input']>;
+  credits?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  displayname?: InputMaybe<Scalars['String']['input']>;
+  educationalType?: InputMaybe<RepositoryEntryEducationalTypeVoInput>;
+  expenditureOfWork?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  externalRef?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
+  /** Absent: the entry’s lifecycle is removed. */
+  lifecycle?: InputMaybe<RepositoryEntryLifecycleVoInput>;
+  location?: InputMaybe<Scalars['String']['input']>;
+  mainLanguage?: InputMaybe<Scalars['String']['input']>;
+  managedFlags?: InputMaybe<Scalars['String']['input']>;
+  objectives?: InputMaybe<Scalars['String']['input']>;
+  olatResourceId?: InputMaybe<Scalars['Long']['input']>;
+  olatResourceKey?: InputMaybe<Scalars['Long']['input']>;
+  olatResourceTypeName?: InputMaybe<Scalars['String']['input']>;
+  requirements?: InputMaybe<Scalars['String']['input']>;
+  resourceableId?: InputMaybe<Scalars['Long']['input']>;
+  resourceableTypeName?: InputMaybe<Scalars['String']['input']>;
+  resourcename?: InputMaybe<Scalars['String']['input']>;
+  softkey?: InputMaybe<Scalars['String']['input']>;
+  teaser?: InputMaybe<Scalars['String']['input']>;
+  technicalType?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type RepositoryEntryVo = {
@@ -1458,6 +1769,32 @@ export type RepositoryEntryVo = {
   resourcename: Scalars['String']['output'];
   softkey: Scalars['String']['output'];
   teaser?: Maybe<Scalars['String']['output']>;
+};
+
+/** POST /repo/entries/{k}: displayname, description, teaser, location, authors, externalId, externalRef and managedFlags are replaced (absent: null; displayname keeps its value when absent), lifecycle replaced (absent: removed), entryStatus changed as by …/status when sent. On REST also a multipart form whose part `file` replaces the content of an IMS content package (other entries: NOT_FOUND). */
+export type RepositoryEntryVoInput = {
+  authors?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  displayname?: InputMaybe<Scalars['String']['input']>;
+  /** A status name, or closed, unclosed, deleted, restored as for …/status. */
+  entryStatus?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  externalRef?: InputMaybe<Scalars['String']['input']>;
+  /** The new content of an IMS content package; empty: nothing is changed (REST 204). */
+  file?: InputMaybe<Scalars['Base64']['input']>;
+  filename?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
+  lifecycle?: InputMaybe<RepositoryEntryLifecycleVoInput>;
+  location?: InputMaybe<Scalars['String']['input']>;
+  managedFlags?: InputMaybe<Scalars['String']['input']>;
+  olatResourceId?: InputMaybe<Scalars['Long']['input']>;
+  olatResourceKey?: InputMaybe<Scalars['Long']['input']>;
+  olatResourceTypeName?: InputMaybe<Scalars['String']['input']>;
+  resourceableId?: InputMaybe<Scalars['Long']['input']>;
+  resourceableTypeName?: InputMaybe<Scalars['String']['input']>;
+  resourcename?: InputMaybe<Scalars['String']['input']>;
+  softkey?: InputMaybe<Scalars['String']['input']>;
+  teaser?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A page of repositoryEntries (pagingspec=1.0), with the total. */

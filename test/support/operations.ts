@@ -37,6 +37,16 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
     file: 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADklEQVQImWNoAAMGCAUAKg4GAeLeQoEAAAAASUVORK5CYII=',
     filename: 'portrait.png',
   },
+  metadata: { displayname: 'Metadata by plain user', objectives: 'Sample objectives' },
+  // On REST a multipart form without a file part (only the fields change).
+  repositoryEntry: { displayname: 'Entry by plain user' },
+  statusChange: { newStatus: 'review' },
+  // A grey PNG of 2x2 pixels, as for portraits.
+  image: {
+    file: 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADklEQVQImWNoAAMGCAUAKg4GAeLeQoEAAAAASUVORK5CYII=',
+    filename: 'image.png',
+  },
+  courseConfiguration: { calendar: true, glossarySoftkey: 'sample-glossary' },
 };
 
 /** A key no row has. */
@@ -57,8 +67,8 @@ export function restBody(route: RestRoute, values: Record<string, unknown> = {})
       : sample;
   if (!route.multipartBody) return body;
   const form = new FormData();
-  const { file, ...fields } = body as { file: string } & Record<string, string>;
-  form.append('file', new Blob([new Uint8Array(Buffer.from(file, 'base64'))]), fields.filename ?? 'file');
+  const { file, ...fields } = body as { file?: string } & Record<string, string>;
+  if (file !== undefined) form.append('file', new Blob([new Uint8Array(Buffer.from(file, 'base64'))]), fields.filename ?? 'file');
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   return form;
 }

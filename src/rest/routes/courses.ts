@@ -26,7 +26,9 @@ export const courses: FamilyRoutes = {
       paging: 'optional',
       defaultFormat: 'json',
     }),
-    GET('/repo/entries/:entry', 'Query.repositoryEntry', 'Get a repository entry by key or softkey'),
+    GET('/repo/entries/:entry', 'Query.repositoryEntry', 'Get a repository entry by key or softkey (ETag "RepositoryEntry-{key}-{version}")', {
+      conditional: true,
+    }),
     DELETE('/repo/entries/:entry', 'Mutation.deleteRepositoryEntry', 'Delete a repository entry'),
     GET('/repo/entries/:entry/:role', 'Query.repositoryEntryMembers', 'Owners, coaches or participants of an entry'),
     PUT('/repo/entries/:entry/:role', 'Mutation.addRepositoryEntryMembers', 'Add the listed users as owners, coaches or participants', { bodyArg: 'members' }),

@@ -1,0 +1,118 @@
+import { inTransaction } from '../audit/audit-log';
+import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
+import { badRequest, forbidden, validationFailed } from '../domain/errors';
+import { tooLongValues } from '../domain/validation';
+import type { RepositoryEntryLifecycleVOInput } from '../schema/courses';
+import type { RepositoryEntryMetadataVO, RepositoryEntryMetadataVOInput } from '../schema/course-lifecycle';
+import { lifecycleChanges, requireUnmanagedChanges } from './lifecycle';
+import { writeEntry } from './lifecycle-repository';
+import { COURSE_CREATORS, canManageEntry, requireEntryManager } from './policy';
+import { toLifecycleVO, type EntryRow } from './presenter';
+import { findEntry, lockEntry } from './repository';
+import { lifecycleDateOf, locate, type EntryAddress } from './service';
+
+export function toMetadataVO(row: EntryRow): RepositoryEntryMetadataVO {
+  return {
+    key: row.id,
+    softkey: row.softkey,
+    resourcename: row.resourcename,
+    displayname: row.displayname,
+    description: row.description ?? null,
+    teaser: row.teaser ?? null,
+    mainLanguage: row.mainLanguage ?? null,
+    objectives: row.objectives ?? null,
+    requirements: row.requirements ?? null,
+    credits: row.credits ?? null,
+    expenditureOfWork: row.expenditureOfWork ?? null,
+    authors: row.authors ?? null,
+    location: row.location ?? null,
+    technicalType: null,
+    externalId: row.externalId ?? null,
+    externalRef: row.externalRef ?? null,
+    managedFlags: row.managedFlags ?? null,
+    resourceableId: row.olatResourceId,
+    resourceableTypeName: row.resourceTypeName,
+    olatResourceKey: row.olatResourceKey,
+    olatResourceId: row.olatResourceId,
+    olatResourceTypeName: row.resourceTypeName,
+    lifecycle: toLifecycleVO(row),
+    educationalType: null,
+  };
+}
+
+/** The columns of a private lifecycle as the VO gives it (absent: none); a date that cannot be read is a validation error. */
+export function lifecycleColumns(lifecycle: RepositoryEntryLifecycleVOInput | null | undefined) {
+  const validFrom = lifecycleDateOf(lifecycle?.validFrom);
+  const validTo = lifecycleDateOf(lifecycle?.validTo);
+  const errors = [
+    ...(validFrom === undefined ? [{ code: 'org.olat.repository:lifecycle.validFrom.invalid', translation: 'lifecycle validFrom is no date.' }] : []),
+    ...(validTo === undefined ? [{ code: 'org.olat.repository:lifecycle.validTo.invalid', translation: 'lifecycle validTo is no date.' }] : []),
+    ...tooLongValues({ lifecycleLabel: lifecycle?.label }),
+    ...tooLongValues({ lifecycleSoftkey: lifecycle?.softkey }, 128),
+  ];
+  if (errors.length) throw validationFailed(errors);
+  return {
+    lifecycle_valid_from: validFrom ?? null,
+    lifecycle_valid_to: validTo ?? null,
+    lifecycle_label: lifecycle?.label ?? null,
+    lifecycle_softkey: lifecycle?.softkey ?? null,
+  };
+}
+
+/** GET …/metadata: on /repo/entries also any global author (catalogue 2.3); on /repo/courses its managers. */
+export async function getMetadata(ctx: RequestContext, address: EntryAddress): Promise<RepositoryEntryMetadataVO> {
+  const row = await locate(ctx, address);
+  const author = 'entry' in address && hasAnyRole(requireCaller(ctx), COURSE_CREATORS);
+  if (!author && !(await canManageEntry(ctx, row))) throw forbidden();
+  return toMetadataVO(row);
+}
+
+/** PUT|POST …/metadata: "null values are written as null"; externalId, managedFlags and the technical type stay. */
+export async function updateMetadata(ctx: RequestContext, address: EntryAddress, input: RepositoryEntryMetadataVOInput): Promise<RepositoryEntryMetadataVO> {
+  const row = await locate(ctx, address);
+  await requireEntryManager(ctx, row);
+  if (input.key != null && input.key !== row.id) throw badRequest(`the body's key ${input.key} is not the entry's key ${row.id}`);
+  const errors = tooLongValues({
+    displayname: input.displayname,
+    teaser: input.teaser,
+    mainLanguage: input.mainLanguage,
+    expenditureOfWork: input.expenditureOfWork,
+    location: input.location,
+    externalRef: input.externalRef,
+  }).concat(tooLongValues({ authors: input.authors }, 2048));
+  if (errors.length) throw validationFailed(errors);
+  const lifecycle = lifecycleColumns(input.lifecycle);
+  const displayname = input.displayname?.trim() || row.displayname;
+  requireUnmanagedChanges(ctx, row, [
+    { flag: 'title', value: displayname, current: row.displayname },
+    { flag: 'description', value: input.description, current: row.description },
+    { flag: 'description', value: input.teaser, current: row.teaser },
+    { flag: 'objectives', value: input.objectives, current: row.objectives },
+    { flag: 'requirements', value: input.requirements, current: row.requirements },
+    { flag: 'credits', value: input.credits, current: row.credits },
+    { flag: 'location', value: input.location, current: row.location },
+    { flag: 'details', value: input.authors, current: row.authors },
+    { flag: 'details', value: input.externalRef, current: row.externalRef },
+    { flag: 'details', value: input.mainLanguage, current: row.mainLanguage },
+    { flag: 'details', value: input.expenditureOfWork, current: row.expenditureOfWork },
+    ...lifecycleChanges(lifecycle, row),
+  ]);
+  await inTransaction(ctx, async (em) => {
+    await lockEntry(em, row.id);
+    await writeEntry(em, row.id, {
+      displayname,
+      external_ref: input.externalRef ?? null,
+      authors: input.authors ?? null,
+      description: input.description ?? null,
+      teaser: input.teaser ?? null,
+      objectives: input.objectives ?? null,
+      requirements: input.requirements ?? null,
+      credits: input.credits ?? null,
+      main_language: input.mainLanguage ?? null,
+      location: input.location ?? null,
+      expenditure_of_work: input.expenditureOfWork ?? null,
+      ...lifecycle,
+    });
+  });
+  return toMetadataVO((await findEntry(ctx.em, { key: row.id }))!);
+}

@@ -34,7 +34,7 @@ export function statusAfter(current: EntryStatus, newStatus: string | null | und
     case 'deleted':
       return 'trash';
     case 'restored':
-      // OpenOLAT restores an entry from the trash as closed, so that it does not go live unseen.
+      // OpenOLAT restores a course from the trash as closed (other resources in preparation), so that it does not go live unseen.
       return current === 'trash' ? 'closed' : null;
     default:
       return newStatus && isStatus(newStatus) ? newStatus : null;
@@ -89,7 +89,9 @@ export async function changeStatus(ctx: RequestContext, address: EntryAddress, c
   const status = statusAfter(row.status, newStatus);
   if (status === null || status === row.status) return true;
   requireUnmanaged(ctx, row, statusFlag(newStatus!));
-  await inTransaction(ctx, (em) => lifecycle.writeEntry(em, row.id, { status }));
+  // Restoring also withdraws the open and guest access the entry had, as OpenOLAT deletes those offers.
+  const columns = newStatus === 'restored' ? { status, public_visible: false, guest_access: false } : { status };
+  await inTransaction(ctx, (em) => lifecycle.writeEntry(em, row.id, columns));
   return true;
 }
 

@@ -226,6 +226,15 @@ describe('status', () => {
     expect(put.status).toBe(200);
     expect((await entryOf(course.key)).entryStatus).toBe('review');
   });
+  it('restoring from the trash withdraws the access of all users, as OpenOLAT deletes the open offers', async () => {
+    const course = await buildCourse(t, { status: 'published' });
+    const seen = async () => keysOf((await call(t.base, 'GET', '/restapi/repo/entries', { headers: { ...plain.auth, ...JSON_TYPE } })).json);
+    expect((await call(t.base, 'PUT', `/restapi/repo/entries/${course.key}/access/public?allUsers=true`, { headers: asAdmin })).status).toBe(200);
+    expect((await call(t.base, 'PUT', `/restapi/repo/entries/${course.key}/status?newStatus=deleted`, { headers: asAdmin })).status).toBe(200);
+    expect((await call(t.base, 'PUT', `/restapi/repo/entries/${course.key}/status?newStatus=restored`, { headers: asAdmin })).status).toBe(200);
+    expect((await call(t.base, 'PUT', `/restapi/repo/entries/${course.key}/status?newStatus=published`, { headers: asAdmin })).status).toBe(200);
+    expect(await seen()).not.toContain(course.key);
+  });
 });
 
 describe('public access', () => {

@@ -47,9 +47,14 @@ describe('operation tests', () => {
    */
   function namedInOperationTests(): RegExp[] {
     const families = fs.readdirSync(__dirname, { withFileTypes: true }).filter((entry) => entry.isDirectory());
-    return families.flatMap((family) => {
-      const file = path.join(__dirname, family.name, 'operations.test.ts');
-      if (!fs.existsSync(file)) return [];
+    // test/<family>/operations.test.ts, and the blocks of a part of a family in test/<family>/<part>-operations.test.ts.
+    const files = families.flatMap((family) =>
+      fs
+        .readdirSync(path.join(__dirname, family.name))
+        .filter((name) => name === 'operations.test.ts' || name.endsWith('-operations.test.ts'))
+        .map((name) => path.join(__dirname, family.name, name)),
+    );
+    return files.flatMap((file) => {
       const text = fs.readFileSync(file, 'utf8');
       return [...text.matchAll(/(['`])((?:GET|HEAD|PUT|POST|DELETE|\$\{\w+\}) \/[^'`\s]*)\1/g)].map(
         ([, , name]) =>

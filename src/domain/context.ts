@@ -35,6 +35,10 @@ export interface RequestContext {
   /** The transport writes lists as they are read (REST): services hand them over as `listStream` (src/domain/lists.ts). */
   streamLists?: boolean;
   listStream?: AsyncIterable<unknown[]>;
+  /** A file the REST transport streamed to a temporary file (routes with `streamedUpload`); removed when the request ends. */
+  stagedUpload?: { path: string; size: number; filename: string | null };
+  /** An answer the REST transport streams to the client (routes with `streamedAnswer`): `write` writes it to `out`. */
+  fileStream?: { filename: string; write: (out: NodeJS.WritableStream) => Promise<void> };
   /** The audit row of the mutation being resolved (src/audit/audit-log.ts). */
   pendingAudit?: PendingAudit;
 }

@@ -1,4 +1,5 @@
 import { adminResolvers } from './admin';
+import { courseArchiveResolvers } from './course-archives';
 import { courseResolvers } from './courses';
 import { groupResolvers } from './groups';
 import { organisationResolvers } from './organisations';
@@ -6,4 +7,12 @@ import { relationResolvers } from './relations';
 import { userResolvers } from './users';
 
 /** Every resolver of the schema, one entry per family. */
-export const resolvers = [...userResolvers, ...groupResolvers, ...organisationResolvers, ...relationResolvers, ...adminResolvers, ...courseResolvers] as const;
+export const resolvers = [
+  ...userResolvers,
+  ...groupResolvers,
+  ...organisationResolvers,
+  ...relationResolvers,
+  ...adminResolvers,
+  ...courseResolvers,
+  ...courseArchiveResolvers,
+] as const;

@@ -114,6 +114,10 @@ function queryBodyParameters(field: GraphQLField<unknown, unknown>, bodyArg: str
 
 function successResponses(route: RestRoute, field: GraphQLField<unknown, unknown>, derived: Operation, emptyBody: boolean): Responses {
   if (route.file) return fileResponses(route);
+  if (route.streamedAnswer) {
+    const types = [route.streamedAnswer.mediaType, 'application/octet-stream'];
+    return { 200: { description: route.summary, content: Object.fromEntries(types.map((type) => [type, { schema: BINARY }])) } };
+  }
   const result = (derived.responses[200] as { content: Record<string, { schema: Schema }> }).content['application/json'].schema;
   const responses: Responses = {
     200: emptyBody
@@ -133,6 +137,7 @@ function successResponses(route: RestRoute, field: GraphQLField<unknown, unknown
   }
   if (route.notModifiedWhenFalse) responses[304] = { description: 'Not modified: nothing to change' };
   if (route.noBodyStatus) responses[route.noBodyStatus] = { description: 'No request body sent: nothing changed' };
+  if (route.noContentWhenNull) responses[204] = { description: 'Nothing to do (no file, or an empty one)' };
   return responses;
 }
 
@@ -141,9 +146,11 @@ function errorResponses(route: RestRoute, hasParameters: boolean, hasRoles: bool
   const addressed = pathParams(route.path).length > 0;
   const notAcceptable = route.file
     ? errorResponse("Accept names neither the file's media type nor application/octet-stream")
-    : body && !route.multipartBody
-      ? errorResponse('Validation failed (a list of ErrorVO), or Accept names neither JSON nor XML', { oneOf: [ERROR_LIST, ERROR_VO] })
-      : errorResponse('Accept names neither JSON nor XML');
+    : route.streamedAnswer
+      ? errorResponse(`Accept names neither ${route.streamedAnswer.mediaType} nor application/octet-stream`)
+      : body && !route.multipartBody
+        ? errorResponse('Validation failed (a list of ErrorVO), or Accept names neither JSON nor XML', { oneOf: [ERROR_LIST, ERROR_VO] })
+        : errorResponse('Accept names neither JSON nor XML');
   return {
     ...(hasParameters || body ? { 400: errorResponse('Malformed parameter or body') } : {}),
     401: errorResponse('Not authenticated'),

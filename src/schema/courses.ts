@@ -270,6 +270,12 @@ export class CourseVOInput {
 
   @Field(() => LongScalar, { nullable: true, description: 'A person who becomes owner too.' })
   initialAuthor?: number | null;
+
+  @Field(() => LongScalar, {
+    nullable: true,
+    description: 'The key of a repository entry (a course the caller manages) to copy: its structure, elements and files, not its members.',
+  })
+  copyFrom?: number | null;
 }
 
 /** The member lists of a course, named as in its REST paths: authors are the owners, tutors the coaches. */

@@ -84,6 +84,39 @@ export type AuthenticationVoInput = {
   provider: Scalars['String']['input'];
 };
 
+/** The export ZIP of a course: GET it from `path` (REST, with the same credentials); it is made as it is downloaded. */
+export type CourseExportVo = {
+  __typename?: 'CourseExportVO';
+  contentType: Scalars['String']['output'];
+  /** The course id (OLAT resource id). */
+  courseKey: Scalars['Long']['output'];
+  filename: Scalars['String']['output'];
+  /** The REST path of the ZIP, e.g. /restapi/repo/courses/{courseId}/file. */
+  path: Scalars['String']['output'];
+  repoEntryKey: Scalars['Long']['output'];
+};
+
+/** A course export ZIP (OpenOLAT layout) with the fields of POST /repo/courses. */
+export type CourseImportInput = {
+  /** Legacy access: 0 trash, 1 preparation (published with membersOnly), 2 review, 3 or 4 published. */
+  access?: InputMaybe<Scalars['Int']['input']>;
+  /** Default: the DisplayName of export/repo.xml. */
+  displayname?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  externalRef?: InputMaybe<Scalars['String']['input']>;
+  /** The course export ZIP. On REST the multipart part `file`, streamed to a temporary file; on GraphQL Base64 (up to the GraphQL body limit). */
+  file?: InputMaybe<Scalars['Base64']['input']>;
+  /** The name of the file; default: the name of the file part. */
+  filename?: InputMaybe<Scalars['String']['input']>;
+  membersOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Default: the default organisation. */
+  organisationkey?: InputMaybe<Scalars['Long']['input']>;
+  /** Default: the softkey of export/repo.xml when no entry has it, else a new one. */
+  softkey?: InputMaybe<Scalars['String']['input']>;
+  /** The status; wins over access. Default: preparation. */
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** authors (owners), tutors (coaches) or participants. */
 export type CourseMemberRole =
   | 'authors'
@@ -188,6 +221,8 @@ export type CourseVoInput = {
   /** Legacy access: 0 trash, 1 preparation (published with membersOnly), 2 review, 3 or 4 published (4: public). */
   access?: InputMaybe<Scalars['Int']['input']>;
   authors?: InputMaybe<Scalars['String']['input']>;
+  /** The key of a repository entry (a course the caller manages) to copy: its structure, elements and files, not its members. */
+  copyFrom?: InputMaybe<Scalars['Long']['input']>;
   description?: InputMaybe<Scalars['String']['input']>;
   /** Defaults to the title. */
   displayName?: InputMaybe<Scalars['String']['input']>;
@@ -458,6 +493,10 @@ export type Mutation = {
   deleteUserPortrait: Scalars['Boolean']['output'];
   /** true: no longer allowed; false: it was not allowed (REST answers 304). */
   disallowOrganisationSubType: Scalars['Boolean']['output'];
+  /** Imports a course export ZIP as a new course (POST /repo/courses). Every node of the editor tree (editortreemodel.xml) and run tree (runstructure.xml), the metadata of export/repo.xml and every other file of the archive are kept, in one transaction. Authors, learning resource managers and administrators; the caller becomes owner. Null (REST: 204) when the file is missing or empty. */
+  importCourse?: Maybe<CourseVo>;
+  /** Imports a learning resource: a course export ZIP (PUT /repo/entries). Every node of the editor tree (editortreemodel.xml) and run tree (runstructure.xml), the metadata of export/repo.xml and every other file of the archive are kept, in one transaction. Authors, learning resource managers and administrators; the caller becomes owner. Null (REST: 204) when the file is missing or empty. */
+  importRepositoryEntry?: Maybe<RepositoryEntryVo>;
   /** Ends the session this request came with (on every instance). */
   logout: Scalars['Boolean']['output'];
   /** Publishes the course: its run tree becomes a copy of the editor tree; status sets the entry's status. Administrators and learning resource managers of the course’s organisation, and its owners. */
@@ -699,6 +738,17 @@ export type MutationDeleteUserPortraitArgs = {
 export type MutationDisallowOrganisationSubTypeArgs = {
   subTypeKey: Scalars['Long']['input'];
   typeKey: Scalars['Long']['input'];
+};
+
+
+export type MutationImportCourseArgs = {
+  courseArchive: CourseImportInput;
+  ownerUsername?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationImportRepositoryEntryArgs = {
+  entryArchive: RepositoryEntryImportInput;
 };
 
 
@@ -966,6 +1016,10 @@ export type Query = {
   courseRunStructure: CourseTreeXmlVo;
   /** Courses. Administrators and learning resource managers see the entries of their organisations, others those they are members of and the published public ones. */
   courses: CourseVOes;
+  /** The export ZIP of a course, in OpenOLAT's layout. REST (GET /repo/courses/{courseId}/file) answers the ZIP; GraphQL where to get it. Administrators and learning resource managers of the entry’s organisation, and its owners. */
+  exportCourse: CourseExportVo;
+  /** The export ZIP of a repository entry (a course). REST (GET /repo/entries/{k}/file) answers the ZIP; GraphQL where to get it. Administrators and learning resource managers of the entry’s organisation, and its owners. */
+  exportRepositoryEntry: CourseExportVo;
   /** Members and group managers only. */
   group: GroupVo;
   /** The tools switched on with their access levels, the news, and who sees the member lists. */
@@ -1080,6 +1134,16 @@ export type QueryCoursesArgs = {
   managed?: InputMaybe<Scalars['Boolean']['input']>;
   repositoryEntryKey?: InputMaybe<Scalars['Long']['input']>;
   start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryExportCourseArgs = {
+  courseKey: Scalars['Long']['input'];
+};
+
+
+export type QueryExportRepositoryEntryArgs = {
+  entry: Scalars['String']['input'];
 };
 
 
@@ -1300,6 +1364,28 @@ export type RelationRoleVoInput = {
   rights?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Required when creating. */
   role?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A learning resource export (a course export ZIP) with the fields of PUT /repo/entries. */
+export type RepositoryEntryImportInput = {
+  /** Legacy access (see POST /repo/courses). */
+  access?: InputMaybe<Scalars['Int']['input']>;
+  /** Default: the DisplayName of export/repo.xml. */
+  displayname?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  externalRef?: InputMaybe<Scalars['String']['input']>;
+  /** The course export ZIP. On REST the multipart part `file`, streamed to a temporary file; on GraphQL Base64 (up to the GraphQL body limit). */
+  file?: InputMaybe<Scalars['Base64']['input']>;
+  /** The name of the file; default: the name of the file part. */
+  filename?: InputMaybe<Scalars['String']['input']>;
+  /** Default: the default organisation. */
+  organisationkey?: InputMaybe<Scalars['Long']['input']>;
+  /** Default: the ResourceName of export/repo.xml. */
+  resourcename?: InputMaybe<Scalars['String']['input']>;
+  /** Default: the softkey of export/repo.xml when no entry has it, else a new one. */
+  softkey?: InputMaybe<Scalars['String']['input']>;
+  /** The status; wins over access. Default: preparation. */
+  status?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type RepositoryEntryLifecycleVo = {

@@ -163,7 +163,7 @@ async function importZip(ctx: RequestContext, zip: ZipArchive, input: ArchiveImp
     for (const directory of zip.directories) await storage.put(storagePathOf(entryKey, directory), Buffer.alloc(0), DIRECTORY_TYPE);
     for (const name of zip.files.keys()) {
       if (READ_PARTS.has(name)) continue;
-      await storage.putStream(storagePathOf(entryKey, name), await zip.read(name), contentTypeOf(name));
+      await storage.putStream(storagePathOf(entryKey, name), zip.read(name), contentTypeOf(name));
     }
     return entryKey;
   });

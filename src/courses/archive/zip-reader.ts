@@ -86,8 +86,15 @@ export class ZipArchive {
     }
   }
 
-  /** The inflated bytes of an entry as a stream, counted against the archive's expansion limit. */
-  async read(name: string): Promise<Readable> {
+  /** The inflated bytes of an entry, counted against the archive's expansion limit; inflated only as they are consumed. */
+  read(name: string): AsyncIterable<Buffer> {
+    const open = () => this.open(name);
+    return (async function* () {
+      yield* (await open()) as AsyncIterable<Buffer>;
+    })();
+  }
+
+  private async open(name: string): Promise<Readable> {
     const entry = this.files.get(name);
     if (!entry) throw badRequest(`the archive has no ${name}`);
     const raw = await new Promise<Readable>((resolve, reject) =>
@@ -110,7 +117,7 @@ export class ZipArchive {
     if (!this.files.has(name)) return null;
     const parts: Buffer[] = [];
     let size = 0;
-    for await (const chunk of await this.read(name)) {
+    for await (const chunk of this.read(name)) {
       size += (chunk as Buffer).length;
       if (size > maxBytes) throw badRequest(`${name} is larger than ${maxBytes} bytes`);
       parts.push(chunk as Buffer);

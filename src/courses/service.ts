@@ -12,6 +12,7 @@ import type { CourseVO, CourseVOInput, RepositoryEntryVO } from '../schema/cours
 import type { UserVO, UserVOInput } from '../schema/users';
 import { toUserVO } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
+import { fileStorage } from '../files/storage';
 import { copyCourse } from './archive/copy';
 import { COURSE_CREATORS, canManageEntry, requireEntryManager, requireEntryReader } from './policy';
 import { toCourseVO, toRepositoryEntryVO, type EntryRow } from './presenter';
@@ -64,7 +65,11 @@ export async function deleteEntry(ctx: RequestContext, address: EntryAddress): P
   const row = await locate(ctx, address);
   if ('entry' in address && !hasAnyRole(requireCaller(ctx), COURSE_CREATORS)) throw forbidden();
   await requireEntryManager(ctx, row);
-  await inTransaction(ctx, (em) => entries.deleteEntry(em, row.id));
+  await inTransaction(ctx, async (em) => {
+    await entries.deleteEntry(em, row.id);
+    // Its course folder and the files an import kept (src/courses/archive/files.ts).
+    await fileStorage(em).deleteUnder(`courses/${row.id}/`);
+  });
   return true;
 }
 

@@ -36,6 +36,8 @@ export interface FileStorage {
   list(prefix: string): Promise<StoredFileInfo[]>;
   /** A copy of the file at another path (replacing what was there); false when there is no file at `from`. */
   copy(from: string, to: string): Promise<boolean>;
+  /** Removes every file whose path starts with `prefix` (a course's files when it is deleted); answers how many there were. */
+  deleteUnder(prefix: string): Promise<number>;
 }
 
 /** The size of the chunks of a file written as a stream. */
@@ -130,6 +132,10 @@ class PostgresFileStorage implements FileStorage {
         next = chunks[chunks.length - 1].seq + 1;
       }
     })();
+  }
+
+  async deleteUnder(prefix: string): Promise<number> {
+    return (await sql(this.em, 'delete from stored_file where path like ? returning id', [prefixPattern(prefix)])).length;
   }
 
   list(prefix: string): Promise<StoredFileInfo[]> {

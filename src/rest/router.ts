@@ -101,7 +101,8 @@ async function sendStreamedAnswer(req: IncomingMessage, res: ServerResponse, rou
   const answer = ctx.fileStream!;
   res.statusCode = 200;
   res.setHeader('Content-Type', type);
-  res.setHeader('Content-Disposition', `attachment; filename="${answer.filename.replace(/["\\\r\n]/g, '_')}"`);
+  const ascii = answer.filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  res.setHeader('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(answer.filename)}`);
   await answer.write(res);
 }
 

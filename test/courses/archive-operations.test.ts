@@ -60,7 +60,7 @@ describe('GET /repo/courses/:courseKey/file', () => {
     const response = await fetch(`${t.base}/restapi/repo/courses/${course.courseKey}/file`, { headers: author.auth });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="Archive_operations.zip"');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="Archive_operations.zip"; filename*=UTF-8''Archive_operations.zip`);
     const files = await unzip(Buffer.from(await response.arrayBuffer()));
     expect([...files.keys()].sort()).toEqual(['CourseConfig.xml', 'editortreemodel.xml', 'export/repo.xml', 'runstructure.xml']);
     expect(files.get('runstructure.xml')!.toString('utf8')).toContain(`<ident>${course.editorRootNodeId}</ident>`);

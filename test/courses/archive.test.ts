@@ -263,6 +263,14 @@ describe('metadata and fields of the import', () => {
     expect((await fetch(`${t.base}/restapi/repo/courses/${course.key}/file`, { headers: { ...adminAuth(), Accept: 'application/zip' } })).status).toBe(200);
   });
 
+  it('deleting the course deletes its files', async () => {
+    const course = await importCourse(fixture('simple_course.zip'), 'simple_course.zip');
+    const files = () => db.query(`select count(*)::int as n from stored_file where path like $1`, [`courses/${course.repoEntryKey}/%`]);
+    expect((await files()).rows[0].n).toBeGreaterThan(3);
+    expect((await call(t.base, 'DELETE', `/restapi/repo/courses/${course.key}`, { headers: author.auth })).status).toBe(200);
+    expect((await files()).rows[0].n).toBe(0);
+  });
+
   it('stores the files in chunks and reads them back', async () => {
     const course = await importCourse(fixture('Demo-Kurs-7.1.zip'), 'Demo-Kurs-7.1.zip');
     const { rows } = await db.query(`select count(*)::int as n from stored_file where path like $1 and chunked`, [`courses/${course.repoEntryKey}/%`]);

@@ -263,6 +263,28 @@ describe('metadata and fields of the import', () => {
     expect((await fetch(`${t.base}/restapi/repo/courses/${course.key}/file`, { headers: { ...adminAuth(), Accept: 'application/zip' } })).status).toBe(200);
   });
 
+  it('a course made through REST (a single page with its page) exports and imports to the same course', async () => {
+    const created = await call(t.base, 'PUT', '/restapi/repo/courses?title=Made%20here&description=Made%20through%20REST', {
+      headers: { ...author.auth, ...JSON_TYPE },
+    });
+    expect(created.status).toBe(200);
+    const form = new FormData();
+    form.append('parentNodeId', created.json.editorRootNodeId);
+    form.append('shortTitle', 'A page');
+    form.append('file', new Blob(['<p>Made here</p>'], { type: 'text/html' }), 'made.html');
+    const page = await call(t.base, 'PUT', `/restapi/repo/courses/${created.json.key}/elements/singlepage`, {
+      headers: { ...author.auth, ...JSON_TYPE },
+      body: form,
+    });
+    expect(page.status).toBe(200);
+    const again = await importCourse(await exportCourse(created.json.key), 'made-here.zip');
+    expect(again).toMatchObject({ displayName: 'Made here', description: 'Made through REST' });
+    const PAGES = `query($k: Long!) { course(courseKey: $k) { title editorTree { id parentId position shortName shortTitle longTitle pageFile page } runTree { id } } }`;
+    const [before, after] = await Promise.all([created.json.key, again.key].map((k: number) => graphql(t.base, author.auth, PAGES, { k })));
+    expect(after.body.data.course).toEqual(before.body.data.course);
+    expect(after.body.data.course.editorTree[1].page).toBe('<p>Made here</p>');
+  });
+
   it('deleting the course deletes its files', async () => {
     const course = await importCourse(fixture('simple_course.zip'), 'simple_course.zip');
     const files = () => db.query(`select count(*)::int as n from stored_file where path like $1`, [`courses/${course.repoEntryKey}/%`]);

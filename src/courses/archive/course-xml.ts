@@ -197,11 +197,18 @@ export function parseRunStructure(xml: string): ImportedNode[] {
   const name = 'runstructure.xml';
   const root = parseXml(xml, name);
   const rootNode = child(root, 'rootNode');
-  if (!rootNode) throw badRequest(`${name} has no rootNode`);
+  // A course never published has an empty run structure.
+  if (!rootNode) return [];
   const doc = new XStreamDocument(root);
   return walk(doc, rootNode, name, (element, ident, parentIdent, position, elementName) =>
     nodeOf(doc, element, element.attributes?.class ? String(element.attributes.class) : elementName, ident, parentIdent, position, name),
   );
+}
+
+/** When the editor tree was last published (`latestPublishTimestamp`), null when never. */
+export function latestPublish(xml: string): Date | null {
+  const value = Number(textOf(child(parseXml(xml, 'editortreemodel.xml'), 'latestPublishTimestamp')));
+  return Number.isFinite(value) && value > 0 ? new Date(value) : null;
 }
 
 /** editortreemodel.xml (CourseEditorTreeModel): the editor tree, each node's course node in `cn`. */

@@ -11,7 +11,7 @@ import { defaultOrganisationReference, findOrganisationRow } from '../../organis
 import type { EntryRow } from '../presenter';
 import * as entries from '../repository';
 import { isStatus, statusOfAccess } from '../service';
-import { nodeAccessTypeOf, parseEditorTreeModel, parseRepoXml, parseRunStructure, type ImportedNode } from './course-xml';
+import { latestPublish, nodeAccessTypeOf, parseEditorTreeModel, parseRepoXml, parseRunStructure, type ImportedNode } from './course-xml';
 import { DIRECTORY_TYPE, contentTypeOf, storagePathOf } from './files';
 import { archiveLimits, removeStaged, stageBuffer, type StagedUpload } from './staging';
 import { ZipArchive } from './zip-reader';
@@ -155,7 +155,9 @@ async function importZip(ctx: RequestContext, zip: ZipArchive, input: ArchiveImp
     });
     if (entryKey === null) throw new DomainError('CONFLICT', `a repository entry has the softkey ${softkey} or the externalId ${input.externalId} already`);
     const resourcename = (input.resourcename ?? repo.resourceName ?? '-').slice(0, 255) || '-';
-    await sql(em, 'update repository_entry set resourcename = ? where id = ?', [resourcename, entryKey]);
+    // A course published before is published as imported: its run tree is the one of runstructure.xml.
+    const published = runTree.length > 0 && latestPublish(editorXml) !== null;
+    await sql(em, `update repository_entry set resourcename = ?, published_at = ${published ? 'now()' : 'null'} where id = ?`, [resourcename, entryKey]);
     await insertEditorTree(em, entryKey, editorTree);
     await insertRunTree(em, entryKey, runTree);
     await entries.insertMember(em, entryKey, owner, EntryRole.owner);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { Client } from 'pg';
@@ -187,6 +188,27 @@ it('an upload over the size limit: 413, on both routes', async () => {
   expect(xml.text).toMatch(/<errorVO>/);
   const json = await call(t.base, 'PUT', '/restapi/repo/entries', { headers: { ...author.auth, ...JSON_TYPE }, body: archiveForm(big, 'big.zip') });
   expect(json.status).toBe(413);
+  expect(await counts()).toEqual(before);
+});
+
+it('a client that goes away mid-upload leaves no temporary file and nothing in the database', async () => {
+  const before = await counts();
+  const boundary = 'broken-off';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.zip"\r\nContent-Type: application/zip\r\n\r\n`;
+  await new Promise<void>((resolve) => {
+    const req = http.request(`${t.base}/restapi/repo/courses`, {
+      method: 'POST',
+      headers: { ...author.auth, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': 10 * 1024 * 1024 },
+    });
+    req.on('error', () => resolve());
+    req.write(head);
+    req.write(Buffer.alloc(256 * 1024));
+    setTimeout(() => {
+      req.destroy();
+      resolve();
+    }, 300);
+  });
+  for (let i = 0; i < 50 && JSON.stringify(await counts()) !== JSON.stringify(before); i++) await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await counts()).toEqual(before);
 });
 

@@ -101,11 +101,11 @@ async function ownerOf(ctx: RequestContext, ownerUsername: string | null | undef
  */
 export async function importArchive(ctx: RequestContext, input: ArchiveImport, ownerUsername?: string | null): Promise<EntryRow | null> {
   requireCaller(ctx);
-  const owner = await ownerOf(ctx, ownerUsername);
-  const status = validate(input);
   const ownStage = !ctx.stagedUpload && input.file ? await stageBuffer(input.file, input.filename ?? null) : undefined;
   const staged: StagedUpload | undefined = ctx.stagedUpload ?? ownStage;
   try {
+    const owner = await ownerOf(ctx, ownerUsername);
+    const status = validate(input);
     if (!staged || staged.size === 0) return null;
     const zip = await ZipArchive.open(staged.path, archiveLimits());
     try {
@@ -114,7 +114,9 @@ export async function importArchive(ctx: RequestContext, input: ArchiveImport, o
       zip.close();
     }
   } finally {
-    await removeStaged(ownStage);
+    // Removed before the answer leaves (the REST transport also removes it when the request ends).
+    await removeStaged(staged);
+    if (staged === ctx.stagedUpload) ctx.stagedUpload = undefined;
   }
 }
 

@@ -4,6 +4,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { DomainError, badRequest } from '../../domain/errors';
@@ -65,6 +66,7 @@ export function readStreamedForm(req: IncomingMessage, uploadLimitBytes: number)
     let staged: StagedUpload | undefined;
     let failure: DomainError | undefined;
     const writes: Promise<void>[] = [];
+    const files: Readable[] = [];
     const fail = (error: DomainError) => (failure ??= error);
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated) fail(new DomainError('PAYLOAD_TOO_LARGE', `the form field ${name} is larger than ${FIELD_BYTES} bytes`));
@@ -75,6 +77,7 @@ export function readStreamedForm(req: IncomingMessage, uploadLimitBytes: number)
       staged = target;
       stream.on('data', (chunk: Buffer) => (target.size += chunk.length));
       stream.on('limit', () => fail(new DomainError('PAYLOAD_TOO_LARGE', `the archive is larger than ${uploadLimitBytes} bytes`)));
+      files.push(stream);
       writes.push(pipeline(stream, createWriteStream(target.path)));
     });
     parser.on('filesLimit', () => fail(badRequest('send one file')));
@@ -82,6 +85,7 @@ export function readStreamedForm(req: IncomingMessage, uploadLimitBytes: number)
     parser.on('partsLimit', () => fail(badRequest('too many form parts')));
     parser.on('error', (error: Error) => {
       req.unpipe(parser);
+      for (const file of files) file.destroy(error);
       void Promise.allSettled(writes).then(async () => {
         await removeStaged(staged);
         reject(badRequest(`malformed multipart body: ${error.message}`));
@@ -97,6 +101,8 @@ export function readStreamedForm(req: IncomingMessage, uploadLimitBytes: number)
         resolve({ fields, staged });
       });
     });
+    // A client that goes away mid-upload: the parser stops, the partial file is removed.
+    req.on('aborted', () => parser.destroy(new Error('the upload broke off')));
     req.pipe(parser);
   });
 }

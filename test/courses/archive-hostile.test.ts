@@ -188,6 +188,22 @@ it('an upload over the size limit: 413, on both routes', async () => {
   expect(xml.text).toMatch(/<errorVO>/);
   const json = await call(t.base, 'PUT', '/restapi/repo/entries', { headers: { ...author.auth, ...JSON_TYPE }, body: archiveForm(big, 'big.zip') });
   expect(json.status).toBe(413);
+  // GraphQL: a Base64 archive within the GraphQL body limit but over the archive limit.
+  const reply = await graphql(
+    t.base,
+    author.auth,
+    `
+      mutation ($a: CourseImportInput!) {
+        importCourse(courseArchive: $a) {
+          key
+        }
+      }
+    `,
+    {
+      a: { file: big.toString('base64') },
+    },
+  );
+  expect(reply.body.errors?.[0]?.extensions?.code).toBe('PAYLOAD_TOO_LARGE');
   expect(await counts()).toEqual(before);
 });
 

@@ -159,6 +159,29 @@ describe('metadata and fields of the import', () => {
     }
   });
 
+  it('imports the same archive concurrently: one keeps its softkey, the others get new ones', async () => {
+    const replies = await Promise.all(
+      [1, 2, 3].map(() =>
+        call(t.base, 'PUT', '/restapi/repo/entries', {
+          headers: { ...author.auth, ...JSON_TYPE },
+          body: archiveForm(fixture('Course_with_blog.zip'), 'blog.zip'),
+        }),
+      ),
+    );
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200]);
+    expect(new Set(replies.map((reply) => reply.json.softkey)).size).toBe(3);
+  });
+
+  it('a softkey sent that an entry has already is a conflict (409)', async () => {
+    const taken = await importCourse(fixture('Empty_course.zip'), 'Empty_course.zip', { softkey: 'taken-by-import' });
+    expect(taken.softKey).toBe('taken-by-import');
+    const again = await call(t.base, 'POST', '/restapi/repo/courses', {
+      headers: { ...author.auth, ...JSON_TYPE },
+      body: archiveForm(fixture('Empty_course.zip'), 'Empty_course.zip', { softkey: 'taken-by-import' }),
+    });
+    expect(again.status).toBe(409);
+  });
+
   it('keeps single pages on their page: the element and its page read through the API', async () => {
     const course = await importCourse(fixture('Very_small_course.zip'), 'Very_small_course.zip');
     const element = await call(t.base, 'GET', `/restapi/repo/courses/${course.key}/elements/85953619536403`, { headers: { ...author.auth, ...JSON_TYPE } });

@@ -138,23 +138,27 @@ async function importZip(ctx: RequestContext, zip: ZipArchive, input: ArchiveImp
     if (input.organisationkey != null && !(await findOrganisationRow(em, input.organisationkey))) throw notFound('organisation');
     const organisationKey = input.organisationkey ?? (await defaultOrganisationReference(em)).id;
     const fromArchive = repo.softkey && repo.softkey.length <= 36 && !(await entries.findEntry(em, { softkey: repo.softkey })) ? repo.softkey : null;
+    const insert = (softkey: string) =>
+      entries.insertEntry(em, {
+        softkey,
+        displayname,
+        description: repo.description || null,
+        teaser: null,
+        authors: null,
+        location: null,
+        externalId: input.externalId ?? null,
+        externalRef: input.externalRef ?? null,
+        managedFlags: null,
+        status: status ?? 'preparation',
+        organisationKey,
+        publicVisible: input.status == null && input.access === 4,
+        editorRootNodeId: root.ident,
+        nodeAccessType,
+      });
     const softkey = input.softkey?.trim() || fromArchive || randomBytes(15).toString('hex');
-    const entryKey = await entries.insertEntry(em, {
-      softkey,
-      displayname,
-      description: repo.description || null,
-      teaser: null,
-      authors: null,
-      location: null,
-      externalId: input.externalId ?? null,
-      externalRef: input.externalRef ?? null,
-      managedFlags: null,
-      status: status ?? 'preparation',
-      organisationKey,
-      publicVisible: input.status == null && input.access === 4,
-      editorRootNodeId: root.ident,
-      nodeAccessType,
-    });
+    let entryKey = await insert(softkey);
+    // The archive's softkey taken meanwhile by a concurrent import of the same archive: a new one, as when it was taken before.
+    if (entryKey === null && softkey === fromArchive && !input.softkey?.trim()) entryKey = await insert(randomBytes(15).toString('hex'));
     if (entryKey === null) throw new DomainError('CONFLICT', `a repository entry has the softkey ${softkey} or the externalId ${input.externalId} already`);
     const resourcename = (input.resourcename ?? repo.resourceName ?? '-').slice(0, 255) || '-';
     // A course published before is published as imported: its run tree is the one of runstructure.xml.

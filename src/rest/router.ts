@@ -396,6 +396,9 @@ export class RestRouter {
     } catch (error) {
       // A list that fails half-way cannot change its status any more: the connection is cut, so the client sees it incomplete.
       if (res.headersSent) return void (console.error(error), res.destroy());
+      // An upload refused is gone before the answer leaves.
+      if (ctx.stagedUpload) await removeStaged(ctx.stagedUpload);
+      ctx.stagedUpload = undefined;
       sendError(res, format, toRestError(error, route));
     } finally {
       if (ctx.stagedUpload) await removeStaged(ctx.stagedUpload);

@@ -382,7 +382,7 @@ export class RestRouter {
       }
       if (route.file) return await sendFile(req, res, op, ctx, variables);
       const result = await op.compiled.query(undefined, ctx, variables);
-      if (result.errors?.length) return sendError(res, format, toRestError(result.errors[0], route));
+      if (result.errors?.length) throw result.errors[0];
       if (route.streamedAnswer && ctx.fileStream) return await sendStreamedAnswer(req, res, route, ctx);
       if (unpagedRefused) throw new DomainError('NOT_ACCEPTABLE', 'this list is answered in pages only: Accept …; pagingspec=1.0');
       if (ctx.listStream) return await sendStream(res, format, ctx.listStream, op.resultType);

@@ -25,6 +25,7 @@ import { RestRouter, type RouteMatch } from './rest/router';
 import { queryOf, sendBody, splitUrl } from './rest/node-http';
 import { OPEN_ROUTES, ROUTES } from './rest/routes';
 import { createSofa } from './rest/sofa';
+import { configureArchiveLimits } from './courses/archive/staging';
 
 const formatOf = (req: IncomingMessage, defaultFormat: MediaFormat = 'xml'): MediaFormat => errorFormat(req.headers.accept, defaultFormat);
 
@@ -57,6 +58,7 @@ export interface App {
 }
 
 export async function createApp(orm: Orm, config: Config, settings: SettingsStore, notifications: DatabaseNotifications): Promise<App> {
+  configureArchiveLimits(config.courseArchive);
   const schema = buildGatewaySchema();
   const principals = new PrincipalCache(notifications, config.principalCacheTtlSeconds * 1000);
   const authenticator = new Authenticator(config.sessionTtlSeconds, config.credentialCacheTtlSeconds, principals);

@@ -12,6 +12,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** The largest file a request may carry: a REST multipart part (413 beyond), or base64 in a GraphQL request. */
   uploadLimitBytes: number;
+  /** Course archives (src/courses/archive): the largest upload (413 beyond), the bytes and entries an archive may expand to (400 beyond). */
+  courseArchive: { uploadLimitBytes: number; expandedLimitBytes: number; entryLimit: number };
   managedFlagsEnforced: boolean;
   restEnabled: boolean;
   bcryptCost: number;
@@ -84,6 +86,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     uploadLimitBytes: int(env.UPLOAD_LIMIT_BYTES, 10 * 1024 * 1024),
+    courseArchive: {
+      uploadLimitBytes: int(env.COURSE_UPLOAD_LIMIT_BYTES, 512 * 1024 * 1024),
+      expandedLimitBytes: int(env.COURSE_ARCHIVE_EXPANDED_LIMIT_BYTES, 2 * 1024 * 1024 * 1024),
+      entryLimit: int(env.COURSE_ARCHIVE_ENTRY_LIMIT, 20_000),
+    },
     managedFlagsEnforced: bool(env.MANAGED_FLAGS_ENFORCED, true),
     restEnabled: bool(env.REST_ENABLED, true),
     bcryptCost: int(env.BCRYPT_COST, 10),

@@ -4,7 +4,7 @@ import type { Caller } from '../domain/context';
 import type { Range } from '../domain/lists';
 import { readPage, type Page, type PageRequest } from '../domain/paging';
 import { appliesIn } from '../domain/scope';
-import { RESOURCE_ID_SEQUENCE, RESOURCE_KEY_SEQUENCE, type EntryRole } from '../entities/courses';
+import { RESOURCE_ID_SEQUENCE, RESOURCE_KEY_SEQUENCE, type EntryRole, type NodeXmlExtra } from '../entities/courses';
 import type { UserRow } from '../users/presenter';
 import { USER_COLUMNS } from '../users/repository';
 import { ENTRY_MANAGERS } from './policy';
@@ -285,10 +285,13 @@ export interface ElementRow extends ElementFields {
   position: number;
   type: string;
   lastModified: Date;
+  /** What an imported node had that is not modelled (src/courses/archive), given back by runstructure.xml, editortreemodel.xml and exports. */
+  xmlExtra?: NodeXmlExtra | null;
 }
 
 const NODE_FIELDS = `n.position, n.type, n.short_title as "shortTitle", n.long_title as "longTitle", n.description, n.objectives, n.instruction,
-  n.instructional_design as "instructionalDesign", n.display_type as "displayType", n.page_file as "pageFile", n.last_modified as "lastModified"`;
+  n.instructional_design as "instructionalDesign", n.display_type as "displayType", n.page_file as "pageFile", n.last_modified as "lastModified",
+  n.xml_extra as "xmlExtra"`;
 
 const EDITOR_COLUMNS = `n.entry_id as "entryKey", n.ident, p.ident as "parentIdent", ${NODE_FIELDS}`;
 const EDITOR_FROM = 'course_element n left join course_element p on p.id = n.parent_id';
@@ -393,9 +396,9 @@ export async function publishTree(em: EntityManager, entryKey: number, status: s
   await sql(
     em,
     `insert into course_run_element (entry_id, ident, parent_ident, position, type, short_title, long_title, description, objectives, instruction,
-       instructional_design, display_type, page_file)
+       instructional_design, display_type, page_file, xml_extra)
      select n.entry_id, n.ident, p.ident, n.position, n.type, n.short_title, n.long_title, n.description, n.objectives, n.instruction,
-       n.instructional_design, n.display_type, n.page_file from ${EDITOR_FROM} where n.entry_id = ?`,
+       n.instructional_design, n.display_type, n.page_file, n.xml_extra from ${EDITOR_FROM} where n.entry_id = ?`,
     [entryKey],
   );
   await sql(em, 'update repository_entry set published_at = now(), status = coalesce(?, status), last_modified = now() where id = ?', [status, entryKey]);

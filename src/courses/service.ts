@@ -12,6 +12,8 @@ import type { CourseVO, CourseVOInput, RepositoryEntryVO } from '../schema/cours
 import type { UserVO, UserVOInput } from '../schema/users';
 import { toUserVO } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
+import { fileStorage } from '../files/storage';
+import { copyCourse } from './archive/copy';
 import { COURSE_CREATORS, canManageEntry, requireEntryManager, requireEntryReader } from './policy';
 import { toCourseVO, toRepositoryEntryVO, type EntryRow } from './presenter';
 import { saveCourseConfig } from './configuration';
@@ -70,12 +72,14 @@ export async function deleteEntry(ctx: RequestContext, address: EntryAddress): P
   await inTransaction(ctx, async (em) => {
     await entries.deleteEntry(em, row.id);
     await deleteEntryFiles(em, row.id);
+    // Its course folder and the files an import kept (src/courses/archive/files.ts).
+    await fileStorage(em).deleteUnder(`courses/${row.id}/`);
   });
   return true;
 }
 
 /** The legacy `access` integer with `membersOnly` as a status (catalogue 2.4 "Legacy access integer"). */
-function statusOfAccess(access: number, membersOnly: boolean): EntryStatus {
+export function statusOfAccess(access: number, membersOnly: boolean): EntryStatus {
   if (access <= 0) return 'trash';
   if (access === 1) return membersOnly ? 'published' : 'preparation';
   if (access === 2) return 'review';
@@ -96,7 +100,7 @@ export function lifecycleDateOf(value: string | null | undefined): Date | null |
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-function validateCourse(input: CourseVOInput): { status: EntryStatus; title: string } {
+export function validateCourse(input: CourseVOInput): { status: EntryStatus; title: string } {
   const status = input.status ?? input.repoEntryStatus;
   const title = input.title ?? input.displayName ?? input.shortTitle;
   const errors: ErrorDetail[] = [
@@ -142,6 +146,7 @@ function validateCourse(input: CourseVOInput): { status: EntryStatus; title: str
  * unchanged, to those who may manage it, else 409.
  */
 export async function createCourse(ctx: RequestContext, input: CourseVOInput): Promise<CourseVO> {
+  if (input.copyFrom != null) return copyCourse(ctx, input);
   const caller = requireCaller(ctx);
   const { status, title } = validateCourse(input);
   const softkey = input.softKey?.trim() || randomBytes(15).toString('hex');

@@ -13,25 +13,39 @@ const EDITOR_NODE = 'org.olat.course.tree.CourseEditorTreeNode';
 const STRUCTURE_VERSION = '3';
 
 const text = (name: string, value: string): Element => ({ type: 'element', name, elements: value === '' ? [] : [{ type: 'text', text: value }] });
-const element = (name: string, elements: Element[], attributes?: Record<string, string>): Element => ({ type: 'element', name, attributes, elements });
-const classOf = (row: ElementRow) => NODE_CLASSES[row.type] ?? `org.olat.course.nodes.${row.type.toUpperCase()}CourseNode`;
+const element = (name: string, elements: Element[], attributes?: Element['attributes']): Element => ({ type: 'element', name, attributes, elements });
+const classOf = (row: ElementRow) => row.xmlExtra?.nodeClass ?? NODE_CLASSES[row.type] ?? `org.olat.course.nodes.${row.type.toUpperCase()}CourseNode`;
 
-/** The fields of a course node (CourseNode) after its ident, parent and children. */
+const entryKey = (entry: Element) => entry.elements?.find((part) => part.type === 'element')?.elements?.find((part) => part.type === 'text')?.text;
+
+/** The module configuration kept from an import (or a new one) with the page file and display as the row has them now. */
+function moduleConfiguration(row: ElementRow, kept: Element | undefined): Element {
+  const modelled: [string, string | null][] = [['file', row.pageFile ? `/${row.pageFile}` : null]];
+  if (row.type === 'st') modelled.push(['display', row.displayType]);
+  const keptConfig = kept?.elements?.find((part) => part.type === 'element' && part.name === 'config');
+  const entries = (keptConfig?.elements ?? []).filter((part) => part.type === 'element');
+  const out = entries.filter((entry) => !modelled.some(([key]) => key === entryKey(entry)));
+  for (const [key, value] of modelled) if (value) out.push(element('entry', [text('string', key), text('string', value)]));
+  const config = element('config', out, keptConfig?.attributes);
+  const rest = (kept?.elements ?? []).filter((part) => part !== keptConfig);
+  return element('moduleConfiguration', [config, ...rest], kept?.attributes);
+}
+
+/** The fields of a course node (CourseNode) after its ident, parent and children: the modelled ones, then those an import kept. */
 function nodeFields(row: ElementRow): Element[] {
-  const config: [string, string][] = [];
-  if (row.pageFile) config.push(['file', `/${row.pageFile}`]);
-  if (row.type === 'st' && row.displayType) config.push(['display', row.displayType]);
+  const kept = (row.xmlExtra?.elements ?? []) as Element[];
+  const keptConfig = kept.find((part) => part.name === 'moduleConfiguration');
+  const optional = (name: string, value: string | null) => (value != null ? [text(name, value)] : []);
   return [
     text('type', row.type),
-    ...(row.shortTitle != null ? [text('shortTitle', row.shortTitle)] : []),
-    ...(row.longTitle != null ? [text('longTitle', row.longTitle)] : []),
-    ...(row.objectives != null ? [text('learningObjectives', row.objectives)] : []),
-    element('moduleConfiguration', [
-      element(
-        'config',
-        config.map(([key, value]) => element('entry', [text('string', key), text('string', value)])),
-      ),
-    ]),
+    ...optional('shortTitle', row.shortTitle),
+    ...optional('longTitle', row.longTitle),
+    ...optional('learningObjectives', row.objectives),
+    ...(row.xmlExtra
+      ? [...optional('description', row.description), ...optional('instruction', row.instruction), ...optional('instructionalDesign', row.instructionalDesign)]
+      : []),
+    ...kept.map((part) => (part === keptConfig ? moduleConfiguration(row, part) : part)),
+    ...(keptConfig ? [] : [moduleConfiguration(row, undefined)]),
   ];
 }
 

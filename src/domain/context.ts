@@ -37,6 +37,10 @@ export interface RequestContext {
   listStream?: AsyncIterable<unknown[]>;
   /** What a conditional GET of the answer is compared with (the REST transport sends them as ETag and Last-Modified and answers 304 when they match). */
   validators?: { etag?: string; lastModified?: Date };
+  /** A file the REST transport streamed to a temporary file (routes with `streamedUpload`); removed when the request ends. */
+  stagedUpload?: { path: string; size: number; filename: string | null };
+  /** An answer the REST transport streams to the client (routes with `streamedAnswer`): `write` writes it to `out`. */
+  fileStream?: { filename: string; write: (out: NodeJS.WritableStream) => Promise<void> };
   /** The audit row of the mutation being resolved (src/audit/audit-log.ts). */
   pendingAudit?: PendingAudit;
 }

@@ -158,6 +158,20 @@ abstract class CourseNode extends BaseEntity<'position'> {
   /** The HTML page of a single page (or of a structure node shown as a file): its path in the course folder, e.g. `page.html`. */
   @Property({ type: 'string', length: 1024, nullable: true })
   pageFile?: string | null;
+
+  /**
+   * What an imported course's node had that this gateway does not model (src/courses/archive): its
+   * XStream class and the XML elements of the course node besides ident, type and titles (module
+   * configuration, conditions ...), so that an export gives them back.
+   */
+  @Property({ type: 'json', nullable: true })
+  xmlExtra?: NodeXmlExtra | null;
+}
+
+/** The kept XML of a course node: its class and its other elements, as xml-js elements. */
+export interface NodeXmlExtra {
+  nodeClass?: string;
+  elements: unknown[];
 }
 
 /** A node of a course's editor tree. */

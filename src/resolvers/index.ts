@@ -1,6 +1,7 @@
 import { adminResolvers } from './admin';
 import { courseGroupResolvers } from './course-groups';
 import { courseLifecycleResolvers } from './course-lifecycle';
+import { courseArchiveResolvers } from './course-archives';
 import { courseResolvers } from './courses';
 import { groupResolvers } from './groups';
 import { organisationResolvers } from './organisations';
@@ -17,4 +18,5 @@ export const resolvers = [
   ...courseResolvers,
   ...courseGroupResolvers,
   ...courseLifecycleResolvers,
+  ...courseArchiveResolvers,
 ] as const;

@@ -114,6 +114,10 @@ function queryBodyParameters(field: GraphQLField<unknown, unknown>, bodyArg: str
 
 function successResponses(route: RestRoute, field: GraphQLField<unknown, unknown>, derived: Operation, emptyBody: boolean): Responses {
   if (route.file) return fileResponses(route);
+  if (route.streamedAnswer) {
+    const types = [route.streamedAnswer.mediaType, 'application/octet-stream'];
+    return { 200: { description: route.summary, content: Object.fromEntries(types.map((type) => [type, { schema: BINARY }])) } };
+  }
   const result = (derived.responses[200] as { content: Record<string, { schema: Schema }> }).content['application/json'].schema;
   const responses: Responses = {
     200: emptyBody
@@ -139,7 +143,7 @@ function successResponses(route: RestRoute, field: GraphQLField<unknown, unknown
     });
     responses[304] = { description: 'Not modified: If-None-Match or If-Modified-Since still holds' };
   }
-  if (route.noContentWhenNull) responses[204] = { description: 'Nothing to do (an empty file): nothing changed' };
+  if (route.noContentWhenNull) responses[204] = { description: 'Nothing to do (no file, or an empty one): nothing changed' };
   return responses;
 }
 
@@ -148,9 +152,11 @@ function errorResponses(route: RestRoute, hasParameters: boolean, hasRoles: bool
   const addressed = pathParams(route.path).length > 0;
   const notAcceptable = route.file
     ? errorResponse("Accept names neither the file's media type nor application/octet-stream")
-    : body && !route.multipartBody
-      ? errorResponse('Validation failed (a list of ErrorVO), or Accept names neither JSON nor XML', { oneOf: [ERROR_LIST, ERROR_VO] })
-      : errorResponse('Accept names neither JSON nor XML');
+    : route.streamedAnswer
+      ? errorResponse(`Accept names neither ${route.streamedAnswer.mediaType} nor application/octet-stream`)
+      : body && !route.multipartBody
+        ? errorResponse('Validation failed (a list of ErrorVO), or Accept names neither JSON nor XML', { oneOf: [ERROR_LIST, ERROR_VO] })
+        : errorResponse('Accept names neither JSON nor XML');
   return {
     ...(hasParameters || body ? { 400: errorResponse('Malformed parameter or body') } : {}),
     401: errorResponse('Not authenticated'),

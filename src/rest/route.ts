@@ -38,6 +38,17 @@ export interface RestRoute {
    * gets the headers and leaves the content unread. `mediaTypes`: the types the route's files have.
    */
   file?: { mediaTypes: string[] };
+  /**
+   * With `multipartBody`: the file part is streamed to a temporary file (course archives), handed to
+   * the operation as `ctx.stagedUpload` and removed when the request ends; `uploadLimitBytes` is the
+   * limit (413 beyond). A JSON or XML body is taken too, its file as Base64.
+   */
+  streamedUpload?: { uploadLimitBytes: () => number };
+  /**
+   * The operation leaves the answer as a stream in `ctx.fileStream` (a course export): sent with this
+   * media type (or application/octet-stream, as the client accepts), unbuffered.
+   */
+  streamedAnswer?: { mediaType: string };
   /** A CONFLICT with details is answered as a list of ErrorVO (user rename, catalogue 1.10); elsewhere as one ErrorVO. */
   conflictAsList?: boolean;
   /** Query parameters that are not operation arguments become `[{name, value}]` in this argument. */

@@ -24,6 +24,7 @@ import { sendData, sendError, sendStream, sendText } from './respond';
 import { bySpecificity, type MediaFormat, type RestRoute } from './route';
 import { Base64Scalar } from '../schema/scalars';
 import { decodeXml } from './xml-codec';
+import { readStreamedForm, removeStaged } from '../courses/archive/staging';
 
 /** A form body as the input object of the body argument; a field the type lacks is refused like an unknown XML element. */
 function decodeForm(raw: string, type: GraphQLInputType): Record<string, unknown> {
@@ -67,7 +68,43 @@ function decodeBody(req: IncomingMessage, raw: string, type: GraphQLInputType, f
 
 const MULTIPART_FIELD_BYTES = 64 * 1024;
 
-type MultipartReader = (req: IncomingMessage, res: ServerResponse) => Promise<Record<string, unknown>>;
+type MultipartReader = (req: IncomingMessage, res: ServerResponse, ctx: RequestContext) => Promise<Record<string, unknown>>;
+
+/**
+ * Reads a multipart form whose file part is streamed to a temporary file (`streamedUpload` routes):
+ * the staged file goes to `ctx.stagedUpload`, the text fields fill the body argument.
+ */
+function streamedReader(type: GraphQLInputType, uploadLimitBytes: () => number): MultipartReader {
+  const fields = Object.values((getNamedType(type) as GraphQLInputObjectType).getFields());
+  const texts = fields.filter((field) => getNamedType(field.type).name !== Base64Scalar.name);
+  return async (req, _res, ctx) => {
+    if (!req.headers['content-type']) throw badRequest('a request body is required');
+    if (!isMultipart(req.headers['content-type'])) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'send multipart/form-data');
+    const { fields: read, staged } = await readStreamedForm(req, uploadLimitBytes());
+    ctx.stagedUpload = staged;
+    const out: Record<string, unknown> = {};
+    for (const [name, value] of read) {
+      const field = texts.find((text) => text.name === name);
+      if (!field) throw badRequest(`unknown form field ${name}`);
+      out[name] = fromParameter(value, field.type);
+    }
+    if (out.filename === undefined && staged?.filename && texts.some((field) => field.name === 'filename')) out.filename = staged.filename;
+    return out;
+  };
+}
+
+/** Streams the answer an operation left in `ctx.fileStream`. */
+async function sendStreamedAnswer(req: IncomingMessage, res: ServerResponse, route: RestRoute, ctx: RequestContext) {
+  const mediaType = route.streamedAnswer!.mediaType;
+  const type = accepts(req).type([mediaType, 'application/octet-stream']);
+  if (!type) throw new DomainError('NOT_ACCEPTABLE', `the answer is ${mediaType}; accept it or application/octet-stream`);
+  const answer = ctx.fileStream!;
+  res.statusCode = 200;
+  res.setHeader('Content-Type', type);
+  const ascii = answer.filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  res.setHeader('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(answer.filename)}`);
+  await answer.write(res);
+}
 
 /** What multer leaves on the request. */
 type ReadMultipart = IncomingMessage & { body?: Record<string, unknown>; files?: Record<string, Express.Multer.File[]> };
@@ -261,7 +298,11 @@ export class RestRouter {
         const param = segment.slice(1);
         return { param, key: param.endsWith('Key'), values: enumValues(op, param) };
       });
-      const readMultipart = route.multipartBody ? multipartReader(op.bodyType!, options.uploadLimitBytes) : undefined;
+      const readMultipart = route.multipartBody
+        ? route.streamedUpload
+          ? streamedReader(op.bodyType!, route.streamedUpload.uploadLimitBytes)
+          : multipartReader(op.bodyType!, options.uploadLimitBytes)
+        : undefined;
       const shape = `${route.method} ${segments.length}`;
       this.byShape.set(shape, [...(this.byShape.get(shape) ?? []), { route, op, segments, readMultipart }]);
     }
@@ -324,14 +365,17 @@ export class RestRouter {
     const accept = req.headers.accept;
     let format: MediaFormat = route.defaultFormat;
     try {
-      format = route.textAnswer || route.file ? errorFormat(accept, route.defaultFormat) : negotiate(accept, route.defaultFormat);
+      format = route.textAnswer || route.file || route.streamedAnswer ? errorFormat(accept, route.defaultFormat) : negotiate(accept, route.defaultFormat);
       if (malformed) throw badRequest(`malformed path parameter ${malformed}`);
       let body: unknown;
       // A multipart route that also takes query parameters or a form reads a body that is not multipart as those.
-      if (readMultipart && (isMultipart(req.headers['content-type']) || !(route.queryBody || route.formBody))) body = await readMultipart(req, res);
+      if (readMultipart && (isMultipart(req.headers['content-type']) || !(route.queryBody || route.formBody || route.streamedUpload)))
+        body = await readMultipart(req, res, ctx);
       else if (op.bodyType) {
         if (!raw && !isMultipart(req.headers['content-type'])) {
           if (route.queryBody) body = queryAsBody(query, op.bodyType);
+          // No upload at all: the operation answers null after its own refusals (204).
+          else if (route.streamedUpload) body = {};
           else if (route.noBodyStatus) return void ((res.statusCode = route.noBodyStatus), res.end());
           else throw badRequest('a request body is required');
         } else body = decodeBody(req, raw ?? '', op.bodyType, route.formBody === true);
@@ -348,7 +392,8 @@ export class RestRouter {
       }
       if (route.file) return await sendFile(req, res, op, ctx, variables);
       const result = await op.compiled.query(undefined, ctx, variables);
-      if (result.errors?.length) return sendError(res, format, toRestError(result.errors[0], route));
+      if (result.errors?.length) throw result.errors[0];
+      if (route.streamedAnswer && ctx.fileStream) return await sendStreamedAnswer(req, res, route, ctx);
       if (unpagedRefused) throw new DomainError('NOT_ACCEPTABLE', 'this list is answered in pages only: Accept …; pagingspec=1.0');
       if (ctx.listStream) return await sendStream(res, format, ctx.listStream, op.resultType);
       const data = (result.data as Record<string, unknown>)[op.fieldName];
@@ -362,7 +407,12 @@ export class RestRouter {
     } catch (error) {
       // A list that fails half-way cannot change its status any more: the connection is cut, so the client sees it incomplete.
       if (res.headersSent) return void (console.error(error), res.destroy());
+      // An upload refused is gone before the answer leaves.
+      if (ctx.stagedUpload) await removeStaged(ctx.stagedUpload);
+      ctx.stagedUpload = undefined;
       sendError(res, format, toRestError(error, route));
+    } finally {
+      if (ctx.stagedUpload) await removeStaged(ctx.stagedUpload);
     }
   }
 }

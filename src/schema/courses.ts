@@ -285,6 +285,12 @@ export class CourseVOInput {
 
   @Field(() => String, { nullable: true, description: 'The softkey of the resource folder the course shares (course configuration sharedFolderSoftkey).' })
   sharedFolderSoftKey?: string | null;
+
+  @Field(() => LongScalar, {
+    nullable: true,
+    description: 'The key of a repository entry (a course the caller manages) to copy: its structure, elements and files, not its members.',
+  })
+  copyFrom?: number | null;
 }
 
 /** The member lists of a course, named as in its REST paths: authors are the owners, tutors the coaches. */

@@ -139,9 +139,10 @@ describe('PUT /repo/courses', () => {
   });
 
   it('refuses what it cannot do, in the client’s format', async () => {
-    const unknown = await call(t.base, 'PUT', '/restapi/repo/courses?title=Copy&copyFrom=1', { headers: asAdmin });
-    expect(unknown.status).toBe(400);
-    expect(unknown.json.translation).toMatch(/copyFrom/);
+    // copyFrom copies a course (test/courses/archive-operations.test.ts): an unknown source is 404.
+    const unknown = await call(t.base, 'PUT', '/restapi/repo/courses?title=Copy&copyFrom=2000000000', { headers: asAdmin });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.translation).toMatch(/course to copy/);
     const longKey = await call(t.base, 'PUT', `/restapi/repo/courses?title=Long&softKey=${'k'.repeat(31)}`, { headers: { ...adminAuth(), ...XML_TYPE } });
     expect(longKey.status).toBe(406);
     expect(longKey.text).toContain('softKey');

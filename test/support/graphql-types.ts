@@ -108,6 +108,39 @@ export type CourseConfigVoInput = {
   sharedFolderSoftkey?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** The export ZIP of a course: GET it from `path` (REST, with the same credentials); it is made as it is downloaded. */
+export type CourseExportVo = {
+  __typename?: 'CourseExportVO';
+  contentType: Scalars['String']['output'];
+  /** The course id (OLAT resource id). */
+  courseKey: Scalars['Long']['output'];
+  filename: Scalars['String']['output'];
+  /** The REST path of the ZIP, e.g. /restapi/repo/courses/{courseId}/file. */
+  path: Scalars['String']['output'];
+  repoEntryKey: Scalars['Long']['output'];
+};
+
+/** A course export ZIP (OpenOLAT layout) with the fields of POST /repo/courses. */
+export type CourseImportInput = {
+  /** Legacy access: 0 trash, 1 preparation (published with membersOnly), 2 review, 3 or 4 published. */
+  access?: InputMaybe<Scalars['Int']['input']>;
+  /** Default: the DisplayName of export/repo.xml. */
+  displayname?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  externalRef?: InputMaybe<Scalars['String']['input']>;
+  /** The course export ZIP. On REST the multipart part `file`, streamed to a temporary file; on GraphQL Base64 (up to the GraphQL body limit). */
+  file?: InputMaybe<Scalars['Base64']['input']>;
+  /** The name of the file; default: the name of the file part. */
+  filename?: InputMaybe<Scalars['String']['input']>;
+  membersOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Default: the default organisation. */
+  organisationkey?: InputMaybe<Scalars['Long']['input']>;
+  /** Default: the softkey of export/repo.xml when no entry has it, else a new one. */
+  softkey?: InputMaybe<Scalars['String']['input']>;
+  /** The status; wins over access. Default: preparation. */
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** authors (owners), tutors (coaches) or participants. */
 export type CourseMemberRole =
   | 'authors'
@@ -220,6 +253,8 @@ export type CourseVoInput = {
   /** Legacy access: 0 trash, 1 preparation (published with membersOnly), 2 review, 3 or 4 published (4: public). */
   access?: InputMaybe<Scalars['Int']['input']>;
   authors?: InputMaybe<Scalars['String']['input']>;
+  /** The key of a repository entry (a course the caller manages) to copy: its structure, elements and files, not its members. */
+  copyFrom?: InputMaybe<Scalars['Long']['input']>;
   /** Metadata: the credits. */
   credits?: InputMaybe<Scalars['String']['input']>;
   description?: InputMaybe<Scalars['String']['input']>;
@@ -518,6 +553,10 @@ export type Mutation = {
   deleteUserPortrait: Scalars['Boolean']['output'];
   /** true: no longer allowed; false: it was not allowed (REST answers 304). */
   disallowOrganisationSubType: Scalars['Boolean']['output'];
+  /** Imports a course export ZIP as a new course (POST /repo/courses). Every node of the editor tree (editortreemodel.xml) and run tree (runstructure.xml), the metadata of export/repo.xml and every other file of the archive are kept, in one transaction. Authors, learning resource managers and administrators; the caller becomes owner. Null (REST: 204) when the file is missing or empty. */
+  importCourse?: Maybe<CourseVo>;
+  /** Imports a learning resource: a course export ZIP (PUT /repo/entries). Every node of the editor tree (editortreemodel.xml) and run tree (runstructure.xml), the metadata of export/repo.xml and every other file of the archive are kept, in one transaction. Authors, learning resource managers and administrators; the caller becomes owner. Null (REST: 204) when the file is missing or empty. */
+  importRepositoryEntry?: Maybe<RepositoryEntryVo>;
   /** Links an existing group to the course: true when linked now, false when it was already (REST: 304). Group managers, administrators and learning resource managers of the course’s organisation, and its owners. */
   linkCourseGroup: Scalars['Boolean']['output'];
   /** Ends the session this request came with (on every instance). */
@@ -821,6 +860,17 @@ export type MutationDeleteUserPortraitArgs = {
 export type MutationDisallowOrganisationSubTypeArgs = {
   subTypeKey: Scalars['Long']['input'];
   typeKey: Scalars['Long']['input'];
+};
+
+
+export type MutationImportCourseArgs = {
+  courseArchive: CourseImportInput;
+  ownerUsername?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationImportRepositoryEntryArgs = {
+  entryArchive: RepositoryEntryImportInput;
 };
 
 
@@ -1193,6 +1243,10 @@ export type Query = {
   coursesOwnedByUser: CourseVOes;
   /** Courses the person coaches, directly or as coach of a group. The person and their user managers. */
   coursesTeachedByUser: CourseVOes;
+  /** The export ZIP of a course, in OpenOLAT's layout. REST (GET /repo/courses/{courseId}/file) answers the ZIP; GraphQL where to get it. Administrators and learning resource managers of the entry’s organisation, and its owners. */
+  exportCourse: CourseExportVo;
+  /** The export ZIP of a repository entry (a course). REST (GET /repo/entries/{k}/file) answers the ZIP; GraphQL where to get it. Administrators and learning resource managers of the entry’s organisation, and its owners. */
+  exportRepositoryEntry: CourseExportVo;
   /** Courses the person bookmarked. The person and their user managers. */
   favoriteCoursesOfUser: CourseVOes;
   /** Members and group managers only. */
@@ -1376,6 +1430,16 @@ export type QueryCoursesTeachedByUserArgs = {
   identityKey: Scalars['Long']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
   start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryExportCourseArgs = {
+  courseKey: Scalars['Long']['input'];
+};
+
+
+export type QueryExportRepositoryEntryArgs = {
+  entry: Scalars['String']['input'];
 };
 
 
@@ -1666,6 +1730,28 @@ export type RepositoryEntryImageVo = FileVo & {
   lastModified: Scalars['DateTime']['output'];
   /** Length in bytes. */
   length: Scalars['Int']['output'];
+};
+
+/** A learning resource export (a course export ZIP) with the fields of PUT /repo/entries. */
+export type RepositoryEntryImportInput = {
+  /** Legacy access (see POST /repo/courses). */
+  access?: InputMaybe<Scalars['Int']['input']>;
+  /** Default: the DisplayName of export/repo.xml. */
+  displayname?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  externalRef?: InputMaybe<Scalars['String']['input']>;
+  /** The course export ZIP. On REST the multipart part `file`, streamed to a temporary file; on GraphQL Base64 (up to the GraphQL body limit). */
+  file?: InputMaybe<Scalars['Base64']['input']>;
+  /** The name of the file; default: the name of the file part. */
+  filename?: InputMaybe<Scalars['String']['input']>;
+  /** Default: the default organisation. */
+  organisationkey?: InputMaybe<Scalars['Long']['input']>;
+  /** Default: the ResourceName of export/repo.xml. */
+  resourcename?: InputMaybe<Scalars['String']['input']>;
+  /** Default: the softkey of export/repo.xml when no entry has it, else a new one. */
+  softkey?: InputMaybe<Scalars['String']['input']>;
+  /** The status; wins over access. Default: preparation. */
+  status?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type RepositoryEntryLifecycleVo = {

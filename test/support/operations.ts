@@ -7,6 +7,23 @@ import type { TestUser } from '../factories';
 import { JSON_TYPE, call, graphql, type Headers } from './http';
 import { adminAuth, type TestService } from './service';
 
+/** A small course export ZIP (a structure node and a single page with its page in the course folder), for the import routes. */
+export const SAMPLE_COURSE_ARCHIVE = [
+  'UEsDBBQAAAAIAAAAIVy/ksJIOQEAAFMDAAAQAAAAcnVuc3RydWN0dXJlLnhtbJVTQW7DIBC85xWIe9mmvbQSJodIPVaRkj7AwhsHCYMFuGp+XwyxcOqkapEP7DA7650FvvnqNPlE55U1',
+  'FV2zR0rQSNso01b04/D28EI3YsWta5nVdWDSDs4j2wc3yDA4FCtCuLM2vNsGidS19xX9yTbxzLP9YZvCkUnHvJipGjRBvD7O1ppDRjNDnpRuHJocRuCO+K6IT9Tb+k9X+onV17FA+Mff',
+  'E4dHjDkSK8oYpI/CTDGcexS+55A2Bfcn68JBBY1iV7fIYQYUlramzdi+7nqNpE/cAhdqZ5tB49aao2oHV4c4RsFlCgWPTbmz4D64OE5xVHosmIMJhFGanUKnyxFc8mDSgVtVpnnAXwcS',
+  '9a5meTEpzE2aG5R7X1q0tCcXXhj0mzlwvysO031O0eVxiGcO03a1bLo8iG9QSwMEFAAAAAgAAAAhXGMSvmtyAQAApwQAABMAAABlZGl0b3J0cmVlbW9kZWwueG1slVTBbsMgDL33KyLu',
+  'hXa7bBKhh2q7barU7AMy4iZIBCIg0/r3c0KzpFratVEO+OFnGz8D33zXOvkC55U1KVnTFUnASFsoU6bkI3tdPpGNWHDrSmp1Hqi0rfNAgwOg2379UqhgXYbAmy1Ai0WScGdteEcrkTr3',
+  'PiU30TsC6egYQBVggnheTb41ZxGNHrJSunBgoonAzTkGxnyah7M0vVeTY55w/1kSBwdAqoSUUMr6n7BJYGkuBTXI93S/i3EnnbmncPQLxwaEbzjrF9MdX1kXMhU0iF1eAmcTYOqnrSkj',
+  'us/rRkPS9N4jPHWubdFq2FpzUGXr8oBDJbjsTcGxNncU3AeHwyUOSndJozGArAtOq1DrcYudeGyIw+ayjE1lcpwJdudQIPlsrP5XKJtR6P/p/VUmnCszVSW2e06Xv5rEmmZUuaYIu9bK',
+  'oY2cDXe5t7AB4MOu/dTKV5mq0cAKxBKPd2GrY53eF/HI2bBc3KhNfFN+AFBLAwQUAAAACAAAACFcaO+EmIwAAAD0AAAADwAAAGV4cG9ydC9yZXBvLnhtbHWPQQrCQAxFr9ILSC8QBoS6',
+  'cCPSHqCEMdJgOxmSVJjbWytKu3D5eOHxAy1lMXbRckqu5aqSSZ3JAnRy9weVYDjlkfoosxr1qHHgJ0H91dCSLSrSBScKB6h3DA1bHrGs0K2l6lOqfqXtCTRkUTk7SwqL2tI5sTOOx9kH',
+  '0YC3iRObKy7rod7L94p/j70AUEsDBBQAAAAIAAAAIVx7jnsTFAAAABIAAAAWAAAAY291cnNlZm9sZGVyL3BhZ2UuaHRtbLMpsAtOzC3ISVUoSExPtdEvsAMAUEsBAhQDFAAAAAgAAAAh',
+  'XL+Swkg5AQAAUwMAABAAAAAAAAAAAAAAAIABAAAAAHJ1bnN0cnVjdHVyZS54bWxQSwECFAMUAAAACAAAACFcYxK+a3IBAACnBAAAEwAAAAAAAAAAAAAAgAFnAQAAZWRpdG9ydHJlZW1v',
+  'ZGVsLnhtbFBLAQIUAxQAAAAIAAAAIVxo74SYjAAAAPQAAAAPAAAAAAAAAAAAAACAAQoDAABleHBvcnQvcmVwby54bWxQSwECFAMUAAAACAAAACFce457ExQAAAASAAAAFgAAAAAAAAAA',
+  'AAAAgAHDAwAAY291cnNlZm9sZGVyL3BhZ2UuaHRtbFBLBQYAAAAABAAEAAABAAALBAAAAAA=',
+].join('');
+
 /** A valid body for each body argument of the route table (a family adds its own). */
 export const SAMPLE_BODIES: Record<string, unknown> = {
   user: { login: 'someone-new', firstName: 'A', lastName: 'B', email: 'someone-new@example.org' },
@@ -25,6 +42,9 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   organisationType: { identifier: 'type-by-plain-user', displayName: 'Type by plain user' },
   members: [{ key: 1 }],
   course: { title: 'Course by plain user' },
+  // A course export ZIP; on REST the multipart part `file` (restBody), or Base64 in a JSON body.
+  courseArchive: { file: SAMPLE_COURSE_ARCHIVE, filename: 'sample-course.zip' },
+  entryArchive: { file: SAMPLE_COURSE_ARCHIVE, filename: 'sample-course.zip' },
   // A course element below a parent named by each test; on REST query parameters, or a multipart form with the page in the part `file`.
   element: {
     parentNodeId: 'sample-parent',

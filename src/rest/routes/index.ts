@@ -3,6 +3,7 @@ import type { FamilyRoutes } from '../route';
 import { admin } from './admin';
 import { courseGroups } from './course-groups';
 import { courseLifecycle } from './course-lifecycle';
+import { courseArchives } from './course-archives';
 import { courses } from './courses';
 import { groups } from './groups';
 import { organisations } from './organisations';
@@ -10,7 +11,7 @@ import { relations } from './relations';
 import { users } from './users';
 
 /** Every family's routes, one entry per family; the order of families and of routes within them does not matter. */
-const FAMILIES: FamilyRoutes[] = [users, groups, organisations, relations, admin, courses, courseGroups, courseLifecycle];
+const FAMILIES: FamilyRoutes[] = [users, groups, organisations, relations, admin, courses, courseGroups, courseLifecycle, courseArchives];
 
 export const ROUTES = FAMILIES.flatMap((family) => family.routes);
 export const OPEN_ROUTES = [...CORE_OPEN_ROUTES, ...FAMILIES.flatMap((family) => family.openRoutes ?? [])];

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { inTransaction } from '../../audit/audit-log';
+import { sql } from '../../db/sql';
+import { requireCaller, type RequestContext } from '../../domain/context';
+import { DomainError, notFound } from '../../domain/errors';
+import { EntryRole } from '../../entities/courses';
+import { fileStorage } from '../../files/storage';
+import { findOrganisationRow } from '../../organisations/repository';
+import type { CourseVO, CourseVOInput } from '../../schema/courses';
+import { requireIdentity } from '../../users/repository';
+import { requireEntryManager } from '../policy';
+import { toCourseVO } from '../presenter';
+import * as entries from '../repository';
+import { COURSE_TYPE, validateCourse } from '../service';
+import { courseFiles } from './files';
+
+const NODE_COLUMNS = `position, type, short_title, long_title, description, objectives, instruction, instructional_design, display_type, page_file, xml_extra`;
+
+/**
+ * PUT /repo/courses?copyFrom={repo entry key}: a new course copied from that course: its metadata
+ * (the fields sent win), editor and run tree with every node's kept XML, its course folder and the
+ * other files it keeps; not its members. The source must be a course the caller manages
+ * (administrator or learning resource manager of its organisation, or owner): 404 when there is no
+ * such course, 403 when the caller does not manage it. The caller becomes owner unless setAuthor is
+ * false; initialAuthor too.
+ */
+export async function copyCourse(ctx: RequestContext, input: CourseVOInput): Promise<CourseVO> {
+  const caller = requireCaller(ctx);
+  const source = await entries.findEntry(ctx.em, { key: input.copyFrom! });
+  if (!source || source.resourceTypeName !== COURSE_TYPE) throw notFound('course to copy');
+  await requireEntryManager(ctx, source);
+  const { status } = validateCourse({ ...input, title: input.title ?? input.displayName ?? input.shortTitle ?? source.displayname });
+  const softkey = input.softKey?.trim() || randomBytes(15).toString('hex');
+  const key = await inTransaction(ctx, async (em) => {
+    if (input.organisationKey != null && !(await findOrganisationRow(em, input.organisationKey))) throw notFound('organisation');
+    if (input.initialAuthor != null) await requireIdentity(em, input.initialAuthor);
+    const entryKey = await entries.insertEntry(em, {
+      softkey,
+      displayname: input.displayName?.trim() || input.title?.trim() || source.displayname,
+      description: input.description ?? source.description ?? null,
+      teaser: input.teaser ?? source.teaser ?? null,
+      authors: input.authors ?? source.authors ?? null,
+      location: input.location ?? source.location ?? null,
+      externalId: input.externalId ?? null,
+      externalRef: input.externalRef ?? null,
+      managedFlags: input.managedFlags ?? null,
+      status,
+      organisationKey: input.organisationKey ?? source.organisationKey,
+      publicVisible: input.publicVisible ?? (input.status == null && input.access === 4),
+      editorRootNodeId: source.editorRootNodeId ?? null,
+      nodeAccessType: source.nodeAccessType,
+    } as Parameters<typeof entries.insertEntry>[1]);
+    if (entryKey === null) throw new DomainError('CONFLICT', `a repository entry has the softkey ${softkey} or the externalId ${input.externalId} already`);
+    await sql(em, 'update repository_entry set resourcename = ?, published_at = ? where id = ?', [source.resourcename, source.publishedAt ?? null, entryKey]);
+    // The editor tree: the nodes, then each one's parent by the ident of the source's parent.
+    await sql(em, `insert into course_element (entry_id, ident, ${NODE_COLUMNS}) select ?, ident, ${NODE_COLUMNS} from course_element where entry_id = ?`, [
+      entryKey,
+      source.id,
+    ]);
+    await sql(
+      em,
+      `update course_element n set parent_id = np.id
+       from course_element o join course_element op on op.id = o.parent_id join course_element np on np.entry_id = ? and np.ident = op.ident
+       where n.entry_id = ? and o.entry_id = ? and o.ident = n.ident`,
+      [entryKey, entryKey, source.id],
+    );
+    await sql(
+      em,
+      `insert into course_run_element (entry_id, ident, parent_ident, ${NODE_COLUMNS}) select ?, ident, parent_ident, ${NODE_COLUMNS} from course_run_element where entry_id = ?`,
+      [entryKey, source.id],
+    );
+    const storage = fileStorage(em);
+    const from = courseFiles(source.id);
+    for (const file of await storage.list(from)) await storage.copy(file.path, `${courseFiles(entryKey)}${file.path.slice(from.length)}`);
+    if (input.setAuthor !== false) await entries.insertMember(em, entryKey, caller.key, EntryRole.owner);
+    if (input.initialAuthor != null) await entries.insertMember(em, entryKey, input.initialAuthor, EntryRole.owner);
+    return entryKey;
+  });
+  return toCourseVO((await entries.findEntry(ctx.em, { key }))!);
+}

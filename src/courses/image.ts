@@ -19,22 +19,22 @@ const MAX_IMAGE_PIXELS = 25_000_000;
 /** The media types an entry image is answered in. */
 export const IMAGE_MEDIA_TYPES = Object.values(IMAGE_FORMATS);
 
-const pathOf = (entryKey: number) => `repository/${entryKey}/image`;
+export const entryImagePath = (entryKey: number) => `repository/${entryKey}/image`;
 
 /** The stored files of an entry (its image, the content package POST /repo/entries/{k} took), in the transaction that deletes the entry. */
-export const deleteEntryFiles = (em: EntityManager, entryKey: number) => fileStorage(em).delete([pathOf(entryKey), `repository/${entryKey}/package`]);
+export const deleteEntryFiles = (em: EntityManager, entryKey: number) => fileStorage(em).delete([entryImagePath(entryKey), `repository/${entryKey}/package`]);
 
 /** HEAD|GET …/image: the image without its bytes (read by `imageContent` when selected); the entry's managers. */
 export async function getImage(ctx: RequestContext, address: EntryAddress): Promise<RepositoryEntryImageVO> {
   const row = await locate(ctx, address);
   await requireEntryManager(ctx, row);
-  const file = await fileStorage(ctx.em).stat(pathOf(row.id));
+  const file = await fileStorage(ctx.em).stat(entryImagePath(row.id));
   if (!file) throw notFound('image');
   return { entryKey: row.id, contentType: file.contentType, length: file.size, lastModified: file.lastModified };
 }
 
 export async function imageContent(ctx: RequestContext, image: Pick<RepositoryEntryImageVO, 'entryKey'>): Promise<Buffer> {
-  const file = await fileStorage(ctx.em).get(pathOf(image.entryKey));
+  const file = await fileStorage(ctx.em).get(entryImagePath(image.entryKey));
   if (!file) throw notFound('image');
   return file.content;
 }
@@ -54,7 +54,7 @@ export async function uploadImage(ctx: RequestContext, address: EntryAddress, up
   }
   await inTransaction(ctx, async (em) => {
     await lockEntry(em, row.id);
-    await fileStorage(em).put(pathOf(row.id), upload.file, contentType);
+    await fileStorage(em).put(entryImagePath(row.id), upload.file, contentType);
   });
   return true;
 }

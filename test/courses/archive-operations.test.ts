@@ -2,7 +2,7 @@ import { EntryRole } from '../../src/entities/courses';
 import { addCourseMember, buildCourse, buildUser, type TestCourse, type TestUser } from '../factories';
 import { archiveForm, fixture, unzip } from '../support/course-archives';
 import { JSON_TYPE, call, graphql } from '../support/http';
-import { SAMPLE_COURSE_ARCHIVE, graphqlOf, refusals, routeNamed } from '../support/operations';
+import { SAMPLE_COURSE_ARCHIVE, graphqlOf, refusals, restBody, routeNamed } from '../support/operations';
 import { adminAuth, startTestService, type TestService } from '../support/service';
 
 /** The course archive operations (import, export, copy): their refusals and a success on both transports. */
@@ -149,5 +149,36 @@ describe('PUT /repo/courses?copyFrom', () => {
     const exported = await fetch(`${t.base}/restapi/repo/courses/${reply.json.key}/file`, { headers: author.auth });
     const files = await unzip(Buffer.from(await exported.arrayBuffer()));
     expect(files.get('CourseConfig.xml')).toEqual((await unzip(fixture('simple_course.zip'))).get('CourseConfig.xml'));
+  });
+
+  it('copies the further metadata, the configuration and the image of the source', async () => {
+    const source = await buildCourse(t);
+    const asAdmin = { ...adminAuth(), ...JSON_TYPE };
+    const entry = `/restapi/repo/entries/${source.key}`;
+    const metadata = { displayname: 'Source', objectives: 'Read', requirements: 'None', credits: '3', mainLanguage: 'de', expenditureOfWork: '2h' };
+    expect((await call(t.base, 'PUT', `${entry}/metadata`, { headers: asAdmin, body: metadata })).status).toBe(200);
+    const form = { contentType: 'application/x-www-form-urlencoded' };
+    expect(
+      (
+        await call(t.base, 'POST', `/restapi/repo/courses/${source.courseKey}/configuration`, {
+          headers: asAdmin,
+          body: 'calendar=true&glossarySoftkey=g1',
+          ...form,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await call(t.base, 'POST', `${entry}/image`, { headers: adminAuth(), body: restBody(routeNamed('POST /repo/entries/:entry/image')) })).status).toBe(
+      200,
+    );
+    const reply = await copy(adminAuth(), source.key, { credits: '5' });
+    expect(reply.status).toBe(200);
+    const copied = `/restapi/repo/courses/${reply.json.key}`;
+    expect((await call(t.base, 'GET', `${copied}/metadata`, { headers: asAdmin })).json).toMatchObject({ ...metadata, credits: '5' });
+    expect((await call(t.base, 'GET', `${copied}/configuration`, { headers: asAdmin })).json).toMatchObject({ calendar: true, glossarySoftkey: 'g1' });
+    const [image, copiedImage] = await Promise.all(
+      [`${entry}/image`, `${copied}/image`].map(async (path) => Buffer.from(await (await fetch(`${t.base}${path}`, { headers: adminAuth() })).arrayBuffer())),
+    );
+    expect(copiedImage.length).toBeGreaterThan(0);
+    expect(copiedImage).toEqual(image);
   });
 });

@@ -13,6 +13,8 @@ import { toCourseVO } from '../presenter';
 import * as entries from '../repository';
 import { COURSE_TYPE, validateCourse } from '../service';
 import { courseFiles } from './files';
+import { saveCourseConfig } from '../configuration';
+import { entryImagePath } from '../image';
 
 const NODE_COLUMNS = `position, type, short_title, long_title, description, objectives, instruction, instructional_design, display_type, page_file, xml_extra`;
 
@@ -51,7 +53,21 @@ export async function copyCourse(ctx: RequestContext, input: CourseVOInput): Pro
       nodeAccessType: source.nodeAccessType,
     } as Parameters<typeof entries.insertEntry>[1]);
     if (entryKey === null) throw new DomainError('CONFLICT', `a repository entry has the softkey ${softkey} or the externalId ${input.externalId} already`);
-    await sql(em, 'update repository_entry set resourcename = ?, published_at = ? where id = ?', [source.resourcename, source.publishedAt ?? null, entryKey]);
+    await sql(
+      em,
+      `update repository_entry c set resourcename = s.resourcename, published_at = s.published_at,
+         objectives = coalesce(?, s.objectives), requirements = coalesce(?, s.requirements), credits = coalesce(?, s.credits),
+         expenditure_of_work = coalesce(?, s.expenditure_of_work), main_language = s.main_language
+       from repository_entry s where c.id = ? and s.id = ?`,
+      [input.objectives ?? null, input.requirements ?? null, input.credits ?? null, input.expenditureOfWork ?? null, entryKey, source.id],
+    );
+    await sql(
+      em,
+      `insert into course_config (entry_id, calendar, chat, css_layout_ref, efficiency_statement, glossary_softkey, shared_folder_softkey)
+       select ?, calendar, chat, css_layout_ref, efficiency_statement, glossary_softkey, shared_folder_softkey from course_config where entry_id = ?`,
+      [entryKey, source.id],
+    );
+    if (input.sharedFolderSoftKey) await saveCourseConfig(em, entryKey, { sharedFolderSoftkey: input.sharedFolderSoftKey });
     // The editor tree: the nodes, then each one's parent by the ident of the source's parent.
     await sql(em, `insert into course_element (entry_id, ident, ${NODE_COLUMNS}) select ?, ident, ${NODE_COLUMNS} from course_element where entry_id = ?`, [
       entryKey,
@@ -72,6 +88,7 @@ export async function copyCourse(ctx: RequestContext, input: CourseVOInput): Pro
     const storage = fileStorage(em);
     const from = courseFiles(source.id);
     for (const file of await storage.list(from)) await storage.copy(file.path, `${courseFiles(entryKey)}${file.path.slice(from.length)}`);
+    if (await storage.stat(entryImagePath(source.id))) await storage.copy(entryImagePath(source.id), entryImagePath(entryKey));
     if (input.setAuthor !== false) await entries.insertMember(em, entryKey, caller.key, EntryRole.owner);
     if (input.initialAuthor != null) await entries.insertMember(em, entryKey, input.initialAuthor, EntryRole.owner);
     return entryKey;

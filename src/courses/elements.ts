@@ -1,3 +1,4 @@
+import { EXPERT_RULES, EXPERT_RULE_MAX_LENGTH, withExpertRules, type ExpertRuleField } from './expert-rules';
 import { inTransaction } from '../audit/audit-log';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
@@ -61,6 +62,9 @@ function validate(type: ElementType, input: CourseNodeInput, creating: boolean):
       : []),
     ...(input.file && input.path != null ? [{ code: 'org.olat.course:file.twice', translation: 'send a file or a path, not both.' }] : []),
     ...tooLongValues({ shortTitle: input.shortTitle, longTitle: input.longTitle }),
+    ...(Object.keys(EXPERT_RULES) as ExpertRuleField[])
+      .filter((field) => (input[field]?.length ?? 0) > EXPERT_RULE_MAX_LENGTH)
+      .map((field) => ({ code: `org.olat.course:${field}.tooLong`, translation: `${field} is longer than ${EXPERT_RULE_MAX_LENGTH} characters.` })),
   ];
   if (errors.length) throw validationFailed(errors);
   // OpenOLAT refuses a single page without its page as an invalid configuration: 406.
@@ -121,7 +125,8 @@ export async function createElement(ctx: RequestContext, courseKey: number, type
       displayType: type === STRUCTURE ? (input.displayType ?? (pageFile ? 'file' : 'toc')) : null,
       pageFile,
     };
-    await entries.insertElement(em, course.id, parent.id, input.position != null && input.position >= 0 ? input.position : null, ident, type, fields);
+    const position = input.position != null && input.position >= 0 ? input.position : null;
+    await entries.insertElement(em, course.id, parent.id, position, ident, type, fields, withExpertRules(null, input));
   });
   return presentElement(ctx, course.id, ident);
 }
@@ -137,16 +142,21 @@ export async function updateElement(ctx: RequestContext, courseKey: number, type
     const element = await entries.findElement(em, course.id, nodeId);
     if (!element) throw notFound('course element');
     const pageFile = await pageFileOf({ ...ctx, em }, course.id, nodeId, input);
-    await entries.updateElement(em, element.id, {
-      shortTitle: given(input.shortTitle),
-      longTitle: given(input.longTitle),
-      description: given(input.description),
-      objectives: given(input.objectives),
-      instruction: given(input.instruction),
-      instructionalDesign: given(input.instructionalDesign),
-      displayType: element.type === STRUCTURE ? (input.displayType ?? undefined) : undefined,
-      pageFile,
-    });
+    await entries.updateElement(
+      em,
+      element.id,
+      {
+        shortTitle: given(input.shortTitle),
+        longTitle: given(input.longTitle),
+        description: given(input.description),
+        objectives: given(input.objectives),
+        instruction: given(input.instruction),
+        instructionalDesign: given(input.instructionalDesign),
+        displayType: element.type === STRUCTURE ? (input.displayType ?? undefined) : undefined,
+        pageFile,
+      },
+      input.visibilityExpertRules?.trim() || input.accessExpertRules?.trim() ? withExpertRules(element.xmlExtra, input) : undefined,
+    );
   });
   return presentElement(ctx, course.id, nodeId);
 }

@@ -1,3 +1,4 @@
+import { expertRulesOf } from './expert-rules';
 import type { RepositoryEntry } from '../entities/courses';
 import type { CourseNodeVO, CourseVO, RepositoryEntryLifecycleVO, RepositoryEntryVO } from '../schema/courses';
 import type { ElementRow } from './repository';
@@ -120,6 +121,7 @@ export function toCourseNodeVO(row: ElementRow): CourseNodeVO {
     instructionalDesign: row.instructionalDesign,
     displayType: row.displayType,
     pageFile: row.pageFile,
+    ...expertRulesOf(row.xmlExtra),
     entryKey: row.entryKey,
   };
 }

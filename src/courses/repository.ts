@@ -343,6 +343,7 @@ export async function insertElement(
   ident: string,
   type: string,
   fields: ElementFields,
+  xmlExtra: NodeXmlExtra | null = null,
 ): Promise<void> {
   const [{ count }] = await sql<{ count: number }>(em, 'select count(*)::int as count from course_element where parent_id = ?', [parentId]);
   const place = position === null ? count : Math.min(position, count);
@@ -352,7 +353,7 @@ export async function insertElement(
   await sql(
     em,
     `insert into course_element (entry_id, ident, parent_id, position, type, short_title, long_title, description, objectives, instruction,
-       instructional_design, display_type, page_file) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       instructional_design, display_type, page_file, xml_extra) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)`,
     [
       entryKey,
       ident,
@@ -367,12 +368,13 @@ export async function insertElement(
       fields.instructionalDesign,
       fields.displayType,
       fields.pageFile,
+      xmlExtra && JSON.stringify(xmlExtra),
     ],
   );
 }
 
-/** Sets the fields given (the others stay). */
-export async function updateElement(em: EntityManager, id: number, fields: Partial<ElementFields>): Promise<void> {
+/** Sets the fields given (the others stay); `xmlExtra` replaces the node's kept XML. */
+export async function updateElement(em: EntityManager, id: number, fields: Partial<ElementFields>, xmlExtra?: NodeXmlExtra | null): Promise<void> {
   const columns: Record<keyof ElementFields, string> = {
     shortTitle: 'short_title',
     longTitle: 'long_title',
@@ -384,10 +386,12 @@ export async function updateElement(em: EntityManager, id: number, fields: Parti
     pageFile: 'page_file',
   };
   const set = (Object.keys(columns) as (keyof ElementFields)[]).filter((name) => fields[name] !== undefined);
-  await sql(em, `update course_element set ${set.map((name) => `${columns[name]} = ?, `).join('')}last_modified = now() where id = ?`, [
-    ...set.map((name) => fields[name]),
-    id,
-  ]);
+  const extra = xmlExtra === undefined ? [] : [JSON.stringify(xmlExtra)];
+  await sql(
+    em,
+    `update course_element set ${set.map((name) => `${columns[name]} = ?, `).join('')}${extra.length ? 'xml_extra = ?::jsonb, ' : ''}last_modified = now() where id = ?`,
+    [...set.map((name) => fields[name]), ...extra, id],
+  );
 }
 
 /** Publishing: the run tree becomes a copy of the editor tree. */

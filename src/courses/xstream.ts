@@ -5,7 +5,7 @@ import type { ElementRow } from './repository';
  * A course's trees as OpenOLAT's XStream writes `runstructure.xml` (org.olat.course.Structure) and
  * `editortreemodel.xml` (CourseEditorTreeModel): the elements of each node that this gateway keeps
  * (ident, parent, children, type, titles, learning objectives, the page file or display of its
- * module configuration). Access conditions, score calculators and other module settings are left out.
+ * module configuration), and what an import kept or expert rules set (conditions, other module settings).
  */
 
 const NODE_CLASSES: Record<string, string> = { st: 'org.olat.course.nodes.STCourseNode', sp: 'org.olat.course.nodes.SPCourseNode' };

@@ -350,6 +350,14 @@ export class CourseNodeVO {
   @Extensions({ rest: false })
   pageFile!: string | null;
 
+  @Field(() => String, { nullable: true, description: 'The expert rule that decides who sees the node, if it has one (GraphQL only).' })
+  @Extensions({ rest: false })
+  visibilityExpertRules!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The expert rule that decides who may open the node, if it has one (GraphQL only).' })
+  @Extensions({ rest: false })
+  accessExpertRules!: string | null;
+
   /** The entry the node belongs to, for the page field. */
   entryKey!: number;
 }
@@ -388,6 +396,15 @@ export class CourseNodeInput {
 
   @Field(() => String, { nullable: true, description: 'Structure nodes: toc (default), peekview, file or none.' })
   displayType?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'An expert rule (OpenOLAT condition syntax, e.g. isInGroup("A")) deciding who sees the element; stored as given, not evaluated here.',
+  })
+  visibilityExpertRules?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'An expert rule deciding who may open the element; stored as given, not evaluated here.' })
+  accessExpertRules?: string | null;
 
   @Field(() => String, { nullable: true, description: 'The name the uploaded page is stored under in the course folder (default: the uploaded file’s name).' })
   filename?: string | null;

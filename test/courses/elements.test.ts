@@ -3,7 +3,7 @@ import { traceStatements } from '../../scripts/trace-statements';
 import { EntryRole } from '../../src/entities/courses';
 import { addCourseMember, buildCourse, buildUser, type TestCourse, type TestUser } from '../factories';
 import { JSON_TYPE, XML_TYPE, call, graphql } from '../support/http';
-import { startTestService, type TestService } from '../support/service';
+import { adminAuth, startTestService, type TestService } from '../support/service';
 
 /** Course elements on the editor tree, publishing into the run tree, and both trees as XStream XML and GraphQL edges. */
 
@@ -340,5 +340,65 @@ describe('trees on GraphQL', () => {
     const large = await statementsFor(await newCourse(), 2000);
     expect(small).toBeLessThanOrEqual(8);
     expect(large).toBe(small);
+  });
+});
+
+describe('expert rules', () => {
+  const conditionOf = (xml: string, ident: string, name: string) => {
+    const node = xml.slice(xml.indexOf(`<ident>${ident}</ident>`));
+    const match = new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(node);
+    return match?.[1].replace(/&quot;/g, '"') ?? null;
+  };
+
+  it('keeps visibility and access rules as expert conditions of the node, through updates, publishing, GraphQL and copies', async () => {
+    const c = await newCourse();
+    const query = new URLSearchParams({ parentNodeId: c.editorRootNodeId, shortTitle: 'Ruled', visibilityExpertRules: 'isInGroup("A")' });
+    const created = await call(t.base, 'PUT', `${elements(c)}/structure?${query}`, { headers: asOwner() });
+    expect(created.status).toBe(200);
+    // The CourseVO fields of OpenOLAT only: the rules are not among them.
+    expect(Object.keys(created.json)).not.toContain('visibilityExpertRules');
+    const page = await call(t.base, 'POST', `${elements(c)}/singlepage`, {
+      headers: asOwner(),
+      body: form({ parentNodeId: created.json.id, shortTitle: 'Page', accessExpertRules: 'hasAttribute("role", "student")' }, { html: '<p>x</p>' }),
+    });
+    expect(page.status).toBe(200);
+    const editor = (await call(t.base, 'GET', `/restapi/repo/courses/${c.courseKey}/editortreemodel`, { headers: owner.auth })).text;
+    const visibility = conditionOf(editor, created.json.id, 'preConditionVisibility');
+    expect(visibility).toContain('<conditionExpression>isInGroup("A")</conditionExpression>');
+    expect(visibility).toContain('<expertMode>true</expertMode>');
+    expect(conditionOf(editor, page.json.id, 'preConditionAccess')).toContain('<conditionExpression>hasAttribute("role", "student")</conditionExpression>');
+
+    // An update changes the rule it names and leaves the other.
+    const updated = await call(t.base, 'POST', `${elements(c)}/structure/${created.json.id}`, {
+      headers: asOwner(),
+      contentType: 'application/x-www-form-urlencoded',
+      body: 'accessExpertRules=isGuest()',
+    });
+    expect(updated.status).toBe(200);
+    const node = `query($courseKey: Long!) { course(courseKey: $courseKey) { editorTree { id visibilityExpertRules accessExpertRules } runTree { id visibilityExpertRules } } }`;
+    const before = await graphql(t.base, owner.auth, node, { courseKey: c.courseKey });
+    expect(before.body.data.course.editorTree.find((n: { id: string }) => n.id === created.json.id)).toEqual({
+      id: created.json.id,
+      visibilityExpertRules: 'isInGroup("A")',
+      accessExpertRules: 'isGuest()',
+    });
+
+    expect((await call(t.base, 'POST', `/restapi/repo/courses/${c.courseKey}/publish`, { headers: asOwner() })).status).toBe(200);
+    const run = (await call(t.base, 'GET', `/restapi/repo/courses/${c.courseKey}/runstructure`, { headers: owner.auth })).text;
+    expect(conditionOf(run, created.json.id, 'preConditionVisibility')).toContain('isInGroup("A")');
+
+    const copy = await call(t.base, 'PUT', `/restapi/repo/courses?copyFrom=${c.key}`, { headers: { ...adminAuth(), ...JSON_TYPE } });
+    expect(copy.status).toBe(200);
+    const copied = await graphql(t.base, adminAuth(), node, { courseKey: copy.json.key });
+    expect(copied.body.data.course.runTree.find((n: { id: string }) => n.id === created.json.id).visibilityExpertRules).toBe('isInGroup("A")');
+  });
+
+  it('refuses a rule longer than 4,000 characters as invalid (406, as OpenOLAT answers invalid elements) and adds nothing', async () => {
+    const c = await newCourse();
+    const query = new URLSearchParams({ parentNodeId: c.editorRootNodeId, visibilityExpertRules: 'x'.repeat(4001) });
+    const reply = await call(t.base, 'PUT', `${elements(c)}/structure?${query}`, { headers: asOwner() });
+    expect(reply.status).toBe(406);
+    expect(reply.json[0].code).toBe('org.olat.course:visibilityExpertRules.tooLong');
+    expect((await trees(c)).editorTree).toHaveLength(1);
   });
 });

@@ -149,6 +149,8 @@ export type CourseMemberRole =
 
 /** A new or changed course element. On REST the query parameters of PUT …/elements/structure|singlepage, or the fields of a multipart form whose file part (named `file`, or any other name such as `path` as importers send it) is the HTML page. */
 export type CourseNodeInput = {
+  /** An expert rule deciding who may open the element; stored as given, not evaluated here. */
+  accessExpertRules?: InputMaybe<Scalars['String']['input']>;
   description?: InputMaybe<Scalars['String']['input']>;
   /** Structure nodes: toc (default), peekview, file or none. */
   displayType?: InputMaybe<Scalars['String']['input']>;
@@ -169,10 +171,14 @@ export type CourseNodeInput = {
   position?: InputMaybe<Scalars['Int']['input']>;
   /** Default for a new element: `undefined`, as in OpenOLAT. */
   shortTitle?: InputMaybe<Scalars['String']['input']>;
+  /** An expert rule (OpenOLAT condition syntax, e.g. isInGroup("A")) deciding who sees the element; stored as given, not evaluated here. */
+  visibilityExpertRules?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type CourseNodeVo = {
   __typename?: 'CourseNodeVO';
+  /** The expert rule that decides who may open the node, if it has one (GraphQL only). */
+  accessExpertRules?: Maybe<Scalars['String']['output']>;
   description?: Maybe<Scalars['String']['output']>;
   /** A structure node’s display: toc, peekview, file or none (GraphQL only). */
   displayType?: Maybe<Scalars['String']['output']>;
@@ -193,6 +199,8 @@ export type CourseNodeVo = {
   /** The node type: `st` (structure) or `sp` (single page). */
   shortName: Scalars['String']['output'];
   shortTitle?: Maybe<Scalars['String']['output']>;
+  /** The expert rule that decides who sees the node, if it has one (GraphQL only). */
+  visibilityExpertRules?: Maybe<Scalars['String']['output']>;
 };
 
 /** A course tree as OpenOLAT’s XStream XML (runstructure.xml or editortreemodel.xml); on REST the XML itself. */

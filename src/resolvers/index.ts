@@ -1,4 +1,5 @@
 import { adminResolvers } from './admin';
+import { catalogResolvers } from './catalog';
 import { courseGroupResolvers } from './course-groups';
 import { courseLifecycleResolvers } from './course-lifecycle';
 import { courseResolvers } from './courses';
@@ -17,4 +18,5 @@ export const resolvers = [
   ...courseResolvers,
   ...courseGroupResolvers,
   ...courseLifecycleResolvers,
+  ...catalogResolvers,
 ] as const;

@@ -38,6 +38,9 @@ const ALLOWED_TO_PLAIN_USER = new Set([
   'GET /users/:identityKey/portrait',
   'HEAD /users/:identityKey/portrait',
   'HEAD /users/:identityKey/portrait/:size',
+  'GET /catalog',
+  'GET /catalog/:path',
+  'GET /catalog/:path/children',
 ]);
 
 /**
@@ -65,7 +68,9 @@ const sample = (name: string, path: string): unknown =>
                   ? 'small'
                   : name === 'nodeId'
                     ? course.editorRootNodeId
-                    : undefined;
+                    : name === 'path'
+                      ? '1'
+                      : undefined;
 
 const pathOf = (route: RestRoute) => `/restapi${route.path.replace(/:(\w+)/g, (_, name: string) => String(sample(name, route.path)))}`;
 

@@ -43,6 +43,8 @@ const GROWING = new Set([
   'repository_entry_mark',
   'repository_entry_to_organisation',
   'course_config',
+  'catalog_entry',
+  'catalog_entry_owner',
 ]);
 
 let t: TestService;
@@ -380,5 +382,50 @@ it('the lifecycle of entries and courses (metadata, status, access, organisation
     expect((await call(t.base, 'GET', '/restapi/repo/entries/search?name=Posted&author=Indexowner', { headers: asOwner })).json).toHaveLength(1);
     const managed = await call(t.base, 'GET', '/restapi/repo/entries?limit=10', { headers: { ...manager.auth, Accept: 'application/json; pagingspec=1.0' } });
     expect(managed.json.totalCount).toBeGreaterThan(0);
+  });
+}, 60_000);
+
+it('the catalog tree, its entries, children, moves, owners and the GraphQL subtree read through indexes', async () => {
+  // 200 categories under the root with 100 entries each, a course leaf in every tenth, and an owner for each of them.
+  await db.query(`insert into catalog_entry (name, type, parent_id, position) select 'Seed ' || g, 0, 1, g from generate_series(1, 200) g`);
+  await db.query(
+    `insert into catalog_entry (name, type, parent_id, entry_id, position)
+     select 'Seed leaf ' || g, case when g % 10 = 0 then 1 else 0 end, p.id, case when g % 10 = 0 then (select min(id) from repository_entry) end, g
+     from catalog_entry p cross join generate_series(1, 100) g where p.parent_id = 1`,
+  );
+  await db.query(
+    `insert into catalog_entry_owner (catalog_entry_id, identity_id) select c.id, (select min(id) from identity) from catalog_entry c where c.name like 'Seed%'`,
+  );
+  await db.query('analyze catalog_entry; analyze catalog_entry_owner');
+  const course = await buildCourse(t);
+  const owner = await buildUser(t);
+  const asAdmin = { ...adminAuth(), ...JSON_TYPE };
+  await expectIndexedStatements(async () => {
+    const node = await call(t.base, 'PUT', '/restapi/catalog/1?name=Indexed', { headers: asAdmin });
+    const key = node.json.key as number;
+    const other = await call(t.base, 'PUT', `/restapi/catalog/1/${key}`, { headers: asAdmin, body: { name: 'Sub' } });
+    const leaf = await call(t.base, 'PUT', `/restapi/catalog/${other.json.key}?name=Leaf&repoEntryKey=${course.key}`, { headers: asAdmin });
+    expect(leaf.json.type).toBe(1);
+    const target = await call(t.base, 'PUT', '/restapi/catalog/1?name=Target', { headers: asAdmin });
+    for (const [method, path] of [
+      ['GET', '/restapi/catalog'],
+      ['GET', `/restapi/catalog/${key}`],
+      ['GET', `/restapi/catalog/${key}/children`],
+      ['POST', `/restapi/catalog/${key}?newParentKey=${target.json.key}&name=Moved`],
+      ['PUT', `/restapi/catalog/${key}/owners/${owner.key}`],
+      ['GET', `/restapi/catalog/${key}/owners`],
+      ['GET', `/restapi/catalog/${key}/owners/${owner.key}`],
+      ['DELETE', `/restapi/catalog/${key}/owners/${owner.key}`],
+    ] as const) {
+      expect({ path, status: (await call(t.base, method, path, { headers: asAdmin })).status }).toEqual({ path, status: 200 });
+    }
+    const paged = await call(t.base, 'GET', `/restapi/catalog/${key}/children?limit=5`, {
+      headers: { ...adminAuth(), Accept: 'application/json; pagingspec=1.0' },
+    });
+    expect(paged.json.totalCount).toBe(1);
+    const tree = await graphql(t.base, adminAuth(), `{ catalogTree(path: "${target.json.key}") { key repositoryEntry { key } owners { key } } }`);
+    expect(tree.body.data.catalogTree).toHaveLength(4);
+    expect((await call(t.base, 'DELETE', `/restapi/catalog/${key}`, { headers: asAdmin })).status).toBe(200);
+    expect((await call(t.base, 'DELETE', `/restapi/repo/courses/${course.courseKey}`, { headers: asAdmin })).status).toBe(200);
   });
 }, 60_000);

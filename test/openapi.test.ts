@@ -154,6 +154,8 @@ async function samplePathValues(): Promise<Record<string, string | number>> {
   }
   // A repository entry is addressed by its key or softkey (`{entry}`), not a `…Key`.
   values.entry = (await call(t.base, 'GET', '/restapi/repo/entries', { headers: asAdmin })).json[0].key;
+  // A catalog entry is addressed by a path of keys ending with its own (`{path}`): the root.
+  values.path = (await call(t.base, 'GET', '/restapi/catalog', { headers: asAdmin })).json[0].key;
   // A course element is addressed by its node id: the root of the sampled course, parent of the sample elements too.
   values.nodeId = (await call(t.base, 'GET', `/restapi/repo/courses/${values.courseKey}`, { headers: asAdmin })).json.editorRootNodeId;
   // Files too: each upload route stores its sample file at the sampled element (a portrait for GET /users/{k}/portrait).
@@ -168,6 +170,7 @@ async function samplePathValues(): Promise<Record<string, string | number>> {
 const PREREQUISITES: Record<string, string> = {
   'GET /groups/{groupKey}/news': 'POST /groups/{groupKey}/configuration',
   'GET /repo/courses/{courseKey}/groups/{groupKey}': 'PUT /repo/courses/{courseKey}/groups/{groupKey}',
+  'GET /catalog/{path}/owners/{identityKey}': 'PUT /catalog/{path}/owners/{identityKey}',
 };
 
 it('every GET route it lists answers 200 to the administrator, in a documented media type', async () => {

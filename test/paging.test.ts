@@ -5,6 +5,7 @@ import { sql } from '../src/db/sql';
 import { addCourseMember, addGroupMember, buildCourse, buildGroup, buildUser, type TestCourse } from './factories';
 import { call } from './support/http';
 import { pathOf } from './support/operations';
+import { buildCatalogEntry } from './catalog/support';
 import { adminAuth, startTestService, type TestService } from './support/service';
 
 /** Every list the catalogue pages, walked two rows at a time in JSON and XML: each row once, the total right, no page beyond it. */
@@ -82,6 +83,14 @@ const WORLDS: Record<string, () => Promise<PagedWorld>> = {
   'GET /users/:identityKey/courses/favorite': () => personInCourses('favorite'),
   'GET /repo/courses': async () => ({ values: {}, keys: (await courses()).map((course) => course.courseKey) }),
   'GET /repo/entries': async () => ({ values: {}, keys: (await courses()).map((course) => course.key) }),
+  'GET /catalog': async () => ({ values: {}, keys: [1] }),
+  'GET /catalog/:path/children': async () => {
+    // Paged children come by name; the unpaged list in stored order is the same here (created in name order).
+    const parent = await buildCatalogEntry(t, { name: 'Paged parent' });
+    const keys = [];
+    for (const name of ['A', 'B', 'C', 'D', 'E']) keys.push(await buildCatalogEntry(t, { name, parentKey: parent }));
+    return { values: { path: parent }, keys };
+  },
   'GET /users/:identityKey/groups': async () => {
     const { identityKey, owned, joined } = await personInGroups();
     return { values: { identityKey }, keys: [...owned, ...joined] };

@@ -1,4 +1,5 @@
 import { adminEntities } from './admin';
+import { catalogEntities } from './catalog';
 import { courseGroupEntities } from './course-groups';
 import { courseLifecycleEntities } from './course-lifecycle';
 import { courseEntities } from './courses';
@@ -19,4 +20,5 @@ export const entities = [
   ...courseEntities,
   ...courseGroupEntities,
   ...courseLifecycleEntities,
+  ...catalogEntities,
 ];

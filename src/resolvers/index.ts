@@ -1,4 +1,5 @@
 import { adminResolvers } from './admin';
+import { catalogResolvers } from './catalog';
 import { courseGroupResolvers } from './course-groups';
 import { courseLifecycleResolvers } from './course-lifecycle';
 import { courseArchiveResolvers } from './course-archives';
@@ -19,4 +20,5 @@ export const resolvers = [
   ...courseGroupResolvers,
   ...courseLifecycleResolvers,
   ...courseArchiveResolvers,
+  ...catalogResolvers,
 ] as const;

@@ -62,6 +62,12 @@ export interface RestRoute {
   paging?: 'optional' | 'required';
   /** The operation's String answer is the body, as text/plain (OpenOLAT's group news); errors stay JSON or XML. */
   textAnswer?: boolean;
+  /**
+   * This path parameter may also stand for several segments (OpenOLAT's `{path:.*}`, the catalog's
+   * chain of ancestor keys): when no route takes a request as it is, the extra segments are joined
+   * into it (`/catalog/1/12/34/children` gives path `1/12/34`).
+   */
+  ancestorsIn?: string;
 }
 
 type RouteOptions = Partial<Omit<RestRoute, 'method' | 'path' | 'field' | 'summary'>>;

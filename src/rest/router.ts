@@ -279,6 +279,8 @@ function decodedParameter(value: string): string | null {
 export class RestRouter {
   private readonly byShape = new Map<string, CompiledRoute[]>();
   private readonly openByShape = new Map<string, { path: string; segments: Segment[] }[]>();
+  /** Routes whose `ancestorsIn` parameter takes several segments, the longest patterns first. */
+  private readonly multiSegment: CompiledRoute[] = [];
 
   constructor(schema: GraphQLSchema, routes: RestRoute[], options: RestRouterOptions) {
     for (const open of options.openRoutes ?? []) {
@@ -305,13 +307,33 @@ export class RestRouter {
         : undefined;
       const shape = `${route.method} ${segments.length}`;
       this.byShape.set(shape, [...(this.byShape.get(shape) ?? []), { route, op, segments, readMultipart }]);
+      if (route.ancestorsIn) this.multiSegment.push(this.byShape.get(shape)!.at(-1)!);
     }
+    this.multiSegment.sort((a, b) => b.segments.length - a.segments.length);
   }
 
   /** The route of `method path` (path below /restapi), if any; a HEAD request without a HEAD route is answered by the GET route. */
   match(method: string, path: string): RouteMatch | null {
     const segments = segmentsOf(path);
-    return this.matchIn(method, segments) ?? (method === 'HEAD' ? this.matchIn('GET', segments) : null);
+    return (
+      this.matchIn(method, segments) ??
+      (method === 'HEAD' ? this.matchIn('GET', segments) : null) ??
+      this.matchJoined(method, segments) ??
+      (method === 'HEAD' ? this.matchJoined('GET', segments) : null)
+    );
+  }
+
+  /** A route whose `ancestorsIn` parameter takes the extra segments of the request, joined by `/`. */
+  private matchJoined(method: string, segments: string[]): RouteMatch | null {
+    for (const candidate of this.multiSegment) {
+      const extra = segments.length - candidate.segments.length;
+      if (candidate.route.method !== method || extra <= 0) continue;
+      const at = candidate.segments.findIndex((segment) => 'param' in segment && segment.param === candidate.route.ancestorsIn);
+      const joined = [...segments.slice(0, at), segments.slice(at, at + extra + 1).join('/'), ...segments.slice(at + extra + 1)];
+      const match = this.paramsOf(candidate, joined);
+      if (match) return { route: candidate, ...match };
+    }
+    return null;
   }
 
   private matchIn(method: string, segments: string[]): RouteMatch | null {

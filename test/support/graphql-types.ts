@@ -84,6 +84,50 @@ export type AuthenticationVoInput = {
   provider: Scalars['String']['input'];
 };
 
+export type CatalogEntryVo = {
+  __typename?: 'CatalogEntryVO';
+  description?: Maybe<Scalars['String']['output']>;
+  /** Legacy external link; cannot be set through this interface. */
+  externalURL?: Maybe<Scalars['String']['output']>;
+  key: Scalars['Long']['output'];
+  /** self, jumpin, edit, delete and children on single-entry answers; empty in lists. */
+  link: Array<LinkVo>;
+  name: Scalars['String']['output'];
+  /** The owners: empty unless the caller is a catalog manager or owns the entry; read for every entry of the answer in one statement (GraphQL only). */
+  owners: Array<UserVo>;
+  /** null for a root. */
+  parentKey?: Maybe<Scalars['Long']['output']>;
+  /** The repository entry a leaf links, when the caller sees it; read for every entry of the answer in one statement (GraphQL only). */
+  repositoryEntry?: Maybe<RepositoryEntryVo>;
+  repositoryEntryKey?: Maybe<Scalars['Long']['output']>;
+  /** 0 node (category), 1 leaf (links a repository entry). */
+  type: Scalars['Int']['output'];
+};
+
+/** A CatalogEntryVO as a client sends it. Create reads name, description, type and repositoryEntryKey (query and form: repoEntryKey); update reads name, description and type (not on forms) and newParentKey (query or form). Other fields are accepted and ignored. */
+export type CatalogEntryVoInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  externalURL?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
+  link?: InputMaybe<Array<LinkVoInput>>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Update only: move the entry with its subtree under this entry (query or form parameter). */
+  newParentKey?: InputMaybe<Scalars['Long']['input']>;
+  parentKey?: InputMaybe<Scalars['Long']['input']>;
+  /** The name OpenOLAT gives repositoryEntryKey as a query parameter of PUT. */
+  repoEntryKey?: InputMaybe<Scalars['Long']['input']>;
+  repositoryEntryKey?: InputMaybe<Scalars['Long']['input']>;
+  /** Absent on create: a leaf when a repository entry is given, else a node. */
+  type?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of catalogEntries (pagingspec=1.0), with the total. */
+export type CatalogEntryVOes = {
+  __typename?: 'CatalogEntryVOes';
+  catalogEntries: Array<CatalogEntryVo>;
+  totalCount: Scalars['Int']['output'];
+};
+
 export type CourseConfigVo = {
   __typename?: 'CourseConfigVO';
   calendar?: Maybe<Scalars['Boolean']['output']>;
@@ -474,6 +518,20 @@ export type IdentityToIdentityRelationVoInput = {
   relationRoleKey?: InputMaybe<Scalars['Long']['input']>;
 };
 
+export type LinkVo = {
+  __typename?: 'LinkVO';
+  href: Scalars['String']['output'];
+  rel: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+};
+
+/** A link as a client may send it back in a body: accepted and ignored. */
+export type LinkVoInput = {
+  href?: InputMaybe<Scalars['String']['input']>;
+  rel?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type ManagedUserVo = {
   __typename?: 'ManagedUserVO';
   externalId?: Maybe<Scalars['String']['output']>;
@@ -483,6 +541,8 @@ export type ManagedUserVo = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Make the person an owner of the entry (true also when already one). */
+  addCatalogEntryOwner: Scalars['Boolean']['output'];
   /** Adds the person to the list; a new author also gets the author role. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   addCourseMember: Scalars['Boolean']['output'];
   /** Adds each listed user (only the keys are read; unknown users are skipped). Administrators and learning resource managers of the entry’s organisation, and its owners. */
@@ -523,6 +583,8 @@ export type Mutation = {
   changeUserPasswordByLogin: Scalars['Boolean']['output'];
   /** A new API key for the user: the secret is in this answer only. Managers of the user always; the user themself while self-service keys are allowed, and not with an API key. Listed by userAuthentications, revoked by deleteUserAuthentication. */
   createApiKey: ApiKeyVo;
+  /** Create an entry under the addressed one: a leaf when it links a repository entry (or type 1), else a node. */
+  createCatalogEntry: CatalogEntryVo;
   /** A new empty course with its root structure node; the caller becomes owner unless setAuthor is false. */
   createCourse: CourseVo;
   /** A new group in the course; a body with a key > 0 links that existing group instead. Answers the group. Group managers, administrators and learning resource managers of the course’s organisation, and its owners. */
@@ -537,6 +599,8 @@ export type Mutation = {
   createRelationRole: RelationRoleVo;
   /** Create a user; validation failures answer 406 with a list of ErrorVO on REST. */
   createUser: UserVo;
+  /** Delete the entry with its subtree: catalog managers and owners of the entry; a root cannot be deleted (CONFLICT). */
+  deleteCatalogEntry: Scalars['Boolean']['output'];
   /** Deletes the course for good. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   deleteCourse: Scalars['Boolean']['output'];
   /** Deletes a group of the course (the group itself, as OpenOLAT does). Group managers, administrators and learning resource managers of the course’s organisation, and its owners. */
@@ -573,6 +637,8 @@ export type Mutation = {
   markCourseFavorite: Scalars['Boolean']['output'];
   /** Publishes the course: its run tree becomes a copy of the editor tree; status sets the entry's status. Administrators and learning resource managers of the course’s organisation, and its owners. */
   publishCourse: CourseVo;
+  /** The person no longer owns the entry (true also when they did not). */
+  removeCatalogEntryOwner: Scalars['Boolean']['output'];
   /** Removes the person from the list. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   removeCourseMember: Scalars['Boolean']['output'];
   /** Takes the course out of the organisation (also when it is not in it). Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
@@ -593,6 +659,8 @@ export type Mutation = {
   setRepositoryEntryPublicAccess: Scalars['Boolean']['output'];
   /** Gateway extension (GraphQL only): removes the caller’s bookmark of the course; false when there was none. */
   unmarkCourseFavorite: Scalars['Boolean']['output'];
+  /** Update name, description (when not blank) and type; newParentKey moves the entry with its subtree (CONFLICT under a leaf, under itself or its subtree, or next to a leaf of the same repository entry). */
+  updateCatalogEntry: CatalogEntryVo;
   /** Changes the fields sent of the course configuration. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   updateCourseConfiguration: CourseConfigVo;
   /** Updates a group of the course as updateGroup does. Group managers, administrators and learning resource managers of the course’s organisation, and its owners. */
@@ -634,6 +702,12 @@ export type Mutation = {
   uploadRepositoryEntryImage: Scalars['Boolean']['output'];
   /** Store a new portrait (JPEG, PNG or GIF, recognised by its content, otherwise UNSUPPORTED_MEDIA_TYPE) with its big and small scalings; the person themself or their user managers. */
   uploadUserPortrait: Scalars['Boolean']['output'];
+};
+
+
+export type MutationAddCatalogEntryOwnerArgs = {
+  identityKey: Scalars['Long']['input'];
+  path: Scalars['String']['input'];
 };
 
 
@@ -765,6 +839,12 @@ export type MutationCreateApiKeyArgs = {
 };
 
 
+export type MutationCreateCatalogEntryArgs = {
+  catalogEntry: CatalogEntryVoInput;
+  path: Scalars['String']['input'];
+};
+
+
 export type MutationCreateCourseArgs = {
   course: CourseVoInput;
 };
@@ -798,6 +878,11 @@ export type MutationCreateRelationRoleArgs = {
 
 export type MutationCreateUserArgs = {
   user: UserVoInput;
+};
+
+
+export type MutationDeleteCatalogEntryArgs = {
+  path: Scalars['String']['input'];
 };
 
 
@@ -900,6 +985,12 @@ export type MutationPublishCourseArgs = {
 };
 
 
+export type MutationRemoveCatalogEntryOwnerArgs = {
+  identityKey: Scalars['Long']['input'];
+  path: Scalars['String']['input'];
+};
+
+
 export type MutationRemoveCourseMemberArgs = {
   courseKey: Scalars['Long']['input'];
   identityKey: Scalars['Long']['input'];
@@ -966,6 +1057,13 @@ export type MutationSetRepositoryEntryPublicAccessArgs = {
 
 export type MutationUnmarkCourseFavoriteArgs = {
   courseKey: Scalars['Long']['input'];
+};
+
+
+export type MutationUpdateCatalogEntryArgs = {
+  catalogEntry: CatalogEntryVoInput;
+  newParentKey?: InputMaybe<Scalars['Long']['input']>;
+  path: Scalars['String']['input'];
 };
 
 
@@ -1217,6 +1315,18 @@ export type Query = {
   __typename?: 'Query';
   /** Writes through either transport, newest first. */
   auditLog: Array<AuditLogEntryVo>;
+  /** The direct children: a page (REST: pagingspec=1.0; GraphQL: with a limit) ordered by name, else every child in stored order. */
+  catalogChildren: CatalogEntryVOes;
+  /** A catalog entry with its links; every authenticated caller reads the whole catalog. */
+  catalogEntry: CatalogEntryVo;
+  /** An owner of the entry; NOT_FOUND when the person does not own it. */
+  catalogEntryOwner: UserVo;
+  /** The owners of the entry: catalog managers and owners of the entry. */
+  catalogEntryOwners: Array<UserVo>;
+  /** The roots of the catalog (normally one), without links. */
+  catalogRoots: CatalogEntryVOes;
+  /** The entry and every entry below it, parents before children (rebuild the tree by parentKey); with repositoryEntry and owners in a fixed number of statements whatever the size (GraphQL only). */
+  catalogTree: Array<CatalogEntryVo>;
   /** A course by its id (the OLAT resource id, CourseVO.key). Administrators and learning resource managers see the entries of their organisations, others those they are members of and the published public ones. */
   course: CourseVo;
   /** The author (owner) of the course; NOT_FOUND when the person is none. Administrators and learning resource managers of the entry’s organisation, and its owners. */
@@ -1338,6 +1448,40 @@ export type Query = {
 
 export type QueryAuditLogArgs = {
   filter?: InputMaybe<AuditLogFilter>;
+};
+
+
+export type QueryCatalogChildrenArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  path: Scalars['String']['input'];
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryCatalogEntryArgs = {
+  path: Scalars['String']['input'];
+};
+
+
+export type QueryCatalogEntryOwnerArgs = {
+  identityKey: Scalars['Long']['input'];
+  path: Scalars['String']['input'];
+};
+
+
+export type QueryCatalogEntryOwnersArgs = {
+  path: Scalars['String']['input'];
+};
+
+
+export type QueryCatalogRootsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryCatalogTreeArgs = {
+  path: Scalars['String']['input'];
 };
 
 

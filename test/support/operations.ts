@@ -67,6 +67,7 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
     filename: 'image.png',
   },
   courseConfiguration: { calendar: true, glossarySoftkey: 'sample-glossary' },
+  catalogEntry: { name: 'Catalog entry by plain user' },
 };
 
 /** A key no row has. */

@@ -1,6 +1,7 @@
 import { CORE_OPEN_ROUTES } from '../open-endpoints';
 import type { FamilyRoutes } from '../route';
 import { admin } from './admin';
+import { catalog } from './catalog';
 import { courseGroups } from './course-groups';
 import { courseLifecycle } from './course-lifecycle';
 import { courseArchives } from './course-archives';
@@ -11,7 +12,7 @@ import { relations } from './relations';
 import { users } from './users';
 
 /** Every family's routes, one entry per family; the order of families and of routes within them does not matter. */
-const FAMILIES: FamilyRoutes[] = [users, groups, organisations, relations, admin, courses, courseGroups, courseLifecycle, courseArchives];
+const FAMILIES: FamilyRoutes[] = [users, groups, organisations, relations, admin, courses, courseGroups, courseLifecycle, courseArchives, catalog];
 
 export const ROUTES = FAMILIES.flatMap((family) => family.routes);
 export const OPEN_ROUTES = [...CORE_OPEN_ROUTES, ...FAMILIES.flatMap((family) => family.openRoutes ?? [])];

@@ -327,6 +327,14 @@ function wireSchemas(schema: GraphQLSchema, sofaSchemas: Record<string, Schema>)
   return out;
 }
 
+/** The values of a route's `:role` path parameter when it is an enum (the member lists of courses and entries). */
+function memberRoles(schema: GraphQLSchema, route: RestRoute): string[] | undefined {
+  if (!pathParams(route.path).includes('role')) return undefined;
+  const type = rootField(schema, route.field).field.args.find((arg) => arg.name === 'role')?.type;
+  const named = type && getNamedType(type);
+  return named && isEnumType(named) ? named.getValues().map((value) => value.name) : undefined;
+}
+
 function operationIdOf(route: RestRoute, canonical: RestRoute): string {
   const name = route.field.split('.')[1];
   if (route === canonical) return name;
@@ -387,7 +395,18 @@ export function buildOpenApi(schema: GraphQLSchema, sofa: SofaRouter, routes: Re
     const served = canonical.get(route.field)!;
     const derived = generated.paths[openApiPath(served.path)]?.[served.method.toLowerCase()];
     if (!derived) throw new Error(`openapi: sofa derived no ${served.method} ${served.path} for ${route.field}`);
-    add(route.method, route.path, describeRoute(schema, route, derived, operationIdOf(route, served)));
+    const operation = describeRoute(schema, route, derived, operationIdOf(route, served));
+    const roles = memberRoles(schema, route);
+    if (!roles) add(route.method, route.path, operation);
+    // OpenOLAT has one path per member role (…/authors, …/tutors, …/participants): listed so, served by the one route.
+    else
+      for (const role of roles) {
+        add(route.method, route.path.replace(':role', role), {
+          ...operation,
+          operationId: `${operation.operationId}${pascal(role)}`,
+          parameters: (operation.parameters as { in: string; name: string }[]).filter((parameter) => !(parameter.in === 'path' && parameter.name === 'role')),
+        });
+      }
   }
   for (const route of openRoutes) add(route.method, route.path, openOperation(route));
 

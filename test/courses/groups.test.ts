@@ -206,7 +206,6 @@ describe('the course on GraphQL', () => {
     };
     const few = await statementsFor(10);
     const many = await statementsFor(1000);
-    console.log(`GraphQL course with members, groups and trees: ${few} statements at 10, ${many} at 1,000`);
     // the course and its visibility; per tree a manager check and its nodes; one manager check and the three member lists;
     // the groups (a group manager needs no visibility check); the groups' coaches and participants
     expect(few).toBeLessThanOrEqual(13);

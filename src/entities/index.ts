@@ -6,6 +6,7 @@ import { fileEntities } from './files';
 import { groupEntities } from './groups';
 import { organisationEntities } from './organisations';
 import { relationEntities } from './relations';
+import { taxonomyEntities } from './taxonomy';
 import { userEntities } from './users';
 
 /** Every entity, one entry per family. */
@@ -19,4 +20,5 @@ export const entities = [
   ...courseEntities,
   ...courseGroupEntities,
   ...courseLifecycleEntities,
+  ...taxonomyEntities,
 ];

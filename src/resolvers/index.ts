@@ -5,6 +5,7 @@ import { courseResolvers } from './courses';
 import { groupResolvers } from './groups';
 import { organisationResolvers } from './organisations';
 import { relationResolvers } from './relations';
+import { taxonomyResolvers } from './taxonomy';
 import { userResolvers } from './users';
 
 /** Every resolver of the schema, one entry per family. */
@@ -17,4 +18,5 @@ export const resolvers = [
   ...courseResolvers,
   ...courseGroupResolvers,
   ...courseLifecycleResolvers,
+  ...taxonomyResolvers,
 ] as const;

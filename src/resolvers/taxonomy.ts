@@ -171,12 +171,14 @@ export class TaxonomyResolver {
   taxonomyLevelType(
     @Ctx() ctx: RequestContext,
     @Arg('taxonomyKey', () => LongScalar) taxonomyKey: number,
-    @Arg('typeKey', () => LongScalar) typeKey: number,
+    @Arg('levelTypeKey', () => LongScalar) levelTypeKey: number,
   ): Promise<TaxonomyLevelTypeVO> {
-    return taxonomy.getLevelType(ctx, taxonomyKey, typeKey);
+    return taxonomy.getLevelType(ctx, taxonomyKey, levelTypeKey);
   }
 
-  @Mutation(() => TaxonomyLevelTypeVO, { description: 'Without a key a new level type, with a key an update; an identifier another type of the taxonomy has: 409.' })
+  @Mutation(() => TaxonomyLevelTypeVO, {
+    description: 'Without a key a new level type, with a key an update; an identifier another type of the taxonomy has: 409.',
+  })
   @Directive(auth(...TAXONOMY_ADMINS))
   @Managed(managedTaxonomyLevelType, null)
   saveTaxonomyLevelType(
@@ -192,9 +194,9 @@ export class TaxonomyResolver {
   taxonomyLevelTypeAllowedSubTypes(
     @Ctx() ctx: RequestContext,
     @Arg('taxonomyKey', () => LongScalar) taxonomyKey: number,
-    @Arg('typeKey', () => LongScalar) typeKey: number,
+    @Arg('levelTypeKey', () => LongScalar) levelTypeKey: number,
   ): Promise<TaxonomyLevelTypeVO[]> {
-    return taxonomy.listAllowedSubTypes(ctx, taxonomyKey, typeKey);
+    return taxonomy.listAllowedSubTypes(ctx, taxonomyKey, levelTypeKey);
   }
 
   @Mutation(() => Boolean, { description: 'true: allowed now; false: it already was (REST 304).' })
@@ -203,10 +205,10 @@ export class TaxonomyResolver {
   allowTaxonomyLevelSubType(
     @Ctx() ctx: RequestContext,
     @Arg('taxonomyKey', () => LongScalar) taxonomyKey: number,
-    @Arg('typeKey', () => LongScalar) typeKey: number,
-    @Arg('subTypeKey', () => LongScalar) subTypeKey: number,
+    @Arg('levelTypeKey', () => LongScalar) levelTypeKey: number,
+    @Arg('subLevelTypeKey', () => LongScalar) subLevelTypeKey: number,
   ): Promise<boolean> {
-    return taxonomy.allowSubType(ctx, taxonomyKey, typeKey, subTypeKey);
+    return taxonomy.allowSubType(ctx, taxonomyKey, levelTypeKey, subLevelTypeKey);
   }
 
   @Mutation(() => Boolean, { description: 'true: no longer allowed; false: it was not allowed (REST 304).' })
@@ -215,13 +217,15 @@ export class TaxonomyResolver {
   disallowTaxonomyLevelSubType(
     @Ctx() ctx: RequestContext,
     @Arg('taxonomyKey', () => LongScalar) taxonomyKey: number,
-    @Arg('typeKey', () => LongScalar) typeKey: number,
-    @Arg('subTypeKey', () => LongScalar) subTypeKey: number,
+    @Arg('levelTypeKey', () => LongScalar) levelTypeKey: number,
+    @Arg('subLevelTypeKey', () => LongScalar) subLevelTypeKey: number,
   ): Promise<boolean> {
-    return taxonomy.disallowSubType(ctx, taxonomyKey, typeKey, subTypeKey);
+    return taxonomy.disallowSubType(ctx, taxonomyKey, levelTypeKey, subLevelTypeKey);
   }
 
-  @Query(() => [TaxonomyLevelVO], { description: 'The levels the entry is tagged with; for managers of the entry (administrator, learning resource manager, owner).' })
+  @Query(() => [TaxonomyLevelVO], {
+    description: 'The levels the entry is tagged with; for managers of the entry (administrator, learning resource manager, owner).',
+  })
   @Directive(auth())
   repositoryEntryTaxonomyLevels(@Ctx() ctx: RequestContext, @Arg('entry', () => String, { description: ENTRY }) entry: string): Promise<TaxonomyLevelVO[]> {
     return taxonomy.entryLevels(ctx, entry);

@@ -48,7 +48,7 @@ export const managedTaxonomyLevel: ManagedElement = {
 export const managedTaxonomyLevelType: ManagedElement = {
   kind: 'taxonomyLevelType',
   async load(args, ctx) {
-    const key = args.typeKey ?? args.taxonomyLevelType?.key;
+    const key = args.levelTypeKey ?? args.taxonomyLevelType?.key;
     const type = key == null ? null : await ctx.em.findOne(TaxonomyLevelType, { id: key });
     if (!type) return null;
     const current = toLevelTypeVO(type) as unknown as Record<string, unknown>;

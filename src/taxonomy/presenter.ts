@@ -1,11 +1,5 @@
 import type { Taxonomy, TaxonomyLevelType } from '../entities/taxonomy';
-import {
-  LIBRARY_SETTINGS,
-  type TaxonomyCompetenceVO,
-  type TaxonomyLevelTypeVO,
-  type TaxonomyLevelVO,
-  type TaxonomyVO,
-} from '../schema/taxonomy';
+import { LIBRARY_SETTINGS, type TaxonomyCompetenceVO, type TaxonomyLevelTypeVO, type TaxonomyLevelVO, type TaxonomyVO } from '../schema/taxonomy';
 
 /** A row of LEVEL_COLUMNS (src/taxonomy/repository.ts). */
 export interface LevelRow {

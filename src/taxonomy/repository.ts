@@ -131,12 +131,11 @@ export async function upsertCompetence(em: EntityManager, levelKey: number, iden
     [expiration, levelKey, identityKey, type],
   );
   if (updated) return Number(updated.id);
-  const [created] = await sql<{ id: string }>(em, `insert into taxonomy_competence (level_id, identity_id, type, expiration) values (?, ?, ?, ?) returning id`, [
-    levelKey,
-    identityKey,
-    type,
-    expiration,
-  ]);
+  const [created] = await sql<{ id: string }>(
+    em,
+    `insert into taxonomy_competence (level_id, identity_id, type, expiration) values (?, ?, ?, ?) returning id`,
+    [levelKey, identityKey, type, expiration],
+  );
   return Number(created.id);
 }
 

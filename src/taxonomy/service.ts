@@ -36,8 +36,7 @@ function validate(values: Record<string, string | null | undefined>, mandatoryFi
   if (errors.length) throw validationFailed(errors);
 }
 
-const isUniqueViolation = (caught: unknown) =>
-  caught instanceof UniqueConstraintViolationException || (caught as { code?: string } | null)?.code === '23505';
+const isUniqueViolation = (caught: unknown) => caught instanceof UniqueConstraintViolationException || (caught as { code?: string } | null)?.code === '23505';
 
 /** Two creates with the same identifier (or externalId) give one object: the second is told 409. */
 async function saving<T>(what: string, work: () => Promise<T>): Promise<T> {
@@ -147,10 +146,7 @@ async function applyLevel(em: EntityManager, taxonomyKey: number, level: Taxonom
   if (input.description !== undefined) level.description = input.description;
   if (input.externalId !== undefined) level.externalId = trimmed(input.externalId) || null;
   if (input.managedFlags !== undefined) level.managedFlags = normaliseManagedFlags('taxonomyLevel', input.managedFlags) || null;
-  validate(
-    { identifier: level.identifier, displayName: level.displayName, externalId: level.externalId, managedFlags: level.managedFlags },
-    ['identifier'],
-  );
+  validate({ identifier: level.identifier, displayName: level.displayName, externalId: level.externalId, managedFlags: level.managedFlags }, ['identifier']);
   if (input.typeKey !== undefined) level.type = input.typeKey == null ? null : await findLevelTypeIn(em, taxonomyKey, input.typeKey);
 }
 
@@ -264,11 +260,9 @@ export function competencesOf(ctx: RequestContext, levelKey: number): Promise<Ta
 /** `TaxonomyVO.types` (GraphQL): the level types of every taxonomy of an answer, read at once. */
 export function typesOf(ctx: RequestContext, taxonomyKey: number): Promise<TaxonomyLevelTypeVO[]> {
   const types = loader<number, TaxonomyLevelTypeVO[]>(ctx, 'level types of taxonomies', async (keys) =>
-    groupedBy(
-      keys,
-      await ctx.em.find(TaxonomyLevelType, { taxonomy: { $in: [...keys] } }, { orderBy: { id: 'asc' } }),
-      (type) => type.taxonomy.id,
-    ).map((rows) => rows.map(toLevelTypeVO)),
+    groupedBy(keys, await ctx.em.find(TaxonomyLevelType, { taxonomy: { $in: [...keys] } }, { orderBy: { id: 'asc' } }), (type) => type.taxonomy.id).map(
+      (rows) => rows.map(toLevelTypeVO),
+    ),
   );
   return types.load(taxonomyKey);
 }
@@ -286,7 +280,12 @@ export async function listLevelCompetences(ctx: RequestContext, taxonomyKey: num
   return answerList(ctx, rows, toCompetenceVO);
 }
 
-export async function listLevelCompetencesOfUser(ctx: RequestContext, taxonomyKey: number, levelKey: number, identityKey: number): Promise<TaxonomyCompetenceVO[]> {
+export async function listLevelCompetencesOfUser(
+  ctx: RequestContext,
+  taxonomyKey: number,
+  levelKey: number,
+  identityKey: number,
+): Promise<TaxonomyCompetenceVO[]> {
   await findTaxonomy(ctx.em, taxonomyKey);
   await findLevelIn(ctx.em, taxonomyKey, levelKey);
   await requireIdentity(ctx.em, identityKey);
@@ -300,7 +299,12 @@ export async function listCompetencesOfUser(ctx: RequestContext, taxonomyKey: nu
 }
 
 /** PUT a competence: the person's competence of the same type on the level gets the new expiration, else one is created. */
-export async function saveCompetence(ctx: RequestContext, taxonomyKey: number, levelKey: number, input: TaxonomyCompetenceVOInput): Promise<TaxonomyCompetenceVO> {
+export async function saveCompetence(
+  ctx: RequestContext,
+  taxonomyKey: number,
+  levelKey: number,
+  input: TaxonomyCompetenceVOInput,
+): Promise<TaxonomyCompetenceVO> {
   if (input.taxonomyLevelKey != null && input.taxonomyLevelKey !== levelKey) {
     throw new DomainError('CONFLICT', 'the taxonomyLevelKey of the body differs from the level of the path');
   }

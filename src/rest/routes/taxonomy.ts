@@ -2,7 +2,7 @@ import { DELETE, GET, PUT, VERSION, type FamilyRoutes } from '../route';
 
 const TAXONOMY = '/taxonomy/:taxonomyKey';
 const LEVEL = `${TAXONOMY}/levels/:taxonomyLevelKey`;
-const TYPE = `${TAXONOMY}/types/:typeKey`;
+const TYPE = `${TAXONOMY}/types/:levelTypeKey`;
 const ENTRY_LEVELS = '/repo/entries/:entry/taxonomy/levels';
 /** Every read of /taxonomy answers JSON unless asked for XML (catalogue 1.9). */
 const JSON_FIRST = { defaultFormat: 'json' } as const;
@@ -48,11 +48,11 @@ export const taxonomy: FamilyRoutes = {
     }),
     GET(TYPE, 'Query.taxonomyLevelType', 'A level type', JSON_FIRST),
     GET(`${TYPE}/allowedSubTypes`, 'Query.taxonomyLevelTypeAllowedSubTypes', 'The types allowed below levels of this type', JSON_FIRST),
-    PUT(`${TYPE}/allowedSubTypes/:subTypeKey`, 'Mutation.allowTaxonomyLevelSubType', 'Allow a sub-type (304 when already allowed)', {
+    PUT(`${TYPE}/allowedSubTypes/:subLevelTypeKey`, 'Mutation.allowTaxonomyLevelSubType', 'Allow a sub-type (304 when already allowed)', {
       ...JSON_FIRST,
       notModifiedWhenFalse: true,
     }),
-    DELETE(`${TYPE}/allowedSubTypes/:subTypeKey`, 'Mutation.disallowTaxonomyLevelSubType', 'Disallow a sub-type (304 when it was not allowed)', {
+    DELETE(`${TYPE}/allowedSubTypes/:subLevelTypeKey`, 'Mutation.disallowTaxonomyLevelSubType', 'Disallow a sub-type (304 when it was not allowed)', {
       ...JSON_FIRST,
       notModifiedWhenFalse: true,
     }),

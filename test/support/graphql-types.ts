@@ -713,9 +713,9 @@ export type MutationAllowOrganisationSubTypeArgs = {
 
 
 export type MutationAllowTaxonomyLevelSubTypeArgs = {
-  subTypeKey: Scalars['Long']['input'];
+  levelTypeKey: Scalars['Long']['input'];
+  subLevelTypeKey: Scalars['Long']['input'];
   taxonomyKey: Scalars['Long']['input'];
-  typeKey: Scalars['Long']['input'];
 };
 
 
@@ -885,9 +885,9 @@ export type MutationDisallowOrganisationSubTypeArgs = {
 
 
 export type MutationDisallowTaxonomyLevelSubTypeArgs = {
-  subTypeKey: Scalars['Long']['input'];
+  levelTypeKey: Scalars['Long']['input'];
+  subLevelTypeKey: Scalars['Long']['input'];
   taxonomyKey: Scalars['Long']['input'];
-  typeKey: Scalars['Long']['input'];
 };
 
 
@@ -1701,14 +1701,14 @@ export type QueryTaxonomyLevelCompetencesOfUserArgs = {
 
 
 export type QueryTaxonomyLevelTypeArgs = {
+  levelTypeKey: Scalars['Long']['input'];
   taxonomyKey: Scalars['Long']['input'];
-  typeKey: Scalars['Long']['input'];
 };
 
 
 export type QueryTaxonomyLevelTypeAllowedSubTypesArgs = {
+  levelTypeKey: Scalars['Long']['input'];
   taxonomyKey: Scalars['Long']['input'];
-  typeKey: Scalars['Long']['input'];
 };
 
 

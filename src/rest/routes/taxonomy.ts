@@ -71,4 +71,6 @@ export const taxonomy: FamilyRoutes = {
     ),
   ],
   openRoutes: [VERSION('/taxonomy/version', 'taxonomy')],
+  // Renaming on REST is PUT /taxonomy with the key in the body.
+  graphqlOnly: ['Mutation.updateTaxonomy'],
 };

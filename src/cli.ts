@@ -3,14 +3,17 @@ import { loadConfig } from './config/config';
 import { configuredDatabase } from './db/configured';
 import { openDatabase } from './db/orm';
 import { sql } from './db/sql';
+import { TAXONOMY_USAGE, taxonomyCommand } from './taxonomy/cli';
 import { SETTING_NAMES, parseSetting, writeSetting, type SettingName } from './settings/settings';
 
 const USAGE = `usage: npm run cli -- settings list
        npm run cli -- settings set <name> <value>
+       ${TAXONOMY_USAGE}
 names: ${SETTING_NAMES.join(', ')}`;
 
 async function main(args: string[]): Promise<number> {
   const [group, command, name, value] = args;
+  if (group === 'taxonomy') return taxonomy(args.slice(1));
   if (group !== 'settings' || !['list', 'set'].includes(command)) {
     console.error(USAGE);
     return 2;
@@ -37,6 +40,20 @@ async function main(args: string[]): Promise<number> {
       for (const setting of SETTING_NAMES) console.log(`${setting} = ${stored.get(setting) ?? '(default)'}`);
     }
     return 0;
+  } finally {
+    await close();
+    await embedded?.stop();
+  }
+}
+
+/** `taxonomy list|create|rename|delete`: what an administrator does through GraphQL or PUT /taxonomy, from the command line. */
+async function taxonomy(args: string[]): Promise<number> {
+  const { url, embedded } = await configuredDatabase(loadConfig());
+  const { orm, close } = await openDatabase(url, 2);
+  try {
+    const code = await taxonomyCommand(orm.em.fork(), args, (line) => console.log(line));
+    if (code === 2) console.error(USAGE);
+    return code;
   } finally {
     await close();
     await embedded?.stop();

@@ -7,6 +7,7 @@ import type { EntryRole } from '../src/entities/courses';
 import { Group, GroupMembership, type GroupRole } from '../src/entities/groups';
 import { Organisation, OrganisationRoleMembership, OrganisationType } from '../src/entities/organisations';
 import { IdentityRelation, RelationRole } from '../src/entities/relations';
+import { Taxonomy, TaxonomyCompetence, TaxonomyLevel, TaxonomyLevelType } from '../src/entities/taxonomy';
 import { Authentication, Identity, Provider } from '../src/entities/users';
 import { defaultOrganisation } from '../src/organisations/repository';
 import type { RolesVO } from '../src/schema/users';
@@ -150,4 +151,37 @@ export async function buildCourse(t: TestService, fields: Partial<NewEntry> & { 
 
 export async function addCourseMember(t: TestService, entryKey: number, identityKey: number, role: EntryRole): Promise<void> {
   await insertMember(em(t), entryKey, identityKey, role);
+}
+
+export async function buildTaxonomy(t: TestService, fields: Partial<Taxonomy> = {}): Promise<number> {
+  const db = em(t);
+  const identifier = fields.identifier ?? uniqueLogin('taxonomy');
+  const taxonomy = db.create(Taxonomy, { identifier, displayName: identifier, ...fields });
+  await db.persistAndFlush(taxonomy);
+  return taxonomy.id;
+}
+
+/** A level of the taxonomy, below `parentKey` or a root level. */
+export async function buildTaxonomyLevel(t: TestService, taxonomyKey: number, fields: Partial<TaxonomyLevel> = {}, parentKey?: number): Promise<number> {
+  const db = em(t);
+  const parent = parentKey ? await db.findOneOrFail(TaxonomyLevel, { id: parentKey }) : null;
+  const level = db.create(TaxonomyLevel, { identifier: uniqueLogin('level'), ...fields, taxonomy: taxonomyKey, parent });
+  await db.persistAndFlush(level);
+  level.path = `${parent?.path ?? '/'}${level.id}/`;
+  await db.flush();
+  return level.id;
+}
+
+export async function buildTaxonomyLevelType(t: TestService, taxonomyKey: number, fields: Partial<TaxonomyLevelType> = {}): Promise<number> {
+  const db = em(t);
+  const type = db.create(TaxonomyLevelType, { identifier: uniqueLogin('level-type'), ...fields, taxonomy: taxonomyKey });
+  await db.persistAndFlush(type);
+  return type.id;
+}
+
+export async function addTaxonomyCompetence(t: TestService, levelKey: number, identityKey: number, type = 'teach'): Promise<number> {
+  const db = em(t);
+  const competence = db.create(TaxonomyCompetence, { level: levelKey, identity: identityKey, type });
+  await db.persistAndFlush(competence);
+  return competence.id;
 }

@@ -45,6 +45,9 @@ const GROWING = new Set([
   'course_config',
   'catalog_entry',
   'catalog_entry_owner',
+  'taxonomy_level',
+  'taxonomy_competence',
+  'repository_entry_taxonomy_level',
 ]);
 
 let t: TestService;
@@ -427,5 +430,61 @@ it('the catalog tree, its entries, children, moves, owners and the GraphQL subtr
     expect(tree.body.data.catalogTree).toHaveLength(4);
     expect((await call(t.base, 'DELETE', `/restapi/catalog/${key}`, { headers: asAdmin })).status).toBe(200);
     expect((await call(t.base, 'DELETE', `/restapi/repo/courses/${course.courseKey}`, { headers: asAdmin })).status).toBe(200);
+  });
+}, 60_000);
+
+it('taxonomy levels, competences and the levels of courses read through indexes', async () => {
+  // A taxonomy of 20,000 levels (ten below each), a competence of a seeded person on each, each seeded course tagged with a level.
+  const { rows: created } = await db.query(`insert into taxonomy (identifier, display_name) values ('seed-taxonomy', 'Seed taxonomy') returning id`);
+  const taxonomyKey = created[0].id as number;
+  await db.query(`insert into taxonomy_level (taxonomy_id, identifier, path) select $1, 'seed-level-' || n, '/' from generate_series(1, 20000) n`, [
+    taxonomyKey,
+  ]);
+  // Keys are consecutive from the one insert: level n (from 10 on) lies below level n / 10.
+  const { rows: first } = await db.query('select min(id) as id from taxonomy_level where taxonomy_id = $1', [taxonomyKey]);
+  await db.query('update taxonomy_level set parent_id = $2::int + (id - $2::int + 1) / 10 - 1 where taxonomy_id = $1 and id - $2::int + 1 >= 10', [
+    taxonomyKey,
+    first[0].id,
+  ]);
+  await db.query(`update taxonomy_level set path = '/' || id || '/' where taxonomy_id = $1`, [taxonomyKey]);
+  await db.query(
+    `insert into taxonomy_competence (level_id, identity_id, type) select l.id, i.id, 'teach' from taxonomy_level l join identity i on i.login = 'seed-' || (l.id % ${PEOPLE}) where l.taxonomy_id = $1`,
+    [taxonomyKey],
+  );
+  await db.query(
+    `insert into repository_entry_taxonomy_level (entry_id, level_id) select e.id, (select min(id) from taxonomy_level where taxonomy_id = $1) + e.id % 20000 from repository_entry e where e.softkey like 'seed-course-%'`,
+    [taxonomyKey],
+  );
+  await db.query('analyze taxonomy_level; analyze taxonomy_competence; analyze repository_entry_taxonomy_level');
+  const { rows: people } = await db.query(`select id from identity where login = 'seed-4711'`);
+  const identityKey = people[0].id as number;
+  const { rows: entries } = await db.query(`select id from repository_entry where softkey = 'seed-course-77'`);
+  const entryKey = entries[0].id as number;
+  const { rows: levels } = await db.query(`select id from taxonomy_level where identifier = 'seed-level-500'`);
+  const busyLevel = levels[0].id as number;
+  const asAdmin = { ...adminAuth(), ...JSON_TYPE };
+  await expectIndexedStatements(async () => {
+    const base = `/restapi/taxonomy/${taxonomyKey}`;
+    const level = await call(t.base, 'PUT', `${base}/levels`, { headers: asAdmin, body: { identifier: 'indexed', parentKey: busyLevel } });
+    expect(level.status).toBe(200);
+    const levelKey = level.json.key as number;
+    for (const [method, path, body] of [
+      ['PUT', `${base}/levels`, { key: levelKey, displayName: 'Moved', parentKey: busyLevel + 1 }],
+      ['PUT', `${base}/levels/${levelKey}/competences`, { identityKey, taxonomyCompetenceType: 'manage' }],
+      ['GET', `${base}/levels/${levelKey}/competences`],
+      ['GET', `${base}/levels/${busyLevel}/competences/${identityKey}`],
+      ['GET', `${base}/competences/${identityKey}`],
+      ['PUT', `/restapi/repo/entries/${entryKey}/taxonomy/levels/${levelKey}`],
+      ['GET', `/restapi/repo/entries/${entryKey}/taxonomy/levels`],
+      ['DELETE', `/restapi/repo/entries/${entryKey}/taxonomy/levels/${levelKey}`],
+      ['GET', `${base}/types`],
+    ] as const) {
+      const reply = await call(t.base, method, path, { headers: asAdmin, body });
+      expect({ path, status: reply.status }).toEqual({ path, status: 200 });
+    }
+    expect((await call(t.base, 'DELETE', `${base}/levels/${busyLevel}`, { headers: asAdmin })).status).toBe(304);
+    const { rows: competences } = await db.query('select id from taxonomy_competence where level_id = $1', [levelKey]);
+    expect((await call(t.base, 'DELETE', `${base}/levels/${levelKey}/competences/${competences[0].id}`, { headers: asAdmin })).status).toBe(200);
+    expect((await call(t.base, 'DELETE', `${base}/levels/${levelKey}`, { headers: asAdmin })).status).toBe(200);
   });
 }, 60_000);

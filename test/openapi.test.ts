@@ -155,12 +155,24 @@ async function samplePathValues(): Promise<Record<string, string | number>> {
     expect({ route: route.path, status: created.status }).toEqual({ route: route.path, status: 200 });
   }
   const values: Record<string, string | number> = { ...WORDS };
-  for (const path of Object.keys(doc.paths)) {
-    for (const match of path.matchAll(/\{(\w+Key)\}/g)) {
-      const collection = path.slice(0, match.index - 1);
-      if (match[1] in values || collection.includes('{') || !doc.paths[collection]?.get) continue;
-      const listed = (await call(t.base, 'GET', `/restapi${collection}`, { headers: asAdmin })).json;
-      if (Array.isArray(listed) && listed.length) values[match[1]] = listed[0].key;
+  // Collections below an element (`/taxonomy/{taxonomyKey}/levels`) get theirs once the element is known: a few rounds.
+  const filled = (path: string) =>
+    /\{(\w+)\}/.test(path.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)))
+      ? null
+      : path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+  for (let round = 0; round < 3; round++) {
+    for (const path of Object.keys(doc.paths)) {
+      for (const match of path.matchAll(/\{(\w+Key)\}/g)) {
+        const collection = path.slice(0, match.index - 1);
+        const url = filled(collection);
+        if (match[1] in values || url === null || !doc.paths[collection]?.get) continue;
+        const nested = ROUTES.find((route) => route.method === 'PUT' && route.bodyArg && route.path.includes(':') && openApiPath(route.path) === collection);
+        if (nested) await call(t.base, 'PUT', `/restapi${url}`, { headers: asAdmin, body: sampleBody(nested) });
+        const listed = (await call(t.base, 'GET', `/restapi${url}`, { headers: asAdmin })).json;
+        // A list, or a wrapper holding one (`{"totalCount": n, "taxonomies": [...]}`).
+        const items = Array.isArray(listed) ? listed : (Object.values(listed ?? {}).find(Array.isArray) as { key: number }[] | undefined);
+        if (items?.length) values[match[1]] = items[0].key;
+      }
     }
   }
   // A repository entry is addressed by its key or softkey (`{entry}`), not a `…Key`.

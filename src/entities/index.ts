@@ -7,6 +7,7 @@ import { fileEntities } from './files';
 import { groupEntities } from './groups';
 import { organisationEntities } from './organisations';
 import { relationEntities } from './relations';
+import { taxonomyEntities } from './taxonomy';
 import { userEntities } from './users';
 
 /** Every entity, one entry per family. */
@@ -21,4 +22,5 @@ export const entities = [
   ...courseGroupEntities,
   ...courseLifecycleEntities,
   ...catalogEntities,
+  ...taxonomyEntities,
 ];

@@ -7,6 +7,7 @@ import { courseResolvers } from './courses';
 import { groupResolvers } from './groups';
 import { organisationResolvers } from './organisations';
 import { relationResolvers } from './relations';
+import { taxonomyResolvers } from './taxonomy';
 import { userResolvers } from './users';
 
 /** Every resolver of the schema, one entry per family. */
@@ -21,4 +22,5 @@ export const resolvers = [
   ...courseLifecycleResolvers,
   ...courseArchiveResolvers,
   ...catalogResolvers,
+  ...taxonomyResolvers,
 ] as const;

@@ -565,12 +565,16 @@ export type Mutation = {
   addRepositoryEntryMembers: Scalars['Boolean']['output'];
   /** Adds the entry to the organisation; false (REST 304) when it belongs to it already. Administrators and learning resource managers of one of the entry’s organisations, and its owners. Administrators, learning resource managers and authors of the organisation too. */
   addRepositoryEntryOrganisation: Scalars['Boolean']['output'];
+  /** Tag the entry with the level (true; false when it already was: REST 304). Unlike OpenOLAT, needs a manager of the entry, and an unknown level answers 404 (OpenOLAT: 200 with body NOT_FOUND). */
+  addRepositoryEntryTaxonomyLevel: Scalars['Boolean']['output'];
   /** A new single-page element showing the uploaded HTML page (stored in the course folder) or a page already there (path). Administrators and learning resource managers of the course’s organisation, and its owners. */
   addSinglePageElement: CourseNodeVo;
   /** A new structure element in the editor tree below parentNodeId, at position among its siblings (the others move down) or last. Administrators and learning resource managers of the course’s organisation, and its owners. */
   addStructureElement: CourseNodeVo;
   /** true: allowed now; false: it already was (REST answers 304). */
   allowOrganisationSubType: Scalars['Boolean']['output'];
+  /** true: allowed now; false: it already was (REST 304). */
+  allowTaxonomyLevelSubType: Scalars['Boolean']['output'];
   /** Changes the status of the course (newStatus); unknown values change nothing. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   changeCourseStatus: Scalars['Boolean']['output'];
   /** Changes the status (newStatus); unknown values change nothing. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
@@ -597,6 +601,8 @@ export type Mutation = {
   createOrganisationType: OrganisationTypeVo;
   /** Create a relation role; a body with a key > 0 updates that role. */
   createRelationRole: RelationRoleVo;
+  /** Extension (OpenOLAT cannot create taxonomies over REST): create a taxonomy (identifier mandatory, displayName defaults to it); a body with a key updates that taxonomy. An identifier or externalId another taxonomy has: 409. */
+  createTaxonomy: TaxonomyVo;
   /** Create a user; validation failures answer 406 with a list of ErrorVO on REST. */
   createUser: UserVo;
   /** Delete the entry with its subtree: catalog managers and owners of the entry; a root cannot be deleted (CONFLICT). */
@@ -616,6 +622,12 @@ export type Mutation = {
   deleteRelationRole: Scalars['Boolean']['output'];
   /** Deletes the entry for good. Administrators and learning resource managers of the entry’s organisation, and its owners. They need a global author, learning resource manager or administrator role too. */
   deleteRepositoryEntry: Scalars['Boolean']['output'];
+  /** Extension: delete a taxonomy with its level types; 409 while it has levels. */
+  deleteTaxonomy: Scalars['Boolean']['output'];
+  /** Remove a competence of the level. */
+  deleteTaxonomyCompetence: Scalars['Boolean']['output'];
+  /** true: deleted; false (REST 304): the level has sub-levels or usages. A level of another taxonomy: 409. */
+  deleteTaxonomyLevel: Scalars['Boolean']['output'];
   deleteUser: Scalars['Boolean']['output'];
   /** Delete an authentication; revokes an API key (the user may revoke their own). Deleting the password ends all sessions and the token. */
   deleteUserAuthentication: Scalars['Boolean']['output'];
@@ -625,6 +637,8 @@ export type Mutation = {
   deleteUserPortrait: Scalars['Boolean']['output'];
   /** true: no longer allowed; false: it was not allowed (REST answers 304). */
   disallowOrganisationSubType: Scalars['Boolean']['output'];
+  /** true: no longer allowed; false: it was not allowed (REST 304). */
+  disallowTaxonomyLevelSubType: Scalars['Boolean']['output'];
   /** Imports a course export ZIP as a new course (POST /repo/courses). Every node of the editor tree (editortreemodel.xml) and run tree (runstructure.xml), the metadata of export/repo.xml and every other file of the archive are kept, in one transaction. Authors, learning resource managers and administrators; the caller becomes owner. Null (REST: 204) when the file is missing or empty. */
   importCourse?: Maybe<CourseVo>;
   /** Imports a learning resource: a course export ZIP (PUT /repo/entries). Every node of the editor tree (editortreemodel.xml) and run tree (runstructure.xml), the metadata of export/repo.xml and every other file of the archive are kept, in one transaction. Authors, learning resource managers and administrators; the caller becomes owner. Null (REST: 204) when the file is missing or empty. */
@@ -651,6 +665,14 @@ export type Mutation = {
   removeRepositoryEntryMember: Scalars['Boolean']['output'];
   /** Takes the entry out of the organisation (also when it is not in it). Administrators and learning resource managers of one of the entry’s organisations, and its owners. Administrators, learning resource managers and authors of the organisation too. */
   removeRepositoryEntryOrganisation: Scalars['Boolean']['output'];
+  /** Remove the level from the entry (200 also when it was not there, as in OpenOLAT). Unlike OpenOLAT, needs a manager of the entry, and an unknown level answers 404 (OpenOLAT: 200 with body NOT_FOUND). */
+  removeRepositoryEntryTaxonomyLevel: Scalars['Boolean']['output'];
+  /** A competence of the same type the person has on the level is updated (expiration), else one is created. taxonomyLevelKey other than the path: 409; unknown person: 404; unknown type: 400. */
+  saveTaxonomyCompetence: TaxonomyCompetenceVo;
+  /** Without a key a new level, with a key an update; a changed parentKey moves the level (null: a root level). Unknown parent or type 404; a parent or level of another taxonomy 409; an identifier another level of the taxonomy has 409. */
+  saveTaxonomyLevel: TaxonomyLevelVo;
+  /** Without a key a new level type, with a key an update; an identifier another type of the taxonomy has: 409. */
+  saveTaxonomyLevelType: TaxonomyLevelTypeVo;
   /** Update authUsername and externalId of the authentication of that provider, or create one. Provider API-Key creates a new key and answers its secret as credential, this one time; the user themself may do that while self-service keys are allowed. REST tokens cannot be created. A body identityKey other than the path key, or an authUsername of another identity: 409. */
   saveUserAuthentication: AuthenticationVo;
   /** Authentications v1 (deprecated, by login): as saveUserAuthentication. */
@@ -688,6 +710,8 @@ export type Mutation = {
   updateSinglePageElement: CourseNodeVo;
   /** Changes the fields sent of a structure element (a new file replaces its page). Administrators and learning resource managers of the course’s organisation, and its owners. */
   updateStructureElement: CourseNodeVo;
+  /** Extension: rename or otherwise update a taxonomy; a body key other than the path key answers 409. */
+  updateTaxonomy: TaxonomyVo;
   /** Update names, e-mail, properties and (when not empty) externalId; the login is not changed. */
   updateUser: UserVo;
   /** No dates: reactivate (status active, dates cleared); expirationDate: set it; only inactivationDate: null, nothing changed (REST 304). */
@@ -785,6 +809,12 @@ export type MutationAddRepositoryEntryOrganisationArgs = {
 };
 
 
+export type MutationAddRepositoryEntryTaxonomyLevelArgs = {
+  entry: Scalars['String']['input'];
+  taxonomyLevelKey: Scalars['Long']['input'];
+};
+
+
 export type MutationAddSinglePageElementArgs = {
   courseKey: Scalars['Long']['input'];
   element: CourseNodeInput;
@@ -800,6 +830,13 @@ export type MutationAddStructureElementArgs = {
 export type MutationAllowOrganisationSubTypeArgs = {
   subTypeKey: Scalars['Long']['input'];
   typeKey: Scalars['Long']['input'];
+};
+
+
+export type MutationAllowTaxonomyLevelSubTypeArgs = {
+  levelTypeKey: Scalars['Long']['input'];
+  subLevelTypeKey: Scalars['Long']['input'];
+  taxonomyKey: Scalars['Long']['input'];
 };
 
 
@@ -876,6 +913,11 @@ export type MutationCreateRelationRoleArgs = {
 };
 
 
+export type MutationCreateTaxonomyArgs = {
+  taxonomy: TaxonomyVoInput;
+};
+
+
 export type MutationCreateUserArgs = {
   user: UserVoInput;
 };
@@ -928,6 +970,24 @@ export type MutationDeleteRepositoryEntryArgs = {
 };
 
 
+export type MutationDeleteTaxonomyArgs = {
+  taxonomyKey: Scalars['Long']['input'];
+};
+
+
+export type MutationDeleteTaxonomyCompetenceArgs = {
+  competenceKey: Scalars['Long']['input'];
+  taxonomyKey: Scalars['Long']['input'];
+  taxonomyLevelKey: Scalars['Long']['input'];
+};
+
+
+export type MutationDeleteTaxonomyLevelArgs = {
+  taxonomyKey: Scalars['Long']['input'];
+  taxonomyLevelKey: Scalars['Long']['input'];
+};
+
+
 export type MutationDeleteUserArgs = {
   identityKey: Scalars['Long']['input'];
 };
@@ -953,6 +1013,13 @@ export type MutationDeleteUserPortraitArgs = {
 export type MutationDisallowOrganisationSubTypeArgs = {
   subTypeKey: Scalars['Long']['input'];
   typeKey: Scalars['Long']['input'];
+};
+
+
+export type MutationDisallowTaxonomyLevelSubTypeArgs = {
+  levelTypeKey: Scalars['Long']['input'];
+  subLevelTypeKey: Scalars['Long']['input'];
+  taxonomyKey: Scalars['Long']['input'];
 };
 
 
@@ -1033,6 +1100,31 @@ export type MutationRemoveRepositoryEntryMemberArgs = {
 export type MutationRemoveRepositoryEntryOrganisationArgs = {
   entry: Scalars['String']['input'];
   organisationKey: Scalars['Long']['input'];
+};
+
+
+export type MutationRemoveRepositoryEntryTaxonomyLevelArgs = {
+  entry: Scalars['String']['input'];
+  taxonomyLevelKey: Scalars['Long']['input'];
+};
+
+
+export type MutationSaveTaxonomyCompetenceArgs = {
+  competence: TaxonomyCompetenceVoInput;
+  taxonomyKey: Scalars['Long']['input'];
+  taxonomyLevelKey: Scalars['Long']['input'];
+};
+
+
+export type MutationSaveTaxonomyLevelArgs = {
+  taxonomyKey: Scalars['Long']['input'];
+  taxonomyLevel: TaxonomyLevelVoInput;
+};
+
+
+export type MutationSaveTaxonomyLevelTypeArgs = {
+  taxonomyKey: Scalars['Long']['input'];
+  taxonomyLevelType: TaxonomyLevelTypeVoInput;
 };
 
 
@@ -1150,6 +1242,12 @@ export type MutationUpdateStructureElementArgs = {
   courseKey: Scalars['Long']['input'];
   element: CourseNodeInput;
   nodeId: Scalars['String']['input'];
+};
+
+
+export type MutationUpdateTaxonomyArgs = {
+  taxonomy: TaxonomyVoInput;
+  taxonomyKey: Scalars['Long']['input'];
 };
 
 
@@ -1423,9 +1521,31 @@ export type Query = {
   repositoryEntryMetadata: RepositoryEntryMetadataVo;
   /** The organisations of the entry. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   repositoryEntryOrganisations: Array<OrganisationVo>;
+  /** The levels the entry is tagged with; for managers of the entry (administrator, learning resource manager, owner). */
+  repositoryEntryTaxonomyLevels: Array<TaxonomyLevelVo>;
   /** Entries the caller sees by resource type, author (the authors text or an owner’s login or name) and name (displayname); `*` is a wildcard, a value without one is contained; myentries: only those the caller is a member of. */
   searchRepositoryEntries: Array<RepositoryEntryVo>;
   settings: SettingsVo;
+  /** Every taxonomy, in the wrapper OpenOLAT answers (an empty list on a fresh installation). */
+  taxonomies: TaxonomyVOes;
+  /** A taxonomy; a key of 0 or below answers 400. */
+  taxonomy: TaxonomyVo;
+  /** The person's competences on every level of the taxonomy. */
+  taxonomyCompetencesOfUser: Array<TaxonomyCompetenceVo>;
+  /** The competences on the level. */
+  taxonomyLevelCompetences: Array<TaxonomyCompetenceVo>;
+  /** The person's competences on the level. */
+  taxonomyLevelCompetencesOfUser: Array<TaxonomyCompetenceVo>;
+  /** A level type of the taxonomy. */
+  taxonomyLevelType: TaxonomyLevelTypeVo;
+  /** The types allowed below levels of this type. */
+  taxonomyLevelTypeAllowedSubTypes: Array<TaxonomyLevelTypeVo>;
+  /** The level types of the taxonomy. */
+  taxonomyLevelTypes: Array<TaxonomyLevelTypeVo>;
+  /** Every level of the taxonomy, with its parentKey. */
+  taxonomyLevels: Array<TaxonomyLevelVo>;
+  /** The switches of the taxonomy module. */
+  taxonomyModuleConfiguration: TaxonomyModuleConfigurationVo;
   user: UserVo;
   /** Managers of the user see every authentication, the user themself their API keys; credentials are never included. */
   userAuthentications: Array<AuthenticationVo>;
@@ -1759,11 +1879,62 @@ export type QueryRepositoryEntryOrganisationsArgs = {
 };
 
 
+export type QueryRepositoryEntryTaxonomyLevelsArgs = {
+  entry: Scalars['String']['input'];
+};
+
+
 export type QuerySearchRepositoryEntriesArgs = {
   author?: InputMaybe<Scalars['String']['input']>;
   myentries?: InputMaybe<Scalars['Boolean']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
   type?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryTaxonomyArgs = {
+  taxonomyKey: Scalars['Long']['input'];
+};
+
+
+export type QueryTaxonomyCompetencesOfUserArgs = {
+  identityKey: Scalars['Long']['input'];
+  taxonomyKey: Scalars['Long']['input'];
+};
+
+
+export type QueryTaxonomyLevelCompetencesArgs = {
+  taxonomyKey: Scalars['Long']['input'];
+  taxonomyLevelKey: Scalars['Long']['input'];
+};
+
+
+export type QueryTaxonomyLevelCompetencesOfUserArgs = {
+  identityKey: Scalars['Long']['input'];
+  taxonomyKey: Scalars['Long']['input'];
+  taxonomyLevelKey: Scalars['Long']['input'];
+};
+
+
+export type QueryTaxonomyLevelTypeArgs = {
+  levelTypeKey: Scalars['Long']['input'];
+  taxonomyKey: Scalars['Long']['input'];
+};
+
+
+export type QueryTaxonomyLevelTypeAllowedSubTypesArgs = {
+  levelTypeKey: Scalars['Long']['input'];
+  taxonomyKey: Scalars['Long']['input'];
+};
+
+
+export type QueryTaxonomyLevelTypesArgs = {
+  taxonomyKey: Scalars['Long']['input'];
+};
+
+
+export type QueryTaxonomyLevelsArgs = {
+  taxonomyKey: Scalars['Long']['input'];
 };
 
 
@@ -2101,6 +2272,143 @@ export type StatusVo = {
 
 export type StatusVoInput = {
   status: Scalars['Int']['input'];
+};
+
+export type TaxonomyCompetenceVo = {
+  __typename?: 'TaxonomyCompetenceVO';
+  expiration?: Maybe<Scalars['DateTime']['output']>;
+  identityKey: Scalars['Long']['output'];
+  key: Scalars['Long']['output'];
+  /** target, have, teach or manage (catalogue 5.9) */
+  taxonomyCompetenceType: Scalars['String']['output'];
+  taxonomyLevelKey: Scalars['Long']['output'];
+};
+
+/** A TaxonomyCompetenceVO as a client sends it: a competence of the same type on the level is updated (its expiration), else one is created. */
+export type TaxonomyCompetenceVoInput = {
+  expiration?: InputMaybe<Scalars['DateTime']['input']>;
+  identityKey: Scalars['Long']['input'];
+  key?: InputMaybe<Scalars['Long']['input']>;
+  /** target, have, teach or manage (catalogue 5.9) */
+  taxonomyCompetenceType: Scalars['String']['input'];
+  /** must be the level of the path when given */
+  taxonomyLevelKey?: InputMaybe<Scalars['Long']['input']>;
+};
+
+export type TaxonomyLevelTypeVo = {
+  __typename?: 'TaxonomyLevelTypeVO';
+  cssClass?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  displayName?: Maybe<Scalars['String']['output']>;
+  documentsLibraryEnabled?: Maybe<Scalars['Boolean']['output']>;
+  documentsLibraryHaveCompetenceReadEnabled?: Maybe<Scalars['Boolean']['output']>;
+  documentsLibraryManagerCompetenceEnabled?: Maybe<Scalars['Boolean']['output']>;
+  documentsLibraryTargetCompetenceReadEnabled?: Maybe<Scalars['Boolean']['output']>;
+  documentsLibraryTeachCompetenceReadEnabled?: Maybe<Scalars['Boolean']['output']>;
+  documentsLibraryTeachCompetenceReadParentLevels?: Maybe<Scalars['Int']['output']>;
+  documentsLibraryTeachCompetenceWriteEnabled?: Maybe<Scalars['Boolean']['output']>;
+  externalId?: Maybe<Scalars['String']['output']>;
+  identifier: Scalars['String']['output'];
+  key: Scalars['Long']['output'];
+  /** Comma-separated managed flags (catalogue 4.11), normalised. */
+  managedFlags?: Maybe<Scalars['String']['output']>;
+  visible?: Maybe<Scalars['Boolean']['output']>;
+};
+
+/** A TaxonomyLevelTypeVO as a client sends it: without a key a new type, with a key an update. */
+export type TaxonomyLevelTypeVoInput = {
+  cssClass?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  documentsLibraryEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  documentsLibraryHaveCompetenceReadEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  documentsLibraryManagerCompetenceEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  documentsLibraryTargetCompetenceReadEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  documentsLibraryTeachCompetenceReadEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  documentsLibraryTeachCompetenceReadParentLevels?: InputMaybe<Scalars['Int']['input']>;
+  documentsLibraryTeachCompetenceWriteEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  /** mandatory for a new type */
+  identifier?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
+  managedFlags?: InputMaybe<Scalars['String']['input']>;
+  visible?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type TaxonomyLevelVo = {
+  __typename?: 'TaxonomyLevelVO';
+  /** The sub-levels (GraphQL only). */
+  children: Array<TaxonomyLevelVo>;
+  /** As GET …/levels/{taxonomyLevelKey}/competences (GraphQL only). */
+  competences: Array<TaxonomyCompetenceVo>;
+  description?: Maybe<Scalars['String']['output']>;
+  displayName?: Maybe<Scalars['String']['output']>;
+  externalId?: Maybe<Scalars['String']['output']>;
+  identifier: Scalars['String']['output'];
+  key: Scalars['Long']['output'];
+  /** Comma-separated managed flags (catalogue 4.10), normalised. */
+  managedFlags?: Maybe<Scalars['String']['output']>;
+  /** null for a root level */
+  parentKey?: Maybe<Scalars['Long']['output']>;
+  /** The type of the level (GraphQL only). */
+  type?: Maybe<TaxonomyLevelTypeVo>;
+  typeKey?: Maybe<Scalars['Long']['output']>;
+};
+
+/** A TaxonomyLevelVO as a client sends it: without a key a new level, with a key an update; a changed parentKey moves the level with its sub-levels, a null parentKey makes it a root level. */
+export type TaxonomyLevelVoInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  /** mandatory for a new level */
+  identifier?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
+  managedFlags?: InputMaybe<Scalars['String']['input']>;
+  parentKey?: InputMaybe<Scalars['Long']['input']>;
+  typeKey?: InputMaybe<Scalars['Long']['input']>;
+};
+
+export type TaxonomyModuleConfigurationVo = {
+  __typename?: 'TaxonomyModuleConfigurationVO';
+  /** The taxonomy module is on (always, in this service). */
+  enabled: Scalars['Boolean']['output'];
+  /** Managed flags of taxonomies, levels and level types are enforced on GraphQL changes (the managedEnforced setting). */
+  managedTaxonomyLevels: Scalars['Boolean']['output'];
+  /** How many taxonomies there are. */
+  taxonomies: Scalars['Int']['output'];
+};
+
+export type TaxonomyVo = {
+  __typename?: 'TaxonomyVO';
+  description?: Maybe<Scalars['String']['output']>;
+  displayName?: Maybe<Scalars['String']['output']>;
+  externalId?: Maybe<Scalars['String']['output']>;
+  identifier: Scalars['String']['output'];
+  key: Scalars['Long']['output'];
+  /** As GET /taxonomy/{taxonomyKey}/levels: every level, flat (GraphQL only). */
+  levels: Array<TaxonomyLevelVo>;
+  /** Comma-separated managed flags (catalogue 4.8), normalised. */
+  managedFlags?: Maybe<Scalars['String']['output']>;
+  /** The root levels; follow children for the tree (GraphQL only). */
+  rootLevels: Array<TaxonomyLevelVo>;
+  /** As GET /taxonomy/{taxonomyKey}/types (GraphQL only). */
+  types: Array<TaxonomyLevelTypeVo>;
+};
+
+/** A TaxonomyVO as a client sends it (an extension: OpenOLAT cannot create taxonomies over REST). Without a key a new taxonomy, with a key an update; absent fields keep their value. */
+export type TaxonomyVoInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  identifier?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
+  managedFlags?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type TaxonomyVOes = {
+  __typename?: 'TaxonomyVOes';
+  taxonomies: Array<TaxonomyVo>;
+  totalCount: Scalars['Int']['output'];
 };
 
 export type UserLifecycleVo = {

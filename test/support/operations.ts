@@ -68,6 +68,10 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   },
   courseConfiguration: { calendar: true, glossarySoftkey: 'sample-glossary' },
   catalogEntry: { name: 'Catalog entry by plain user' },
+  taxonomy: { identifier: 'taxonomy-by-plain-user', displayName: 'Taxonomy by plain user' },
+  taxonomyLevel: { identifier: 'level-by-plain-user', displayName: 'Level by plain user' },
+  taxonomyLevelType: { identifier: 'type-by-plain-user', displayName: 'Type by plain user' },
+  competence: { identityKey: 1, taxonomyCompetenceType: 'teach' },
 };
 
 /** A key no row has. */

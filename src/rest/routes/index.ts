@@ -9,10 +9,11 @@ import { courses } from './courses';
 import { groups } from './groups';
 import { organisations } from './organisations';
 import { relations } from './relations';
+import { taxonomy } from './taxonomy';
 import { users } from './users';
 
 /** Every family's routes, one entry per family; the order of families and of routes within them does not matter. */
-const FAMILIES: FamilyRoutes[] = [users, groups, organisations, relations, admin, courses, courseGroups, courseLifecycle, courseArchives, catalog];
+const FAMILIES: FamilyRoutes[] = [users, groups, organisations, relations, admin, courses, courseGroups, courseLifecycle, courseArchives, catalog, taxonomy];
 
 export const ROUTES = FAMILIES.flatMap((family) => family.routes);
 export const OPEN_ROUTES = [...CORE_OPEN_ROUTES, ...FAMILIES.flatMap((family) => family.openRoutes ?? [])];

@@ -1,0 +1,181 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { placeholders, sql } from '../db/sql';
+import { DomainError, badRequest, notFound } from '../domain/errors';
+import type { Range } from '../domain/lists';
+import { Taxonomy, TaxonomyLevelType } from '../entities/taxonomy';
+import type { CompetenceRow, LevelRow } from './presenter';
+
+/** The columns of a LevelRow from `taxonomy_level l`. */
+const LEVEL_COLUMNS =
+  'l.id, l.taxonomy_id as "taxonomyKey", l.identifier, l.display_name as "displayName", l.description, l.external_id as "externalId", ' +
+  'l.managed_flags as "managedFlags", l.parent_id as "parentKey", l.type_id as "typeKey", l.path';
+
+/** The columns of a CompetenceRow from `taxonomy_competence c`. */
+const COMPETENCE_COLUMNS = 'c.id, c.identity_id as "identityKey", c.level_id as "levelKey", c.type, c.expiration';
+
+const limitOf = (range: Range) => (range.size == null ? '' : ` limit ${Number(range.size)}`);
+
+/** A taxonomy by key: a key of 0 or below answers 400 (catalogue 2.9), an unknown one 404. */
+export async function findTaxonomy(em: EntityManager, key: number): Promise<Taxonomy> {
+  if (!(key > 0)) throw badRequest('a taxonomy key is a positive number');
+  const taxonomy = await em.findOne(Taxonomy, { id: key });
+  if (!taxonomy) throw notFound('taxonomy');
+  return taxonomy;
+}
+
+export async function findLevelRow(em: EntityManager, key: number): Promise<LevelRow | null> {
+  const [row] = await sql<LevelRow>(em, `select ${LEVEL_COLUMNS} from taxonomy_level l where l.id = ?`, [key]);
+  return row ?? null;
+}
+
+/** A level of the taxonomy: unknown 404, a level of another taxonomy 409 (catalogue 2.9). */
+export async function findLevelIn(em: EntityManager, taxonomyKey: number, levelKey: number): Promise<LevelRow> {
+  const row = await findLevelRow(em, levelKey);
+  if (!row) throw notFound('taxonomy level');
+  if (row.taxonomyKey !== taxonomyKey) throw new DomainError('CONFLICT', 'the level belongs to another taxonomy');
+  return row;
+}
+
+/** A level type of the taxonomy; a type of another taxonomy is not found there. */
+export async function findLevelTypeIn(em: EntityManager, taxonomyKey: number, typeKey: number): Promise<TaxonomyLevelType> {
+  const type = await em.findOne(TaxonomyLevelType, { id: typeKey, taxonomy: taxonomyKey });
+  if (!type) throw notFound('taxonomy level type');
+  return type;
+}
+
+export async function listLevels(em: EntityManager, taxonomyKey: number, range: Range): Promise<LevelRow[]> {
+  return sql<LevelRow>(em, `select ${LEVEL_COLUMNS} from taxonomy_level l where l.taxonomy_id = ? and l.id > ? order by l.id${limitOf(range)}`, [
+    taxonomyKey,
+    range.after,
+  ]);
+}
+
+/** Every level of the taxonomies, in one statement (the GraphQL level tree). */
+export async function levelsOfTaxonomies(em: EntityManager, taxonomyKeys: readonly number[]): Promise<LevelRow[]> {
+  return sql<LevelRow>(em, `select ${LEVEL_COLUMNS} from taxonomy_level l where l.taxonomy_id in (${placeholders(taxonomyKeys)}) order by l.id`, [
+    ...taxonomyKeys,
+  ]);
+}
+
+/** Whether anything hangs on the level: sub-levels, competences, tagged entries. */
+export async function levelInUse(em: EntityManager, levelKey: number): Promise<boolean> {
+  const [row] = await sql<{ used: boolean }>(
+    em,
+    `select exists (select 1 from taxonomy_level where parent_id = ?)
+         or exists (select 1 from taxonomy_competence where level_id = ?)
+         or exists (select 1 from repository_entry_taxonomy_level where level_id = ?) as used`,
+    [levelKey, levelKey, levelKey],
+  );
+  return row.used;
+}
+
+export async function countLevels(em: EntityManager, taxonomyKey: number): Promise<number> {
+  const [row] = await sql<{ n: string }>(em, 'select count(*) as n from taxonomy_level where taxonomy_id = ?', [taxonomyKey]);
+  return Number(row.n);
+}
+
+/** Tree changes of a taxonomy (create below a parent, move) run one at a time, so no move can race another into a cycle. */
+export async function lockTree(em: EntityManager, taxonomyKey: number): Promise<void> {
+  await sql(em, `select pg_advisory_xact_lock(hashtext('taxonomy_tree'), ?::int)`, [taxonomyKey]);
+}
+
+/** Re-roots the materialised paths of a subtree in one statement. */
+export async function movePaths(em: EntityManager, oldPath: string, newPath: string): Promise<void> {
+  await sql(em, `update taxonomy_level set path = ?::text || substr(path, ?::int), last_modified = now() where path like ?::text || '%'`, [
+    newPath,
+    oldPath.length + 1,
+    oldPath,
+  ]);
+}
+
+export async function competencesOfLevel(em: EntityManager, levelKey: number, range: Range): Promise<CompetenceRow[]> {
+  return sql<CompetenceRow>(em, `select ${COMPETENCE_COLUMNS} from taxonomy_competence c where c.level_id = ? and c.id > ? order by c.id${limitOf(range)}`, [
+    levelKey,
+    range.after,
+  ]);
+}
+
+export async function competencesOfLevels(em: EntityManager, levelKeys: readonly number[]): Promise<CompetenceRow[]> {
+  return sql<CompetenceRow>(em, `select ${COMPETENCE_COLUMNS} from taxonomy_competence c where c.level_id in (${placeholders(levelKeys)}) order by c.id`, [
+    ...levelKeys,
+  ]);
+}
+
+export async function competencesOfUserOnLevel(em: EntityManager, levelKey: number, identityKey: number): Promise<CompetenceRow[]> {
+  return sql<CompetenceRow>(em, `select ${COMPETENCE_COLUMNS} from taxonomy_competence c where c.level_id = ? and c.identity_id = ? order by c.id`, [
+    levelKey,
+    identityKey,
+  ]);
+}
+
+export async function competencesOfUserInTaxonomy(em: EntityManager, taxonomyKey: number, identityKey: number): Promise<CompetenceRow[]> {
+  return sql<CompetenceRow>(
+    em,
+    `select ${COMPETENCE_COLUMNS} from taxonomy_competence c join taxonomy_level l on l.id = c.level_id
+      where c.identity_id = ? and l.taxonomy_id = ? order by c.id`,
+    [identityKey, taxonomyKey],
+  );
+}
+
+export async function findCompetence(em: EntityManager, key: number): Promise<CompetenceRow | null> {
+  const [row] = await sql<CompetenceRow>(em, `select ${COMPETENCE_COLUMNS} from taxonomy_competence c where c.id = ?`, [key]);
+  return row ?? null;
+}
+
+/** PUT of a competence: the person's competence of that type on the level gets the expiration, else a new one is made. Answers its key. */
+export async function upsertCompetence(em: EntityManager, levelKey: number, identityKey: number, type: string, expiration: Date | null): Promise<number> {
+  await sql(em, `select pg_advisory_xact_lock(hashtext('taxonomy_competence'), ?::int)`, [levelKey]);
+  const [updated] = await sql<{ id: string }>(
+    em,
+    `update taxonomy_competence set expiration = ?, last_modified = now() where level_id = ? and identity_id = ? and type = ? returning id`,
+    [expiration, levelKey, identityKey, type],
+  );
+  if (updated) return Number(updated.id);
+  const [created] = await sql<{ id: string }>(
+    em,
+    `insert into taxonomy_competence (level_id, identity_id, type, expiration) values (?, ?, ?, ?) returning id`,
+    [levelKey, identityKey, type, expiration],
+  );
+  return Number(created.id);
+}
+
+export async function deleteCompetence(em: EntityManager, key: number): Promise<void> {
+  await sql(em, 'delete from taxonomy_competence where id = ?', [key]);
+}
+
+export async function levelsOfEntry(em: EntityManager, entryKey: number): Promise<LevelRow[]> {
+  return sql<LevelRow>(
+    em,
+    `select ${LEVEL_COLUMNS} from repository_entry_taxonomy_level x join taxonomy_level l on l.id = x.level_id where x.entry_id = ? order by l.id`,
+    [entryKey],
+  );
+}
+
+/** true: linked now; false: it already was. */
+export async function linkEntry(em: EntityManager, entryKey: number, levelKey: number): Promise<boolean> {
+  const rows = await sql(
+    em,
+    'insert into repository_entry_taxonomy_level (entry_id, level_id) values (?, ?) on conflict (entry_id, level_id) do nothing returning id',
+    [entryKey, levelKey],
+  );
+  return rows.length > 0;
+}
+
+/** true: unlinked; false: it was not linked. */
+export async function unlinkEntry(em: EntityManager, entryKey: number, levelKey: number): Promise<boolean> {
+  const rows = await sql(em, 'delete from repository_entry_taxonomy_level where entry_id = ? and level_id = ? returning id', [entryKey, levelKey]);
+  return rows.length > 0;
+}
+
+export async function allowSubType(em: EntityManager, typeKey: number, subTypeKey: number): Promise<boolean> {
+  const rows = await sql(em, 'insert into taxonomy_level_type_sub_type (type_id, sub_type_id) values (?, ?) on conflict do nothing returning type_id', [
+    typeKey,
+    subTypeKey,
+  ]);
+  return rows.length > 0;
+}
+
+export async function disallowSubType(em: EntityManager, typeKey: number, subTypeKey: number): Promise<boolean> {
+  const rows = await sql(em, 'delete from taxonomy_level_type_sub_type where type_id = ? and sub_type_id = ? returning type_id', [typeKey, subTypeKey]);
+  return rows.length > 0;
+}

@@ -27,6 +27,9 @@ const toCourseConfigVO = (row: CourseConfigRow): CourseConfigVO => ({
   sharedFolderSoftKey: row.sharedFolderSoftkey,
 });
 
+/** The course's configuration (the defaults when it has no row), as export writes it into CourseConfig.xml. */
+export const courseConfigRow = async (em: EntityManager, entryKey: number): Promise<CourseConfigRow> => (await findCourseConfig(em, entryKey)) ?? DEFAULTS;
+
 /** Sets the given fields of a course's configuration, in the caller's transaction (also PUT /repo/courses with sharedFolderSoftKey). */
 export const saveCourseConfig = (em: EntityManager, entryKey: number, fields: Partial<CourseConfigRow>) => upsertCourseConfig(em, entryKey, fields);
 

@@ -11,38 +11,13 @@ import type { EntryRow } from '../presenter';
 import * as entries from '../repository';
 import { findCourse } from '../service';
 import { editorTreeModelXml, runStructureXml } from '../xstream';
+import { courseConfigRow } from '../configuration';
+import { courseConfigXml } from './course-config-xml';
 import { child, childElements, parseXml } from './course-xml';
 import { DIRECTORY_TYPE, archiveNameOf, courseFiles, storagePathOf } from './files';
 
 const ZIP = 'application/zip';
-
-/** OpenOLAT's settings of a course without any (a course created through REST): CourseConfig version 9 with its defaults. */
-const DEFAULT_COURSE_CONFIG = `<?xml version="1.0" encoding="UTF-8"?>
-<org.olat.course.config.CourseConfig>
-  <version>9</version>
-  <configuration class="hashtable">
-    <entry>
-      <string>KEY_CALENDAR_ENABLED</string>
-      <boolean>false</boolean>
-    </entry>
-    <entry>
-      <string>SHAREDFOLDER_SOFTKEY</string>
-      <string>sf.notconfigured</string>
-    </entry>
-    <entry>
-      <string>CSS_FILEREF</string>
-      <string>form.layout.setsystemcss</string>
-    </entry>
-    <entry>
-      <string>COURSE_CHAT_ENABLED</string>
-      <boolean>true</boolean>
-    </entry>
-    <entry>
-      <string>KEY_EFFICENCY_ENABLED</string>
-      <boolean>false</boolean>
-    </entry>
-  </configuration>
-</org.olat.course.config.CourseConfig>`;
+const COURSE_CONFIG = 'CourseConfig.xml';
 
 const text = (name: string, value: string | null): Element => ({ type: 'element', name, elements: value ? [{ type: 'text', text: value }] : [] });
 
@@ -84,12 +59,16 @@ async function writeArchive(ctx: RequestContext, row: EntryRow, out: NodeJS.Writ
     zip.addBuffer(Buffer.from(runStructureXml(run), 'utf8'), 'runstructure.xml');
     zip.addBuffer(Buffer.from(editorTreeModelXml(editor, row.publishedAt ?? null), 'utf8'), 'editortreemodel.xml');
     zip.addBuffer(Buffer.from(await repoXml(em, row, requireCaller(ctx).login), 'utf8'), 'export/repo.xml');
+    // CourseConfig.xml: the kept one (or OpenOLAT's defaults) with the course's current configuration.
+    const keptConfig = await fileStorage(em).get(storagePathOf(row.id, COURSE_CONFIG));
+    const config = courseConfigXml(keptConfig ? keptConfig.content.toString('utf8') : null, await courseConfigRow(em, row.id));
+    zip.addBuffer(Buffer.from(config, 'utf8'), COURSE_CONFIG);
     const storage = fileStorage(em);
     const files = await storage.list(courseFiles(row.id));
     const names = new Set<string>();
     for (const file of files) {
       const name = archiveNameOf(row.id, file.path);
-      if (!name || name === 'export/repo.xml' || names.has(name)) continue;
+      if (!name || name === 'export/repo.xml' || name === COURSE_CONFIG || names.has(name)) continue;
       names.add(name);
       if (file.contentType === DIRECTORY_TYPE) {
         zip.addEmptyDirectory(name.replace(/\/$/, ''), { mtime: file.lastModified });
@@ -105,7 +84,6 @@ async function writeArchive(ctx: RequestContext, row: EntryRow, out: NodeJS.Writ
       );
       zip.addReadStream(lazy, name, { mtime: file.lastModified, size: file.size });
     }
-    if (!names.has('CourseConfig.xml')) zip.addBuffer(Buffer.from(DEFAULT_COURSE_CONFIG, 'utf8'), 'CourseConfig.xml');
   } finally {
     zip.end();
   }

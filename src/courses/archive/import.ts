@@ -11,6 +11,8 @@ import { defaultOrganisationReference, findOrganisationRow } from '../../organis
 import type { EntryRow } from '../presenter';
 import * as entries from '../repository';
 import { isStatus, statusOfAccess } from '../service';
+import { saveCourseConfig } from '../configuration';
+import { courseConfigOfXml } from './course-config-xml';
 import { latestPublish, nodeAccessTypeOf, parseEditorTreeModel, parseRepoXml, parseRunStructure, type ImportedNode } from './course-xml';
 import { DIRECTORY_TYPE, contentTypeOf, storagePathOf } from './files';
 import { archiveLimits, removeStaged, stageBuffer, type StagedUpload } from './staging';
@@ -95,7 +97,7 @@ async function ownerOf(ctx: RequestContext, ownerUsername: string | null | undef
 /**
  * Imports a course export ZIP (POST /repo/courses, PUT /repo/entries) as a new course: its entry with
  * the metadata of export/repo.xml (overridden by the fields sent), the editor tree of
- * editortreemodel.xml, the run tree of runstructure.xml, and every other file of the archive kept
+ * editortreemodel.xml, the run tree of runstructure.xml, the configuration of CourseConfig.xml, and every other file of the archive kept
  * (course folder, CourseConfig.xml, export/, media/ ...), all in one transaction. Answers null when
  * there is no file or it is empty (REST: 204). The owner is `ownerUsername` or the caller.
  */
@@ -127,7 +129,9 @@ async function importZip(ctx: RequestContext, zip: ZipArchive, input: ArchiveImp
   const runTree = parseRunStructure(runXml);
   const editorTree = parseEditorTreeModel(editorXml);
   const repo = parseRepoXml(await zip.text('export/repo.xml'));
-  const nodeAccessType = nodeAccessTypeOf(await zip.text('CourseConfig.xml'));
+  const courseConfig = await zip.text('CourseConfig.xml');
+  const nodeAccessType = nodeAccessTypeOf(courseConfig);
+  const configuration = courseConfigOfXml(courseConfig);
   const root = editorTree[0];
   const displayname = (input.displayname?.trim() || repo.displayName || root.longTitle?.trim() || root.shortTitle?.trim() || input.filename || 'Course').slice(
     0,
@@ -167,6 +171,7 @@ async function importZip(ctx: RequestContext, zip: ZipArchive, input: ArchiveImp
     await insertEditorTree(em, entryKey, editorTree);
     await insertRunTree(em, entryKey, runTree);
     await entries.insertMember(em, entryKey, owner, EntryRole.owner);
+    if (configuration) await saveCourseConfig(em, entryKey, configuration);
     const storage = fileStorage(em);
     for (const directory of zip.directories) await storage.put(storagePathOf(entryKey, directory), Buffer.alloc(0), DIRECTORY_TYPE);
     for (const name of zip.files.keys()) {

@@ -130,7 +130,7 @@ const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 
 async function main() {
   const megabytes = Number(option('mb', '100'));
-  const fixture = option('fixture', path.resolve(__dirname, '../../../shared/fixtures/courses/Very_small_course.zip'));
+  const fixture = option('fixture', path.resolve(__dirname, '../../test/fixtures/courses/Very_small_course.zip'));
   const archive = path.join(os.tmpdir(), `upload-memory-${process.pid}.zip`);
   const database = await openBenchDatabase();
   let server: ChildServer | undefined;

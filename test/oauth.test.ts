@@ -118,7 +118,7 @@ beforeAll(async () => {
   withoutOAuth = await startTestService({}, database);
   db = new Client({ connectionString: t.databaseUrl });
   await db.connect();
-});
+}, 90_000); // two OpenID providers in child processes and four services: slow on a busy machine
 afterAll(async () => {
   await db?.end();
   for (const service of [withoutOAuth, byAuthentication, byEmail]) await service?.stop();

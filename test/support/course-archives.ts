@@ -3,8 +3,8 @@ import path from 'node:path';
 import yauzl from 'yauzl';
 import { xml2js, type Element } from 'xml-js';
 
-/** The course export fixtures (/work/shared/fixtures/courses, or COURSE_FIXTURES). */
-export const FIXTURE_DIR = process.env.COURSE_FIXTURES ?? path.resolve(__dirname, '../../../shared/fixtures/courses');
+/** The course export fixtures: real OpenOLAT exports (test/fixtures/courses/SOURCES.md), or those in COURSE_FIXTURES. */
+export const FIXTURE_DIR = process.env.COURSE_FIXTURES ?? path.resolve(__dirname, '../fixtures/courses');
 export const FIXTURES = fs
   .readdirSync(FIXTURE_DIR)
   .filter((name) => name.endsWith('.zip'))

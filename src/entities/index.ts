@@ -2,6 +2,7 @@ import { adminEntities } from './admin';
 import { courseGroupEntities } from './course-groups';
 import { courseLifecycleEntities } from './course-lifecycle';
 import { courseEntities } from './courses';
+import { curriculumEntities } from './curriculum';
 import { fileEntities } from './files';
 import { groupEntities } from './groups';
 import { organisationEntities } from './organisations';
@@ -19,4 +20,5 @@ export const entities = [
   ...courseEntities,
   ...courseGroupEntities,
   ...courseLifecycleEntities,
+  ...curriculumEntities,
 ];

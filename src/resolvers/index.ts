@@ -2,6 +2,7 @@ import { adminResolvers } from './admin';
 import { courseGroupResolvers } from './course-groups';
 import { courseLifecycleResolvers } from './course-lifecycle';
 import { courseResolvers } from './courses';
+import { curriculumResolvers } from './curriculum';
 import { groupResolvers } from './groups';
 import { organisationResolvers } from './organisations';
 import { relationResolvers } from './relations';
@@ -17,4 +18,5 @@ export const resolvers = [
   ...courseResolvers,
   ...courseGroupResolvers,
   ...courseLifecycleResolvers,
+  ...curriculumResolvers,
 ] as const;

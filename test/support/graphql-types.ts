@@ -275,6 +275,126 @@ export type CourseVOes = {
   totalCount: Scalars['Int']['output'];
 };
 
+export type CurriculumElementMemberVo = {
+  __typename?: 'CurriculumElementMemberVO';
+  identityKey: Scalars['Long']['output'];
+  /** none, root or inherited */
+  inheritanceMode?: Maybe<Scalars['String']['output']>;
+  /** A curriculum role (catalogue 5.8) */
+  role: Scalars['String']['output'];
+};
+
+export type CurriculumElementMemberVoInput = {
+  identityKey?: InputMaybe<Scalars['Long']['input']>;
+  /** none, root or inherited; absent: the role default */
+  inheritanceMode?: InputMaybe<Scalars['String']['input']>;
+  /** A curriculum role (catalogue 5.8) */
+  role?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CurriculumElementTypeVo = {
+  __typename?: 'CurriculumElementTypeVO';
+  /** enabled, disabled or inherited */
+  calendars?: Maybe<Scalars['String']['output']>;
+  cssClass?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  displayName: Scalars['String']['output'];
+  externalId?: Maybe<Scalars['String']['output']>;
+  identifier: Scalars['String']['output'];
+  key: Scalars['Long']['output'];
+  /** enabled, disabled or inherited */
+  lectures?: Maybe<Scalars['String']['output']>;
+  /** Comma-separated managed flags (catalogue 4.6), normalised. */
+  managedFlagsString?: Maybe<Scalars['String']['output']>;
+};
+
+/** A CurriculumElementTypeVO as a client sends it. Absent fields keep their value, null clears it. */
+export type CurriculumElementTypeVoInput = {
+  calendars?: InputMaybe<Scalars['String']['input']>;
+  cssClass?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  identifier?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
+  lectures?: InputMaybe<Scalars['String']['input']>;
+  managedFlagsString?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CurriculumElementVo = {
+  __typename?: 'CurriculumElementVO';
+  beginDate?: Maybe<Scalars['DateTime']['output']>;
+  /** enabled, disabled or inherited */
+  calendars?: Maybe<Scalars['String']['output']>;
+  /** As GET …/elements/{elementKey}/elements (GraphQL only). */
+  children: Array<CurriculumElementVo>;
+  curriculumElementTypeKey?: Maybe<Scalars['Long']['output']>;
+  curriculumKey: Scalars['Long']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  displayName: Scalars['String']['output'];
+  endDate?: Maybe<Scalars['DateTime']['output']>;
+  /** As GET …/elements/{elementKey}/entries (GraphQL only). */
+  entries: Array<RepositoryEntryVo>;
+  externalId?: Maybe<Scalars['String']['output']>;
+  identifier?: Maybe<Scalars['String']['output']>;
+  key: Scalars['Long']['output'];
+  /** Comma-separated managed flags (catalogue 4.5), normalised. */
+  managedFlagsString?: Maybe<Scalars['String']['output']>;
+  /** As GET …/elements/{elementKey}/members (GraphQL only). */
+  members: Array<CurriculumElementMemberVo>;
+  parentElementKey?: Maybe<Scalars['Long']['output']>;
+  /** preparation, provisional, confirmed, active, cancelled, finished, inactive or deleted (catalogue 5.2) */
+  status?: Maybe<Scalars['String']['output']>;
+};
+
+/** A CurriculumElementVO as a client sends it. Absent fields keep their value, null clears it; a changed parentElementKey moves the element with its sub-elements. */
+export type CurriculumElementVoInput = {
+  beginDate?: InputMaybe<Scalars['DateTime']['input']>;
+  calendars?: InputMaybe<Scalars['String']['input']>;
+  curriculumElementTypeKey?: InputMaybe<Scalars['Long']['input']>;
+  curriculumKey?: InputMaybe<Scalars['Long']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  endDate?: InputMaybe<Scalars['DateTime']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  identifier?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
+  managedFlagsString?: InputMaybe<Scalars['String']['input']>;
+  parentElementKey?: InputMaybe<Scalars['Long']['input']>;
+  /** A status of catalogue 5.2; blank keeps the status */
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CurriculumVo = {
+  __typename?: 'CurriculumVO';
+  degree?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  displayName: Scalars['String']['output'];
+  /** Every element that is not deleted, flat in key order (parentElementKey gives the tree); GraphQL only. */
+  elements: Array<CurriculumElementVo>;
+  externalId?: Maybe<Scalars['String']['output']>;
+  identifier: Scalars['String']['output'];
+  key: Scalars['Long']['output'];
+  /** Comma-separated managed flags (catalogue 4.4), normalised. */
+  managedFlagsString?: Maybe<Scalars['String']['output']>;
+  organisationKey?: Maybe<Scalars['Long']['output']>;
+  /** A free string, typically active. */
+  status?: Maybe<Scalars['String']['output']>;
+};
+
+/** A CurriculumVO as a client sends it. Absent fields keep their value, null clears it. */
+export type CurriculumVoInput = {
+  degree?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  identifier?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
+  managedFlagsString?: InputMaybe<Scalars['String']['input']>;
+  organisationKey?: InputMaybe<Scalars['Long']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** owners, coaches or participants. */
 export type EntryMemberRole =
   | 'coaches'
@@ -446,6 +566,12 @@ export type Mutation = {
   addCourseMembers: Scalars['Boolean']['output'];
   /** Adds the course to the organisation; false (REST 304) when it belongs to it already. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   addCourseOrganisation: Scalars['Boolean']['output'];
+  /** Grant the role (200 also when already granted). */
+  addCurriculumElementRoleMember: Scalars['Boolean']['output'];
+  /** Grant the role to each listed user (only the keys are read; unknown users are skipped). */
+  addCurriculumElementRoleMembers: Scalars['Boolean']['output'];
+  /** true: now an owner; false: already one (REST answers 304). */
+  addCurriculumOwner: Scalars['Boolean']['output'];
   /** true: added; false: already an owner (nothing changed). */
   addGroupOwner: Scalars['Boolean']['output'];
   /** true: added; false: already a participant (REST answers 304). A full group answers 412 on REST. */
@@ -467,6 +593,8 @@ export type Mutation = {
   /** A new structure element in the editor tree below parentNodeId, at position among its siblings (the others move down) or last. Administrators and learning resource managers of the course’s organisation, and its owners. */
   addStructureElement: CourseNodeVo;
   /** true: allowed now; false: it already was (REST answers 304). */
+  allowCurriculumElementSubType: Scalars['Boolean']['output'];
+  /** true: allowed now; false: it already was (REST answers 304). */
   allowOrganisationSubType: Scalars['Boolean']['output'];
   /** Changes the status of the course (newStatus); unknown values change nothing. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   changeCourseStatus: Scalars['Boolean']['output'];
@@ -484,6 +612,10 @@ export type Mutation = {
   createCourse: CourseVo;
   /** A new group in the course; a body with a key > 0 links that existing group instead. Answers the group. Group managers, administrators and learning resource managers of the course’s organisation, and its owners. */
   createCourseGroup: GroupVo;
+  /** Create a curriculum in an organisation the caller manages (the default organisation without one); a body key updates that curriculum. A create with the externalId of an existing curriculum answers that one. */
+  createCurriculum: CurriculumVo;
+  /** Create an element type; a body key updates that type. */
+  createCurriculumElementType: CurriculumElementTypeVo;
   /** Create a group; a body with a key > 0 updates that group. */
   createGroup: GroupVo;
   /** Create an organisation (below the default organisation unless a parent is given); a body with a key updates that organisation. */
@@ -498,6 +630,8 @@ export type Mutation = {
   deleteCourse: Scalars['Boolean']['output'];
   /** Deletes a group of the course (the group itself, as OpenOLAT does). Group managers, administrators and learning resource managers of the course’s organisation, and its owners. */
   deleteCourseGroup: Scalars['Boolean']['output'];
+  /** Delete a curriculum with its elements, their memberships and course links. */
+  deleteCurriculum: Scalars['Boolean']['output'];
   deleteGroup: Scalars['Boolean']['output'];
   /** Removes the news; NOT_FOUND while the news tool is off. */
   deleteGroupNews: Scalars['Boolean']['output'];
@@ -517,19 +651,31 @@ export type Mutation = {
   /** Remove the portrait; false when there was none. The person themself or their user managers. */
   deleteUserPortrait: Scalars['Boolean']['output'];
   /** true: no longer allowed; false: it was not allowed (REST answers 304). */
+  disallowCurriculumElementSubType: Scalars['Boolean']['output'];
+  /** true: no longer allowed; false: it was not allowed (REST answers 304). */
   disallowOrganisationSubType: Scalars['Boolean']['output'];
   /** Links an existing group to the course: true when linked now, false when it was already (REST: 304). Group managers, administrators and learning resource managers of the course’s organisation, and its owners. */
   linkCourseGroup: Scalars['Boolean']['output'];
+  /** true: linked now; false: it already was (REST answers 304). */
+  linkCurriculumElementEntry: Scalars['Boolean']['output'];
   /** Ends the session this request came with (on every instance). */
   logout: Scalars['Boolean']['output'];
   /** Gateway extension (GraphQL only; OpenOLAT’s REST API has no such endpoint): bookmarks a course the caller sees for the caller; false when it was bookmarked already. */
   markCourseFavorite: Scalars['Boolean']['output'];
   /** Publishes the course: its run tree becomes a copy of the editor tree; status sets the entry's status. Administrators and learning resource managers of the course’s organisation, and its owners. */
   publishCourse: CourseVo;
+  /** Grant the role of the body with its inheritanceMode; 409 for an unknown role. */
+  putCurriculumElementMember: Scalars['Boolean']['output'];
   /** Removes the person from the list. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   removeCourseMember: Scalars['Boolean']['output'];
   /** Takes the course out of the organisation (also when it is not in it). Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   removeCourseOrganisation: Scalars['Boolean']['output'];
+  /** End every role of the person on the element. */
+  removeCurriculumElementMember: Scalars['Boolean']['output'];
+  /** End the membership with the role on the element. */
+  removeCurriculumElementRoleMember: Scalars['Boolean']['output'];
+  /** End the ownership (404 when the person is no owner). */
+  removeCurriculumOwner: Scalars['Boolean']['output'];
   removeGroupOwner: Scalars['Boolean']['output'];
   removeGroupParticipant: Scalars['Boolean']['output'];
   /** End the membership granted in this organisation. */
@@ -538,12 +684,18 @@ export type Mutation = {
   removeRepositoryEntryMember: Scalars['Boolean']['output'];
   /** Takes the entry out of the organisation (also when it is not in it). Administrators and learning resource managers of one of the entry’s organisations, and its owners. Administrators, learning resource managers and authors of the organisation too. */
   removeRepositoryEntryOrganisation: Scalars['Boolean']['output'];
+  /** The listed children (only their keys) come first in the given order; 409 for a key that is no child. */
+  reorderCurriculumElementChildren: Scalars['Boolean']['output'];
+  /** Create an element (below parentElementKey, else a root element); a body key updates that element. 409: another curriculum in the body, a parent in another curriculum, the element itself as parent. */
+  saveCurriculumElement: CurriculumElementVo;
   /** Update authUsername and externalId of the authentication of that provider, or create one. Provider API-Key creates a new key and answers its secret as credential, this one time; the user themself may do that while self-service keys are allowed. REST tokens cannot be created. A body identityKey other than the path key, or an authUsername of another identity: 409. */
   saveUserAuthentication: AuthenticationVo;
   /** Authentications v1 (deprecated, by login): as saveUserAuthentication. */
   saveUserAuthenticationByLogin: AuthenticationVo;
   /** Opens the entry to all users and/or guests, or closes it to them; false (REST 304) when nothing changed. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   setRepositoryEntryPublicAccess: Scalars['Boolean']['output'];
+  /** true: unlinked; false: it was not linked (REST answers 304). */
+  unlinkCurriculumElementEntry: Scalars['Boolean']['output'];
   /** Gateway extension (GraphQL only): removes the caller’s bookmark of the course; false when there was none. */
   unmarkCourseFavorite: Scalars['Boolean']['output'];
   /** Changes the fields sent of the course configuration. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
@@ -552,6 +704,12 @@ export type Mutation = {
   updateCourseGroup: GroupVo;
   /** Writes the metadata of the course; absent values are written as null. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   updateCourseMetadata: RepositoryEntryMetadataVo;
+  /** Update a curriculum; a body key other than the path key answers 409. */
+  updateCurriculum: CurriculumVo;
+  /** Update an element; a changed parentElementKey moves it with its sub-elements; status deleted deletes it. 409: another key in the body, another curriculum, a parent in another curriculum or below the element. */
+  updateCurriculumElement: CurriculumElementVo;
+  /** Update an element type; a body key other than the path key answers 409. */
+  updateCurriculumElementType: CurriculumElementTypeVo;
   updateGroup: GroupVo;
   /** Replaces the tools switched on (see GroupConfigurationVOInput for what is kept). */
   updateGroupConfiguration: Scalars['Boolean']['output'];
@@ -607,6 +765,28 @@ export type MutationAddCourseMembersArgs = {
 export type MutationAddCourseOrganisationArgs = {
   courseKey: Scalars['Long']['input'];
   organisationKey: Scalars['Long']['input'];
+};
+
+
+export type MutationAddCurriculumElementRoleMemberArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  identityKey: Scalars['Long']['input'];
+  role: Scalars['String']['input'];
+};
+
+
+export type MutationAddCurriculumElementRoleMembersArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  members: Array<UserVoInput>;
+  role: Scalars['String']['input'];
+};
+
+
+export type MutationAddCurriculumOwnerArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  identityKey: Scalars['Long']['input'];
 };
 
 
@@ -676,6 +856,12 @@ export type MutationAddStructureElementArgs = {
 };
 
 
+export type MutationAllowCurriculumElementSubTypeArgs = {
+  subTypeKey: Scalars['Long']['input'];
+  typeKey: Scalars['Long']['input'];
+};
+
+
 export type MutationAllowOrganisationSubTypeArgs = {
   subTypeKey: Scalars['Long']['input'];
   typeKey: Scalars['Long']['input'];
@@ -729,6 +915,16 @@ export type MutationCreateCourseGroupArgs = {
 };
 
 
+export type MutationCreateCurriculumArgs = {
+  curriculum: CurriculumVoInput;
+};
+
+
+export type MutationCreateCurriculumElementTypeArgs = {
+  curriculumElementType: CurriculumElementTypeVoInput;
+};
+
+
 export type MutationCreateGroupArgs = {
   group: GroupVoInput;
 };
@@ -762,6 +958,11 @@ export type MutationDeleteCourseArgs = {
 export type MutationDeleteCourseGroupArgs = {
   courseKey: Scalars['Long']['input'];
   groupKey: Scalars['Long']['input'];
+};
+
+
+export type MutationDeleteCurriculumArgs = {
+  curriculumKey: Scalars['Long']['input'];
 };
 
 
@@ -818,6 +1019,12 @@ export type MutationDeleteUserPortraitArgs = {
 };
 
 
+export type MutationDisallowCurriculumElementSubTypeArgs = {
+  subTypeKey: Scalars['Long']['input'];
+  typeKey: Scalars['Long']['input'];
+};
+
+
 export type MutationDisallowOrganisationSubTypeArgs = {
   subTypeKey: Scalars['Long']['input'];
   typeKey: Scalars['Long']['input'];
@@ -827,6 +1034,13 @@ export type MutationDisallowOrganisationSubTypeArgs = {
 export type MutationLinkCourseGroupArgs = {
   courseKey: Scalars['Long']['input'];
   groupKey: Scalars['Long']['input'];
+};
+
+
+export type MutationLinkCurriculumElementEntryArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  repositoryEntryKey: Scalars['Long']['input'];
 };
 
 
@@ -842,6 +1056,13 @@ export type MutationPublishCourseArgs = {
 };
 
 
+export type MutationPutCurriculumElementMemberArgs = {
+  curriculumElementMember: CurriculumElementMemberVoInput;
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+};
+
+
 export type MutationRemoveCourseMemberArgs = {
   courseKey: Scalars['Long']['input'];
   identityKey: Scalars['Long']['input'];
@@ -852,6 +1073,27 @@ export type MutationRemoveCourseMemberArgs = {
 export type MutationRemoveCourseOrganisationArgs = {
   courseKey: Scalars['Long']['input'];
   organisationKey: Scalars['Long']['input'];
+};
+
+
+export type MutationRemoveCurriculumElementMemberArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  identityKey: Scalars['Long']['input'];
+};
+
+
+export type MutationRemoveCurriculumElementRoleMemberArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  identityKey: Scalars['Long']['input'];
+  role: Scalars['String']['input'];
+};
+
+
+export type MutationRemoveCurriculumOwnerArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  identityKey: Scalars['Long']['input'];
 };
 
 
@@ -887,6 +1129,19 @@ export type MutationRemoveRepositoryEntryOrganisationArgs = {
 };
 
 
+export type MutationReorderCurriculumElementChildrenArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  elementOrder: Array<CurriculumElementVoInput>;
+};
+
+
+export type MutationSaveCurriculumElementArgs = {
+  curriculumElement: CurriculumElementVoInput;
+  curriculumKey: Scalars['Long']['input'];
+};
+
+
 export type MutationSaveUserAuthenticationArgs = {
   authentication: AuthenticationVoInput;
   identityKey: Scalars['Long']['input'];
@@ -903,6 +1158,13 @@ export type MutationSetRepositoryEntryPublicAccessArgs = {
   allUsers?: InputMaybe<Scalars['Boolean']['input']>;
   entry: Scalars['String']['input'];
   guests?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationUnlinkCurriculumElementEntryArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  repositoryEntryKey: Scalars['Long']['input'];
 };
 
 
@@ -927,6 +1189,25 @@ export type MutationUpdateCourseGroupArgs = {
 export type MutationUpdateCourseMetadataArgs = {
   courseKey: Scalars['Long']['input'];
   metadata: RepositoryEntryMetadataVoInput;
+};
+
+
+export type MutationUpdateCurriculumArgs = {
+  curriculum: CurriculumVoInput;
+  curriculumKey: Scalars['Long']['input'];
+};
+
+
+export type MutationUpdateCurriculumElementArgs = {
+  curriculumElement: CurriculumElementVoInput;
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+};
+
+
+export type MutationUpdateCurriculumElementTypeArgs = {
+  curriculumElementType: CurriculumElementTypeVoInput;
+  typeKey: Scalars['Long']['input'];
 };
 
 
@@ -1193,6 +1474,30 @@ export type Query = {
   coursesOwnedByUser: CourseVOes;
   /** Courses the person coaches, directly or as coach of a group. The person and their user managers. */
   coursesTeachedByUser: CourseVOes;
+  /** The curricula the caller manages. */
+  curricula: Array<CurriculumVo>;
+  curriculum: CurriculumVo;
+  /** 403 when the element belongs to another curriculum. */
+  curriculumElement: CurriculumElementVo;
+  /** The direct children that are not deleted, in their order. */
+  curriculumElementChildren: Array<CurriculumElementVo>;
+  /** The courses linked to the element. */
+  curriculumElementEntries: Array<RepositoryEntryVo>;
+  /** The entry when it is linked to the element, else 404. */
+  curriculumElementEntry: RepositoryEntryVo;
+  /** Memberships on the element: its own, and inherited ones of its ancestors (inheritanceMode inherited). */
+  curriculumElementMembers: Array<CurriculumElementMemberVo>;
+  /** Members with the role, own or inherited from an ancestor element. */
+  curriculumElementRoleMembers: Array<UserVo>;
+  curriculumElementType: CurriculumElementTypeVo;
+  /** The types an element of this type may have as children. */
+  curriculumElementTypeAllowedSubTypes: Array<CurriculumElementTypeVo>;
+  curriculumElementTypes: Array<CurriculumElementTypeVo>;
+  /** Users with the role (required: 400 without, 409 unknown). */
+  curriculumElementUsers: Array<UserVo>;
+  /** The elements of the curriculum that are not deleted, flat. */
+  curriculumElements: Array<CurriculumElementVo>;
+  curriculumOwners: Array<UserVo>;
   /** Courses the person bookmarked. The person and their user managers. */
   favoriteCoursesOfUser: CourseVOes;
   /** Members and group managers only. */
@@ -1243,6 +1548,8 @@ export type Query = {
   repositoryEntries: RepositoryEntryVOes;
   /** An entry by its key, or else its softkey. Administrators and learning resource managers see the entries of their organisations, others those they are members of and the published public ones. */
   repositoryEntry: RepositoryEntryVo;
+  /** The curriculum elements the entry is linked to, for whoever may read the entry. */
+  repositoryEntryCurriculumElements: Array<CurriculumElementVo>;
   /** The image of the entry; NOT_FOUND when it has none. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   repositoryEntryImage: RepositoryEntryImageVo;
   /** The owners, coaches or participants of the entry. Administrators and learning resource managers of the entry’s organisation, and its owners. */
@@ -1251,6 +1558,8 @@ export type Query = {
   repositoryEntryMetadata: RepositoryEntryMetadataVo;
   /** The organisations of the entry. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   repositoryEntryOrganisations: Array<OrganisationVo>;
+  /** Exact matches of externalId, identifier and key across the curricula the caller manages. */
+  searchCurriculumElements: Array<CurriculumElementVo>;
   /** Entries the caller sees by resource type, author (the authors text or an owner’s login or name) and name (displayname); `*` is a wildcard, a value without one is contained; myentries: only those the caller is a member of. */
   searchRepositoryEntries: Array<RepositoryEntryVo>;
   settings: SettingsVo;
@@ -1376,6 +1685,76 @@ export type QueryCoursesTeachedByUserArgs = {
   identityKey: Scalars['Long']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
   start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryCurriculumArgs = {
+  curriculumKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCurriculumElementArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCurriculumElementChildrenArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCurriculumElementEntriesArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCurriculumElementEntryArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  repositoryEntryKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCurriculumElementMembersArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCurriculumElementRoleMembersArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  role: Scalars['String']['input'];
+};
+
+
+export type QueryCurriculumElementTypeArgs = {
+  typeKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCurriculumElementTypeAllowedSubTypesArgs = {
+  typeKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCurriculumElementUsersArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  role?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryCurriculumElementsArgs = {
+  curriculumKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCurriculumOwnersArgs = {
+  curriculumKey: Scalars['Long']['input'];
 };
 
 
@@ -1522,6 +1901,11 @@ export type QueryRepositoryEntryArgs = {
 };
 
 
+export type QueryRepositoryEntryCurriculumElementsArgs = {
+  entry: Scalars['String']['input'];
+};
+
+
 export type QueryRepositoryEntryImageArgs = {
   entry: Scalars['String']['input'];
 };
@@ -1540,6 +1924,13 @@ export type QueryRepositoryEntryMetadataArgs = {
 
 export type QueryRepositoryEntryOrganisationsArgs = {
   entry: Scalars['String']['input'];
+};
+
+
+export type QuerySearchCurriculumElementsArgs = {
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  identifier?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
 };
 
 

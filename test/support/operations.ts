@@ -47,6 +47,12 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
     filename: 'image.png',
   },
   courseConfiguration: { calendar: true, glossarySoftkey: 'sample-glossary' },
+  curriculum: { identifier: 'curriculum-by-plain-user', displayName: 'Curriculum by plain user' },
+  curriculumElement: { identifier: 'element-by-plain-user', displayName: 'Element by plain user' },
+  curriculumElementType: { identifier: 'element-type-by-plain-user', displayName: 'Element type by plain user' },
+  curriculumElementMember: { identityKey: 1, role: 'participant', inheritanceMode: 'none' },
+  // The new order of an element's children: only the keys are read.
+  elementOrder: [],
 };
 
 /** A key no row has. */

@@ -35,9 +35,7 @@ export function grantedInheritance(role: ElementRole, mode: string | null | unde
 
 /** A role path segment (participants, coaches, owners, mastercoaches, curriculumelementowners): an unknown one is no resource (404). */
 function roleOfPath(segment: string): ElementRole {
-  const singular = segment.endsWith('s') ? segment.slice(0, -1) : segment;
-  if (isElementRole(singular)) return singular;
-  if (isElementRole(segment)) return segment;
+  for (const name of [segment, segment.replace(/s$/, ''), segment.replace(/es$/, '')]) if (isElementRole(name)) return name;
   throw notFound(`member list "${segment}"`);
 }
 

@@ -61,7 +61,6 @@ async function viaGraphql(name: string, values: Record<string, unknown>) {
 }
 
 const keysOf = (list: { key: number }[]) => list.map((item) => item.key);
-const E = '/curriculum/:curriculumKey/elements/:elementKey';
 
 describe('GET /curriculum', () => {
   refusals('GET /curriculum', world());
@@ -160,89 +159,95 @@ for (const method of ['PUT', 'POST'] as const) {
   });
 }
 
-describe(`GET ${E}`, () => {
-  refusals(`GET ${E}`, world());
+describe(`GET /curriculum/:curriculumKey/elements/:elementKey`, () => {
+  refusals(`GET /curriculum/:curriculumKey/elements/:elementKey`, world());
   it('answers the element; 403 under another curriculum', async () => {
-    expect((await rest(`GET ${E}`, {})).json).toMatchObject({ key: elementKey, identifier: 'ops-root' });
-    expect(await viaGraphql(`GET ${E}`, {})).toMatchObject({ key: elementKey });
+    expect((await rest(`GET /curriculum/:curriculumKey/elements/:elementKey`, {})).json).toMatchObject({ key: elementKey, identifier: 'ops-root' });
+    expect(await viaGraphql(`GET /curriculum/:curriculumKey/elements/:elementKey`, {})).toMatchObject({ key: elementKey });
     const other = await buildCurriculum(t);
-    expect((await rest(`GET ${E}`, { curriculumKey: other })).status).toBe(403);
+    expect((await rest(`GET /curriculum/:curriculumKey/elements/:elementKey`, { curriculumKey: other })).status).toBe(403);
   });
 });
 
-describe(`POST ${E}`, () => {
-  refusals(`POST ${E}`, world());
+describe(`POST /curriculum/:curriculumKey/elements/:elementKey`, () => {
+  refusals(`POST /curriculum/:curriculumKey/elements/:elementKey`, world());
   it('updates the element; itself as parent is 409, an unknown status 406 (validation)', async () => {
     const key = await buildCurriculumElement(t, curriculumKey);
-    expect((await rest(`POST ${E}`, { elementKey: key }, { displayName: 'Renamed', status: 'confirmed' })).json).toMatchObject({
+    expect(
+      (await rest(`POST /curriculum/:curriculumKey/elements/:elementKey`, { elementKey: key }, { displayName: 'Renamed', status: 'confirmed' })).json,
+    ).toMatchObject({
       displayName: 'Renamed',
       status: 'confirmed',
     });
-    expect((await rest(`POST ${E}`, { elementKey: key }, { parentElementKey: key })).status).toBe(409);
-    expect((await rest(`POST ${E}`, { elementKey: key }, { status: 'bogus' })).status).toBe(406);
+    expect((await rest(`POST /curriculum/:curriculumKey/elements/:elementKey`, { elementKey: key }, { parentElementKey: key })).status).toBe(409);
+    expect((await rest(`POST /curriculum/:curriculumKey/elements/:elementKey`, { elementKey: key }, { status: 'bogus' })).status).toBe(406);
   });
 });
 
 for (const method of ['PUT', 'POST'] as const) {
-  describe(`${method} ${E}/reorder`, () => {
-    refusals(`${method} ${E}/reorder`, world());
+  describe(`${method} /curriculum/:curriculumKey/elements/:elementKey/reorder`, () => {
+    refusals(`${method} /curriculum/:curriculumKey/elements/:elementKey/reorder`, world());
     it('orders the children', async () => {
       const parent = await buildCurriculumElement(t, curriculumKey);
       const a = await buildCurriculumElement(t, curriculumKey, parent);
       const b = await buildCurriculumElement(t, curriculumKey, parent);
-      expect((await rest(`${method} ${E}/reorder`, { elementKey: parent }, [{ key: b }, { key: a }])).status).toBe(200);
-      expect(keysOf((await rest(`GET ${E}/elements`, { elementKey: parent })).json)).toEqual([b, a]);
+      expect((await rest(`${method} /curriculum/:curriculumKey/elements/:elementKey/reorder`, { elementKey: parent }, [{ key: b }, { key: a }])).status).toBe(
+        200,
+      );
+      expect(keysOf((await rest(`GET /curriculum/:curriculumKey/elements/:elementKey/elements`, { elementKey: parent })).json)).toEqual([b, a]);
     });
   });
 }
 
-describe(`GET ${E}/elements`, () => {
-  refusals(`GET ${E}/elements`, world());
+describe(`GET /curriculum/:curriculumKey/elements/:elementKey/elements`, () => {
+  refusals(`GET /curriculum/:curriculumKey/elements/:elementKey/elements`, world());
   it('lists the children', async () => {
-    expect(keysOf((await rest(`GET ${E}/elements`, {})).json)).toContain(childKey);
-    expect(keysOf(await viaGraphql(`GET ${E}/elements`, {}))).toContain(childKey);
+    expect(keysOf((await rest(`GET /curriculum/:curriculumKey/elements/:elementKey/elements`, {})).json)).toContain(childKey);
+    expect(keysOf(await viaGraphql(`GET /curriculum/:curriculumKey/elements/:elementKey/elements`, {}))).toContain(childKey);
   });
 });
 
 describe('linked courses', () => {
-  refusals(`GET ${E}/entries`, world());
-  refusals(`GET ${E}/entries/:repositoryEntryKey`, world());
-  refusals(`PUT ${E}/entries/:repositoryEntryKey`, world());
-  refusals(`DELETE ${E}/entries/:repositoryEntryKey`, world());
+  refusals(`GET /curriculum/:curriculumKey/elements/:elementKey/entries`, world());
+  refusals(`GET /curriculum/:curriculumKey/elements/:elementKey/entries/:repositoryEntryKey`, world());
+  refusals(`PUT /curriculum/:curriculumKey/elements/:elementKey/entries/:repositoryEntryKey`, world());
+  refusals(`DELETE /curriculum/:curriculumKey/elements/:elementKey/entries/:repositoryEntryKey`, world());
   refusals('GET /repo/entries/:entry/curriculum/elements', world());
   it('links (200 then 304), answers HEAD and GET, lists, and unlinks (200 then 304)', async () => {
     const linked = await buildCourse(t);
     const values = { elementKey: childKey, repositoryEntryKey: linked.key };
-    expect((await rest(`PUT ${E}/entries/:repositoryEntryKey`, values)).status).toBe(200);
-    expect((await rest(`PUT ${E}/entries/:repositoryEntryKey`, values)).status).toBe(304);
+    expect((await rest(`PUT /curriculum/:curriculumKey/elements/:elementKey/entries/:repositoryEntryKey`, values)).status).toBe(200);
+    expect((await rest(`PUT /curriculum/:curriculumKey/elements/:elementKey/entries/:repositoryEntryKey`, values)).status).toBe(304);
     const path = `/restapi/curriculum/${curriculumKey}/elements/${childKey}/entries/${linked.key}`;
     expect((await call(t.base, 'HEAD', path, { headers: asAdmin() })).status).toBe(200);
-    expect((await rest(`GET ${E}/entries/:repositoryEntryKey`, values)).json).toMatchObject({ key: linked.key });
-    expect(keysOf((await rest(`GET ${E}/entries`, values)).json)).toEqual([linked.key]);
+    expect((await rest(`GET /curriculum/:curriculumKey/elements/:elementKey/entries/:repositoryEntryKey`, values)).json).toMatchObject({ key: linked.key });
+    expect(keysOf((await rest(`GET /curriculum/:curriculumKey/elements/:elementKey/entries`, values)).json)).toEqual([linked.key]);
     expect(keysOf((await rest('GET /repo/entries/:entry/curriculum/elements', { entry: String(linked.key) })).json)).toEqual([childKey]);
-    expect((await rest(`DELETE ${E}/entries/:repositoryEntryKey`, values)).status).toBe(200);
-    expect((await rest(`DELETE ${E}/entries/:repositoryEntryKey`, values)).status).toBe(304);
+    expect((await rest(`DELETE /curriculum/:curriculumKey/elements/:elementKey/entries/:repositoryEntryKey`, values)).status).toBe(200);
+    expect((await rest(`DELETE /curriculum/:curriculumKey/elements/:elementKey/entries/:repositoryEntryKey`, values)).status).toBe(304);
     expect((await call(t.base, 'HEAD', path, { headers: asAdmin() })).status).toBe(404);
   });
 });
 
 describe('members', () => {
-  refusals(`GET ${E}/members`, world());
-  refusals(`PUT ${E}/members`, world());
-  refusals(`DELETE ${E}/members/:identityKey`, world());
-  refusals(`GET ${E}/users`, world());
+  refusals(`GET /curriculum/:curriculumKey/elements/:elementKey/members`, world());
+  refusals(`PUT /curriculum/:curriculumKey/elements/:elementKey/members`, world());
+  refusals(`DELETE /curriculum/:curriculumKey/elements/:elementKey/members/:identityKey`, world());
+  refusals(`GET /curriculum/:curriculumKey/elements/:elementKey/users`, world());
   it('grants a role with its inheritance, lists it, and removes every role; an unknown role is 409', async () => {
     const person = await buildUser(t);
     const key = await buildCurriculumElement(t, curriculumKey);
     const body = { identityKey: person.key, role: 'coach', inheritanceMode: 'root' };
-    expect((await rest(`PUT ${E}/members`, { elementKey: key }, body)).status).toBe(200);
-    expect((await rest(`GET ${E}/members`, { elementKey: key })).json).toEqual([body]);
-    expect((await rest(`PUT ${E}/members`, { elementKey: key }, { ...body, role: 'dean' })).status).toBe(409);
+    expect((await rest(`PUT /curriculum/:curriculumKey/elements/:elementKey/members`, { elementKey: key }, body)).status).toBe(200);
+    expect((await rest(`GET /curriculum/:curriculumKey/elements/:elementKey/members`, { elementKey: key })).json).toEqual([body]);
+    expect((await rest(`PUT /curriculum/:curriculumKey/elements/:elementKey/members`, { elementKey: key }, { ...body, role: 'dean' })).status).toBe(409);
     expect(keysOf((await call(t.base, 'GET', `/restapi/curriculum/${curriculumKey}/elements/${key}/users?role=coach`, { headers: asAdmin() })).json)).toEqual([
       person.key,
     ]);
-    expect((await rest(`DELETE ${E}/members/:identityKey`, { elementKey: key, identityKey: person.key })).status).toBe(200);
-    expect((await rest(`GET ${E}/members`, { elementKey: key })).json).toEqual([]);
+    expect(
+      (await rest(`DELETE /curriculum/:curriculumKey/elements/:elementKey/members/:identityKey`, { elementKey: key, identityKey: person.key })).status,
+    ).toBe(200);
+    expect((await rest(`GET /curriculum/:curriculumKey/elements/:elementKey/members`, { elementKey: key })).json).toEqual([]);
   });
   it('GET users without role is 400, with an unknown role 409', async () => {
     const base = `/restapi/curriculum/${curriculumKey}/elements/${elementKey}/users`;
@@ -252,20 +257,28 @@ describe('members', () => {
 });
 
 describe('members by role', () => {
-  refusals(`GET ${E}/:role`, world());
-  refusals(`PUT ${E}/:role`, world());
-  refusals(`PUT ${E}/:role/:identityKey`, world());
-  refusals(`DELETE ${E}/:role/:identityKey`, world());
+  refusals(`GET /curriculum/:curriculumKey/elements/:elementKey/:role`, world());
+  refusals(`PUT /curriculum/:curriculumKey/elements/:elementKey/:role`, world());
+  refusals(`PUT /curriculum/:curriculumKey/elements/:elementKey/:role/:identityKey`, world());
+  refusals(`DELETE /curriculum/:curriculumKey/elements/:elementKey/:role/:identityKey`, world());
   for (const role of ['participants', 'coaches', 'owners', 'mastercoaches', 'curriculumelementowners']) {
     it(`adds, lists and removes ${role}`, async () => {
       const [a, b] = [await buildUser(t), await buildUser(t)];
       const key = await buildCurriculumElement(t, curriculumKey);
-      expect((await rest(`PUT ${E}/:role/:identityKey`, { elementKey: key, role, identityKey: a.key })).status).toBe(200);
-      expect((await rest(`PUT ${E}/:role/:identityKey`, { elementKey: key, role, identityKey: a.key })).status).toBe(200);
-      expect((await rest(`PUT ${E}/:role`, { elementKey: key, role }, [{ key: b.key }, { key: 2_000_000_000 }])).status).toBe(200);
-      expect(keysOf((await rest(`GET ${E}/:role`, { elementKey: key, role })).json)).toEqual([a.key, b.key]);
-      expect((await rest(`DELETE ${E}/:role/:identityKey`, { elementKey: key, role, identityKey: a.key })).status).toBe(200);
-      expect(keysOf(await viaGraphql(`GET ${E}/:role`, { elementKey: key, role }))).toEqual([b.key]);
+      expect((await rest(`PUT /curriculum/:curriculumKey/elements/:elementKey/:role/:identityKey`, { elementKey: key, role, identityKey: a.key })).status).toBe(
+        200,
+      );
+      expect((await rest(`PUT /curriculum/:curriculumKey/elements/:elementKey/:role/:identityKey`, { elementKey: key, role, identityKey: a.key })).status).toBe(
+        200,
+      );
+      expect(
+        (await rest(`PUT /curriculum/:curriculumKey/elements/:elementKey/:role`, { elementKey: key, role }, [{ key: b.key }, { key: 2_000_000_000 }])).status,
+      ).toBe(200);
+      expect(keysOf((await rest(`GET /curriculum/:curriculumKey/elements/:elementKey/:role`, { elementKey: key, role })).json)).toEqual([a.key, b.key]);
+      expect(
+        (await rest(`DELETE /curriculum/:curriculumKey/elements/:elementKey/:role/:identityKey`, { elementKey: key, role, identityKey: a.key })).status,
+      ).toBe(200);
+      expect(keysOf(await viaGraphql(`GET /curriculum/:curriculumKey/elements/:elementKey/:role`, { elementKey: key, role }))).toEqual([b.key]);
     });
   }
 });

@@ -1,7 +1,7 @@
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { forbidden } from '../domain/errors';
 import type { OrganisationRole } from '../domain/roles';
-import { isManagedBy } from './repository';
+import { holdsCurriculumRole, isManagedBy } from './repository';
 
 /**
  * Who may do what with curricula, their elements and element types (catalogue 2.6).
@@ -25,4 +25,15 @@ export async function requireCurriculumManager(ctx: RequestContext, curriculumKe
 /** Listing, creating and searching across curricula: the organisation role somewhere. */
 export function requireCurriculumRole(ctx: RequestContext): void {
   if (!hasAnyRole(requireCaller(ctx), CURRICULUM_MANAGERS)) throw forbidden('needs the administrator or curriculummanager role');
+}
+
+/**
+ * A caller with neither the organisation role nor any curriculum-level role manages no curriculum:
+ * refused (403) before any curriculum is looked up, so that keys are not probed.
+ */
+export async function requireSomeCurriculumRole(ctx: RequestContext): Promise<void> {
+  const caller = requireCaller(ctx);
+  if (!hasAnyRole(caller, CURRICULUM_MANAGERS) && !(await holdsCurriculumRole(ctx.em, caller.key))) {
+    throw forbidden('needs the administrator or curriculummanager role, or to own a curriculum');
+  }
 }

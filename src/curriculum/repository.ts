@@ -60,6 +60,15 @@ export function managedByCaller(caller: Caller, roles: readonly string[]): { tex
   };
 }
 
+/** Whether the person holds a curriculum-level manager role on some curriculum. */
+export async function holdsCurriculumRole(em: EntityManager, identityKey: number): Promise<boolean> {
+  const rows = await sql(em, `select 1 from curriculum_role r where r.identity_id = ? and r.role in (${placeholders(CURRICULUM_LEVEL_MANAGERS)}) limit 1`, [
+    identityKey,
+    ...CURRICULUM_LEVEL_MANAGERS,
+  ]);
+  return rows.length > 0;
+}
+
 export async function isManagedBy(em: EntityManager, caller: Caller, roles: readonly string[], curriculumKey: number): Promise<boolean> {
   const managed = managedByCaller(caller, roles);
   return (await sql(em, `select 1 from curriculum c where c.id = ? and ${managed.text}`, [curriculumKey, ...managed.params])).length > 0;

@@ -18,7 +18,7 @@ import type { CurriculumElementVO, CurriculumElementVOInput, CurriculumVO, Curri
 import type { UserVO } from '../schema/users';
 import { toUserVO } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
-import { CURRICULUM_MANAGERS, canManageCurriculum, requireCurriculumManager, requireCurriculumRole } from './policy';
+import { CURRICULUM_MANAGERS, canManageCurriculum, requireCurriculumManager, requireCurriculumRole, requireSomeCurriculumRole } from './policy';
 import { toCurriculumElementVO, toCurriculumVO, type ElementRow } from './presenter';
 import * as curricula from './repository';
 import { CurriculumElementType } from '../entities/curriculum';
@@ -55,6 +55,7 @@ export function listCurricula(ctx: RequestContext): Promise<CurriculumVO[]> {
 
 /** The curriculum, for one of its managers: 404 unknown, 403 not a manager. */
 export async function managedCurriculum(ctx: RequestContext, key: number) {
+  await requireSomeCurriculumRole(ctx);
   const row = await curricula.requireCurriculumRow(ctx.em, key);
   await requireCurriculumManager(ctx, key);
   return row;

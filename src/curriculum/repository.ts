@@ -177,7 +177,7 @@ export async function listElements(em: EntityManager, curriculumKey: number, ran
   );
 }
 
-/** listElements for several curricula at once (GraphQL CurriculumVO.elements), in tree order (path, then position). */
+/** listElements for several curricula at once (GraphQL CurriculumVO.elements), in key order. */
 export async function listElementsOf(em: EntityManager, curriculumKeys: readonly number[]): Promise<ElementRow[]> {
   return sql<ElementRow>(
     em,
@@ -205,9 +205,13 @@ export interface ElementSearch {
 export async function searchElements(em: EntityManager, caller: Caller, roles: readonly string[], search: ElementSearch, range: Range): Promise<ElementRow[]> {
   const where: string[] = [];
   const params: unknown[] = [];
-  if (search.externalId?.trim()) (where.push('x.external_id = ?'), params.push(search.externalId));
-  if (search.identifier?.trim()) (where.push('x.identifier = ?'), params.push(search.identifier));
-  if (search.key != null) (where.push('x.id = ?'), params.push(search.key));
+  const add = (condition: string, value: unknown) => {
+    where.push(condition);
+    params.push(value);
+  };
+  if (search.externalId?.trim()) add('x.external_id = ?', search.externalId);
+  if (search.identifier?.trim()) add('x.identifier = ?', search.identifier);
+  if (search.key != null) add('x.id = ?', search.key);
   if (!where.length) where.push(`x.status <> 'deleted'`);
   const managed = managedByCaller(caller, roles);
   return sql<ElementRow>(

@@ -364,7 +364,7 @@ export async function listElementsOfEntry(em: EntityManager, entryKey: number, r
 // Members
 
 /** Ancestors and the element itself: the keys of its materialised path. */
-const ANCESTORS_OR_SELF = `(select unnest(string_to_array(trim(both '/' from x.path), '/')::int[]))`;
+const ANCESTORS_OR_SELF = `string_to_array(trim(both '/' from x.path), '/')::int[]`;
 
 /**
  * The memberships that apply on the element: its own, and those of an ancestor that are inherited
@@ -374,7 +374,7 @@ export async function listMemberRows(em: EntityManager, elementKey: number, rang
   return sql<MemberRow & { id: number }>(
     em,
     `select m.id, m.identity_id as "identityKey", m.role, case when m.element_id = x.id then m.inheritance else 'inherited' end as inheritance
-     from curriculum_element x join curriculum_element_membership m on m.element_id in ${ANCESTORS_OR_SELF}
+     from curriculum_element x join curriculum_element_membership m on m.element_id = any(${ANCESTORS_OR_SELF})
      where x.id = ? and (m.element_id = x.id or m.inheritance in ('root', 'inherited')) and m.id > ? order by m.id limit ?`,
     [elementKey, range.after, range.size],
   );
@@ -385,7 +385,7 @@ export async function listMemberRowsOf(em: EntityManager, elementKeys: readonly 
   return sql<MemberRow & { elementKey: number }>(
     em,
     `select x.id as "elementKey", m.identity_id as "identityKey", m.role, case when m.element_id = x.id then m.inheritance else 'inherited' end as inheritance
-     from curriculum_element x join curriculum_element_membership m on m.element_id in ${ANCESTORS_OR_SELF}
+     from curriculum_element x join curriculum_element_membership m on m.element_id = any(${ANCESTORS_OR_SELF})
      where x.id in (${placeholders(elementKeys)}) and (m.element_id = x.id or m.inheritance in ('root', 'inherited')) order by x.id, m.id`,
     [...elementKeys],
   );
@@ -396,7 +396,7 @@ export async function listMembersWithRole(em: EntityManager, elementKey: number,
   return sql<UserRow>(
     em,
     `select ${USER_COLUMNS} from identity i where i.id > ? and i.id in (
-       select m.identity_id from curriculum_element x join curriculum_element_membership m on m.element_id in ${ANCESTORS_OR_SELF}
+       select m.identity_id from curriculum_element x join curriculum_element_membership m on m.element_id = any(${ANCESTORS_OR_SELF})
        where x.id = ? and m.role = ? and (m.element_id = x.id or m.inheritance in ('root', 'inherited')))
      order by i.id limit ?`,
     [range.after, elementKey, role, range.size],

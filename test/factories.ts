@@ -185,3 +185,40 @@ export async function addTaxonomyCompetence(t: TestService, levelKey: number, id
   await db.persistAndFlush(competence);
   return competence.id;
 }
+
+/** A curriculum in the default organisation unless `organisationKey` says otherwise. */
+export async function buildCurriculum(t: TestService, fields: { identifier?: string; externalId?: string; organisationKey?: number } = {}): Promise<number> {
+  const db = em(t);
+  const identifier = fields.identifier ?? uniqueLogin('curriculum');
+  const organisationKey = fields.organisationKey ?? (await defaultOrganisation(db)).id;
+  const [{ id }] = await sql<{ id: number }>(
+    db,
+    'insert into curriculum (identifier, display_name, status, external_id, organisation_id) values (?, ?, ?, ?, ?) returning id',
+    [identifier, identifier, 'active', fields.externalId ?? null, organisationKey],
+  );
+  return id;
+}
+
+/** An element of the curriculum, below `parentKey` or a root element. */
+export async function buildCurriculumElement(t: TestService, curriculumKey: number, parentKey?: number, fields: { identifier?: string } = {}): Promise<number> {
+  const db = em(t);
+  const identifier = fields.identifier ?? uniqueLogin('element');
+  const parentPath = parentKey ? (await sql<{ path: string }>(db, 'select path from curriculum_element where id = ?', [parentKey]))[0].path : '/';
+  const [{ id }] = await sql<{ id: number }>(
+    db,
+    'insert into curriculum_element (identifier, display_name, curriculum_id, parent_id) values (?, ?, ?, ?) returning id',
+    [identifier, identifier, curriculumKey, parentKey ?? null],
+  );
+  await sql(db, 'update curriculum_element set path = ? where id = ?', [`${parentPath}${id}/`, id]);
+  return id;
+}
+
+/** A role on a curriculum element (catalogue 5.8). */
+export async function addCurriculumElementMember(t: TestService, elementKey: number, identityKey: number, role: string, inheritance = 'none') {
+  await sql(em(t), 'insert into curriculum_element_membership (element_id, identity_id, role, inheritance) values (?, ?, ?, ?)', [
+    elementKey,
+    identityKey,
+    role,
+    inheritance,
+  ]);
+}

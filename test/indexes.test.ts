@@ -48,6 +48,10 @@ const GROWING = new Set([
   'taxonomy_level',
   'taxonomy_competence',
   'repository_entry_taxonomy_level',
+  'curriculum',
+  'curriculum_element',
+  'curriculum_element_membership',
+  'curriculum_role',
 ]);
 
 let t: TestService;
@@ -57,7 +61,24 @@ beforeAll(async () => {
   db = new Client({ connectionString: t.databaseUrl });
   await db.connect();
   await seedPeople(db, { people: PEOPLE, groups: 1000 });
+  await seedCurricula();
 }, 120_000);
+
+/** 2,000 curricula of 25 elements each, a participant on every element, each curriculum with an owner (course links are not seeded: they are read by element through their unique index). */
+async function seedCurricula() {
+  await db.query(`insert into curriculum (identifier, display_name, organisation_id)
+    select 'seed-curriculum-' || g, 'Seed ' || g, (select id from organisation where identifier = 'default-org') from generate_series(1, 2000) g`);
+  await db.query(`insert into curriculum_element (identifier, display_name, curriculum_id, external_id)
+    select 'seed-element-' || c.id || '-' || g, 'Element ' || g, c.id, 'SEED-' || c.id || '-' || g from curriculum c, generate_series(1, 25) g`);
+  await db.query(`update curriculum_element set path = '/' || id || '/'`);
+  await db.query(`insert into curriculum_element_membership (element_id, identity_id, role, inheritance)
+    select e.id, i.id, 'participant', 'root' from (select id, row_number() over (order by id) as n from curriculum_element) e
+    join (select id, row_number() over (order by id) as n from identity) i on i.n = e.n`);
+  await db.query(`insert into curriculum_role (curriculum_id, identity_id, role)
+    select c.id, i.id, 'curriculumowner' from (select id, row_number() over (order by id) as n from curriculum) c
+    join (select id, row_number() over (order by id desc) as n from identity) i on i.n = c.n`);
+  await db.query('analyze curriculum, curriculum_element, curriculum_element_membership, curriculum_role');
+}
 afterAll(async () => {
   await db.end();
   await t.stop();
@@ -486,5 +507,52 @@ it('taxonomy levels, competences and the levels of courses read through indexes'
     const { rows: competences } = await db.query('select id from taxonomy_competence where level_id = $1', [levelKey]);
     expect((await call(t.base, 'DELETE', `${base}/levels/${levelKey}/competences/${competences[0].id}`, { headers: asAdmin })).status).toBe(200);
     expect((await call(t.base, 'DELETE', `${base}/levels/${levelKey}`, { headers: asAdmin })).status).toBe(200);
+  });
+}, 60_000);
+
+it('curricula, elements, members and linked courses read through indexes', async () => {
+  const asAdmin = { ...adminAuth(), ...JSON_TYPE };
+  const participant = await buildUser(t);
+  const course = await buildCourse(t);
+  await expectIndexedStatements(async () => {
+    const curriculum = await call(t.base, 'PUT', '/restapi/curriculum', {
+      headers: asAdmin,
+      body: { identifier: 'indexed', displayName: 'Indexed', externalId: 'IDX' },
+    });
+    const curriculumKey = curriculum.json.key as number;
+    const root = await call(t.base, 'PUT', `/restapi/curriculum/${curriculumKey}/elements`, { headers: asAdmin, body: { displayName: 'Root' } });
+    const child = await call(t.base, 'PUT', `/restapi/curriculum/${curriculumKey}/elements`, {
+      headers: asAdmin,
+      body: { displayName: 'Child', parentElementKey: root.json.key, externalId: 'IDX-CHILD' },
+    });
+    const element = `/restapi/curriculum/${curriculumKey}/elements/${child.json.key}`;
+    for (const [method, path, body] of [
+      ['PUT', `${element}/entries/${course.key}`],
+      ['PUT', `${element}/participants/${participant.key}`],
+      ['PUT', `${element}/members`, { identityKey: participant.key, role: 'coach', inheritanceMode: 'root' }],
+      ['POST', element, { displayName: 'Renamed child', parentElementKey: root.json.key }],
+      ['GET', '/restapi/curriculum'],
+      ['GET', `/restapi/curriculum/${curriculumKey}`],
+      ['GET', `/restapi/curriculum/${curriculumKey}/elements`],
+      ['GET', `/restapi/curriculum/${curriculumKey}/elements/${root.json.key}/elements`],
+      ['GET', '/restapi/curriculum/elements?externalId=IDX-CHILD'],
+      ['GET', `${element}/members`],
+      ['GET', `${element}/participants`],
+      ['GET', `${element}/users?role=coach`],
+      ['GET', `${element}/entries`],
+      ['GET', `/restapi/repo/entries/${course.key}/curriculum/elements`],
+      ['GET', `/restapi/users/${participant.key}/courses/my`],
+      ['GET', `/restapi/users/${participant.key}/courses/teached`],
+    ] as const) {
+      expect({ path, status: (await call(t.base, method, path, { headers: asAdmin, body })).status }).toEqual({ path, status: 200 });
+    }
+    const mine = await call(t.base, 'GET', `/restapi/users/${participant.key}/courses/my`, { headers: { ...participant.auth, ...JSON_TYPE } });
+    expect(mine.json.map((c: { key: number }) => c.key)).toEqual([course.courseKey]);
+    const tree = await graphql(
+      t.base,
+      adminAuth(),
+      `{ curriculum(curriculumKey: ${curriculumKey}) { elements { key members { identityKey } entries { key } children { key } } } }`,
+    );
+    expect(tree.body.errors).toBeUndefined();
   });
 }, 60_000);

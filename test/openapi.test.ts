@@ -181,6 +181,13 @@ async function samplePathValues(): Promise<Record<string, string | number>> {
   values.path = (await call(t.base, 'GET', '/restapi/catalog', { headers: asAdmin })).json[0].key;
   // A course element is addressed by its node id: the root of the sampled course, parent of the sample elements too.
   values.nodeId = (await call(t.base, 'GET', `/restapi/repo/courses/${values.courseKey}`, { headers: asAdmin })).json.editorRootNodeId;
+  // A curriculum element lives below a curriculum (sampled above); the sampled entry is linked to it.
+  const element = await call(t.base, 'PUT', `/restapi/curriculum/${values.curriculumKey}/elements`, {
+    headers: asAdmin,
+    body: { displayName: 'Sampled element' },
+  });
+  values.elementKey = element.json.key;
+  values.repositoryEntryKey = values.entry;
   // Files too: each upload route stores its sample file at the sampled element (a portrait for GET /users/{k}/portrait).
   for (const route of ROUTES.filter((route) => route.multipartBody)) {
     const path = `/restapi${openApiPath(route.path).replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]))}`;
@@ -194,11 +201,13 @@ const PREREQUISITES: Record<string, string> = {
   'GET /groups/{groupKey}/news': 'POST /groups/{groupKey}/configuration',
   'GET /repo/courses/{courseKey}/groups/{groupKey}': 'PUT /repo/courses/{courseKey}/groups/{groupKey}',
   'GET /catalog/{path}/owners/{identityKey}': 'PUT /catalog/{path}/owners/{identityKey}',
+  'GET /curriculum/{curriculumKey}/elements/{elementKey}/entries/{repositoryEntryKey}':
+    'PUT /curriculum/{curriculumKey}/elements/{elementKey}/entries/{repositoryEntryKey}',
 };
 
 it('every GET route it lists answers 200 to the administrator, in a documented media type', async () => {
   const pathValues = await samplePathValues();
-  const queryValues: Record<string, string> = { password: ADMIN.password, username: ADMIN.login };
+  const queryValues: Record<string, string> = { password: ADMIN.password, username: ADMIN.login, role: 'participant' };
   const fill = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => String(pathValues[name]));
   for (const write of Object.values(PREREQUISITES)) {
     const route = ROUTES.find((candidate) => `${candidate.method} ${openApiPath(candidate.path)}` === write)!;
@@ -213,6 +222,8 @@ it('every GET route it lists answers 200 to the administrator, in a documented m
   expect(gets.length).toBeGreaterThan(10);
   for (const { path, operation } of gets) {
     const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      // The member lists of curriculum elements are named by role, as a plain parameter.
+      if (name === 'role' && path.startsWith('/curriculum/')) return 'participants';
       if (!(name in pathValues)) throw new Error(`no value for {${name}} in ${path}: no GET of its collection lists an element`);
       return String(pathValues[name]);
     });

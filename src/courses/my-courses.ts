@@ -9,12 +9,14 @@ import { canManageUser } from '../users/policy';
 import { requireIdentity } from '../users/repository';
 import { requireEntryReader } from './policy';
 import { toCourseVO, type EntryRow } from './presenter';
+import { COURSE_MEMBER_ROLES, entriesThroughCurriculum } from '../curriculum/entries-through';
 import { ENTRIES_THROUGH_GROUPS, ENTRY_COLUMNS, ENTRY_FROM } from './repository';
 import { COURSE_TYPE, findCourse } from './service';
 
 /**
  * A person's courses (catalogue 2.1, MyCoursesWebService): `my` where the person is a member
- * (owner, coach or participant, directly or through a linked group), `teached` where a coach
+ * (owner, coach or participant, directly, through a linked group or through a curriculum element
+ * the course is linked to), `teached` where a coach
  * (directly or as coach of a linked group), `owned` where an owner, `favorite` the bookmarked ones.
  * For the person and their user managers (the newest version; older ones only the person).
  */
@@ -23,13 +25,21 @@ export type MyCourseList = (typeof MY_COURSE_LISTS)[number];
 
 /** SQL condition on the entry `e` for each list, with the person's key as each `?`. */
 const CONDITIONS: Record<MyCourseList, { text: string; keys: number }> = {
-  my: { text: `(e.id in (select entry_id from repository_entry_membership where identity_id = ?) or e.id in (${ENTRIES_THROUGH_GROUPS}))`, keys: 2 },
+  my: {
+    text: `(e.id in (select entry_id from repository_entry_membership where identity_id = ?) or e.id in (${ENTRIES_THROUGH_GROUPS})
+      or e.id in (${entriesThroughCurriculum(COURSE_MEMBER_ROLES)}))`,
+    keys: 3,
+  },
   teached: {
     text: `(e.id in (select entry_id from repository_entry_membership where identity_id = ? and role = 'coach')
-      or e.id in (${ENTRIES_THROUGH_GROUPS} and gm.role = 'coach'))`,
+      or e.id in (${ENTRIES_THROUGH_GROUPS} and gm.role = 'coach') or e.id in (${entriesThroughCurriculum(['coach'])}))`,
+    keys: 3,
+  },
+  owned: {
+    text: `(e.id in (select entry_id from repository_entry_membership where identity_id = ? and role = 'owner')
+      or e.id in (${entriesThroughCurriculum(['owner'])}))`,
     keys: 2,
   },
-  owned: { text: `e.id in (select entry_id from repository_entry_membership where identity_id = ? and role = 'owner')`, keys: 1 },
   favorite: { text: 'e.id in (select entry_id from repository_entry_mark where identity_id = ?)', keys: 1 },
 };
 

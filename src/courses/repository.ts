@@ -4,6 +4,7 @@ import type { Caller } from '../domain/context';
 import type { Range } from '../domain/lists';
 import { readPage, type Page, type PageRequest } from '../domain/paging';
 import { appliesIn } from '../domain/scope';
+import { COURSE_MEMBER_ROLES, entriesThroughCurriculum } from '../curriculum/entries-through';
 import { RESOURCE_ID_SEQUENCE, RESOURCE_KEY_SEQUENCE, type EntryRole, type NodeXmlExtra } from '../entities/courses';
 import type { UserRow } from '../users/presenter';
 import { USER_COLUMNS } from '../users/repository';
@@ -62,8 +63,8 @@ export function visibleTo(caller: Caller): { text: string; params: unknown[] } {
            exists (select 1 from repository_entry_to_organisation l where l.entry_id = e.id and l.organisation_id in (${managedOrganisations})) or `
         : ''
     }e.id in (select entry_id from repository_entry_membership where identity_id = ?) or e.id in (${ENTRIES_THROUGH_GROUPS})
-       or (e.status = 'published' and e.public_visible))`,
-    params: [...(managed ? [caller.key, ...ENTRY_MANAGERS, caller.key, ...ENTRY_MANAGERS] : []), caller.key, caller.key],
+       or e.id in (${entriesThroughCurriculum(COURSE_MEMBER_ROLES)}) or (e.status = 'published' and e.public_visible))`,
+    params: [...(managed ? [caller.key, ...ENTRY_MANAGERS, caller.key, ...ENTRY_MANAGERS] : []), caller.key, caller.key, caller.key],
   };
 }
 

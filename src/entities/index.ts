@@ -3,6 +3,7 @@ import { catalogEntities } from './catalog';
 import { courseGroupEntities } from './course-groups';
 import { courseLifecycleEntities } from './course-lifecycle';
 import { courseEntities } from './courses';
+import { curriculumEntities } from './curriculum';
 import { fileEntities } from './files';
 import { groupEntities } from './groups';
 import { organisationEntities } from './organisations';
@@ -23,4 +24,5 @@ export const entities = [
   ...courseLifecycleEntities,
   ...catalogEntities,
   ...taxonomyEntities,
+  ...curriculumEntities,
 ];

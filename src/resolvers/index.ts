@@ -4,6 +4,7 @@ import { courseGroupResolvers } from './course-groups';
 import { courseLifecycleResolvers } from './course-lifecycle';
 import { courseArchiveResolvers } from './course-archives';
 import { courseResolvers } from './courses';
+import { curriculumResolvers } from './curriculum';
 import { groupResolvers } from './groups';
 import { organisationResolvers } from './organisations';
 import { relationResolvers } from './relations';
@@ -23,4 +24,5 @@ export const resolvers = [
   ...courseArchiveResolvers,
   ...catalogResolvers,
   ...taxonomyResolvers,
+  ...curriculumResolvers,
 ] as const;

@@ -362,6 +362,126 @@ export type CourseVOes = {
   totalCount: Scalars['Int']['output'];
 };
 
+export type CurriculumElementMemberVo = {
+  __typename?: 'CurriculumElementMemberVO';
+  identityKey: Scalars['Long']['output'];
+  /** none, root or inherited */
+  inheritanceMode?: Maybe<Scalars['String']['output']>;
+  /** A curriculum role (catalogue 5.8) */
+  role: Scalars['String']['output'];
+};
+
+export type CurriculumElementMemberVoInput = {
+  identityKey?: InputMaybe<Scalars['Long']['input']>;
+  /** none, root or inherited; absent: the role default */
+  inheritanceMode?: InputMaybe<Scalars['String']['input']>;
+  /** A curriculum role (catalogue 5.8) */
+  role?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CurriculumElementTypeVo = {
+  __typename?: 'CurriculumElementTypeVO';
+  /** enabled, disabled or inherited */
+  calendars?: Maybe<Scalars['String']['output']>;
+  cssClass?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  displayName: Scalars['String']['output'];
+  externalId?: Maybe<Scalars['String']['output']>;
+  identifier: Scalars['String']['output'];
+  key: Scalars['Long']['output'];
+  /** enabled, disabled or inherited */
+  lectures?: Maybe<Scalars['String']['output']>;
+  /** Comma-separated managed flags (catalogue 4.6), normalised. */
+  managedFlagsString?: Maybe<Scalars['String']['output']>;
+};
+
+/** A CurriculumElementTypeVO as a client sends it. Absent fields keep their value, null clears it. */
+export type CurriculumElementTypeVoInput = {
+  calendars?: InputMaybe<Scalars['String']['input']>;
+  cssClass?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  identifier?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
+  lectures?: InputMaybe<Scalars['String']['input']>;
+  managedFlagsString?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CurriculumElementVo = {
+  __typename?: 'CurriculumElementVO';
+  beginDate?: Maybe<Scalars['DateTime']['output']>;
+  /** enabled, disabled or inherited */
+  calendars?: Maybe<Scalars['String']['output']>;
+  /** As GET …/elements/{elementKey}/elements (GraphQL only). */
+  children: Array<CurriculumElementVo>;
+  curriculumElementTypeKey?: Maybe<Scalars['Long']['output']>;
+  curriculumKey: Scalars['Long']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  displayName: Scalars['String']['output'];
+  endDate?: Maybe<Scalars['DateTime']['output']>;
+  /** As GET …/elements/{elementKey}/entries (GraphQL only). */
+  entries: Array<RepositoryEntryVo>;
+  externalId?: Maybe<Scalars['String']['output']>;
+  identifier?: Maybe<Scalars['String']['output']>;
+  key: Scalars['Long']['output'];
+  /** Comma-separated managed flags (catalogue 4.5), normalised. */
+  managedFlagsString?: Maybe<Scalars['String']['output']>;
+  /** As GET …/elements/{elementKey}/members (GraphQL only). */
+  members: Array<CurriculumElementMemberVo>;
+  parentElementKey?: Maybe<Scalars['Long']['output']>;
+  /** preparation, provisional, confirmed, active, cancelled, finished, inactive or deleted (catalogue 5.2) */
+  status?: Maybe<Scalars['String']['output']>;
+};
+
+/** A CurriculumElementVO as a client sends it. Absent fields keep their value, null clears it; a changed parentElementKey moves the element with its sub-elements. */
+export type CurriculumElementVoInput = {
+  beginDate?: InputMaybe<Scalars['DateTime']['input']>;
+  calendars?: InputMaybe<Scalars['String']['input']>;
+  curriculumElementTypeKey?: InputMaybe<Scalars['Long']['input']>;
+  curriculumKey?: InputMaybe<Scalars['Long']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  endDate?: InputMaybe<Scalars['DateTime']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  identifier?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
+  managedFlagsString?: InputMaybe<Scalars['String']['input']>;
+  parentElementKey?: InputMaybe<Scalars['Long']['input']>;
+  /** A status of catalogue 5.2; blank keeps the status */
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CurriculumVo = {
+  __typename?: 'CurriculumVO';
+  degree?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  displayName: Scalars['String']['output'];
+  /** Every element that is not deleted, flat in key order (parentElementKey gives the tree); GraphQL only. */
+  elements: Array<CurriculumElementVo>;
+  externalId?: Maybe<Scalars['String']['output']>;
+  identifier: Scalars['String']['output'];
+  key: Scalars['Long']['output'];
+  /** Comma-separated managed flags (catalogue 4.4), normalised. */
+  managedFlagsString?: Maybe<Scalars['String']['output']>;
+  organisationKey?: Maybe<Scalars['Long']['output']>;
+  /** A free string, typically active. */
+  status?: Maybe<Scalars['String']['output']>;
+};
+
+/** A CurriculumVO as a client sends it. Absent fields keep their value, null clears it. */
+export type CurriculumVoInput = {
+  degree?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  identifier?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
+  managedFlagsString?: InputMaybe<Scalars['String']['input']>;
+  organisationKey?: InputMaybe<Scalars['Long']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** owners, coaches or participants. */
 export type EntryMemberRole =
   | 'coaches'
@@ -549,6 +669,12 @@ export type Mutation = {
   addCourseMembers: Scalars['Boolean']['output'];
   /** Adds the course to the organisation; false (REST 304) when it belongs to it already. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   addCourseOrganisation: Scalars['Boolean']['output'];
+  /** Grant the role (200 also when already granted). */
+  addCurriculumElementRoleMember: Scalars['Boolean']['output'];
+  /** Grant the role to each listed user (only the keys are read; unknown users are skipped). */
+  addCurriculumElementRoleMembers: Scalars['Boolean']['output'];
+  /** true: now an owner; false: already one (REST answers 304). */
+  addCurriculumOwner: Scalars['Boolean']['output'];
   /** true: added; false: already an owner (nothing changed). */
   addGroupOwner: Scalars['Boolean']['output'];
   /** true: added; false: already a participant (REST answers 304). A full group answers 412 on REST. */
@@ -572,6 +698,8 @@ export type Mutation = {
   /** A new structure element in the editor tree below parentNodeId, at position among its siblings (the others move down) or last. Administrators and learning resource managers of the course’s organisation, and its owners. */
   addStructureElement: CourseNodeVo;
   /** true: allowed now; false: it already was (REST answers 304). */
+  allowCurriculumElementSubType: Scalars['Boolean']['output'];
+  /** true: allowed now; false: it already was (REST answers 304). */
   allowOrganisationSubType: Scalars['Boolean']['output'];
   /** true: allowed now; false: it already was (REST 304). */
   allowTaxonomyLevelSubType: Scalars['Boolean']['output'];
@@ -593,6 +721,10 @@ export type Mutation = {
   createCourse: CourseVo;
   /** A new group in the course; a body with a key > 0 links that existing group instead. Answers the group. Group managers, administrators and learning resource managers of the course’s organisation, and its owners. */
   createCourseGroup: GroupVo;
+  /** Create a curriculum in an organisation the caller manages (the default organisation without one); a body key updates that curriculum. A create with the externalId of an existing curriculum answers that one. */
+  createCurriculum: CurriculumVo;
+  /** Create an element type; a body key updates that type. */
+  createCurriculumElementType: CurriculumElementTypeVo;
   /** Create a group; a body with a key > 0 updates that group. */
   createGroup: GroupVo;
   /** Create an organisation (below the default organisation unless a parent is given); a body with a key updates that organisation. */
@@ -611,6 +743,8 @@ export type Mutation = {
   deleteCourse: Scalars['Boolean']['output'];
   /** Deletes a group of the course (the group itself, as OpenOLAT does). Group managers, administrators and learning resource managers of the course’s organisation, and its owners. */
   deleteCourseGroup: Scalars['Boolean']['output'];
+  /** Delete a curriculum with its elements, their memberships and course links. */
+  deleteCurriculum: Scalars['Boolean']['output'];
   deleteGroup: Scalars['Boolean']['output'];
   /** Removes the news; NOT_FOUND while the news tool is off. */
   deleteGroupNews: Scalars['Boolean']['output'];
@@ -636,6 +770,8 @@ export type Mutation = {
   /** Remove the portrait; false when there was none. The person themself or their user managers. */
   deleteUserPortrait: Scalars['Boolean']['output'];
   /** true: no longer allowed; false: it was not allowed (REST answers 304). */
+  disallowCurriculumElementSubType: Scalars['Boolean']['output'];
+  /** true: no longer allowed; false: it was not allowed (REST answers 304). */
   disallowOrganisationSubType: Scalars['Boolean']['output'];
   /** true: no longer allowed; false: it was not allowed (REST 304). */
   disallowTaxonomyLevelSubType: Scalars['Boolean']['output'];
@@ -645,18 +781,28 @@ export type Mutation = {
   importRepositoryEntry?: Maybe<RepositoryEntryVo>;
   /** Links an existing group to the course: true when linked now, false when it was already (REST: 304). Group managers, administrators and learning resource managers of the course’s organisation, and its owners. */
   linkCourseGroup: Scalars['Boolean']['output'];
+  /** true: linked now; false: it already was (REST answers 304). */
+  linkCurriculumElementEntry: Scalars['Boolean']['output'];
   /** Ends the session this request came with (on every instance). */
   logout: Scalars['Boolean']['output'];
   /** Gateway extension (GraphQL only; OpenOLAT’s REST API has no such endpoint): bookmarks a course the caller sees for the caller; false when it was bookmarked already. */
   markCourseFavorite: Scalars['Boolean']['output'];
   /** Publishes the course: its run tree becomes a copy of the editor tree; status sets the entry's status. Administrators and learning resource managers of the course’s organisation, and its owners. */
   publishCourse: CourseVo;
+  /** Grant the role of the body with its inheritanceMode; 409 for an unknown role. */
+  putCurriculumElementMember: Scalars['Boolean']['output'];
   /** The person no longer owns the entry (true also when they did not). */
   removeCatalogEntryOwner: Scalars['Boolean']['output'];
   /** Removes the person from the list. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   removeCourseMember: Scalars['Boolean']['output'];
   /** Takes the course out of the organisation (also when it is not in it). Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   removeCourseOrganisation: Scalars['Boolean']['output'];
+  /** End every role of the person on the element. */
+  removeCurriculumElementMember: Scalars['Boolean']['output'];
+  /** End the membership with the role on the element. */
+  removeCurriculumElementRoleMember: Scalars['Boolean']['output'];
+  /** End the ownership (404 when the person is no owner). */
+  removeCurriculumOwner: Scalars['Boolean']['output'];
   removeGroupOwner: Scalars['Boolean']['output'];
   removeGroupParticipant: Scalars['Boolean']['output'];
   /** End the membership granted in this organisation. */
@@ -667,6 +813,10 @@ export type Mutation = {
   removeRepositoryEntryOrganisation: Scalars['Boolean']['output'];
   /** Remove the level from the entry (200 also when it was not there, as in OpenOLAT). Unlike OpenOLAT, needs a manager of the entry, and an unknown level answers 404 (OpenOLAT: 200 with body NOT_FOUND). */
   removeRepositoryEntryTaxonomyLevel: Scalars['Boolean']['output'];
+  /** The listed children (only their keys) come first in the given order; 409 for a key that is no child. */
+  reorderCurriculumElementChildren: Scalars['Boolean']['output'];
+  /** Create an element (below parentElementKey, else a root element); a body key updates that element. 409: another curriculum in the body, a parent in another curriculum, the element itself as parent. */
+  saveCurriculumElement: CurriculumElementVo;
   /** A competence of the same type the person has on the level is updated (expiration), else one is created. taxonomyLevelKey other than the path: 409; unknown person: 404; unknown type: 400. */
   saveTaxonomyCompetence: TaxonomyCompetenceVo;
   /** Without a key a new level, with a key an update; a changed parentKey moves the level (null: a root level). Unknown parent or type 404; a parent or level of another taxonomy 409; an identifier another level of the taxonomy has 409. */
@@ -679,6 +829,8 @@ export type Mutation = {
   saveUserAuthenticationByLogin: AuthenticationVo;
   /** Opens the entry to all users and/or guests, or closes it to them; false (REST 304) when nothing changed. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   setRepositoryEntryPublicAccess: Scalars['Boolean']['output'];
+  /** true: unlinked; false: it was not linked (REST answers 304). */
+  unlinkCurriculumElementEntry: Scalars['Boolean']['output'];
   /** Gateway extension (GraphQL only): removes the caller’s bookmark of the course; false when there was none. */
   unmarkCourseFavorite: Scalars['Boolean']['output'];
   /** Update name, description (when not blank) and type; newParentKey moves the entry with its subtree (CONFLICT under a leaf, under itself or its subtree, or next to a leaf of the same repository entry). */
@@ -689,6 +841,12 @@ export type Mutation = {
   updateCourseGroup: GroupVo;
   /** Writes the metadata of the course; absent values are written as null. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   updateCourseMetadata: RepositoryEntryMetadataVo;
+  /** Update a curriculum; a body key other than the path key answers 409. */
+  updateCurriculum: CurriculumVo;
+  /** Update an element; a changed parentElementKey moves it with its sub-elements; status deleted deletes it. 409: another key in the body, another curriculum, a parent in another curriculum or below the element. */
+  updateCurriculumElement: CurriculumElementVo;
+  /** Update an element type; a body key other than the path key answers 409. */
+  updateCurriculumElementType: CurriculumElementTypeVo;
   updateGroup: GroupVo;
   /** Replaces the tools switched on (see GroupConfigurationVOInput for what is kept). */
   updateGroupConfiguration: Scalars['Boolean']['output'];
@@ -752,6 +910,28 @@ export type MutationAddCourseMembersArgs = {
 export type MutationAddCourseOrganisationArgs = {
   courseKey: Scalars['Long']['input'];
   organisationKey: Scalars['Long']['input'];
+};
+
+
+export type MutationAddCurriculumElementRoleMemberArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  identityKey: Scalars['Long']['input'];
+  role: Scalars['String']['input'];
+};
+
+
+export type MutationAddCurriculumElementRoleMembersArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  members: Array<UserVoInput>;
+  role: Scalars['String']['input'];
+};
+
+
+export type MutationAddCurriculumOwnerArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  identityKey: Scalars['Long']['input'];
 };
 
 
@@ -827,6 +1007,12 @@ export type MutationAddStructureElementArgs = {
 };
 
 
+export type MutationAllowCurriculumElementSubTypeArgs = {
+  subTypeKey: Scalars['Long']['input'];
+  typeKey: Scalars['Long']['input'];
+};
+
+
 export type MutationAllowOrganisationSubTypeArgs = {
   subTypeKey: Scalars['Long']['input'];
   typeKey: Scalars['Long']['input'];
@@ -893,6 +1079,16 @@ export type MutationCreateCourseGroupArgs = {
 };
 
 
+export type MutationCreateCurriculumArgs = {
+  curriculum: CurriculumVoInput;
+};
+
+
+export type MutationCreateCurriculumElementTypeArgs = {
+  curriculumElementType: CurriculumElementTypeVoInput;
+};
+
+
 export type MutationCreateGroupArgs = {
   group: GroupVoInput;
 };
@@ -936,6 +1132,11 @@ export type MutationDeleteCourseArgs = {
 export type MutationDeleteCourseGroupArgs = {
   courseKey: Scalars['Long']['input'];
   groupKey: Scalars['Long']['input'];
+};
+
+
+export type MutationDeleteCurriculumArgs = {
+  curriculumKey: Scalars['Long']['input'];
 };
 
 
@@ -1010,6 +1211,12 @@ export type MutationDeleteUserPortraitArgs = {
 };
 
 
+export type MutationDisallowCurriculumElementSubTypeArgs = {
+  subTypeKey: Scalars['Long']['input'];
+  typeKey: Scalars['Long']['input'];
+};
+
+
 export type MutationDisallowOrganisationSubTypeArgs = {
   subTypeKey: Scalars['Long']['input'];
   typeKey: Scalars['Long']['input'];
@@ -1040,6 +1247,13 @@ export type MutationLinkCourseGroupArgs = {
 };
 
 
+export type MutationLinkCurriculumElementEntryArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  repositoryEntryKey: Scalars['Long']['input'];
+};
+
+
 export type MutationMarkCourseFavoriteArgs = {
   courseKey: Scalars['Long']['input'];
 };
@@ -1049,6 +1263,13 @@ export type MutationPublishCourseArgs = {
   courseKey: Scalars['Long']['input'];
   locale?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationPutCurriculumElementMemberArgs = {
+  curriculumElementMember: CurriculumElementMemberVoInput;
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
 };
 
 
@@ -1068,6 +1289,27 @@ export type MutationRemoveCourseMemberArgs = {
 export type MutationRemoveCourseOrganisationArgs = {
   courseKey: Scalars['Long']['input'];
   organisationKey: Scalars['Long']['input'];
+};
+
+
+export type MutationRemoveCurriculumElementMemberArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  identityKey: Scalars['Long']['input'];
+};
+
+
+export type MutationRemoveCurriculumElementRoleMemberArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  identityKey: Scalars['Long']['input'];
+  role: Scalars['String']['input'];
+};
+
+
+export type MutationRemoveCurriculumOwnerArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  identityKey: Scalars['Long']['input'];
 };
 
 
@@ -1109,6 +1351,19 @@ export type MutationRemoveRepositoryEntryTaxonomyLevelArgs = {
 };
 
 
+export type MutationReorderCurriculumElementChildrenArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  elementOrder: Array<CurriculumElementVoInput>;
+};
+
+
+export type MutationSaveCurriculumElementArgs = {
+  curriculumElement: CurriculumElementVoInput;
+  curriculumKey: Scalars['Long']['input'];
+};
+
+
 export type MutationSaveTaxonomyCompetenceArgs = {
   competence: TaxonomyCompetenceVoInput;
   taxonomyKey: Scalars['Long']['input'];
@@ -1147,6 +1402,13 @@ export type MutationSetRepositoryEntryPublicAccessArgs = {
 };
 
 
+export type MutationUnlinkCurriculumElementEntryArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  repositoryEntryKey: Scalars['Long']['input'];
+};
+
+
 export type MutationUnmarkCourseFavoriteArgs = {
   courseKey: Scalars['Long']['input'];
 };
@@ -1175,6 +1437,25 @@ export type MutationUpdateCourseGroupArgs = {
 export type MutationUpdateCourseMetadataArgs = {
   courseKey: Scalars['Long']['input'];
   metadata: RepositoryEntryMetadataVoInput;
+};
+
+
+export type MutationUpdateCurriculumArgs = {
+  curriculum: CurriculumVoInput;
+  curriculumKey: Scalars['Long']['input'];
+};
+
+
+export type MutationUpdateCurriculumElementArgs = {
+  curriculumElement: CurriculumElementVoInput;
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+};
+
+
+export type MutationUpdateCurriculumElementTypeArgs = {
+  curriculumElementType: CurriculumElementTypeVoInput;
+  typeKey: Scalars['Long']['input'];
 };
 
 
@@ -1459,6 +1740,30 @@ export type Query = {
   coursesOwnedByUser: CourseVOes;
   /** Courses the person coaches, directly or as coach of a group. The person and their user managers. */
   coursesTeachedByUser: CourseVOes;
+  /** The curricula the caller manages. */
+  curricula: Array<CurriculumVo>;
+  curriculum: CurriculumVo;
+  /** 403 when the element belongs to another curriculum. */
+  curriculumElement: CurriculumElementVo;
+  /** The direct children that are not deleted, in their order. */
+  curriculumElementChildren: Array<CurriculumElementVo>;
+  /** The courses linked to the element. */
+  curriculumElementEntries: Array<RepositoryEntryVo>;
+  /** The entry when it is linked to the element, else 404. */
+  curriculumElementEntry: RepositoryEntryVo;
+  /** Memberships on the element: its own, and inherited ones of its ancestors (inheritanceMode inherited). */
+  curriculumElementMembers: Array<CurriculumElementMemberVo>;
+  /** Members with the role, own or inherited from an ancestor element. */
+  curriculumElementRoleMembers: Array<UserVo>;
+  curriculumElementType: CurriculumElementTypeVo;
+  /** The types an element of this type may have as children. */
+  curriculumElementTypeAllowedSubTypes: Array<CurriculumElementTypeVo>;
+  curriculumElementTypes: Array<CurriculumElementTypeVo>;
+  /** Users with the role (required: 400 without, 409 unknown). */
+  curriculumElementUsers: Array<UserVo>;
+  /** The elements of the curriculum that are not deleted, flat. */
+  curriculumElements: Array<CurriculumElementVo>;
+  curriculumOwners: Array<UserVo>;
   /** The export ZIP of a course, in OpenOLAT's layout. REST (GET /repo/courses/{courseId}/file) answers the ZIP; GraphQL where to get it. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   exportCourse: CourseExportVo;
   /** The export ZIP of a repository entry (a course). REST (GET /repo/entries/{k}/file) answers the ZIP; GraphQL where to get it. Administrators and learning resource managers of the entry’s organisation, and its owners. */
@@ -1513,6 +1818,8 @@ export type Query = {
   repositoryEntries: RepositoryEntryVOes;
   /** An entry by its key, or else its softkey. Administrators and learning resource managers see the entries of their organisations, others those they are members of and the published public ones. */
   repositoryEntry: RepositoryEntryVo;
+  /** The curriculum elements the entry is linked to, for whoever may read the entry. */
+  repositoryEntryCurriculumElements: Array<CurriculumElementVo>;
   /** The image of the entry; NOT_FOUND when it has none. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   repositoryEntryImage: RepositoryEntryImageVo;
   /** The owners, coaches or participants of the entry. Administrators and learning resource managers of the entry’s organisation, and its owners. */
@@ -1523,6 +1830,8 @@ export type Query = {
   repositoryEntryOrganisations: Array<OrganisationVo>;
   /** The levels the entry is tagged with; for managers of the entry (administrator, learning resource manager, owner). */
   repositoryEntryTaxonomyLevels: Array<TaxonomyLevelVo>;
+  /** Exact matches of externalId, identifier and key across the curricula the caller manages. */
+  searchCurriculumElements: Array<CurriculumElementVo>;
   /** Entries the caller sees by resource type, author (the authors text or an owner’s login or name) and name (displayname); `*` is a wildcard, a value without one is contained; myentries: only those the caller is a member of. */
   searchRepositoryEntries: Array<RepositoryEntryVo>;
   settings: SettingsVo;
@@ -1705,6 +2014,76 @@ export type QueryCoursesTeachedByUserArgs = {
 };
 
 
+export type QueryCurriculumArgs = {
+  curriculumKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCurriculumElementArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCurriculumElementChildrenArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCurriculumElementEntriesArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCurriculumElementEntryArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  repositoryEntryKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCurriculumElementMembersArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCurriculumElementRoleMembersArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  role: Scalars['String']['input'];
+};
+
+
+export type QueryCurriculumElementTypeArgs = {
+  typeKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCurriculumElementTypeAllowedSubTypesArgs = {
+  typeKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCurriculumElementUsersArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  role?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryCurriculumElementsArgs = {
+  curriculumKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCurriculumOwnersArgs = {
+  curriculumKey: Scalars['Long']['input'];
+};
+
+
 export type QueryExportCourseArgs = {
   courseKey: Scalars['Long']['input'];
 };
@@ -1858,6 +2237,11 @@ export type QueryRepositoryEntryArgs = {
 };
 
 
+export type QueryRepositoryEntryCurriculumElementsArgs = {
+  entry: Scalars['String']['input'];
+};
+
+
 export type QueryRepositoryEntryImageArgs = {
   entry: Scalars['String']['input'];
 };
@@ -1881,6 +2265,13 @@ export type QueryRepositoryEntryOrganisationsArgs = {
 
 export type QueryRepositoryEntryTaxonomyLevelsArgs = {
   entry: Scalars['String']['input'];
+};
+
+
+export type QuerySearchCurriculumElementsArgs = {
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  identifier?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
 };
 
 

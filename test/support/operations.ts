@@ -72,6 +72,12 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   taxonomyLevel: { identifier: 'level-by-plain-user', displayName: 'Level by plain user' },
   taxonomyLevelType: { identifier: 'type-by-plain-user', displayName: 'Type by plain user' },
   competence: { identityKey: 1, taxonomyCompetenceType: 'teach' },
+  curriculum: { identifier: 'curriculum-by-plain-user', displayName: 'Curriculum by plain user' },
+  curriculumElement: { identifier: 'element-by-plain-user', displayName: 'Element by plain user' },
+  curriculumElementType: { identifier: 'element-type-by-plain-user', displayName: 'Element type by plain user' },
+  curriculumElementMember: { identityKey: 1, role: 'participant', inheritanceMode: 'none' },
+  // The new order of an element's children: only the keys are read.
+  elementOrder: [],
 };
 
 /** A key no row has. */

@@ -6,6 +6,7 @@ import { courseGroups } from './course-groups';
 import { courseLifecycle } from './course-lifecycle';
 import { courseArchives } from './course-archives';
 import { courses } from './courses';
+import { curriculum } from './curriculum';
 import { groups } from './groups';
 import { organisations } from './organisations';
 import { relations } from './relations';
@@ -13,7 +14,20 @@ import { taxonomy } from './taxonomy';
 import { users } from './users';
 
 /** Every family's routes, one entry per family; the order of families and of routes within them does not matter. */
-const FAMILIES: FamilyRoutes[] = [users, groups, organisations, relations, admin, courses, courseGroups, courseLifecycle, courseArchives, catalog, taxonomy];
+const FAMILIES: FamilyRoutes[] = [
+  users,
+  groups,
+  organisations,
+  relations,
+  admin,
+  courses,
+  courseGroups,
+  courseLifecycle,
+  courseArchives,
+  catalog,
+  taxonomy,
+  curriculum,
+];
 
 export const ROUTES = FAMILIES.flatMap((family) => family.routes);
 export const OPEN_ROUTES = [...CORE_OPEN_ROUTES, ...FAMILIES.flatMap((family) => family.openRoutes ?? [])];

@@ -1,0 +1,39 @@
+import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
+import { forbidden } from '../domain/errors';
+import type { OrganisationRole } from '../domain/roles';
+import { holdsCurriculumRole, isManagedBy } from './repository';
+
+/**
+ * Who may do what with curricula, their elements and element types (catalogue 2.6).
+ *
+ * A "curriculum manager" of a curriculum is an administrator or curriculummanager of its
+ * organisation (or above it, through an inheriting membership), or a holder of a curriculum-level
+ * role (curriculumowner, curriculummanager, owner) on that curriculum. Listing, creating and
+ * searching across curricula need the organisation role; element types too (OpenOLAT checks no
+ * role on types; this gateway does).
+ */
+export const CURRICULUM_MANAGERS: OrganisationRole[] = ['administrator', 'curriculummanager'];
+
+export async function canManageCurriculum(ctx: RequestContext, curriculumKey: number): Promise<boolean> {
+  return isManagedBy(ctx.em, requireCaller(ctx), CURRICULUM_MANAGERS, curriculumKey);
+}
+
+export async function requireCurriculumManager(ctx: RequestContext, curriculumKey: number): Promise<void> {
+  if (!(await canManageCurriculum(ctx, curriculumKey))) throw forbidden('needs the administrator or curriculummanager role for this curriculum, or to own it');
+}
+
+/** Listing, creating and searching across curricula: the organisation role somewhere. */
+export function requireCurriculumRole(ctx: RequestContext): void {
+  if (!hasAnyRole(requireCaller(ctx), CURRICULUM_MANAGERS)) throw forbidden('needs the administrator or curriculummanager role');
+}
+
+/**
+ * A caller with neither the organisation role nor any curriculum-level role manages no curriculum:
+ * refused (403) before any curriculum is looked up, so that keys are not probed.
+ */
+export async function requireSomeCurriculumRole(ctx: RequestContext): Promise<void> {
+  const caller = requireCaller(ctx);
+  if (!hasAnyRole(caller, CURRICULUM_MANAGERS) && !(await holdsCurriculumRole(ctx.em, caller.key))) {
+    throw forbidden('needs the administrator or curriculummanager role, or to own a curriculum');
+  }
+}

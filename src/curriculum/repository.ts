@@ -1,0 +1,447 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { placeholders, sql } from '../db/sql';
+import { notFound } from '../domain/errors';
+import type { Range } from '../domain/lists';
+import type { Caller } from '../domain/context';
+import { appliesIn } from '../domain/scope';
+import { CurriculumElementType } from '../entities/curriculum';
+import type { UserRow } from '../users/presenter';
+import { USER_COLUMNS } from '../users/repository';
+import type { EntryRow } from '../courses/presenter';
+import { ENTRY_COLUMNS, ENTRY_FROM } from '../courses/repository';
+import type { CurriculumRow, ElementRow, MemberRow } from './presenter';
+
+/** The columns of a CurriculumRow from `curriculum c`. */
+const CURRICULUM_COLUMNS =
+  'c.id, c.identifier, c.display_name as "displayName", c.description, c.status, c.degree, c.external_id as "externalId", ' +
+  'c.managed_flags as "managedFlags", c.organisation_id as "organisationKey"';
+
+/** The columns of an ElementRow from `curriculum_element x`. */
+export const ELEMENT_COLUMNS =
+  'x.id, x.identifier, x.display_name as "displayName", x.description, x.status, x.begin_date as "beginDate", x.end_date as "endDate", ' +
+  'x.external_id as "externalId", x.managed_flags as "managedFlags", x.calendars, x.parent_id as "parentKey", x.curriculum_id as "curriculumKey", ' +
+  'x.type_id as "typeKey", x.path, x.position';
+
+/** Roles on a curriculum that make its holder a curriculum manager of it (catalogue 2.6). */
+export const CURRICULUM_LEVEL_MANAGERS = ['curriculumowner', 'curriculummanager', 'owner'];
+
+export async function findCurriculumRow(em: EntityManager, key: number): Promise<CurriculumRow | null> {
+  const [row] = await sql<CurriculumRow>(em, `select ${CURRICULUM_COLUMNS} from curriculum c where c.id = ?`, [key]);
+  return row ?? null;
+}
+
+export async function requireCurriculumRow(em: EntityManager, key: number): Promise<CurriculumRow> {
+  const row = await findCurriculumRow(em, key);
+  if (!row) throw notFound('curriculum');
+  return row;
+}
+
+export async function findCurriculumByExternalId(em: EntityManager, externalId: string): Promise<CurriculumRow | null> {
+  const [row] = await sql<CurriculumRow>(em, `select ${CURRICULUM_COLUMNS} from curriculum c where c.external_id = ?`, [externalId]);
+  return row ?? null;
+}
+
+/** The organisations where the caller holds one of `roles` (directly or through an inheriting membership above): a sub-select. */
+function organisationsWithRole(caller: Caller, roles: readonly string[]) {
+  return {
+    text: `select o.id from organisation_role cm join organisation co on co.id = cm.organisation_id
+      join organisation o on ${appliesIn('cm', 'co', 'o')} where cm.identity_id = ? and cm.role in (${placeholders(roles)})`,
+    params: [caller.key, ...roles],
+  };
+}
+
+/** SQL condition: the caller manages the curriculum `c` (a manager role in its organisation, or a curriculum-level role). */
+export function managedByCaller(caller: Caller, roles: readonly string[]): { text: string; params: unknown[] } {
+  const organisations = organisationsWithRole(caller, roles);
+  return {
+    text: `(c.organisation_id in (${organisations.text})
+      or c.id in (select r.curriculum_id from curriculum_role r where r.identity_id = ? and r.role in (${placeholders(CURRICULUM_LEVEL_MANAGERS)})))`,
+    params: [...organisations.params, caller.key, ...CURRICULUM_LEVEL_MANAGERS],
+  };
+}
+
+/** Whether the person holds a curriculum-level manager role on some curriculum. */
+export async function holdsCurriculumRole(em: EntityManager, identityKey: number): Promise<boolean> {
+  const rows = await sql(em, `select 1 from curriculum_role r where r.identity_id = ? and r.role in (${placeholders(CURRICULUM_LEVEL_MANAGERS)}) limit 1`, [
+    identityKey,
+    ...CURRICULUM_LEVEL_MANAGERS,
+  ]);
+  return rows.length > 0;
+}
+
+export async function isManagedBy(em: EntityManager, caller: Caller, roles: readonly string[], curriculumKey: number): Promise<boolean> {
+  const managed = managedByCaller(caller, roles);
+  return (await sql(em, `select 1 from curriculum c where c.id = ? and ${managed.text}`, [curriculumKey, ...managed.params])).length > 0;
+}
+
+/** Of these curricula, those the caller manages: one statement (GraphQL edges). */
+export async function managedAmong(em: EntityManager, caller: Caller, roles: readonly string[], curriculumKeys: readonly number[]): Promise<Set<number>> {
+  const managed = managedByCaller(caller, roles);
+  const rows = await sql<{ id: number }>(em, `select c.id from curriculum c where c.id in (${placeholders(curriculumKeys)}) and ${managed.text}`, [
+    ...curriculumKeys,
+    ...managed.params,
+  ]);
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function listCurricula(em: EntityManager, caller: Caller, roles: readonly string[], range: Range): Promise<CurriculumRow[]> {
+  const managed = managedByCaller(caller, roles);
+  return sql<CurriculumRow>(em, `select ${CURRICULUM_COLUMNS} from curriculum c where c.id > ? and ${managed.text} order by c.id limit ?`, [
+    range.after,
+    ...managed.params,
+    range.size,
+  ]);
+}
+
+export interface NewCurriculum {
+  identifier: string;
+  displayName: string;
+  description: string | null;
+  status: string | null;
+  degree: string | null;
+  externalId: string | null;
+  managedFlags: string | null;
+  organisationKey: number;
+}
+
+/** The key of the new curriculum; null when another has its externalId (concurrent creates give one curriculum). */
+export async function insertCurriculum(em: EntityManager, c: NewCurriculum): Promise<number | null> {
+  const rows = await sql<{ id: number }>(
+    em,
+    `insert into curriculum (identifier, display_name, description, status, degree, external_id, managed_flags, organisation_id)
+     values (?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
+    [c.identifier, c.displayName, c.description, c.status, c.degree, c.externalId, c.managedFlags, c.organisationKey],
+  );
+  return rows[0]?.id ?? null;
+}
+
+export async function updateCurriculum(em: EntityManager, key: number, c: NewCurriculum): Promise<void> {
+  await sql(
+    em,
+    `update curriculum set identifier = ?, display_name = ?, description = ?, status = ?, degree = ?, external_id = ?, managed_flags = ?,
+     organisation_id = ?, last_modified = now() where id = ?`,
+    [c.identifier, c.displayName, c.description, c.status, c.degree, c.externalId, c.managedFlags, c.organisationKey, key],
+  );
+}
+
+export async function deleteCurriculum(em: EntityManager, key: number): Promise<void> {
+  await sql(em, 'delete from curriculum where id = ?', [key]);
+}
+
+/** Holders of a curriculum-level role. */
+export async function listCurriculumRoleHolders(em: EntityManager, curriculumKey: number, role: string, range: Range): Promise<UserRow[]> {
+  return sql<UserRow>(
+    em,
+    `select ${USER_COLUMNS} from identity i where i.id > ? and i.id in (select r.identity_id from curriculum_role r where r.curriculum_id = ? and r.role = ?)
+     order by i.id limit ?`,
+    [range.after, curriculumKey, role, range.size],
+  );
+}
+
+export async function insertCurriculumRole(em: EntityManager, curriculumKey: number, identityKey: number, role: string): Promise<boolean> {
+  const rows = await sql(em, 'insert into curriculum_role (curriculum_id, identity_id, role) values (?, ?, ?) on conflict do nothing returning id', [
+    curriculumKey,
+    identityKey,
+    role,
+  ]);
+  return rows.length > 0;
+}
+
+export async function deleteCurriculumRole(em: EntityManager, curriculumKey: number, identityKey: number, role: string): Promise<boolean> {
+  const rows = await sql(em, 'delete from curriculum_role where curriculum_id = ? and identity_id = ? and role = ? returning id', [
+    curriculumKey,
+    identityKey,
+    role,
+  ]);
+  return rows.length > 0;
+}
+
+// Elements
+
+export async function findElementRow(em: EntityManager, key: number): Promise<ElementRow | null> {
+  const [row] = await sql<ElementRow>(em, `select ${ELEMENT_COLUMNS} from curriculum_element x where x.id = ?`, [key]);
+  return row ?? null;
+}
+
+export async function findElementByExternalId(em: EntityManager, externalId: string): Promise<ElementRow | null> {
+  const [row] = await sql<ElementRow>(em, `select ${ELEMENT_COLUMNS} from curriculum_element x where x.external_id = ?`, [externalId]);
+  return row ?? null;
+}
+
+/** The elements of a curriculum that are not deleted, in key order. */
+export async function listElements(em: EntityManager, curriculumKey: number, range: Range): Promise<ElementRow[]> {
+  return sql<ElementRow>(
+    em,
+    `select ${ELEMENT_COLUMNS} from curriculum_element x where x.curriculum_id = ? and x.id > ? and x.status <> 'deleted' order by x.id limit ?`,
+    [curriculumKey, range.after, range.size],
+  );
+}
+
+/** listElements for several curricula at once (GraphQL CurriculumVO.elements), in key order. */
+export async function listElementsOf(em: EntityManager, curriculumKeys: readonly number[]): Promise<ElementRow[]> {
+  return sql<ElementRow>(
+    em,
+    `select ${ELEMENT_COLUMNS} from curriculum_element x where x.curriculum_id in (${placeholders(curriculumKeys)}) and x.status <> 'deleted' order by x.id`,
+    [...curriculumKeys],
+  );
+}
+
+/** The direct children that are not deleted, of each of these elements, in their order. */
+export async function listChildrenOf(em: EntityManager, parentKeys: readonly number[]): Promise<ElementRow[]> {
+  return sql<ElementRow>(
+    em,
+    `select ${ELEMENT_COLUMNS} from curriculum_element x where x.parent_id in (${placeholders(parentKeys)}) and x.status <> 'deleted' order by x.position, x.id`,
+    [...parentKeys],
+  );
+}
+
+export interface ElementSearch {
+  externalId?: string | null;
+  identifier?: string | null;
+  key?: number | null;
+}
+
+/** GET /curriculum/elements: exact matches across the curricula the caller manages; without a filter every element that is not deleted. */
+export async function searchElements(em: EntityManager, caller: Caller, roles: readonly string[], search: ElementSearch, range: Range): Promise<ElementRow[]> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (condition: string, value: unknown) => {
+    where.push(condition);
+    params.push(value);
+  };
+  if (search.externalId?.trim()) add('x.external_id = ?', search.externalId);
+  if (search.identifier?.trim()) add('x.identifier = ?', search.identifier);
+  if (search.key != null) add('x.id = ?', search.key);
+  if (!where.length) where.push(`x.status <> 'deleted'`);
+  const managed = managedByCaller(caller, roles);
+  return sql<ElementRow>(
+    em,
+    `select ${ELEMENT_COLUMNS} from curriculum_element x join curriculum c on c.id = x.curriculum_id
+     where x.id > ? and ${where.join(' and ')} and ${managed.text} order by x.id limit ?`,
+    [range.after, ...params, ...managed.params, range.size],
+  );
+}
+
+/** The position after the last sibling below `parentKey` (or among the root elements of the curriculum). */
+export async function nextPosition(em: EntityManager, curriculumKey: number, parentKey: number | null): Promise<number> {
+  const [row] =
+    parentKey == null
+      ? await sql<{ next: number }>(
+          em,
+          'select coalesce(max(position), -1) + 1 as next from curriculum_element where curriculum_id = ? and parent_id is null',
+          [curriculumKey],
+        )
+      : await sql<{ next: number }>(em, 'select coalesce(max(position), -1) + 1 as next from curriculum_element where parent_id = ?', [parentKey]);
+  return Number(row.next);
+}
+
+export interface ElementFields {
+  identifier: string | null;
+  displayName: string;
+  description: string | null;
+  status: string;
+  beginDate: Date | null;
+  endDate: Date | null;
+  externalId: string | null;
+  managedFlags: string | null;
+  calendars: string | null;
+  typeKey: number | null;
+}
+
+/** The key of the new element (its path set); null when another element has its externalId. */
+export async function insertElement(
+  em: EntityManager,
+  curriculumKey: number,
+  parent: { id: number; path: string } | null,
+  position: number,
+  f: ElementFields,
+): Promise<number | null> {
+  const rows = await sql<{ id: number }>(
+    em,
+    `insert into curriculum_element (identifier, display_name, description, status, begin_date, end_date, external_id, managed_flags, calendars,
+       type_id, curriculum_id, parent_id, position)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
+    [
+      f.identifier,
+      f.displayName,
+      f.description,
+      f.status,
+      f.beginDate,
+      f.endDate,
+      f.externalId,
+      f.managedFlags,
+      f.calendars,
+      f.typeKey,
+      curriculumKey,
+      parent?.id ?? null,
+      position,
+    ],
+  );
+  const key = rows[0]?.id;
+  if (key == null) return null;
+  await sql(em, 'update curriculum_element set path = ? where id = ?', [`${parent?.path ?? '/'}${key}/`, key]);
+  return key;
+}
+
+export async function updateElement(em: EntityManager, key: number, f: ElementFields): Promise<void> {
+  await sql(
+    em,
+    `update curriculum_element set identifier = ?, display_name = ?, description = ?, status = ?, begin_date = ?, end_date = ?, external_id = ?,
+     managed_flags = ?, calendars = ?, type_id = ?, last_modified = now() where id = ?`,
+    [f.identifier, f.displayName, f.description, f.status, f.beginDate, f.endDate, f.externalId, f.managedFlags, f.calendars, f.typeKey, key],
+  );
+}
+
+/** Moves the element below a new parent: re-roots the materialised paths of its subtree in one statement. */
+export async function moveElement(em: EntityManager, key: number, oldPath: string, parent: { id: number; path: string }, position: number): Promise<void> {
+  const newPath = `${parent.path}${key}/`;
+  await sql(em, `update curriculum_element set path = ?::text || substr(path, ?::int), last_modified = now() where path like ?::text || '%'`, [
+    newPath,
+    oldPath.length + 1,
+    oldPath,
+  ]);
+  await sql(em, 'update curriculum_element set parent_id = ?, position = ? where id = ?', [parent.id, position, key]);
+}
+
+/** Tree changes of one curriculum run one at a time, so no move can race another into a cycle. */
+export async function lockCurriculum(em: EntityManager, curriculumKey: number): Promise<void> {
+  await sql(em, `select pg_advisory_xact_lock(hashtext('curriculum'), ?::int)`, [curriculumKey]);
+}
+
+export async function setPosition(em: EntityManager, parentKey: number, childKey: number, position: number): Promise<void> {
+  await sql(em, 'update curriculum_element set position = ?, last_modified = now() where id = ? and parent_id = ?', [position, childKey, parentKey]);
+}
+
+// Linked courses
+
+/** The entries linked to the element, in key order. */
+export async function listEntries(em: EntityManager, elementKey: number, range: Range): Promise<EntryRow[]> {
+  return sql<EntryRow>(
+    em,
+    `select ${ENTRY_COLUMNS} from ${ENTRY_FROM} where e.id > ? and e.id in (select ce.entry_id from curriculum_element_entry ce where ce.element_id = ?)
+     order by e.id limit ?`,
+    [range.after, elementKey, range.size],
+  );
+}
+
+/** listEntries for several elements at once, each row naming its element (GraphQL CurriculumElementVO.entries). */
+export async function listEntriesOf(em: EntityManager, elementKeys: readonly number[]): Promise<(EntryRow & { elementKey: number })[]> {
+  return sql<EntryRow & { elementKey: number }>(
+    em,
+    `select ${ENTRY_COLUMNS}, ce.element_id as "elementKey" from curriculum_element_entry ce join ${ENTRY_FROM} on e.id = ce.entry_id
+     where ce.element_id in (${placeholders(elementKeys)}) order by ce.element_id, e.id`,
+    [...elementKeys],
+  );
+}
+
+export async function isLinked(em: EntityManager, elementKey: number, entryKey: number): Promise<boolean> {
+  return (await sql(em, 'select 1 from curriculum_element_entry where element_id = ? and entry_id = ?', [elementKey, entryKey])).length > 0;
+}
+
+export async function link(em: EntityManager, elementKey: number, entryKey: number): Promise<boolean> {
+  const rows = await sql(em, 'insert into curriculum_element_entry (element_id, entry_id) values (?, ?) on conflict do nothing returning id', [
+    elementKey,
+    entryKey,
+  ]);
+  return rows.length > 0;
+}
+
+export async function unlink(em: EntityManager, elementKey: number, entryKey: number): Promise<boolean> {
+  const rows = await sql(em, 'delete from curriculum_element_entry where element_id = ? and entry_id = ? returning id', [elementKey, entryKey]);
+  return rows.length > 0;
+}
+
+/** The elements an entry is linked to, in key order. */
+export async function listElementsOfEntry(em: EntityManager, entryKey: number, range: Range): Promise<ElementRow[]> {
+  return sql<ElementRow>(
+    em,
+    `select ${ELEMENT_COLUMNS} from curriculum_element x where x.id > ? and x.id in (select ce.element_id from curriculum_element_entry ce where ce.entry_id = ?)
+     order by x.id limit ?`,
+    [range.after, entryKey, range.size],
+  );
+}
+
+// Members
+
+/** Ancestors and the element itself: the keys of its materialised path. */
+const ANCESTORS_OR_SELF = `string_to_array(trim(both '/' from x.path), '/')::int[]`;
+
+/**
+ * The memberships that apply on the element: its own, and those of an ancestor that are inherited
+ * (reported with inheritanceMode `inherited`).
+ */
+export async function listMemberRows(em: EntityManager, elementKey: number, range: Range): Promise<(MemberRow & { id: number })[]> {
+  return sql<MemberRow & { id: number }>(
+    em,
+    `select m.id, m.identity_id as "identityKey", m.role, case when m.element_id = x.id then m.inheritance else 'inherited' end as inheritance
+     from curriculum_element x join curriculum_element_membership m on m.element_id = any(${ANCESTORS_OR_SELF})
+     where x.id = ? and (m.element_id = x.id or m.inheritance in ('root', 'inherited')) and m.id > ? order by m.id limit ?`,
+    [elementKey, range.after, range.size],
+  );
+}
+
+/** listMemberRows for several elements at once (GraphQL CurriculumElementVO.members). */
+export async function listMemberRowsOf(em: EntityManager, elementKeys: readonly number[]): Promise<(MemberRow & { elementKey: number })[]> {
+  return sql<MemberRow & { elementKey: number }>(
+    em,
+    `select x.id as "elementKey", m.identity_id as "identityKey", m.role, case when m.element_id = x.id then m.inheritance else 'inherited' end as inheritance
+     from curriculum_element x join curriculum_element_membership m on m.element_id = any(${ANCESTORS_OR_SELF})
+     where x.id in (${placeholders(elementKeys)}) and (m.element_id = x.id or m.inheritance in ('root', 'inherited')) order by x.id, m.id`,
+    [...elementKeys],
+  );
+}
+
+/** People holding the role on the element, by their own membership or an inherited one of an ancestor. */
+export async function listMembersWithRole(em: EntityManager, elementKey: number, role: string, range: Range): Promise<UserRow[]> {
+  return sql<UserRow>(
+    em,
+    `select ${USER_COLUMNS} from identity i where i.id > ? and i.id in (
+       select m.identity_id from curriculum_element x join curriculum_element_membership m on m.element_id = any(${ANCESTORS_OR_SELF})
+       where x.id = ? and m.role = ? and (m.element_id = x.id or m.inheritance in ('root', 'inherited')))
+     order by i.id limit ?`,
+    [range.after, elementKey, role, range.size],
+  );
+}
+
+/** Grants the role (or changes the inheritance of the membership). */
+export async function upsertMembership(em: EntityManager, elementKey: number, identityKey: number, role: string, inheritance: string): Promise<void> {
+  await sql(
+    em,
+    `insert into curriculum_element_membership (element_id, identity_id, role, inheritance) values (?, ?, ?, ?)
+     on conflict (element_id, identity_id, role) do update set inheritance = excluded.inheritance, last_modified = now()`,
+    [elementKey, identityKey, role, inheritance],
+  );
+}
+
+export async function deleteMemberships(em: EntityManager, elementKey: number, identityKey: number, role: string | null): Promise<boolean> {
+  const rows =
+    role == null
+      ? await sql(em, 'delete from curriculum_element_membership where element_id = ? and identity_id = ? returning id', [elementKey, identityKey])
+      : await sql(em, 'delete from curriculum_element_membership where element_id = ? and identity_id = ? and role = ? returning id', [
+          elementKey,
+          identityKey,
+          role,
+        ]);
+  return rows.length > 0;
+}
+
+// Types
+
+export async function findType(em: EntityManager, key: number): Promise<CurriculumElementType> {
+  const type = await em.findOne(CurriculumElementType, { id: key });
+  if (!type) throw notFound('curriculum element type');
+  return type;
+}
+
+export async function allowSubType(em: EntityManager, key: number, subTypeKey: number): Promise<boolean> {
+  const rows = await sql(em, 'insert into curriculum_element_type_sub_type (type_id, sub_type_id) values (?, ?) on conflict do nothing returning type_id', [
+    key,
+    subTypeKey,
+  ]);
+  return rows.length > 0;
+}
+
+export async function disallowSubType(em: EntityManager, key: number, subTypeKey: number): Promise<boolean> {
+  const rows = await sql(em, 'delete from curriculum_element_type_sub_type where type_id = ? and sub_type_id = ? returning type_id', [key, subTypeKey]);
+  return rows.length > 0;
+}

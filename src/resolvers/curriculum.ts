@@ -1,0 +1,425 @@
+import { Arg, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { RequestContext } from '../domain/context';
+import { Managed } from '../managed/elements';
+import { managedCurriculum, managedElement, managedElementType } from '../curriculum/managed';
+import * as members from '../curriculum/members';
+import { CURRICULUM_MANAGERS } from '../curriculum/policy';
+import * as curricula from '../curriculum/service';
+import * as types from '../curriculum/types';
+import { auth } from '../schema/directives';
+import { RepositoryEntryVO } from '../schema/courses';
+import {
+  CurriculumElementMemberVO,
+  CurriculumElementMemberVOInput,
+  CurriculumElementTypeVO,
+  CurriculumElementTypeVOInput,
+  CurriculumElementVO,
+  CurriculumElementVOInput,
+  CurriculumVO,
+  CurriculumVOInput,
+} from '../schema/curriculum';
+import { LongScalar } from '../schema/scalars';
+import { UserVO, UserVOInput } from '../schema/users';
+
+const ROLE = 'participants, coaches, owners, mastercoaches or curriculumelementowners (the singular too)';
+/** Operations on one curriculum: any authenticated caller, then the curriculum-manager rule of src/curriculum/policy.ts (403). */
+const SIGNED_IN = auth();
+
+@Resolver()
+export class CurriculumResolver {
+  @Query(() => [CurriculumVO], { description: 'The curricula the caller manages.' })
+  @Directive(auth(...CURRICULUM_MANAGERS))
+  curricula(@Ctx() ctx: RequestContext): Promise<CurriculumVO[]> {
+    return curricula.listCurricula(ctx);
+  }
+
+  @Query(() => CurriculumVO)
+  @Directive(SIGNED_IN)
+  curriculum(@Ctx() ctx: RequestContext, @Arg('curriculumKey', () => LongScalar) curriculumKey: number): Promise<CurriculumVO> {
+    return curricula.getCurriculum(ctx, curriculumKey);
+  }
+
+  @Mutation(() => CurriculumVO, {
+    description:
+      'Create a curriculum in an organisation the caller manages (the default organisation without one); a body key updates that curriculum. A create with the externalId of an existing curriculum answers that one.',
+  })
+  @Directive(auth(...CURRICULUM_MANAGERS))
+  @Managed(managedCurriculum, null)
+  createCurriculum(@Ctx() ctx: RequestContext, @Arg('curriculum', () => CurriculumVOInput) curriculum: CurriculumVOInput): Promise<CurriculumVO> {
+    return curricula.saveCurriculum(ctx, curriculum);
+  }
+
+  @Mutation(() => CurriculumVO, { description: 'Update a curriculum; a body key other than the path key answers 409.' })
+  @Directive(SIGNED_IN)
+  @Managed(managedCurriculum, null)
+  updateCurriculum(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('curriculum', () => CurriculumVOInput) curriculum: CurriculumVOInput,
+  ): Promise<CurriculumVO> {
+    return curricula.updateCurriculum(ctx, curriculumKey, curriculum);
+  }
+
+  @Mutation(() => Boolean, { description: 'Delete a curriculum with its elements, their memberships and course links.' })
+  @Directive(SIGNED_IN)
+  @Managed(managedCurriculum, 'delete')
+  deleteCurriculum(@Ctx() ctx: RequestContext, @Arg('curriculumKey', () => LongScalar) curriculumKey: number): Promise<boolean> {
+    return curricula.deleteCurriculum(ctx, curriculumKey);
+  }
+
+  @Query(() => [UserVO])
+  @Directive(SIGNED_IN)
+  curriculumOwners(@Ctx() ctx: RequestContext, @Arg('curriculumKey', () => LongScalar) curriculumKey: number): Promise<UserVO[]> {
+    return curricula.listCurriculumOwners(ctx, curriculumKey);
+  }
+
+  @Mutation(() => Boolean, { description: 'true: now an owner; false: already one (REST answers 304).' })
+  @Directive(SIGNED_IN)
+  @Managed(managedCurriculum, 'members')
+  addCurriculumOwner(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+  ): Promise<boolean> {
+    return curricula.addCurriculumOwner(ctx, curriculumKey, identityKey);
+  }
+
+  @Mutation(() => Boolean, { description: 'End the ownership (404 when the person is no owner).' })
+  @Directive(SIGNED_IN)
+  @Managed(managedCurriculum, 'members')
+  removeCurriculumOwner(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+  ): Promise<boolean> {
+    return curricula.removeCurriculumOwner(ctx, curriculumKey, identityKey);
+  }
+
+  @Query(() => [CurriculumElementVO], { description: 'Exact matches of externalId, identifier and key across the curricula the caller manages.' })
+  @Directive(auth(...CURRICULUM_MANAGERS))
+  searchCurriculumElements(
+    @Ctx() ctx: RequestContext,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('identifier', () => String, { nullable: true }) identifier?: string,
+    @Arg('key', () => LongScalar, { nullable: true }) key?: number,
+  ): Promise<CurriculumElementVO[]> {
+    return curricula.searchElements(ctx, { externalId, identifier, key });
+  }
+
+  @Query(() => [CurriculumElementVO], { description: 'The elements of the curriculum that are not deleted, flat.' })
+  @Directive(SIGNED_IN)
+  curriculumElements(@Ctx() ctx: RequestContext, @Arg('curriculumKey', () => LongScalar) curriculumKey: number): Promise<CurriculumElementVO[]> {
+    return curricula.listElements(ctx, curriculumKey);
+  }
+
+  @Mutation(() => CurriculumElementVO, {
+    description:
+      'Create an element (below parentElementKey, else a root element); a body key updates that element. 409: another curriculum in the body, a parent in another curriculum, the element itself as parent.',
+  })
+  @Directive(SIGNED_IN)
+  @Managed(managedElement, null)
+  saveCurriculumElement(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('curriculumElement', () => CurriculumElementVOInput) element: CurriculumElementVOInput,
+  ): Promise<CurriculumElementVO> {
+    return curricula.saveElement(ctx, curriculumKey, element);
+  }
+
+  @Query(() => CurriculumElementVO, { description: '403 when the element belongs to another curriculum.' })
+  @Directive(SIGNED_IN)
+  curriculumElement(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+  ): Promise<CurriculumElementVO> {
+    return curricula.getElement(ctx, curriculumKey, elementKey);
+  }
+
+  @Mutation(() => CurriculumElementVO, {
+    description:
+      'Update an element; a changed parentElementKey moves it with its sub-elements; status deleted deletes it. 409: another key in the body, another curriculum, a parent in another curriculum or below the element.',
+  })
+  @Directive(SIGNED_IN)
+  @Managed(managedElement, null)
+  updateCurriculumElement(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Arg('curriculumElement', () => CurriculumElementVOInput) element: CurriculumElementVOInput,
+  ): Promise<CurriculumElementVO> {
+    return curricula.updateElement(ctx, curriculumKey, elementKey, element);
+  }
+
+  @Mutation(() => Boolean, { description: 'The listed children (only their keys) come first in the given order; 409 for a key that is no child.' })
+  @Directive(SIGNED_IN)
+  reorderCurriculumElementChildren(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Arg('elementOrder', () => [CurriculumElementVOInput]) order: CurriculumElementVOInput[],
+  ): Promise<boolean> {
+    return curricula.reorderChildren(ctx, curriculumKey, elementKey, order);
+  }
+
+  @Query(() => [CurriculumElementVO], { description: 'The direct children that are not deleted, in their order.' })
+  @Directive(SIGNED_IN)
+  curriculumElementChildren(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+  ): Promise<CurriculumElementVO[]> {
+    return curricula.listChildren(ctx, curriculumKey, elementKey);
+  }
+
+  @Query(() => [RepositoryEntryVO], { description: 'The courses linked to the element.' })
+  @Directive(SIGNED_IN)
+  curriculumElementEntries(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+  ): Promise<RepositoryEntryVO[]> {
+    return curricula.listLinkedEntries(ctx, curriculumKey, elementKey);
+  }
+
+  @Query(() => RepositoryEntryVO, { description: 'The entry when it is linked to the element, else 404.' })
+  @Directive(SIGNED_IN)
+  curriculumElementEntry(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Arg('repositoryEntryKey', () => LongScalar) repositoryEntryKey: number,
+  ): Promise<RepositoryEntryVO> {
+    return curricula.getLinkedEntry(ctx, curriculumKey, elementKey, repositoryEntryKey);
+  }
+
+  @Mutation(() => Boolean, { description: 'true: linked now; false: it already was (REST answers 304).' })
+  @Directive(SIGNED_IN)
+  @Managed(managedElement, 'resources')
+  linkCurriculumElementEntry(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Arg('repositoryEntryKey', () => LongScalar) repositoryEntryKey: number,
+  ): Promise<boolean> {
+    return curricula.linkEntry(ctx, curriculumKey, elementKey, repositoryEntryKey);
+  }
+
+  @Mutation(() => Boolean, { description: 'true: unlinked; false: it was not linked (REST answers 304).' })
+  @Directive(SIGNED_IN)
+  @Managed(managedElement, 'resources')
+  unlinkCurriculumElementEntry(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Arg('repositoryEntryKey', () => LongScalar) repositoryEntryKey: number,
+  ): Promise<boolean> {
+    return curricula.unlinkEntry(ctx, curriculumKey, elementKey, repositoryEntryKey);
+  }
+
+  @Query(() => [CurriculumElementMemberVO], {
+    description: 'Memberships on the element: its own, and inherited ones of its ancestors (inheritanceMode inherited).',
+  })
+  @Directive(SIGNED_IN)
+  curriculumElementMembers(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+  ): Promise<CurriculumElementMemberVO[]> {
+    return members.listMembers(ctx, curriculumKey, elementKey);
+  }
+
+  @Mutation(() => Boolean, { description: 'Grant the role of the body with its inheritanceMode; 409 for an unknown role.' })
+  @Directive(SIGNED_IN)
+  @Managed(managedElement, 'members')
+  putCurriculumElementMember(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Arg('curriculumElementMember', () => CurriculumElementMemberVOInput) member: CurriculumElementMemberVOInput,
+  ): Promise<boolean> {
+    return members.putMember(ctx, curriculumKey, elementKey, member);
+  }
+
+  @Mutation(() => Boolean, { description: 'End every role of the person on the element.' })
+  @Directive(SIGNED_IN)
+  @Managed(managedElement, 'members')
+  removeCurriculumElementMember(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+  ): Promise<boolean> {
+    return members.removeAllRoles(ctx, curriculumKey, elementKey, identityKey);
+  }
+
+  @Query(() => [UserVO], { description: 'Users with the role (required: 400 without, 409 unknown).' })
+  @Directive(SIGNED_IN)
+  curriculumElementUsers(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Arg('role', () => String, { nullable: true, description: 'participant, coach, owner, mastercoach or curriculumelementowner' }) role?: string,
+  ): Promise<UserVO[]> {
+    return members.listUsers(ctx, curriculumKey, elementKey, role);
+  }
+
+  @Query(() => [UserVO], { description: 'Members with the role, own or inherited from an ancestor element.' })
+  @Directive(SIGNED_IN)
+  curriculumElementRoleMembers(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Arg('role', () => String, { description: ROLE }) role: string,
+  ): Promise<UserVO[]> {
+    return members.listRoleMembers(ctx, curriculumKey, elementKey, role);
+  }
+
+  @Mutation(() => Boolean, { description: 'Grant the role (200 also when already granted).' })
+  @Directive(SIGNED_IN)
+  @Managed(managedElement, 'members')
+  addCurriculumElementRoleMember(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Arg('role', () => String, { description: ROLE }) role: string,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+  ): Promise<boolean> {
+    return members.addRoleMember(ctx, curriculumKey, elementKey, role, identityKey);
+  }
+
+  @Mutation(() => Boolean, { description: 'Grant the role to each listed user (only the keys are read; unknown users are skipped).' })
+  @Directive(SIGNED_IN)
+  @Managed(managedElement, 'members')
+  addCurriculumElementRoleMembers(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Arg('role', () => String, { description: ROLE }) role: string,
+    @Arg('members', () => [UserVOInput]) users: UserVOInput[],
+  ): Promise<boolean> {
+    return members.addRoleMembers(ctx, curriculumKey, elementKey, role, users);
+  }
+
+  @Mutation(() => Boolean, { description: 'End the membership with the role on the element.' })
+  @Directive(SIGNED_IN)
+  @Managed(managedElement, 'members')
+  removeCurriculumElementRoleMember(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Arg('role', () => String, { description: ROLE }) role: string,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+  ): Promise<boolean> {
+    return members.removeRoleMember(ctx, curriculumKey, elementKey, role, identityKey);
+  }
+
+  @Query(() => [CurriculumElementVO], { description: 'The curriculum elements the entry is linked to, for whoever may read the entry.' })
+  @Directive(SIGNED_IN)
+  repositoryEntryCurriculumElements(@Ctx() ctx: RequestContext, @Arg('entry', () => String) entry: string): Promise<CurriculumElementVO[]> {
+    return curricula.listElementsOfEntry(ctx, entry);
+  }
+
+  @Query(() => [CurriculumElementTypeVO])
+  @Directive(auth(...CURRICULUM_MANAGERS))
+  curriculumElementTypes(@Ctx() ctx: RequestContext): Promise<CurriculumElementTypeVO[]> {
+    return types.listTypes(ctx);
+  }
+
+  @Query(() => CurriculumElementTypeVO)
+  @Directive(auth(...CURRICULUM_MANAGERS))
+  curriculumElementType(@Ctx() ctx: RequestContext, @Arg('typeKey', () => LongScalar) typeKey: number): Promise<CurriculumElementTypeVO> {
+    return types.getType(ctx, typeKey);
+  }
+
+  @Mutation(() => CurriculumElementTypeVO, { description: 'Create an element type; a body key updates that type.' })
+  @Directive(auth(...CURRICULUM_MANAGERS))
+  @Managed(managedElementType, null)
+  createCurriculumElementType(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumElementType', () => CurriculumElementTypeVOInput) type: CurriculumElementTypeVOInput,
+  ): Promise<CurriculumElementTypeVO> {
+    return types.saveType(ctx, type);
+  }
+
+  @Mutation(() => CurriculumElementTypeVO, { description: 'Update an element type; a body key other than the path key answers 409.' })
+  @Directive(auth(...CURRICULUM_MANAGERS))
+  @Managed(managedElementType, null)
+  updateCurriculumElementType(
+    @Ctx() ctx: RequestContext,
+    @Arg('typeKey', () => LongScalar) typeKey: number,
+    @Arg('curriculumElementType', () => CurriculumElementTypeVOInput) type: CurriculumElementTypeVOInput,
+  ): Promise<CurriculumElementTypeVO> {
+    return types.updateType(ctx, typeKey, type);
+  }
+
+  @Query(() => [CurriculumElementTypeVO], { description: 'The types an element of this type may have as children.' })
+  @Directive(auth(...CURRICULUM_MANAGERS))
+  curriculumElementTypeAllowedSubTypes(@Ctx() ctx: RequestContext, @Arg('typeKey', () => LongScalar) typeKey: number): Promise<CurriculumElementTypeVO[]> {
+    return types.listAllowedSubTypes(ctx, typeKey);
+  }
+
+  @Mutation(() => Boolean, { description: 'true: allowed now; false: it already was (REST answers 304).' })
+  @Directive(auth(...CURRICULUM_MANAGERS))
+  @Managed(managedElementType, 'subTypes')
+  allowCurriculumElementSubType(
+    @Ctx() ctx: RequestContext,
+    @Arg('typeKey', () => LongScalar) typeKey: number,
+    @Arg('subTypeKey', () => LongScalar) subTypeKey: number,
+  ): Promise<boolean> {
+    return types.allowSubType(ctx, typeKey, subTypeKey);
+  }
+
+  @Mutation(() => Boolean, { description: 'true: no longer allowed; false: it was not allowed (REST answers 304).' })
+  @Directive(auth(...CURRICULUM_MANAGERS))
+  @Managed(managedElementType, 'subTypes')
+  disallowCurriculumElementSubType(
+    @Ctx() ctx: RequestContext,
+    @Arg('typeKey', () => LongScalar) typeKey: number,
+    @Arg('subTypeKey', () => LongScalar) subTypeKey: number,
+  ): Promise<boolean> {
+    return types.disallowSubType(ctx, typeKey, subTypeKey);
+  }
+}
+
+/** The element tree of a curriculum for internal tools (GraphQL only): each edge read for all parents of an answer at once. */
+@Resolver(() => CurriculumVO)
+export class CurriculumEdgesResolver {
+  @FieldResolver(() => [CurriculumElementVO], {
+    description: 'Every element that is not deleted, flat in key order (parentElementKey gives the tree); GraphQL only.',
+  })
+  @Extensions({ rest: false })
+  @Directive(SIGNED_IN)
+  elements(@Ctx() ctx: RequestContext, @Root() curriculum: CurriculumVO): Promise<CurriculumElementVO[]> {
+    return curricula.elementsOf(ctx, curriculum.key);
+  }
+}
+
+@Resolver(() => CurriculumElementVO)
+export class CurriculumElementEdgesResolver {
+  @FieldResolver(() => [CurriculumElementVO], { description: 'As GET …/elements/{elementKey}/elements (GraphQL only).' })
+  @Extensions({ rest: false })
+  @Directive(SIGNED_IN)
+  async children(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO): Promise<CurriculumElementVO[]> {
+    await curricula.requireManagedForEdge(ctx, element.curriculumKey);
+    return curricula.childrenOf(ctx, element.key);
+  }
+
+  @FieldResolver(() => [CurriculumElementMemberVO], { description: 'As GET …/elements/{elementKey}/members (GraphQL only).' })
+  @Extensions({ rest: false })
+  @Directive(SIGNED_IN)
+  async members(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO): Promise<CurriculumElementMemberVO[]> {
+    await curricula.requireManagedForEdge(ctx, element.curriculumKey);
+    return members.membersOf(ctx, element.key);
+  }
+
+  @FieldResolver(() => [RepositoryEntryVO], { description: 'As GET …/elements/{elementKey}/entries (GraphQL only).' })
+  @Extensions({ rest: false })
+  @Directive(SIGNED_IN)
+  async entries(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO): Promise<RepositoryEntryVO[]> {
+    await curricula.requireManagedForEdge(ctx, element.curriculumKey);
+    return curricula.entriesOf(ctx, element.key);
+  }
+}
+
+export const curriculumResolvers = [CurriculumResolver, CurriculumEdgesResolver, CurriculumElementEdgesResolver] as const;

@@ -45,7 +45,7 @@ const ALLOWED_TO_PLAIN_USER = new Set([
 
 /**
  * Sample values for path parameters and arguments of the route at `path`: the other user (by key or
- * login), the group, the course (by id or entry key, its root node), else key 1 and the role `users` (`participants` of a course or entry).
+ * login), the group, the course (by id or entry key, its root node), else key 1 and the role `users` (`participants` of a course, entry or curriculum element).
  */
 const sample = (name: string, path: string): unknown =>
   name === 'identityKey'
@@ -59,7 +59,7 @@ const sample = (name: string, path: string): unknown =>
           : name.endsWith('Key')
             ? 1
             : name === 'role'
-              ? path.startsWith('/repo/')
+              ? path.startsWith('/repo/') || path.startsWith('/curriculum/')
                 ? 'participants'
                 : 'users'
               : name === 'username'

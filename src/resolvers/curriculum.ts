@@ -9,6 +9,7 @@ import * as types from '../curriculum/types';
 import { auth } from '../schema/directives';
 import { RepositoryEntryVO } from '../schema/courses';
 import {
+  CurriculumElementMemberList,
   CurriculumElementMemberVO,
   CurriculumElementMemberVOInput,
   CurriculumElementTypeVO,
@@ -21,7 +22,6 @@ import {
 import { LongScalar } from '../schema/scalars';
 import { UserVO, UserVOInput } from '../schema/users';
 
-const ROLE = 'participants, coaches, owners, mastercoaches or curriculumelementowners (the singular too)';
 /** Operations on one curriculum: any authenticated caller, then the curriculum-manager rule of src/curriculum/policy.ts (403). */
 const SIGNED_IN = auth();
 
@@ -270,7 +270,7 @@ export class CurriculumResolver {
     @Ctx() ctx: RequestContext,
     @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
     @Arg('elementKey', () => LongScalar) elementKey: number,
-    @Arg('role', () => String, { description: ROLE }) role: string,
+    @Arg('role', () => CurriculumElementMemberList) role: CurriculumElementMemberList,
   ): Promise<UserVO[]> {
     return members.listRoleMembers(ctx, curriculumKey, elementKey, role);
   }
@@ -282,7 +282,7 @@ export class CurriculumResolver {
     @Ctx() ctx: RequestContext,
     @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
     @Arg('elementKey', () => LongScalar) elementKey: number,
-    @Arg('role', () => String, { description: ROLE }) role: string,
+    @Arg('role', () => CurriculumElementMemberList) role: CurriculumElementMemberList,
     @Arg('identityKey', () => LongScalar) identityKey: number,
   ): Promise<boolean> {
     return members.addRoleMember(ctx, curriculumKey, elementKey, role, identityKey);
@@ -295,7 +295,7 @@ export class CurriculumResolver {
     @Ctx() ctx: RequestContext,
     @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
     @Arg('elementKey', () => LongScalar) elementKey: number,
-    @Arg('role', () => String, { description: ROLE }) role: string,
+    @Arg('role', () => CurriculumElementMemberList) role: CurriculumElementMemberList,
     @Arg('members', () => [UserVOInput]) users: UserVOInput[],
   ): Promise<boolean> {
     return members.addRoleMembers(ctx, curriculumKey, elementKey, role, users);
@@ -308,7 +308,7 @@ export class CurriculumResolver {
     @Ctx() ctx: RequestContext,
     @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
     @Arg('elementKey', () => LongScalar) elementKey: number,
-    @Arg('role', () => String, { description: ROLE }) role: string,
+    @Arg('role', () => CurriculumElementMemberList) role: CurriculumElementMemberList,
     @Arg('identityKey', () => LongScalar) identityKey: number,
   ): Promise<boolean> {
     return members.removeRoleMember(ctx, curriculumKey, elementKey, role, identityKey);

@@ -1,4 +1,4 @@
-import { Directive, Extensions, Field, InputType, ObjectType } from 'type-graphql';
+import { Directive, Extensions, Field, InputType, ObjectType, registerEnumType } from 'type-graphql';
 import { managed } from './directives';
 import { DateTimeScalar, LongScalar } from './scalars';
 
@@ -264,3 +264,16 @@ export class CurriculumElementMemberVOInput {
   @Field(() => String, { nullable: true, description: 'none, root or inherited; absent: the role default' })
   inheritanceMode?: string | null;
 }
+
+/** The member lists of a curriculum element, named as in their REST paths (…/elements/{e}/participants). */
+export enum CurriculumElementMemberList {
+  participants = 'participants',
+  coaches = 'coaches',
+  owners = 'owners',
+  mastercoaches = 'mastercoaches',
+  curriculumelementowners = 'curriculumelementowners',
+}
+registerEnumType(CurriculumElementMemberList, {
+  name: 'CurriculumElementMemberList',
+  description: 'participants, coaches, owners, mastercoaches or curriculumelementowners.',
+});

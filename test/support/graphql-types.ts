@@ -362,6 +362,14 @@ export type CourseVOes = {
   totalCount: Scalars['Int']['output'];
 };
 
+/** participants, coaches, owners, mastercoaches or curriculumelementowners. */
+export type CurriculumElementMemberList =
+  | 'coaches'
+  | 'curriculumelementowners'
+  | 'mastercoaches'
+  | 'owners'
+  | 'participants';
+
 export type CurriculumElementMemberVo = {
   __typename?: 'CurriculumElementMemberVO';
   identityKey: Scalars['Long']['output'];
@@ -917,7 +925,7 @@ export type MutationAddCurriculumElementRoleMemberArgs = {
   curriculumKey: Scalars['Long']['input'];
   elementKey: Scalars['Long']['input'];
   identityKey: Scalars['Long']['input'];
-  role: Scalars['String']['input'];
+  role: CurriculumElementMemberList;
 };
 
 
@@ -925,7 +933,7 @@ export type MutationAddCurriculumElementRoleMembersArgs = {
   curriculumKey: Scalars['Long']['input'];
   elementKey: Scalars['Long']['input'];
   members: Array<UserVoInput>;
-  role: Scalars['String']['input'];
+  role: CurriculumElementMemberList;
 };
 
 
@@ -1303,7 +1311,7 @@ export type MutationRemoveCurriculumElementRoleMemberArgs = {
   curriculumKey: Scalars['Long']['input'];
   elementKey: Scalars['Long']['input'];
   identityKey: Scalars['Long']['input'];
-  role: Scalars['String']['input'];
+  role: CurriculumElementMemberList;
 };
 
 
@@ -2053,7 +2061,7 @@ export type QueryCurriculumElementMembersArgs = {
 export type QueryCurriculumElementRoleMembersArgs = {
   curriculumKey: Scalars['Long']['input'];
   elementKey: Scalars['Long']['input'];
-  role: Scalars['String']['input'];
+  role: CurriculumElementMemberList;
 };
 
 

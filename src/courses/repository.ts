@@ -60,20 +60,29 @@ export const MEMBER_STATUSES: Record<EntryRole, readonly EntryStatus[]> = {
 };
 
 /**
- * SQL condition: the person `?` is a member of the entry `e` in one of these roles (directly, or for
- * coach and participant through a linked group) in a status in which that role sees it.
+ * SQL condition: the person is a member of the entry `e` in one of these roles (directly, or for
+ * coach and participant through a linked group) in a status in which that role sees it
+ * (MEMBER_STATUSES). One `e.id in (...)` of index reads, as the other visibility conditions.
  */
 export function memberSees(identityKey: number, roles: readonly EntryRole[] = ['owner', 'coach', 'participant']): { text: string; params: unknown[] } {
-  const text: string[] = [];
-  const params: unknown[] = [];
-  for (const role of roles) {
-    const groups = role === 'owner' ? '' : ` or e.id in (${ENTRIES_THROUGH_GROUPS} and gm.role = ?)`;
-    text.push(
-      `(e.status in (${placeholders(MEMBER_STATUSES[role])}) and (e.id in (select entry_id from repository_entry_membership where identity_id = ? and role = ?)${groups}))`,
-    );
-    params.push(...MEMBER_STATUSES[role], identityKey, role, ...(role === 'owner' ? [] : [identityKey, role]));
-  }
-  return { text: `(${text.join(' or ')})`, params };
+  const byRole = (alias: string, of: readonly EntryRole[]) => ({
+    text: of.map((role) => `(${alias}.role = ? and x.status in (${placeholders(MEMBER_STATUSES[role])}))`).join(' or '),
+    params: of.flatMap((role) => [role, ...MEMBER_STATUSES[role]]),
+  });
+  const direct = byRole('m', roles);
+  const throughGroups = byRole(
+    'gm',
+    roles.filter((role) => role !== 'owner'),
+  );
+  return {
+    text: `e.id in (select m.entry_id from repository_entry_membership m join repository_entry x on x.id = m.entry_id where m.identity_id = ? and (${direct.text})${
+      throughGroups.text
+        ? ` union select rg.entry_id from group_membership gm join repository_entry_group rg on rg.group_id = gm.group_id
+             join repository_entry x on x.id = rg.entry_id where gm.identity_id = ? and (${throughGroups.text})`
+        : ''
+    })`,
+    params: [identityKey, ...direct.params, ...(throughGroups.text ? [identityKey, ...throughGroups.params] : [])],
+  };
 }
 
 /**

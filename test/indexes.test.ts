@@ -250,7 +250,8 @@ it('creating, reading, listing and deleting courses and their members read throu
   const { rows } = await db.query(`select id from identity where login = 'seed-5151'`);
   const identityKey = rows[0].id as number;
   const member = await buildUser(t);
-  const mine = await buildCourse(t);
+  // Published: its participant sees it (participants see a course when published or closed, src/courses/repository.ts MEMBER_STATUSES).
+  const mine = await buildCourse(t, { status: 'published' });
   await addCourseMember(t, mine.key, member.key, EntryRole.participant);
   const asAdmin = { ...adminAuth(), ...JSON_TYPE };
   await expectIndexedStatements(async () => {
@@ -325,6 +326,8 @@ it("course groups, a person's courses, an organisation's entries and the GraphQL
   await expectIndexedStatements(async () => {
     const created = await call(t.base, 'PUT', '/restapi/repo/courses?title=Grouped', { headers: asAdmin });
     const { key, repoEntryKey } = created.json as { key: number; repoEntryKey: number };
+    // Published: the group's participant sees it (participants see a course when published or closed).
+    expect((await call(t.base, 'PUT', `/restapi/repo/entries/${repoEntryKey}/status?newStatus=published`, { headers: asAdmin })).status).toBe(200);
     const groups = `/restapi/repo/courses/${key}/groups`;
     const group = await call(t.base, 'PUT', groups, { headers: asAdmin, body: { name: 'Indexed group' } });
     expect(group.status).toBe(200);

@@ -53,7 +53,8 @@ async function personInCourses(list: 'my' | 'teached' | 'owned' | 'favorite'): P
   const person = await buildUser(t);
   const em = t.service.orm.em.fork();
   const courses: TestCourse[] = [];
-  for (let i = 0; i < 5; i++) courses.push(await buildCourse(t, { title: `Mine ${i}` }));
+  // Published: every member sees them (participants see a course when published or closed, src/courses/repository.ts MEMBER_STATUSES).
+  for (let i = 0; i < 5; i++) courses.push(await buildCourse(t, { title: `Mine ${i}`, status: 'published' }));
   const memberships: [number, EntryRole][] = [
     [0, EntryRole.coach],
     [1, EntryRole.participant],

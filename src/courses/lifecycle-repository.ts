@@ -7,7 +7,7 @@ import type { OrganisationRole } from '../domain/roles';
 import type { OrganisationRow } from '../organisations/presenter';
 import type { EntryRow } from './presenter';
 import { ENTRY_MANAGERS } from './policy';
-import { ENTRY_COLUMNS, ENTRY_FROM } from './repository';
+import { ENTRIES_THROUGH_GROUPS, ENTRY_COLUMNS, ENTRY_FROM, memberSees, visibleTo } from './repository';
 
 /** The columns of repository_entry an update may set (their SQL names). */
 export type EntryColumn =
@@ -156,36 +156,41 @@ export interface EntrySearch {
 }
 
 /**
- * The keys of the entries the caller sees (as visibleTo in src/courses/repository.ts), as a union
- * of index reads: memberships, published public entries, and for administrators and learning
- * resource managers the entries of their organisations and those linked to them.
+ * The keys of the entries the caller may see, as a union of index reads (memberships direct and
+ * through groups, published public entries, for administrators and learning resource managers the
+ * entries of their organisations and those linked to them): a superset that lets the search read
+ * through indexes; which of them the caller sees is visibleTo (src/courses/repository.ts).
  */
-function visibleKeys(caller: Caller): { text: string; params: unknown[] } {
+function candidateKeys(caller: Caller): { text: string; params: unknown[] } {
   const managed = caller.grants.some((grant) => ENTRY_MANAGERS.includes(grant.role));
   const organisations = `select o.id from organisation_role cm join organisation co on co.id = cm.organisation_id
     join organisation o on ${appliesIn('cm', 'co', 'o')} where cm.identity_id = ? and cm.role in (${placeholders(ENTRY_MANAGERS)})`;
   return {
-    text: `select entry_id from repository_entry_membership where identity_id = ?
+    text: `select entry_id from repository_entry_membership where identity_id = ? union ${ENTRIES_THROUGH_GROUPS}
       union select id from repository_entry where status = 'published' and public_visible${
         managed
           ? ` union select id from repository_entry where organisation_id in (${organisations})
       union select entry_id from repository_entry_to_organisation where organisation_id in (${organisations})`
           : ''
       }`,
-    params: [caller.key, ...(managed ? [caller.key, ...ENTRY_MANAGERS, caller.key, ...ENTRY_MANAGERS] : [])],
+    params: [caller.key, caller.key, ...(managed ? [caller.key, ...ENTRY_MANAGERS, caller.key, ...ENTRY_MANAGERS] : [])],
   };
 }
 
 /** The entries the caller sees that match the search, in key order, one range at a time. */
 export function searchEntries(em: EntityManager, caller: Caller, search: EntrySearch, range: Range): Promise<EntryRow[]> {
-  const visible = visibleKeys(caller);
-  const where = ['e.id > ?', `e.id in (${visible.text})`];
-  const params: unknown[] = [range.after, ...visible.params];
+  const candidates = candidateKeys(caller);
+  const visible = visibleTo(caller);
+  const where = ['e.id > ?', `e.id in (${candidates.text})`, visible.text];
+  const params: unknown[] = [range.after, ...candidates.params, ...visible.params];
   const add = (condition: string, ...values: unknown[]) => {
     where.push(condition);
     params.push(...values);
   };
-  if (search.myEntries) add('e.id in (select entry_id from repository_entry_membership where identity_id = ?)', caller.key);
+  if (search.myEntries) {
+    const member = memberSees(caller.key);
+    add(member.text, ...member.params);
+  }
   if (search.type) add('e.resource_type_name = ?', search.type);
   if (search.name) add('e.displayname ilike ?', search.name);
   if (search.author) {

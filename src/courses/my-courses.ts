@@ -9,43 +9,43 @@ import { canManageUser } from '../users/policy';
 import { requireIdentity } from '../users/repository';
 import { requireEntryReader } from './policy';
 import { toCourseVO, type EntryRow } from './presenter';
-import { COURSE_MEMBER_ROLES, entriesThroughCurriculum } from '../curriculum/entries-through';
-import { ENTRIES_THROUGH_GROUPS, ENTRY_COLUMNS, ENTRY_FROM } from './repository';
+import { entriesThroughCurriculum } from '../curriculum/entries-through';
+import { ENTRY_COLUMNS, ENTRY_FROM, memberSees, visibleToIdentity } from './repository';
 import { COURSE_TYPE, findCourse } from './service';
 
 /**
  * A person's courses (catalogue 2.1, MyCoursesWebService): `my` where the person is a member
  * (owner, coach or participant, directly, through a linked group or through a curriculum element
- * the course is linked to), `teached` where a coach
- * (directly or as coach of a linked group), `owned` where an owner, `favorite` the bookmarked ones.
+ * the course is linked to) in a status that role sees, `teached` where a coach from `coachpublished`
+ * on, `owned` where an owner, `favorite` the bookmarked ones the person sees.
  * For the person and their user managers (the newest version; older ones only the person).
  */
 export const MY_COURSE_LISTS = ['my', 'teached', 'owned', 'favorite'] as const;
 export type MyCourseList = (typeof MY_COURSE_LISTS)[number];
 
-/** SQL condition on the entry `e` for each list, with the person's key as each `?`. */
-const CONDITIONS: Record<MyCourseList, { text: string; keys: number }> = {
-  my: {
-    text: `(e.id in (select entry_id from repository_entry_membership where identity_id = ?) or e.id in (${ENTRIES_THROUGH_GROUPS})
-      or e.id in (${entriesThroughCurriculum(COURSE_MEMBER_ROLES)}))`,
-    keys: 3,
+/**
+ * SQL condition on the entry `e` for each list of the person: `my` the courses they see as a member
+ * (in the statuses their role sees them, memberSees), `teached` those they coach in the statuses
+ * coaches see them, `owned` every course they own whatever its status, `favorite` the bookmarked
+ * ones they still see (visibleToIdentity).
+ */
+const CONDITIONS: Record<MyCourseList, (identityKey: number) => { text: string; params: unknown[] }> = {
+  my: (identityKey) => memberSees(identityKey),
+  teached: (identityKey) => memberSees(identityKey, ['coach']),
+  owned: (identityKey) => ({
+    text: `e.id in (select entry_id from repository_entry_membership where identity_id = ? and role = 'owner'
+      union ${entriesThroughCurriculum(['owner'])})`,
+    params: [identityKey, identityKey],
+  }),
+  favorite: (identityKey) => {
+    const visible = visibleToIdentity(identityKey, true);
+    return { text: `e.id in (select entry_id from repository_entry_mark where identity_id = ?) and ${visible.text}`, params: [identityKey, ...visible.params] };
   },
-  teached: {
-    text: `(e.id in (select entry_id from repository_entry_membership where identity_id = ? and role = 'coach')
-      or e.id in (${ENTRIES_THROUGH_GROUPS} and gm.role = 'coach') or e.id in (${entriesThroughCurriculum(['coach'])}))`,
-    keys: 3,
-  },
-  owned: {
-    text: `(e.id in (select entry_id from repository_entry_membership where identity_id = ? and role = 'owner')
-      or e.id in (${entriesThroughCurriculum(['owner'])}))`,
-    keys: 2,
-  },
-  favorite: { text: 'e.id in (select entry_id from repository_entry_mark where identity_id = ?)', keys: 1 },
 };
 
 export async function pageOfCoursesOf(em: EntityManager, identityKey: number, list: MyCourseList, page: PageRequest): Promise<Page<EntryRow>> {
-  const condition = CONDITIONS[list];
-  const params = [...Array<number>(condition.keys).fill(identityKey), COURSE_TYPE];
+  const condition = CONDITIONS[list](identityKey);
+  const params = [...condition.params, COURSE_TYPE];
   const from = `from ${ENTRY_FROM} where ${condition.text} and e.resource_type_name = ?`;
   return readPage(
     () =>

@@ -5,7 +5,7 @@ import type { Range } from '../domain/lists';
 import { readPage, type Page, type PageRequest } from '../domain/paging';
 import { appliesIn } from '../domain/scope';
 import { COURSE_MEMBER_ROLES, entriesThroughCurriculum } from '../curriculum/entries-through';
-import { RESOURCE_ID_SEQUENCE, RESOURCE_KEY_SEQUENCE, type EntryRole, type NodeXmlExtra } from '../entities/courses';
+import { RESOURCE_ID_SEQUENCE, RESOURCE_KEY_SEQUENCE, type EntryRole, type EntryStatus, type NodeXmlExtra } from '../entities/courses';
 import type { UserRow } from '../users/presenter';
 import { USER_COLUMNS } from '../users/repository';
 import { ENTRY_MANAGERS } from './policy';
@@ -49,23 +49,82 @@ export async function lockEntry(em: EntityManager, key: number): Promise<void> {
 export const ENTRIES_THROUGH_GROUPS = `select rg.entry_id from group_membership gm join repository_entry_group rg on rg.group_id = gm.group_id where gm.identity_id = ?`;
 
 /**
- * SQL condition: the caller sees the entry `e`: as administrator or learning resource manager of its
- * organisation, as a member of it (directly or through a linked group), or because it is published and public.
+ * The statuses in which a member sees the entry, per role, as OpenOLAT's RepositoryEntryStatusEnum
+ * gives them to its membership queries: owners `preparationToClosed()`, coaches
+ * `coachPublishedToClosed()`, participants `publishedAndClosed()`; in `trash` and `deleted` no member
+ * sees it. Coaches and participants of a linked group count as coaches and participants of the entry.
  */
-export function visibleTo(caller: Caller): { text: string; params: unknown[] } {
-  const managed = caller.grants.some((grant) => ENTRY_MANAGERS.includes(grant.role));
+export const MEMBER_STATUSES: Record<EntryRole, readonly EntryStatus[]> = {
+  owner: ['preparation', 'review', 'coachpublished', 'published', 'closed'],
+  coach: ['coachpublished', 'published', 'closed'],
+  participant: ['published', 'closed'],
+};
+
+/**
+ * SQL condition: the person is a member of the entry `e` in one of these roles (directly, through a
+ * curriculum element it is linked to, or for coach and participant through a linked group) in a status in which that role sees it
+ * (MEMBER_STATUSES). One `e.id in (...)` of index reads, as the other visibility conditions.
+ */
+export function memberSees(identityKey: number, roles: readonly EntryRole[] = ['owner', 'coach', 'participant']): { text: string; params: unknown[] } {
+  const byRole = (alias: string, of: readonly EntryRole[]) => ({
+    text: of.map((role) => `(${alias}.role = ? and x.status in (${placeholders(MEMBER_STATUSES[role])}))`).join(' or '),
+    params: of.flatMap((role) => [role, ...MEMBER_STATUSES[role]]),
+  });
+  const direct = byRole('m', roles);
+  const throughGroups = byRole(
+    'gm',
+    roles.filter((role) => role !== 'owner'),
+  );
+  // A member of a curriculum element the course is linked to holds that role in the course (src/curriculum/entries-through.ts).
+  const throughCurriculum = roles
+    .filter((role) => COURSE_MEMBER_ROLES.includes(role))
+    .map((role) => ({
+      text: ` union select c.entry_id from (${entriesThroughCurriculum([role])}) c join repository_entry x on x.id = c.entry_id
+             where x.status in (${placeholders(MEMBER_STATUSES[role])})`,
+      params: [identityKey, ...MEMBER_STATUSES[role]],
+    }));
+  return {
+    text: `e.id in (select m.entry_id from repository_entry_membership m join repository_entry x on x.id = m.entry_id where m.identity_id = ? and (${direct.text})${
+      throughGroups.text
+        ? ` union select rg.entry_id from group_membership gm join repository_entry_group rg on rg.group_id = gm.group_id
+             join repository_entry x on x.id = rg.entry_id where gm.identity_id = ? and (${throughGroups.text})`
+        : ''
+    }${throughCurriculum.map((branch) => branch.text).join('')})`,
+    params: [
+      identityKey,
+      ...direct.params,
+      ...(throughGroups.text ? [identityKey, ...throughGroups.params] : []),
+      ...throughCurriculum.flatMap((branch) => branch.params),
+    ],
+  };
+}
+
+/**
+ * SQL condition: the person sees the entry `e`: as administrator or learning resource manager of its
+ * organisation or of one linked to it (in every status; only looked up when `managed`), as a member of
+ * it in a status in which its role sees it (memberSees), or because it is published and public.
+ */
+export function visibleToIdentity(identityKey: number, managed: boolean): { text: string; params: unknown[] } {
   const managedOrganisations = `select o.id from organisation_role cm join organisation co on co.id = cm.organisation_id
              join organisation o on ${appliesIn('cm', 'co', 'o')} where cm.identity_id = ? and cm.role in (${placeholders(ENTRY_MANAGERS)})`;
+  const member = memberSees(identityKey);
   return {
     text: `(${
       managed
         ? `e.organisation_id in (${managedOrganisations}) or
            exists (select 1 from repository_entry_to_organisation l where l.entry_id = e.id and l.organisation_id in (${managedOrganisations})) or `
         : ''
-    }e.id in (select entry_id from repository_entry_membership where identity_id = ?) or e.id in (${ENTRIES_THROUGH_GROUPS})
-       or e.id in (${entriesThroughCurriculum(COURSE_MEMBER_ROLES)}) or (e.status = 'published' and e.public_visible))`,
-    params: [...(managed ? [caller.key, ...ENTRY_MANAGERS, caller.key, ...ENTRY_MANAGERS] : []), caller.key, caller.key, caller.key],
+    }${member.text} or (e.status = 'published' and e.public_visible))`,
+    params: [...(managed ? [identityKey, ...ENTRY_MANAGERS, identityKey, ...ENTRY_MANAGERS] : []), ...member.params],
   };
+}
+
+/** SQL condition: the caller sees the entry `e` (visibleToIdentity). */
+export function visibleTo(caller: Caller): { text: string; params: unknown[] } {
+  return visibleToIdentity(
+    caller.key,
+    caller.grants.some((grant) => ENTRY_MANAGERS.includes(grant.role)),
+  );
 }
 
 export async function isVisibleTo(em: EntityManager, caller: Caller, entryKey: number): Promise<boolean> {

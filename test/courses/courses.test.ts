@@ -199,7 +199,7 @@ describe('GET /repo/entries/{k}', () => {
 describe('lists', () => {
   it('show a plain user the courses they belong to and the published public ones; pages in XML as OpenOLAT names them', async () => {
     const member = await buildUser(t);
-    const mine = await buildCourse(t, { title: 'Mine' });
+    const mine = await buildCourse(t, { title: 'Mine', status: 'published' });
     await addCourseMember(t, mine.key, member.key, EntryRole.participant);
     const open = await buildCourse(t, { title: 'Open', status: 'published', publicVisible: true });
     const hidden = await buildCourse(t, { title: 'Hidden', status: 'published' });

@@ -313,9 +313,12 @@ describe('publishing', () => {
 describe('trees on GraphQL', () => {
   it('refuses the trees of a course the caller only takes part in, field by field', async () => {
     const participant = await buildUser(t);
-    await addCourseMember(t, course.key, participant.key, EntryRole.participant);
-    const reply = await graphql(t.base, participant.auth, 'query($c: Long!) { course(courseKey: $c) { key editorTree { id } } }', { c: course.courseKey });
-    expect(reply.body.data.course).toEqual({ key: course.courseKey, editorTree: null });
+    // Participants see a course once it is published (src/courses/repository.ts, MEMBER_STATUSES).
+    const published = await newCourse();
+    expect((await call(t.base, 'POST', `/restapi/repo/courses/${published.courseKey}/publish?status=published`, { headers: asOwner() })).status).toBe(200);
+    await addCourseMember(t, published.key, participant.key, EntryRole.participant);
+    const reply = await graphql(t.base, participant.auth, 'query($c: Long!) { course(courseKey: $c) { key editorTree { id } } }', { c: published.courseKey });
+    expect(reply.body.data.course).toEqual({ key: published.courseKey, editorTree: null });
     expect(reply.body.errors[0].extensions.code).toBe('FORBIDDEN');
   });
 

@@ -31,7 +31,8 @@ beforeAll(async () => {
   plain = await buildUser(t);
   owner = await buildUser(t);
   member = await buildUser(t);
-  course = await buildCourse(t, { title: 'Course groups' });
+  // Published: the group's participants see it (participants see a course when published or closed, src/courses/repository.ts MEMBER_STATUSES).
+  course = await buildCourse(t, { title: 'Course groups', status: 'published' });
   await addCourseMember(t, course.key, owner.key, EntryRole.owner);
   groupKey = await buildGroup(t, { name: 'Linked' });
   await addGroupMember(t, groupKey, member.key, GroupRole.participant);

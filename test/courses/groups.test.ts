@@ -38,7 +38,8 @@ describe('members of a linked group are members of the course', () => {
   let course: TestCourse;
   let groupKey: number;
   beforeAll(async () => {
-    course = await buildCourse(t, { title: 'Through groups' });
+    // Published: its participants see it (participants see a course when published or closed, src/courses/repository.ts MEMBER_STATUSES).
+    course = await buildCourse(t, { title: 'Through groups', status: 'published' });
     groupKey = await buildGroup(t, { name: 'Course group' });
     await link(course, groupKey);
   });
@@ -149,7 +150,7 @@ const COURSE = `query($c: Long!) { course(courseKey: $c) { key owners { key } co
 
 describe('the course on GraphQL', () => {
   it('answers its owners, coaches, participants and groups with their members to a manager', async () => {
-    const course = await buildCourse(t);
+    const course = await buildCourse(t, { status: 'published' });
     const [owner, coach, participant, groupCoach, groupParticipant] = await Promise.all(Array.from({ length: 5 }, () => buildUser(t)));
     await addCourseMember(t, course.key, owner.key, EntryRole.owner);
     await addCourseMember(t, course.key, coach.key, EntryRole.coach);

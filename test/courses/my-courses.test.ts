@@ -19,7 +19,8 @@ beforeAll(async () => {
   t = await startTestService();
   person = await buildUser(t);
   [owned, coached, coachedByGroup, joined, joinedByGroup, foreign] = await Promise.all(
-    Array.from({ length: 6 }, (_, i) => buildCourse(t, { title: `Mine ${i}` })),
+    // Published: every member sees them (which status each role sees is test/courses/visibility.test.ts).
+    Array.from({ length: 6 }, (_, i) => buildCourse(t, { title: `Mine ${i}`, status: 'published' })),
   );
   await addCourseMember(t, owned.key, person.key, EntryRole.owner);
   await addCourseMember(t, coached.key, person.key, EntryRole.coach);

@@ -16,7 +16,8 @@ beforeAll(async () => {
   plain = await buildUser(t);
   owner = await buildUser(t);
   member = await buildUser(t);
-  course = await buildCourse(t, { title: 'Operations' });
+  // Published: its participant sees it (participants see a course when published or closed, src/courses/repository.ts MEMBER_STATUSES).
+  course = await buildCourse(t, { title: 'Operations', status: 'published' });
   await addCourseMember(t, course.key, owner.key, EntryRole.owner);
   await addCourseMember(t, course.key, member.key, EntryRole.participant);
 });

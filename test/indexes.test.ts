@@ -516,7 +516,7 @@ it('taxonomy levels, competences and the levels of courses read through indexes'
 it('curricula, elements, members and linked courses read through indexes', async () => {
   const asAdmin = { ...adminAuth(), ...JSON_TYPE };
   const participant = await buildUser(t);
-  const course = await buildCourse(t);
+  const course = await buildCourse(t, { status: 'published' });
   await expectIndexedStatements(async () => {
     const curriculum = await call(t.base, 'PUT', '/restapi/curriculum', {
       headers: asAdmin,

@@ -1,3 +1,4 @@
+import { COURSE_MEMBER_ROLES, entriesThroughCurriculum } from '../curriculum/entries-through';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { placeholders, sql } from '../db/sql';
 import type { Caller } from '../domain/context';
@@ -156,8 +157,8 @@ export interface EntrySearch {
 }
 
 /**
- * The keys of the entries the caller may see, as a union of index reads (memberships direct and
- * through groups, published public entries, for administrators and learning resource managers the
+ * The keys of the entries the caller may see, as a union of index reads (memberships direct,
+ * through groups and through curriculum elements, published public entries, for administrators and learning resource managers the
  * entries of their organisations and those linked to them): a superset that lets the search read
  * through indexes; which of them the caller sees is visibleTo (src/courses/repository.ts).
  */
@@ -167,30 +168,30 @@ function candidateKeys(caller: Caller): { text: string; params: unknown[] } {
     join organisation o on ${appliesIn('cm', 'co', 'o')} where cm.identity_id = ? and cm.role in (${placeholders(ENTRY_MANAGERS)})`;
   return {
     text: `select entry_id from repository_entry_membership where identity_id = ? union ${ENTRIES_THROUGH_GROUPS}
-      union select id from repository_entry where status = 'published' and public_visible${
+      union ${entriesThroughCurriculum(COURSE_MEMBER_ROLES)} union select id from repository_entry where status = 'published' and public_visible${
         managed
           ? ` union select id from repository_entry where organisation_id in (${organisations})
       union select entry_id from repository_entry_to_organisation where organisation_id in (${organisations})`
           : ''
       }`,
-    params: [caller.key, caller.key, ...(managed ? [caller.key, ...ENTRY_MANAGERS, caller.key, ...ENTRY_MANAGERS] : [])],
+    params: [caller.key, caller.key, caller.key, ...(managed ? [caller.key, ...ENTRY_MANAGERS, caller.key, ...ENTRY_MANAGERS] : [])],
   };
 }
 
 /** The entries the caller sees that match the search, in key order, one range at a time. */
 export function searchEntries(em: EntityManager, caller: Caller, search: EntrySearch, range: Range): Promise<EntryRow[]> {
+  // myentries: the entries the caller sees as a member (which they see anyway); else all they see.
   const candidates = candidateKeys(caller);
   const visible = visibleTo(caller);
-  const where = ['e.id > ?', `e.id in (${candidates.text})`, visible.text];
-  const params: unknown[] = [range.after, ...candidates.params, ...visible.params];
+  const scope = search.myEntries
+    ? memberSees(caller.key)
+    : { text: `e.id in (${candidates.text}) and ${visible.text}`, params: [...candidates.params, ...visible.params] };
+  const where = ['e.id > ?', scope.text];
+  const params: unknown[] = [range.after, ...scope.params];
   const add = (condition: string, ...values: unknown[]) => {
     where.push(condition);
     params.push(...values);
   };
-  if (search.myEntries) {
-    const member = memberSees(caller.key);
-    add(member.text, ...member.params);
-  }
   if (search.type) add('e.resource_type_name = ?', search.type);
   if (search.name) add('e.displayname ilike ?', search.name);
   if (search.author) {

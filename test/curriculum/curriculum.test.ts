@@ -27,7 +27,7 @@ describe('membership flows down to the linked courses', () => {
     const curriculumKey = await buildCurriculum(t);
     const root = await buildCurriculumElement(t, curriculumKey);
     const child = await buildCurriculumElement(t, curriculumKey, root);
-    const [rootCourse, childCourse] = [await buildCourse(t), await buildCourse(t)];
+    const [rootCourse, childCourse] = [await buildCourse(t, { status: 'published' }), await buildCourse(t, { status: 'published' })];
     for (const [element, course] of [
       [root, rootCourse],
       [child, childCourse],

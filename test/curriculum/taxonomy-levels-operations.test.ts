@@ -114,4 +114,15 @@ describe('an element tagged with a level', () => {
     expect((await rest(LINK, { elementKey: foreign })).status).toBe(403);
     expect((await rest(LEVELS, { elementKey: foreign })).status).toBe(403);
   });
+
+  it('the link goes with its element: once the curriculum is deleted the level is no longer in use', async () => {
+    const doomed = await buildCurriculum(t, { identifier: 'levels-doomed' });
+    const element = await buildCurriculumElement(t, doomed);
+    const level = await buildTaxonomyLevel(t, taxonomyKey, { identifier: 'DOOMED' });
+    expect((await rest(LINK, { curriculumKey: doomed, elementKey: element, taxonomyLevelKey: level })).status).toBe(200);
+    const deleteLevel = () => call(t.base, 'DELETE', `/restapi/taxonomy/${taxonomyKey}/levels/${level}`, { headers: asAdmin() });
+    expect((await deleteLevel()).status).toBe(304);
+    expect((await call(t.base, 'DELETE', `/restapi/curriculum/${doomed}`, { headers: asAdmin() })).status).toBe(200);
+    expect((await deleteLevel()).status).toBe(200);
+  });
 });

@@ -23,6 +23,9 @@ import { toCurriculumElementVO, toCurriculumVO, type ElementRow } from './presen
 import * as curricula from './repository';
 import { CurriculumElementType } from '../entities/curriculum';
 import { holdsRoleIn } from '../domain/scope';
+import type { TaxonomyLevelVO } from '../schema/taxonomy';
+import { toLevelVO } from '../taxonomy/presenter';
+import * as taxonomies from '../taxonomy/repository';
 
 /** Catalogue 5.2; `inactive` is kept for older clients. */
 export const ELEMENT_STATUSES = ['preparation', 'provisional', 'confirmed', 'active', 'cancelled', 'finished', 'inactive', 'deleted'];
@@ -407,6 +410,36 @@ export async function unlinkEntry(ctx: RequestContext, curriculumKey: number, el
   await elementOf(ctx, curriculumKey, elementKey);
   await entryKeyOf(ctx, repositoryEntryKey);
   return inTransaction(ctx, (em) => curricula.unlink(em, elementKey, repositoryEntryKey));
+}
+
+// Taxonomy levels of elements
+
+export async function listElementLevels(ctx: RequestContext, curriculumKey: number, elementKey: number): Promise<TaxonomyLevelVO[]> {
+  await elementOf(ctx, curriculumKey, elementKey);
+  return (await taxonomies.levelsOfElement(ctx.em, elementKey)).map(toLevelVO);
+}
+
+async function requireLevel(em: EntityManager, levelKey: number): Promise<void> {
+  if (!(await taxonomies.findLevelRow(em, levelKey))) throw notFound('taxonomy level');
+}
+
+/** true: linked now; false: it already was (REST answers 304). 404 for an unknown level. */
+export async function linkElementLevel(ctx: RequestContext, curriculumKey: number, elementKey: number, levelKey: number): Promise<boolean> {
+  await elementOf(ctx, curriculumKey, elementKey);
+  return inTransaction(ctx, async (em) => {
+    await requireLevel(em, levelKey);
+    return taxonomies.linkElement(em, elementKey, levelKey);
+  });
+}
+
+/** Unlinks the level (200 also when it was not linked, as in OpenOLAT); an unknown level is 404 (OpenOLAT: 200 with body NOT_FOUND). */
+export async function unlinkElementLevel(ctx: RequestContext, curriculumKey: number, elementKey: number, levelKey: number): Promise<boolean> {
+  await elementOf(ctx, curriculumKey, elementKey);
+  return inTransaction(ctx, async (em) => {
+    await requireLevel(em, levelKey);
+    await taxonomies.unlinkElement(em, elementKey, levelKey);
+    return true;
+  });
 }
 
 /** GET /repo/entries/{entry}/curriculum/elements: for whoever may read the entry (OpenOLAT checks no role at all). */

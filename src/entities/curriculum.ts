@@ -3,6 +3,7 @@ import { BaseEntity, LongKey, ManagedEntity } from './base';
 import { Organisation } from './organisations';
 import { RepositoryEntry } from './courses';
 import { Identity } from './users';
+import { TaxonomyLevel } from './taxonomy';
 
 /** A curriculum element type (catalogue 3.5, CurriculumElementTypeVO). */
 @Entity({ tableName: 'curriculum_element_type' })
@@ -166,6 +167,18 @@ export class CurriculumElementEntry extends BaseEntity {
   entry!: RepositoryEntry;
 }
 
+/** A taxonomy level an element is tagged with (catalogue 2.6); a level in use by an element is not deleted (taxonomy service: 304). */
+@Entity({ tableName: 'curriculum_element_taxonomy_level' })
+@Unique({ properties: ['element', 'level'] })
+@LongKey()
+export class CurriculumElementTaxonomyLevel extends BaseEntity {
+  @ManyToOne(() => CurriculumElement, { deleteRule: 'cascade' })
+  element!: CurriculumElement;
+
+  @ManyToOne(() => TaxonomyLevel, { deleteRule: 'cascade', index: true })
+  level!: TaxonomyLevel;
+}
+
 export const curriculumEntities = [
   CurriculumElementType,
   Curriculum,
@@ -173,4 +186,5 @@ export const curriculumEntities = [
   CurriculumRoleMembership,
   CurriculumElementMembership,
   CurriculumElementEntry,
+  CurriculumElementTaxonomyLevel,
 ];

@@ -20,6 +20,7 @@ import {
   CurriculumVOInput,
 } from '../schema/curriculum';
 import { LongScalar } from '../schema/scalars';
+import { TaxonomyLevelVO } from '../schema/taxonomy';
 import { UserVO, UserVOInput } from '../schema/users';
 
 /** Operations on one curriculum: any authenticated caller, then the curriculum-manager rule of src/curriculum/policy.ts (403). */
@@ -215,6 +216,41 @@ export class CurriculumResolver {
     @Arg('repositoryEntryKey', () => LongScalar) repositoryEntryKey: number,
   ): Promise<boolean> {
     return curricula.unlinkEntry(ctx, curriculumKey, elementKey, repositoryEntryKey);
+  }
+
+  @Query(() => [TaxonomyLevelVO], { description: 'The taxonomy levels the element is tagged with.' })
+  @Directive(SIGNED_IN)
+  curriculumElementTaxonomyLevels(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+  ): Promise<TaxonomyLevelVO[]> {
+    return curricula.listElementLevels(ctx, curriculumKey, elementKey);
+  }
+
+  @Mutation(() => Boolean, { description: 'Tag the element with the level (true; false when it already was: REST 304); 404 for an unknown level.' })
+  @Directive(SIGNED_IN)
+  addCurriculumElementTaxonomyLevel(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Arg('taxonomyLevelKey', () => LongScalar) taxonomyLevelKey: number,
+  ): Promise<boolean> {
+    return curricula.linkElementLevel(ctx, curriculumKey, elementKey, taxonomyLevelKey);
+  }
+
+  @Mutation(() => Boolean, {
+    description:
+      'Remove the level from the element (true also when it was not there, as in OpenOLAT); an unknown level answers 404 (OpenOLAT: 200 with body NOT_FOUND).',
+  })
+  @Directive(SIGNED_IN)
+  removeCurriculumElementTaxonomyLevel(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Arg('taxonomyLevelKey', () => LongScalar) taxonomyLevelKey: number,
+  ): Promise<boolean> {
+    return curricula.unlinkElementLevel(ctx, curriculumKey, elementKey, taxonomyLevelKey);
   }
 
   @Query(() => [CurriculumElementMemberVO], {

@@ -63,8 +63,9 @@ export async function levelInUse(em: EntityManager, levelKey: number): Promise<b
     em,
     `select exists (select 1 from taxonomy_level where parent_id = ?)
          or exists (select 1 from taxonomy_competence where level_id = ?)
-         or exists (select 1 from repository_entry_taxonomy_level where level_id = ?) as used`,
-    [levelKey, levelKey, levelKey],
+         or exists (select 1 from repository_entry_taxonomy_level where level_id = ?)
+         or exists (select 1 from curriculum_element_taxonomy_level where level_id = ?) as used`,
+    [levelKey, levelKey, levelKey, levelKey],
   );
   return row.used;
 }
@@ -164,6 +165,30 @@ export async function linkEntry(em: EntityManager, entryKey: number, levelKey: n
 /** true: unlinked; false: it was not linked. */
 export async function unlinkEntry(em: EntityManager, entryKey: number, levelKey: number): Promise<boolean> {
   const rows = await sql(em, 'delete from repository_entry_taxonomy_level where entry_id = ? and level_id = ? returning id', [entryKey, levelKey]);
+  return rows.length > 0;
+}
+
+export async function levelsOfElement(em: EntityManager, elementKey: number): Promise<LevelRow[]> {
+  return sql<LevelRow>(
+    em,
+    `select ${LEVEL_COLUMNS} from curriculum_element_taxonomy_level x join taxonomy_level l on l.id = x.level_id where x.element_id = ? order by l.id`,
+    [elementKey],
+  );
+}
+
+/** true: linked now; false: it already was. */
+export async function linkElement(em: EntityManager, elementKey: number, levelKey: number): Promise<boolean> {
+  const rows = await sql(
+    em,
+    'insert into curriculum_element_taxonomy_level (element_id, level_id) values (?, ?) on conflict (element_id, level_id) do nothing returning id',
+    [elementKey, levelKey],
+  );
+  return rows.length > 0;
+}
+
+/** true: unlinked; false: it was not linked. */
+export async function unlinkElement(em: EntityManager, elementKey: number, levelKey: number): Promise<boolean> {
+  const rows = await sql(em, 'delete from curriculum_element_taxonomy_level where element_id = ? and level_id = ? returning id', [elementKey, levelKey]);
   return rows.length > 0;
 }
 

@@ -199,7 +199,7 @@ export async function deleteLevel(ctx: RequestContext, taxonomyKey: number, leve
       return true;
     });
   } catch (caught) {
-    // A usage this family does not know of (a curriculum element's link) holds the level.
+    // A usage levelInUse does not list holds the level (a foreign key that restricts its deletion).
     if (caught instanceof ForeignKeyConstraintViolationException || (caught as { code?: string } | null)?.code === '23503') return false;
     throw caught;
   }

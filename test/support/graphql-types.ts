@@ -681,6 +681,8 @@ export type Mutation = {
   addCurriculumElementRoleMember: Scalars['Boolean']['output'];
   /** Grant the role to each listed user (only the keys are read; unknown users are skipped). */
   addCurriculumElementRoleMembers: Scalars['Boolean']['output'];
+  /** Tag the element with the level (true; false when it already was: REST 304); 404 for an unknown level. */
+  addCurriculumElementTaxonomyLevel: Scalars['Boolean']['output'];
   /** true: now an owner; false: already one (REST answers 304). */
   addCurriculumOwner: Scalars['Boolean']['output'];
   /** true: added; false: already an owner (nothing changed). */
@@ -809,6 +811,8 @@ export type Mutation = {
   removeCurriculumElementMember: Scalars['Boolean']['output'];
   /** End the membership with the role on the element. */
   removeCurriculumElementRoleMember: Scalars['Boolean']['output'];
+  /** Remove the level from the element (true also when it was not there, as in OpenOLAT); an unknown level answers 404 (OpenOLAT: 200 with body NOT_FOUND). */
+  removeCurriculumElementTaxonomyLevel: Scalars['Boolean']['output'];
   /** End the ownership (404 when the person is no owner). */
   removeCurriculumOwner: Scalars['Boolean']['output'];
   removeGroupOwner: Scalars['Boolean']['output'];
@@ -934,6 +938,13 @@ export type MutationAddCurriculumElementRoleMembersArgs = {
   elementKey: Scalars['Long']['input'];
   members: Array<UserVoInput>;
   role: CurriculumElementMemberList;
+};
+
+
+export type MutationAddCurriculumElementTaxonomyLevelArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  taxonomyLevelKey: Scalars['Long']['input'];
 };
 
 
@@ -1312,6 +1323,13 @@ export type MutationRemoveCurriculumElementRoleMemberArgs = {
   elementKey: Scalars['Long']['input'];
   identityKey: Scalars['Long']['input'];
   role: CurriculumElementMemberList;
+};
+
+
+export type MutationRemoveCurriculumElementTaxonomyLevelArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  taxonomyLevelKey: Scalars['Long']['input'];
 };
 
 
@@ -1763,6 +1781,8 @@ export type Query = {
   curriculumElementMembers: Array<CurriculumElementMemberVo>;
   /** Members with the role, own or inherited from an ancestor element. */
   curriculumElementRoleMembers: Array<UserVo>;
+  /** The taxonomy levels the element is tagged with. */
+  curriculumElementTaxonomyLevels: Array<TaxonomyLevelVo>;
   curriculumElementType: CurriculumElementTypeVo;
   /** The types an element of this type may have as children. */
   curriculumElementTypeAllowedSubTypes: Array<CurriculumElementTypeVo>;
@@ -2062,6 +2082,12 @@ export type QueryCurriculumElementRoleMembersArgs = {
   curriculumKey: Scalars['Long']['input'];
   elementKey: Scalars['Long']['input'];
   role: CurriculumElementMemberList;
+};
+
+
+export type QueryCurriculumElementTaxonomyLevelsArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
 };
 
 

@@ -45,6 +45,20 @@ export const curriculum: FamilyRoutes = {
     DELETE(`${ELEMENT}/entries/:repositoryEntryKey`, 'Mutation.unlinkCurriculumElementEntry', 'Unlink a course (304 when not linked)', {
       notModifiedWhenFalse: true,
     }),
+    GET(`${ELEMENT}/taxonomy/levels`, 'Query.curriculumElementTaxonomyLevels', 'The taxonomy levels the element is tagged with'),
+    PUT(
+      `${ELEMENT}/taxonomy/levels/:taxonomyLevelKey`,
+      'Mutation.addCurriculumElementTaxonomyLevel',
+      'Tag the element with a level (304 when already tagged; 404 unknown level)',
+      {
+        notModifiedWhenFalse: true,
+      },
+    ),
+    DELETE(
+      `${ELEMENT}/taxonomy/levels/:taxonomyLevelKey`,
+      'Mutation.removeCurriculumElementTaxonomyLevel',
+      'Remove a level from the element (200 also when it was not there). Unlike OpenOLAT an unknown level is 404, not 200 with the body NOT_FOUND',
+    ),
     GET(`${ELEMENT}/members`, 'Query.curriculumElementMembers', 'Memberships on the element (identityKey, role, inheritanceMode)'),
     PUT(`${ELEMENT}/members`, 'Mutation.putCurriculumElementMember', 'Grant a role (CurriculumElementMemberVO; 409 for an unknown role)', {
       bodyArg: 'curriculumElementMember',

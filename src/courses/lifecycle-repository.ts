@@ -8,7 +8,7 @@ import type { OrganisationRole } from '../domain/roles';
 import type { OrganisationRow } from '../organisations/presenter';
 import type { EntryRow } from './presenter';
 import { ENTRY_MANAGERS } from './policy';
-import { ENTRIES_THROUGH_GROUPS, ENTRY_COLUMNS, ENTRY_FROM, memberSees, visibleTo } from './repository';
+import { ENTRIES_THROUGH_GROUPS, ENTRY_COLUMNS, ENTRY_FROM, MANAGED_ORGANISATIONS, memberSees, visibleTo } from './repository';
 
 /** The columns of repository_entry an update may set (their SQL names). */
 export type EntryColumn =
@@ -164,8 +164,7 @@ export interface EntrySearch {
  */
 function candidateKeys(caller: Caller): { text: string; params: unknown[] } {
   const managed = caller.grants.some((grant) => ENTRY_MANAGERS.includes(grant.role));
-  const organisations = `select o.id from organisation_role cm join organisation co on co.id = cm.organisation_id
-    join organisation o on ${appliesIn('cm', 'co', 'o')} where cm.identity_id = ? and cm.role in (${placeholders(ENTRY_MANAGERS)})`;
+  const organisations = MANAGED_ORGANISATIONS;
   return {
     text: `select entry_id from repository_entry_membership where identity_id = ? union ${ENTRIES_THROUGH_GROUPS}
       union ${entriesThroughCurriculum(COURSE_MEMBER_ROLES)} union select id from repository_entry where status = 'published' and public_visible${
@@ -178,14 +177,17 @@ function candidateKeys(caller: Caller): { text: string; params: unknown[] } {
   };
 }
 
+/** SQL condition: the entry `e` is one of the caller's candidates and visible to them. */
+function visibleCandidates(caller: Caller): { text: string; params: unknown[] } {
+  const candidates = candidateKeys(caller);
+  const visible = visibleTo(caller);
+  return { text: `e.id in (${candidates.text}) and ${visible.text}`, params: [...candidates.params, ...visible.params] };
+}
+
 /** The entries the caller sees that match the search, in key order, one range at a time. */
 export function searchEntries(em: EntityManager, caller: Caller, search: EntrySearch, range: Range): Promise<EntryRow[]> {
   // myentries: the entries the caller sees as a member (which they see anyway); else all they see.
-  const candidates = candidateKeys(caller);
-  const visible = visibleTo(caller);
-  const scope = search.myEntries
-    ? memberSees(caller.key)
-    : { text: `e.id in (${candidates.text}) and ${visible.text}`, params: [...candidates.params, ...visible.params] };
+  const scope = search.myEntries ? memberSees(caller.key) : visibleCandidates(caller);
   const where = ['e.id > ?', scope.text];
   const params: unknown[] = [range.after, ...scope.params];
   const add = (condition: string, ...values: unknown[]) => {

@@ -99,23 +99,30 @@ export function memberSees(identityKey: number, roles: readonly EntryRole[] = ['
   };
 }
 
+/** SQL: the organisations in which `?` is an administrator or learning resource manager, with those below them. */
+export const MANAGED_ORGANISATIONS = `select o.id from organisation_role cm join organisation co on co.id = cm.organisation_id
+  join organisation o on ${appliesIn('cm', 'co', 'o')} where cm.identity_id = ? and cm.role in (${placeholders(ENTRY_MANAGERS)})`;
+
+/** SQL condition: the entry `e` is placed in or linked to an organisation whose entries the person manages. */
+function inManagedOrganisation(identityKey: number): { text: string; params: unknown[] } {
+  return {
+    text: `(e.organisation_id in (${MANAGED_ORGANISATIONS}) or
+      exists (select 1 from repository_entry_to_organisation l where l.entry_id = e.id and l.organisation_id in (${MANAGED_ORGANISATIONS})))`,
+    params: [identityKey, ...ENTRY_MANAGERS, identityKey, ...ENTRY_MANAGERS],
+  };
+}
+
 /**
  * SQL condition: the person sees the entry `e`: as administrator or learning resource manager of its
  * organisation or of one linked to it (in every status; only looked up when `managed`), as a member of
  * it in a status in which its role sees it (memberSees), or because it is published and public.
  */
 export function visibleToIdentity(identityKey: number, managed: boolean): { text: string; params: unknown[] } {
-  const managedOrganisations = `select o.id from organisation_role cm join organisation co on co.id = cm.organisation_id
-             join organisation o on ${appliesIn('cm', 'co', 'o')} where cm.identity_id = ? and cm.role in (${placeholders(ENTRY_MANAGERS)})`;
+  const organisations = inManagedOrganisation(identityKey);
   const member = memberSees(identityKey);
   return {
-    text: `(${
-      managed
-        ? `e.organisation_id in (${managedOrganisations}) or
-           exists (select 1 from repository_entry_to_organisation l where l.entry_id = e.id and l.organisation_id in (${managedOrganisations})) or `
-        : ''
-    }${member.text} or (e.status = 'published' and e.public_visible))`,
-    params: [...(managed ? [identityKey, ...ENTRY_MANAGERS, identityKey, ...ENTRY_MANAGERS] : []), ...member.params],
+    text: `(${managed ? `${organisations.text} or ` : ''}${member.text} or (e.status = 'published' and e.public_visible))`,
+    params: [...(managed ? organisations.params : []), ...member.params],
   };
 }
 
@@ -262,18 +269,15 @@ export async function insertRootNode(em: EntityManager, entryKey: number, ident:
   ]);
 }
 
-/** Of these entries, those the caller manages: as administrator or learning resource manager of their organisation, or as owner. */
+/** Of these entries, those the caller manages: as administrator or learning resource manager of an organisation they are in or linked to, or as owner (as canManageEntry). */
 export async function managedEntryKeys(em: EntityManager, caller: Caller, entryKeys: readonly number[]): Promise<number[]> {
   const managed = caller.grants.some((grant) => ENTRY_MANAGERS.includes(grant.role));
+  const organisations = inManagedOrganisation(caller.key);
   const rows = await sql<{ id: number }>(
     em,
-    `select e.id from repository_entry e where e.id in (${placeholders(entryKeys)}) and (${
-      managed
-        ? `e.organisation_id in (select o.id from organisation_role cm join organisation co on co.id = cm.organisation_id
-             join organisation o on ${appliesIn('cm', 'co', 'o')} where cm.identity_id = ? and cm.role in (${placeholders(ENTRY_MANAGERS)})) or `
-        : ''
-    }e.id in (select entry_id from repository_entry_membership where identity_id = ? and role = 'owner'))`,
-    [...entryKeys, ...(managed ? [caller.key, ...ENTRY_MANAGERS] : []), caller.key],
+    `select e.id from repository_entry e where e.id in (${placeholders(entryKeys)}) and (${managed ? `${organisations.text} or ` : ''}
+      e.id in (select entry_id from repository_entry_membership where identity_id = ? and role = 'owner'))`,
+    [...entryKeys, ...(managed ? organisations.params : []), caller.key],
   );
   return rows.map((row) => row.id);
 }

@@ -8,7 +8,7 @@ import type { OrganisationRole } from '../domain/roles';
 import type { OrganisationRow } from '../organisations/presenter';
 import type { EntryRow } from './presenter';
 import { ENTRY_MANAGERS } from './policy';
-import { ENTRIES_THROUGH_GROUPS, ENTRY_COLUMNS, ENTRY_FROM, MANAGED_ORGANISATIONS, memberSees, visibleTo } from './repository';
+import { ENTRIES_THROUGH_GROUPS, ENTRY_COLUMNS, ENTRY_FROM, managedOrganisations, memberSees, visibleTo } from './repository';
 
 /** The columns of repository_entry an update may set (their SQL names). */
 export type EntryColumn =
@@ -164,7 +164,7 @@ export interface EntrySearch {
  */
 function candidateKeys(caller: Caller): { text: string; params: unknown[] } {
   const managed = caller.grants.some((grant) => ENTRY_MANAGERS.includes(grant.role));
-  const organisations = MANAGED_ORGANISATIONS;
+  const organisations = managedOrganisations();
   return {
     text: `select entry_id from repository_entry_membership where identity_id = ? union ${ENTRIES_THROUGH_GROUPS}
       union ${entriesThroughCurriculum(COURSE_MEMBER_ROLES)} union select id from repository_entry where status = 'published' and public_visible${

@@ -99,15 +99,15 @@ export function memberSees(identityKey: number, roles: readonly EntryRole[] = ['
   };
 }
 
-/** SQL: the organisations in which `?` is an administrator or learning resource manager, with those below them. */
-export const MANAGED_ORGANISATIONS = `select o.id from organisation_role cm join organisation co on co.id = cm.organisation_id
+/** SQL: the organisations in which `?` is an administrator or learning resource manager, with those below them (a function: policy.ts and this module load each other). */
+export const managedOrganisations = () => `select o.id from organisation_role cm join organisation co on co.id = cm.organisation_id
   join organisation o on ${appliesIn('cm', 'co', 'o')} where cm.identity_id = ? and cm.role in (${placeholders(ENTRY_MANAGERS)})`;
 
 /** SQL condition: the entry `e` is placed in or linked to an organisation whose entries the person manages. */
 function inManagedOrganisation(identityKey: number): { text: string; params: unknown[] } {
   return {
-    text: `(e.organisation_id in (${MANAGED_ORGANISATIONS}) or
-      exists (select 1 from repository_entry_to_organisation l where l.entry_id = e.id and l.organisation_id in (${MANAGED_ORGANISATIONS})))`,
+    text: `(e.organisation_id in (${managedOrganisations()}) or
+      exists (select 1 from repository_entry_to_organisation l where l.entry_id = e.id and l.organisation_id in (${managedOrganisations()})))`,
     params: [identityKey, ...ENTRY_MANAGERS, identityKey, ...ENTRY_MANAGERS],
   };
 }

@@ -105,7 +105,16 @@ async function adminToken(base: string): Promise<string> {
 
 /** A gateway and a baseline in this process, for statement traces only. */
 async function startTracedPair(databaseUrl: string, bcryptCost: number) {
-  const config = { ...loadConfig({}), host: '127.0.0.1', port: 0, databaseUrl, adminLogin: ADMIN.login, adminPassword: ADMIN.password, bcryptCost };
+  const config = {
+    ...loadConfig({}),
+    host: '127.0.0.1',
+    port: 0,
+    databaseUrl,
+    adminLogin: ADMIN.login,
+    adminPassword: ADMIN.password,
+    bcryptCost,
+    logLevel: 'silent',
+  };
   const service = await startService(config, () => undefined);
   const pool = new Pool({ connectionString: databaseUrl, max: 2 });
   const server = await createBaseline(pool, bcryptCost);

@@ -8,7 +8,8 @@ import { PrincipalCache } from './auth/principal-cache';
 import type { DatabaseNotifications } from './db/notifications';
 import { LoginThrottle } from './auth/login-throttle';
 import { OAuthVerifier } from './auth/oauth';
-import { SecurityFilter, TOKEN_HEADER, isOpenRestPath, type Refusal } from './auth/security-filter';
+import { SecurityFilter, TOKEN_HEADER, isOpenRestPath, isUnmeteredRestPath, type Refusal } from './auth/security-filter';
+import { RateLimiter, sendRateLimited } from './ops/rate-limit';
 import { buildGatewaySchema } from './schema/build';
 import { graphqlMiddleware } from './graphql/apollo';
 import { graphqlExplorer } from './graphql/explorer';
@@ -22,16 +23,24 @@ import { buildOpenApi, openApiRouter } from './rest/openapi';
 import { sendError } from './rest/respond';
 import type { MediaFormat } from './rest/route';
 import { RestRouter, type RouteMatch } from './rest/router';
-import { queryOf, sendBody, splitUrl } from './rest/node-http';
+import { configureTrustProxy, queryOf, sendBody, splitUrl } from './rest/node-http';
 import { OPEN_ROUTES, ROUTES } from './rest/routes';
 import { createSofa } from './rest/sofa';
 import { configureArchiveLimits } from './courses/archive/staging';
+import type { Pool } from 'pg';
+import { isUtf8 } from 'node:buffer';
+import type { Logger } from './ops/logger';
+import { accessLog, noteCaller, noteRoute } from './ops/access-log';
+import { Readiness, serveHealth, serveReady } from './ops/health';
+import { Metrics, serveMetrics, type PoolStats } from './ops/metrics';
+import { configureLoginPattern } from './users/validation';
+import { graphqlRequestHoldsControlCharacter, restBodyHoldsControlCharacter } from './ops/control-characters';
 
 const formatOf = (req: IncomingMessage, defaultFormat: MediaFormat = 'xml'): MediaFormat => errorFormat(req.headers.accept, defaultFormat);
 
 /** Body-parser errors (size, charset, syntax) and anything unexpected, in the client's format. */
-function answerFailure(error: unknown, req: IncomingMessage, res: ServerResponse) {
-  if (res.headersSent) return void (console.error(error), res.destroy());
+const failureAnswer = (logger: Logger) => (error: unknown, req: IncomingMessage, res: ServerResponse) => {
+  if (res.headersSent) return void (logger.error({ err: error }, 'failure after the answer began'), res.destroy());
   const parserError = error as { type?: string; status?: number };
   const mapped =
     parserError.type === 'entity.too.large'
@@ -40,11 +49,21 @@ function answerFailure(error: unknown, req: IncomingMessage, res: ServerResponse
         ? new DomainError('UNSUPPORTED_MEDIA_TYPE', 'unsupported charset or encoding')
         : parserError.type === 'entity.parse.failed' || parserError.type === 'request.aborted'
           ? new DomainError('BAD_REQUEST', 'malformed request body')
-          : error;
+          : parserError.type === INVALID_UTF8
+            ? new DomainError('BAD_REQUEST', 'the request body is not valid UTF-8')
+            : error;
   sendError(res, formatOf(req), toRestError(mapped));
-}
+};
 
-const errorHandler = (error: unknown, req: Request, res: Response, _next: NextFunction) => answerFailure(error, req, res);
+const INVALID_UTF8 = 'entity.invalid.utf8';
+
+const CONTROL_CHARACTERS = () =>
+  new DomainError('BAD_REQUEST', 'a text field holds a control character (U+0000 to U+001F other than tab, line feed and carriage return, or U+007F)');
+
+/** Bodies are UTF-8 (the parsers refuse other charsets): a body that is not valid UTF-8 is a 400, not text with U+FFFD in it. */
+const utf8Only = (_req: IncomingMessage, _res: ServerResponse, body: Buffer) => {
+  if (!isUtf8(body)) throw Object.assign(new Error('the request body is not valid UTF-8'), { status: 400, type: INVALID_UTF8 });
+};
 
 const REST_PREFIX = '/restapi';
 
@@ -57,27 +76,72 @@ export interface App {
   close: () => Promise<void>;
 }
 
-export async function createApp(orm: Orm, config: Config, settings: SettingsStore, notifications: DatabaseNotifications): Promise<App> {
+export interface AppOptions {
+  logger: Logger;
+  /** The plain pg pool of the read statements, for the metrics. */
+  pool?: Pool;
+}
+
+/** The ORM's (knex's tarn) pool and the read pool, as the metrics see them. */
+function poolStats(orm: Orm, pool: Pool | undefined): () => PoolStats[] {
+  return () => {
+    const stats: PoolStats[] = [];
+    const tarn = (orm.em.getConnection().getKnex().client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } }).pool;
+    if (tarn) stats.push({ name: 'orm', inUse: tarn.numUsed(), idle: tarn.numFree(), waiting: tarn.numPendingAcquires() });
+    if (pool) stats.push({ name: 'read', inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return stats;
+  };
+}
+
+export async function createApp(orm: Orm, config: Config, settings: SettingsStore, notifications: DatabaseNotifications, options: AppOptions): Promise<App> {
+  configureLoginPattern(config.loginPattern);
   configureArchiveLimits(config.courseArchive);
+  const { logger } = options;
+  const answerFailure = failureAnswer(logger);
+  const errorHandler = (error: unknown, req: Request, res: Response, _next: NextFunction) => answerFailure(error, req, res);
+  const metrics = config.metricsToken ? new Metrics(poolStats(orm, options.pool)) : undefined;
+  const readiness = new Readiness(orm);
   const schema = buildGatewaySchema();
   const principals = new PrincipalCache(notifications, config.principalCacheTtlSeconds * 1000);
   const authenticator = new Authenticator(config.sessionTtlSeconds, config.credentialCacheTtlSeconds, principals);
-  const throttle = new LoginThrottle(config.loginThrottle);
+  const trustProxy = configureTrustProxy(config.trustProxy);
+  const throttle = new LoginThrottle(config.loginThrottle, orm);
+  const limiter = new RateLimiter(config.rateLimit, orm, metrics && (() => metrics.requestThrottled()));
+  const rateLimit = (unmetered: (path: string) => boolean, defaultFormat: MediaFormat) => ({
+    limiter,
+    unmetered,
+    limited: (req: IncomingMessage, res: ServerResponse, retryAfter: number) => sendRateLimited(res, formatOf(req, defaultFormat), retryAfter),
+  });
+  if (metrics) throttle.observe({ refused: () => metrics.loginRefused(), throttled: () => metrics.requestThrottled() });
   const oauth = config.oauth && new OAuthVerifier(config.oauth, principals);
   const refused =
     (defaultFormat: MediaFormat): Refusal =>
     (req, res, status) =>
       sendError(res, formatOf(req, defaultFormat), toRestError(status === 401 ? unauthenticated() : forbidden('the REST interface is switched off')));
-  const bodyParser = express.text({ type: (req) => !isMultipart(req.headers['content-type']), limit: config.bodyLimitBytes });
+  const bodyParser = express.text({ type: (req) => !isMultipart(req.headers['content-type']), limit: config.bodyLimitBytes, verify: utf8Only });
   // A GraphQL request may carry one file of the REST upload limit as base64.
   const graphqlBodyLimit = config.bodyLimitBytes + Math.ceil(config.uploadLimitBytes / 3) * 4;
-  const restFilter = new SecurityFilter(orm, authenticator, settings, throttle, { transport: 'rest', isOpen: isOpenRestPath, oauth }, refused('xml'));
-  const graphqlFilter = new SecurityFilter(orm, authenticator, settings, throttle, { transport: 'graphql', isOpen: () => false, oauth }, refused('json'));
+  const restFilter = new SecurityFilter(
+    orm,
+    authenticator,
+    settings,
+    throttle,
+    { transport: 'rest', isOpen: isOpenRestPath, oauth, rateLimit: rateLimit(isUnmeteredRestPath, 'xml') },
+    refused('xml'),
+  );
+  const graphqlFilter = new SecurityFilter(
+    orm,
+    authenticator,
+    settings,
+    throttle,
+    { transport: 'graphql', isOpen: () => false, oauth, rateLimit: rateLimit(() => false, 'json') },
+    refused('json'),
+  );
 
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', trustProxy);
 
   const sofa = createSofa(schema, ROUTES);
   const openApi = buildOpenApi(schema, sofa, ROUTES, OPEN_ROUTES, config.oauth);
@@ -93,24 +157,45 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     errorHandler,
   );
 
-  const graphql = await graphqlMiddleware(schema, { production: config.production, maxDepth: config.graphqlMaxDepth, maxCost: config.graphqlMaxCost });
-  app.use('/graphql', graphqlExplorer());
-  app.use('/graphql', graphqlFilter.middleware(), express.json({ limit: graphqlBodyLimit }), graphql.handler, errorHandler);
+  const graphql = await graphqlMiddleware(schema, {
+    production: config.production,
+    maxDepth: config.graphqlMaxDepth,
+    maxCost: config.graphqlMaxCost,
+    maxAliases: config.graphqlMaxAliases,
+    maxRootFields: config.graphqlMaxRootFields,
+    defaultListSize: config.graphqlDefaultListSize,
+  });
+  app.use('/graphql', graphqlExplorer({ production: config.production }));
+  app.use(
+    '/graphql',
+    graphqlFilter.middleware(),
+    express.json({ limit: graphqlBodyLimit, verify: utf8Only }),
+    (req: Request, _res: Response, next: NextFunction) => next(graphqlRequestHoldsControlCharacter(req.body) ? CONTROL_CHARACTERS() : undefined),
+    graphql.handler,
+    errorHandler,
+  );
   app.use(notFoundHandler);
   app.use(errorHandler);
 
   // The REST routes of the table are served without express: its routing and middleware cost more
   // than the rest of a cached read (bench: GET /users/{k}); everything else goes through the app.
   const router = new RestRouter(schema, ROUTES, { uploadLimitBytes: config.uploadLimitBytes, openRoutes: OPEN_ROUTES });
+  /** The body as text: valid UTF-8 (the parser's check) without control characters in any field (this one's). */
   const readBody = (req: IncomingMessage, res: ServerResponse) =>
     new Promise<string | undefined>((resolve, reject) =>
-      bodyParser(req as Request, res as Response, (error?: unknown) => (error ? reject(error) : resolve((req as { body?: string }).body))),
+      bodyParser(req as Request, res as Response, (error?: unknown) => {
+        if (error) return reject(error);
+        const body = (req as { body?: string }).body;
+        if (restBodyHoldsControlCharacter(body, req.headers['content-type'])) reject(CONTROL_CHARACTERS());
+        else resolve(body);
+      }),
     );
   /** Answers a request of the route table: `match` is its route, or for OPTIONS the methods at its path. */
   const serveRest = async (req: IncomingMessage, res: ServerResponse, path: string, search: string, match: RouteMatch | string[]) => {
     const query = queryOf(search);
     const ctx = await restFilter.admit(req, res, path, query[TOKEN_HEADER]);
     if (!ctx) return;
+    noteCaller(req, ctx.caller);
     if (Array.isArray(match)) {
       // As express's router answers OPTIONS.
       res.setHeader('Allow', match.join(', '));
@@ -132,10 +217,27 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     if (below !== null && !isOpenRestPath(below)) {
       const match = req.method === 'OPTIONS' ? router.methodsAt(below) : router.match(req.method!, below);
       if (match && !(Array.isArray(match) && !match.length)) {
+        if (!Array.isArray(match)) noteRoute(req, `${REST_PREFIX}${match.route.route.path}`);
         return void serveRest(req, res, below, search, match).catch((error: unknown) => answerFailure(error, req, res));
       }
     }
+    if (path === '/health' || path === '/ready' || path === '/metrics') {
+      if (path !== '/metrics' || metrics) return void serveOps(req, res, path).catch((error: unknown) => answerFailure(error, req, res));
+    }
+    if (path === '/graphql' || path.startsWith('/graphql/')) noteRoute(req, '/graphql');
+    else if (path.startsWith('/restapi/api-docs')) noteRoute(req, '/restapi/api-docs');
     void app(req, res);
   };
-  return { handle, close: graphql.stop };
+  /** `/health`, `/ready`, `/metrics`: outside /restapi, no session or credentials of the API, never cached. */
+  const serveOps = async (req: IncomingMessage, res: ServerResponse, path: string) => {
+    noteRoute(req, path);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      return sendBody(res, 405, 'application/json; charset=utf-8', JSON.stringify({ status: 405, message: `${path} answers GET and HEAD` }));
+    }
+    if (path === '/health') return serveHealth(req, res);
+    if (path === '/ready') return serveReady(readiness, req, res);
+    return serveMetrics(metrics!, config.metricsToken!, req, res);
+  };
+  return { handle: accessLog(handle, logger, metrics), close: graphql.stop };
 }

@@ -1,24 +1,52 @@
 import 'reflect-metadata';
 import { loadConfig } from './config/config';
-import { startService } from './server';
+import { createLogger, type Logger } from './ops/logger';
+import { startService, type RunningService } from './server';
 
-async function main() {
-  const service = await startService(loadConfig());
+/**
+ * The service's process: started directly or by `npm start` (which `exec`s node, so a
+ * supervisor's SIGTERM reaches it). SIGTERM or SIGINT: in-flight requests finish, new
+ * connections are refused, the embedded database stops, exit 0; a second signal exits at once.
+ */
+async function main(logger: Logger, config: ReturnType<typeof loadConfig>) {
+  const started: { service?: RunningService } = {};
+  let signalled: string | undefined;
   const shutdown = (signal: string) => {
-    console.log(`${signal}: finishing in-flight requests and stopping`);
-    service.stop().then(
-      () => process.exit(0),
-      (error) => {
-        console.error(error);
+    if (signalled) {
+      logger.warn(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
+    signalled = signal;
+    logger.info(`${signal}: finishing in-flight requests and stopping`);
+    // During the start, the stop waits for it: the embedded database must not be left running.
+    if (started.service) stop(started.service);
+  };
+  const stop = (running: RunningService) =>
+    running.stop().then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'the stop failed');
         process.exit(1);
       },
     );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  started.service = await startService(config, undefined, { logger });
+  if (signalled) stop(started.service);
 }
 
-main().catch((error) => {
-  console.error(error);
+let logger: Logger = createLogger({ level: 'info', production: process.env.NODE_ENV === 'production' });
+try {
+  const config = loadConfig();
+  logger = createLogger({ level: config.logLevel, production: config.production });
+  main(logger, config).catch((error: unknown) => {
+    logger.fatal({ err: error }, 'the service did not start');
+    process.exit(1);
+  });
+} catch (error) {
+  logger.fatal({ err: error }, 'the configuration is not valid');
   process.exit(1);
-});
+}

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
@@ -10,6 +10,9 @@ import { setBcryptCost } from './auth/passwords';
 import { purgeExpiredSessions } from './auth/sessions';
 import { SettingsStore } from './settings/settings';
 import { purgeAuditLog } from './audit/audit-log';
+import { purgeLoginFailures } from './auth/login-throttle';
+import { purgeRateLimitBuckets } from './ops/rate-limit';
+import { createLogger, type Logger } from './ops/logger';
 
 export interface RunningService {
   port: number;
@@ -17,12 +20,22 @@ export interface RunningService {
   stop: () => Promise<void>;
 }
 
-/** config → database (embedded unless DATABASE_URL) → migrations → bootstrap → app → listen. */
-export async function startService(config: Config, log = console.log): Promise<RunningService> {
+export interface ServiceOptions {
+  /** The service's logger; one on standard output at the configured level when not given. */
+  logger?: Logger;
+}
+
+/**
+ * config → database (embedded unless DATABASE_URL) → migrations → bootstrap → app → listen.
+ * `log` takes the start's messages (the logger's info level when not given).
+ */
+export async function startService(config: Config, log?: (message: string) => void, options: ServiceOptions = {}): Promise<RunningService> {
+  const logger = options.logger ?? createLogger({ level: config.logLevel, production: config.production });
+  log ??= (message: string) => logger.info(message);
   setBcryptCost(config.bcryptCost);
   let embedded: RunningDatabase | undefined;
   const url = config.databaseUrl ?? (embedded = await startEmbeddedPostgres(config.embeddedDataDir, config.embeddedPort, log)).url;
-  const { orm, close: closeDatabase } = await openDatabase(url);
+  const { orm, pool, close: closeDatabase } = await openDatabase(url);
   await bootstrap(orm.em.fork(), config.adminLogin, config.adminPassword, log);
   const notifications = new DatabaseNotifications(url);
   const settings = new SettingsStore(orm.em.fork(), notifications, {
@@ -31,17 +44,29 @@ export async function startService(config: Config, log = console.log): Promise<R
     apiAccess: 'all',
     userApiKeyGeneration: false,
   });
-  const { handle, close } = await createApp(orm, config, settings, notifications);
+  const { handle, close } = await createApp(orm, config, settings, notifications, { logger, pool });
   await notifications.start();
   await settings.start();
+  let draining = false;
+  // Once stopping, answers close their connections: a keep-alive client does not hold the stop up.
+  const serve: RequestListener = (req, res) => {
+    if (draining) res.setHeader('Connection', 'close');
+    else res.once('finish', () => draining && setImmediate(() => server.closeIdleConnections()));
+    handle(req, res);
+  };
   const server: Server = await new Promise((resolve) => {
-    const listening = createServer(handle).listen(config.port, config.host, () => resolve(listening));
+    const listening = createServer(serve).listen(config.port, config.host, () => resolve(listening));
   });
   const housekeeping = async () => {
     await purgeExpiredSessions(orm.em.fork());
     await purgeAuditLog(orm.em.fork(), config.auditRetentionDays);
+    await purgeLoginFailures(orm);
+    await purgeRateLimitBuckets(orm, config.rateLimit);
   };
-  const purge = setInterval(() => void housekeeping().catch(log), 10 * 60_000).unref();
+  const runHousekeeping = () => void housekeeping().catch((error: unknown) => logger.error({ err: error }, 'housekeeping failed'));
+  // Once at start (an instance restarted more often than every ten minutes still purges), then every ten minutes.
+  runHousekeeping();
+  const purge = setInterval(runHousekeeping, 10 * 60_000).unref();
   const port = (server.address() as AddressInfo).port;
   log(`listening on http://${config.host}:${port} (REST /restapi, GraphQL /graphql)`);
 
@@ -49,9 +74,12 @@ export async function startService(config: Config, log = console.log): Promise<R
   const stop = () =>
     (stopping ??= (async () => {
       clearInterval(purge);
+      draining = true;
       await new Promise<void>((resolve) => {
+        // No new connections; in-flight requests finish, up to the grace period.
         server.close(() => resolve());
         server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), config.shutdownGraceSeconds * 1000).unref();
       });
       await close();
       settings.stop();

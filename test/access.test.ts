@@ -70,7 +70,11 @@ const sample = (name: string, path: string): unknown =>
                     ? course.editorRootNodeId
                     : name === 'path'
                       ? '1'
-                      : undefined;
+                      : name === 'calendarId'
+                        ? `user_${other.login}`
+                        : name === 'eventId'
+                          ? 'sample-event'
+                          : undefined;
 
 const pathOf = (route: RestRoute) => `/restapi${route.path.replace(/:(\w+)/g, (_, name: string) => String(sample(name, route.path)))}`;
 

@@ -5,7 +5,7 @@ import type { UserVo } from './support/graphql-types';
 
 let t: TestService;
 beforeAll(async () => {
-  t = await startTestService({ graphqlMaxDepth: 1, graphqlMaxCost: 40 });
+  t = await startTestService({ graphqlMaxDepth: 1, graphqlMaxCost: 40, graphqlDefaultListSize: 1, graphqlMaxAliases: 100, graphqlMaxRootFields: 100 });
 });
 afterAll(() => t.stop());
 

@@ -1,7 +1,11 @@
 import { Client } from 'pg';
 import { seedPeople } from '../scripts/bench/seed';
 import { inlined, traceStatements, type TracedStatement } from '../scripts/trace-statements';
+import { BATCH_SIZE } from '../src/domain/lists';
 import { EntryRole } from '../src/entities/courses';
+import { listRollCalls } from '../src/lectures/roll-calls-repository';
+import { LoginThrottle, purgeLoginFailures } from '../src/auth/login-throttle';
+import { RateLimiter, purgeRateLimitBuckets } from '../src/ops/rate-limit';
 import {
   addCourseMember,
   addOrganisationMember,
@@ -52,6 +56,13 @@ const GROWING = new Set([
   'curriculum_element',
   'curriculum_element_membership',
   'curriculum_role',
+  'lecture_block',
+  'lecture_block_teacher',
+  'lecture_block_participant_group',
+  'lecture_block_roll_call',
+  'lecture_block_taxonomy_level',
+  'calendar_event',
+  'calendar_feed_token',
 ]);
 
 let t: TestService;
@@ -559,3 +570,258 @@ it('curricula, elements, members and linked courses read through indexes', async
     expect(tree.body.errors).toBeUndefined();
   });
 }, 60_000);
+
+it('roll calls (1,000,000 of them) and curriculum lecture statistics read through indexes', async () => {
+  // Courses of their own (whatever the tests before seeded), five blocks on each, one in three closed; ten roll calls each: one in seven with absences, one in fifty notified.
+  // In fifty organisations of their own (courses spread over an institution's organisations).
+  const organisations: number[] = [];
+  for (let i = 0; i < 50; i++) organisations.push(await buildOrganisation(t));
+  await db.query(
+    `insert into repository_entry (softkey, displayname, organisation_id, editor_root_node_id, olat_resource_id, olat_resource_key, status)
+    select 'seed-lecture-course-' || n, 'Seed lecture course ' || n, ($1::int[])[1 + n % 50], (200000000000000 + n)::text,
+      nextval('olat_resource_id_seq'), nextval('olat_resource_key_seq'), 'published'
+    from generate_series(1, ${COURSES}) n`,
+    [organisations],
+  );
+  await db.query('analyze repository_entry');
+  await db.query(`insert into lecture_block (entry_id, title, start_date, end_date, planned_lectures, status, roll_call_status)
+    select e.id, 'Seed block', now() - interval '2 days', now() - interval '2 days' + interval '2 hours', 2,
+      case when k % 3 = 0 then 'done' else 'active' end, case when k % 3 = 0 then 'closed' else 'open' end
+    from repository_entry e cross join generate_series(0, 4) k where e.softkey like 'seed-lecture-course-%'`);
+  await db.query(`insert into lecture_block_roll_call (block_id, identity_id, lectures_attended_number, lectures_absent_number, absence_supervisor_notification_date)
+    select b.id, i.id, case when (b.id + k) % 7 = 0 then 1 else 2 end, case when (b.id + k) % 7 = 0 then 1 else 0 end,
+      case when (b.id + k) % 50 = 0 then now() end
+    from lecture_block b cross join generate_series(0, 9) k join identity i on i.login = 'seed-' || ((b.id * 10 + k) % ${PEOPLE})`);
+  // The seeded curriculum elements each linked to a seeded course.
+  await db.query(`insert into curriculum_element_entry (element_id, entry_id)
+    select x.id, e.id from (select id, row_number() over (order by id) as n from curriculum_element) x
+    join (select id, row_number() over (order by id) as n from repository_entry where softkey like 'seed-lecture-course-%') e on e.n = x.n`);
+  await db.query('analyze lecture_block; analyze lecture_block_roll_call; analyze curriculum_element_entry');
+  for (const table of ['lecture_block', 'lecture_block_roll_call', 'curriculum_element_entry']) GROWING.add(table);
+  // Each linked to a second of these organisations, and with an owner.
+  await db.query(
+    `insert into repository_entry_to_organisation (entry_id, organisation_id)
+    select id, ($1::int[])[1 + (id + 25) % 50] from repository_entry where softkey like 'seed-lecture-course-%'`,
+    [organisations],
+  );
+  await db.query(`insert into repository_entry_membership (entry_id, identity_id, role)
+    select e.id, i.id, 'owner' from repository_entry e join identity i on i.login = 'seed-' || (e.id % ${PEOPLE}) where e.softkey like 'seed-lecture-course-%'`);
+  await db.query('analyze repository_entry_membership');
+  // A lecture manager of one of these organisations, whose courses a hundred more are linked to.
+  const organisationKey = organisations[7];
+  await db.query(
+    `insert into repository_entry_to_organisation (entry_id, organisation_id) select id, $1 from repository_entry where softkey like 'seed-lecture-course-%' and id % 200 = 3`,
+    [organisationKey],
+  );
+  await db.query('analyze repository_entry_to_organisation');
+  const manager = await buildUser(t);
+  await addOrganisationMember(t, organisationKey, manager.key, 'lecturemanager');
+  const { rows: calls } = await db.query(
+    `select r.id, r.block_id as "blockKey", r.identity_id as "identityKey" from lecture_block_roll_call r order by r.id desc limit 1`,
+  );
+  const { id: rollCallKey, blockKey, identityKey } = calls[0] as { id: string; blockKey: string; identityKey: number };
+  // A curriculum whose courses have roll calls (seeded above), and a participant of it.
+  const { rows: participants } = await db.query(
+    `select x.curriculum_id as "curriculumKey", r.identity_id as "identityKey" from lecture_block_roll_call r join lecture_block b on b.id = r.block_id
+     join curriculum_element_entry ce on ce.entry_id = b.entry_id join curriculum_element x on x.id = ce.element_id order by r.id limit 1`,
+  );
+  const { curriculumKey, identityKey: participantKey } = participants[0] as { curriculumKey: number; identityKey: number };
+  const asAdmin = { ...adminAuth(), ...JSON_TYPE };
+  const caller = { key: manager.key, login: manager.login, grants: [{ organisationKey, role: 'lecturemanager' as const }], provider: 'OLAT' };
+  await expectIndexedStatements(async () => {
+    // One batch of the streamed list per filter, as an administrator (every roll call) and as the lecture manager (their courses').
+    const em = t.service.orm.em.fork();
+    for (const filter of [
+      {},
+      { closed: true },
+      { closed: false, hasAbsence: false },
+      { hasAbsence: true },
+      { hasSupervisorNotificationDate: true },
+      { hasSupervisorNotificationDate: false },
+      { lectureBlockKey: Number(blockKey) },
+    ]) {
+      expect((await listRollCalls(em, filter, null, { after: 0, size: BATCH_SIZE })).length).toBeGreaterThan(0);
+      await listRollCalls(em, filter, { caller, roles: ['lecturemanager'] }, { after: 0, size: BATCH_SIZE });
+    }
+    for (const [method, path, body] of [
+      ['GET', `/restapi/repo/lectures/rollcalls?lectureBlockKey=${blockKey}&closed=false`],
+      ['GET', `/restapi/repo/lectures/rollcalls/${rollCallKey}`],
+      ['PUT', '/restapi/repo/lectures/rollcalls', { key: Number(rollCallKey), comment: 'Indexed' }],
+      ['GET', `/restapi/curriculum/${curriculumKey}/lectures`],
+      ['GET', `/restapi/curriculum/${curriculumKey}/lectures/${participantKey}`],
+    ] as const) {
+      expect({ path, status: (await call(t.base, method, path, { headers: asAdmin, body })).status }).toEqual({ path, status: 200 });
+    }
+    expect((await call(t.base, 'GET', `/restapi/repo/lectures/rollcalls/${rollCallKey}`, { headers: { ...manager.auth, ...JSON_TYPE } })).status).toBe(403);
+    const edges = await graphql(t.base, adminAuth(), `{ lectureRollCalls(lectureBlockKey: ${blockKey}) { key identity { key login } } }`);
+    expect(edges.body.data.lectureRollCalls.map((row: { identity: { key: number } }) => row.identity.key)).toContain(identityKey);
+  });
+}, 180_000);
+/** 100,000 lecture blocks of one seeded course over ten years, each with a teacher, its participants from that course, a roll call, a taxonomy level and its calendar event. */
+async function seedLectures(entryKey: number, levelKey: number) {
+  await db.query(
+    `insert into lecture_block (entry_id, title, start_date, end_date, planned_lectures)
+     select $1, 'Seed block ' || g, timestamptz '2020-01-01' + g * interval '1 hour', timestamptz '2020-01-01' + g * interval '1 hour' + interval '45 minutes', 1
+     from generate_series(1, 100000) g`,
+    [entryKey],
+  );
+  await db.query(
+    `insert into lecture_block_teacher (block_id, identity_id)
+    select b.id, i.id from (select id, row_number() over (order by id) as n from lecture_block where entry_id = $1) b
+    join (select id, row_number() over (order by id) as n from identity) i on i.n = b.n`,
+    [entryKey],
+  );
+  await db.query('insert into lecture_block_participant_group (block_id, entry_id) select id, entry_id from lecture_block where entry_id = $1', [entryKey]);
+  await db.query(
+    `insert into lecture_block_roll_call (block_id, identity_id)
+    select b.id, i.id from (select id, row_number() over (order by id) as n from lecture_block where entry_id = $1) b
+    join (select id, row_number() over (order by id desc) as n from identity) i on i.n = b.n`,
+    [entryKey],
+  );
+  await db.query(
+    `insert into calendar_event (calendar_type, owner_key, event_id, subject, begin, "end", lecture_block_id)
+    select 'course', entry_id, 'seed-' || id, title, start_date, end_date, id from lecture_block where entry_id = $1`,
+    [entryKey],
+  );
+  await db.query('insert into lecture_block_taxonomy_level (block_id, level_id) select id, $1 from lecture_block where entry_id = $2', [levelKey, entryKey]);
+  await db.query(
+    'analyze lecture_block, lecture_block_teacher, lecture_block_participant_group, lecture_block_roll_call, lecture_block_taxonomy_level, calendar_event',
+  );
+}
+
+it('lecture blocks, their configuration, teachers, participants, levels, calendars and the blocks of a day read through indexes', async () => {
+  const asAdmin = { ...adminAuth(), ...JSON_TYPE };
+  const course = await buildCourse(t);
+  const other = await buildCourse(t);
+  const teacher = await buildUser(t);
+  const participant = await buildUser(t);
+  await addCourseMember(t, course.key, participant.key, EntryRole.participant);
+  const levels = await call(t.base, 'PUT', '/restapi/taxonomy', { headers: asAdmin, body: { identifier: 'lecture-levels', displayName: 'Lecture levels' } });
+  const level = await call(t.base, 'PUT', `/restapi/taxonomy/${levels.json.key}/levels`, { headers: asAdmin, body: { identifier: 'lecture-level' } });
+  await seedLectures((await buildCourse(t)).key, level.json.key);
+  const blocks = `/restapi/repo/entries/${course.key}/lectureblocks`;
+  await expectIndexedStatements(async () => {
+    for (const entry of [course.key, other.key]) {
+      const enabled = await call(t.base, 'POST', `/restapi/repo/entries/${entry}/lectureblocks/configuration`, {
+        headers: asAdmin,
+        body: { lectureEnabled: true },
+      });
+      expect(enabled.status).toBe(200);
+    }
+    const created = await call(t.base, 'PUT', blocks, {
+      headers: asAdmin,
+      body: { title: 'Indexed', plannedLectures: 2, startDate: Date.parse('2031-02-03T08:00:00Z'), endDate: Date.parse('2031-02-03T10:00:00Z') },
+    });
+    const block = `${blocks}/${created.json.key}`;
+    for (const [method, path, body] of [
+      ['POST', blocks, { key: created.json.key, plannedLectures: 3, rollCallStatus: 'autoclosed' }],
+      ['GET', blocks],
+      ['GET', `/restapi/repo/courses/${course.courseKey}/lectureblocks/configuration`],
+      ['GET', block],
+      ['PUT', `${block}/teachers/${teacher.key}`],
+      ['GET', `${block}/teachers`],
+      ['PUT', `${block}/participants/repositoryentry`],
+      ['PUT', `${block}/participants/curriculum`],
+      ['PUT', `${block}/taxonomy/levels/${level.json.key}`],
+      ['GET', `${block}/taxonomy/levels`],
+      ['POST', `${block}/sync/calendar`],
+      ['POST', `${blocks}/sync/calendar`],
+      ['GET', `${blocks}/adaptation`],
+      ['GET', '/restapi/repo/lectures?date=2031-02-03'],
+      ['POST', `${block}/entry/${other.key}`],
+      ['POST', `/restapi/repo/entries/${other.key}/lectureblocks/healmoved/${course.key}`],
+      ['DELETE', `/restapi/repo/entries/${other.key}/lectureblocks/${created.json.key}`],
+    ] as const) {
+      const status = (await call(t.base, method, path, { headers: asAdmin, body })).status;
+      expect({ path, status: status === 304 ? 200 : status }).toEqual({ path, status: 200 });
+    }
+    const tree = await graphql(t.base, adminAuth(), `{ lectureBlocks(entry: "${course.key}") { key teachers { key } taxonomyLevels { key } } }`);
+    expect(tree.body.errors).toBeUndefined();
+  });
+}, 120_000);
+it("a person's calendars, their merged events, a calendar's events, event writes and the iCalendar feed read through indexes", async () => {
+  // Two events a person, twenty a group (each with the calendar tool on), five a course (one in ten with the calendar enabled).
+  await db.query(`insert into calendar_event (calendar_type, owner_key, event_id, subject, begin, "end")
+    select 'user', i.id, 'seed-' || i.id || '-' || k, 'Seed event', now() + make_interval(days => k), now() + make_interval(days => k, hours => 1)
+    from identity i cross join generate_series(1, 2) k`);
+  await db.query(`update business_group set tools = array_append(tools, 'hasCalendar') where not 'hasCalendar' = any(tools)`);
+  await db.query(`insert into calendar_event (calendar_type, owner_key, event_id, subject, begin, "end")
+    select 'group', g.id, 'seed-group-' || g.id || '-' || k, 'Seed group event', now() + make_interval(days => k), now() + make_interval(days => k, hours => 1)
+    from business_group g cross join generate_series(1, 20) k`);
+  await db.query(
+    `insert into course_config (entry_id, calendar) select id, id % 10 = 0 from repository_entry on conflict (entry_id) do update set calendar = excluded.calendar`,
+  );
+  await db.query(`insert into calendar_event (calendar_type, owner_key, event_id, subject, begin, "end")
+    select 'course', e.id, 'seed-course-' || e.id || '-' || k, 'Seed course event', now() + make_interval(days => k), now() + make_interval(days => k, hours => 1)
+    from repository_entry e cross join generate_series(1, 5) k`);
+  // A feed token a person.
+  await db.query(`insert into calendar_feed_token (identity_id, calendar_id, token_hash) select id, 'user_' || id, md5(id::text) || md5(login) from identity`);
+  await db.query('analyze calendar_event, calendar_feed_token, business_group, course_config');
+  const { rows } = await db.query(
+    `select i.id, i.login, min(m.group_id) as "groupKey" from identity i join group_membership m on m.identity_id = i.id where i.login = 'seed-7171' group by i.id, i.login`,
+  );
+  const [{ id: personKey, login, groupKey }] = rows as { id: number; login: string; groupKey: number }[];
+  await db.query(`update group_membership set role = 'coach' where identity_id = $1 and group_id = $2`, [personKey, groupKey]);
+  const person = { key: personKey, login };
+  // The administrator acts for the seeded person: the calendars answer for the person in the path.
+  const asAdmin = { ...adminAuth(), ...JSON_TYPE };
+  const calendars = `/restapi/users/${person.key}/calendars`;
+  const own = `${calendars}/user_${person.login}`;
+  await expectIndexedStatements(async () => {
+    for (const [method, path, body, accept] of [
+      ['GET', calendars],
+      ['GET', `${calendars}/events`],
+      ['GET', `${calendars}/events?onlyFuture=true&start=2&limit=5`, undefined, 'application/json;pagingspec=1.0'],
+      ['GET', own],
+      ['GET', `${own}/events`],
+      ['GET', `${own}/events?limit=1`, undefined, 'application/xml;pagingspec=1.0'],
+      ['PUT', `${own}/event`, { id: 'indexed-1', subject: 'Indexed', begin: Date.now(), end: Date.now() + 3_600_000 }],
+      ['DELETE', `${own}/events/indexed-1`],
+      ['GET', `/restapi/groups/${groupKey}/calendar/events`],
+      ['PUT', `/restapi/groups/${groupKey}/calendar/events`, [{ subject: 'Group', begin: Date.now(), end: Date.now() + 1 }]],
+    ] as const) {
+      const reply = await call(t.base, method, path, { headers: { ...asAdmin, ...(accept ? { Accept: accept } : {}) }, body });
+      expect({ path, status: reply.status }).toEqual({ path, status: 200 });
+    }
+  });
+  const courses = await db.query(
+    `select e.olat_resource_id as "courseKey" from repository_entry e join course_config c on c.entry_id = e.id and c.calendar order by e.id limit 1`,
+  );
+  await expectIndexedStatements(async () => {
+    const path = `/restapi/repo/courses/${courses.rows[0].courseKey}/calendar/events`;
+    expect((await call(t.base, 'GET', path, { headers: asAdmin })).status).toBe(200);
+  });
+  // The feed: its own person creates it and a client reads it.
+  const feedOwner = await buildUser(t);
+  const feed = await call(t.base, 'PUT', `/restapi/users/${feedOwner.key}/calendars/user_${feedOwner.login}/feed`, {
+    headers: { ...feedOwner.auth, ...JSON_TYPE },
+  });
+  expect(feed.status).toBe(200);
+  await expectIndexedStatements(async () => {
+    expect((await call(t.base, 'GET', feed.json.url)).status).toBe(200);
+  });
+}, 60_000);
+
+it('login throttling and request budgets (100,000 counters each) read and write through their keys; the purges through the time index', async () => {
+  await db.query(
+    `insert into login_failure_window (key, failures, window_end) select 'ip:seed-' || g, 1, now() + interval '5 minutes' from generate_series(1, 100000) g`,
+  );
+  await db.query(
+    `insert into rate_limit_bucket (key, tokens, allowed, updated_at) select 'id:' || (1000000 + g), 3, true, now() from generate_series(1, 100000) g`,
+  );
+  await db.query('analyze login_failure_window, rate_limit_bucket');
+  // Growing from here on (the tests before read them empty, where a sequential scan is the right plan).
+  GROWING.add('login_failure_window');
+  GROWING.add('rate_limit_bucket');
+  const throttle = new LoginThrottle({ perLogin: 5, perAddress: 30, windowSeconds: 300 }, t.service.orm);
+  const limits = { perIdentity: 60, perAddress: 600, burst: 0, exemptAdmins: false };
+  const limiter = new RateLimiter(limits, t.service.orm);
+  await expectIndexedStatements(async () => {
+    expect((await throttle.attempt('seed-1', '192.0.2.1', async () => null)).retryAfter).toBe(0);
+    expect((await throttle.attempt('seed-1', '192.0.2.1', async () => ({ ok: true }))).result).toEqual({ ok: true });
+    const budget = await limiter.spend({ key: 1000001, login: 'seed', grants: [], provider: 'OLAT' }, '192.0.2.1');
+    expect(budget?.allowed).toBe(true);
+    await purgeLoginFailures(t.service.orm);
+    await purgeRateLimitBuckets(t.service.orm, limits);
+  });
+});

@@ -20,7 +20,9 @@ interface PagedWorld {
   /** Path values of a list with more than two rows. */
   values: Record<string, unknown>;
   /** The keys the whole list holds, in its order. */
-  keys: number[];
+  keys: (number | string)[];
+  /** The field that identifies a row, when not `key` (EventVO.id). */
+  field?: string;
 }
 
 /** A person in three groups as owner and four as participant. */
@@ -77,7 +79,50 @@ async function personInCourses(list: 'my' | 'teached' | 'owned' | 'favorite'): P
   return { values: { identityKey: person.key }, keys: picked.map((i) => courses[i].courseKey) };
 }
 
+/** Five events (ids `{prefix}-1` … `-5`, in order of begin) in a calendar, written as the calendars family stores them. */
+async function calendarEvents(type: 'user' | 'group' | 'course', ownerKey: number, prefix: string): Promise<string[]> {
+  const ids = [1, 2, 3, 4, 5].map((n) => `${prefix}-${n}`);
+  for (const [n, id] of ids.entries()) {
+    await sql(
+      t.service.orm.em.fork(),
+      `insert into calendar_event (calendar_type, owner_key, event_id, subject, begin, "end") values (?, ?, ?, 'Paged', ?, ?)`,
+      [type, ownerKey, id, new Date(Date.UTC(2031, 0, 1 + n)), new Date(Date.UTC(2031, 0, 1 + n, 1))],
+    );
+  }
+  return ids;
+}
+
+/** A group with the calendar tool on and a course with its calendar enabled, each with a person as member. */
+async function calendarWorld(): Promise<{ identityKey: number; login: string; groupKey: number; course: TestCourse }> {
+  const person = await buildUser(t);
+  const groupKey = await buildGroup(t, { tools: ['hasCalendar'] });
+  await addGroupMember(t, groupKey, person.key, GroupRole.participant);
+  const course = await buildCourse(t, { status: 'published' });
+  await sql(t.service.orm.em.fork(), 'insert into course_config (entry_id, calendar) values (?, true)', [course.key]);
+  return { identityKey: person.key, login: person.login, groupKey, course };
+}
+
 const WORLDS: Record<string, () => Promise<PagedWorld>> = {
+  'GET /users/:identityKey/calendars/events': async () => {
+    const world = await calendarWorld();
+    const own = await calendarEvents('user', world.identityKey, 'own');
+    const group = await calendarEvents('group', world.groupKey, 'group');
+    // Merged by begin: own-n and group-n begin together, the older row first.
+    return { values: { identityKey: world.identityKey }, keys: own.flatMap((id, i) => [id, group[i]]), field: 'id' };
+  },
+  'GET /users/:identityKey/calendars/:calendarId/events': async () => {
+    const world = await calendarWorld();
+    const keys = await calendarEvents('user', world.identityKey, 'mine');
+    return { values: { identityKey: world.identityKey, calendarId: `user_${world.login}` }, keys, field: 'id' };
+  },
+  'GET /groups/:groupKey/calendar/events': async () => {
+    const world = await calendarWorld();
+    return { values: { groupKey: world.groupKey }, keys: await calendarEvents('group', world.groupKey, 'group'), field: 'id' };
+  },
+  'GET /repo/courses/:courseKey/calendar/events': async () => {
+    const world = await calendarWorld();
+    return { values: { courseKey: world.course.courseKey }, keys: await calendarEvents('course', world.course.key, 'course'), field: 'id' };
+  },
   'GET /users/:identityKey/courses/my': () => personInCourses('my'),
   'GET /users/:identityKey/courses/teached': () => personInCourses('teached'),
   'GET /users/:identityKey/courses/owned': () => personInCourses('owned'),
@@ -116,7 +161,7 @@ it('every paged route has a world here', () => {
   expect(PAGED.map((route) => `${route.method} ${route.path}`).sort()).toEqual(Object.keys(WORLDS).sort());
 });
 
-async function page(path: string, format: 'json' | 'xml', start: number): Promise<{ totalCount: number; keys: number[] }> {
+async function page(path: string, format: 'json' | 'xml', start: number, field = 'key'): Promise<{ totalCount: number; keys: (number | string)[] }> {
   const reply = await call(t.base, 'GET', `${path}?start=${start}&limit=2`, { headers: { ...adminAuth(), Accept: `application/${format}; pagingspec=1.0` } });
   expect(reply.status).toBe(200);
   if (format === 'json')
@@ -125,27 +170,28 @@ async function page(path: string, format: 'json' | 'xml', start: number): Promis
       keys: Object.values(reply.json)
         .flat()
         .filter((value) => typeof value === 'object')
-        .map((item) => (item as { key: number }).key),
+        .map((item) => (item as Record<string, number | string>)[field]),
     };
   const totalCount = Number(/^<\?xml[^>]*\?><\w+ totalCount="(\d+)">/.exec(reply.text)?.[1]);
-  return { totalCount, keys: [...reply.text.matchAll(/<key>(\d+)<\/key>/g)].map((match) => Number(match[1])) };
+  const keys = [...reply.text.matchAll(new RegExp(`<${field}>([^<]+)</${field}>`, 'g'))].map((match) => match[1]);
+  return { totalCount, keys: field === 'key' ? keys.map(Number) : keys };
 }
 
 describe.each(PAGED.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (name, route) => {
   it.each(['json', 'xml'] as const)('walks the list two rows at a time in %s', async (format) => {
     const world = await WORLDS[name]();
     const path = pathOf(route, world.values);
-    const seen: number[] = [];
+    const seen: (number | string)[] = [];
     let totalCount = Infinity;
     for (let start = 0; start < totalCount; start += 2) {
-      const answer = await page(path, format, start);
+      const answer = await page(path, format, start, world.field);
       totalCount = answer.totalCount;
       expect(answer.keys.length).toBeLessThanOrEqual(2);
       seen.push(...answer.keys);
     }
     expect(totalCount).toBe(world.keys.length);
     expect(seen).toEqual(world.keys);
-    expect(await page(path, format, totalCount + 3)).toEqual({ totalCount, keys: [] });
+    expect(await page(path, format, totalCount + 3, world.field)).toEqual({ totalCount, keys: [] });
   });
 
   if (route.paging === 'required') {
@@ -158,7 +204,7 @@ describe.each(PAGED.map((route) => [`${route.method} ${route.path}`, route] as c
     it('answers every row as a plain list without pagingspec, whatever start and limit say', async () => {
       const world = await WORLDS[name]();
       const reply = await call(t.base, 'GET', `${pathOf(route, world.values)}?start=1&limit=1`, { headers: { ...adminAuth(), Accept: 'application/json' } });
-      expect(reply.json.map((item: { key: number }) => item.key)).toEqual(world.keys);
+      expect(reply.json.map((item: Record<string, number | string>) => item[world.field ?? 'key'])).toEqual(world.keys);
     });
   }
 });

@@ -20,7 +20,7 @@ export async function queryAuditLog(em: EntityManager, filter: AuditLogFilter): 
   const limit = Math.min(Math.max(filter.limit ?? 100, 1), 1000);
   return sql<AuditLogEntryVO>(
     em,
-    `select id::int as key, at, identity_key as "identityKey", identity_login as "identityLogin", api_key_id as "apiKeyId", transport,
+    `select id::int as key, at, identity_key as "identityKey", identity_login as "identityLogin", api_key_id as "apiKeyId", client_address as "clientAddress", transport,
             operation, object_type as "objectType", object_key as "objectKey", changes::text as changes
      from audit_log${where.length ? ` where ${where.join(' and ')}` : ''} order by id desc limit ${limit}`,
     params,

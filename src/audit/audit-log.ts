@@ -42,12 +42,13 @@ async function recordWrite(em: EntityManager, ctx: RequestContext, pending: Pend
   pending.written = true;
   await sql(
     em,
-    `insert into audit_log (identity_key, identity_login, api_key_id, transport, operation, object_type, object_key, changes)
-     values (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `insert into audit_log (identity_key, identity_login, api_key_id, client_address, transport, operation, object_type, object_key, changes)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       ctx.caller?.key ?? null,
       ctx.caller?.login ?? null,
       ctx.caller?.apiKeyId ?? null,
+      ctx.clientAddress?.slice(0, 64) ?? null,
       ctx.transport,
       operation,
       object.type,

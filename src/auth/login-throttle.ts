@@ -1,10 +1,8 @@
 import type { ServerResponse } from 'node:http';
+import type { Orm } from '../db/orm';
+import { sql } from '../db/sql';
 import { sendBody } from '../rest/node-http';
-
-interface Window {
-  failures: number;
-  resetAt: number;
-}
+import { sha256 } from './secrets';
 
 export interface ThrottleLimits {
   /** Failed attempts allowed for one login (or API key client id) per window. */
@@ -14,24 +12,44 @@ export interface ThrottleLimits {
   windowSeconds: number;
 }
 
+export interface ThrottleObserver {
+  refused(): void;
+  throttled(): void;
+}
+
+/** The longest key stored as it is; longer ones (a login of any length may be tried) are stored as their hash. */
+const MAX_KEY = 300;
+
+export const throttleKey = (kind: 'login' | 'ip', value: string) => {
+  const key = `${kind}:${kind === 'login' ? value.toLowerCase() : value}`;
+  return key.length > MAX_KEY ? `${kind}#${sha256(key)}` : key;
+};
+
+interface WindowRow {
+  key: string;
+  failures: number;
+  secondsLeft: number;
+}
+
 /**
  * Counts failed logins per login and per address in fixed windows; once a count reaches its
  * limit, further attempts for that login or from that address are refused until the window ends.
- * Others are not slowed. Counts are per instance.
+ * Others are not slowed. The counts live in PostgreSQL (`login_failure_window`, one row per key
+ * and its current window), so every instance on the database shares them: an attempt costs one
+ * indexed read, a failure one upsert, a success nothing more unless it clears a login's earlier
+ * failures (one delete). Times are the database's, so the instances' clocks do not matter.
  */
 export class LoginThrottle {
-  private readonly windows = new Map<string, Window>();
+  private observer?: ThrottleObserver;
 
   constructor(
     private readonly limits: ThrottleLimits,
-    private readonly now = () => Date.now(),
+    private readonly orm: Orm,
   ) {}
 
-  /** Seconds to wait before trying again, or 0 when the attempt may go ahead. */
-  private retryAfter(login: string, address: string): number {
-    const blocked = [this.blockedUntil(`login:${login.toLowerCase()}`, this.limits.perLogin), this.blockedUntil(`ip:${address}`, this.limits.perAddress)];
-    const until = Math.max(...blocked);
-    return until > 0 ? Math.max(1, Math.ceil((until - this.now()) / 1000)) : 0;
+  /** Tells `observer` of every attempt refused (wrong credentials) or throttled (metrics). */
+  observe(observer: ThrottleObserver) {
+    this.observer = observer;
   }
 
   /**
@@ -39,39 +57,44 @@ export class LoginThrottle {
    * `retryAfter` > 0: refused without trying.
    */
   async attempt<T>(login: string, address: string, check: () => Promise<T | null>): Promise<{ retryAfter: number; result: T | null }> {
-    const retryAfter = this.retryAfter(login, address);
-    if (retryAfter) return { retryAfter, result: null };
+    const em = this.orm.em.fork();
+    const loginKey = throttleKey('login', login);
+    const addressKey = throttleKey('ip', address);
+    const rows = await sql<WindowRow>(
+      em,
+      `select key, failures, extract(epoch from window_end - now())::float8 as "secondsLeft"
+       from login_failure_window where key in (?, ?) and window_end > now()`,
+      [loginKey, addressKey],
+    );
+    const blocked = rows.filter((row) => row.failures >= (row.key === loginKey ? this.limits.perLogin : this.limits.perAddress));
+    if (blocked.length) {
+      this.observer?.throttled();
+      return { retryAfter: Math.max(1, Math.ceil(Math.max(...blocked.map((row) => Number(row.secondsLeft))))), result: null };
+    }
     const result = await check();
-    if (result) this.succeeded(login);
-    else this.failed(login, address);
+    if (result) {
+      // A success forgets the login's failures; without any, it writes nothing.
+      if (rows.some((row) => row.key === loginKey)) await sql(em, 'delete from login_failure_window where key = ?', [loginKey]);
+    } else {
+      // Rows are locked login first, address second in every statement: concurrent failures cannot deadlock.
+      await sql(
+        em,
+        `insert into login_failure_window as w (key, failures, window_end)
+         values (?, 1, now() + make_interval(secs => ?)), (?, 1, now() + make_interval(secs => ?))
+         on conflict (key) do update set
+           failures = case when w.window_end > now() then w.failures + 1 else 1 end,
+           window_end = case when w.window_end > now() then w.window_end else excluded.window_end end`,
+        [loginKey, this.limits.windowSeconds, addressKey, this.limits.windowSeconds],
+      );
+      this.observer?.refused();
+    }
     return { retryAfter: 0, result };
   }
+}
 
-  private failed(login: string, address: string) {
-    this.count(`login:${login.toLowerCase()}`);
-    this.count(`ip:${address}`);
-    if (this.windows.size > 100_000) this.sweep();
-  }
-
-  private succeeded(login: string) {
-    this.windows.delete(`login:${login.toLowerCase()}`);
-  }
-
-  private blockedUntil(key: string, limit: number): number {
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= this.now()) return 0;
-    return window.failures >= limit ? window.resetAt : 0;
-  }
-
-  private count(key: string) {
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= this.now()) this.windows.set(key, { failures: 1, resetAt: this.now() + this.limits.windowSeconds * 1000 });
-    else window.failures++;
-  }
-
-  private sweep() {
-    for (const [key, window] of this.windows) if (window.resetAt <= this.now()) this.windows.delete(key);
-  }
+/** Forgets the windows that have ended (housekeeping; indexed by their end). */
+export async function purgeLoginFailures(orm: Orm): Promise<void> {
+  await sql(orm.em.fork(), 'delete from login_failure_window where window_end <= now()');
 }
 
 /** The answer to a throttled attempt, in the shape of OpenOLAT's rate limiter (catalogue 1.8). */

@@ -9,6 +9,7 @@ import type { SettingsStore } from '../settings/settings';
 import type { Authenticator, Login } from './authenticator';
 import { sendTooManyRequests, type LoginThrottle } from './login-throttle';
 import type { OAuthVerifier } from './oauth';
+import { setBudgetHeaders, type RateLimiter } from '../ops/rate-limit';
 import { sha256 } from './secrets';
 import { SESSION_COOKIE, setSessionCookie } from './sessions';
 
@@ -18,8 +19,8 @@ export const REALM = 'Basic realm="Remote Management REST API"';
 /** The challenge for a bearer token that was refused (RFC 6750, section 3). */
 export const BEARER_REFUSED = 'Bearer error="invalid_token"';
 
-/** Paths below /restapi that need no authentication (catalogue 1.2: matched by prefix). */
-const OPEN_PREFIXES = ['/api', '/ping', '/auth', '/i18n'];
+/** Paths below /restapi that need no authentication (catalogue 1.2: matched by prefix); the calendar feeds carry their own token (extension). */
+const OPEN_PREFIXES = ['/api', '/ping', '/auth', '/i18n', '/calendars/feed/'];
 
 /** Paths below /restapi that stay enabled when the REST interface is switched off (catalogue 1.1). */
 const ALWAYS_ENABLED_PREFIXES = ['/i18n', '/api', '/ping', '/openmeetings', '/system', '/drawio', '/onlyoffice', '/office365'];
@@ -30,6 +31,8 @@ export interface FilterOptions {
   isOpen: (path: string) => boolean;
   /** Set when OAuth is configured: `Authorization: Bearer <JWT>` is verified by it. */
   oauth?: OAuthVerifier;
+  /** Request budgets (off when absent or configured off); `limited` answers a request over budget (429). */
+  rateLimit?: { limiter: RateLimiter; unmetered: (path: string) => boolean; limited: (req: IncomingMessage, res: ServerResponse, retryAfter: number) => void };
 }
 
 const decoded = (path: string) => {
@@ -46,6 +49,8 @@ const startsWithAny = (prefixes: string[]) => (path: string) => {
 };
 
 export const isOpenRestPath = startsWithAny(OPEN_PREFIXES);
+/** Paths below /restapi that spend no request budget, as in OpenOLAT (catalogue 1.8). */
+export const isUnmeteredRestPath = startsWithAny(['/ping', '/i18n']);
 const isAlwaysEnabled = startsWithAny(ALWAYS_ENABLED_PREFIXES);
 
 /** `Basic base64(login:secret)`, or `Bearer clientId:secret` for an API key. */
@@ -94,8 +99,22 @@ export class SecurityFilter {
    * `path` is relative to the mount point; `linkToken` is the query parameter X-SERVICE-TOKEN.
    */
   async admit(req: IncomingMessage, res: ServerResponse, path: string, linkToken: unknown): Promise<RequestContext | null> {
+    const ctx = await this.authenticate(req, res, path, linkToken);
+    const rateLimit = this.options.rateLimit;
+    if (!ctx || !rateLimit?.limiter.enabled || rateLimit.unmetered(path)) return ctx;
+    // One statement: the caller's and the address's buckets are spent together.
+    const budget = await rateLimit.limiter.spend(ctx.caller, ctx.clientAddress ?? clientAddress(req));
+    if (!budget) return ctx;
+    setBudgetHeaders(res, budget);
+    if (budget.allowed) return ctx;
+    rateLimit.limited(req, res, budget.retryAfter);
+    return null;
+  }
+
+  private async authenticate(req: IncomingMessage, res: ServerResponse, path: string, linkToken: unknown): Promise<RequestContext | null> {
     const { authenticator, options } = this;
     const ctx = newRequestContext(this.orm, this.options.transport, this.settings.current(), () => authenticator.forgetPrincipals());
+    ctx.clientAddress = clientAddress(req);
     if (this.rest && !ctx.settings.restEnabled && !isAlwaysEnabled(path)) return this.refuse(req, res, 403);
     const apiKeysOnly = this.rest && ctx.settings.apiAccess === 'apikey';
     const acceptable = (login: Login | null, holdsApiKey = false) => (!apiKeysOnly || login?.caller.provider === Provider.apiKey || holdsApiKey ? login : null);

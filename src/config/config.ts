@@ -23,10 +23,25 @@ export interface Config {
   principalCacheTtlSeconds: number;
   graphqlMaxDepth: number;
   loginThrottle: { perLogin: number; perAddress: number; windowSeconds: number };
+  /** Request budgets (src/ops/rate-limit.ts): requests per minute per identity and per address, the bucket size (0: the per-minute rate), administrators exempt; off when both rates are 0. */
+  rateLimit: { perIdentity: number; perAddress: number; burst: number; exemptAdmins: boolean };
+  /** Which proxies' X-Forwarded-For and X-Forwarded-Proto are believed (express's `trust proxy`): `loopback`, addresses or subnets separated by commas, a hop count, `true` or `false`. */
+  trustProxy: string;
   auditRetentionDays: number;
   graphqlMaxCost: number;
+  graphqlMaxAliases: number;
+  graphqlMaxRootFields: number;
+  graphqlDefaultListSize: number;
+  /** Logins a new user or a login change must match (`LOGIN_PATTERN`, a Unicode regular expression). */
+  loginPattern: RegExp;
   /** OAuth 2.0 resource server (src/auth/oauth.ts): bearer JWTs of this issuer are accepted; off without `OAUTH_ISSUER`. */
   oauth?: OAuthConfig;
+  /** pino level of the logs (`LOG_LEVEL`): fatal, error, warn, info, debug, trace or silent. */
+  logLevel: string;
+  /** `/metrics` is served only when set, to `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** How long a stop waits for in-flight requests before it closes their connections. */
+  shutdownGraceSeconds: number;
 }
 
 /** How the person a token names is found: by login, by e-mail, or by an authentication of provider `OAuth` whose user name is the claim. */
@@ -60,6 +75,32 @@ function oauthConfig(env: NodeJS.ProcessEnv): OAuthConfig | undefined {
     identityMatch,
     jwksCooldownSeconds: int(env.OAUTH_JWKS_COOLDOWN_SECONDS, 30),
   };
+}
+
+/**
+ * The default keeps what OpenOLAT's REST user creation accepts (any characters, at least 3, no "/",
+ * no control characters: logins that systems already hold, `_`, `%`, `\` and `@` included) and
+ * refuses what no login should hold: white space, invisible and format characters (zero-width,
+ * bidirectional controls: look-alike logins), unassigned and private-use code points, and U+FFFD
+ * left by broken encodings. At most 128 characters, as the column.
+ */
+export const DEFAULT_LOGIN_PATTERN = '^[^\\s/\\p{C}\\uFFFD]{3,128}$';
+
+function loginPattern(value: string | undefined): RegExp {
+  const source = value?.trim() || DEFAULT_LOGIN_PATTERN;
+  try {
+    return new RegExp(source, 'u');
+  } catch {
+    throw new Error(`LOGIN_PATTERN is not a valid regular expression: ${source}`);
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevel(value: string | undefined): string {
+  const level = value?.trim().toLowerCase() || 'info';
+  if (!LOG_LEVELS.includes(level)) throw new Error(`LOG_LEVEL is one of ${LOG_LEVELS.join(', ')}, not "${value}"`);
+  return level;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -103,8 +144,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: int(env.LOGIN_THROTTLE_PER_ADDRESS, 30),
       windowSeconds: int(env.LOGIN_THROTTLE_WINDOW_SECONDS, 300),
     },
+    rateLimit: {
+      perIdentity: Math.max(0, int(env.RATE_LIMIT_PER_IDENTITY, 0)),
+      perAddress: Math.max(0, int(env.RATE_LIMIT_PER_ADDRESS, 0)),
+      burst: Math.max(0, int(env.RATE_LIMIT_BURST, 0)),
+      exemptAdmins: bool(env.RATE_LIMIT_EXEMPT_ADMINS, false),
+    },
+    trustProxy: env.TRUST_PROXY?.trim() || 'loopback',
     auditRetentionDays: int(env.AUDIT_RETENTION_DAYS, 365),
-    graphqlMaxCost: int(env.GRAPHQL_MAX_COST, 5000),
+    graphqlMaxCost: int(env.GRAPHQL_MAX_COST, 50_000),
+    graphqlMaxAliases: int(env.GRAPHQL_MAX_ALIASES, 30),
+    graphqlMaxRootFields: int(env.GRAPHQL_MAX_ROOT_FIELDS, 20),
+    graphqlDefaultListSize: int(env.GRAPHQL_DEFAULT_LIST_SIZE, 100),
+    loginPattern: loginPattern(env.LOGIN_PATTERN),
     oauth: oauthConfig(env),
+    logLevel: logLevel(env.LOG_LEVEL),
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+    shutdownGraceSeconds: int(env.SHUTDOWN_GRACE_SECONDS, 25),
   };
 }

@@ -9,7 +9,13 @@ import { isManaged, parseManagedFlags } from '../managed/flags';
 import { findOrganisationRow } from '../organisations/repository';
 import { toOrganisationVO } from '../organisations/presenter';
 import type { RepositoryEntryVO } from '../schema/courses';
-import type { EntryStatusChangeInput, OlatResourceVO, RepositoryEntryVOInput } from '../schema/course-lifecycle';
+import type {
+  EntryStatusChangeInput,
+  OlatResourceVO,
+  RepositoryEntryAccessVO,
+  RepositoryEntryAccessVOInput,
+  RepositoryEntryVOInput,
+} from '../schema/course-lifecycle';
 import type { OrganisationVO } from '../schema/organisations';
 import * as lifecycle from './lifecycle-repository';
 import { lifecycleColumns } from './metadata';
@@ -17,7 +23,7 @@ import { canManageEntry, requireEntryManager } from './policy';
 import { toRepositoryEntryVO, type EntryRow } from './presenter';
 import type { ManagedElement } from '../managed/elements';
 import { findEntry, findEntryByKeyOrSoftkey, lockEntry } from './repository';
-import { COURSE_TYPE, isStatus, locate, locateEntry, type EntryAddress } from './service';
+import { COURSE_TYPE, isStatus, locate, locateEntry, statusOfAccess, type EntryAddress } from './service';
 import { holdsRoleIn } from '../domain/scope';
 import type { OrganisationRole } from '../domain/roles';
 
@@ -184,6 +190,33 @@ export async function setPublicAccess(ctx: RequestContext, entry: string, allUse
   requireUnmanaged(ctx, row, 'access');
   await inTransaction(ctx, (em) => lifecycle.writeEntry(em, row.id, changes));
   return true;
+}
+
+/** GET /repo/entries/{k}/access: status and public access as RepositoryEntryAccessVO; the entry's managers (OpenOLAT: authors too). */
+export async function getAccess(ctx: RequestContext, entry: string): Promise<RepositoryEntryAccessVO> {
+  const row = await locateEntry(ctx, entry);
+  await requireEntryManager(ctx, row);
+  return { repoEntryKey: row.id, status: row.status, allUsers: row.publicVisible, guests: row.guestAccess };
+}
+
+/**
+ * POST /repo/entries/{k}/access: OpenOLAT's low-level access change. The status is written as given
+ * (none of what the status operations do with it), allUsers and guests absent are false, as
+ * OpenOLAT's primitive fields read them; the older access integer (with membersOnly) still works.
+ */
+export async function updateAccess(ctx: RequestContext, entry: string, input: RepositoryEntryAccessVOInput): Promise<RepositoryEntryAccessVO> {
+  const row = await locateEntry(ctx, entry);
+  await requireEntryManager(ctx, row);
+  if (input.repoEntryKey != null && input.repoEntryKey !== row.id) throw new DomainError('BAD_REQUEST', 'repoEntryKey names another entry');
+  const status = input.status != null ? input.status.trim() : input.access != null ? statusOfAccess(input.access, input.membersOnly === true) : row.status;
+  if (!isStatus(status)) throw new DomainError('BAD_REQUEST', `unknown status ${status}`);
+  const legacyOpen = input.access != null && input.access >= 3 && input.membersOnly !== true;
+  const allUsers = input.allUsers ?? legacyOpen;
+  const guests = input.guests ?? (legacyOpen && input.access === 4);
+  if (status !== row.status) requireUnmanaged(ctx, row, statusFlag(status));
+  if (allUsers !== row.publicVisible || guests !== row.guestAccess) requireUnmanaged(ctx, row, 'access');
+  await inTransaction(ctx, (em) => lifecycle.writeEntry(em, row.id, { status, public_visible: allUsers, guest_access: guests }));
+  return { repoEntryKey: row.id, status, allUsers, guests };
 }
 
 /** GET /repo/courses/{id}/resource: the course's OLAT resource; its managers. */

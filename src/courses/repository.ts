@@ -104,7 +104,7 @@ export const managedOrganisations = () => `select o.id from organisation_role cm
   join organisation o on ${appliesIn('cm', 'co', 'o')} where cm.identity_id = ? and cm.role in (${placeholders(ENTRY_MANAGERS)})`;
 
 /** SQL condition: the entry `e` is placed in or linked to an organisation whose entries the person manages. */
-function inManagedOrganisation(identityKey: number): { text: string; params: unknown[] } {
+export function inManagedOrganisation(identityKey: number): { text: string; params: unknown[] } {
   return {
     text: `(e.organisation_id in (${managedOrganisations()}) or
       exists (select 1 from repository_entry_to_organisation l where l.entry_id = e.id and l.organisation_id in (${managedOrganisations()})))`,

@@ -9,6 +9,14 @@ import { RENAMED_MIGRATIONS, migrationsList } from '../migrations';
 // bigint columns (long keys, counts) as numbers: keys stay JSON numbers on the wire, exact below 2^53.
 types.setTypeParser(types.builtins.INT8, Number);
 
+/**
+ * A connection the server does not accept within this time counts as an outage (503 with
+ * Retry-After, src/db/unavailable.ts) instead of holding the request; a stopped server refuses at once.
+ */
+export const CONNECT_TIMEOUT_MS = 3000;
+/** Longest wait for a free connection of a pool (knex's default is 60 s, pg's forever); then 503 with Retry-After. */
+export const ACQUIRE_TIMEOUT_MS = 10_000;
+
 export function ormConfig(clientUrl: string, poolMax = 10) {
   return defineConfig({
     clientUrl,
@@ -17,6 +25,7 @@ export function ormConfig(clientUrl: string, poolMax = 10) {
     extensions: [Migrator],
     migrations: { migrationsList: migrationsList(), transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: 0, max: poolMax },
+    driverOptions: { acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS, connection: { connectionTimeoutMillis: CONNECT_TIMEOUT_MS } },
     allowGlobalContext: false,
     forceUtcTimezone: true,
     discovery: { warnWhenNoEntities: true },
@@ -27,6 +36,8 @@ export type Orm = MikroORM<PostgreSqlDriver>;
 
 export interface Database {
   orm: Orm;
+  /** The plain pg pool of the hot read statements. */
+  pool: Pool;
   close: () => Promise<void>;
 }
 
@@ -40,17 +51,24 @@ async function renameMigrations(orm: Orm) {
   }
 }
 
+/** Brings the database up to date; the names of the migrations it applied. */
+export async function applyMigrations(orm: Orm): Promise<string[]> {
+  await renameMigrations(orm);
+  return (await orm.getMigrator().up()).map((migration) => migration.name);
+}
+
 /** MikroORM for entities and transactions, plus a plain pg pool for the hot read statements. */
 export async function openDatabase(clientUrl: string, poolMax = 10): Promise<Database> {
   const orm = await MikroORM.init<PostgreSqlDriver>(ormConfig(clientUrl, poolMax));
-  await renameMigrations(orm);
-  await orm.getMigrator().up();
-  const pool = new Pool({ connectionString: clientUrl, max: poolMax });
+  await applyMigrations(orm);
+  // pg-pool's timeout bounds the wait for a free client as well as the connect: the longer bound of the two.
+  const pool = new Pool({ connectionString: clientUrl, max: poolMax, connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS });
   // An idle connection the server closed (restart, shutdown) is replaced on next use; it must not crash the process.
   pool.on('error', (error) => console.error(`database pool: ${error.message}`));
   useReadPool(orm.em, pool);
   return {
     orm,
+    pool,
     close: async () => {
       await pool.end();
       await orm.close();

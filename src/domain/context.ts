@@ -30,6 +30,8 @@ export interface RequestContext {
   settings: GatewaySettings;
   /** Called when a write of this request has committed: this instance forgets the principals it cached before its answer leaves (others hear of it through the database). */
   afterWrite?: () => void;
+  /** The client's address, through trusted proxies (`TRUST_PROXY`): for the audit row of a write. */
+  clientAddress?: string;
   /** Hash of the session cookie the request came with, if any (for logout). */
   sessionHash?: string;
   /** The transport writes lists as they are read (REST): services hand them over as `listStream` (src/domain/lists.ts). */

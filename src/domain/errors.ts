@@ -11,6 +11,8 @@ export type ErrorCode =
   | 'NOT_ACCEPTABLE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'PAYLOAD_TOO_LARGE'
+  /** The database cannot be reached (stopped, restarting, unreachable): 503 with Retry-After. */
+  | 'UNAVAILABLE'
   | 'INTERNAL';
 
 /** OpenOLAT's ErrorVO: an i18n-style code and a readable message. */

@@ -21,6 +21,10 @@ export class AuditLogEntry {
   @Property({ type: 'integer', nullable: true })
   apiKeyId?: number | null;
 
+  /** The client's address, through trusted proxies (`TRUST_PROXY`). */
+  @Property({ type: 'string', length: 64, nullable: true })
+  clientAddress?: string | null;
+
   @Property({ type: 'string', length: 16 })
   transport!: string;
 

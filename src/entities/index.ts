@@ -1,4 +1,5 @@
 import { adminEntities } from './admin';
+import { calendarEntities } from './calendars';
 import { catalogEntities } from './catalog';
 import { courseGroupEntities } from './course-groups';
 import { courseLifecycleEntities } from './course-lifecycle';
@@ -6,6 +7,8 @@ import { courseEntities } from './courses';
 import { curriculumEntities } from './curriculum';
 import { fileEntities } from './files';
 import { groupEntities } from './groups';
+import { lectureEntities } from './lectures';
+import { limitEntities } from './limits';
 import { organisationEntities } from './organisations';
 import { relationEntities } from './relations';
 import { taxonomyEntities } from './taxonomy';
@@ -25,4 +28,7 @@ export const entities = [
   ...catalogEntities,
   ...taxonomyEntities,
   ...curriculumEntities,
+  ...lectureEntities,
+  ...calendarEntities,
+  ...limitEntities,
 ];

@@ -3,21 +3,24 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { expressMiddleware } from '@as-integrations/express5';
 import type { RequestHandler } from 'express';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
-import depthLimit from 'graphql-depth-limit';
-import { getComplexity, simpleEstimator } from 'graphql-query-complexity';
 import { DomainError } from '../domain/errors';
 import type { RequestContext } from '../domain/context';
+import { RETRY_AFTER_SECONDS, asDomainFailure } from '../db/unavailable';
+import { costRefusal, operationCost, type CostLimits } from './cost';
 
 export interface GraphqlOptions {
   production: boolean;
   maxDepth: number;
   maxCost: number;
+  maxAliases: number;
+  maxRootFields: number;
+  defaultListSize: number;
   log?: (error: unknown) => void;
 }
 
 /** GraphQL errors carry the domain code in `extensions.code`; internal errors are logged and masked. */
 export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown, log: (error: unknown) => void): GraphQLFormattedError {
-  const cause = error instanceof GraphQLError ? error.originalError : undefined;
+  const cause = asDomainFailure(error instanceof GraphQLError ? error.originalError : undefined);
   if (cause instanceof DomainError) {
     return {
       message: cause.message,
@@ -34,23 +37,32 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
   return { ...formatted, extensions };
 }
 
-/** Refuses operations whose estimated cost (one per selected field) exceeds the limit; needs the variables, so it runs after parsing. */
-function costLimit(schema: GraphQLSchema, maximum: number): ApolloServerPlugin<RequestContext> {
+/** A database outage answers 503 with `Retry-After`, as REST does, whatever else the operation returned. */
+export const unavailableAnswer: ApolloServerPlugin<RequestContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        const errors = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
+        if (!errors?.some((error) => error.extensions?.code === 'UNAVAILABLE')) return;
+        response.http.status = 503;
+        response.http.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
+      },
+    };
+  },
+};
+
+/**
+ * Refuses, before anything runs, operations over the cost, alias or root-field limits (src/graphql/cost.ts);
+ * needs the variables (a `limit` may be one), so it runs once the operation is resolved.
+ */
+function costLimit(schema: GraphQLSchema, limits: CostLimits): ApolloServerPlugin<RequestContext> {
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ request, document }) {
-          let cost: number;
-          try {
-            cost = getComplexity({ schema, query: document, variables: request.variables ?? {}, estimators: [simpleEstimator({ defaultComplexity: 1 })] });
-          } catch (error) {
-            // Variables that do not fit their types: a client error, as execution would report it.
-            if (error instanceof GraphQLError)
-              throw new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
-            throw error;
-          }
-          if (cost > maximum)
-            throw new GraphQLError(`query cost ${cost} exceeds the limit of ${maximum}`, { extensions: { code: 'QUERY_TOO_COSTLY', http: { status: 400 } } });
+        async didResolveOperation({ request, document, operation }) {
+          if (!operation) return;
+          const refused = costRefusal(operationCost(schema, document, operation, request.variables ?? {}, limits.defaultListSize), limits);
+          if (refused) throw refused;
         },
       };
     },
@@ -64,9 +76,8 @@ export async function graphqlMiddleware(schema: GraphQLSchema, options: GraphqlO
     introspection: !options.production,
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,
-    validationRules: [depthLimit(options.maxDepth)],
     formatError: (formatted, error) => formatGraphqlError(formatted, error, log),
-    plugins: [ApolloServerPluginLandingPageDisabled(), costLimit(schema, options.maxCost)],
+    plugins: [ApolloServerPluginLandingPageDisabled(), costLimit(schema, options), unavailableAnswer],
   });
   await server.start();
   const handler = expressMiddleware(server, {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import express, { type Request, type Response } from 'express';
+import { htmlSecurityHeaders } from '../ops/security-headers';
 
 const dirOf = (pkg: string) => path.dirname(require.resolve(`${pkg}/package.json`));
 
@@ -38,16 +39,29 @@ const page = (endpoint: string) => `<!DOCTYPE html>
 
 const prefersHtml = (req: Request) => req.accepts(['application/json', 'application/graphql-response+json', 'text/html']) === 'text/html';
 
+const notServed = (res: Response) => void res.status(404).type('text/plain').send('the GraphQL explorer is not served in production');
+
 /**
  * Mounted at the GraphQL endpoint in front of the security filter: a browser's GET gets the
- * explorer page and its assets without credentials; everything else goes on to Apollo.
+ * explorer page and its assets without credentials; everything else goes on to Apollo. In
+ * production (introspection off) the page and its assets are 404.
  */
-export function graphqlExplorer() {
+export function graphqlExplorer({ production }: { production: boolean }) {
   const router = express.Router();
+  if (production) {
+    router.get('/', (req: Request, res: Response, next) => {
+      res.vary('Accept');
+      if (!prefersHtml(req)) return next();
+      notServed(res);
+    });
+    router.get(['/explorer/init.js', '/explorer/:asset'], (_req, res) => notServed(res));
+    return router;
+  }
+  const headers = htmlSecurityHeaders();
   router.get('/', (req: Request, res: Response, next) => {
     res.vary('Accept');
     if (!prefersHtml(req)) return next();
-    res.type('html').send(page(req.baseUrl));
+    headers(req, res, () => void res.type('html').send(page(req.baseUrl)));
   });
   router.get('/explorer/init.js', (_req, res) => void res.type('application/javascript').send(INITIALIZER));
   router.get('/explorer/:asset', (req: Request, res: Response, next) => {

@@ -14,6 +14,8 @@ import {
   CourseConfigVOInput,
   EntryStatusChangeInput,
   OlatResourceVO,
+  RepositoryEntryAccessVO,
+  RepositoryEntryAccessVOInput,
   RepositoryEntryImageUploadInput,
   RepositoryEntryImageVO,
   RepositoryEntryMetadataVO,
@@ -109,6 +111,24 @@ export class CourseLifecycleResolver {
     @Arg('guests', () => Boolean, { nullable: true }) guests?: boolean | null,
   ): Promise<boolean> {
     return lifecycle.setPublicAccess(ctx, entry, allUsers, guests);
+  }
+
+  @Query(() => RepositoryEntryAccessVO, { description: `The status and public access of the entry (OpenOLAT's older access resource). ${MANAGERS}` })
+  @Directive(auth())
+  repositoryEntryAccess(@Ctx() ctx: RequestContext, @Arg('entry', () => String, ENTRY) entry: string): Promise<RepositoryEntryAccessVO> {
+    return lifecycle.getAccess(ctx, entry);
+  }
+
+  @Mutation(() => RepositoryEntryAccessVO, {
+    description: `Write the status and the public access as given (OpenOLAT's low-level change: nothing a status change does besides). ${MANAGERS}`,
+  })
+  @Directive(auth())
+  updateRepositoryEntryAccess(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string,
+    @Arg('access', () => RepositoryEntryAccessVOInput) access: RepositoryEntryAccessVOInput,
+  ): Promise<RepositoryEntryAccessVO> {
+    return lifecycle.updateAccess(ctx, entry, access);
   }
 
   @Query(() => [OrganisationVO], { description: `The organisations of the entry. ${MANAGERS}` })

@@ -1,4 +1,5 @@
 import { adminResolvers } from './admin';
+import { calendarResolvers } from './calendars';
 import { catalogResolvers } from './catalog';
 import { courseGroupResolvers } from './course-groups';
 import { courseLifecycleResolvers } from './course-lifecycle';
@@ -6,8 +7,10 @@ import { courseArchiveResolvers } from './course-archives';
 import { courseResolvers } from './courses';
 import { curriculumResolvers } from './curriculum';
 import { groupResolvers } from './groups';
+import { lectureResolvers } from './lectures';
 import { organisationResolvers } from './organisations';
 import { relationResolvers } from './relations';
+import { rollCallResolvers } from './roll-calls';
 import { taxonomyResolvers } from './taxonomy';
 import { userResolvers } from './users';
 
@@ -25,4 +28,7 @@ export const resolvers = [
   ...catalogResolvers,
   ...taxonomyResolvers,
   ...curriculumResolvers,
+  ...rollCallResolvers,
+  ...lectureResolvers,
+  ...calendarResolvers,
 ] as const;

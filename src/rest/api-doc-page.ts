@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { OpenApiDocument } from './openapi';
 import { escapeXml as escape } from './xml-codec';
+import { htmlSecurityHeaders } from '../ops/security-headers';
 
 type Schema = Record<string, any>;
 
@@ -187,7 +188,10 @@ const PAGE_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inlin
 export function apiDocRouter(document: OpenApiDocument) {
   const page = renderApiDoc(document);
   const router = express.Router();
-  router.get('/api/doc', (_req, res) => void res.set('Content-Security-Policy', PAGE_POLICY).type('text/html; charset=utf-8').send(page));
+  const headers = htmlSecurityHeaders();
+  router.get('/api/doc', (req, res) =>
+    headers(req, res, () => void res.set('Content-Security-Policy', PAGE_POLICY).type('text/html; charset=utf-8').send(page)),
+  );
   const file = (req: Request, res: Response, next: NextFunction) => {
     const found = API_DOC_FILES.get(String(req.params.filename));
     if (!found) return next();

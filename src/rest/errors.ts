@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { DomainError, type ErrorCode, type ErrorDetail } from '../domain/errors';
 import type { RestRoute } from './route';
+import { RETRY_AFTER_SECONDS, asDomainFailure } from '../db/unavailable';
 
 export const STATUS_OF: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -15,6 +16,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 export interface RestError {
@@ -22,17 +24,30 @@ export interface RestError {
   /** ErrorVO list (OpenOLAT's 406 validation answer) or a single ErrorVO. */
   errors: ErrorDetail[];
   list: boolean;
+  /** Seconds for `Retry-After` (503 while the database cannot be reached). */
+  retryAfter?: number;
 }
 
 const single = (status: number, code: string, translation: string): RestError => ({ status, errors: [{ code, translation }], list: false });
 
+/** GraphQL's own words (variables, input type names, the schema's vocabulary) never reach a REST client. */
+const GRAPHQL_WORDING =
+  /Variable "\$|\$[A-Za-z_]\w*|VOInput|Input\b|GraphQL|Cannot query field|Unknown argument|cannot represent|not defined by type|of required type/;
+
+/** A request error's message as a REST client may read it: REST routes check their variables first (src/rest/input-errors.ts); anything GraphQL still says is answered generically. */
+export function restWording(message: string): string {
+  return GRAPHQL_WORDING.test(message) ? 'the request does not fit the operation' : message;
+}
+
 /**
  * The one mapping from errors to REST answers. GraphQL errors without a domain cause are
- * request errors (bad variables, unknown fields): 400. Anything else is an internal error whose
+ * request errors (bad variables, unknown fields): 400. A database outage is
+ * a 503 with `Retry-After`. Anything else is an internal error whose
  * details are logged, never sent.
  */
 export function toRestError(error: unknown, route?: Pick<RestRoute, 'conflictAsList'>, log: (error: unknown) => void = console.error): RestError {
-  const cause = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  const cause = asDomainFailure(error instanceof GraphQLError ? (error.originalError ?? error) : error);
+  if (cause instanceof DomainError && cause.code === 'UNAVAILABLE') return { ...single(503, cause.code, cause.message), retryAfter: RETRY_AFTER_SECONDS };
   if (cause instanceof DomainError) {
     const status = STATUS_OF[cause.code];
     // Details are one ErrorVO (e.g. the authentication 409), a list for validation (406) and where the route says so.
@@ -40,7 +55,7 @@ export function toRestError(error: unknown, route?: Pick<RestRoute, 'conflictAsL
     if (cause.details.length) return { status, errors: cause.details, list };
     return single(status, cause.code, cause.message);
   }
-  if (cause instanceof GraphQLError) return single(400, 'BAD_REQUEST', cause.message);
+  if (cause instanceof GraphQLError) return single(400, 'BAD_REQUEST', restWording(cause.message));
   log(cause);
   return single(500, 'INTERNAL', 'internal error');
 }

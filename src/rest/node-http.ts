@@ -5,10 +5,30 @@ import proxyAddr from 'proxy-addr';
 /**
  * What the request path of the REST surface needs of a request, on plain node:http objects (the
  * REST routes do not pass through express: src/rest/router.ts). Proxies are trusted as express is
- * told to in src/app.ts (`trust proxy: loopback`).
+ * told to in src/app.ts (`TRUST_PROXY`, `loopback` unless configured).
  */
 export const TRUSTED_PROXIES = 'loopback';
-const trusted = proxyAddr.compile(TRUSTED_PROXIES);
+
+type Trust = (address: string, hop: number) => boolean;
+
+/** `TRUST_PROXY` as express reads `trust proxy`: `true`, `false`, a hop count, or addresses, names (`loopback`) and subnets separated by commas. */
+export function trustFunction(value: string): Trust {
+  const plain = value.trim();
+  if (plain === 'true') return () => true;
+  if (plain === 'false' || plain === '') return proxyAddr.compile([]);
+  if (/^\d+$/.test(plain)) {
+    const hops = Number(plain);
+    return (_address, hop) => hop < hops;
+  }
+  return proxyAddr.compile(plain.split(',').map((part) => part.trim()));
+}
+
+let trusted: Trust = trustFunction(TRUSTED_PROXIES);
+
+/** Sets which proxies are trusted (src/app.ts, from `TRUST_PROXY`); the function, for express's `trust proxy`. */
+export function configureTrustProxy(value: string): Trust {
+  return (trusted = trustFunction(value));
+}
 
 /** Path and query string of a URL as node gives it (`/restapi/users/1?x=y`). */
 export function splitUrl(url: string): { path: string; search: string } {

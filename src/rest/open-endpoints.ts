@@ -117,6 +117,7 @@ export function openEndpoints(routes: OpenRoute[], authenticator: Authenticator,
       (req: Request, res: Response) => void res.type('text/plain').send(text.replace(/\{(\w+)\}/g, (_, name: string) => String(req.params[name]))),
     );
   }
+  for (const route of routes) if (route.serve) router[route.method === 'GET' ? 'get' : 'post'](route.path, route.serve);
   router.get('/api/copyright', sendCopyright);
 
   router.get(AUTH_ROUTE.path, async (req, res, next) => {

@@ -114,6 +114,7 @@ function queryBodyParameters(field: GraphQLField<unknown, unknown>, bodyArg: str
 
 function successResponses(route: RestRoute, field: GraphQLField<unknown, unknown>, derived: Operation, emptyBody: boolean): Responses {
   if (route.file) return fileResponses(route);
+  if (route.method === 'HEAD') return { 200: { description: route.summary } };
   if (route.streamedAnswer) {
     const types = [route.streamedAnswer.mediaType, 'application/octet-stream'];
     return { 200: { description: route.summary, content: Object.fromEntries(types.map((type) => [type, { schema: BINARY }])) } };
@@ -176,6 +177,10 @@ function errorResponses(route: RestRoute, hasParameters: boolean, hasRoles: bool
         ? { 413: errorResponse('Request body too large'), 415: errorResponse('Content-Type is neither JSON nor XML') }
         : {}),
     ...(route.conflictAsList ? { 409: errorResponse('Conflict (a list of ErrorVO)', ERROR_LIST) } : {}),
+    503: {
+      ...errorResponse('The database cannot be reached (code UNAVAILABLE): retry after the seconds of Retry-After'),
+      headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } },
+    },
   };
 }
 

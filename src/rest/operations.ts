@@ -72,7 +72,6 @@ const withoutContent = ({ content: _content, ...headers }: Selection) => headers
 export function restOperation(schema: GraphQLSchema, route: RestRoute): RestOperation {
   const { kind, field } = rootField(schema, route.field);
   if (route.file && !answersFile(field.type)) throw new Error(`route ${route.method} ${route.path}: a file route's operation answers a ${FILE_INTERFACE}`);
-  if (route.method === 'HEAD' && !route.file) throw new Error(`route HEAD ${route.path}: HEAD routes answer files`);
   const compile = (selectedFields: Selection | true) => {
     const operation = buildOperationNodeForField({ schema, kind, field: field.name, selectedFields, depthLimit: 5 });
     const compiled = compileQuery(schema, { kind: Kind.DOCUMENT, definitions: [operation] });
@@ -81,7 +80,8 @@ export function restOperation(schema: GraphQLSchema, route: RestRoute): RestOper
   };
   const selection = wireSelection(field.type);
   const fileHeaders = route.file ? compile(withoutContent(selection as Selection)) : undefined;
-  const compiled = route.method === 'HEAD' ? fileHeaders! : compile(selection);
+  // A HEAD route of a file reads its headers only; of anything else, the answer whose body Node then drops.
+  const compiled = route.method === 'HEAD' && fileHeaders ? fileHeaders : compile(selection);
   const bodyType = route.bodyArg ? field.args.find((arg) => arg.name === route.bodyArg)?.type : undefined;
   if (route.bodyArg && !bodyType) throw new Error(`route ${route.method} ${route.path}: no argument ${route.bodyArg}`);
   if (route.textAnswer && getNamedType(field.type) !== GraphQLString) throw new Error(`route ${route.method} ${route.path}: a text answer is a String`);

@@ -21,6 +21,7 @@ export function sendText(res: ServerResponse, status: number, text: string) {
 export function sendError(res: ServerResponse, format: MediaFormat, error: RestError) {
   const records = error.errors.map(({ code, translation }) => ({ code, translation }));
   const body = format === 'json' ? JSON.stringify(error.list ? records : records[0]) : encodeRecords('errorVO', records, error.list);
+  if (error.retryAfter !== undefined) res.setHeader('Retry-After', String(error.retryAfter));
   send(res, error.status, format, body);
 }
 

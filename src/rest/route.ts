@@ -1,3 +1,5 @@
+import type { NextFunction, Request, Response } from 'express';
+
 export type HttpMethod = 'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE';
 export type MediaFormat = 'xml' | 'json';
 
@@ -77,7 +79,7 @@ const route =
   (path: string, field: string, summary: string, options: RouteOptions = {}): RestRoute => ({ method, path, field, summary, defaultFormat: 'xml', ...options });
 
 export const GET = route('GET');
-/** Only for routes that answer a file (`file`); a GET route answers HEAD requests alike. */
+/** For routes that answer a file (`file`) and for existence checks; a GET route answers HEAD requests alike. */
 export const HEAD = route('HEAD');
 export const PUT = route('PUT');
 export const POST = route('POST');
@@ -107,6 +109,8 @@ export interface OpenRoute {
   parameterDescriptions?: Record<string, string>;
   /** openapi.json's tag, where the first path segment is not the right one. */
   tag?: string;
+  /** The handler of an open endpoint whose answer is computed (a family's feed); its path must be open in the security filter. */
+  serve?: (req: Request, res: Response, next: NextFunction) => unknown;
 }
 
 /** Answers of an open page or file other than text or XML: each media type with its schema. */

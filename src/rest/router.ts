@@ -24,6 +24,7 @@ import { sendData, sendError, sendStream, sendText } from './respond';
 import { bySpecificity, type MediaFormat, type RestRoute } from './route';
 import { Base64Scalar } from '../schema/scalars';
 import { decodeXml } from './xml-codec';
+import { checkRestVariables, type InputSource } from './input-errors';
 import { readStreamedForm, removeStaged } from '../courses/archive/staging';
 
 /** A form body as the input object of the body argument; a field the type lacks is refused like an unknown XML element. */
@@ -59,11 +60,20 @@ function decodeBody(req: IncomingMessage, raw: string, type: GraphQLInputType, f
     throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `send ${formAccepted ? 'application/x-www-form-urlencoded, ' : ''}application/json or application/xml`);
   if (format === 'form') return decodeForm(raw, type);
   if (format === 'xml') return decodeXml(raw, type);
+  let decoded: unknown;
   try {
-    return JSON.parse(raw);
+    decoded = JSON.parse(raw);
   } catch {
     throw badRequest('malformed JSON');
   }
+  return withoutIgnoredFields(decoded, type);
+}
+
+/** A JSON body without the fields its input type says a REST client may send but the operation ignores (`ignoredOnWire`, e.g. a roll call's attendance). */
+function withoutIgnoredFields(body: unknown, type: GraphQLInputType): unknown {
+  const ignored = getNamedType(type).extensions?.ignoredOnWire as string[] | undefined;
+  if (!ignored || !body || typeof body !== 'object' || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).filter(([name]) => !ignored.includes(name)));
 }
 
 const MULTIPART_FIELD_BYTES = 64 * 1024;
@@ -390,17 +400,23 @@ export class RestRouter {
       format = route.textAnswer || route.file || route.streamedAnswer ? errorFormat(accept, route.defaultFormat) : negotiate(accept, route.defaultFormat);
       if (malformed) throw badRequest(`malformed path parameter ${malformed}`);
       let body: unknown;
+      // Where the body argument came from, to name its fields in errors (src/rest/input-errors.ts).
+      let bodySource: InputSource = 'body';
       // A multipart route that also takes query parameters or a form reads a body that is not multipart as those.
-      if (readMultipart && (isMultipart(req.headers['content-type']) || !(route.queryBody || route.formBody || route.streamedUpload)))
+      if (readMultipart && (isMultipart(req.headers['content-type']) || !(route.queryBody || route.formBody || route.streamedUpload))) {
         body = await readMultipart(req, res, ctx);
-      else if (op.bodyType) {
+        bodySource = 'form';
+      } else if (op.bodyType) {
         if (!raw && !isMultipart(req.headers['content-type'])) {
-          if (route.queryBody) body = queryAsBody(query, op.bodyType);
+          if (route.queryBody) [body, bodySource] = [queryAsBody(query, op.bodyType), 'query-fields'];
           // No upload at all: the operation answers null after its own refusals (204).
           else if (route.streamedUpload) body = {};
           else if (route.noBodyStatus) return void ((res.statusCode = route.noBodyStatus), res.end());
           else throw badRequest('a request body is required');
-        } else body = decodeBody(req, raw ?? '', op.bodyType, route.formBody === true);
+        } else {
+          body = decodeBody(req, raw ?? '', op.bodyType, route.formBody === true);
+          if (bodyFormat(req.headers['content-type'], route.formBody === true) === 'form') bodySource = 'form';
+        }
       }
       ctx.streamLists = op.listResult;
       const paged = route.paging !== undefined && asksForPage(accept);
@@ -412,6 +428,8 @@ export class RestRouter {
         delete variables.start;
         delete variables.limit;
       }
+      const refused = checkRestVariables(op.args, variables, (name) => (name === route.bodyArg ? bodySource : name in params ? 'path' : 'query'));
+      if (refused) throw refused;
       if (route.file) return await sendFile(req, res, op, ctx, variables);
       const result = await op.compiled.query(undefined, ctx, variables);
       if (result.errors?.length) throw result.errors[0];

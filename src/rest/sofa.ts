@@ -1,4 +1,4 @@
-import type { GraphQLSchema } from 'graphql';
+import { parse, printType, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { useSofa } from 'sofa-api';
 import { Base64Scalar, DateTimeScalar, IntMapScalar, LongScalar } from '../schema/scalars';
 import type { RestRoute } from './route';
@@ -23,6 +23,25 @@ export type SofaRouter = ReturnType<typeof useSofa>;
  * fetch-style router as well cost about a third of the throughput (npm run bench).
  */
 export function createSofa(schema: GraphQLSchema, routes: RestRoute[]): SofaRouter {
+  return withRootDefinitions(schema, () => useSofaFor(schema, routes));
+}
+
+/**
+ * sofa reads each operation's argument descriptions from the root type's definition node and, when
+ * the type has none (type-graphql builds none), prints and parses the whole root type again for
+ * every argument: startup grew with the square of the operations. The nodes are lent for the call.
+ */
+function withRootDefinitions<T>(schema: GraphQLSchema, build: () => T): T {
+  const roots = [schema.getQueryType(), schema.getMutationType()].filter((type): type is GraphQLObjectType => Boolean(type) && !type!.astNode);
+  for (const type of roots) Object.assign(type, { astNode: parse(printType(type)).definitions[0] });
+  try {
+    return build();
+  } finally {
+    for (const type of roots) Object.assign(type, { astNode: undefined });
+  }
+}
+
+function useSofaFor(schema: GraphQLSchema, routes: RestRoute[]): SofaRouter {
   const config = Object.fromEntries(
     [...canonicalRoutes(routes)].map(([field, route]) => [
       field,

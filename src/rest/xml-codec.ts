@@ -116,19 +116,25 @@ export function encodeRecords(root: string, records: Record<string, unknown>[], 
 const textOf = (element: Element) =>
   (element.elements ?? []).map((child) => (child.type === 'text' || child.type === 'cdata' ? String(child.text ?? child.cdata ?? '') : '')).join('');
 
+/** The field a decoding position names, in the words of the REST errors (src/rest/input-errors.ts): `<userVO>/properties/property/name` → `field "properties.property.name"`. */
+function fieldAt(where: string): string {
+  const path = where.split('/').slice(1).join('.').replace(/@/g, '');
+  return path ? `field "${path}" in the body` : 'the body';
+}
+
 function coerce(raw: string, type: GraphQLInputType, where: string): unknown {
   const named = getNamedType(type);
   const value = raw.trim();
   if (named === GraphQLInt || named.name === 'Long') {
-    if (!/^-?\d+$/.test(value)) throw badRequest(`${where}: "${raw}" is not an integer`);
+    if (!/^-?\d+$/.test(value)) throw badRequest(`${fieldAt(where)} must be an integer`);
     return Number(value);
   }
   if (named === GraphQLFloat) {
-    if (value === '' || Number.isNaN(Number(value))) throw badRequest(`${where}: "${raw}" is not a number`);
+    if (value === '' || Number.isNaN(Number(value))) throw badRequest(`${fieldAt(where)} must be a number`);
     return Number(value);
   }
   if (named === GraphQLBoolean) {
-    if (value !== 'true' && value !== 'false') throw badRequest(`${where}: "${raw}" is not true or false`);
+    if (value !== 'true' && value !== 'false') throw badRequest(`${fieldAt(where)} must be true or false`);
     return value === 'true';
   }
   return raw;
@@ -162,16 +168,21 @@ function decodeElement(element: Element, type: GraphQLInputType, where: string):
 function decodeObject(element: Element, type: GraphQLInputObjectType, where: string): Record<string, unknown> {
   const fields = type.getFields();
   const out: Record<string, unknown> = {};
+  // Elements a client may send that the operation ignores (a roll call's attendance): dropped.
+  const ignored = (type.extensions?.ignoredOnWire as string[] | undefined) ?? [];
   const fieldOf = (name: string) => {
     const field = fields[name];
-    if (!field) throw badRequest(`${where}: unknown element or attribute <${name}>`);
+    if (!field) {
+      const path = [...where.split('/').slice(1), name].join('.');
+      throw badRequest(`unknown field "${path}" in the body`);
+    }
     return field;
   };
   for (const [name, value] of Object.entries(element.attributes ?? {})) {
     out[name] = coerce(String(value), fieldOf(name).type, `${where}/@${name}`);
   }
   for (const child of element.elements ?? []) {
-    if (child.type !== 'element') continue;
+    if (child.type !== 'element' || ignored.includes(child.name!)) continue;
     const field = fieldOf(child.name!);
     const fieldType = getNullableType(field.type);
     const path = `${where}/${child.name}`;

@@ -31,6 +31,7 @@ export class AuditLogEntryVO {
   @Field(() => LongScalar, { nullable: true }) identityKey!: number | null;
   @Field(() => String, { nullable: true }) identityLogin!: string | null;
   @Field(() => LongScalar, { nullable: true }) apiKeyId!: number | null;
+  @Field(() => String, { nullable: true, description: "The client's address, through trusted proxies (TRUST_PROXY)." }) clientAddress!: string | null;
   @Field(() => String) transport!: string;
   @Field(() => String) operation!: string;
   @Field(() => String, { nullable: true }) objectType!: string | null;

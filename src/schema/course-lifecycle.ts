@@ -1,4 +1,4 @@
-import { Directive, Extensions, Field, InputType, ObjectType } from 'type-graphql';
+import { Directive, Extensions, Field, InputType, Int, ObjectType } from 'type-graphql';
 import { RepositoryEntryLifecycleVO, RepositoryEntryLifecycleVOInput } from './courses';
 import { managed } from './directives';
 import { FileVO } from './files';
@@ -367,4 +367,47 @@ export class RepositoryEntryImageUploadInput {
 
   @Field(() => String, { nullable: true })
   filename?: string | null;
+}
+
+/** OpenOLAT's RepositoryEntryAccessVO (2018 on: status and the two public switches). */
+@ObjectType('RepositoryEntryAccessVO')
+export class RepositoryEntryAccessVO {
+  @Field(() => LongScalar)
+  repoEntryKey!: number;
+
+  @Field(() => String)
+  status!: string;
+
+  @Field(() => Boolean)
+  allUsers!: boolean;
+
+  @Field(() => Boolean)
+  guests!: boolean;
+}
+
+@InputType('RepositoryEntryAccessVOInput', {
+  description:
+    'What POST …/access writes: status (else the legacy access and membersOnly, else unchanged), allUsers and guests (absent: false, as OpenOLAT reads them).',
+})
+export class RepositoryEntryAccessVOInput {
+  @Field(() => LongScalar, { nullable: true, description: 'When given, the key of the addressed entry (else 400).' })
+  repoEntryKey?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'A status (catalogue 5.1).' })
+  status?: string | null;
+
+  @Field(() => Boolean, { nullable: true })
+  allUsers?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true })
+  guests?: boolean | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Older versions: 0 trash, 1 owners (published with membersOnly), 2 review, 3 all users, 4 all users and guests.',
+  })
+  access?: number | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Older versions, with access.' })
+  membersOnly?: boolean | null;
 }

@@ -22,7 +22,12 @@ export interface UserSearch {
   properties?: { name: string; value?: string | null }[] | null;
 }
 
-const COLUMN_PROPERTIES: Record<string, string> = { firstName: 'i.first_name', lastName: 'i.last_name', email: 'i.email' };
+/** A Map, not an object: a property named `__proto__` or `constructor` must find no column. */
+const COLUMN_PROPERTIES = new Map([
+  ['firstName', 'i.first_name'],
+  ['lastName', 'i.last_name'],
+  ['email', 'i.email'],
+]);
 
 /** OpenOLAT's search value: "quoted" is exact, otherwise `*` is a wildcard inside an implicit contains. */
 function likePattern(value: string): { exact: boolean; pattern: string } {
@@ -108,7 +113,7 @@ export async function searchUsers(
   }
   for (const property of search.properties ?? []) {
     if (!property.value) continue;
-    const column = COLUMN_PROPERTIES[property.name];
+    const column = COLUMN_PROPERTIES.get(property.name);
     if (column) match(column, property.value);
     else {
       params.push(property.name);

@@ -14,11 +14,30 @@ export const emailTaken: ErrorDetail = {
   translation: 'This e-mail address is already in use.',
 };
 
+let loginPattern: RegExp | undefined;
+
+/** The pattern logins must match on creation and on a login change (`LOGIN_PATTERN`, set at start-up from the configuration). */
+export function configureLoginPattern(pattern: RegExp): void {
+  loginPattern = pattern;
+}
+
+/**
+ * OpenOLAT's rule (catalogue 2.1: at least 3 characters, no "/", no control characters), then the
+ * configured pattern on the login as it will be stored (trimmed); both answer OpenOLAT's code.
+ */
 export function validateLogin(login: string | null | undefined): ErrorDetail[] {
   if (login && login.length > 128) return [tooLong('login')];
   // eslint-disable-next-line no-control-regex
   if (!login || login.trim().length < 3 || login.includes('/') || /[\u0000-\u001f\u007f]/.test(login)) {
     return [{ code: 'org.olat.admin.user:new.error.loginname.empty', translation: 'The user name must have at least 3 characters and no "/".' }];
+  }
+  if (loginPattern && !loginPattern.test(login.trim())) {
+    return [
+      {
+        code: 'org.olat.admin.user:new.error.loginname.empty',
+        translation: `The user name does not match the allowed pattern ${loginPattern.source}.`,
+      },
+    ];
   }
   return [];
 }

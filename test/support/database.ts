@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Shared between jest's global setup and the test files (they run in other processes). */
-export const STATE_FILE = path.join(os.tmpdir(), 'gateway-test-db.json');
+/**
+ * Shared between jest's global setup and the test files (they may run in other processes, which
+ * inherit the environment): one file per jest run, so that runs side by side keep their servers.
+ */
+export const STATE_FILE = (process.env.GATEWAY_TEST_STATE_FILE ??= path.join(os.tmpdir(), `gateway-test-db-${process.pid}.json`));
 
 export interface TestDatabaseState {
   /** Server URL without a database name (ends with '/'). */

@@ -35,6 +35,8 @@ export type AuditLogEntryVo = {
   at: Scalars['DateTime']['output'];
   /** The arguments as JSON. */
   changes?: Maybe<Scalars['String']['output']>;
+  /** The client's address, through trusted proxies (TRUST_PROXY). */
+  clientAddress?: Maybe<Scalars['String']['output']>;
   identityKey?: Maybe<Scalars['Long']['output']>;
   identityLogin?: Maybe<Scalars['String']['output']>;
   key: Scalars['Long']['output'];
@@ -82,6 +84,26 @@ export type AuthenticationVoInput = {
   /** Names an existing authentication of the identity to update. */
   key?: InputMaybe<Scalars['Long']['input']>;
   provider: Scalars['String']['input'];
+};
+
+export type CalendarFeedVo = {
+  __typename?: 'CalendarFeedVO';
+  calendarId: Scalars['String']['output'];
+  /** The feed, below the REST API: /restapi/calendars/feed/{token}.ics; the token is shown only now. */
+  url: Scalars['String']['output'];
+};
+
+export type CalendarVo = {
+  __typename?: 'CalendarVO';
+  /** Whether the person may write in it. Our rule (OpenOLAT's depends on UI settings): own calendar yes; group: owners, and participants when the group's calendar access is 'all'; course: owners and entry managers. */
+  canWrite: Scalars['Boolean']['output'];
+  css?: Maybe<Scalars['String']['output']>;
+  displayName?: Maybe<Scalars['String']['output']>;
+  /** `{type}_{id}`: user_{login}, group_{groupKey}, course_{courseId} (the course resourceable id). */
+  id: Scalars['String']['output'];
+  subscribed: Scalars['Boolean']['output'];
+  /** user, group or course */
+  type: Scalars['String']['output'];
 };
 
 export type CatalogEntryVo = {
@@ -502,6 +524,78 @@ export type EntryStatusChangeInput = {
   newStatus?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type EventLinkVo = {
+  __typename?: 'EventLinkVO';
+  displayName?: Maybe<Scalars['String']['output']>;
+  iconCssClass?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['String']['output']>;
+  provider?: Maybe<Scalars['String']['output']>;
+  uri?: Maybe<Scalars['String']['output']>;
+};
+
+export type EventLinkVoInput = {
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  iconCssClass?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  provider?: InputMaybe<Scalars['String']['input']>;
+  uri?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type EventVo = {
+  __typename?: 'EventVO';
+  allDayEvent: Scalars['Boolean']['output'];
+  begin: Scalars['DateTime']['output'];
+  /** The calendar of the event, `{type}_{id}`. */
+  calendarId: Scalars['String']['output'];
+  /** 0 private, 1 public, 2 free/busy */
+  classification: Scalars['Int']['output'];
+  color?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  end: Scalars['DateTime']['output'];
+  externalId?: Maybe<Scalars['String']['output']>;
+  externalSource?: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  /** Only when the event has links. */
+  links?: Maybe<Array<EventLinkVo>>;
+  liveStreamUrl?: Maybe<Scalars['String']['output']>;
+  location?: Maybe<Scalars['String']['output']>;
+  /** Comma-separated managed flags (catalogue 4.9), as stored. */
+  managedFlags?: Maybe<Scalars['String']['output']>;
+  recurrenceId?: Maybe<Scalars['String']['output']>;
+  subject?: Maybe<Scalars['String']['output']>;
+};
+
+/** An EventVO as a client sends it. No id: a new event with a generated id; an id the calendar does not have: created with that id; a known id (and recurrenceId): replaced, absent fields cleared, as OpenOLAT does. Unlike OpenOLAT, subject, begin and end are mandatory, end not before begin, classification 0, 1 or 2 (else 400). calendarId is ignored. */
+export type EventVoInput = {
+  allDayEvent?: InputMaybe<Scalars['Boolean']['input']>;
+  begin?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Read-only, ignored. */
+  calendarId?: InputMaybe<Scalars['String']['input']>;
+  /** 0 private, 1 public, 2 free/busy */
+  classification?: InputMaybe<Scalars['Int']['input']>;
+  color?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  end?: InputMaybe<Scalars['DateTime']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  externalSource?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  /** Replaces the links when not empty (an empty list keeps them, as OpenOLAT does). */
+  links?: InputMaybe<Array<EventLinkVoInput>>;
+  liveStreamUrl?: InputMaybe<Scalars['String']['input']>;
+  location?: InputMaybe<Scalars['String']['input']>;
+  /** Comma-separated managed flags (catalogue 4.9), stored as given. */
+  managedFlags?: InputMaybe<Scalars['String']['input']>;
+  recurrenceId?: InputMaybe<Scalars['String']['input']>;
+  subject?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A page of events (pagingspec=1.0), with the total. */
+export type EventVOes = {
+  __typename?: 'EventVOes';
+  events: Array<EventVo>;
+  totalCount: Scalars['Int']['output'];
+};
+
 export type FileVo = {
   /** The bytes; read only when selected. */
   content: Scalars['Base64']['output'];
@@ -646,6 +740,116 @@ export type IdentityToIdentityRelationVoInput = {
   relationRoleKey?: InputMaybe<Scalars['Long']['input']>;
 };
 
+export type LectureBlockRollCallVo = {
+  __typename?: 'LectureBlockRollCallVO';
+  /** Read-only. */
+  absenceAuthorized?: Maybe<Scalars['Boolean']['output']>;
+  absenceReason?: Maybe<Scalars['String']['output']>;
+  absenceSupervisorNotificationDate?: Maybe<Scalars['DateTime']['output']>;
+  comment?: Maybe<Scalars['String']['output']>;
+  /** The person of the roll call; one statement for all roll calls of an answer (GraphQL only). */
+  identity: UserVo;
+  /** The person's external id. Read-only. */
+  identityExternalId?: Maybe<Scalars['String']['output']>;
+  /** Read-only. */
+  identityKey: Scalars['Long']['output'];
+  key: Scalars['Long']['output'];
+  /** Read-only. */
+  lectureBlockKey: Scalars['Long']['output'];
+  /** Lectures missed; absent when 0. Read-only. */
+  lecturesAbsentNumber?: Maybe<Scalars['Int']['output']>;
+  /** Lectures attended; absent when 0. Read-only. */
+  lecturesAttendedNumber?: Maybe<Scalars['Int']['output']>;
+};
+
+/** What may change in a roll call: nothing of the attendance (the source document: roll calls can be read, not executed). absenceSupervisorNotificationDate is always written (absent or null clears it); comment and absenceReason only when not null. On REST the body is a whole LectureBlockRollCallVO: its other fields (attendance numbers, absenceAuthorized, identity, block) are ignored, as OpenOLAT does. */
+export type LectureBlockRollCallVoInput = {
+  absenceReason?: InputMaybe<Scalars['String']['input']>;
+  absenceSupervisorNotificationDate?: InputMaybe<Scalars['DateTime']['input']>;
+  comment?: InputMaybe<Scalars['String']['input']>;
+  /** The roll call to change (400 without). */
+  key?: InputMaybe<Scalars['Long']['input']>;
+};
+
+export type LectureBlockStatisticsVo = {
+  __typename?: 'LectureBlockStatisticsVO';
+  /** attended / (attended + absent + authorized absent); 0 when nothing was counted. */
+  attendanceRate: Scalars['Float']['output'];
+  identityKey: Scalars['Long']['output'];
+  totalAbsentLectures: Scalars['Long']['output'];
+  totalAttendedLectures: Scalars['Long']['output'];
+  totalAuthorizedAbsentLectures: Scalars['Long']['output'];
+  /** Always 0: this gateway keeps no absence notices (dispensations). */
+  totalDispensationLectures: Scalars['Long']['output'];
+  totalEffectiveLectures: Scalars['Long']['output'];
+  totalLectureBlocks: Scalars['Long']['output'];
+  totalPersonalPlannedLectures: Scalars['Long']['output'];
+};
+
+export type LectureBlockVo = {
+  __typename?: 'LectureBlockVO';
+  /** Read-only; this gateway has no BigBlueButton meetings: always null. */
+  bigBlueButtonMeetingKey?: Maybe<Scalars['Long']['output']>;
+  comment?: Maybe<Scalars['String']['output']>;
+  compulsory: Scalars['Boolean']['output'];
+  curriculumElementKey?: Maybe<Scalars['Long']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  endDate?: Maybe<Scalars['DateTime']['output']>;
+  externalId?: Maybe<Scalars['String']['output']>;
+  externalRef?: Maybe<Scalars['String']['output']>;
+  key: Scalars['Long']['output'];
+  location?: Maybe<Scalars['String']['output']>;
+  /** Comma-separated managed flags (catalogue 4.7), as the managing system wrote them. */
+  managedFlagsString?: Maybe<Scalars['String']['output']>;
+  meetingTitle?: Maybe<Scalars['String']['output']>;
+  meetingUrl?: Maybe<Scalars['String']['output']>;
+  plannedLectures: Scalars['Int']['output'];
+  preparation?: Maybe<Scalars['String']['output']>;
+  recordingUrl?: Maybe<Scalars['String']['output']>;
+  repoEntryKey: Scalars['Long']['output'];
+  /** open, closed, reopen or autoclosed (catalogue 5.6) */
+  rollCallStatus: Scalars['String']['output'];
+  startDate?: Maybe<Scalars['DateTime']['output']>;
+  /** active, partiallydone, done or cancelled (catalogue 5.6) */
+  status: Scalars['String']['output'];
+  /** As GET …/lectureblocks/{lectureBlockKey}/taxonomy/levels (GraphQL only). */
+  taxonomyLevels: Array<TaxonomyLevelVo>;
+  /** As GET …/lectureblocks/{lectureBlockKey}/teachers (GraphQL only). */
+  teachers: Array<UserVo>;
+  title?: Maybe<Scalars['String']['output']>;
+};
+
+/** A LectureBlockVO as a client sends it: no key (or 0) creates, a key updates. plannedLectures is always written (0 when absent); the other fields only when not null. status and rollCallStatus are ignored but for rollCallStatus autoclosed, which closes the roll call. */
+export type LectureBlockVoInput = {
+  /** Ignored (read-only). */
+  bigBlueButtonMeetingKey?: InputMaybe<Scalars['Long']['input']>;
+  comment?: InputMaybe<Scalars['String']['input']>;
+  compulsory?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Ignored (the path names the element). */
+  curriculumElementKey?: InputMaybe<Scalars['Long']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  endDate?: InputMaybe<Scalars['DateTime']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  externalRef?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['Long']['input']>;
+  location?: InputMaybe<Scalars['String']['input']>;
+  managedFlagsString?: InputMaybe<Scalars['String']['input']>;
+  meetingTitle?: InputMaybe<Scalars['String']['input']>;
+  meetingUrl?: InputMaybe<Scalars['String']['input']>;
+  /** Always written: absent or null is 0, as in OpenOLAT. */
+  plannedLectures?: InputMaybe<Scalars['Int']['input']>;
+  preparation?: InputMaybe<Scalars['String']['input']>;
+  recordingUrl?: InputMaybe<Scalars['String']['input']>;
+  /** Blocks of a curriculum element: the course of a new block. Ignored elsewhere. */
+  repoEntryKey?: InputMaybe<Scalars['Long']['input']>;
+  /** Ignored but for autoclosed. */
+  rollCallStatus?: InputMaybe<Scalars['String']['input']>;
+  startDate?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Ignored. */
+  status?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type LinkVo = {
   __typename?: 'LinkVO';
   href: Scalars['String']['output'];
@@ -669,6 +873,8 @@ export type ManagedUserVo = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Adapt the attendance of the roll calls of the course’s blocks to their planned lectures (OpenOLAT: of every block of the system). Administrators of the course’s organisations only. */
+  adaptLectureRollCalls: RollCallAdaptationVo;
   /** Make the person an owner of the entry (true also when already one). */
   addCatalogEntryOwner: Scalars['Boolean']['output'];
   /** Adds the person to the list; a new author also gets the author role. Administrators and learning resource managers of the entry’s organisation, and its owners. */
@@ -691,6 +897,14 @@ export type Mutation = {
   addGroupParticipant: Scalars['Boolean']['output'];
   /** Relate two users; the user of identityKey must be one of them and the caller must manage both. The same relation again returns the stored one unchanged. */
   addIdentityRelation: IdentityToIdentityRelationVo;
+  /** The participants of the course become participants of the block, each with a roll call without attendance. */
+  addLectureBlockCourseParticipants: Scalars['Boolean']['output'];
+  /** The participants of the curriculum elements linked to the course become participants of the block (elements no longer linked stop being); false when nothing changed (REST: 304). */
+  addLectureBlockCurriculumParticipants: Scalars['Boolean']['output'];
+  /** true: now tagged; false: already (REST answers 304). 404 unknown level. */
+  addLectureBlockTaxonomyLevel: Scalars['Boolean']['output'];
+  /** true: now a teacher; false: already one (REST answers 304). 404 unknown person. */
+  addLectureBlockTeacher: Scalars['Boolean']['output'];
   /** Grant the role in the organisation, or change the inheritance of the membership. */
   addOrganisationMember: Scalars['Boolean']['output'];
   /** Grant the role to each listed user (only the keys are read; unknown users are skipped). */
@@ -725,6 +939,8 @@ export type Mutation = {
   changeUserPasswordByLogin: Scalars['Boolean']['output'];
   /** A new API key for the user: the secret is in this answer only. Managers of the user always; the user themself while self-service keys are allowed, and not with an API key. Listed by userAuthentications, revoked by deleteUserAuthentication. */
   createApiKey: ApiKeyVo;
+  /** Extension (not in OpenOLAT's REST API): create or rotate the person's iCalendar feed of one of their calendars; only the person themself (403). The URL carries a new secret token, shown only now (stored as its SHA-256); the previous one stops working. */
+  createCalendarFeed: CalendarFeedVo;
   /** Create an entry under the addressed one: a leaf when it links a repository entry (or type 1), else a node. */
   createCatalogEntry: CatalogEntryVo;
   /** A new empty course with its root structure node; the caller becomes owner unless setAuthor is false. */
@@ -747,19 +963,31 @@ export type Mutation = {
   createTaxonomy: TaxonomyVo;
   /** Create a user; validation failures answer 406 with a list of ErrorVO on REST. */
   createUser: UserVo;
+  /** Delete an event (every recurrence) of one of the person's calendars; 404 unknown event. Answers for the person in the path (OpenOLAT answers for the caller): the person themself or their user managers (administrator, usermanager, rolesmanager); else 403 (OpenOLAT: 401). */
+  deleteCalendarEvent: Scalars['Boolean']['output'];
+  /** Extension: revoke the person's iCalendar feed of the calendar (404 when there is none); only the person themself. */
+  deleteCalendarFeed: Scalars['Boolean']['output'];
   /** Delete the entry with its subtree: catalog managers and owners of the entry; a root cannot be deleted (CONFLICT). */
   deleteCatalogEntry: Scalars['Boolean']['output'];
   /** Deletes the course for good. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   deleteCourse: Scalars['Boolean']['output'];
+  /** Delete an event of the course's calendar; 404 unknown event. The caller must be a member or manager of the course (403), then the course's calendar must be enabled (404). */
+  deleteCourseCalendarEvent: Scalars['Boolean']['output'];
   /** Deletes a group of the course (the group itself, as OpenOLAT does). Group managers, administrators and learning resource managers of the course’s organisation, and its owners. */
   deleteCourseGroup: Scalars['Boolean']['output'];
   /** Delete a curriculum with its elements, their memberships and course links. */
   deleteCurriculum: Scalars['Boolean']['output'];
+  /** Delete a block of the element. */
+  deleteCurriculumElementLectureBlock: Scalars['Boolean']['output'];
   deleteGroup: Scalars['Boolean']['output'];
+  /** Delete an event of the group's calendar; 404 unknown event. The caller must be a member of the group or a group manager (403), then the group's calendar tool must be on (404). */
+  deleteGroupCalendarEvent: Scalars['Boolean']['output'];
   /** Removes the news; NOT_FOUND while the news tool is off. */
   deleteGroupNews: Scalars['Boolean']['output'];
   /** Remove a relation of the user; one that does not exist or is not theirs answers 409 on REST (CONFLICT). */
   deleteIdentityRelation: Scalars['Boolean']['output'];
+  /** Delete the block with its teachers, participants, roll calls and calendar events. Owners of the course, and administrators, learning resource managers and lecture managers of its organisations (OpenOLAT answers 401 to others, here 403). */
+  deleteLectureBlock: Scalars['Boolean']['output'];
   /** Needs administrator or sysadmin in that organisation or an inheriting ancestor. Refused (409) for the default organisation and for organisations with sub-organisations. Users move to the default organisation. */
   deleteOrganisation: Scalars['Boolean']['output'];
   /** Delete a relation role and every relation of that role. */
@@ -785,6 +1013,8 @@ export type Mutation = {
   disallowOrganisationSubType: Scalars['Boolean']['output'];
   /** true: no longer allowed; false: it was not allowed (REST 304). */
   disallowTaxonomyLevelSubType: Scalars['Boolean']['output'];
+  /** Blocks of this course that still take their participants from the origin course (moved here from it) take them from this course; false when none did (REST: 304). 404 unknown origin. */
+  healMovedLectureBlocks: Scalars['Boolean']['output'];
   /** Imports a course export ZIP as a new course (POST /repo/courses). Every node of the editor tree (editortreemodel.xml) and run tree (runstructure.xml), the metadata of export/repo.xml and every other file of the archive are kept, in one transaction. Authors, learning resource managers and administrators; the caller becomes owner. Null (REST: 204) when the file is missing or empty. */
   importCourse?: Maybe<CourseVo>;
   /** Imports a learning resource: a course export ZIP (PUT /repo/entries). Every node of the editor tree (editortreemodel.xml) and run tree (runstructure.xml), the metadata of export/repo.xml and every other file of the archive are kept, in one transaction. Authors, learning resource managers and administrators; the caller becomes owner. Null (REST: 204) when the file is missing or empty. */
@@ -797,6 +1027,8 @@ export type Mutation = {
   logout: Scalars['Boolean']['output'];
   /** Gateway extension (GraphQL only; OpenOLAT’s REST API has no such endpoint): bookmarks a course the caller sees for the caller; false when it was bookmarked already. */
   markCourseFavorite: Scalars['Boolean']['output'];
+  /** Move the block to another course, which the caller must manage too (403; 404 unknown). Owners of the course, and administrators, learning resource managers and lecture managers of its organisations (OpenOLAT answers 401 to others, here 403). */
+  moveLectureBlock: LectureBlockVo;
   /** Publishes the course: its run tree becomes a copy of the editor tree; status sets the entry's status. Administrators and learning resource managers of the course’s organisation, and its owners. */
   publishCourse: CourseVo;
   /** Grant the role of the body with its inheritanceMode; 409 for an unknown role. */
@@ -817,6 +1049,14 @@ export type Mutation = {
   removeCurriculumOwner: Scalars['Boolean']['output'];
   removeGroupOwner: Scalars['Boolean']['output'];
   removeGroupParticipant: Scalars['Boolean']['output'];
+  /** The participants of the course stop being participants of the block (roll calls stay). */
+  removeLectureBlockCourseParticipants: Scalars['Boolean']['output'];
+  /** No curriculum element gives the block participants any more; false when none did (REST: 304). */
+  removeLectureBlockCurriculumParticipants: Scalars['Boolean']['output'];
+  /** Remove a level from the block (true also when it was not there). 404 unknown level. */
+  removeLectureBlockTaxonomyLevel: Scalars['Boolean']['output'];
+  /** Remove a teacher (404 unknown person or no teacher). */
+  removeLectureBlockTeacher: Scalars['Boolean']['output'];
   /** End the membership granted in this organisation. */
   removeOrganisationMember: Scalars['Boolean']['output'];
   /** Removes the person from the list. Administrators and learning resource managers of the entry’s organisation, and its owners. */
@@ -827,8 +1067,26 @@ export type Mutation = {
   removeRepositoryEntryTaxonomyLevel: Scalars['Boolean']['output'];
   /** The listed children (only their keys) come first in the given order; 409 for a key that is no child. */
   reorderCurriculumElementChildren: Scalars['Boolean']['output'];
+  /** Create or replace an event in one of the person's calendars. Answers for the person in the path (OpenOLAT answers for the caller): the person themself or their user managers (administrator, usermanager, rolesmanager); else 403 (OpenOLAT: 401). Our write rule (OpenOLAT's depends on UI settings): own calendar; group: owners (coaches), group managers, participants when the calendar access is "all"; course: owners, administrators and learning resource managers. 403 without write access; unlike OpenOLAT, 400 for an event without subject, begin or end, with end before begin or an unknown classification. REST answers 200 without a body, as OpenOLAT. GraphQL callers cannot change what a managed event's flags protect (synced lecture events are managed `all`); REST, the managing system, can. */
+  saveCalendarEvent: Scalars['Boolean']['output'];
+  /** Create or replace events in one of the person's calendars, all or none. Answers for the person in the path (OpenOLAT answers for the caller): the person themself or their user managers (administrator, usermanager, rolesmanager); else 403 (OpenOLAT: 401). Our write rule (OpenOLAT's depends on UI settings): own calendar; group: owners (coaches), group managers, participants when the calendar access is "all"; course: owners, administrators and learning resource managers. 403 without write access; unlike OpenOLAT, 400 for an event without subject, begin or end, with end before begin or an unknown classification. REST answers 200 without a body, as OpenOLAT. GraphQL callers cannot change what a managed event's flags protect (synced lecture events are managed `all`); REST, the managing system, can. */
+  saveCalendarEvents: Scalars['Boolean']['output'];
+  /** Create or replace an event in the course's calendar. The caller must be a member or manager of the course (403), then the course's calendar must be enabled (404). Our write rule (OpenOLAT's depends on UI settings): own calendar; group: owners (coaches), group managers, participants when the calendar access is "all"; course: owners, administrators and learning resource managers. 403 without write access; unlike OpenOLAT, 400 for an event without subject, begin or end, with end before begin or an unknown classification. REST answers 200 without a body, as OpenOLAT. GraphQL callers cannot change what a managed event's flags protect (synced lecture events are managed `all`); REST, the managing system, can. */
+  saveCourseCalendarEvent: Scalars['Boolean']['output'];
+  /** Create or replace events in the course's calendar, all or none. The caller must be a member or manager of the course (403), then the course's calendar must be enabled (404). Our write rule (OpenOLAT's depends on UI settings): own calendar; group: owners (coaches), group managers, participants when the calendar access is "all"; course: owners, administrators and learning resource managers. 403 without write access; unlike OpenOLAT, 400 for an event without subject, begin or end, with end before begin or an unknown classification. REST answers 200 without a body, as OpenOLAT. GraphQL callers cannot change what a managed event's flags protect (synced lecture events are managed `all`); REST, the managing system, can. */
+  saveCourseCalendarEvents: Scalars['Boolean']['output'];
+  /** As saveLectureBlock, the course named by its course id (the /repo/courses mount). */
+  saveCourseLectureBlock: LectureBlockVo;
   /** Create an element (below parentElementKey, else a root element); a body key updates that element. 409: another curriculum in the body, a parent in another curriculum, the element itself as parent. */
   saveCurriculumElement: CurriculumElementVo;
+  /** Create a block for the element in the course repoEntryKey names, or its only course (409: no course, several, not linked, lectures not enabled); a key updates that block of the element. */
+  saveCurriculumElementLectureBlock: LectureBlockVo;
+  /** Create or replace an event in the group's calendar. The caller must be a member of the group or a group manager (403), then the group's calendar tool must be on (404). Our write rule (OpenOLAT's depends on UI settings): own calendar; group: owners (coaches), group managers, participants when the calendar access is "all"; course: owners, administrators and learning resource managers. 403 without write access; unlike OpenOLAT, 400 for an event without subject, begin or end, with end before begin or an unknown classification. REST answers 200 without a body, as OpenOLAT. GraphQL callers cannot change what a managed event's flags protect (synced lecture events are managed `all`); REST, the managing system, can. */
+  saveGroupCalendarEvent: Scalars['Boolean']['output'];
+  /** Create or replace events in the group's calendar, all or none. The caller must be a member of the group or a group manager (403), then the group's calendar tool must be on (404). Our write rule (OpenOLAT's depends on UI settings): own calendar; group: owners (coaches), group managers, participants when the calendar access is "all"; course: owners, administrators and learning resource managers. 403 without write access; unlike OpenOLAT, 400 for an event without subject, begin or end, with end before begin or an unknown classification. REST answers 200 without a body, as OpenOLAT. GraphQL callers cannot change what a managed event's flags protect (synced lecture events are managed `all`); REST, the managing system, can. */
+  saveGroupCalendarEvents: Scalars['Boolean']['output'];
+  /** Create a block (no key; 409 while lectures are not enabled for the course) or update one of the course (key; 404 when unknown or of another course). Owners of the course, and administrators, learning resource managers and lecture managers of its organisations (OpenOLAT answers 401 to others, here 403). */
+  saveLectureBlock: LectureBlockVo;
   /** A competence of the same type the person has on the level is updated (expiration), else one is created. taxonomyLevelKey other than the path: 409; unknown person: 404; unknown type: 400. */
   saveTaxonomyCompetence: TaxonomyCompetenceVo;
   /** Without a key a new level, with a key an update; a changed parentKey moves the level (null: a root level). Unknown parent or type 404; a parent or level of another taxonomy 409; an identifier another level of the taxonomy has 409. */
@@ -841,6 +1099,10 @@ export type Mutation = {
   saveUserAuthenticationByLogin: AuthenticationVo;
   /** Opens the entry to all users and/or guests, or closes it to them; false (REST 304) when nothing changed. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   setRepositoryEntryPublicAccess: Scalars['Boolean']['output'];
+  /** Bring the calendar events of the block up to date. Owners of the course, and administrators, learning resource managers and lecture managers of its organisations (OpenOLAT answers 401 to others, here 403). */
+  syncLectureBlockCalendars: Scalars['Boolean']['output'];
+  /** Bring the calendar events of every block of the course up to date. Owners of the course, and administrators, learning resource managers and lecture managers of its organisations (OpenOLAT answers 401 to others, here 403). */
+  syncLectureCalendars: Scalars['Boolean']['output'];
   /** true: unlinked; false: it was not linked (REST answers 304). */
   unlinkCurriculumElementEntry: Scalars['Boolean']['output'];
   /** Gateway extension (GraphQL only): removes the caller’s bookmark of the course; false when there was none. */
@@ -864,6 +1126,10 @@ export type Mutation = {
   updateGroupConfiguration: Scalars['Boolean']['output'];
   /** Saves the news (not blank) and answers it; NOT_FOUND while the news tool is off. REST: text/plain. */
   updateGroupNews: Scalars['String']['output'];
+  /** Write the fields given (not null) of the lecture configuration, creating it when missing; the course's calendars follow. Owners of the course, and administrators, learning resource managers and lecture managers of its organisations (OpenOLAT answers 401 to others, here 403). */
+  updateLectureConfiguration: RepositoryEntryLectureConfigurationVo;
+  /** Change the supervisor notification date (always: null clears it), the absence reason and the comment (when not null) of a roll call. Roll calls can be read but not executed: nobody is set present or absent. */
+  updateLectureRollCall: LectureBlockRollCallVo;
   /** Update an organisation; a changed parentOrganisationKey moves it with its sub-organisations. A body key other than the path key answers 409. */
   updateOrganisation: OrganisationVo;
   /** Update an organisation type; a body key other than the path key answers 409. */
@@ -872,6 +1138,8 @@ export type Mutation = {
   updateRelationRole: RelationRoleVo;
   /** Replaces the entry’s fields (see RepositoryEntryVOInput); null (REST 204) for an empty file. Global authors, learning resource managers and administrators. */
   updateRepositoryEntry?: Maybe<RepositoryEntryVo>;
+  /** Write the status and the public access as given (OpenOLAT's low-level change: nothing a status change does besides). Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  updateRepositoryEntryAccess: RepositoryEntryAccessVo;
   /** Writes the metadata; absent values are written as null. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   updateRepositoryEntryMetadata: RepositoryEntryMetadataVo;
   /** Change settings; every instance applies them within seconds, without a restart. */
@@ -896,6 +1164,12 @@ export type Mutation = {
   uploadRepositoryEntryImage: Scalars['Boolean']['output'];
   /** Store a new portrait (JPEG, PNG or GIF, recognised by its content, otherwise UNSUPPORTED_MEDIA_TYPE) with its big and small scalings; the person themself or their user managers. */
   uploadUserPortrait: Scalars['Boolean']['output'];
+};
+
+
+export type MutationAdaptLectureRollCallsArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -969,6 +1243,36 @@ export type MutationAddGroupParticipantArgs = {
 export type MutationAddIdentityRelationArgs = {
   identityKey: Scalars['Long']['input'];
   relation: IdentityToIdentityRelationVoInput;
+};
+
+
+export type MutationAddLectureBlockCourseParticipantsArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
+  lectureBlockKey: Scalars['Long']['input'];
+};
+
+
+export type MutationAddLectureBlockCurriculumParticipantsArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
+  lectureBlockKey: Scalars['Long']['input'];
+};
+
+
+export type MutationAddLectureBlockTaxonomyLevelArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
+  lectureBlockKey: Scalars['Long']['input'];
+  taxonomyLevelKey: Scalars['Long']['input'];
+};
+
+
+export type MutationAddLectureBlockTeacherArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
+  identityKey: Scalars['Long']['input'];
+  lectureBlockKey: Scalars['Long']['input'];
 };
 
 
@@ -1081,6 +1385,12 @@ export type MutationCreateApiKeyArgs = {
 };
 
 
+export type MutationCreateCalendarFeedArgs = {
+  calendarId: Scalars['String']['input'];
+  identityKey: Scalars['Long']['input'];
+};
+
+
 export type MutationCreateCatalogEntryArgs = {
   catalogEntry: CatalogEntryVoInput;
   path: Scalars['String']['input'];
@@ -1138,6 +1448,19 @@ export type MutationCreateUserArgs = {
 };
 
 
+export type MutationDeleteCalendarEventArgs = {
+  calendarId: Scalars['String']['input'];
+  eventId: Scalars['String']['input'];
+  identityKey: Scalars['Long']['input'];
+};
+
+
+export type MutationDeleteCalendarFeedArgs = {
+  calendarId: Scalars['String']['input'];
+  identityKey: Scalars['Long']['input'];
+};
+
+
 export type MutationDeleteCatalogEntryArgs = {
   path: Scalars['String']['input'];
 };
@@ -1145,6 +1468,12 @@ export type MutationDeleteCatalogEntryArgs = {
 
 export type MutationDeleteCourseArgs = {
   courseKey: Scalars['Long']['input'];
+};
+
+
+export type MutationDeleteCourseCalendarEventArgs = {
+  courseKey: Scalars['Long']['input'];
+  eventId: Scalars['String']['input'];
 };
 
 
@@ -1159,7 +1488,20 @@ export type MutationDeleteCurriculumArgs = {
 };
 
 
+export type MutationDeleteCurriculumElementLectureBlockArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  lectureBlockKey: Scalars['Long']['input'];
+};
+
+
 export type MutationDeleteGroupArgs = {
+  groupKey: Scalars['Long']['input'];
+};
+
+
+export type MutationDeleteGroupCalendarEventArgs = {
+  eventId: Scalars['String']['input'];
   groupKey: Scalars['Long']['input'];
 };
 
@@ -1172,6 +1514,13 @@ export type MutationDeleteGroupNewsArgs = {
 export type MutationDeleteIdentityRelationArgs = {
   identityKey: Scalars['Long']['input'];
   relationKey: Scalars['Long']['input'];
+};
+
+
+export type MutationDeleteLectureBlockArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
+  lectureBlockKey: Scalars['Long']['input'];
 };
 
 
@@ -1249,6 +1598,13 @@ export type MutationDisallowTaxonomyLevelSubTypeArgs = {
 };
 
 
+export type MutationHealMovedLectureBlocksArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
+  originEntryKey: Scalars['Long']['input'];
+};
+
+
 export type MutationImportCourseArgs = {
   courseArchive: CourseImportInput;
   ownerUsername?: InputMaybe<Scalars['String']['input']>;
@@ -1275,6 +1631,14 @@ export type MutationLinkCurriculumElementEntryArgs = {
 
 export type MutationMarkCourseFavoriteArgs = {
   courseKey: Scalars['Long']['input'];
+};
+
+
+export type MutationMoveLectureBlockArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
+  lectureBlockKey: Scalars['Long']['input'];
+  repoEntryKey: Scalars['Long']['input'];
 };
 
 
@@ -1351,6 +1715,36 @@ export type MutationRemoveGroupParticipantArgs = {
 };
 
 
+export type MutationRemoveLectureBlockCourseParticipantsArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
+  lectureBlockKey: Scalars['Long']['input'];
+};
+
+
+export type MutationRemoveLectureBlockCurriculumParticipantsArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
+  lectureBlockKey: Scalars['Long']['input'];
+};
+
+
+export type MutationRemoveLectureBlockTaxonomyLevelArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
+  lectureBlockKey: Scalars['Long']['input'];
+  taxonomyLevelKey: Scalars['Long']['input'];
+};
+
+
+export type MutationRemoveLectureBlockTeacherArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
+  identityKey: Scalars['Long']['input'];
+  lectureBlockKey: Scalars['Long']['input'];
+};
+
+
 export type MutationRemoveOrganisationMemberArgs = {
   identityKey: Scalars['Long']['input'];
   organisationKey: Scalars['Long']['input'];
@@ -1384,9 +1778,67 @@ export type MutationReorderCurriculumElementChildrenArgs = {
 };
 
 
+export type MutationSaveCalendarEventArgs = {
+  calendarId: Scalars['String']['input'];
+  event: EventVoInput;
+  identityKey: Scalars['Long']['input'];
+};
+
+
+export type MutationSaveCalendarEventsArgs = {
+  calendarId: Scalars['String']['input'];
+  events: Array<EventVoInput>;
+  identityKey: Scalars['Long']['input'];
+};
+
+
+export type MutationSaveCourseCalendarEventArgs = {
+  courseKey: Scalars['Long']['input'];
+  event: EventVoInput;
+};
+
+
+export type MutationSaveCourseCalendarEventsArgs = {
+  courseKey: Scalars['Long']['input'];
+  events: Array<EventVoInput>;
+};
+
+
+export type MutationSaveCourseLectureBlockArgs = {
+  courseKey: Scalars['Long']['input'];
+  lectureBlock: LectureBlockVoInput;
+};
+
+
 export type MutationSaveCurriculumElementArgs = {
   curriculumElement: CurriculumElementVoInput;
   curriculumKey: Scalars['Long']['input'];
+};
+
+
+export type MutationSaveCurriculumElementLectureBlockArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  lectureBlock: LectureBlockVoInput;
+};
+
+
+export type MutationSaveGroupCalendarEventArgs = {
+  event: EventVoInput;
+  groupKey: Scalars['Long']['input'];
+};
+
+
+export type MutationSaveGroupCalendarEventsArgs = {
+  events: Array<EventVoInput>;
+  groupKey: Scalars['Long']['input'];
+};
+
+
+export type MutationSaveLectureBlockArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
+  lectureBlock: LectureBlockVoInput;
 };
 
 
@@ -1425,6 +1877,19 @@ export type MutationSetRepositoryEntryPublicAccessArgs = {
   allUsers?: InputMaybe<Scalars['Boolean']['input']>;
   entry: Scalars['String']['input'];
   guests?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationSyncLectureBlockCalendarsArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
+  lectureBlockKey: Scalars['Long']['input'];
+};
+
+
+export type MutationSyncLectureCalendarsArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1503,6 +1968,18 @@ export type MutationUpdateGroupNewsArgs = {
 };
 
 
+export type MutationUpdateLectureConfigurationArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
+  lectureConfiguration: RepositoryEntryLectureConfigurationVoInput;
+};
+
+
+export type MutationUpdateLectureRollCallArgs = {
+  rollCall: LectureBlockRollCallVoInput;
+};
+
+
 export type MutationUpdateOrganisationArgs = {
   organisation: OrganisationVoInput;
   organisationKey: Scalars['Long']['input'];
@@ -1524,6 +2001,12 @@ export type MutationUpdateRelationRoleArgs = {
 export type MutationUpdateRepositoryEntryArgs = {
   entry: Scalars['String']['input'];
   repositoryEntry: RepositoryEntryVoInput;
+};
+
+
+export type MutationUpdateRepositoryEntryAccessArgs = {
+  access: RepositoryEntryAccessVoInput;
+  entry: Scalars['String']['input'];
 };
 
 
@@ -1720,6 +2203,12 @@ export type Query = {
   __typename?: 'Query';
   /** Writes through either transport, newest first. */
   auditLog: Array<AuditLogEntryVo>;
+  /** One of the person's calendars (404 when the person does not see it; user_… must name the person). Answers for the person in the path (OpenOLAT answers for the caller): the person themself or their user managers (administrator, usermanager, rolesmanager); else 403 (OpenOLAT: 401). */
+  calendar: CalendarVo;
+  /** The events of one of the person's calendars, ordered by begin. Answers for the person in the path (OpenOLAT answers for the caller): the person themself or their user managers (administrator, usermanager, rolesmanager); else 403 (OpenOLAT: 401). */
+  calendarEvents: EventVOes;
+  /** The calendars the person sees: their own, their groups' with the calendar tool on, their courses' with the calendar enabled. Answers for the person in the path (OpenOLAT answers for the caller): the person themself or their user managers (administrator, usermanager, rolesmanager); else 403 (OpenOLAT: 401). */
+  calendars: Array<CalendarVo>;
   /** The direct children: a page (REST: pagingspec=1.0; GraphQL: with a limit) ordered by name, else every child in stored order. */
   catalogChildren: CatalogEntryVOes;
   /** A catalog entry with its links; every authenticated caller reads the whole catalog. */
@@ -1736,6 +2225,8 @@ export type Query = {
   course: CourseVo;
   /** The author (owner) of the course; NOT_FOUND when the person is none. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   courseAuthor: UserVo;
+  /** The events of the course's calendar, ordered by begin. The caller must be a member or manager of the course (403), then the course's calendar must be enabled (404). */
+  courseCalendarEvents: EventVOes;
   /** The configuration of the course. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   courseConfiguration: CourseConfigVo;
   /** The editor tree as OpenOLAT's editortreemodel.xml. Administrators and learning resource managers of the course’s organisation, and its owners. */
@@ -1777,6 +2268,10 @@ export type Query = {
   curriculumElementEntries: Array<RepositoryEntryVo>;
   /** The entry when it is linked to the element, else 404. */
   curriculumElementEntry: RepositoryEntryVo;
+  /** A block of the element (404 when of another element). */
+  curriculumElementLectureBlock: LectureBlockVo;
+  /** The lecture blocks planned for the curriculum element (curriculum managers). */
+  curriculumElementLectureBlocks: Array<LectureBlockVo>;
   /** Memberships on the element: its own, and inherited ones of its ancestors (inheritanceMode inherited). */
   curriculumElementMembers: Array<CurriculumElementMemberVo>;
   /** Members with the role, own or inherited from an ancestor element. */
@@ -1791,7 +2286,11 @@ export type Query = {
   curriculumElementUsers: Array<UserVo>;
   /** The elements of the curriculum that are not deleted, flat. */
   curriculumElements: Array<CurriculumElementVo>;
+  /** Per participant, attendance over the lecture blocks of the curriculum's courses (one participant with identityKey). Curriculum managers. */
+  curriculumLectureStatistics: Array<LectureBlockStatisticsVo>;
   curriculumOwners: Array<UserVo>;
+  /** One participant's attendance over the curriculum's lecture blocks (404 without roll calls). */
+  curriculumParticipantLectureStatistics: LectureBlockStatisticsVo;
   /** The export ZIP of a course, in OpenOLAT's layout. REST (GET /repo/courses/{courseId}/file) answers the ZIP; GraphQL where to get it. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   exportCourse: CourseExportVo;
   /** The export ZIP of a repository entry (a course). REST (GET /repo/entries/{k}/file) answers the ZIP; GraphQL where to get it. Administrators and learning resource managers of the entry’s organisation, and its owners. */
@@ -1800,6 +2299,8 @@ export type Query = {
   favoriteCoursesOfUser: CourseVOes;
   /** Members and group managers only. */
   group: GroupVo;
+  /** The events of the group's calendar, ordered by begin. The caller must be a member of the group or a group manager (403), then the group's calendar tool must be on (404). */
+  groupCalendarEvents: EventVOes;
   /** The tools switched on with their access levels, the news, and who sees the member lists. */
   groupConfiguration: GroupConfigurationVo;
   /** The group with its news, wiki and folder as the caller sees them: members and group managers only. */
@@ -1823,6 +2324,22 @@ export type Query = {
   identityRelationsAsSource: Array<IdentityToIdentityRelationVo>;
   /** Relations in which the user is the target; for managers of that user. */
   identityRelationsAsTarget: Array<IdentityToIdentityRelationVo>;
+  /** A block of the course (404 when of another course). Owners of the course, and administrators, learning resource managers and lecture managers of its organisations (OpenOLAT answers 401 to others, here 403). */
+  lectureBlock: LectureBlockVo;
+  /** The taxonomy levels of the block. Owners of the course, and administrators, learning resource managers and lecture managers of its organisations (OpenOLAT answers 401 to others, here 403). */
+  lectureBlockTaxonomyLevels: Array<TaxonomyLevelVo>;
+  /** The teachers of the block. Owners of the course, and administrators, learning resource managers and lecture managers of its organisations (OpenOLAT answers 401 to others, here 403). */
+  lectureBlockTeachers: Array<UserVo>;
+  /** The lecture blocks of the course. Owners of the course, and administrators, learning resource managers and lecture managers of its organisations (OpenOLAT answers 401 to others, here 403). */
+  lectureBlocks: Array<LectureBlockVo>;
+  /** Lecture blocks overlapping the day of date (ISO date or date-time, UTC day), or all blocks without date. Administrators and lecture managers. */
+  lectureBlocksOfDay: Array<LectureBlockVo>;
+  /** The lecture configuration of the course (all null without one). Owners of the course, and administrators, learning resource managers and lecture managers of its organisations (OpenOLAT answers 401 to others, here 403). */
+  lectureConfiguration: RepositoryEntryLectureConfigurationVo;
+  /** A roll call, for a manager of its lecture block's course. */
+  lectureRollCall: LectureBlockRollCallVo;
+  /** Roll calls (administrator: all of them; lecture manager: those of courses in the organisations where they hold the role). closed: the block is done or its roll call closed or autoclosed; hasAbsence: absent lectures above 0. */
+  lectureRollCalls: Array<LectureBlockRollCallVo>;
   /** Users with an externalId, in the organisations where the caller manages users. */
   managedUsers: Array<ManagedUserVo>;
   /** The caller. */
@@ -1846,6 +2363,8 @@ export type Query = {
   repositoryEntries: RepositoryEntryVOes;
   /** An entry by its key, or else its softkey. Administrators and learning resource managers see the entries of their organisations, others those they are members of and the published public ones. */
   repositoryEntry: RepositoryEntryVo;
+  /** The status and public access of the entry (OpenOLAT's older access resource). Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  repositoryEntryAccess: RepositoryEntryAccessVo;
   /** The curriculum elements the entry is linked to, for whoever may read the entry. */
   repositoryEntryCurriculumElements: Array<CurriculumElementVo>;
   /** The image of the entry; NOT_FOUND when it has none. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
@@ -1890,6 +2409,8 @@ export type Query = {
   userAuthenticationsByLogin: Array<AuthenticationVo>;
   /** The person with exactly this login (in any case). */
   userByLogin: UserVo;
+  /** The events of every calendar the person sees, ordered by begin. Answers for the person in the path (OpenOLAT answers for the caller): the person themself or their user managers (administrator, usermanager, rolesmanager); else 403 (OpenOLAT: 401). */
+  userCalendarEvents: EventVOes;
   userLifecycle: UserLifecycleVo;
   /** One variant of the portrait; NOT_FOUND when the person has none. */
   userPortrait: PortraitVo;
@@ -1905,6 +2426,26 @@ export type Query = {
 
 export type QueryAuditLogArgs = {
   filter?: InputMaybe<AuditLogFilter>;
+};
+
+
+export type QueryCalendarArgs = {
+  calendarId: Scalars['String']['input'];
+  identityKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCalendarEventsArgs = {
+  calendarId: Scalars['String']['input'];
+  identityKey: Scalars['Long']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  onlyFuture?: InputMaybe<Scalars['Boolean']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryCalendarsArgs = {
+  identityKey: Scalars['Long']['input'];
 };
 
 
@@ -1950,6 +2491,14 @@ export type QueryCourseArgs = {
 export type QueryCourseAuthorArgs = {
   courseKey: Scalars['Long']['input'];
   identityKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCourseCalendarEventsArgs = {
+  courseKey: Scalars['Long']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  onlyFuture?: InputMaybe<Scalars['Boolean']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2072,6 +2621,19 @@ export type QueryCurriculumElementEntryArgs = {
 };
 
 
+export type QueryCurriculumElementLectureBlockArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+  lectureBlockKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCurriculumElementLectureBlocksArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  elementKey: Scalars['Long']['input'];
+};
+
+
 export type QueryCurriculumElementMembersArgs = {
   curriculumKey: Scalars['Long']['input'];
   elementKey: Scalars['Long']['input'];
@@ -2113,8 +2675,20 @@ export type QueryCurriculumElementsArgs = {
 };
 
 
+export type QueryCurriculumLectureStatisticsArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  identityKey?: InputMaybe<Scalars['Long']['input']>;
+};
+
+
 export type QueryCurriculumOwnersArgs = {
   curriculumKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCurriculumParticipantLectureStatisticsArgs = {
+  curriculumKey: Scalars['Long']['input'];
+  identityKey: Scalars['Long']['input'];
 };
 
 
@@ -2137,6 +2711,14 @@ export type QueryFavoriteCoursesOfUserArgs = {
 
 export type QueryGroupArgs = {
   groupKey: Scalars['Long']['input'];
+};
+
+
+export type QueryGroupCalendarEventsArgs = {
+  groupKey: Scalars['Long']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  onlyFuture?: InputMaybe<Scalars['Boolean']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2217,6 +2799,57 @@ export type QueryIdentityRelationsAsTargetArgs = {
 };
 
 
+export type QueryLectureBlockArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
+  lectureBlockKey: Scalars['Long']['input'];
+};
+
+
+export type QueryLectureBlockTaxonomyLevelsArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
+  lectureBlockKey: Scalars['Long']['input'];
+};
+
+
+export type QueryLectureBlockTeachersArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
+  lectureBlockKey: Scalars['Long']['input'];
+};
+
+
+export type QueryLectureBlocksArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryLectureBlocksOfDayArgs = {
+  date?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryLectureConfigurationArgs = {
+  courseKey?: InputMaybe<Scalars['Long']['input']>;
+  entry?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryLectureRollCallArgs = {
+  rollCallKey: Scalars['Long']['input'];
+};
+
+
+export type QueryLectureRollCallsArgs = {
+  closed?: InputMaybe<Scalars['Boolean']['input']>;
+  hasAbsence?: InputMaybe<Scalars['Boolean']['input']>;
+  hasSupervisorNotificationDate?: InputMaybe<Scalars['Boolean']['input']>;
+  lectureBlockKey?: InputMaybe<Scalars['Long']['input']>;
+};
+
+
 export type QueryOrganisationArgs = {
   organisationKey: Scalars['Long']['input'];
 };
@@ -2267,6 +2900,11 @@ export type QueryRepositoryEntriesArgs = {
 
 
 export type QueryRepositoryEntryArgs = {
+  entry: Scalars['String']['input'];
+};
+
+
+export type QueryRepositoryEntryAccessArgs = {
   entry: Scalars['String']['input'];
 };
 
@@ -2384,6 +3022,14 @@ export type QueryUserByLoginArgs = {
 };
 
 
+export type QueryUserCalendarEventsArgs = {
+  identityKey: Scalars['Long']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  onlyFuture?: InputMaybe<Scalars['Boolean']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type QueryUserLifecycleArgs = {
   identityKey: Scalars['Long']['input'];
 };
@@ -2445,6 +3091,28 @@ export type RelationRoleVoInput = {
   role?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type RepositoryEntryAccessVo = {
+  __typename?: 'RepositoryEntryAccessVO';
+  allUsers: Scalars['Boolean']['output'];
+  guests: Scalars['Boolean']['output'];
+  repoEntryKey: Scalars['Long']['output'];
+  status: Scalars['String']['output'];
+};
+
+/** What POST …/access writes: status (else the legacy access and membersOnly, else unchanged), allUsers and guests (absent: false, as OpenOLAT reads them). */
+export type RepositoryEntryAccessVoInput = {
+  /** Older versions: 0 trash, 1 owners (published with membersOnly), 2 review, 3 all users, 4 all users and guests. */
+  access?: InputMaybe<Scalars['Int']['input']>;
+  allUsers?: InputMaybe<Scalars['Boolean']['input']>;
+  guests?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Older versions, with access. */
+  membersOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  /** When given, the key of the addressed entry (else 400). */
+  repoEntryKey?: InputMaybe<Scalars['Long']['input']>;
+  /** A status (catalogue 5.1). */
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type RepositoryEntryEducationalTypeVo = {
   __typename?: 'RepositoryEntryEducationalTypeVO';
   cssClass?: Maybe<Scalars['String']['output']>;
@@ -2500,6 +3168,28 @@ export type RepositoryEntryImportInput = {
   softkey?: InputMaybe<Scalars['String']['input']>;
   /** The status; wins over access. Default: preparation. */
   status?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RepositoryEntryLectureConfigurationVo = {
+  __typename?: 'RepositoryEntryLectureConfigurationVO';
+  calculateAttendanceRate?: Maybe<Scalars['Boolean']['output']>;
+  courseCalendarSyncEnabled?: Maybe<Scalars['Boolean']['output']>;
+  lectureEnabled?: Maybe<Scalars['Boolean']['output']>;
+  overrideModuleDefault?: Maybe<Scalars['Boolean']['output']>;
+  requiredAttendanceRate?: Maybe<Scalars['Float']['output']>;
+  rollCallEnabled?: Maybe<Scalars['Boolean']['output']>;
+  teacherCalendarSyncEnabled?: Maybe<Scalars['Boolean']['output']>;
+};
+
+/** Only the fields given (not null) are written. */
+export type RepositoryEntryLectureConfigurationVoInput = {
+  calculateAttendanceRate?: InputMaybe<Scalars['Boolean']['input']>;
+  courseCalendarSyncEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  lectureEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  overrideModuleDefault?: InputMaybe<Scalars['Boolean']['input']>;
+  requiredAttendanceRate?: InputMaybe<Scalars['Float']['input']>;
+  rollCallEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  teacherCalendarSyncEnabled?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type RepositoryEntryLifecycleVo = {
@@ -2666,6 +3356,14 @@ export type RolesVoInput = {
   selectusManager?: InputMaybe<Scalars['Boolean']['input']>;
   systemAdmin?: InputMaybe<Scalars['Boolean']['input']>;
   userManager?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type RollCallAdaptationVo = {
+  __typename?: 'RollCallAdaptationVO';
+  /** How many roll calls changed. */
+  adaptedRollCalls: Scalars['Int']['output'];
+  /** The course whose blocks were adapted. */
+  repoEntryKey: Scalars['Long']['output'];
 };
 
 /** Only the settings given are changed. */

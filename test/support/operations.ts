@@ -78,6 +78,14 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   curriculumElementMember: { identityKey: 1, role: 'participant', inheritanceMode: 'none' },
   // The new order of an element's children: only the keys are read.
   elementOrder: [],
+  // The older access resource of an entry: the sampled entry stays published, closed to all users and guests.
+  access: { status: 'published', allUsers: false, guests: false },
+  // A roll call's changeable fields (src/schema/roll-calls.ts); key 1 is no roll call of the callers that may not change one.
+  rollCall: { key: 1, comment: 'Sample comment' },
+  lectureConfiguration: { lectureEnabled: true },
+  lectureBlock: { title: 'Block by plain user', plannedLectures: 2 },
+  event: { subject: 'Event by plain user', begin: 1790000000000, end: 1790003600000 },
+  events: [{ subject: 'Event by plain user', begin: 1790000000000, end: 1790003600000 }],
 };
 
 /** A key no row has. */

@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { loadConfig, type Config } from '../../src/config/config';
-import { startService, type RunningService } from '../../src/server';
+import { startService, type RunningService, type ServiceOptions } from '../../src/server';
 import { readState } from './database';
 import { basic, type Headers } from './http';
 
@@ -34,16 +35,18 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     adminPassword: ADMIN.password,
     bcryptCost: 4,
+    logLevel: 'silent',
     ...overrides,
   };
 }
 
 /** Starts the whole service in-process on a fresh database of the test server. */
-export async function startTestService(overrides: Partial<Config> = {}, database?: string): Promise<TestService> {
-  const name = database ?? `gateway_test_${process.pid}_${++counter}`;
+export async function startTestService(overrides: Partial<Config> = {}, database?: string, options?: ServiceOptions): Promise<TestService> {
+  // jest gives every test file its own module registry (the counter starts again), in the same process: the random part keeps a file's databases apart from those an earlier file left behind.
+  const name = database ?? `gateway_test_${process.pid}_${randomBytes(4).toString('hex')}_${++counter}`;
   if (!database) await admin(`create database ${name}`);
   const databaseUrl = `${readState().serverUrl}${name}`;
-  const service = await startService(testConfig({ databaseUrl, ...overrides }), () => undefined);
+  const service = await startService(testConfig({ databaseUrl, ...overrides }), () => undefined, options);
   return {
     base: `http://127.0.0.1:${service.port}`,
     service,
@@ -51,6 +54,28 @@ export async function startTestService(overrides: Partial<Config> = {}, database
     stop: async () => {
       await service.stop();
       if (!database) await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/**
+ * Starts `count` instances of the service on one fresh database, as N instances behind a load
+ * balancer run; `stop` stops them all and drops the database.
+ */
+export async function startTestInstances(count: number, overrides: Partial<Config> = {}): Promise<{ instances: TestService[]; stop: () => Promise<void> }> {
+  const first = await startTestService(overrides);
+  const name = new URL(first.databaseUrl).pathname.slice(1);
+  const instances = [first];
+  try {
+    for (let i = 1; i < count; i++) instances.push(await startTestService(overrides, name));
+  } catch (error) {
+    for (const instance of instances.reverse()) await instance.stop();
+    throw error;
+  }
+  return {
+    instances,
+    stop: async () => {
+      for (const instance of [...instances].reverse()) await instance.stop();
     },
   };
 }

@@ -33,6 +33,17 @@ export const courseLifecycle: FamilyRoutes = {
       STATUS,
     ),
     ...PUT_OR_POST(`${COURSE}/status`, 'Mutation.changeCourseStatus', 'Change the status of a course (newStatus as for entries)', STATUS),
+    GET(
+      `${ENTRY}/access`,
+      'Query.repositoryEntryAccess',
+      'Older versions: the status and public access (RepositoryEntryAccessVO); 403 where OpenOLAT answers 401',
+    ),
+    POST(
+      `${ENTRY}/access`,
+      'Mutation.updateRepositoryEntryAccess',
+      'Older versions: write status, allUsers and guests as given (absent switches false; the access integer with membersOnly of older clients works too); 400 for another repoEntryKey or an unknown status',
+      { bodyArg: 'access' },
+    ),
     ...PUT_OR_POST(
       `${ENTRY}/access/public`,
       'Mutation.setRepositoryEntryPublicAccess',

@@ -1,4 +1,4 @@
-import { DELETE, GET, POST, PUT, PUT_OR_POST, VERSION, type FamilyRoutes } from '../route';
+import { DELETE, GET, HEAD, POST, PUT, PUT_OR_POST, VERSION, type FamilyRoutes } from '../route';
 
 const ELEMENT = '/curriculum/:curriculumKey/elements/:elementKey';
 
@@ -39,6 +39,7 @@ export const curriculum: FamilyRoutes = {
     GET(`${ELEMENT}/elements`, 'Query.curriculumElementChildren', 'The direct children, in their order'),
     GET(`${ELEMENT}/entries`, 'Query.curriculumElementEntries', 'The courses linked to the element'),
     GET(`${ELEMENT}/entries/:repositoryEntryKey`, 'Query.curriculumElementEntry', 'The course when linked (HEAD: 200 linked, 404 not)'),
+    HEAD(`${ELEMENT}/entries/:repositoryEntryKey`, 'Query.curriculumElementEntry', 'Whether the course is linked to the element: 200 linked, 404 not'),
     PUT(`${ELEMENT}/entries/:repositoryEntryKey`, 'Mutation.linkCurriculumElementEntry', 'Link a course (304 when already linked)', {
       notModifiedWhenFalse: true,
     }),

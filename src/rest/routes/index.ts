@@ -1,6 +1,7 @@
 import { CORE_OPEN_ROUTES } from '../open-endpoints';
 import type { FamilyRoutes } from '../route';
 import { admin } from './admin';
+import { calendars } from './calendars';
 import { catalog } from './catalog';
 import { courseGroups } from './course-groups';
 import { courseLifecycle } from './course-lifecycle';
@@ -8,8 +9,10 @@ import { courseArchives } from './course-archives';
 import { courses } from './courses';
 import { curriculum } from './curriculum';
 import { groups } from './groups';
+import { lectures } from './lectures';
 import { organisations } from './organisations';
 import { relations } from './relations';
+import { rollCalls } from './roll-calls';
 import { taxonomy } from './taxonomy';
 import { users } from './users';
 
@@ -27,6 +30,9 @@ const FAMILIES: FamilyRoutes[] = [
   catalog,
   taxonomy,
   curriculum,
+  rollCalls,
+  lectures,
+  calendars,
 ];
 
 export const ROUTES = FAMILIES.flatMap((family) => family.routes);

@@ -1,0 +1,175 @@
+import { inTransaction } from '../audit/audit-log';
+import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
+import { badRequest, forbidden, notFound } from '../domain/errors';
+import { answerList, inRanges } from '../domain/lists';
+import { loader } from '../domain/loaders';
+import type { OrganisationRole } from '../domain/roles';
+import { holdsRoleIn } from '../domain/scope';
+import { holdsRoleInLinkedOrganisation } from '../courses/lifecycle-repository';
+import { hasRole } from '../courses/repository';
+import { EntryRole } from '../entities/courses';
+import { managedCurriculum } from '../curriculum/service';
+import type { LectureBlockRollCallVO, LectureBlockRollCallVOInput, LectureBlockStatisticsVO } from '../schema/roll-calls';
+import type { UserVO } from '../schema/users';
+import { USER_MANAGERS, selfOrManagedAmong } from '../users/policy';
+import { toUserVO } from '../users/presenter';
+import * as rollCalls from './roll-calls-repository';
+import type { RollCallFilter, RollCallRow, StatisticsRow } from './roll-calls-repository';
+
+/*
+ * Roll calls (catalogue 2.7, source document rule 5): they can be read but not executed. Nobody is
+ * set present or absent through the interface; only the supervisor notification date, the comment
+ * and the absence reason change. Curriculum lecture statistics (catalogue 2.6) sum them up.
+ */
+
+// Policy
+
+/** Who may list roll calls (OpenOLAT: administrator or lecture manager; it answers 401, this gateway 403). */
+export const ROLL_CALL_LISTERS: OrganisationRole[] = ['administrator', 'lecturemanager'];
+
+/**
+ * Who manages the roll calls of a course (OpenOLAT's isManagerOf on the block's entry): these roles in
+ * an organisation the course is placed in or linked to (or above it, through an inheriting membership),
+ * or ownership of the course.
+ */
+export const ROLL_CALL_MANAGERS: OrganisationRole[] = ['administrator', 'sysadmin', 'learnresourcemanager', 'lecturemanager'];
+
+export async function canManageRollCallsOf(ctx: RequestContext, entry: { entryKey: number; organisationKey: number }): Promise<boolean> {
+  const caller = requireCaller(ctx);
+  if (hasAnyRole(caller, ROLL_CALL_MANAGERS)) {
+    if (await holdsRoleIn(ctx.em, caller, entry.organisationKey, ROLL_CALL_MANAGERS)) return true;
+    if (await holdsRoleInLinkedOrganisation(ctx.em, caller, entry.entryKey, ROLL_CALL_MANAGERS)) return true;
+  }
+  return hasRole(ctx.em, entry.entryKey, caller.key, EntryRole.owner);
+}
+
+/** A caller who can manage no roll call at all (no manager role, owns no course) is refused before any key is looked up, so that keys are not probed. */
+async function requireSomeRollCallManager(ctx: RequestContext): Promise<void> {
+  const caller = requireCaller(ctx);
+  if (!hasAnyRole(caller, ROLL_CALL_MANAGERS) && !(await rollCalls.ownsSomeEntry(ctx.em, caller.key))) {
+    throw forbidden('needs the administrator, learnresourcemanager or lecturemanager role, or to own the course');
+  }
+}
+
+// Presenter
+
+export function toRollCallVO(row: RollCallRow): LectureBlockRollCallVO {
+  return {
+    key: Number(row.id),
+    // OpenOLAT sets the numbers only when above 0.
+    lecturesAttendedNumber: row.lecturesAttendedNumber && row.lecturesAttendedNumber > 0 ? row.lecturesAttendedNumber : null,
+    lecturesAbsentNumber: row.lecturesAbsentNumber && row.lecturesAbsentNumber > 0 ? row.lecturesAbsentNumber : null,
+    comment: row.comment ?? null,
+    absenceReason: row.absenceReason ?? null,
+    absenceAuthorized: row.absenceAuthorized ?? null,
+    absenceSupervisorNotificationDate: row.absenceSupervisorNotificationDate ?? null,
+    identityKey: row.identityKey,
+    identityExternalId: row.identityExternalId ?? null,
+    lectureBlockKey: Number(row.lectureBlockKey),
+  };
+}
+
+/** OpenOLAT's calculateAttendanceRate with its module defaults (authorised absences and dispensations do not count as attendance). */
+export function attendanceRate(attended: number, absent: number, authorizedAbsent: number, dispensation: number): number {
+  const missed = absent + authorizedAbsent + dispensation;
+  const total = attended + missed;
+  return total === 0 || attended === 0 ? 0 : attended / total;
+}
+
+export function toStatisticsVO(row: StatisticsRow): LectureBlockStatisticsVO {
+  const attended = Number(row.totalAttendedLectures);
+  const absent = Number(row.totalAbsentLectures);
+  const authorized = Number(row.totalAuthorizedAbsentLectures);
+  return {
+    identityKey: row.identityKey,
+    totalLectureBlocks: Number(row.totalLectureBlocks),
+    totalEffectiveLectures: Number(row.totalEffectiveLectures),
+    totalPersonalPlannedLectures: Number(row.totalPersonalPlannedLectures),
+    totalAttendedLectures: attended,
+    totalAbsentLectures: absent,
+    totalAuthorizedAbsentLectures: authorized,
+    totalDispensationLectures: 0,
+    attendanceRate: attendanceRate(attended, absent, authorized, 0),
+  };
+}
+
+// Service
+
+/**
+ * GET /repo/lectures/rollcalls: administrators see every roll call (OpenOLAT's list has no per-course
+ * filter); a lecture manager those of blocks whose course lies in an organisation where they hold
+ * lecturemanager (placed or linked, as learning resource managers are scoped).
+ */
+export function listRollCalls(ctx: RequestContext, filter: RollCallFilter): Promise<LectureBlockRollCallVO[]> {
+  const caller = requireCaller(ctx);
+  if (!hasAnyRole(caller, ROLL_CALL_LISTERS)) throw forbidden('needs the administrator or lecturemanager role');
+  const scope = hasAnyRole(caller, ['administrator']) ? null : { caller, roles: ['lecturemanager'] as const };
+  const rows = inRanges(
+    ctx,
+    (range) => rollCalls.listRollCalls(ctx.em, filter, scope, range),
+    (row) => Number(row.id),
+  );
+  return answerList(ctx, rows, toRollCallVO);
+}
+
+/** The roll call, for a manager of its block's course: 404 unknown, 403 not a manager. */
+async function managedRollCall(ctx: RequestContext, key: number, em = ctx.em, forUpdate = false) {
+  const row = await rollCalls.findRollCall(em, key, forUpdate);
+  if (!row) throw notFound('roll call');
+  if (!(await canManageRollCallsOf({ ...ctx, em }, row))) throw forbidden("needs to manage the course of the roll call's lecture block");
+  return row;
+}
+
+export async function getRollCall(ctx: RequestContext, key: number): Promise<LectureBlockRollCallVO> {
+  await requireSomeRollCallManager(ctx);
+  return toRollCallVO(await managedRollCall(ctx, key));
+}
+
+/**
+ * PUT and POST /repo/lectures/rollcalls: a body without key is 400, an unknown key 404. Exactly three
+ * fields change: the supervisor notification date always (absent or null clears it), the absence
+ * reason and the comment when given. Attendance, authorisation, person and block stay as they are.
+ */
+export async function updateRollCall(ctx: RequestContext, input: LectureBlockRollCallVOInput): Promise<LectureBlockRollCallVO> {
+  await requireSomeRollCallManager(ctx);
+  if (input.key == null) throw badRequest('the roll call needs a key');
+  const key = input.key;
+  return inTransaction(ctx, async (em) => {
+    const current = await managedRollCall(ctx, key, em, true);
+    await rollCalls.updateRollCall(em, key, {
+      absenceSupervisorNotificationDate: input.absenceSupervisorNotificationDate ?? null,
+      absenceReason: input.absenceReason ?? current.absenceReason,
+      comment: input.comment ?? current.comment,
+    });
+    return toRollCallVO((await rollCalls.findRollCall(em, key))!);
+  });
+}
+
+/** `LectureBlockRollCallVO.identity` (GraphQL): the people of all roll calls of an answer in one statement (e-mail and properties for those the caller manages as user manager, as GET /users/{k}). */
+export function identityOf(ctx: RequestContext, identityKey: number): Promise<UserVO> {
+  const people = loader<number, UserVO>(ctx, 'roll call identities', async (keys) => {
+    const rows = new Map((await rollCalls.identitiesByKey(ctx.em, keys)).map((row) => [row.id, row]));
+    const full = await selfOrManagedAmong(ctx, keys, USER_MANAGERS);
+    return keys.map((key) => {
+      const row = rows.get(key);
+      return row ? toUserVO(row, full.has(key)) : notFound('user');
+    });
+  });
+  return people.load(identityKey);
+}
+
+/**
+ * GET /curriculum/{k}/lectures[/{identityKey}]: per participant, attendance over the lecture blocks of
+ * the courses linked to the curriculum's elements (curriculum managers; 404 unknown curriculum, 403).
+ * No absence notices are kept here, so dispensations are 0; one participant without roll calls is 404.
+ */
+export async function curriculumStatistics(ctx: RequestContext, curriculumKey: number, identityKey: number | null): Promise<LectureBlockStatisticsVO[]> {
+  await managedCurriculum(ctx, curriculumKey);
+  return (await rollCalls.curriculumStatistics(ctx.em, curriculumKey, identityKey)).map(toStatisticsVO);
+}
+
+export async function participantStatistics(ctx: RequestContext, curriculumKey: number, identityKey: number): Promise<LectureBlockStatisticsVO> {
+  const [found] = await curriculumStatistics(ctx, curriculumKey, identityKey);
+  if (!found) throw notFound('lecture statistics of this participant');
+  return found;
+}

@@ -1,0 +1,26 @@
+import pino, { type DestinationStream, type Logger } from 'pino';
+
+export type { Logger };
+
+export interface LoggerOptions {
+  level: string;
+  production: boolean;
+  /** Where the lines go; standard output when not given (tests capture them here). */
+  destination?: DestinationStream;
+}
+
+/**
+ * JSON lines (pino) on standard output; readable lines (pino-pretty) instead when standard output
+ * is a terminal and the service does not run in production.
+ */
+export function createLogger({ level, production, destination }: LoggerOptions): Logger {
+  const options = { level, timestamp: pino.stdTimeFunctions.isoTime };
+  if (destination) return pino(options, destination);
+  if (process.stdout.isTTY && !production) {
+    // Loaded only here: a development aid, never on the production path.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const pretty = require('pino-pretty') as typeof import('pino-pretty');
+    return pino(options, pretty.build({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
+  }
+  return pino(options);
+}

@@ -1,0 +1,226 @@
+import { Arg, Args, ArgsType, Ctx, Directive, Field, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../domain/context';
+import * as calendars from '../calendars/service';
+import type { EventQuery } from '../calendars/service';
+import { managedCalendarEvent } from '../calendars/managed';
+import { Managed } from '../managed/elements';
+import { CalendarFeedVO, CalendarVO, EventVOInput, EventVOes } from '../schema/calendars';
+import { auth } from '../schema/directives';
+import { LongScalar } from '../schema/scalars';
+
+const CALENDAR_ID = 'user_{login or identity key}, group_{groupKey} or course_{courseId}';
+
+@ArgsType()
+class EventPageArgs implements EventQuery {
+  @Field(() => Int, { nullable: true, description: 'first event of the page (REST: with pagingspec=1.0 only)' })
+  start?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'events of the page (REST: 25 by default with pagingspec=1.0); none: every event from start' })
+  limit?: number | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'only events that end today or later' })
+  onlyFuture?: boolean | null;
+}
+
+@ArgsType()
+class PersonEventsArgs extends EventPageArgs {
+  @Field(() => LongScalar)
+  identityKey!: number;
+}
+
+@ArgsType()
+class CalendarEventsArgs extends PersonEventsArgs {
+  @Field(() => String, { description: CALENDAR_ID })
+  calendarId!: string;
+}
+
+@ArgsType()
+class GroupEventsArgs extends EventPageArgs {
+  @Field(() => LongScalar)
+  groupKey!: number;
+}
+
+@ArgsType()
+class CourseEventsArgs extends EventPageArgs {
+  @Field(() => LongScalar, { description: 'the course id (resourceable id), as in /repo/courses/{courseKey}' })
+  courseKey!: number;
+}
+
+const PERSON_RULE =
+  'Answers for the person in the path (OpenOLAT answers for the caller): the person themself or their user managers (administrator, usermanager, rolesmanager); else 403 (OpenOLAT: 401).';
+const WRITE_RULE =
+  'Our write rule (OpenOLAT\'s depends on UI settings): own calendar; group: owners (coaches), group managers, participants when the calendar access is "all"; course: owners, administrators and learning resource managers. 403 without write access; unlike OpenOLAT, 400 for an event without subject, begin or end, with end before begin or an unknown classification. REST answers 200 without a body, as OpenOLAT. GraphQL callers cannot change what a managed event\'s flags protect (synced lecture events are managed `all`); REST, the managing system, can.';
+const GROUP_RULE = "The caller must be a member of the group or a group manager (403), then the group's calendar tool must be on (404).";
+const COURSE_RULE = "The caller must be a member or manager of the course (403), then the course's calendar must be enabled (404).";
+
+@Resolver()
+export class CalendarResolver {
+  @Query(() => [CalendarVO], {
+    description: `The calendars the person sees: their own, their groups' with the calendar tool on, their courses' with the calendar enabled. ${PERSON_RULE}`,
+  })
+  @Directive(auth())
+  calendars(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<CalendarVO[]> {
+    return calendars.listCalendars(ctx, identityKey);
+  }
+
+  @Query(() => CalendarVO, { description: `One of the person's calendars (404 when the person does not see it; user_… must name the person). ${PERSON_RULE}` })
+  @Directive(auth())
+  calendar(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('calendarId', () => String, { description: CALENDAR_ID }) calendarId: string,
+  ): Promise<CalendarVO> {
+    return calendars.getCalendar(ctx, identityKey, calendarId);
+  }
+
+  @Query(() => EventVOes, { description: `The events of every calendar the person sees, ordered by begin. ${PERSON_RULE}` })
+  @Directive(auth())
+  userCalendarEvents(@Ctx() ctx: RequestContext, @Args() { identityKey, ...query }: PersonEventsArgs): Promise<EventVOes> {
+    return calendars.listPersonEvents(ctx, identityKey, query);
+  }
+
+  @Query(() => EventVOes, { description: `The events of one of the person's calendars, ordered by begin. ${PERSON_RULE}` })
+  @Directive(auth())
+  calendarEvents(@Ctx() ctx: RequestContext, @Args() { identityKey, calendarId, ...query }: CalendarEventsArgs): Promise<EventVOes> {
+    return calendars.listCalendarEvents(ctx, { identityKey, calendarId }, query);
+  }
+
+  @Query(() => EventVOes, { description: `The events of the group's calendar, ordered by begin. ${GROUP_RULE}` })
+  @Directive(auth())
+  groupCalendarEvents(@Ctx() ctx: RequestContext, @Args() { groupKey, ...query }: GroupEventsArgs): Promise<EventVOes> {
+    return calendars.listCalendarEvents(ctx, { groupKey }, query);
+  }
+
+  @Query(() => EventVOes, { description: `The events of the course's calendar, ordered by begin. ${COURSE_RULE}` })
+  @Directive(auth())
+  courseCalendarEvents(@Ctx() ctx: RequestContext, @Args() { courseKey, ...query }: CourseEventsArgs): Promise<EventVOes> {
+    return calendars.listCalendarEvents(ctx, { courseKey }, query);
+  }
+
+  @Mutation(() => Boolean, { description: `Create or replace an event in one of the person's calendars. ${PERSON_RULE} ${WRITE_RULE}` })
+  @Directive(auth())
+  @Managed(managedCalendarEvent, null)
+  saveCalendarEvent(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('calendarId', () => String, { description: CALENDAR_ID }) calendarId: string,
+    @Arg('event', () => EventVOInput) event: EventVOInput,
+  ): Promise<boolean> {
+    return calendars.saveEvents(ctx, { identityKey, calendarId }, [event], true);
+  }
+
+  @Mutation(() => Boolean, { description: `Create or replace events in one of the person's calendars, all or none. ${PERSON_RULE} ${WRITE_RULE}` })
+  @Directive(auth())
+  @Managed(managedCalendarEvent, null)
+  saveCalendarEvents(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('calendarId', () => String, { description: CALENDAR_ID }) calendarId: string,
+    @Arg('events', () => [EventVOInput]) events: EventVOInput[],
+  ): Promise<boolean> {
+    return calendars.saveEvents(ctx, { identityKey, calendarId }, events, false);
+  }
+
+  @Mutation(() => Boolean, { description: `Delete an event (every recurrence) of one of the person's calendars; 404 unknown event. ${PERSON_RULE}` })
+  @Directive(auth())
+  @Managed(managedCalendarEvent, 'all')
+  deleteCalendarEvent(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('calendarId', () => String, { description: CALENDAR_ID }) calendarId: string,
+    @Arg('eventId', () => String) eventId: string,
+  ): Promise<boolean> {
+    return calendars.deleteEvent(ctx, { identityKey, calendarId }, eventId);
+  }
+
+  @Mutation(() => Boolean, { description: `Create or replace an event in the group's calendar. ${GROUP_RULE} ${WRITE_RULE}` })
+  @Directive(auth())
+  @Managed(managedCalendarEvent, null)
+  saveGroupCalendarEvent(
+    @Ctx() ctx: RequestContext,
+    @Arg('groupKey', () => LongScalar) groupKey: number,
+    @Arg('event', () => EventVOInput) event: EventVOInput,
+  ): Promise<boolean> {
+    return calendars.saveEvents(ctx, { groupKey }, [event], true);
+  }
+
+  @Mutation(() => Boolean, { description: `Create or replace events in the group's calendar, all or none. ${GROUP_RULE} ${WRITE_RULE}` })
+  @Directive(auth())
+  @Managed(managedCalendarEvent, null)
+  saveGroupCalendarEvents(
+    @Ctx() ctx: RequestContext,
+    @Arg('groupKey', () => LongScalar) groupKey: number,
+    @Arg('events', () => [EventVOInput]) events: EventVOInput[],
+  ): Promise<boolean> {
+    return calendars.saveEvents(ctx, { groupKey }, events, false);
+  }
+
+  @Mutation(() => Boolean, { description: `Delete an event of the group's calendar; 404 unknown event. ${GROUP_RULE}` })
+  @Directive(auth())
+  @Managed(managedCalendarEvent, 'all')
+  deleteGroupCalendarEvent(
+    @Ctx() ctx: RequestContext,
+    @Arg('groupKey', () => LongScalar) groupKey: number,
+    @Arg('eventId', () => String) eventId: string,
+  ): Promise<boolean> {
+    return calendars.deleteEvent(ctx, { groupKey }, eventId);
+  }
+
+  @Mutation(() => Boolean, { description: `Create or replace an event in the course's calendar. ${COURSE_RULE} ${WRITE_RULE}` })
+  @Directive(auth())
+  @Managed(managedCalendarEvent, null)
+  saveCourseCalendarEvent(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('event', () => EventVOInput) event: EventVOInput,
+  ): Promise<boolean> {
+    return calendars.saveEvents(ctx, { courseKey }, [event], true);
+  }
+
+  @Mutation(() => Boolean, { description: `Create or replace events in the course's calendar, all or none. ${COURSE_RULE} ${WRITE_RULE}` })
+  @Directive(auth())
+  @Managed(managedCalendarEvent, null)
+  saveCourseCalendarEvents(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('events', () => [EventVOInput]) events: EventVOInput[],
+  ): Promise<boolean> {
+    return calendars.saveEvents(ctx, { courseKey }, events, false);
+  }
+
+  @Mutation(() => Boolean, { description: `Delete an event of the course's calendar; 404 unknown event. ${COURSE_RULE}` })
+  @Directive(auth())
+  @Managed(managedCalendarEvent, 'all')
+  deleteCourseCalendarEvent(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('eventId', () => String) eventId: string,
+  ): Promise<boolean> {
+    return calendars.deleteEvent(ctx, { courseKey }, eventId);
+  }
+
+  @Mutation(() => CalendarFeedVO, {
+    description:
+      "Extension (not in OpenOLAT's REST API): create or rotate the person's iCalendar feed of one of their calendars; only the person themself (403). The URL carries a new secret token, shown only now (stored as its SHA-256); the previous one stops working.",
+  })
+  @Directive(auth())
+  createCalendarFeed(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('calendarId', () => String, { description: CALENDAR_ID }) calendarId: string,
+  ): Promise<CalendarFeedVO> {
+    return calendars.createFeed(ctx, identityKey, calendarId);
+  }
+
+  @Mutation(() => Boolean, { description: "Extension: revoke the person's iCalendar feed of the calendar (404 when there is none); only the person themself." })
+  @Directive(auth())
+  deleteCalendarFeed(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('calendarId', () => String, { description: CALENDAR_ID }) calendarId: string,
+  ): Promise<boolean> {
+    return calendars.deleteFeed(ctx, identityKey, calendarId);
+  }
+}
+
+export const calendarResolvers = [CalendarResolver] as const;

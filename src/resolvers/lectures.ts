@@ -1,0 +1,374 @@
+import { Arg, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { RequestContext } from '../domain/context';
+import * as elementBlocks from '../lectures/curriculum-blocks';
+import { managedLectureBlock } from '../lectures/managed';
+import { LECTURE_LIST_ROLES } from '../lectures/policy';
+import * as lectures from '../lectures/service';
+import { Managed } from '../managed/elements';
+import { auth } from '../schema/directives';
+import {
+  LectureBlockVO,
+  LectureBlockVOInput,
+  RepositoryEntryLectureConfigurationVO,
+  RepositoryEntryLectureConfigurationVOInput,
+  RollCallAdaptationVO,
+} from '../schema/lectures';
+import { LongScalar } from '../schema/scalars';
+import { TaxonomyLevelVO } from '../schema/taxonomy';
+import { UserVO } from '../schema/users';
+
+/** Any authenticated caller, then the lecture rule of src/lectures/policy.ts (403). */
+const SIGNED_IN = auth();
+const MANAGERS =
+  'Owners of the course, and administrators, learning resource managers and lecture managers of its organisations (OpenOLAT answers 401 to others, here 403).';
+const ENTRY = { nullable: true, description: 'The course by repository entry key or softkey (/repo/entries/{k}); or give courseKey.' };
+const COURSE = { nullable: true, description: 'The course by its course id (/repo/courses/{courseId}); taken before entry.' };
+
+/** Lecture blocks of courses and curriculum elements (catalogue 2.7, 3.6). */
+@Resolver()
+export class LectureResolver {
+  @Query(() => RepositoryEntryLectureConfigurationVO, { description: `The lecture configuration of the course (all null without one). ${MANAGERS}` })
+  @Directive(SIGNED_IN)
+  lectureConfiguration(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+  ): Promise<RepositoryEntryLectureConfigurationVO> {
+    return lectures.getConfiguration(ctx, { entry, courseKey });
+  }
+
+  @Mutation(() => RepositoryEntryLectureConfigurationVO, {
+    description: `Write the fields given (not null) of the lecture configuration, creating it when missing; the course's calendars follow. ${MANAGERS}`,
+  })
+  @Directive(SIGNED_IN)
+  updateLectureConfiguration(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Arg('lectureConfiguration', () => RepositoryEntryLectureConfigurationVOInput) configuration: RepositoryEntryLectureConfigurationVOInput,
+  ): Promise<RepositoryEntryLectureConfigurationVO> {
+    return lectures.updateConfiguration(ctx, { entry, courseKey }, configuration);
+  }
+
+  @Query(() => [LectureBlockVO], { description: `The lecture blocks of the course. ${MANAGERS}` })
+  @Directive(SIGNED_IN)
+  lectureBlocks(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+  ): Promise<LectureBlockVO[]> {
+    return lectures.listBlocks(ctx, { entry, courseKey });
+  }
+
+  @Mutation(() => LectureBlockVO, {
+    description: `Create a block (no key; 409 while lectures are not enabled for the course) or update one of the course (key; 404 when unknown or of another course). ${MANAGERS}`,
+  })
+  @Directive(SIGNED_IN)
+  @Managed(managedLectureBlock, null)
+  saveLectureBlock(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Arg('lectureBlock', () => LectureBlockVOInput) lectureBlock: LectureBlockVOInput,
+  ): Promise<LectureBlockVO> {
+    return lectures.saveBlock(ctx, { entry, courseKey }, lectureBlock);
+  }
+
+  @Mutation(() => LectureBlockVO, { description: 'As saveLectureBlock, the course named by its course id (the /repo/courses mount).' })
+  @Directive(SIGNED_IN)
+  @Managed(managedLectureBlock, null)
+  saveCourseLectureBlock(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('lectureBlock', () => LectureBlockVOInput) lectureBlock: LectureBlockVOInput,
+  ): Promise<LectureBlockVO> {
+    return lectures.saveBlock(ctx, { courseKey }, lectureBlock);
+  }
+
+  @Query(() => LectureBlockVO, { description: `A block of the course (404 when of another course). ${MANAGERS}` })
+  @Directive(SIGNED_IN)
+  lectureBlock(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+  ): Promise<LectureBlockVO> {
+    return lectures.getBlock(ctx, { entry, courseKey }, lectureBlockKey);
+  }
+
+  @Mutation(() => Boolean, { description: `Delete the block with its teachers, participants, roll calls and calendar events. ${MANAGERS}` })
+  @Directive(SIGNED_IN)
+  @Managed(managedLectureBlock, 'delete')
+  deleteLectureBlock(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+  ): Promise<boolean> {
+    return lectures.deleteBlock(ctx, { entry, courseKey }, lectureBlockKey);
+  }
+
+  @Mutation(() => LectureBlockVO, { description: `Move the block to another course, which the caller must manage too (403; 404 unknown). ${MANAGERS}` })
+  @Directive(SIGNED_IN)
+  @Managed(managedLectureBlock, 'settings')
+  moveLectureBlock(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+    @Arg('repoEntryKey', () => LongScalar) repoEntryKey: number,
+  ): Promise<LectureBlockVO> {
+    return lectures.moveBlock(ctx, { entry, courseKey }, lectureBlockKey, repoEntryKey);
+  }
+
+  @Query(() => [UserVO], { description: `The teachers of the block. ${MANAGERS}` })
+  @Directive(SIGNED_IN)
+  lectureBlockTeachers(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+  ): Promise<UserVO[]> {
+    return lectures.listTeachers(ctx, { entry, courseKey }, lectureBlockKey);
+  }
+
+  @Mutation(() => Boolean, { description: 'true: now a teacher; false: already one (REST answers 304). 404 unknown person.' })
+  @Directive(SIGNED_IN)
+  @Managed(managedLectureBlock, 'teachers')
+  addLectureBlockTeacher(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+  ): Promise<boolean> {
+    return lectures.addTeacher(ctx, { entry, courseKey }, lectureBlockKey, identityKey);
+  }
+
+  @Mutation(() => Boolean, { description: 'Remove a teacher (404 unknown person or no teacher).' })
+  @Directive(SIGNED_IN)
+  @Managed(managedLectureBlock, 'teachers')
+  removeLectureBlockTeacher(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+  ): Promise<boolean> {
+    return lectures.removeTeacher(ctx, { entry, courseKey }, lectureBlockKey, identityKey);
+  }
+
+  @Mutation(() => Boolean, { description: 'The participants of the course become participants of the block, each with a roll call without attendance.' })
+  @Directive(SIGNED_IN)
+  @Managed(managedLectureBlock, 'groups')
+  addLectureBlockCourseParticipants(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+  ): Promise<boolean> {
+    return lectures.addCourseParticipants(ctx, { entry, courseKey }, lectureBlockKey);
+  }
+
+  @Mutation(() => Boolean, { description: 'The participants of the course stop being participants of the block (roll calls stay).' })
+  @Directive(SIGNED_IN)
+  @Managed(managedLectureBlock, 'groups')
+  removeLectureBlockCourseParticipants(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+  ): Promise<boolean> {
+    return lectures.removeCourseParticipants(ctx, { entry, courseKey }, lectureBlockKey);
+  }
+
+  @Mutation(() => Boolean, {
+    description:
+      'The participants of the curriculum elements linked to the course become participants of the block (elements no longer linked stop being); false when nothing changed (REST: 304).',
+  })
+  @Directive(SIGNED_IN)
+  @Managed(managedLectureBlock, 'groups')
+  addLectureBlockCurriculumParticipants(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+  ): Promise<boolean> {
+    return lectures.addCurriculumParticipants(ctx, { entry, courseKey }, lectureBlockKey);
+  }
+
+  @Mutation(() => Boolean, { description: 'No curriculum element gives the block participants any more; false when none did (REST: 304).' })
+  @Directive(SIGNED_IN)
+  @Managed(managedLectureBlock, 'groups')
+  removeLectureBlockCurriculumParticipants(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+  ): Promise<boolean> {
+    return lectures.removeCurriculumParticipants(ctx, { entry, courseKey }, lectureBlockKey);
+  }
+
+  @Query(() => [TaxonomyLevelVO], { description: `The taxonomy levels of the block. ${MANAGERS}` })
+  @Directive(SIGNED_IN)
+  lectureBlockTaxonomyLevels(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+  ): Promise<TaxonomyLevelVO[]> {
+    return lectures.listLevels(ctx, { entry, courseKey }, lectureBlockKey);
+  }
+
+  @Mutation(() => Boolean, { description: 'true: now tagged; false: already (REST answers 304). 404 unknown level.' })
+  @Directive(SIGNED_IN)
+  @Managed(managedLectureBlock, 'settings')
+  addLectureBlockTaxonomyLevel(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+    @Arg('taxonomyLevelKey', () => LongScalar) taxonomyLevelKey: number,
+  ): Promise<boolean> {
+    return lectures.addLevel(ctx, { entry, courseKey }, lectureBlockKey, taxonomyLevelKey);
+  }
+
+  @Mutation(() => Boolean, { description: 'Remove a level from the block (true also when it was not there). 404 unknown level.' })
+  @Directive(SIGNED_IN)
+  @Managed(managedLectureBlock, 'settings')
+  removeLectureBlockTaxonomyLevel(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+    @Arg('taxonomyLevelKey', () => LongScalar) taxonomyLevelKey: number,
+  ): Promise<boolean> {
+    return lectures.removeLevel(ctx, { entry, courseKey }, lectureBlockKey, taxonomyLevelKey);
+  }
+
+  @Mutation(() => Boolean, { description: `Bring the calendar events of every block of the course up to date. ${MANAGERS}` })
+  @Directive(SIGNED_IN)
+  syncLectureCalendars(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+  ): Promise<boolean> {
+    return lectures.syncCourseCalendars(ctx, { entry, courseKey });
+  }
+
+  @Mutation(() => Boolean, { description: `Bring the calendar events of the block up to date. ${MANAGERS}` })
+  @Directive(SIGNED_IN)
+  syncLectureBlockCalendars(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+  ): Promise<boolean> {
+    return lectures.syncBlockCalendars(ctx, { entry, courseKey }, lectureBlockKey);
+  }
+
+  @Mutation(() => Boolean, {
+    description:
+      'Blocks of this course that still take their participants from the origin course (moved here from it) take them from this course; false when none did (REST: 304). 404 unknown origin.',
+  })
+  @Directive(SIGNED_IN)
+  healMovedLectureBlocks(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Arg('originEntryKey', () => LongScalar) originEntryKey: number,
+  ): Promise<boolean> {
+    return lectures.healMoved(ctx, { entry, courseKey }, originEntryKey);
+  }
+
+  @Mutation(() => RollCallAdaptationVO, {
+    description:
+      'Adapt the attendance of the roll calls of the course’s blocks to their planned lectures (OpenOLAT: of every block of the system). Administrators of the course’s organisations only.',
+  })
+  @Directive(SIGNED_IN)
+  adaptLectureRollCalls(
+    @Ctx() ctx: RequestContext,
+    @Arg('entry', () => String, ENTRY) entry: string | null,
+    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+  ): Promise<RollCallAdaptationVO> {
+    return lectures.adaptRollCalls(ctx, { entry, courseKey });
+  }
+
+  @Query(() => [LectureBlockVO], {
+    description:
+      'Lecture blocks overlapping the day of date (ISO date or date-time, UTC day), or all blocks without date. Administrators and lecture managers.',
+  })
+  @Directive(auth(...LECTURE_LIST_ROLES))
+  lectureBlocksOfDay(@Ctx() ctx: RequestContext, @Arg('date', () => String, { nullable: true }) date: string | null): Promise<LectureBlockVO[]> {
+    return lectures.blocksOfDay(ctx, date);
+  }
+
+  @Query(() => [LectureBlockVO], { description: 'The lecture blocks planned for the curriculum element (curriculum managers).' })
+  @Directive(SIGNED_IN)
+  curriculumElementLectureBlocks(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+  ): Promise<LectureBlockVO[]> {
+    return elementBlocks.listElementBlocks(ctx, curriculumKey, elementKey);
+  }
+
+  @Mutation(() => LectureBlockVO, {
+    description:
+      'Create a block for the element in the course repoEntryKey names, or its only course (409: no course, several, not linked, lectures not enabled); a key updates that block of the element.',
+  })
+  @Directive(SIGNED_IN)
+  @Managed(managedLectureBlock, null)
+  saveCurriculumElementLectureBlock(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Arg('lectureBlock', () => LectureBlockVOInput) lectureBlock: LectureBlockVOInput,
+  ): Promise<LectureBlockVO> {
+    return elementBlocks.saveElementBlock(ctx, curriculumKey, elementKey, lectureBlock);
+  }
+
+  @Query(() => LectureBlockVO, { description: 'A block of the element (404 when of another element).' })
+  @Directive(SIGNED_IN)
+  curriculumElementLectureBlock(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+  ): Promise<LectureBlockVO> {
+    return elementBlocks.getElementBlock(ctx, curriculumKey, elementKey, lectureBlockKey);
+  }
+
+  @Mutation(() => Boolean, { description: 'Delete a block of the element.' })
+  @Directive(SIGNED_IN)
+  @Managed(managedLectureBlock, 'delete')
+  deleteCurriculumElementLectureBlock(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+  ): Promise<boolean> {
+    return elementBlocks.deleteElementBlock(ctx, curriculumKey, elementKey, lectureBlockKey);
+  }
+}
+
+/**
+ * The teachers and levels of blocks (GraphQL only): each read for all blocks of an answer at once.
+ * Every operation that answers a block has checked that the caller manages it.
+ */
+@Resolver(() => LectureBlockVO)
+export class LectureBlockEdgesResolver {
+  @FieldResolver(() => [UserVO], { description: 'As GET …/lectureblocks/{lectureBlockKey}/teachers (GraphQL only).' })
+  @Extensions({ rest: false })
+  teachers(@Ctx() ctx: RequestContext, @Root() block: LectureBlockVO): Promise<UserVO[]> {
+    return lectures.teachersOfBlock(ctx, block.key);
+  }
+
+  @FieldResolver(() => [TaxonomyLevelVO], { description: 'As GET …/lectureblocks/{lectureBlockKey}/taxonomy/levels (GraphQL only).' })
+  @Extensions({ rest: false })
+  taxonomyLevels(@Ctx() ctx: RequestContext, @Root() block: LectureBlockVO): Promise<TaxonomyLevelVO[]> {
+    return lectures.levelsOfBlock(ctx, block.key);
+  }
+}
+
+export const lectureResolvers = [LectureResolver, LectureBlockEdgesResolver] as const;

@@ -1,0 +1,80 @@
+import { Arg, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { RequestContext } from '../domain/context';
+import { ROLL_CALL_LISTERS } from '../lectures/roll-calls';
+import * as rollCalls from '../lectures/roll-calls';
+import { auth } from '../schema/directives';
+import { LectureBlockRollCallVO, LectureBlockRollCallVOInput, LectureBlockStatisticsVO } from '../schema/roll-calls';
+import { LongScalar } from '../schema/scalars';
+import { UserVO } from '../schema/users';
+
+/** Roll calls of one course and curriculum statistics: any authenticated caller, then the manager rules of src/lectures/roll-calls.ts (403). */
+const SIGNED_IN = auth();
+
+@Resolver()
+export class RollCallResolver {
+  @Query(() => [LectureBlockRollCallVO], {
+    description:
+      'Roll calls (administrator: all of them; lecture manager: those of courses in the organisations where they hold the role). closed: the block is done or its roll call closed or autoclosed; hasAbsence: absent lectures above 0.',
+  })
+  @Directive(auth(...ROLL_CALL_LISTERS))
+  lectureRollCalls(
+    @Ctx() ctx: RequestContext,
+    @Arg('closed', () => Boolean, { nullable: true }) closed?: boolean,
+    @Arg('hasAbsence', () => Boolean, { nullable: true }) hasAbsence?: boolean,
+    @Arg('hasSupervisorNotificationDate', () => Boolean, { nullable: true }) hasSupervisorNotificationDate?: boolean,
+    @Arg('lectureBlockKey', () => LongScalar, { nullable: true }) lectureBlockKey?: number,
+  ): Promise<LectureBlockRollCallVO[]> {
+    return rollCalls.listRollCalls(ctx, { closed, hasAbsence, hasSupervisorNotificationDate, lectureBlockKey });
+  }
+
+  @Query(() => LectureBlockRollCallVO, { description: "A roll call, for a manager of its lecture block's course." })
+  @Directive(SIGNED_IN)
+  lectureRollCall(@Ctx() ctx: RequestContext, @Arg('rollCallKey', () => LongScalar) rollCallKey: number): Promise<LectureBlockRollCallVO> {
+    return rollCalls.getRollCall(ctx, rollCallKey);
+  }
+
+  @Mutation(() => LectureBlockRollCallVO, {
+    description:
+      'Change the supervisor notification date (always: null clears it), the absence reason and the comment (when not null) of a roll call. Roll calls can be read but not executed: nobody is set present or absent.',
+  })
+  @Directive(SIGNED_IN)
+  updateLectureRollCall(
+    @Ctx() ctx: RequestContext,
+    @Arg('rollCall', () => LectureBlockRollCallVOInput) rollCall: LectureBlockRollCallVOInput,
+  ): Promise<LectureBlockRollCallVO> {
+    return rollCalls.updateRollCall(ctx, rollCall);
+  }
+
+  @Query(() => [LectureBlockStatisticsVO], {
+    description: "Per participant, attendance over the lecture blocks of the curriculum's courses (one participant with identityKey). Curriculum managers.",
+  })
+  @Directive(SIGNED_IN)
+  curriculumLectureStatistics(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('identityKey', () => LongScalar, { nullable: true }) identityKey?: number,
+  ): Promise<LectureBlockStatisticsVO[]> {
+    return rollCalls.curriculumStatistics(ctx, curriculumKey, identityKey ?? null);
+  }
+
+  @Query(() => LectureBlockStatisticsVO, { description: "One participant's attendance over the curriculum's lecture blocks (404 without roll calls)." })
+  @Directive(SIGNED_IN)
+  curriculumParticipantLectureStatistics(
+    @Ctx() ctx: RequestContext,
+    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+  ): Promise<LectureBlockStatisticsVO> {
+    return rollCalls.participantStatistics(ctx, curriculumKey, identityKey);
+  }
+}
+
+@Resolver(() => LectureBlockRollCallVO)
+export class RollCallEdgesResolver {
+  @FieldResolver(() => UserVO, { description: 'The person of the roll call; one statement for all roll calls of an answer (GraphQL only).' })
+  @Extensions({ rest: false })
+  identity(@Ctx() ctx: RequestContext, @Root() rollCall: LectureBlockRollCallVO): Promise<UserVO> {
+    return rollCalls.identityOf(ctx, rollCall.identityKey);
+  }
+}
+
+export const rollCallResolvers = [RollCallResolver, RollCallEdgesResolver] as const;

@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Kind, parse, type OperationDefinitionNode } from 'graphql';
+import { loadConfig } from '../../src/config/config';
+import { costRefusal, operationCost, type CostLimits } from '../../src/graphql/cost';
+import { buildGatewaySchema } from '../../src/schema/build';
+import { adminAuth, startTestService, type TestService } from '../support/service';
+
+const schema = buildGatewaySchema();
+const defaults = loadConfig({});
+const LIMITS: CostLimits = {
+  maxDepth: defaults.graphqlMaxDepth,
+  maxCost: defaults.graphqlMaxCost,
+  maxAliases: defaults.graphqlMaxAliases,
+  maxRootFields: defaults.graphqlMaxRootFields,
+  defaultListSize: defaults.graphqlDefaultListSize,
+};
+
+function measure(query: string, variables: Record<string, unknown> = {}) {
+  const document = parse(query);
+  const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  return operationCost(schema, document, operation, variables, LIMITS.defaultListSize);
+}
+
+let t: TestService;
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(() => t.stop());
+
+async function gql(query: string, variables?: Record<string, unknown>) {
+  const started = Date.now();
+  const response = await fetch(`${t.base}/graphql`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...adminAuth() },
+    body: JSON.stringify({ query, variables }),
+  });
+  const text = await response.text();
+  return { status: response.status, text, body: JSON.parse(text), ms: Date.now() - started };
+}
+
+describe('GraphQL cost model', () => {
+  it('counts a list by its possible size, multiplies nested lists and counts every alias', () => {
+    expect(LIMITS).toEqual({ maxDepth: 8, maxCost: 50_000, maxAliases: 30, maxRootFields: 20, defaultListSize: 100 });
+    // 100 users, each one object: 100; scalars count nothing.
+    expect(measure('{ users { key login } }').cost).toBe(100);
+    // 100 users × (1 + 100 properties) = 10,100.
+    expect(measure('{ users { key properties { name value } } }').cost).toBe(10_100);
+    // Each alias on its own.
+    expect(measure('{ a: users { key } b: users { key } c: users { key } }')).toEqual({ cost: 300, aliases: 3, rootFields: 3, depth: 1 });
+    // A page's `limit` sizes its items, also from a variable; without it the default list size.
+    expect(measure('{ courses(limit: 10) { totalCount courses { key } } }').cost).toBe(1 + 10);
+    expect(measure('query ($n: Int) { courses(limit: $n) { courses { key } } }', { n: 7 }).cost).toBe(1 + 7);
+    expect(measure('{ courses { courses { key } } }').cost).toBe(1 + 100);
+    // Fragments count where they are spread; skipped fields do not count.
+    expect(measure('{ ...q } fragment q on Query { x: users { key } y: users { key } }')).toEqual({ cost: 200, aliases: 2, rootFields: 2, depth: 1 });
+    expect(measure('{ users @skip(if: true) { key } me { key } }').cost).toBe(1);
+    // Tree edges (children of the same type) count the tree's breadth once, not to the power of its depth.
+    expect(measure('{ curriculum(curriculumKey: 1) { elements { key children { key children { key } } } } }').cost).toBe(1 + 100 * (1 + 1 * (1 + 1)));
+    const tree = measure(
+      'query($k: Long!) { taxonomy(taxonomyKey: $k) { key types { key } rootLevels { key children { key children { key type { key } competences { key } } } } levels { key parentKey } } }',
+      { k: 1 },
+    );
+    expect(tree.cost).toBe(1 + 100 + 100 * (1 + 1 + 1 + 1 + 100) + 100);
+  });
+
+  it('measures depth below the root fields, through fragments, without introspection fields', () => {
+    expect(measure('{ me { login } }').depth).toBe(1);
+    expect(measure('{ me { properties { name } } }').depth).toBe(2);
+    expect(measure('{ me { ...p } } fragment p on UserVO { properties { name } }').depth).toBe(2);
+    expect(measure('{ __schema { types { fields { type { ofType { name } } } } } }').depth).toBe(0);
+    expect(costRefusal({ cost: 1, aliases: 0, rootFields: 1, depth: 9 }, LIMITS)?.message).toBe(
+      'query depth 9 exceeds the maximum operation depth 8 (GRAPHQL_MAX_DEPTH)',
+    );
+  });
+
+  it('measures fragments that spread others twice in linear time (no fragment bomb)', () => {
+    const depth = 40;
+    const fragments = Array.from({ length: depth }, (_, i) =>
+      i === depth - 1 ? `fragment f${i} on UserVO { a${i}: login }` : `fragment f${i} on UserVO { ...f${i + 1} x${i}: properties { name } ...f${i + 1} }`,
+    ).join(' ');
+    const started = Date.now();
+    const measured = measure(`{ me { ...f0 } } ${fragments}`);
+    expect(Date.now() - started).toBeLessThan(200);
+    // 2^39 aliased logins: far beyond any limit, and said so.
+    expect(costRefusal(measured, LIMITS)?.extensions.code).toBe('TOO_MANY_ALIASES');
+    expect(measured.cost).toBeGreaterThan(LIMITS.maxCost);
+  });
+
+  it('passes every GraphQL query of the README under the defaults', () => {
+    const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
+    const queries = [...readme.matchAll(/"query":"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1].replace(/\\"/g, '"').replace(/'\$[A-Z]+'/g, '1'));
+    expect(queries.length).toBeGreaterThanOrEqual(4);
+    for (const query of queries) {
+      const measured = measure(query);
+      expect({ query, refused: costRefusal(measured, LIMITS)?.message }).toEqual({ query, refused: undefined });
+    }
+  });
+});
+
+describe('GraphQL limits over HTTP', () => {
+  it("refuses the issue's probe (200 aliases of users) at once, naming the limit and the value", async () => {
+    const probe = `{ ${Array.from({ length: 200 }, (_, i) => `u${i}: users { key login firstName lastName email properties { name value } }`).join(' ')} }`;
+    const reply = await gql(probe);
+    expect(reply.status).toBe(400);
+    expect(reply.body.data).toBeUndefined();
+    expect(reply.body.errors).toHaveLength(1);
+    expect(reply.body.errors[0].message).toBe('200 root fields exceed the limit 20 (GRAPHQL_MAX_ROOT_FIELDS)');
+    expect(reply.body.errors[0].extensions).toEqual({ code: 'TOO_MANY_ROOT_FIELDS', limit: 'GRAPHQL_MAX_ROOT_FIELDS', value: 200, maximum: 20 });
+    expect(reply.ms).toBeLessThan(1000);
+    expect(reply.text.length).toBeLessThan(1000);
+  });
+
+  it('refuses more aliases than GRAPHQL_MAX_ALIASES', async () => {
+    const fields = Array.from({ length: 12 }, (_, i) => `m${i}: me { a${i}: key b${i}: login c${i}: email }`).join(' ');
+    const reply = await gql(`{ ${fields} }`);
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors[0].message).toBe('48 aliases exceed the limit 30 (GRAPHQL_MAX_ALIASES)');
+    expect(reply.body.errors[0].extensions.code).toBe('TOO_MANY_ALIASES');
+    // Aliases hidden in fragments that spread each other twice: counted where they are spread.
+    const depth = 20;
+    const fragments = Array.from({ length: depth }, (_, i) =>
+      i === depth - 1 ? `fragment f${i} on UserVO { a${i}: login }` : `fragment f${i} on UserVO { ...f${i + 1} ...f${i + 1} }`,
+    ).join(' ');
+    const bomb = await gql(`{ me { ...f0 } } ${fragments}`);
+    expect(bomb.status).toBe(400);
+    expect(bomb.body.errors[0].message).toBe(`${(2 ** (depth - 1)).toLocaleString('en-US')} aliases exceed the limit 30 (GRAPHQL_MAX_ALIASES)`);
+    expect(bomb.ms).toBeLessThan(1000);
+  });
+
+  it('refuses a query whose lists multiply beyond GRAPHQL_MAX_COST', async () => {
+    const fields = Array.from({ length: 5 }, (_, i) => `u${i}: users { key properties { name value } }`).join(' ');
+    const reply = await gql(`{ ${fields} }`);
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors[0].message).toBe('query cost 50,500 exceeds the limit 50,000 (GRAPHQL_MAX_COST)');
+    expect(reply.body.errors[0].extensions).toEqual({ code: 'QUERY_TOO_COSTLY', limit: 'GRAPHQL_MAX_COST', value: 50_500, maximum: 50_000 });
+    // A limit brings the same query under the budget.
+    const paged = await gql(`{ a: courses(limit: 10) { courses { key } } b: users { key properties { name } } }`);
+    expect(paged.status).toBe(200);
+    expect(paged.body.errors).toBeUndefined();
+  });
+
+  it('executes nothing of a refused operation', async () => {
+    const login = `limits-${Date.now()}`;
+    const creations = Array.from(
+      { length: 31 },
+      (_, i) => `c${i}: createUser(user: { login: "${login}-${i}", firstName: "A", lastName: "B", email: "${login}-${i}@example.org" }) { key }`,
+    ).join(' ');
+    const reply = await gql(`mutation { ${creations} }`);
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors[0].extensions.code).toBe('TOO_MANY_ROOT_FIELDS');
+    const found = await gql(`{ users(login: "${login}") { key } }`);
+    expect(found.body.data.users).toEqual([]);
+  });
+
+  it('runs the README walk-through queries', async () => {
+    const reply = await gql('{ groups { key name managedFlagsInEffect } }');
+    expect(reply.status).toBe(200);
+    expect(reply.body.errors).toBeUndefined();
+  });
+});

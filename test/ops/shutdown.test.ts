@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { uniqueLogin } from '../factories';
+import { ADMIN, adminAuth } from '../support/service';
+
+const ROOT = path.join(__dirname, '..', '..');
+
+interface Started {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts the service as a supervisor would, on an embedded PostgreSQL in `dataDir`; resolves once it listens. */
+function start(command: string, args: string[], dataDir: string, pgPort: number): Promise<Started> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    EMBEDDED_PG_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ADMIN_PASSWORD: ADMIN.password,
+    BCRYPT_COST: '4',
+    LOG_LEVEL: 'info',
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(command, args, { cwd: ROOT, env });
+  const chunks: string[] = [];
+  const output = () => chunks.join('');
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start within 90 s:\n${output()}`)), 90_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      chunks.push(chunk.toString());
+      const listening = output().match(/listening on http:\/\/[\d.]+:(\d+)/);
+      if (listening) {
+        clearTimeout(timer);
+        resolve({ child, base: `http://127.0.0.1:${listening[1]}`, output, exited });
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+    void exited.then((code) => reject(new Error(`exited with ${code}:\n${output()}`)));
+  });
+}
+
+/** A PUT /restapi/users whose body arrives in two parts: in flight until `finish()`. */
+function slowCreation(base: string) {
+  const login = uniqueLogin('slow');
+  const body = JSON.stringify({ login, password: 'slow-password', firstName: 'Slow', lastName: 'Request', email: `${login}@example.org` });
+  const half = Math.floor(body.length / 2);
+  const req = http.request(`${base}/restapi/users`, {
+    method: 'PUT',
+    headers: { ...adminAuth(), Accept: 'application/json', 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) },
+  });
+  const reply = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on('response', (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (part: Buffer) => parts.push(part));
+      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(parts).toString() }));
+    });
+    req.on('error', reject);
+  });
+  req.write(body.slice(0, half));
+  return { login, reply, finish: () => req.end(body.slice(half)) };
+}
+
+const connects = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
+const until = async (condition: () => boolean, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+/** SIGTERM to `signalled` during a slow request: it finishes with 200, new connections are refused, the embedded database stops, exit 0. */
+async function stopsGracefully(started: Started, signalled: ChildProcess, pgPort: number) {
+  const { base, output } = started;
+  const port = Number(new URL(base).port);
+  expect(await connects(pgPort)).toBe(true);
+  const slow = slowCreation(base);
+  // The request is admitted (headers read) and waits for the rest of its body.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  signalled.kill('SIGTERM');
+  await until(() => output().includes('finishing in-flight requests'));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(await connects(port)).toBe(false);
+  slow.finish();
+  const reply = await slow.reply;
+  expect(reply.status).toBe(200);
+  expect(JSON.parse(reply.body).login).toBe(slow.login);
+  expect(await started.exited).toBe(0);
+  expect(await connects(pgPort)).toBe(false);
+  // Logs are JSON lines: the access line of the slow request among them.
+  const lines = output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(lines.some((line) => line.route === '/restapi/users' && line.method === 'PUT' && line.status === 200)).toBe(true);
+  expect(lines.some((line) => line.msg === 'stopped')).toBe(true);
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-shutdown-'));
+  fs.chmodSync(dir, 0o755); // as root, PostgreSQL runs as its own user, which must reach the data directory
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+it('SIGTERM to the service: the slow request finishes, new connections are refused, the embedded database stops, exit 0', async () => {
+  const pgPort = 55800 + (process.pid % 100);
+  const started = await start(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], path.join(dir, 'direct'), pgPort);
+  try {
+    await stopsGracefully(started, started.child, pgPort);
+  } finally {
+    started.child.kill('SIGKILL');
+  }
+}, 120_000);
+
+it('SIGTERM to `npm start` reaches the service: the same graceful stop', async () => {
+  const pgPort = 55900 + (process.pid % 100);
+  const started = await start('npm', ['start'], path.join(dir, 'npm'), pgPort);
+  try {
+    await stopsGracefully(started, started.child, pgPort);
+  } finally {
+    started.child.kill('SIGKILL');
+  }
+}, 180_000);

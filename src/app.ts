@@ -39,8 +39,8 @@ import { graphqlRequestHoldsControlCharacter, restBodyHoldsControlCharacter } fr
 const formatOf = (req: IncomingMessage, defaultFormat: MediaFormat = 'xml'): MediaFormat => errorFormat(req.headers.accept, defaultFormat);
 
 /** Body-parser errors (size, charset, syntax) and anything unexpected, in the client's format. */
-const failureAnswer = (logger: Logger) => (error: unknown, req: IncomingMessage, res: ServerResponse) => {
-  if (res.headersSent) return void (logger.error({ err: error }, 'failure after the answer began'), res.destroy());
+const failureAnswer = (logError: (error: unknown) => void) => (error: unknown, req: IncomingMessage, res: ServerResponse) => {
+  if (res.headersSent) return void (logError(error), res.destroy());
   const parserError = error as { type?: string; status?: number };
   const mapped =
     parserError.type === 'entity.too.large'
@@ -52,7 +52,7 @@ const failureAnswer = (logger: Logger) => (error: unknown, req: IncomingMessage,
           : parserError.type === INVALID_UTF8
             ? new DomainError('BAD_REQUEST', 'the request body is not valid UTF-8')
             : error;
-  sendError(res, formatOf(req), toRestError(mapped));
+  sendError(res, formatOf(req), toRestError(mapped, undefined, logError));
 };
 
 const INVALID_UTF8 = 'entity.invalid.utf8';
@@ -68,7 +68,11 @@ const utf8Only = (_req: IncomingMessage, _res: ServerResponse, body: Buffer) => 
 const REST_PREFIX = '/restapi';
 
 const notFoundHandler = (req: Request, res: Response) =>
-  sendError(res, formatOf(req), toRestError(new DomainError('NOT_FOUND', `no resource at ${req.method} ${req.originalUrl.split('?')[0]}`)));
+  sendError(
+    res,
+    formatOf(req),
+    toRestError(new DomainError('NOT_FOUND', `no resource at ${req.method} ${req.originalUrl.split('?')[0]}`), undefined, () => undefined),
+  );
 
 export interface App {
   /** The whole service as a node:http request listener. */
@@ -97,7 +101,8 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   configureLoginPattern(config.loginPattern);
   configureArchiveLimits(config.courseArchive);
   const { logger } = options;
-  const answerFailure = failureAnswer(logger);
+  const logError = (error: unknown) => logger.error({ err: error }, 'internal error');
+  const answerFailure = failureAnswer(logError);
   const errorHandler = (error: unknown, req: Request, res: Response, _next: NextFunction) => answerFailure(error, req, res);
   const metrics = config.metricsToken ? new Metrics(poolStats(orm, options.pool)) : undefined;
   const readiness = new Readiness(orm);
@@ -107,17 +112,18 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   const trustProxy = configureTrustProxy(config.trustProxy);
   const throttle = new LoginThrottle(config.loginThrottle, orm);
   const limiter = new RateLimiter(config.rateLimit, orm, metrics && (() => metrics.requestThrottled()));
-  const rateLimit = (unmetered: (path: string) => boolean, defaultFormat: MediaFormat) => ({
-    limiter,
-    unmetered,
-    limited: (req: IncomingMessage, res: ServerResponse, retryAfter: number) => sendRateLimited(res, formatOf(req, defaultFormat), retryAfter),
-  });
+  const tooManyRequests = (defaultFormat: MediaFormat) => (req: IncomingMessage, res: ServerResponse, retryAfter: number) =>
+    sendRateLimited(res, formatOf(req, defaultFormat), retryAfter);
   if (metrics) throttle.observe({ refused: () => metrics.loginRefused(), throttled: () => metrics.requestThrottled() });
   const oauth = config.oauth && new OAuthVerifier(config.oauth, principals);
   const refused =
     (defaultFormat: MediaFormat): Refusal =>
     (req, res, status) =>
-      sendError(res, formatOf(req, defaultFormat), toRestError(status === 401 ? unauthenticated() : forbidden('the REST interface is switched off')));
+      sendError(
+        res,
+        formatOf(req, defaultFormat),
+        toRestError(status === 401 ? unauthenticated() : forbidden('the REST interface is switched off'), undefined, logError),
+      );
   const bodyParser = express.text({ type: (req) => !isMultipart(req.headers['content-type']), limit: config.bodyLimitBytes, verify: utf8Only });
   // A GraphQL request may carry one file of the REST upload limit as base64.
   const graphqlBodyLimit = config.bodyLimitBytes + Math.ceil(config.uploadLimitBytes / 3) * 4;
@@ -126,7 +132,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     authenticator,
     settings,
     throttle,
-    { transport: 'rest', isOpen: isOpenRestPath, oauth, rateLimit: rateLimit(isUnmeteredRestPath, 'xml') },
+    { transport: 'rest', isOpen: isOpenRestPath, oauth, rateLimit: { limiter, unmetered: isUnmeteredRestPath }, tooManyRequests: tooManyRequests('xml') },
     refused('xml'),
   );
   const graphqlFilter = new SecurityFilter(
@@ -134,7 +140,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     authenticator,
     settings,
     throttle,
-    { transport: 'graphql', isOpen: () => false, oauth, rateLimit: rateLimit(() => false, 'json') },
+    { transport: 'graphql', isOpen: () => false, oauth, rateLimit: { limiter, unmetered: () => false }, tooManyRequests: tooManyRequests('json') },
     refused('json'),
   );
 
@@ -163,6 +169,8 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     maxCost: config.graphqlMaxCost,
     maxAliases: config.graphqlMaxAliases,
     maxRootFields: config.graphqlMaxRootFields,
+    maxTokens: config.graphqlMaxTokens,
+    log: logError,
     defaultListSize: config.graphqlDefaultListSize,
   });
   app.use('/graphql', graphqlExplorer({ production: config.production }));
@@ -179,7 +187,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
 
   // The REST routes of the table are served without express: its routing and middleware cost more
   // than the rest of a cached read (bench: GET /users/{k}); everything else goes through the app.
-  const router = new RestRouter(schema, ROUTES, { uploadLimitBytes: config.uploadLimitBytes, openRoutes: OPEN_ROUTES });
+  const router = new RestRouter(schema, ROUTES, { uploadLimitBytes: config.uploadLimitBytes, openRoutes: OPEN_ROUTES, logError });
   /** The body as text: valid UTF-8 (the parser's check) without control characters in any field (this one's). */
   const readBody = (req: IncomingMessage, res: ServerResponse) =>
     new Promise<string | undefined>((resolve, reject) =>

@@ -4,8 +4,8 @@ import { createLogger, type Logger } from './ops/logger';
 import { startService, type RunningService } from './server';
 
 /**
- * The service's process: started directly or by `npm start` (which `exec`s node, so a
- * supervisor's SIGTERM reaches it). SIGTERM or SIGINT: in-flight requests finish, new
+ * The service's process: started directly or by `npm start` (npm passes a supervisor's SIGTERM on;
+ * `exec` leaves no shell between them). SIGTERM or SIGINT: in-flight requests finish, new
  * connections are refused, the embedded database stops, exit 0; a second signal exits at once.
  */
 async function main(logger: Logger, config: ReturnType<typeof loadConfig>) {
@@ -21,8 +21,16 @@ async function main(logger: Logger, config: ReturnType<typeof loadConfig>) {
     // During the start, the stop waits for it: the embedded database must not be left running.
     if (started.service) stop(started.service);
   };
-  const stop = (running: RunningService) =>
-    running.stop().then(
+  const stop = (running: RunningService) => {
+    // A connection that never answers (a database gone silent) must not hold the stop forever.
+    setTimeout(
+      () => {
+        logger.error('the stop did not finish in time: exiting');
+        process.exit(1);
+      },
+      (config.shutdownGraceSeconds + 15) * 1000,
+    ).unref();
+    return running.stop().then(
       () => {
         logger.info('stopped');
         process.exit(0);
@@ -32,6 +40,7 @@ async function main(logger: Logger, config: ReturnType<typeof loadConfig>) {
         process.exit(1);
       },
     );
+  };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   started.service = await startService(config, undefined, { logger });

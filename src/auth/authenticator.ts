@@ -105,7 +105,8 @@ export class Authenticator {
    * principal cache, which drops it on every instance when the password, the status or the key
    * changes. An API key's secret is compared (SHA-256) on every request.
    */
-  async fromBasic(em: EntityManager, login: string, password: string): Promise<Login | null> {
+  /** `reserve` (the login throttle's) is asked before a secret is verified without the cache: false refuses the attempt. */
+  async fromBasic(em: EntityManager, login: string, password: string, reserve: () => Promise<boolean>): Promise<Login | null> {
     const key = this.cache.key(login, password);
     const cached = this.cache.get(key);
     if (cached) {
@@ -117,7 +118,7 @@ export class Authenticator {
       }
       this.cache.delete(key);
     }
-    const verified = await this.verify(em, key, login, password);
+    const verified = await this.verify(em, key, login, password, reserve);
     if (!verified) return null;
     const entry = this.cache.get(key) ?? this.cache.set(key, verified.row.key, verified.stamp);
     const token = await this.currentToken(em, entry, verified);
@@ -137,9 +138,9 @@ export class Authenticator {
   }
 
   /** `GET /auth/{username}?password=`: a password only (never an API key), always a new token, and a session as basic logins open (catalogue 1.6). */
-  async passwordLogin(em: EntityManager, login: string, password: string): Promise<Login | null> {
+  async passwordLogin(em: EntityManager, login: string, password: string, reserve: () => Promise<boolean>): Promise<Login | null> {
     if (looksLikeClientId(login)) return null;
-    const verified = await this.verify(em, this.cache.key(login, password), login, password);
+    const verified = await this.verify(em, this.cache.key(login, password), login, password, reserve);
     if (!verified) return null;
     return {
       caller: toCaller(verified.row, verified.origin),
@@ -162,11 +163,15 @@ export class Authenticator {
     return { row, origin: apiKeyOrigin(row.apiKeyId!), stamp: String(row.apiKeyId) };
   }
 
-  /** Concurrent first requests with one credential share a single check (and a single bcrypt). */
-  private verify(em: EntityManager, key: string, login: string, password: string): Promise<Verified | null> {
+  /**
+   * Concurrent first requests with one credential share a single check (and a single bcrypt),
+   * which takes one reservation of the login throttle (`reserve`, the first request's).
+   */
+  private verify(em: EntityManager, key: string, login: string, password: string, reserve: () => Promise<boolean>): Promise<Verified | null> {
     let check = this.pending.get(key);
     if (!check) {
       check = (async (): Promise<Verified | null> => {
+        if (!(await reserve())) return null;
         if (looksLikeClientId(login)) return this.verifyApiKey(em, login, password);
         const row = await principalByLogin(em, login);
         const valid = row && canAuthenticate(row) && (await verifyPassword(password, row.passwordHash));

@@ -1,7 +1,6 @@
-import type { ServerResponse } from 'node:http';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm';
 import { sql } from '../db/sql';
-import { sendBody } from '../rest/node-http';
 import { sha256 } from './secrets';
 
 export interface ThrottleLimits {
@@ -54,51 +53,74 @@ export class LoginThrottle {
 
   /**
    * Runs a login attempt unless the login or address is blocked, and counts its outcome.
+   * `check` must call `reserve` before it verifies a secret the cache does not vouch for (a
+   * bcrypt): the reservation counts the guess as a failure at once, so parallel guesses, on one
+   * instance or several, get no more tries than the limit; a success takes it back.
    * `retryAfter` > 0: refused without trying.
    */
-  async attempt<T>(login: string, address: string, check: () => Promise<T | null>): Promise<{ retryAfter: number; result: T | null }> {
+  async attempt<T>(
+    login: string,
+    address: string,
+    check: (reserve: () => Promise<boolean>) => Promise<T | null>,
+  ): Promise<{ retryAfter: number; result: T | null }> {
     const em = this.orm.em.fork();
-    const loginKey = throttleKey('login', login);
-    const addressKey = throttleKey('ip', address);
+    const keys = { login: throttleKey('login', login), address: throttleKey('ip', address) };
     const rows = await sql<WindowRow>(
       em,
       `select key, failures, extract(epoch from window_end - now())::float8 as "secondsLeft"
        from login_failure_window where key in (?, ?) and window_end > now()`,
-      [loginKey, addressKey],
+      [keys.login, keys.address],
     );
-    const blocked = rows.filter((row) => row.failures >= (row.key === loginKey ? this.limits.perLogin : this.limits.perAddress));
-    if (blocked.length) {
+    let retryAfter = this.retryAfter(rows, keys.login, (failures, limit) => failures >= limit);
+    if (retryAfter) {
       this.observer?.throttled();
-      return { retryAfter: Math.max(1, Math.ceil(Math.max(...blocked.map((row) => Number(row.secondsLeft))))), result: null };
+      return { retryAfter, result: null };
     }
-    const result = await check();
+    let reserved = false;
+    const reserve = async () => {
+      reserved = true;
+      retryAfter = this.retryAfter(await this.countFailure(em, keys), keys.login, (failures, limit) => failures > limit);
+      return !retryAfter;
+    };
+    const result = await check(reserve);
+    if (retryAfter) {
+      this.observer?.throttled();
+      return { retryAfter, result: null };
+    }
     if (result) {
-      // A success forgets the login's failures; without any, it writes nothing.
-      if (rows.some((row) => row.key === loginKey)) await sql(em, 'delete from login_failure_window where key = ?', [loginKey]);
+      // A success forgets the login's failures (without any, it writes nothing) and gives the address its reservation back.
+      if (reserved || rows.some((row) => row.key === keys.login)) await sql(em, 'delete from login_failure_window where key = ?', [keys.login]);
+      if (reserved) await sql(em, 'update login_failure_window set failures = greatest(failures - 1, 0) where key = ?', [keys.address]);
     } else {
-      // Rows are locked login first, address second in every statement: concurrent failures cannot deadlock.
-      await sql(
-        em,
-        `insert into login_failure_window as w (key, failures, window_end)
-         values (?, 1, now() + make_interval(secs => ?)), (?, 1, now() + make_interval(secs => ?))
-         on conflict (key) do update set
-           failures = case when w.window_end > now() then w.failures + 1 else 1 end,
-           window_end = case when w.window_end > now() then w.window_end else excluded.window_end end`,
-        [loginKey, this.limits.windowSeconds, addressKey, this.limits.windowSeconds],
-      );
+      if (!reserved) await this.countFailure(em, keys);
       this.observer?.refused();
     }
     return { retryAfter: 0, result };
+  }
+
+  /** Seconds until the first blocked key's window ends (0: none blocked); `over` says when a count blocks. */
+  private retryAfter(rows: WindowRow[], loginKey: string, over: (failures: number, limit: number) => boolean): number {
+    const blocked = rows.filter((row) => over(row.failures, row.key === loginKey ? this.limits.perLogin : this.limits.perAddress));
+    return blocked.length ? Math.max(1, Math.ceil(Math.max(...blocked.map((row) => Number(row.secondsLeft))))) : 0;
+  }
+
+  /** One more failure for the login and the address, in their current windows; the new counts. */
+  private countFailure(em: EntityManager, keys: { login: string; address: string }): Promise<WindowRow[]> {
+    // Rows are locked login first, address second in every statement: concurrent failures cannot deadlock.
+    return sql<WindowRow>(
+      em,
+      `insert into login_failure_window as w (key, failures, window_end)
+       values (?, 1, now() + make_interval(secs => ?)), (?, 1, now() + make_interval(secs => ?))
+       on conflict (key) do update set
+         failures = case when w.window_end > now() then w.failures + 1 else 1 end,
+         window_end = case when w.window_end > now() then w.window_end else excluded.window_end end
+       returning key, failures, extract(epoch from window_end - now())::float8 as "secondsLeft"`,
+      [keys.login, this.limits.windowSeconds, keys.address, this.limits.windowSeconds],
+    );
   }
 }
 
 /** Forgets the windows that have ended (housekeeping; indexed by their end). */
 export async function purgeLoginFailures(orm: Orm): Promise<void> {
   await sql(orm.em.fork(), 'delete from login_failure_window where window_end <= now()');
-}
-
-/** The answer to a throttled attempt, in the shape of OpenOLAT's rate limiter (catalogue 1.8). */
-export function sendTooManyRequests(res: ServerResponse, seconds: number) {
-  res.setHeader('Retry-After', String(seconds));
-  sendBody(res, 429, 'application/json; charset=utf-8', JSON.stringify({ code: 429, message: `Too many requests, retry after ${seconds} seconds` }));
 }

@@ -7,7 +7,7 @@ import { clientAddress } from '../rest/node-http';
 import { Provider } from '../entities/users';
 import type { SettingsStore } from '../settings/settings';
 import type { Authenticator, Login } from './authenticator';
-import { sendTooManyRequests, type LoginThrottle } from './login-throttle';
+import type { LoginThrottle } from './login-throttle';
 import type { OAuthVerifier } from './oauth';
 import { setBudgetHeaders, type RateLimiter } from '../ops/rate-limit';
 import { sha256 } from './secrets';
@@ -31,8 +31,10 @@ export interface FilterOptions {
   isOpen: (path: string) => boolean;
   /** Set when OAuth is configured: `Authorization: Bearer <JWT>` is verified by it. */
   oauth?: OAuthVerifier;
-  /** Request budgets (off when absent or configured off); `limited` answers a request over budget (429). */
-  rateLimit?: { limiter: RateLimiter; unmetered: (path: string) => boolean; limited: (req: IncomingMessage, res: ServerResponse, retryAfter: number) => void };
+  /** Request budgets (off when absent or configured off). */
+  rateLimit?: { limiter: RateLimiter; unmetered: (path: string) => boolean };
+  /** Answers a request refused for a while (429): a throttled login, a spent budget. */
+  tooManyRequests: (req: IncomingMessage, res: ServerResponse, retryAfter: number) => void;
 }
 
 const decoded = (path: string) => {
@@ -51,7 +53,7 @@ const startsWithAny = (prefixes: string[]) => (path: string) => {
 export const isOpenRestPath = startsWithAny(OPEN_PREFIXES);
 /** Paths below /restapi that spend no request budget, as in OpenOLAT (catalogue 1.8). */
 export const isUnmeteredRestPath = startsWithAny(['/ping', '/i18n']);
-const isAlwaysEnabled = startsWithAny(ALWAYS_ENABLED_PREFIXES);
+export const isAlwaysEnabledRestPath = startsWithAny(ALWAYS_ENABLED_PREFIXES);
 
 /** `Basic base64(login:secret)`, or `Bearer clientId:secret` for an API key. */
 function credentials(header: string | undefined): { login: string; password: string } | null {
@@ -100,22 +102,33 @@ export class SecurityFilter {
    */
   async admit(req: IncomingMessage, res: ServerResponse, path: string, linkToken: unknown): Promise<RequestContext | null> {
     const ctx = await this.authenticate(req, res, path, linkToken);
-    const rateLimit = this.options.rateLimit;
-    if (!ctx || !rateLimit?.limiter.enabled || rateLimit.unmetered(path)) return ctx;
-    // One statement: the caller's and the address's buckets are spent together.
-    const budget = await rateLimit.limiter.spend(ctx.caller, ctx.clientAddress ?? clientAddress(req));
-    if (!budget) return ctx;
-    setBudgetHeaders(res, budget);
-    if (budget.allowed) return ctx;
-    rateLimit.limited(req, res, budget.retryAfter);
+    if (!ctx || (await this.withinBudget(req, res, path, ctx.caller))) return ctx;
+    // Refused: the credentials checked on the way are not handed out.
+    res.removeHeader('Set-Cookie');
+    res.removeHeader(TOKEN_HEADER);
     return null;
+  }
+
+  /**
+   * Spends one request of the caller's and the address's budgets (one statement); a request whose
+   * credentials are refused spends the address's, so guessing tokens costs budget too. False when
+   * over budget: the 429 is sent.
+   */
+  private async withinBudget(req: IncomingMessage, res: ServerResponse, path: string, caller: RequestContext['caller']): Promise<boolean> {
+    const rateLimit = this.options.rateLimit;
+    if (!rateLimit?.limiter.enabled || rateLimit.unmetered(path)) return true;
+    const budget = await rateLimit.limiter.spend(caller, clientAddress(req));
+    if (!budget) return true;
+    setBudgetHeaders(res, budget);
+    if (!budget.allowed) this.options.tooManyRequests(req, res, budget.retryAfter);
+    return budget.allowed;
   }
 
   private async authenticate(req: IncomingMessage, res: ServerResponse, path: string, linkToken: unknown): Promise<RequestContext | null> {
     const { authenticator, options } = this;
     const ctx = newRequestContext(this.orm, this.options.transport, this.settings.current(), () => authenticator.forgetPrincipals());
     ctx.clientAddress = clientAddress(req);
-    if (this.rest && !ctx.settings.restEnabled && !isAlwaysEnabled(path)) return this.refuse(req, res, 403);
+    if (this.rest && !ctx.settings.restEnabled && !isAlwaysEnabledRestPath(path)) return this.refuse(req, res, 403);
     const apiKeysOnly = this.rest && ctx.settings.apiAccess === 'apikey';
     const acceptable = (login: Login | null, holdsApiKey = false) => (!apiKeysOnly || login?.caller.provider === Provider.apiKey || holdsApiKey ? login : null);
     const cookie = req.headers.cookie ? parseCookies(req.headers.cookie)[SESSION_COOKIE] : undefined;
@@ -140,8 +153,10 @@ export class SecurityFilter {
       const caller = await authenticator.fromToken(ctx.em, headerToken);
       login = caller && { caller, token: headerToken };
     } else if (basic) {
-      const attempt = await this.throttle.attempt(basic.login, clientAddress(req), () => authenticator.fromBasic(ctx.em, basic.login, basic.password));
-      if (attempt.retryAfter) return (void sendTooManyRequests(res, attempt.retryAfter), null);
+      const attempt = await this.throttle.attempt(basic.login, clientAddress(req), (reserve) =>
+        authenticator.fromBasic(ctx.em, basic.login, basic.password, reserve),
+      );
+      if (attempt.retryAfter) return (void options.tooManyRequests(req, res, attempt.retryAfter), null);
       login = attempt.result;
     } else if (bearer) {
       const verified = await options.oauth!.authenticate(ctx.em, bearer);
@@ -151,6 +166,7 @@ export class SecurityFilter {
     }
     login = acceptable(login, holdsApiKey);
     if (!login) {
+      if (!(await this.withinBudget(req, res, path, null))) return null;
       res.setHeader('WWW-Authenticate', challenge);
       return this.refuse(req, res, 401);
     }

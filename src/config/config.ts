@@ -31,6 +31,8 @@ export interface Config {
   graphqlMaxCost: number;
   graphqlMaxAliases: number;
   graphqlMaxRootFields: number;
+  /** Most tokens (names, punctuation, values) a GraphQL document may have: beyond, it is refused while parsing, before validation. */
+  graphqlMaxTokens: number;
   graphqlDefaultListSize: number;
   /** Logins a new user or a login change must match (`LOGIN_PATTERN`, a Unicode regular expression). */
   loginPattern: RegExp;
@@ -155,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlMaxCost: int(env.GRAPHQL_MAX_COST, 50_000),
     graphqlMaxAliases: int(env.GRAPHQL_MAX_ALIASES, 30),
     graphqlMaxRootFields: int(env.GRAPHQL_MAX_ROOT_FIELDS, 20),
+    graphqlMaxTokens: int(env.GRAPHQL_MAX_TOKENS, 5_000),
     graphqlDefaultListSize: int(env.GRAPHQL_DEFAULT_LIST_SIZE, 100),
     loginPattern: loginPattern(env.LOGIN_PATTERN),
     oauth: oauthConfig(env),

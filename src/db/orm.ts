@@ -1,7 +1,7 @@
 import { MikroORM, ReflectMetadataProvider } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver, defineConfig } from '@mikro-orm/postgresql';
-import { Pool, types } from 'pg';
+import { Client, Pool, types } from 'pg';
 import { entities } from '../entities';
 import { useReadPool } from './sql';
 import { RENAMED_MIGRATIONS, migrationsList } from '../migrations';
@@ -17,6 +17,9 @@ export const CONNECT_TIMEOUT_MS = 3000;
 /** Longest wait for a free connection of a pool (knex's default is 60 s, pg's forever); then 503 with Retry-After. */
 export const ACQUIRE_TIMEOUT_MS = 10_000;
 
+/** TCP keepalive: a database host that vanishes without closing its connections (a network cut) fails their statements within a minute or so, instead of after the system's two hours. */
+const KEEP_ALIVE = { keepAlive: true, keepAliveInitialDelayMillis: 10_000 };
+
 export function ormConfig(clientUrl: string, poolMax = 10) {
   return defineConfig({
     clientUrl,
@@ -25,7 +28,12 @@ export function ormConfig(clientUrl: string, poolMax = 10) {
     extensions: [Migrator],
     migrations: { migrationsList: migrationsList(), transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: 0, max: poolMax },
-    driverOptions: { acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS, connection: { connectionTimeoutMillis: CONNECT_TIMEOUT_MS } },
+    // compileSqlOnError: a failed statement's error names its placeholders, not the values bound to them (logins, hashes) that would reach the log.
+    driverOptions: {
+      acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
+      compileSqlOnError: false,
+      connection: { connectionTimeoutMillis: CONNECT_TIMEOUT_MS, ...KEEP_ALIVE },
+    },
     allowGlobalContext: false,
     forceUtcTimezone: true,
     discovery: { warnWhenNoEntities: true },
@@ -51,10 +59,22 @@ async function renameMigrations(orm: Orm) {
   }
 }
 
-/** Brings the database up to date; the names of the migrations it applied. */
+/**
+ * Brings the database up to date; the names of the migrations it applied. Instances that start
+ * together take turns (a session advisory lock on a connection of its own): the first applies, the
+ * others then find nothing pending.
+ */
 export async function applyMigrations(orm: Orm): Promise<string[]> {
-  await renameMigrations(orm);
-  return (await orm.getMigrator().up()).map((migration) => migration.name);
+  const lock = new Client({ connectionString: orm.config.get('clientUrl'), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  lock.on('error', () => undefined); // a failure reaches the awaited statement
+  await lock.connect();
+  try {
+    await lock.query(`select pg_advisory_lock(hashtext('gateway_migrations'))`);
+    await renameMigrations(orm);
+    return (await orm.getMigrator().up()).map((migration) => migration.name);
+  } finally {
+    await lock.end();
+  }
 }
 
 /** MikroORM for entities and transactions, plus a plain pg pool for the hot read statements. */
@@ -62,7 +82,7 @@ export async function openDatabase(clientUrl: string, poolMax = 10): Promise<Dat
   const orm = await MikroORM.init<PostgreSqlDriver>(ormConfig(clientUrl, poolMax));
   await applyMigrations(orm);
   // pg-pool's timeout bounds the wait for a free client as well as the connect: the longer bound of the two.
-  const pool = new Pool({ connectionString: clientUrl, max: poolMax, connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS });
+  const pool = new Pool({ connectionString: clientUrl, max: poolMax, connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS, ...KEEP_ALIVE });
   // An idle connection the server closed (restart, shutdown) is replaced on next use; it must not crash the process.
   pool.on('error', (error) => console.error(`database pool: ${error.message}`));
   useReadPool(orm.em, pool);

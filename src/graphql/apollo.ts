@@ -14,8 +14,10 @@ export interface GraphqlOptions {
   maxCost: number;
   maxAliases: number;
   maxRootFields: number;
+  maxTokens: number;
   defaultListSize: number;
-  log?: (error: unknown) => void;
+  /** Where internal errors are logged (their details never reach the client). */
+  log: (error: unknown) => void;
 }
 
 /** GraphQL errors carry the domain code in `extensions.code`; internal errors are logged and masked. */
@@ -33,9 +35,20 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
     log(cause);
     return { message: 'internal error', path: formatted.path, extensions: { code: 'INTERNAL' } };
   }
+  const tokens = formatted.message.match(TOO_MANY_TOKENS);
+  if (tokens) {
+    const maximum = Number(tokens[1]);
+    return {
+      message: `the document has more than ${maximum.toLocaleString('en-US')} tokens (GRAPHQL_MAX_TOKENS)`,
+      extensions: { code: 'QUERY_TOO_LARGE', limit: 'GRAPHQL_MAX_TOKENS', maximum },
+    };
+  }
   const { stacktrace: _stacktrace, ...extensions } = (formatted.extensions ?? {}) as Record<string, unknown>;
   return { ...formatted, extensions };
 }
+
+/** graphql-js's words (16.x writes "more that") when `parseOptions.maxTokens` stops the parser. */
+const TOO_MANY_TOKENS = /^Syntax Error: Document contains more th(?:an|at) (\d+) tokens/;
 
 /** A database outage answers 503 with `Retry-After`, as REST does, whatever else the operation returned. */
 export const unavailableAnswer: ApolloServerPlugin<RequestContext> = {
@@ -70,11 +83,13 @@ function costLimit(schema: GraphQLSchema, limits: CostLimits): ApolloServerPlugi
 }
 
 export async function graphqlMiddleware(schema: GraphQLSchema, options: GraphqlOptions): Promise<{ handler: RequestHandler; stop: () => Promise<void> }> {
-  const log = options.log ?? console.error;
+  const log = options.log;
   const server = new ApolloServer<RequestContext>({
     schema,
     introspection: !options.production,
     allowBatchedHttpRequests: false,
+    // Validation compares fields pairwise: a document of many thousand fields would hold the event loop before any limit of cost.ts runs.
+    parseOptions: { maxTokens: options.maxTokens },
     includeStacktraceInErrorResponses: false,
     formatError: (formatted, error) => formatGraphqlError(formatted, error, log),
     plugins: [ApolloServerPluginLandingPageDisabled(), costLimit(schema, options), unavailableAnswer],

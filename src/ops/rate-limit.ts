@@ -74,14 +74,15 @@ export class RateLimiter {
     const values = keys.map(() => '(?, ?::float8 - 1, true, now())').join(', ');
     // The refilled level: what was left plus the rate times the time since, at most the capacity
     // (excluded.tokens + 1). The rate is the identity's for id: keys, else the address's.
-    const refilled = `least(excluded.tokens + 1, b.tokens + extract(epoch from now() - b.updated_at) * (case when left(b.key, 3) = 'id:' then ${perIdentity}::float8 else ${perAddress}::float8 end) / 60)`;
+    // now() is when the statement began: one that waited for the row's lock may be older than the row's updated_at, so time never runs backwards here.
+    const refilled = `least(excluded.tokens + 1, b.tokens + greatest(extract(epoch from now() - b.updated_at), 0) * (case when left(b.key, 3) = 'id:' then ${perIdentity}::float8 else ${perAddress}::float8 end) / 60)`;
     const rows = await sql<BucketRow>(
       this.orm.em.fork(),
       `insert into rate_limit_bucket as b (key, tokens, allowed, updated_at) values ${values}
        on conflict (key) do update set
          tokens = case when ${refilled} >= 1 then ${refilled} - 1 else ${refilled} end,
          allowed = ${refilled} >= 1,
-         updated_at = now()
+         updated_at = greatest(now(), b.updated_at)
        returning key, tokens, allowed`,
       keys.flatMap(({ key, capacity }) => [key, capacity]),
     );

@@ -45,7 +45,7 @@ export function restWording(message: string): string {
  * a 503 with `Retry-After`. Anything else is an internal error whose
  * details are logged, never sent.
  */
-export function toRestError(error: unknown, route?: Pick<RestRoute, 'conflictAsList'>, log: (error: unknown) => void = console.error): RestError {
+export function toRestError(error: unknown, route: Pick<RestRoute, 'conflictAsList'> | undefined, log: (error: unknown) => void): RestError {
   const cause = asDomainFailure(error instanceof GraphQLError ? (error.originalError ?? error) : error);
   if (cause instanceof DomainError && cause.code === 'UNAVAILABLE') return { ...single(503, cause.code, cause.message), retryAfter: RETRY_AFTER_SECONDS };
   if (cause instanceof DomainError) {

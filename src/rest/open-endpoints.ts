@@ -1,13 +1,17 @@
-import express, { type Request, type Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { RequestContext } from '../domain/context';
 import type { Authenticator } from '../auth/authenticator';
-import { sendTooManyRequests, type LoginThrottle } from '../auth/login-throttle';
+import type { LoginThrottle } from '../auth/login-throttle';
 import { Provider } from '../entities/users';
 import { REALM, TOKEN_HEADER } from '../auth/security-filter';
 import { setSessionCookie } from '../auth/sessions';
 import { TEXT, bySpecificity, type OpenMedia, type OpenRoute } from './route';
 import { escapeXml } from './xml-codec';
 import { clientAddress } from './node-http';
+import { noteRoute } from '../ops/access-log';
+import { REST_BASE } from './sofa';
+import { errorFormat } from './negotiation';
+import { sendRateLimited } from '../ops/rate-limit';
 
 export const AUTH_ROUTE: OpenRoute = {
   method: 'GET',
@@ -109,18 +113,18 @@ function sendCopyright(req: Request, res: Response) {
 /** The open routes; the security filter decides which of them need authentication. */
 export function openEndpoints(routes: OpenRoute[], authenticator: Authenticator, throttle: LoginThrottle) {
   const router = express.Router();
+  /** A route whose pattern, not its path (a feed's token, a login), goes to the access log. */
+  const on = (method: OpenRoute['method'], path: string, handler: RequestHandler) =>
+    router[method === 'GET' ? 'get' : 'post'](path, (req, _res, next) => (noteRoute(req, `${REST_BASE}${path}`), next()), handler);
   for (const route of [...routes].sort(bySpecificity)) {
     const text = route.text;
     if (text === undefined) continue;
-    router[route.method === 'GET' ? 'get' : 'post'](
-      route.path,
-      (req: Request, res: Response) => void res.type('text/plain').send(text.replace(/\{(\w+)\}/g, (_, name: string) => String(req.params[name]))),
-    );
+    on(route.method, route.path, (req, res) => void res.type('text/plain').send(text.replace(/\{(\w+)\}/g, (_, name: string) => String(req.params[name]))));
   }
-  for (const route of routes) if (route.serve) router[route.method === 'GET' ? 'get' : 'post'](route.path, route.serve);
-  router.get('/api/copyright', sendCopyright);
+  for (const route of routes) if (route.serve) on(route.method, route.path, route.serve);
+  on('GET', '/api/copyright', sendCopyright);
 
-  router.get(AUTH_ROUTE.path, async (req, res, next) => {
+  on('GET', AUTH_ROUTE.path, async (req, res, next) => {
     try {
       const { em, settings } = res.locals.ctx as RequestContext;
       const username = String(req.params.username);
@@ -131,10 +135,10 @@ export function openEndpoints(routes: OpenRoute[], authenticator: Authenticator,
       let sessionId: string | undefined;
       if (typeof password === 'string') {
         // With "API access: only with API key", password logins issue no tokens.
-        const attempt = await throttle.attempt(username, clientAddress(req), async () =>
-          settings.apiAccess === 'all' ? authenticator.passwordLogin(em, username, password) : null,
+        const attempt = await throttle.attempt(username, clientAddress(req), async (reserve) =>
+          settings.apiAccess === 'all' ? authenticator.passwordLogin(em, username, password, reserve) : null,
         );
-        if (attempt.retryAfter) return sendTooManyRequests(res, attempt.retryAfter);
+        if (attempt.retryAfter) return sendRateLimited(res, errorFormat(req.headers.accept, 'xml'), attempt.retryAfter);
         const login = attempt.result;
         identityKey = login?.caller.key ?? null;
         issued = login?.token;

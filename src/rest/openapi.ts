@@ -15,7 +15,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { discoveryUrl } from '../auth/oauth';
-import { TOKEN_HEADER, isOpenRestPath } from '../auth/security-filter';
+import { TOKEN_HEADER, isAlwaysEnabledRestPath, isOpenRestPath, isUnmeteredRestPath } from '../auth/security-filter';
 import type { OAuthConfig } from '../config/config';
 import { Base64Scalar } from '../schema/scalars';
 import { answersWithoutBody, rootField } from './operations';
@@ -148,21 +148,34 @@ function successResponses(route: RestRoute, field: GraphQLField<unknown, unknown
   return responses;
 }
 
+/** OpenOLAT's rate limiter answers JSON as `{code: 429, message}` (catalogue 1.8); XML clients get an errorVO. */
+const TOO_MANY_REQUESTS = {
+  description: 'Too many failed logins, or the request budget is spent (RATE_LIMIT_PER_IDENTITY, …): retry after the seconds of Retry-After',
+  headers: { 'Retry-After': header('Seconds to wait before retrying', { type: 'integer' }) },
+  content: {
+    'application/json': { schema: { type: 'object', properties: { code: { type: 'integer', example: 429 }, message: { type: 'string' } } } },
+    'application/xml': { schema: ERROR_VO },
+  },
+};
+
 function errorResponses(route: RestRoute, hasParameters: boolean, hasRoles: boolean): Responses {
   const body = Boolean(route.bodyArg);
   const addressed = pathParams(route.path).length > 0;
+  const writes = route.method !== 'GET' && route.method !== 'HEAD';
   const notAcceptable = route.file
     ? errorResponse("Accept names neither the file's media type nor application/octet-stream")
     : route.streamedAnswer
       ? errorResponse(`Accept names neither ${route.streamedAnswer.mediaType} nor application/octet-stream`)
-      : body && !route.multipartBody
-        ? errorResponse('Validation failed (a list of ErrorVO), or Accept names neither JSON nor XML', { oneOf: [ERROR_LIST, ERROR_VO] })
-        : errorResponse('Accept names neither JSON nor XML');
+      : errorResponse('Validation failed (a list of ErrorVO), or Accept names neither JSON nor XML', { oneOf: [ERROR_LIST, ERROR_VO] });
   return {
     ...(hasParameters || body ? { 400: errorResponse('Malformed parameter or body') } : {}),
     401: errorResponse('Not authenticated'),
-    ...(hasRoles || addressed ? { 403: errorResponse('The caller may not do this') } : {}),
-    ...(addressed ? { 404: errorResponse(route.file ? 'No such element, or it has no such file' : 'No such element') } : {}),
+    403: errorResponse(hasRoles || addressed ? 'The caller may not do this, or the REST interface is switched off' : 'The REST interface is switched off'),
+    ...(addressed || hasParameters || body
+      ? {
+          404: errorResponse(route.file ? 'No such element, or it has no such file' : 'No such element: a key of the path, a parameter or the body names none'),
+        }
+      : {}),
     ...(route.paging === 'required' && !body
       ? { 406: errorResponse('Accept asks for no page (pagingspec=1.0), or names neither JSON nor XML') }
       : route.textAnswer && !body
@@ -176,7 +189,13 @@ function errorResponses(route: RestRoute, hasParameters: boolean, hasRoles: bool
       : body
         ? { 413: errorResponse('Request body too large'), 415: errorResponse('Content-Type is neither JSON nor XML') }
         : {}),
-    ...(route.conflictAsList ? { 409: errorResponse('Conflict (a list of ErrorVO)', ERROR_LIST) } : {}),
+    ...(route.conflictAsList
+      ? { 409: errorResponse('Conflict (a list of ErrorVO)', ERROR_LIST) }
+      : writes
+        ? { 409: errorResponse('The change conflicts with the current state (a duplicate, an object in use, …)') }
+        : {}),
+    429: TOO_MANY_REQUESTS,
+    ...Object.fromEntries(Object.entries(route.errors ?? {}).map(([status, description]) => [status, errorResponse(description)])),
     503: {
       ...errorResponse('The database cannot be reached (code UNAVAILABLE): retry after the seconds of Retry-After'),
       headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } },
@@ -262,7 +281,7 @@ function openOperation(route: OpenRoute): Operation {
     })),
     ...(route.query ?? []).map(({ name, description }) => ({ name, in: 'query', description, schema: { type: 'string' } })),
   ];
-  const errors = Object.fromEntries(Object.entries(route.errors ?? {}).map(([status, description]) => [status, { description }]));
+  const errors = Object.fromEntries(Object.entries(route.errors ?? {}).map(([status, description]) => [status, errorResponse(description)]));
   return {
     operationId: openOperationId(route.path),
     tags: [route.tag ?? tagOf(route.path)],
@@ -278,7 +297,9 @@ function openOperation(route: OpenRoute): Operation {
             ? { [route.produces]: { schema: { type: 'string', example: route.text ?? route.example } } }
             : Object.fromEntries(Object.entries(route.produces).map(([type, schema]) => [type, { schema }])),
       },
-      ...(open ? {} : { 401: { description: 'Not authenticated' } }),
+      ...(open ? {} : { 401: errorResponse('Not authenticated') }),
+      ...(isAlwaysEnabledRestPath(route.path) ? {} : { 403: errorResponse('The REST interface is switched off') }),
+      ...(isUnmeteredRestPath(route.path) ? {} : { 429: TOO_MANY_REQUESTS }),
       ...errors,
     },
   };
@@ -304,8 +325,13 @@ function wireSchemas(schema: GraphQLSchema, sofaSchemas: Record<string, Schema>)
     const fields = isObjectType(type) ? Object.values(type.getFields()).filter(onWire) : Object.values(type.getFields());
     const properties: Record<string, Schema> = {};
     for (const field of fields) {
-      const property = { ...generatedProperties[field.name] };
-      if (!isNonNullType(field.type) && !('$ref' in property)) property.nullable = true;
+      const generatedProperty: Schema = generatedProperties[field.name];
+      // OpenAPI 3.0 ignores siblings of a $ref: a nullable VO-valued field wraps it.
+      const property: Schema = isNonNullType(field.type)
+        ? { ...generatedProperty }
+        : '$ref' in generatedProperty
+          ? { allOf: [generatedProperty], nullable: true }
+          : { ...generatedProperty, nullable: true };
       const item = field.extensions?.xmlItem as string | undefined;
       if (field.extensions?.xmlAttribute) property.xml = { attribute: true };
       if (item) Object.assign(property, { items: { allOf: [property.items], xml: { name: item } }, xml: { wrapped: true } });

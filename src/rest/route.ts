@@ -51,6 +51,8 @@ export interface RestRoute {
    * media type (or application/octet-stream, as the client accepts), unbuffered.
    */
   streamedAnswer?: { mediaType: string };
+  /** Failure statuses the operation answers beyond those every route of its kind declares (src/rest/openapi.ts), with when. */
+  errors?: Record<number, string>;
   /** A CONFLICT with details is answered as a list of ErrorVO (user rename, catalogue 1.10); elsewhere as one ErrorVO. */
   conflictAsList?: boolean;
   /** Query parameters that are not operation arguments become `[{name, value}]` in this argument. */

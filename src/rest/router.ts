@@ -244,6 +244,8 @@ export interface RestRouterOptions {
   uploadLimitBytes: number;
   /** The open endpoints (versions) express serves: a route does not take a request one of them names with a literal where the route has a parameter (`/repo/entries/version`, not `/repo/entries/:entry`). */
   openRoutes?: { method: string; path: string }[];
+  /** Where an internal error (a 500, or a failure once the answer has begun) is logged; never sent. */
+  logError: (error: unknown) => void;
 }
 
 /** The values of an enum argument (`/portrait/:size`). */
@@ -292,7 +294,10 @@ export class RestRouter {
   /** Routes whose `ancestorsIn` parameter takes several segments, the longest patterns first. */
   private readonly multiSegment: CompiledRoute[] = [];
 
+  private readonly logError: (error: unknown) => void;
+
   constructor(schema: GraphQLSchema, routes: RestRoute[], options: RestRouterOptions) {
+    this.logError = options.logError;
     for (const open of options.openRoutes ?? []) {
       const segments = segmentsOf(open.path).map((segment): Segment =>
         segment.startsWith(':') ? { param: segment.slice(1), key: segment.endsWith('Key') } : { literal: segment.toLowerCase() },
@@ -446,11 +451,11 @@ export class RestRouter {
       sendData(res, status, format, data, op.resultType);
     } catch (error) {
       // A list that fails half-way cannot change its status any more: the connection is cut, so the client sees it incomplete.
-      if (res.headersSent) return void (console.error(error), res.destroy());
+      if (res.headersSent) return void (this.logError(error), res.destroy());
       // An upload refused is gone before the answer leaves.
       if (ctx.stagedUpload) await removeStaged(ctx.stagedUpload);
       ctx.stagedUpload = undefined;
-      sendError(res, format, toRestError(error, route));
+      sendError(res, format, toRestError(error, route, this.logError));
     } finally {
       if (ctx.stagedUpload) await removeStaged(ctx.stagedUpload);
     }

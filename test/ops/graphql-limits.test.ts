@@ -140,6 +140,18 @@ describe('GraphQL limits over HTTP', () => {
     expect(paged.body.errors).toBeUndefined();
   });
 
+  it('refuses a document of more than GRAPHQL_MAX_TOKENS tokens while parsing, before its fields are validated pairwise', async () => {
+    const reply = await gql(`{ me { ${'login '.repeat(200_000)} } }`);
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors).toEqual([
+      {
+        message: 'the document has more than 5,000 tokens (GRAPHQL_MAX_TOKENS)',
+        extensions: { code: 'QUERY_TOO_LARGE', limit: 'GRAPHQL_MAX_TOKENS', maximum: 5000 },
+      },
+    ]);
+    expect(reply.ms).toBeLessThan(1000);
+  });
+
   it('executes nothing of a refused operation', async () => {
     const login = `limits-${Date.now()}`;
     const creations = Array.from(

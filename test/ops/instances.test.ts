@@ -71,6 +71,14 @@ describe('three instances on one database', () => {
     }
   });
 
+  it('parallel guesses spread over the instances get no more tries than the limit', async () => {
+    const user = await buildUser(instances[0]);
+    const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => me(instances[i % 3], basic(user.login, `wrong-${i}`))));
+    const count = (status: number) => replies.filter((reply) => reply.status === status).length;
+    expect({ 401: count(401), 429: count(429) }).toEqual({ 401: 3, 429: 9 });
+    expect((await me(instances[1], user.auth)).status).toBe(429);
+  });
+
   it('a request budget used up across the instances gives 429 on every one of them', async () => {
     const [a, b, c] = instances;
     const user = await buildUser(a);

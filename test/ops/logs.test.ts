@@ -71,6 +71,16 @@ describe('access log and request ids', () => {
     expect((await accessLinesOf('missing-1'))[0]).toMatchObject({ route: '/nowhere/at/all', status: 404 });
   });
 
+  it('open routes log their pattern: neither a calendar feed token nor a login name of /auth reaches the log', async () => {
+    const feed = await call(t.base, 'GET', '/restapi/calendars/feed/feed-token-secret.ics', { headers: { 'X-Request-Id': 'feed-1' } });
+    expect(feed.status).toBe(404);
+    expect((await accessLinesOf('feed-1'))[0]).toMatchObject({ route: '/restapi/calendars/feed/:token', status: 404 });
+    const login = await call(t.base, 'GET', '/restapi/auth/login-name-secret?password=x', { headers: { 'X-Request-Id': 'auth-1' } });
+    expect(login.status).toBe(401);
+    expect((await accessLinesOf('auth-1'))[0]).toMatchObject({ route: '/restapi/auth/:username', status: 401 });
+    expect(raw.join('')).not.toMatch(/feed-token-secret|login-name-secret/);
+  });
+
   it('every answer carries X-Request-Id and X-Content-Type-Options: nosniff', async () => {
     for (const path of ['/health', '/restapi/ping', '/graphql', '/nowhere', '/restapi/users']) {
       const reply = await call(t.base, 'GET', path);

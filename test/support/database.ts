@@ -8,6 +8,9 @@ import path from 'node:path';
  */
 export const STATE_FILE = (process.env.GATEWAY_TEST_STATE_FILE ??= path.join(os.tmpdir(), `gateway-test-db-${process.pid}.json`));
 
+/** openapi.json as the service publishes it, written by the global setup for the response checks (./response-schema.ts). */
+export const OPENAPI_FILE = STATE_FILE.replace(/\.json$/, '-openapi.json');
+
 export interface TestDatabaseState {
   /** Server URL without a database name (ends with '/'). */
   serverUrl: string;

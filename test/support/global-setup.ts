@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/db/embedded';
-import { STATE_FILE, type TestDatabaseState } from './database';
+import { execFileSync } from 'node:child_process';
+import { OPENAPI_FILE, STATE_FILE, type TestDatabaseState } from './database';
 
 /**
  * Tests use the PostgreSQL server named by DATABASE_URL (the machine's 127.0.0.1:5432 in CI), or
@@ -28,4 +29,9 @@ export default async function globalSetup() {
     state = { serverUrl: url.toString(), embeddedDir: dir };
   }
   fs.writeFileSync(STATE_FILE, JSON.stringify(state));
+  // In a process of its own: the schema's metadata stores are global, and the test files build theirs in jest's context.
+  execFileSync(process.execPath, ['-r', '@swc-node/register', 'scripts/print-openapi.ts', OPENAPI_FILE], {
+    cwd: path.join(__dirname, '..', '..'),
+    stdio: 'inherit',
+  });
 }

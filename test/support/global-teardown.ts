@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { RunningDatabase } from '../../src/db/embedded';
-import { readState } from './database';
+import { OPENAPI_FILE, STATE_FILE, readState } from './database';
 
 export default async function globalTeardown() {
   const db = (globalThis as Record<string, unknown>).__embeddedDb as RunningDatabase | undefined;
@@ -9,4 +9,6 @@ export default async function globalTeardown() {
     const { embeddedDir } = readState();
     if (embeddedDir) fs.rmSync(embeddedDir, { recursive: true, force: true });
   }
+  fs.rmSync(STATE_FILE, { force: true });
+  fs.rmSync(OPENAPI_FILE, { force: true });
 }

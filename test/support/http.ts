@@ -1,3 +1,6 @@
+import { appendFileSync } from 'node:fs';
+import { undeclaredInAnswer } from './response-schema';
+
 export type Headers = Record<string, string>;
 
 export const basic = (login: string, password: string): Headers => ({
@@ -30,6 +33,10 @@ export async function call(
   }
   const response = await fetch(`${base}${path}`, { method, headers, body, redirect: 'manual' });
   const text = await response.text();
+  const undeclared = undeclaredInAnswer(method, path, response.status, response.headers.get('content-type'), text);
+  if (undeclared && process.env.RESPONSE_CHECK_LOG)
+    appendFileSync(process.env.RESPONSE_CHECK_LOG, `${undeclared} [${expect.getState().testPath} › ${expect.getState().currentTestName}]\n`);
+  else if (undeclared) throw new Error(`the answer does not fit openapi.json: ${undeclared}`);
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;

@@ -59,23 +59,23 @@ export async function startTestService(overrides: Partial<Config> = {}, database
 }
 
 /**
- * Starts `count` instances of the service on one fresh database, as N instances behind a load
- * balancer run; `stop` stops them all and drops the database.
+ * Starts `count` instances of the service at once on one fresh database, as N instances behind a
+ * load balancer start (they apply the migrations and the bootstrap in turns); `stop` stops them all
+ * and drops the database.
  */
 export async function startTestInstances(count: number, overrides: Partial<Config> = {}): Promise<{ instances: TestService[]; stop: () => Promise<void> }> {
-  const first = await startTestService(overrides);
-  const name = new URL(first.databaseUrl).pathname.slice(1);
-  const instances = [first];
-  try {
-    for (let i = 1; i < count; i++) instances.push(await startTestService(overrides, name));
-  } catch (error) {
-    for (const instance of instances.reverse()) await instance.stop();
-    throw error;
-  }
-  return {
-    instances,
-    stop: async () => {
-      for (const instance of [...instances].reverse()) await instance.stop();
-    },
+  const name = `gateway_test_${process.pid}_${randomBytes(4).toString('hex')}_${++counter}`;
+  await admin(`create database ${name}`);
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startTestService(overrides, name)));
+  const instances = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stop = async () => {
+    for (const instance of instances) await instance.stop();
+    await admin(`drop database if exists ${name} with (force)`);
   };
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await stop();
+    throw failed.reason;
+  }
+  return { instances, stop };
 }

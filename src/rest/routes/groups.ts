@@ -34,10 +34,12 @@ export const groups: FamilyRoutes = {
     DELETE('/groups/:groupKey/owners/:identityKey', 'Mutation.removeGroupOwner', 'Remove an owner'),
     PUT('/groups/:groupKey/participants/:identityKey', 'Mutation.addGroupParticipant', 'Add a participant (304 when already one)', {
       notModifiedWhenFalse: true,
+      errors: { 412: 'The group is full' },
     }),
     DELETE('/groups/:groupKey/participants/:identityKey', 'Mutation.removeGroupParticipant', 'Remove a participant'),
     PUT('/groups/:groupKey/users/:identityKey', 'Mutation.addGroupParticipant', 'Add a user to the group as participant (source document)', {
       notModifiedWhenFalse: true,
+      errors: { 412: 'The group is full' },
     }),
   ],
   openRoutes: [VERSION('/groups/version', 'groups')],

@@ -22,7 +22,9 @@ export const organisations: FamilyRoutes = {
       'Mutation.deleteOrganisation',
       'Delete an organisation (administrator or sysadmin in it; 409 for the default organisation or one with sub-organisations); its users move to the default organisation',
     ),
-    GET('/organisations/:organisationKey/:role', 'Query.organisationMembers', 'Members with the role (singular or plural role name; 409 for an unknown role)'),
+    GET('/organisations/:organisationKey/:role', 'Query.organisationMembers', 'Members with the role (singular or plural role name; 409 for an unknown role)', {
+      errors: { 409: 'An unknown role (catalogue 2.5)' },
+    }),
     PUT('/organisations/:organisationKey/:role', 'Mutation.addOrganisationMembers', 'Grant the role to a list of users (UserVO keys; query inheritanceMode)', {
       bodyArg: 'members',
     }),

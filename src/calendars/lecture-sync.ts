@@ -41,9 +41,9 @@ export async function syncLectureBlockCalendars(em: EntityManager, blockKeys: re
 
 /** Every block of a course, as the sync endpoints of a course (…/lectureblocks/sync/calendar) and a change of its configuration need. */
 export async function syncCourseLectureCalendars(em: EntityManager, entryKey: number): Promise<void> {
-  const rows = await sql<{ id: string | number }>(em, 'select id from lecture_block where entry_id = ?', [entryKey]);
-  await syncLectureBlockCalendars(
-    em,
-    rows.map((row) => Number(row.id)),
-  );
+  const keys = (await sql<{ id: string | number }>(em, 'select id from lecture_block where entry_id = ?', [entryKey])).map((row) => Number(row.id));
+  // In slices: a statement binds at most 65,535 values.
+  for (let start = 0; start < keys.length; start += SYNC_SLICE) await syncLectureBlockCalendars(em, keys.slice(start, start + SYNC_SLICE));
 }
+
+const SYNC_SLICE = 1000;

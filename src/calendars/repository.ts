@@ -30,12 +30,11 @@ export interface EventRow {
   managedFlags: string | null;
   externalId: string | null;
   externalSource: string | null;
-  lectureBlockKey: number | null;
 }
 
 const EVENT_COLUMNS = `calendar_type as "type", owner_key as "ownerKey", event_id as "eventId", recurrence_id as "recurrenceId", subject, description,
   location, color, begin, "end", all_day as "allDay", classification, live_stream_url as "liveStreamUrl", links, managed_flags as "managedFlags",
-  external_id as "externalId", external_source as "externalSource", lecture_block_id as "lectureBlockKey"`;
+  external_id as "externalId", external_source as "externalSource"`;
 
 /** The person whose calendar `user_{login or key}` is: login and names. */
 export interface PersonRow {

@@ -38,8 +38,8 @@ const ownerId = (type: string, ownerKey: number) => `${type}:${ownerKey}`;
 const linksOf = (links: readonly CalendarEventLink[] | null | undefined) =>
   links?.length
     ? links.map((link) => ({
-        provider: link.provider ?? null,
         id: link.id ?? null,
+        provider: link.provider ?? null,
         displayName: link.displayName ?? null,
         uri: link.uri ?? null,
         iconCssClass: link.iconCssClass ?? null,

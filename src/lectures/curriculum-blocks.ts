@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { inTransaction } from '../audit/audit-log';
 import { findEntry } from '../courses/repository';
 import { elementOf } from '../curriculum/service';
@@ -18,7 +19,12 @@ import { lectureConflict, lecturesNotEnabled, writeLectureBlock } from './servic
 
 async function blockOfElement(ctx: RequestContext, curriculumKey: number, elementKey: number, blockKey: number): Promise<BlockRow> {
   await elementOf(ctx, curriculumKey, elementKey);
-  const block = await lectures.findBlock(ctx.em, blockKey);
+  return elementBlock(ctx.em, elementKey, blockKey);
+}
+
+/** `lock`: see lectures.findBlock. */
+async function elementBlock(em: EntityManager, elementKey: number, blockKey: number, lock = false): Promise<BlockRow> {
+  const block = await lectures.findBlock(em, blockKey, lock);
   if (!block || block.elementKey !== elementKey) throw notFound('lecture block');
   return block;
 }
@@ -44,11 +50,14 @@ export async function getElementBlock(ctx: RequestContext, curriculumKey: number
  * several). The course must have lectures enabled (409). The element's participants are the new block's.
  */
 export async function saveElementBlock(ctx: RequestContext, curriculumKey: number, elementKey: number, input: LectureBlockVOInput): Promise<LectureBlockVO> {
-  if (input.key != null && input.key > 0) {
-    const block = await blockOfElement(ctx, curriculumKey, elementKey, input.key);
-    return inTransaction(ctx, (em) => writeLectureBlock(em, block.entryKey, elementKey, block, input));
-  }
   await elementOf(ctx, curriculumKey, elementKey);
+  const key = input.key;
+  if (key != null && key > 0) {
+    return inTransaction(ctx, async (em) => {
+      const block = await elementBlock(em, elementKey, key, true);
+      return writeLectureBlock(em, block.entryKey, elementKey, block, input);
+    });
+  }
   return inTransaction(ctx, async (em) => {
     const linked = await lectures.entriesOfElement(em, elementKey);
     let entryKey: number;

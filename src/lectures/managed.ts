@@ -4,12 +4,18 @@ import type { ManagedElement } from '../managed/elements';
 import { normaliseManagedFlags } from '../managed/flags';
 import { toLectureBlockVO } from './presenter';
 import * as lectures from './repository';
+import type { BlockRow } from './repository';
 import { lectureCourse } from './service';
 
 /** The policy first, so that a caller without rights hears 403 (or 404) rather than 409. */
 async function authorize(args: Record<string, any>, ctx: RequestContext): Promise<void> {
   if (args.curriculumKey != null && args.elementKey != null) await elementOf(ctx, args.curriculumKey, args.elementKey);
   else await lectureCourse(ctx, { entry: args.entry, courseKey: args.courseKey });
+}
+
+async function addressesBlock(args: Record<string, any>, ctx: RequestContext, row: BlockRow): Promise<boolean> {
+  if (args.curriculumKey != null && args.elementKey != null) return row.elementKey === args.elementKey;
+  return row.entryKey === (await lectureCourse(ctx, { entry: args.entry, courseKey: args.courseKey })).id;
 }
 
 /**
@@ -23,7 +29,8 @@ export const managedLectureBlock: ManagedElement = {
   async load(args, ctx) {
     const key = args.lectureBlockKey ?? args.lectureBlock?.key;
     const row = key == null || key <= 0 ? null : await lectures.findBlock(ctx.em, key);
-    if (!row) return null;
+    // A block of another course or element is not this operation's (the service answers 404): its flags stay unsaid.
+    if (!row || !(await addressesBlock(args, ctx, row))) return null;
     const current = toLectureBlockVO(row) as unknown as Record<string, unknown>;
     const given = (args.lectureBlock ?? {}) as Record<string, unknown>;
     // plannedLectures is always written (absent: 0): the guard compares what will be written.

@@ -86,8 +86,9 @@ const FIELD_COLUMNS: Record<keyof BlockFields, string> = {
   recordingUrl: 'recording_url',
 };
 
-export async function findBlock(em: EntityManager, key: number): Promise<BlockRow | null> {
-  const [row] = await sql<BlockRow>(em, `select ${BLOCK_COLUMNS} from lecture_block b where b.id = ?`, [key]);
+/** `lock`: the row is locked until the transaction ends (an update reads what it overwrites). */
+export async function findBlock(em: EntityManager, key: number, lock = false): Promise<BlockRow | null> {
+  const [row] = await sql<BlockRow>(em, `select ${BLOCK_COLUMNS} from lecture_block b where b.id = ?${lock ? ' for update' : ''}`, [key]);
   return row ?? null;
 }
 

@@ -50,8 +50,8 @@ export async function lectureCourse(ctx: RequestContext, address: LectureAddress
 }
 
 /** The block of the course: 404 unknown or of another course. */
-async function blockIn(em: EntityManager, entry: { id: number }, blockKey: number): Promise<BlockRow> {
-  const block = await lectures.findBlock(em, blockKey);
+async function blockIn(em: EntityManager, entry: { id: number }, blockKey: number, lock = false): Promise<BlockRow> {
+  const block = await lectures.findBlock(em, blockKey, lock);
   if (!block || block.entryKey !== entry.id) throw notFound('lecture block');
   return block;
 }
@@ -204,7 +204,7 @@ const notEnabled = (entryKey: number) =>
 export async function saveBlock(ctx: RequestContext, address: LectureAddress, input: LectureBlockVOInput): Promise<LectureBlockVO> {
   const entry = await lectureCourse(ctx, address);
   return inTransaction(ctx, async (em) => {
-    if (input.key != null && input.key > 0) return writeBlock(em, entry.id, null, await blockIn(em, entry, input.key), input);
+    if (input.key != null && input.key > 0) return writeBlock(em, entry.id, null, await blockIn(em, entry, input.key, true), input);
     if (!(await lectures.lecturesEnabled(em, entry.id))) throw notEnabled(entry.id);
     return writeBlock(em, entry.id, null, null, input);
   });
@@ -224,6 +224,7 @@ export async function moveBlock(ctx: RequestContext, address: LectureAddress, bl
   if (!target) throw notFound('repository entry');
   await requireLectureManager(ctx, target);
   return inTransaction(ctx, async (em) => {
+    if (!(await lectures.lecturesEnabled(em, target.id))) throw notEnabled(target.id);
     await lectures.moveBlock(em, block.id, target.id);
     await syncLectureBlockCalendars(em, [block.id]);
     return toLectureBlockVO((await lectures.findBlock(em, block.id))!);
@@ -406,6 +407,5 @@ export async function blocksOfDay(ctx: RequestContext, date: string | null | und
   return answerList(ctx, rows, toLectureBlockVO);
 }
 
-// Blocks of curriculum elements
-
+// For the blocks of curriculum elements (./curriculum-blocks.ts)
 export { writeBlock as writeLectureBlock, notEnabled as lecturesNotEnabled, conflict as lectureConflict };

@@ -32,10 +32,10 @@ export class CalendarVO {
 @ObjectType('EventLinkVO')
 export class EventLinkVO {
   @Field(() => String, { nullable: true })
-  provider!: string | null;
+  id!: string | null;
 
   @Field(() => String, { nullable: true })
-  id!: string | null;
+  provider!: string | null;
 
   @Field(() => String, { nullable: true })
   displayName!: string | null;
@@ -106,10 +106,10 @@ export type EventVOes = InstanceType<typeof EventVOes>;
 @InputType('EventLinkVOInput')
 export class EventLinkVOInput {
   @Field(() => String, { nullable: true })
-  provider?: string | null;
+  id?: string | null;
 
   @Field(() => String, { nullable: true })
-  id?: string | null;
+  provider?: string | null;
 
   @Field(() => String, { nullable: true })
   displayName?: string | null;

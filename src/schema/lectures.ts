@@ -128,6 +128,7 @@ export class LectureBlockVOInput {
   key?: number | null;
 
   @Field(() => String, { nullable: true })
+  @Directive(managed(null, 'any'))
   externalId?: string | null;
 
   @Field(() => String, { nullable: true })

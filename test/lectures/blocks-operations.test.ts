@@ -221,6 +221,15 @@ for (const mount of MOUNTS) {
         expect((await rest(name, here(), { body: { key: foreign, title: 'x' } })).status).toBe(404);
       });
 
+      it('applies parallel updates of different fields both: an update reads the block it overwrites under a lock', async () => {
+        const key = await createBlock(course.key, { plannedLectures: 2 });
+        const updates = Array.from({ length: 6 }, (_, i) => rest(name, here(), { body: { key, plannedLectures: 2, [i % 2 ? 'location' : 'title']: `v${i}` } }));
+        expect((await Promise.all(updates)).map((reply) => reply.status)).toEqual(Array(6).fill(200));
+        const read = await rest(`GET /repo/${kind}/${param}/lectureblocks/:lectureBlockKey`, here({ lectureBlockKey: key }));
+        expect(['v0', 'v2', 'v4']).toContain(read.json.title);
+        expect(['v1', 'v3', 'v5']).toContain(read.json.location);
+      });
+
       it('answers 409 for a new block while lectures are not enabled, and still updates', async () => {
         const off = await buildCourse(t);
         const refused = await rest(name, mountValues(mount, off), { body: { title: 'Off' } });
@@ -274,6 +283,15 @@ for (const mount of MOUNTS) {
       const moved = await rest(name, here({ lectureBlockKey: key }));
       expect(moved.json).toMatchObject({ key, repoEntryKey: other.key });
       expect((await rest(`GET /repo/${kind}/${param}/lectureblocks/:lectureBlockKey`, here({ lectureBlockKey: key }))).status).toBe(404);
+    });
+
+    it('answers 409 for a target course without lectures, as creating a block there does', async () => {
+      const key = await createBlock(course.key);
+      const off = await buildCourse(t);
+      const refused = await rest(name, here({ lectureBlockKey: key, repoEntryKey: off.key }));
+      expect(refused.status).toBe(409);
+      expect(JSON.stringify(refused.json)).toContain('lectures are not enabled for this course');
+      expect((await rest(`GET /repo/${kind}/${param}/lectureblocks/:lectureBlockKey`, here({ lectureBlockKey: key }))).status).toBe(200);
     });
   });
 
@@ -529,6 +547,22 @@ describe('GraphQL', () => {
     expect(remove.body.errors?.[0]?.extensions?.code).toBe('MANAGED');
     const viaRest = await call(t.base, 'POST', `/restapi/repo/entries/${course.key}/lectureblocks`, { headers: asAdmin(), body: { key, title: 'Renamed' } });
     expect(viaRest.json.title).toBe('Renamed');
+  });
+
+  it('answers 404, not the flags, for a managed block of another course named through this one', async () => {
+    const foreign = await createBlock(other.key, { managedFlagsString: 'all' });
+    const save = await graphql(
+      t.base,
+      adminAuth(),
+      'mutation($e: String, $b: LectureBlockVOInput!) { saveLectureBlock(entry: $e, lectureBlock: $b) { title } }',
+      { e: String(course.key), b: { key: foreign, title: 'Renamed', plannedLectures: 2 } },
+    );
+    expect(save.body.errors?.[0]?.extensions).toEqual({ code: 'NOT_FOUND' });
+    const remove = await graphql(t.base, adminAuth(), 'mutation($e: String, $k: Long!) { deleteLectureBlock(entry: $e, lectureBlockKey: $k) }', {
+      e: String(course.key),
+      k: foreign,
+    });
+    expect(remove.body.errors?.[0]?.extensions).toEqual({ code: 'NOT_FOUND' });
   });
 
   it('lectureManager of another organisation gets 403', async () => {

@@ -34,7 +34,7 @@ import { accessLog, noteCaller, noteRoute } from './ops/access-log';
 import { Readiness, serveHealth, serveReady } from './ops/health';
 import { Metrics, serveMetrics, type PoolStats } from './ops/metrics';
 import { configureLoginPattern } from './users/validation';
-import { graphqlRequestHoldsControlCharacter, restBodyHoldsControlCharacter } from './ops/control-characters';
+import { controlCharacterRefused, graphqlRequestHoldsControlCharacter, restBodyHoldsControlCharacter } from './ops/control-characters';
 
 const formatOf = (req: IncomingMessage, defaultFormat: MediaFormat = 'xml'): MediaFormat => errorFormat(req.headers.accept, defaultFormat);
 
@@ -56,9 +56,6 @@ const failureAnswer = (logError: (error: unknown) => void) => (error: unknown, r
 };
 
 const INVALID_UTF8 = 'entity.invalid.utf8';
-
-const CONTROL_CHARACTERS = () =>
-  new DomainError('BAD_REQUEST', 'a text field holds a control character (U+0000 to U+001F other than tab, line feed and carriage return, or U+007F)');
 
 /** Bodies are UTF-8 (the parsers refuse other charsets): a body that is not valid UTF-8 is a 400, not text with U+FFFD in it. */
 const utf8Only = (_req: IncomingMessage, _res: ServerResponse, body: Buffer) => {
@@ -178,7 +175,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     '/graphql',
     graphqlFilter.middleware(),
     express.json({ limit: graphqlBodyLimit, verify: utf8Only }),
-    (req: Request, _res: Response, next: NextFunction) => next(graphqlRequestHoldsControlCharacter(req.body) ? CONTROL_CHARACTERS() : undefined),
+    (req: Request, _res: Response, next: NextFunction) => next(graphqlRequestHoldsControlCharacter(req.body) ? controlCharacterRefused() : undefined),
     graphql.handler,
     errorHandler,
   );
@@ -194,7 +191,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
       bodyParser(req as Request, res as Response, (error?: unknown) => {
         if (error) return reject(error);
         const body = (req as { body?: string }).body;
-        if (restBodyHoldsControlCharacter(body, req.headers['content-type'])) reject(CONTROL_CHARACTERS());
+        if (restBodyHoldsControlCharacter(body, req.headers['content-type'])) reject(controlCharacterRefused());
         else resolve(body);
       }),
     );

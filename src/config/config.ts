@@ -105,6 +105,12 @@ function logLevel(value: string | undefined): string {
   return level;
 }
 
+/** A setting below 1 would make no sense or do harm (a retention of 0 days deletes the whole audit log). */
+function atLeastOne(name: string, value: number): number {
+  if (value < 1) throw new Error(`${name} is at least 1, not ${value}`);
+  return value;
+}
+
 function int(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number.parseInt(value, 10);
@@ -153,7 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       exemptAdmins: bool(env.RATE_LIMIT_EXEMPT_ADMINS, false),
     },
     trustProxy: env.TRUST_PROXY?.trim() || 'loopback',
-    auditRetentionDays: int(env.AUDIT_RETENTION_DAYS, 365),
+    auditRetentionDays: atLeastOne('AUDIT_RETENTION_DAYS', int(env.AUDIT_RETENTION_DAYS, 365)),
     graphqlMaxCost: int(env.GRAPHQL_MAX_COST, 50_000),
     graphqlMaxAliases: int(env.GRAPHQL_MAX_ALIASES, 30),
     graphqlMaxRootFields: int(env.GRAPHQL_MAX_ROOT_FIELDS, 20),

@@ -1,4 +1,20 @@
+import { isUtf8 } from 'node:buffer';
+import { DomainError } from '../domain/errors';
 import { bodyFormat } from '../rest/negotiation';
+
+export const controlCharacterRefused = () =>
+  new DomainError('BAD_REQUEST', 'a text field holds a control character (U+0000 to U+001F other than tab, line feed and carriage return, or U+007F)');
+
+/** Whether a URL's percent-escapes decode to valid UTF-8 (node hands the request line over byte for byte, as latin1). */
+export function urlIsUtf8(url: string): boolean {
+  if (!url.includes('%') && !/[^ -~]/.test(url)) return true;
+  return isUtf8(
+    Buffer.from(
+      url.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ),
+  );
+}
 
 /** C0 controls but tab, line feed and carriage return, and DEL: never text a field may hold. */
 // eslint-disable-next-line no-control-regex -- finding these characters is the point

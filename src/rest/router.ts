@@ -25,6 +25,7 @@ import { bySpecificity, type MediaFormat, type RestRoute } from './route';
 import { Base64Scalar } from '../schema/scalars';
 import { decodeXml } from './xml-codec';
 import { checkRestVariables, type InputSource } from './input-errors';
+import { controlCharacterRefused, holdsControlCharacter, urlIsUtf8 } from '../ops/control-characters';
 import { readStreamedForm, removeStaged } from '../courses/archive/staging';
 
 /** A form body as the input object of the body argument; a field the type lacks is refused like an unknown XML element. */
@@ -404,6 +405,7 @@ export class RestRouter {
     try {
       format = route.textAnswer || route.file || route.streamedAnswer ? errorFormat(accept, route.defaultFormat) : negotiate(accept, route.defaultFormat);
       if (malformed) throw badRequest(`malformed path parameter ${malformed}`);
+      if (!urlIsUtf8(req.url ?? '')) throw badRequest('the path or query string is not valid UTF-8 once percent-decoded');
       let body: unknown;
       // Where the body argument came from, to name its fields in errors (src/rest/input-errors.ts).
       let bodySource: InputSource = 'body';
@@ -435,6 +437,8 @@ export class RestRouter {
       }
       const refused = checkRestVariables(op.args, variables, (name) => (name === route.bodyArg ? bodySource : name in params ? 'path' : 'query'));
       if (refused) throw refused;
+      // Whatever the source: the body, a form, a multipart field, the query string or the path.
+      if (holdsControlCharacter(variables)) throw controlCharacterRefused();
       if (route.file) return await sendFile(req, res, op, ctx, variables);
       const result = await op.compiled.query(undefined, ctx, variables);
       if (result.errors?.length) throw result.errors[0];

@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import { graphqlExplorer } from '../../src/graphql/explorer';
 import { call } from '../support/http';
 import { adminAuth, startTestService, type TestService } from '../support/service';
+import { sql } from '../../src/db/sql';
 
 let t: TestService;
 beforeAll(async () => {
@@ -183,5 +184,32 @@ describe('control characters in text fields', () => {
     });
     expect(text.status).toBe(200);
     expect(await identitiesLike('ctl-%')).toBe(1);
+  });
+});
+
+describe('control characters and invalid UTF-8 outside a JSON or XML body', () => {
+  const courses = async () =>
+    Number((await sql<{ n: string }>(t.service.orm.em.fork(), "select count(*) as n from repository_entry where displayname like 'qs-%'"))[0].n);
+
+  it('are a 400 and write nothing in query parameters that fill the body, in a form, in a multipart field and in a path', async () => {
+    const before = await courses();
+    const asked = { ...adminAuth(), Accept: 'application/json' };
+    const query = await call(t.base, 'PUT', '/restapi/repo/courses?shortTitle=qs-a&title=qs-%01', { headers: asked });
+    expect(query.status).toBe(400);
+    expect(query.text).toContain('control character');
+    const invalidUtf8 = await call(t.base, 'PUT', '/restapi/repo/courses?shortTitle=qs-b&title=qs-%FF%FE', { headers: asked });
+    expect(invalidUtf8.status).toBe(400);
+    expect(invalidUtf8.text).toContain('UTF-8');
+    const form = new FormData();
+    form.append('shortTitle', 'qs-c');
+    form.append('longTitle', 'qs-\u0002');
+    form.append('file', new Blob(['<html></html>']), 'page.html');
+    const course = await call(t.base, 'PUT', '/restapi/repo/courses?shortTitle=qs-ok&title=qs-ok', { headers: asked });
+    expect(course.status).toBe(200);
+    const multipart = await call(t.base, 'PUT', `/restapi/repo/courses/${course.json.key}/elements/singlepage`, { headers: asked, body: form });
+    expect(multipart.status).toBe(400);
+    expect(multipart.text).toContain('control character');
+    expect((await call(t.base, 'GET', '/restapi/repo/entries/a%01b', { headers: asked })).status).toBe(400);
+    expect(await courses()).toBe(before + 1);
   });
 });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 
 export interface RunningDatabase {
   url: string;
@@ -25,10 +26,49 @@ async function importLeavingSignals() {
   return module;
 }
 
+/** The command line of a process, '' for a zombie; undefined when there is none (or no /proc to tell). */
+function commandOf(pid: number): string | undefined {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+const parentOf = (pid: number) =>
+  Number(
+    fs
+      .readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ')[1],
+  );
+
+/**
+ * The server an instance killed without its stop (kill -9, the OOM killer) left running: its
+ * postmaster.pid names it, and it holds the data directory and the port, so no new start would
+ * succeed. It is stopped (fast shutdown: open transactions roll back) when it is PostgreSQL and no
+ * node process is its parent any more; a server another running instance still owns is left alone,
+ * and where /proc is not there to tell, nothing is stopped.
+ */
+async function stopOrphanedServer(dataDir: string, log: (message: string) => void): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !commandOf(pid)?.includes('postgres') || commandOf(parentOf(pid))?.includes('node')) return;
+  log(`embedded postgres: stopping the server (pid ${pid}) that a killed instance left running in ${dataDir}`);
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; commandOf(pid) && waited < 30_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
 /** Starts (and on first use initialises) a PostgreSQL server whose data survives restarts. */
 export async function startEmbeddedPostgres(dataDir: string, port: number, log = console.log): Promise<RunningDatabase> {
   const { default: EmbeddedPostgres } = await importLeavingSignals();
   const firstStart = !fs.existsSync(`${dataDir}/PG_VERSION`);
+  // PostgreSQL's last words, for the error when it does not start (the library rejects without a reason).
+  const said: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -36,15 +76,26 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log =
     password: 'postgres',
     persistent: true,
     createPostgresUser: true,
-    onLog: () => undefined,
+    onLog: (message: unknown) => {
+      said.push(String(message).trim());
+      if (said.length > 20) said.shift();
+    },
     onError: (message: unknown) => log(`embedded postgres: ${String(message)}`),
   });
   if (firstStart) {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.rmSync(dataDir, { recursive: true });
     await pg.initialise();
+  } else {
+    await stopOrphanedServer(dataDir, log);
   }
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (error) {
+    throw error instanceof Error
+      ? error
+      : new Error(`the embedded PostgreSQL did not start on port ${port} with data in ${dataDir}: ${said.join(' ') || 'it said nothing'}`);
+  }
   const client = pg.getPgClient();
   await client.connect();
   try {

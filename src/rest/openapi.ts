@@ -158,6 +158,9 @@ const TOO_MANY_REQUESTS = {
   },
 };
 
+/** What went wrong is logged with the request id, never sent. */
+const INTERNAL_ERROR = errorResponse('An internal error (the log has its cause under the X-Request-Id)');
+
 function errorResponses(route: RestRoute, hasParameters: boolean, hasRoles: boolean): Responses {
   const body = Boolean(route.bodyArg);
   const addressed = pathParams(route.path).length > 0;
@@ -195,6 +198,7 @@ function errorResponses(route: RestRoute, hasParameters: boolean, hasRoles: bool
         ? { 409: errorResponse('The change conflicts with the current state (a duplicate, an object in use, …)') }
         : {}),
     429: TOO_MANY_REQUESTS,
+    500: INTERNAL_ERROR,
     ...Object.fromEntries(Object.entries(route.errors ?? {}).map(([status, description]) => [status, errorResponse(description)])),
     503: {
       ...errorResponse('The database cannot be reached (code UNAVAILABLE): retry after the seconds of Retry-After'),
@@ -300,6 +304,7 @@ function openOperation(route: OpenRoute): Operation {
       ...(open ? {} : { 401: errorResponse('Not authenticated') }),
       ...(isAlwaysEnabledRestPath(route.path) ? {} : { 403: errorResponse('The REST interface is switched off') }),
       ...(isUnmeteredRestPath(route.path) ? {} : { 429: TOO_MANY_REQUESTS }),
+      500: INTERNAL_ERROR,
       ...errors,
     },
   };

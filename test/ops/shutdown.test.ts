@@ -137,3 +137,31 @@ it('SIGTERM to `npm start` reaches the service: the same graceful stop', async (
     started.child.kill('SIGKILL');
   }
 }, 180_000);
+
+it('after kill -9 the embedded database runs on without its service; the next start stops it and serves the same data', async () => {
+  const pgPort = 56000 + (process.pid % 100);
+  const dataDir = path.join(dir, 'killed');
+  const args = ['-r', '@swc-node/register', 'src/main.ts'];
+  const first = await start(process.execPath, args, dataDir, pgPort);
+  const login = uniqueLogin('survivor');
+  const created = await fetch(`${first.base}/restapi/users`, {
+    method: 'PUT',
+    headers: { ...adminAuth(), Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ login, firstName: 'S', lastName: 'V', email: `${login}@example.org` }),
+  });
+  expect(created.status).toBe(200);
+  first.child.kill('SIGKILL');
+  await first.exited;
+  expect(await connects(pgPort)).toBe(true);
+  const second = await start(process.execPath, args, dataDir, pgPort);
+  try {
+    expect(second.output()).toContain('that a killed instance left running');
+    const found = await fetch(`${second.base}/restapi/users?login=${login}`, { headers: { ...adminAuth(), Accept: 'application/json' } });
+    expect((await found.json()).map((user: { login: string }) => user.login)).toEqual([login]);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(await connects(pgPort)).toBe(false);
+  } finally {
+    second.child.kill('SIGKILL');
+  }
+}, 180_000);

@@ -65,10 +65,10 @@ export const curriculum: FamilyRoutes = {
       bodyArg: 'curriculumElementMember',
     }),
     DELETE(`${ELEMENT}/members/:identityKey`, 'Mutation.removeCurriculumElementMember', 'End every role of the user on the element'),
-    GET(`${ELEMENT}/users`, 'Query.curriculumElementUsers', 'Users with the role given as query parameter role (400 without, 409 unknown)'),
-    GET(`${ELEMENT}/:role`, 'Query.curriculumElementRoleMembers', 'participants, coaches, owners, mastercoaches or curriculumelementowners', {
+    GET(`${ELEMENT}/users`, 'Query.curriculumElementUsers', 'Users with the role given as query parameter role (400 without, 409 unknown)', {
       errors: { 409: 'An unknown role' },
     }),
+    GET(`${ELEMENT}/:role`, 'Query.curriculumElementRoleMembers', 'participants, coaches, owners, mastercoaches or curriculumelementowners'),
     PUT(`${ELEMENT}/:role`, 'Mutation.addCurriculumElementRoleMembers', 'Grant the role to the listed users (UserVO keys; unknown ones skipped)', {
       bodyArg: 'members',
     }),

@@ -36,6 +36,11 @@ export interface RequestContext {
   sessionHash?: string;
   /** The transport writes lists as they are read (REST): services hand them over as `listStream` (src/domain/lists.ts). */
   streamLists?: boolean;
+  /**
+   * GraphQL: how many more rows the lists of this answer may hold (GRAPHQL_MAX_COST). The cost
+   * model counts a list without `limit` as GRAPHQL_DEFAULT_LIST_SIZE rows; this counts the rows read.
+   */
+  listRowsLeft?: number;
   listStream?: AsyncIterable<unknown[]>;
   /** What a conditional GET of the answer is compared with (the REST transport sends them as ETag and Last-Modified and answers 304 when they match). */
   validators?: { etag?: string; lastModified?: Date };

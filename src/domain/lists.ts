@@ -1,3 +1,4 @@
+import { DomainError } from './errors';
 import type { RequestContext } from './context';
 
 /** One range of a key-ordered list: the rows with a key above `after`, at most `size` of them (`null`: all of them). */
@@ -15,7 +16,7 @@ export const BATCH_SIZE = 250;
  * is held in memory; for a whole answer (GraphQL) in one statement.
  */
 export async function* inRanges<T>(ctx: RequestContext, read: (range: Range) => Promise<T[]>, keyOf: (row: T) => number): AsyncGenerator<T[]> {
-  if (!ctx.streamLists) return yield await read({ after: 0, size: null });
+  if (!ctx.streamLists) return yield await readWithinBudget(ctx, read);
   let after = 0;
   for (;;) {
     const rows = await read({ after, size: BATCH_SIZE });
@@ -23,6 +24,26 @@ export async function* inRanges<T>(ctx: RequestContext, read: (range: Range) => 
     if (rows.length < BATCH_SIZE) return;
     after = keyOf(rows[rows.length - 1]);
   }
+}
+
+/** A whole list for GraphQL: no more rows than the answer may still hold (one more is read, to know). */
+async function readWithinBudget<T>(ctx: RequestContext, read: (range: Range) => Promise<T[]>): Promise<T[]> {
+  const left = ctx.listRowsLeft;
+  if (left === undefined) return read({ after: 0, size: null });
+  const rows = await read({ after: 0, size: left + 1 });
+  if (rows.length > left) {
+    throw new DomainError(
+      'BAD_REQUEST',
+      `the lists of this answer hold more than ${left.toLocaleString('en-US')} more rows (GRAPHQL_MAX_COST): filter, or page with limit`,
+      [],
+      {
+        code: 'QUERY_TOO_COSTLY',
+        limit: 'GRAPHQL_MAX_COST',
+      },
+    );
+  }
+  ctx.listRowsLeft = left - rows.length;
+  return rows;
 }
 
 /**

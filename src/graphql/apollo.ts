@@ -96,7 +96,7 @@ export async function graphqlMiddleware(schema: GraphQLSchema, options: GraphqlO
   });
   await server.start();
   const handler = expressMiddleware(server, {
-    context: async ({ res }) => res.locals.ctx as RequestContext,
+    context: async ({ res }) => Object.assign(res.locals.ctx as RequestContext, { listRowsLeft: options.maxCost }),
   });
   return { handler, stop: () => server.stop() };
 }

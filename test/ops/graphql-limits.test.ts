@@ -4,6 +4,8 @@ import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { loadConfig } from '../../src/config/config';
 import { costRefusal, operationCost, type CostLimits } from '../../src/graphql/cost';
 import { buildGatewaySchema } from '../../src/schema/build';
+import { buildUser } from '../factories';
+import { graphql } from '../support/http';
 import { adminAuth, startTestService, type TestService } from '../support/service';
 
 const schema = buildGatewaySchema();
@@ -169,5 +171,28 @@ describe('GraphQL limits over HTTP', () => {
     const reply = await gql('{ groups { key name managedFlagsInEffect } }');
     expect(reply.status).toBe(200);
     expect(reply.body.errors).toBeUndefined();
+  });
+});
+
+describe('GraphQL lists count their real rows against GRAPHQL_MAX_COST', () => {
+  let small: TestService;
+  beforeAll(async () => {
+    small = await startTestService({ graphqlMaxCost: 110 });
+    for (let i = 0; i < 110; i++) await buildUser(small);
+  });
+  afterAll(() => small.stop());
+
+  it('an unpaged list (counted as GRAPHQL_DEFAULT_LIST_SIZE rows before it runs) that reads more rows than the limit is refused, naming the limit', async () => {
+    expect(measure('{ users { key } }').cost).toBe(100);
+    const all = await graphql(small.base, adminAuth(), '{ users { key } }');
+    expect(all.body.data).toBeNull();
+    expect(all.body.errors[0].message).toMatch(/more than 110 more rows \(GRAPHQL_MAX_COST\)/);
+    expect(all.body.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COSTLY', limit: 'GRAPHQL_MAX_COST' });
+    // The lists of one answer share the rows: 110 alone fit, 110 and 1 more do not.
+    const users = await graphql(small.base, adminAuth(), '{ users(login: "user-") { key } }');
+    expect(users.body.errors).toBeUndefined();
+    expect(users.body.data.users).toHaveLength(110);
+    const both = await graphql(small.base, adminAuth(), '{ a: users(login: "user-") { key } b: users(login: "administrator") { key } }');
+    expect(both.body.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COSTLY', limit: 'GRAPHQL_MAX_COST' });
   });
 });

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,8 @@ import { uniqueLogin } from '../factories';
 import { readState } from '../support/database';
 import { eventually } from '../support/eventually';
 import { JSON_TYPE, XML_TYPE, basic, call } from '../support/http';
-import { ADMIN, adminAuth } from '../support/service';
+import { startServiceProcess, type ServiceProcess } from '../support/process';
+import { adminAuth } from '../support/service';
 
 /**
  * Faults, with the service in its own process as a supervisor runs it: `kill -9` during 500
@@ -24,42 +25,8 @@ import { ADMIN, adminAuth } from '../support/service';
 
 const ROOT = path.join(__dirname, '..', '..');
 
-interface Started {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<NodeJS.Signals | number | null>;
-}
-
-/** Starts the service on `databaseUrl` (`node src/main.ts`, as test/ops/shutdown.test.ts does); resolves once it listens. */
-function startService(databaseUrl: string): Promise<Started> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ADMIN_PASSWORD: ADMIN.password,
-    BCRYPT_COST: '4',
-    LOG_LEVEL: 'info', // the start's "listening on" line
-  };
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], { cwd: ROOT, env });
-  const chunks: string[] = [];
-  const output = () => chunks.join('');
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 90 s:\n${output()}`)), 90_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      chunks.push(chunk.toString());
-      const listening = output().match(/listening on http:\/\/[\d.]+:(\d+)/);
-      if (listening) {
-        clearTimeout(timer);
-        resolve({ child, base: `http://127.0.0.1:${listening[1]}`, output, exited });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
-    void exited.then((code) => reject(new Error(`exited with ${code}:\n${output()}`)));
-  });
-}
+/** The service on `databaseUrl`, in its own process. */
+const startService = (databaseUrl: string) => startServiceProcess({ DATABASE_URL: databaseUrl });
 
 async function query<T>(url: string, statement: string, values: unknown[] = []): Promise<T[]> {
   const client = new Client({ connectionString: url });
@@ -194,7 +161,7 @@ describe('kill -9 during 500 parallel writes', () => {
 describe('the database stopped for ten seconds', () => {
   let dir: string;
   let database: RunningDatabase;
-  let service: Started;
+  let service: ServiceProcess;
   const pgPort = 55700 + (process.pid % 100);
 
   beforeAll(async () => {

@@ -169,7 +169,7 @@ function objectOf(schema: Schema, depth: number): fc.Arbitrary<Record<string, un
   const required = new Set<string>((schema.required as string[]) ?? []);
   const record: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [name, property] of properties) record[name] = valueOf(property, depth + 1);
-  const base = properties.length ? fc.record(record, { requiredKeys: [...required].filter((key) => key in record && Math.random() >= 0) }) : fc.constant({});
+  const base = properties.length ? fc.record(record, { requiredKeys: [...required].filter((key) => key in record) }) : fc.constant({});
   return fc
     .tuple(
       base,

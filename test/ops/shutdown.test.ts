@@ -1,52 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { uniqueLogin } from '../factories';
-import { ADMIN, adminAuth } from '../support/service';
+import { startServiceProcess, type ServiceProcess } from '../support/process';
+import { adminAuth } from '../support/service';
 
-const ROOT = path.join(__dirname, '..', '..');
+type Started = ServiceProcess;
 
-interface Started {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Starts the service as a supervisor would, on an embedded PostgreSQL in `dataDir`; resolves once it listens. */
-function start(command: string, args: string[], dataDir: string, pgPort: number): Promise<Started> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    EMBEDDED_PG_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(pgPort),
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ADMIN_PASSWORD: ADMIN.password,
-    BCRYPT_COST: '4',
-    LOG_LEVEL: 'info',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(command, args, { cwd: ROOT, env });
-  const chunks: string[] = [];
-  const output = () => chunks.join('');
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 90 s:\n${output()}`)), 90_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      chunks.push(chunk.toString());
-      const listening = output().match(/listening on http:\/\/[\d.]+:(\d+)/);
-      if (listening) {
-        clearTimeout(timer);
-        resolve({ child, base: `http://127.0.0.1:${listening[1]}`, output, exited });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
-    void exited.then((code) => reject(new Error(`exited with ${code}:\n${output()}`)));
-  });
-}
+/** The service on an embedded PostgreSQL in `dataDir` (no DATABASE_URL), started by `command`. */
+const start = (command: string, args: string[], dataDir: string, pgPort: number) =>
+  startServiceProcess({ EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), DATABASE_URL: undefined }, command, args);
 
 /** A PUT /restapi/users whose body arrives in two parts: in flight until `finish()`. */
 function slowCreation(base: string) {

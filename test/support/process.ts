@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { ADMIN } from './service';
+
+const ROOT = path.join(__dirname, '..', '..');
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  base: string;
+  /** What it wrote to standard output and error so far. */
+  output: () => string;
+  /** Its exit code, or the signal that ended it. */
+  exited: Promise<NodeJS.Signals | number | null>;
+}
+
+/**
+ * Starts the service in a process of its own, as a supervisor does (`node src/main.ts` unless told
+ * otherwise, e.g. `npm start`); resolves once it listens. `env` adds to (undefined: removes from)
+ * the test's environment and the defaults here.
+ */
+export function startServiceProcess(
+  env: Record<string, string | undefined>,
+  command = process.execPath,
+  args = ['-r', '@swc-node/register', 'src/main.ts'],
+): Promise<ServiceProcess> {
+  const merged: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ADMIN_PASSWORD: ADMIN.password,
+    BCRYPT_COST: '4',
+    LOG_LEVEL: 'info', // the start's "listening on" line
+    ...env,
+  };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete merged[name];
+  const child = spawn(command, args, { cwd: ROOT, env: merged });
+  const chunks: string[] = [];
+  const output = () => chunks.join('');
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start within 90 s:\n${output()}`)), 90_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      chunks.push(chunk.toString());
+      const listening = output().match(/listening on http:\/\/[\d.]+:(\d+)/);
+      if (listening) {
+        clearTimeout(timer);
+        resolve({ child, base: `http://127.0.0.1:${listening[1]}`, output, exited });
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+    void exited.then((code) => reject(new Error(`exited with ${code}:\n${output()}`)));
+  });
+}

@@ -103,9 +103,9 @@ export class Authenticator {
    * Basic auth with a login and password, or an API key's client id and secret (catalogue 1.5).
    * bcrypt runs once per credential and cache lifetime; later requests take the principal from the
    * principal cache, which drops it on every instance when the password, the status or the key
-   * changes. An API key's secret is compared (SHA-256) on every request.
+   * changes. An API key's secret is compared (SHA-256) on every request. `reserve` (the login
+   * throttle's) is asked before a secret is verified without the cache: false refuses the attempt.
    */
-  /** `reserve` (the login throttle's) is asked before a secret is verified without the cache: false refuses the attempt. */
   async fromBasic(em: EntityManager, login: string, password: string, reserve: () => Promise<boolean>): Promise<Login | null> {
     const key = this.cache.key(login, password);
     const cached = this.cache.get(key);

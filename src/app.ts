@@ -34,7 +34,7 @@ import { accessLog, noteCaller, noteRoute } from './ops/access-log';
 import { Readiness, serveHealth, serveReady } from './ops/health';
 import { Metrics, serveMetrics, type PoolStats } from './ops/metrics';
 import { configureLoginPattern } from './users/validation';
-import { controlCharacterRefused, graphqlRequestHoldsControlCharacter, restBodyHoldsControlCharacter } from './ops/control-characters';
+import { controlCharacterRefused, graphqlRequestHoldsControlCharacter } from './ops/control-characters';
 
 const formatOf = (req: IncomingMessage, defaultFormat: MediaFormat = 'xml'): MediaFormat => errorFormat(req.headers.accept, defaultFormat);
 
@@ -185,15 +185,10 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   // The REST routes of the table are served without express: its routing and middleware cost more
   // than the rest of a cached read (bench: GET /users/{k}); everything else goes through the app.
   const router = new RestRouter(schema, ROUTES, { uploadLimitBytes: config.uploadLimitBytes, openRoutes: OPEN_ROUTES, logError });
-  /** The body as text: valid UTF-8 (the parser's check) without control characters in any field (this one's). */
+  /** The body as text, valid UTF-8 (the parser checks it); control characters are refused in the variables it fills (src/rest/router.ts). */
   const readBody = (req: IncomingMessage, res: ServerResponse) =>
     new Promise<string | undefined>((resolve, reject) =>
-      bodyParser(req as Request, res as Response, (error?: unknown) => {
-        if (error) return reject(error);
-        const body = (req as { body?: string }).body;
-        if (restBodyHoldsControlCharacter(body, req.headers['content-type'])) reject(controlCharacterRefused());
-        else resolve(body);
-      }),
+      bodyParser(req as Request, res as Response, (error?: unknown) => (error ? reject(error) : resolve((req as { body?: string }).body))),
     );
   /** Answers a request of the route table: `match` is its route, or for OPTIONS the methods at its path. */
   const serveRest = async (req: IncomingMessage, res: ServerResponse, path: string, search: string, match: RouteMatch | string[]) => {

@@ -189,25 +189,8 @@ export function findEvents(em: EntityManager, calendar: CalendarOwner, eventId: 
   );
 }
 
-export interface EventValues {
-  eventId: string;
-  recurrenceId: string | null;
-  subject: string;
-  description: string | null;
-  location: string | null;
-  color: string | null;
-  begin: Date;
-  end: Date;
-  allDay: boolean;
-  /** null: keep the stored one (0 for a new event). */
-  classification: number | null;
-  liveStreamUrl: string | null;
-  /** null: keep the stored links. */
-  links: CalendarEventLink[] | null;
-  managedFlags: string | null;
-  externalId: string | null;
-  externalSource: string | null;
-}
+/** An event as it is written: a row's fields without its calendar, where `classification` and `links` null keep the stored ones (classification 0 for a new event). */
+export type EventValues = Omit<EventRow, 'type' | 'ownerKey' | 'classification'> & { classification: number | null };
 
 /** Creates the event, or replaces the one with the same id and recurrence (OpenOLAT's addEvent / updateEvent). */
 export async function upsertEvent(em: EntityManager, calendar: CalendarOwner, event: EventValues): Promise<void> {

@@ -83,7 +83,6 @@ function costLimit(schema: GraphQLSchema, limits: CostLimits): ApolloServerPlugi
 }
 
 export async function graphqlMiddleware(schema: GraphQLSchema, options: GraphqlOptions): Promise<{ handler: RequestHandler; stop: () => Promise<void> }> {
-  const log = options.log;
   const server = new ApolloServer<RequestContext>({
     schema,
     introspection: !options.production,
@@ -91,7 +90,7 @@ export async function graphqlMiddleware(schema: GraphQLSchema, options: GraphqlO
     // Validation compares fields pairwise: a document of many thousand fields would hold the event loop before any limit of cost.ts runs.
     parseOptions: { maxTokens: options.maxTokens },
     includeStacktraceInErrorResponses: false,
-    formatError: (formatted, error) => formatGraphqlError(formatted, error, log),
+    formatError: (formatted, error) => formatGraphqlError(formatted, error, options.log),
     plugins: [ApolloServerPluginLandingPageDisabled(), costLimit(schema, options), unavailableAnswer],
   });
   await server.start();

@@ -7,15 +7,19 @@ import * as lectures from './repository';
 import type { BlockRow } from './repository';
 import { lectureCourse } from './service';
 
+/** The course each operation's arguments named, as `authorize` found it (the guard calls it before `load`, with the same arguments). */
+const authorizedCourse = new WeakMap<object, number>();
+
 /** The policy first, so that a caller without rights hears 403 (or 404) rather than 409. */
 async function authorize(args: Record<string, any>, ctx: RequestContext): Promise<void> {
   if (args.curriculumKey != null && args.elementKey != null) await elementOf(ctx, args.curriculumKey, args.elementKey);
-  else await lectureCourse(ctx, { entry: args.entry, courseKey: args.courseKey });
+  else authorizedCourse.set(args, (await lectureCourse(ctx, { entry: args.entry, courseKey: args.courseKey })).id);
 }
 
-async function addressesBlock(args: Record<string, any>, ctx: RequestContext, row: BlockRow): Promise<boolean> {
+/** Whether the block is one of the element or course the operation names. */
+function addressesBlock(args: Record<string, any>, row: BlockRow): boolean {
   if (args.curriculumKey != null && args.elementKey != null) return row.elementKey === args.elementKey;
-  return row.entryKey === (await lectureCourse(ctx, { entry: args.entry, courseKey: args.courseKey })).id;
+  return row.entryKey === authorizedCourse.get(args);
 }
 
 /**
@@ -30,7 +34,7 @@ export const managedLectureBlock: ManagedElement = {
     const key = args.lectureBlockKey ?? args.lectureBlock?.key;
     const row = key == null || key <= 0 ? null : await lectures.findBlock(ctx.em, key);
     // A block of another course or element is not this operation's (the service answers 404): its flags stay unsaid.
-    if (!row || !(await addressesBlock(args, ctx, row))) return null;
+    if (!row || !addressesBlock(args, row)) return null;
     const current = toLectureBlockVO(row) as unknown as Record<string, unknown>;
     const given = (args.lectureBlock ?? {}) as Record<string, unknown>;
     // plannedLectures is always written (absent: 0): the guard compares what will be written.

@@ -1,6 +1,5 @@
 import { isUtf8 } from 'node:buffer';
 import { DomainError } from '../domain/errors';
-import { bodyFormat } from '../rest/negotiation';
 
 export const controlCharacterRefused = () =>
   new DomainError('BAD_REQUEST', 'a text field holds a control character (U+0000 to U+001F other than tab, line feed and carriage return, or U+007F)');
@@ -20,9 +19,6 @@ export function urlIsUtf8(url: string): boolean {
 // eslint-disable-next-line no-control-regex -- finding these characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-/** XML character references to those characters (`&#1;`, `&#x1F;`), which the XML parser would decode. */
-const XML_REFERENCE = /&#(?:x0*(?:[0-8bcef]|1[0-9a-f]|7f)|0*(?:[0-8]|1[124-9]|2\d|3[01]|127));/i;
-
 /** GraphQL string escapes that stand for those characters (`\u0001`, `\u{7F}`, `\b`, `\f`), not preceded by an escaping backslash. */
 const GRAPHQL_ESCAPE = /(?<!\\)(?:\\\\)*\\(?:u00(?:[01][0-8bcef]|1[0-9a-f]|7f)|u\{0*(?:[0-8bcef]|1[0-9a-f]|7f)\}|[bf])/i;
 
@@ -34,33 +30,6 @@ export function holdsControlCharacter(value: unknown, depth = 0): boolean {
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) return value.some((item) => holdsControlCharacter(item, depth + 1));
   return Object.entries(value).some(([key, item]) => CONTROL.test(key) || holdsControlCharacter(item, depth + 1));
-}
-
-/**
- * Whether a REST body, as its format decodes it, holds a control character: the raw text, then
- * JSON's escapes, XML's character references and a form's percent-encoding. A body that does not
- * parse is left to the decoder, which answers 400 for it.
- */
-export function restBodyHoldsControlCharacter(raw: string | undefined, contentType: string | undefined): boolean {
-  if (!raw) return false;
-  if (CONTROL.test(raw)) return true;
-  const format = bodyFormat(contentType, true);
-  if (format === 'json' && raw.includes('\\')) {
-    try {
-      return holdsControlCharacter(JSON.parse(raw));
-    } catch {
-      return false;
-    }
-  }
-  if (format === 'xml') return XML_REFERENCE.test(raw);
-  if (format === 'form' && raw.includes('%')) {
-    try {
-      return holdsControlCharacter([...new URLSearchParams(raw)].flat());
-    } catch {
-      return false;
-    }
-  }
-  return false;
 }
 
 /** Whether a GraphQL request (query text and variables, as JSON decoded them) holds a control character, escaped in a string literal or not. */

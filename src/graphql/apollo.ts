@@ -87,6 +87,8 @@ export async function graphqlMiddleware(schema: GraphQLSchema, options: GraphqlO
     schema,
     introspection: !options.production,
     allowBatchedHttpRequests: false,
+    // The process's own handler (src/main.ts) drains requests and then stops Apollo: Apollo's handler (on unless NODE_ENV=test) would stop it first and signal again.
+    stopOnTerminationSignals: false,
     // Validation compares fields pairwise: a document of many thousand fields would hold the event loop before any limit of cost.ts runs.
     parseOptions: { maxTokens: options.maxTokens },
     includeStacktraceInErrorResponses: false,

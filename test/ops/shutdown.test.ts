@@ -10,9 +10,9 @@ import { adminAuth } from '../support/service';
 
 type Started = ServiceProcess;
 
-/** The service on an embedded PostgreSQL in `dataDir` (no DATABASE_URL), started by `command`. */
-const start = (command: string, args: string[], dataDir: string, pgPort: number) =>
-  startServiceProcess({ EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), DATABASE_URL: undefined }, command, args);
+/** The service on an embedded PostgreSQL in `dataDir` (no DATABASE_URL), started by `command`; `nodeEnv`: its NODE_ENV (unset by default). */
+const start = (command: string, args: string[], dataDir: string, pgPort: number, nodeEnv?: string) =>
+  startServiceProcess({ EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), DATABASE_URL: undefined, NODE_ENV: nodeEnv }, command, args);
 
 /** A PUT /restapi/users whose body arrives in two parts: in flight until `finish()`. */
 function slowCreation(base: string) {
@@ -84,15 +84,25 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-it('SIGTERM to the service: the slow request finishes, new connections are refused, the embedded database stops, exit 0', async () => {
-  const pgPort = 55800 + (process.pid % 100);
-  const started = await start(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], path.join(dir, 'direct'), pgPort);
-  try {
-    await stopsGracefully(started, started.child, pgPort);
-  } finally {
-    started.child.kill('SIGKILL');
-  }
-}, 120_000);
+// Apollo Server stops itself on SIGTERM unless NODE_ENV is test (and signals again): the stop must be the service's under every NODE_ENV.
+it.each([
+  ['unset', undefined],
+  ['production', 'production'],
+  ['test', 'test'],
+])(
+  'SIGTERM to the service (NODE_ENV %s): the slow request finishes, new connections are refused, the embedded database stops, exit 0',
+  async (name, nodeEnv) => {
+    const pgPort = 56100 + ['unset', 'production', 'test'].indexOf(name) * 100 + (process.pid % 100);
+    const started = await start(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], path.join(dir, `direct-${name}`), pgPort, nodeEnv);
+    try {
+      await stopsGracefully(started, started.child, pgPort);
+      expect(started.output()).not.toContain('again');
+    } finally {
+      started.child.kill('SIGKILL');
+    }
+  },
+  120_000,
+);
 
 it('SIGTERM to `npm start` reaches the service: the same graceful stop', async () => {
   const pgPort = 55900 + (process.pid % 100);

@@ -23,8 +23,10 @@ export function startServiceProcess(
   command = process.execPath,
   args = ['-r', '@swc-node/register', 'src/main.ts'],
 ): Promise<ServiceProcess> {
+  // As an operator runs it: without jest's NODE_ENV=test and worker variables (libraries behave differently under them).
+  const { NODE_ENV: _nodeEnv, JEST_WORKER_ID: _worker, ...inherited } = process.env;
   const merged: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     PORT: '0',
     HOST: '127.0.0.1',
     ADMIN_PASSWORD: ADMIN.password,

@@ -132,6 +132,20 @@ describe('GraphQL transport', () => {
     expect(costly.body.errors[0].extensions.code).toBe('QUERY_TOO_COSTLY');
   });
 
+  it('takes the standard directives @include and @skip, also from variables, and offers @deprecated and @specifiedBy', async () => {
+    const query =
+      'query ($withLogin: Boolean!, $withoutKey: Boolean!) { me { login @include(if: $withLogin) key @skip(if: $withoutKey) lastName @include(if: true) } }';
+    const both = await graphql(t.base, adminAuth(), query, { withLogin: true, withoutKey: false });
+    expect(both.status).toBe(200);
+    expect(Object.keys(both.body.data.me)).toEqual(['login', 'key', 'lastName']);
+    const neither = await graphql(t.base, adminAuth(), query, { withLogin: false, withoutKey: true });
+    expect(Object.keys(neither.body.data.me)).toEqual(['lastName']);
+    const introspected = await graphql(t.base, adminAuth(), '{ __schema { directives { name } } }');
+    expect(introspected.body.data.__schema.directives.map((directive: { name: string }) => directive.name)).toEqual(
+      expect.arrayContaining(['include', 'skip', 'deprecated', 'specifiedBy', 'auth', 'managed']),
+    );
+  });
+
   it('refuses batched requests', async () => {
     const response = await fetch(`${t.base}/graphql`, {
       method: 'POST',

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { MapperKind, getDirective, mapSchema } from '@graphql-tools/utils';
-import type { GraphQLFieldConfig, GraphQLSchema } from 'graphql';
+import { specifiedDirectives, type GraphQLFieldConfig, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
 import { withAudit } from '../audit/audit-log';
 import { withAuthGuard } from '../auth/auth-directive';
@@ -17,7 +17,8 @@ import { directives } from './directives';
 export function buildGatewaySchema(): GraphQLSchema {
   const base = buildSchemaSync({
     resolvers,
-    directives,
+    // Named directives replace graphql's own unless listed: @include, @skip, @deprecated and @specifiedBy stay.
+    directives: [...specifiedDirectives, ...directives],
     validate: false,
   });
   const wrap = (field: GraphQLFieldConfig<unknown, RequestContext>, fieldName: string) => withAuthGuard(base, fieldName, withManagedGuard(base, field));

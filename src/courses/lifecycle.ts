@@ -2,7 +2,7 @@ import { inTransaction } from '../audit/audit-log';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, notFound, validationFailed } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
-import { tooLongValues } from '../domain/validation';
+import { requireSearchValues, tooLongValues } from '../domain/validation';
 import type { EntryStatus } from '../entities/courses';
 import { fileStorage } from '../files/storage';
 import { isManaged, parseManagedFlags } from '../managed/flags';
@@ -283,6 +283,7 @@ export async function searchEntries(
   search: { type?: string | null; author?: string | null; name?: string | null; myentries?: boolean | null },
 ): Promise<RepositoryEntryVO[]> {
   const caller = requireCaller(ctx);
+  requireSearchValues({ author: search.author, name: search.name });
   const pattern = (value: string | null | undefined) => {
     const text = value?.trim();
     if (!text || /^\*+$/.test(text)) return null;

@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/passwords';
 import { revokeLogins } from '../auth/sessions';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { badRequest, forbidden, validationFailed, type ErrorDetail } from '../domain/errors';
+import { requireSearchValues } from '../domain/validation';
 import { answerList, inRanges } from '../domain/lists';
 import { loader } from '../domain/loaders';
 import { defaultInheritance, type OrganisationRole } from '../domain/roles';
@@ -33,6 +34,7 @@ function propertiesOf(input: UserVOInput): Record<string, string> {
 }
 
 export async function searchUsers(ctx: RequestContext, search: UserSearch): Promise<UserVO[]> {
+  requireSearchValues({ login: search.login, ...Object.fromEntries((search.properties ?? []).map(({ name, value }) => [name, value])) });
   const visibility = await searchVisibility(ctx);
   const rows = inRanges(
     ctx,

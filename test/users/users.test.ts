@@ -1,5 +1,5 @@
 import { buildUser, uniqueLogin } from '../factories';
-import { JSON_TYPE, XML_TYPE, basic, call, cookieOf } from '../support/http';
+import { JSON_TYPE, XML_TYPE, basic, call, cookieOf, graphql } from '../support/http';
 import { startTestService, type TestService, adminAuth } from '../support/service';
 
 let t: TestService;
@@ -78,6 +78,22 @@ describe('GET /users search', () => {
 
   it('treats % and _ in search values literally', async () => {
     expect(await search('login=%25')).toEqual([]);
+  });
+
+  it('refuses search values longer than 255 characters (400 in the client format, on GraphQL too) and takes 255', async () => {
+    const long = 'a'.repeat(256);
+    expect(await search(`login=${'a'.repeat(255)}`)).toEqual([]);
+    const json = await call(t.base, 'GET', `/restapi/users?login=${long}`, { headers: asAdmin });
+    expect(json.status).toBe(400);
+    expect(json.json).toEqual({ code: 'BAD_REQUEST', translation: 'the search value login is longer than 255 characters' });
+    const xml = await call(t.base, 'GET', `/restapi/users?firstName=${long}`, { headers: { ...adminAuth(), ...XML_TYPE } });
+    expect(xml.status).toBe(400);
+    expect(xml.text).toContain('the search value firstName is longer than 255 characters');
+    const entries = await call(t.base, 'GET', `/restapi/repo/entries/search?name=${long}`, { headers: asAdmin });
+    expect(entries.status).toBe(400);
+    expect(entries.json.translation).toBe('the search value name is longer than 255 characters');
+    const reply = await graphql(t.base, adminAuth(), 'query ($login: String) { users(login: $login) { key } }', { login: long });
+    expect(reply.body.errors[0]).toMatchObject({ message: 'the search value login is longer than 255 characters', extensions: { code: 'BAD_REQUEST' } });
   });
 });
 

@@ -1,7 +1,7 @@
 import { EXPERT_RULES, EXPERT_RULE_MAX_LENGTH, withExpertRules, type ExpertRuleField } from './expert-rules';
 import { inTransaction } from '../audit/audit-log';
 import { requireCaller, type RequestContext } from '../domain/context';
-import { DomainError, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
+import { DomainError, badRequest, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { groupedBy, loader } from '../domain/loaders';
 import { mandatory, tooLongValues } from '../domain/validation';
 import { ENTRY_STATUSES, type EntryStatus } from '../entities/courses';
@@ -114,6 +114,9 @@ export async function createElement(ctx: RequestContext, courseKey: number, type
     await entries.lockEntry(em, course.id);
     const parent = await entries.findElement(em, course.id, input.parentNodeId!);
     if (!parent) throw notFound('parent course element');
+    if ((await entries.levelOfElement(em, parent.id)) >= entries.MAX_TREE_LEVELS) {
+      throw badRequest(`course trees hold at most ${entries.MAX_TREE_LEVELS} levels: the parent element is on the last`);
+    }
     const pageFile = (await pageFileOf({ ...ctx, em }, course.id, ident, input)) ?? null;
     const fields: ElementFields = {
       shortTitle: input.shortTitle ?? UNTITLED,

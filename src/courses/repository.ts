@@ -361,6 +361,24 @@ const EDITOR_COLUMNS = `n.entry_id as "entryKey", n.ident, p.ident as "parentIde
 const EDITOR_FROM = 'course_element n left join course_element p on p.id = n.parent_id';
 const RUN_COLUMNS = `n.entry_id as "entryKey", n.ident, n.parent_ident as "parentIdent", ${NODE_FIELDS}`;
 
+/**
+ * The most levels a course tree holds (the root is the first): imports refuse deeper trees and no
+ * element is added below the last level, so that every stored tree can be written out again.
+ */
+export const MAX_TREE_LEVELS = 200;
+
+/** The level of an editor-tree element (the root's is 1), walking up its parents by key. */
+export async function levelOfElement(em: EntityManager, elementKey: number): Promise<number> {
+  const [row] = await sql<{ levels: number }>(
+    em,
+    `with recursive up (id, parent_id) as (select id, parent_id from course_element where id = ?
+       union all select e.id, e.parent_id from course_element e join up on e.id = up.parent_id)
+     select count(*)::int as levels from up`,
+    [elementKey],
+  );
+  return row.levels;
+}
+
 export async function findElement(em: EntityManager, entryKey: number, ident: string): Promise<(ElementRow & { id: number }) | null> {
   const [row] = await sql<ElementRow & { id: number }>(em, `select n.id, ${EDITOR_COLUMNS} from ${EDITOR_FROM} where n.entry_id = ? and n.ident = ?`, [
     entryKey,

@@ -1,7 +1,7 @@
 import { xml2js, type Element } from 'xml-js';
 import { badRequest } from '../../domain/errors';
 import type { NodeXmlExtra } from '../../entities/courses';
-import type { ElementFields } from '../repository';
+import { MAX_TREE_LEVELS, type ElementFields } from '../repository';
 
 /** A node of an imported tree, in depth-first order (parents before their children). */
 export interface ImportedNode extends ElementFields {
@@ -12,7 +12,24 @@ export interface ImportedNode extends ElementFields {
   xmlExtra: NodeXmlExtra;
 }
 
-const MAX_DEPTH = 200;
+/**
+ * The deepest nesting of elements an XML file of a course archive may have. OpenOLAT's exports nest
+ * about 15 levels (two per level of the course tree, MAX_TREE_LEVELS of them, fit); what is read is
+ * walked and written out again recursively, and a few thousand levels exhaust the stack.
+ */
+export const MAX_XML_DEPTH = 512;
+
+/** The deepest nesting of elements below `root` (the root alone: 1), counted without recursion. */
+function nestingOf(root: Element): number {
+  let deepest = 0;
+  const pending: [Element, number][] = [[root, 1]];
+  while (pending.length) {
+    const [element, depth] = pending.pop()!;
+    deepest = Math.max(deepest, depth);
+    for (const inner of element.elements ?? []) if (inner.type === 'element') pending.push([inner, depth + 1]);
+  }
+  return deepest;
+}
 
 export function parseXml(xml: string, name: string): Element {
   let document: Element;
@@ -21,6 +38,7 @@ export function parseXml(xml: string, name: string): Element {
   } catch (error) {
     throw badRequest(`${name} is not well-formed XML: ${(error as Error).message.split('\n')[0]}`);
   }
+  if (nestingOf(document) - 1 > MAX_XML_DEPTH) throw badRequest(`${name} nests elements deeper than ${MAX_XML_DEPTH} levels`);
   const root = document.elements?.find((element) => element.type === 'element');
   if (!root) throw badRequest(`${name} has no root element`);
   return root;
@@ -181,7 +199,7 @@ function walk(
   const seen = new Set<string>();
   const go = (referencing: Element, parentIdent: string | null, position: number, depth: number) => {
     const element = doc.deref(referencing, name);
-    if (depth > MAX_DEPTH) throw badRequest(`${name} is nested deeper than ${MAX_DEPTH} levels`);
+    if (depth >= MAX_TREE_LEVELS) throw badRequest(`${name} has a course tree of more than ${MAX_TREE_LEVELS} levels`);
     const ident = identOf(element, name);
     if (seen.has(ident)) throw badRequest(`${name} has the node ${ident} twice`);
     seen.add(ident);

@@ -11,7 +11,8 @@ import { applyMigrations, ormConfig } from '../src/db/orm';
  * the database is up to date, 1 when a migration failed (it is rolled back: all or nothing).
  */
 async function main(): Promise<number> {
-  const { url, embedded } = await configuredDatabase(loadConfig());
+  const { url, embedded, description } = await configuredDatabase(loadConfig());
+  console.error(`database: ${description}`);
   try {
     const orm = await MikroORM.init<PostgreSqlDriver>(ormConfig(url, 1));
     try {

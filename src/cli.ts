@@ -22,7 +22,8 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const { url, embedded } = await configuredDatabase(loadConfig());
+  const { url, embedded, description } = await configuredDatabase(loadConfig());
+  console.error(`database: ${description}`);
   const { orm, close } = await openDatabase(url, 2);
   try {
     const em = orm.em.fork();
@@ -48,7 +49,8 @@ async function main(args: string[]): Promise<number> {
 
 /** `taxonomy list|create|rename|delete`: what an administrator does through GraphQL or PUT /taxonomy, from the command line. */
 async function taxonomy(args: string[]): Promise<number> {
-  const { url, embedded } = await configuredDatabase(loadConfig());
+  const { url, embedded, description } = await configuredDatabase(loadConfig());
+  console.error(`database: ${description}`);
   const { orm, close } = await openDatabase(url, 2);
   try {
     const code = await taxonomyCommand(orm.em.fork(), args, (line) => console.log(line));

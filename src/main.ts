@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { loadConfig } from './config/config';
 import { createLogger, type Logger } from './ops/logger';
+import { StartRefusal } from './ops/start-refusal';
 import { startService, type RunningService } from './server';
 
 /**
@@ -52,10 +53,11 @@ try {
   const config = loadConfig();
   logger = createLogger({ level: config.logLevel, production: config.production });
   main(logger, config).catch((error: unknown) => {
-    logger.fatal({ err: error }, 'the service did not start');
+    if (error instanceof StartRefusal) logger.fatal(`the service did not start: ${error.message}`);
+    else logger.fatal({ err: error }, 'the service did not start');
     process.exit(1);
   });
 } catch (error) {
-  logger.fatal({ err: error }, 'the configuration is not valid');
+  logger.fatal(`the configuration is not valid: ${(error as Error).message}`);
   process.exit(1);
 }

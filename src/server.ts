@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import type { Config } from './config/config';
+import { describeDatabase, requireReachable } from './db/configured';
 import { startEmbeddedPostgres, type RunningDatabase } from './db/embedded';
+import { requirePortFree } from './ops/start-refusal';
 import { DatabaseNotifications } from './db/notifications';
 import { openDatabase, type Orm } from './db/orm';
 import { setBcryptCost } from './auth/passwords';
@@ -33,9 +35,12 @@ export async function startService(config: Config, log?: (message: string) => vo
   const logger = options.logger ?? createLogger({ level: config.logLevel, production: config.production });
   log ??= (message: string) => logger.info(message);
   setBcryptCost(config.bcryptCost);
+  await requirePortFree(config.host, config.port);
   let embedded: RunningDatabase | undefined;
+  if (config.databaseUrl) await requireReachable(config.databaseUrl);
   const url = config.databaseUrl ?? (embedded = await startEmbeddedPostgres(config.embeddedDataDir, config.embeddedPort, log)).url;
-  const { orm, pool, close: closeDatabase } = await openDatabase(url);
+  log(`database: ${describeDatabase(url, embedded && config.embeddedDataDir)}`);
+  const { orm, pool, close: closeDatabase } = await openDatabase(url, undefined, log);
   await bootstrap(orm.em.fork(), config.adminLogin, config.adminPassword, log);
   const notifications = new DatabaseNotifications(url);
   const settings = new SettingsStore(orm.em.fork(), notifications, {

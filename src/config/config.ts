@@ -75,7 +75,7 @@ function oauthConfig(env: NodeJS.ProcessEnv): OAuthConfig | undefined {
     audience,
     identityClaim: env.OAUTH_IDENTITY_CLAIM?.trim() || 'preferred_username',
     identityMatch,
-    jwksCooldownSeconds: int(env.OAUTH_JWKS_COOLDOWN_SECONDS, 30),
+    jwksCooldownSeconds: int(env, 'OAUTH_JWKS_COOLDOWN_SECONDS', 30),
   };
 }
 
@@ -111,11 +111,11 @@ function atLeastOne(name: string, value: number): number {
   return value;
 }
 
-function int(value: string | undefined, fallback: number): number {
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
   if (value === undefined || value === '') return fallback;
-  const parsed = Number.parseInt(value, 10);
-  if (!Number.isFinite(parsed)) throw new Error(`not a number: ${value}`);
-  return parsed;
+  if (!/^\s*-?\d+\s*$/.test(value)) throw new Error(`${name} must be a whole number, not "${value}"`);
+  return Number.parseInt(value, 10);
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -125,50 +125,50 @@ function bool(value: string | undefined, fallback: boolean): boolean {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
-    port: int(env.PORT, 8080),
+    port: int(env, 'PORT', 8080),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     embeddedDataDir: path.resolve(env.EMBEDDED_PG_DIR ?? 'data/postgres'),
-    embeddedPort: int(env.EMBEDDED_PG_PORT, 54329),
+    embeddedPort: int(env, 'EMBEDDED_PG_PORT', 54329),
     adminLogin: env.ADMIN_LOGIN || 'administrator',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     production: env.NODE_ENV === 'production',
-    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
-    uploadLimitBytes: int(env.UPLOAD_LIMIT_BYTES, 10 * 1024 * 1024),
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
+    uploadLimitBytes: int(env, 'UPLOAD_LIMIT_BYTES', 10 * 1024 * 1024),
     courseArchive: {
-      uploadLimitBytes: int(env.COURSE_UPLOAD_LIMIT_BYTES, 512 * 1024 * 1024),
-      expandedLimitBytes: int(env.COURSE_ARCHIVE_EXPANDED_LIMIT_BYTES, 2 * 1024 * 1024 * 1024),
-      entryLimit: int(env.COURSE_ARCHIVE_ENTRY_LIMIT, 20_000),
+      uploadLimitBytes: int(env, 'COURSE_UPLOAD_LIMIT_BYTES', 512 * 1024 * 1024),
+      expandedLimitBytes: int(env, 'COURSE_ARCHIVE_EXPANDED_LIMIT_BYTES', 2 * 1024 * 1024 * 1024),
+      entryLimit: int(env, 'COURSE_ARCHIVE_ENTRY_LIMIT', 20_000),
     },
     managedFlagsEnforced: bool(env.MANAGED_FLAGS_ENFORCED, true),
     restEnabled: bool(env.REST_ENABLED, true),
-    bcryptCost: int(env.BCRYPT_COST, 10),
-    sessionTtlSeconds: int(env.SESSION_TTL_SECONDS, 3600),
-    credentialCacheTtlSeconds: int(env.CREDENTIAL_CACHE_TTL_SECONDS, 300),
-    principalCacheTtlSeconds: int(env.PRINCIPAL_CACHE_TTL_SECONDS, 10),
-    graphqlMaxDepth: int(env.GRAPHQL_MAX_DEPTH, 8),
+    bcryptCost: int(env, 'BCRYPT_COST', 10),
+    sessionTtlSeconds: int(env, 'SESSION_TTL_SECONDS', 3600),
+    credentialCacheTtlSeconds: int(env, 'CREDENTIAL_CACHE_TTL_SECONDS', 300),
+    principalCacheTtlSeconds: int(env, 'PRINCIPAL_CACHE_TTL_SECONDS', 10),
+    graphqlMaxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 8),
     loginThrottle: {
-      perLogin: int(env.LOGIN_THROTTLE_PER_LOGIN, 5),
-      perAddress: int(env.LOGIN_THROTTLE_PER_ADDRESS, 30),
-      windowSeconds: int(env.LOGIN_THROTTLE_WINDOW_SECONDS, 300),
+      perLogin: int(env, 'LOGIN_THROTTLE_PER_LOGIN', 5),
+      perAddress: int(env, 'LOGIN_THROTTLE_PER_ADDRESS', 30),
+      windowSeconds: int(env, 'LOGIN_THROTTLE_WINDOW_SECONDS', 300),
     },
     rateLimit: {
-      perIdentity: Math.max(0, int(env.RATE_LIMIT_PER_IDENTITY, 0)),
-      perAddress: Math.max(0, int(env.RATE_LIMIT_PER_ADDRESS, 0)),
-      burst: Math.max(0, int(env.RATE_LIMIT_BURST, 0)),
+      perIdentity: Math.max(0, int(env, 'RATE_LIMIT_PER_IDENTITY', 0)),
+      perAddress: Math.max(0, int(env, 'RATE_LIMIT_PER_ADDRESS', 0)),
+      burst: Math.max(0, int(env, 'RATE_LIMIT_BURST', 0)),
       exemptAdmins: bool(env.RATE_LIMIT_EXEMPT_ADMINS, false),
     },
     trustProxy: env.TRUST_PROXY?.trim() || 'loopback',
-    auditRetentionDays: atLeastOne('AUDIT_RETENTION_DAYS', int(env.AUDIT_RETENTION_DAYS, 365)),
-    graphqlMaxCost: int(env.GRAPHQL_MAX_COST, 50_000),
-    graphqlMaxAliases: int(env.GRAPHQL_MAX_ALIASES, 30),
-    graphqlMaxRootFields: int(env.GRAPHQL_MAX_ROOT_FIELDS, 20),
-    graphqlMaxTokens: int(env.GRAPHQL_MAX_TOKENS, 5_000),
-    graphqlDefaultListSize: int(env.GRAPHQL_DEFAULT_LIST_SIZE, 100),
+    auditRetentionDays: atLeastOne('AUDIT_RETENTION_DAYS', int(env, 'AUDIT_RETENTION_DAYS', 365)),
+    graphqlMaxCost: int(env, 'GRAPHQL_MAX_COST', 50_000),
+    graphqlMaxAliases: int(env, 'GRAPHQL_MAX_ALIASES', 30),
+    graphqlMaxRootFields: int(env, 'GRAPHQL_MAX_ROOT_FIELDS', 20),
+    graphqlMaxTokens: int(env, 'GRAPHQL_MAX_TOKENS', 5_000),
+    graphqlDefaultListSize: int(env, 'GRAPHQL_DEFAULT_LIST_SIZE', 100),
     loginPattern: loginPattern(env.LOGIN_PATTERN),
     oauth: oauthConfig(env),
     logLevel: logLevel(env.LOG_LEVEL),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
-    shutdownGraceSeconds: int(env.SHUTDOWN_GRACE_SECONDS, 25),
+    shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', 25),
   };
 }

@@ -1,21 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Client } from 'pg';
 import type { Config } from '../config/config';
-import { startEmbeddedPostgres, type RunningDatabase } from './embedded';
+import { StartRefusal } from '../ops/start-refusal';
+import { CONNECT_TIMEOUT_MS } from './orm';
+import { EMBEDDED_DB_NAME, startEmbeddedPostgres, type RunningDatabase } from './embedded';
+
+/** Where a database is, for logs and command-line tools: host, port and database (never the password); the embedded one's data directory. */
+export function describeDatabase(url: string, embeddedDir?: string): string {
+  const parsed = new URL(url);
+  const where = `PostgreSQL at ${parsed.hostname}:${parsed.port || 5432}, database ${decodeURIComponent(parsed.pathname.slice(1)) || '(default)'}`;
+  return embeddedDir ? `embedded ${where}, data in ${path.resolve(embeddedDir)}` : `${where} (DATABASE_URL)`;
+}
+
+/** Refuses with a readable line when the database cannot be reached, before anything is written to it. */
+export async function requireReachable(url: string): Promise<void> {
+  const probe = new Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new StartRefusal(`cannot connect to ${describeDatabase(url)}: ${reason}; check DATABASE_URL and that the server runs`);
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+}
+
+const sameDirectory = (a: string, b: string) => {
+  const real = (dir: string) => (fs.existsSync(dir) ? fs.realpathSync(dir) : path.resolve(dir));
+  return real(a) === real(b);
+};
 
 /**
  * The database the service is configured for, for command-line tools: DATABASE_URL, or else the
- * embedded server (reused when a running service has it up, started here otherwise).
+ * embedded server (reused when a running service has it up, started here otherwise). An embedded
+ * server on the configured port that serves another data directory (another checkout's) is refused.
  */
-export async function configuredDatabase(config: Config): Promise<{ url: string; embedded?: RunningDatabase }> {
-  if (config.databaseUrl) return { url: config.databaseUrl };
-  const url = `postgres://postgres:postgres@127.0.0.1:${config.embeddedPort}/gateway`;
-  const probe = new Client({ connectionString: url });
+export async function configuredDatabase(config: Config): Promise<{ url: string; embedded?: RunningDatabase; description: string }> {
+  if (config.databaseUrl) {
+    await requireReachable(config.databaseUrl);
+    return { url: config.databaseUrl, description: describeDatabase(config.databaseUrl) };
+  }
+  const url = `postgres://postgres:postgres@127.0.0.1:${config.embeddedPort}/${EMBEDDED_DB_NAME}`;
+  const probe = new Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  probe.on('error', () => undefined);
+  let serving: string | undefined;
   try {
     await probe.connect();
-    await probe.end();
-    return { url };
+    serving = (await probe.query<{ data_directory: string }>('show data_directory')).rows[0].data_directory;
   } catch {
-    const embedded = await startEmbeddedPostgres(config.embeddedDataDir, config.embeddedPort, () => undefined);
-    return { url: embedded.url, embedded };
+    serving = undefined;
+  } finally {
+    await probe.end().catch(() => undefined);
   }
+  if (serving !== undefined) {
+    if (!sameDirectory(serving, config.embeddedDataDir)) {
+      throw new StartRefusal(
+        `the embedded PostgreSQL on port ${config.embeddedPort} serves the data directory ${serving}, not this checkout's ${path.resolve(config.embeddedDataDir)}: ` +
+          "set EMBEDDED_PG_PORT to the port of this checkout's server (or stop the other one), or DATABASE_URL to use another database",
+      );
+    }
+    return { url, description: describeDatabase(url, config.embeddedDataDir) };
+  }
+  const embedded = await startEmbeddedPostgres(config.embeddedDataDir, config.embeddedPort, () => undefined);
+  return { url: embedded.url, embedded, description: describeDatabase(embedded.url, config.embeddedDataDir) };
 }

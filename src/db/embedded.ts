@@ -1,12 +1,14 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
+import { StartRefusal } from '../ops/start-refusal';
 
 export interface RunningDatabase {
   url: string;
   stop(): Promise<void>;
 }
 
-const DB_NAME = 'gateway';
+export const EMBEDDED_DB_NAME = 'gateway';
 
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
@@ -63,10 +65,32 @@ async function stopOrphanedServer(dataDir: string, log: (message: string) => voi
   for (let waited = 0; commandOf(pid) && waited < 30_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
+const answers = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
+/** Refusals an operator can fix, before anything is started or initialised. */
+function requireUsable(dataDir: string): void {
+  // As root, the library runs PostgreSQL as a user of its own and hands it the directory.
+  const uid = process.getuid?.();
+  if (uid === undefined || uid === 0 || !fs.existsSync(dataDir)) return;
+  const owner = fs.statSync(dataDir).uid;
+  if (owner !== uid) {
+    throw new StartRefusal(
+      `the data directory ${path.resolve(dataDir)} belongs to another user (uid ${owner}, this process runs as ${uid}): run as its owner, or set EMBEDDED_PG_DIR to a directory of yours`,
+    );
+  }
+}
+
 /** Starts (and on first use initialises) a PostgreSQL server whose data survives restarts. */
 export async function startEmbeddedPostgres(dataDir: string, port: number, log = console.log): Promise<RunningDatabase> {
+  requireUsable(dataDir);
   const { default: EmbeddedPostgres } = await importLeavingSignals();
   const firstStart = !fs.existsSync(`${dataDir}/PG_VERSION`);
+  log(`${firstStart ? 'initialising and starting' : 'starting'} the embedded PostgreSQL on port ${port}, data in ${path.resolve(dataDir)}`);
   // PostgreSQL's last words, for the error when it does not start (the library rejects without a reason).
   const said: string[] = [];
   const pg = new EmbeddedPostgres({
@@ -82,12 +106,16 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log =
     },
     onError: (message: unknown) => log(`embedded postgres: ${String(message)}`),
   });
+  if (!firstStart) await stopOrphanedServer(dataDir, log);
+  if (await answers(port)) {
+    throw new StartRefusal(
+      `port ${port} of the embedded PostgreSQL is in use (another checkout's server?): set EMBEDDED_PG_PORT to a free port, or stop what listens there`,
+    );
+  }
   if (firstStart) {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.rmSync(dataDir, { recursive: true });
     await pg.initialise();
-  } else {
-    await stopOrphanedServer(dataDir, log);
   }
   try {
     await pg.start();
@@ -99,14 +127,14 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log =
   const client = pg.getPgClient();
   await client.connect();
   try {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [DB_NAME]);
-    if (!rowCount) await client.query(`create database ${DB_NAME}`);
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [EMBEDDED_DB_NAME]);
+    if (!rowCount) await client.query(`create database ${EMBEDDED_DB_NAME}`);
   } finally {
     await client.end();
   }
   log(`embedded PostgreSQL running on port ${port}, data in ${dataDir}`);
   return {
-    url: `postgres://postgres:postgres@127.0.0.1:${port}/${DB_NAME}`,
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/${EMBEDDED_DB_NAME}`,
     stop: () => pg.stop(),
   };
 }

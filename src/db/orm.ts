@@ -78,9 +78,10 @@ export async function applyMigrations(orm: Orm): Promise<string[]> {
 }
 
 /** MikroORM for entities and transactions, plus a plain pg pool for the hot read statements. */
-export async function openDatabase(clientUrl: string, poolMax = 10): Promise<Database> {
+export async function openDatabase(clientUrl: string, poolMax = 10, log: (message: string) => void = () => undefined): Promise<Database> {
   const orm = await MikroORM.init<PostgreSqlDriver>(ormConfig(clientUrl, poolMax));
-  await applyMigrations(orm);
+  const applied = await applyMigrations(orm);
+  log(applied.length ? `migrations: applied ${applied.length}` : 'migrations: up to date');
   // pg-pool's timeout bounds the wait for a free client as well as the connect: the longer bound of the two.
   const pool = new Pool({ connectionString: clientUrl, max: poolMax, connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS, ...KEEP_ALIVE });
   // An idle connection the server closed (restart, shutdown) is replaced on next use; it must not crash the process.

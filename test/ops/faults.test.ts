@@ -14,7 +14,7 @@ import { uniqueLogin } from '../factories';
 import { readState } from '../support/database';
 import { eventually } from '../support/eventually';
 import { JSON_TYPE, XML_TYPE, basic, call } from '../support/http';
-import { startServiceProcess, type ServiceProcess } from '../support/process';
+import { freePort, startServiceProcess, type ServiceProcess } from '../support/process';
 import { adminAuth } from '../support/service';
 
 /**
@@ -162,9 +162,10 @@ describe('the database stopped for ten seconds', () => {
   let dir: string;
   let database: RunningDatabase;
   let service: ServiceProcess;
-  const pgPort = 55700 + (process.pid % 100);
+  let pgPort: number;
 
   beforeAll(async () => {
+    pgPort = await freePort();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-faults-'));
     fs.chmodSync(dir, 0o755); // as root, PostgreSQL runs as its own user, which must reach the data directory
     database = await startEmbeddedPostgres(path.join(dir, 'pg'), pgPort);

@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { uniqueLogin } from '../factories';
-import { startServiceProcess, type ServiceProcess } from '../support/process';
+import { freePort, startServiceProcess, type ServiceProcess } from '../support/process';
 import { adminAuth } from '../support/service';
 
 type Started = ServiceProcess;
@@ -92,7 +92,7 @@ it.each([
 ])(
   'SIGTERM to the service (NODE_ENV %s): the slow request finishes, new connections are refused, the embedded database stops, exit 0',
   async (name, nodeEnv) => {
-    const pgPort = 56100 + ['unset', 'production', 'test'].indexOf(name) * 100 + (process.pid % 100);
+    const pgPort = await freePort();
     const started = await start(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], path.join(dir, `direct-${name}`), pgPort, nodeEnv);
     try {
       await stopsGracefully(started, started.child, pgPort);
@@ -105,7 +105,7 @@ it.each([
 );
 
 it('SIGTERM to `npm start` reaches the service: the same graceful stop', async () => {
-  const pgPort = 55900 + (process.pid % 100);
+  const pgPort = await freePort();
   const started = await start('npm', ['start'], path.join(dir, 'npm'), pgPort);
   try {
     await stopsGracefully(started, started.child, pgPort);
@@ -115,7 +115,7 @@ it('SIGTERM to `npm start` reaches the service: the same graceful stop', async (
 }, 180_000);
 
 it('after kill -9 the embedded database runs on without its service; the next start stops it and serves the same data', async () => {
-  const pgPort = 56000 + (process.pid % 100);
+  const pgPort = await freePort();
   const dataDir = path.join(dir, 'killed');
   const args = ['-r', '@swc-node/register', 'src/main.ts'];
   const first = await start(process.execPath, args, dataDir, pgPort);

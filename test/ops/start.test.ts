@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { readState } from '../support/database';
-import { startServiceProcess } from '../support/process';
+import { freePort, startServiceProcess } from '../support/process';
 import { ADMIN } from '../support/service';
 
 /**
@@ -132,7 +132,7 @@ describe('the command-line tool', () => {
   }, 60_000);
 
   it("refuses an embedded server that serves another checkout's data directory, and uses its own", async () => {
-    const pgPort = 56400 + (process.pid % 100);
+    const pgPort = await freePort();
     const own = path.join(dir, 'own');
     const other = path.join(dir, 'other');
     // Another checkout's service runs with its embedded PostgreSQL on the port this checkout is configured for.

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { ADMIN } from './service';
 
@@ -51,5 +52,17 @@ export function startServiceProcess(
     });
     child.stderr!.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
     void exited.then((code) => reject(new Error(`exited with ${code}:\n${output()}`)));
+  });
+}
+
+/** A TCP port on 127.0.0.1 that nothing listens on now (the system's choice), for a server a test starts itself. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
   });
 }

@@ -15,6 +15,8 @@ export interface TestDatabaseState {
   /** Server URL without a database name (ends with '/'). */
   serverUrl: string;
   embeddedDir?: string;
+  /** A database with every migration applied, which each test service's database copies (`create database … template …`). */
+  templateDatabase: string;
 }
 
 export function readState(): TestDatabaseState {

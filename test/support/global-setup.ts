@@ -11,7 +11,7 @@ import { OPENAPI_FILE, STATE_FILE, type TestDatabaseState } from './database';
  * else an embedded one started here. Each test file then creates its own database on that server.
  */
 export default async function globalSetup() {
-  let state: TestDatabaseState;
+  let state: Omit<TestDatabaseState, 'templateDatabase'>;
   if (process.env.DATABASE_URL) {
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = '/';
@@ -28,10 +28,23 @@ export default async function globalSetup() {
     url.pathname = '/';
     state = { serverUrl: url.toString(), embeddedDir: dir };
   }
-  fs.writeFileSync(STATE_FILE, JSON.stringify(state));
-  // In a process of its own: the schema's metadata stores are global, and the test files build theirs in jest's context.
-  execFileSync(process.execPath, ['-r', '@swc-node/register', 'scripts/print-openapi.ts', OPENAPI_FILE], {
-    cwd: path.join(__dirname, '..', '..'),
-    stdio: 'inherit',
+  // Migrated once here: each test service's database is a copy of it, instead of running every migration again.
+  const templateDatabase = `gateway_template_${process.pid}`;
+  const client = new Client({ connectionString: `${state.serverUrl}postgres` });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${templateDatabase}`);
+    await client.query(`create database ${templateDatabase}`);
+  } finally {
+    await client.end();
+  }
+  fs.writeFileSync(STATE_FILE, JSON.stringify({ ...state, templateDatabase }));
+  // In processes of their own: the schema's metadata stores are global, and the test files build theirs in jest's context.
+  const root = path.join(__dirname, '..', '..');
+  execFileSync(process.execPath, ['-r', '@swc-node/register', 'scripts/migrate.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: `${state.serverUrl}${templateDatabase}` },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
+  execFileSync(process.execPath, ['-r', '@swc-node/register', 'scripts/print-openapi.ts', OPENAPI_FILE], { cwd: root, stdio: 'inherit' });
 }

@@ -1,8 +1,14 @@
 import fs from 'node:fs';
+import { Client } from 'pg';
 import type { RunningDatabase } from '../../src/db/embedded';
 import { OPENAPI_FILE, STATE_FILE, readState } from './database';
 
 export default async function globalTeardown() {
+  const { serverUrl, templateDatabase } = readState();
+  const client = new Client({ connectionString: `${serverUrl}postgres` });
+  await client.connect();
+  await client.query(`drop database if exists ${templateDatabase} with (force)`);
+  await client.end();
   const db = (globalThis as Record<string, unknown>).__embeddedDb as RunningDatabase | undefined;
   if (db) {
     await db.stop();

@@ -44,7 +44,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function startTestService(overrides: Partial<Config> = {}, database?: string, options?: ServiceOptions): Promise<TestService> {
   // jest gives every test file its own module registry (the counter starts again), in the same process: the random part keeps a file's databases apart from those an earlier file left behind.
   const name = database ?? `gateway_test_${process.pid}_${randomBytes(4).toString('hex')}_${++counter}`;
-  if (!database) await admin(`create database ${name}`);
+  if (!database) await admin(`create database ${name} template ${readState().templateDatabase}`);
   const databaseUrl = `${readState().serverUrl}${name}`;
   const service = await startService(testConfig({ databaseUrl, ...overrides }), () => undefined, options);
   return {

@@ -125,7 +125,7 @@ if (!haveChromium && !process.env.CI) {
     };
     const matching = Object.entries(document.paths).flatMap(([path, operations]) =>
       Object.values(operations)
-        .filter((operation) => path.includes('taxonomy') || operation.tags?.some((tag) => tag.includes('taxonomy')))
+        .filter((operation) => path.toLowerCase().includes('taxonomy') || operation.tags?.some((tag) => tag.toLowerCase().includes('taxonomy')))
         .map(() => path),
     );
     expect(matching.length).toBeGreaterThan(5);

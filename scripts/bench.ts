@@ -30,7 +30,7 @@ import { seedPeople } from './bench/seed';
  *   add-members            PUT /restapi/groups/{g}/participants/{i}, new pairs, vs the same statements
  *   list-users-json/-xml   8 concurrent whole-list reads of GET /restapi/users: time, RSS growth, /ping latency meanwhile
  *   get-user               GET /restapi/users/{k} with the token (autocannon) vs ONE statement that checks the token and reads
- *   compression            the whole list (JSON) without Accept-Encoding, in gzip and in brotli: time and bytes on the wire against
+ *   compression            the whole list (JSON) uncompressed, in gzip and in brotli: time and bytes on the wire against
  *                          the uncompressed reads and the baseline; openapi.json's bytes; GET /restapi/users/{k} with COMPRESSION on / off
  *
  * --users N (default 100000): people in the database for all but the first creation run and graphql-nested.

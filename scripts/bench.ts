@@ -12,6 +12,7 @@ import { masked, openBenchDatabase } from './bench/database';
 import { memoryOf, startServer, type ChildServer } from './bench/processes';
 import { addMembers, createGroups, createUsers, createUsersWithPassword } from './bench/writes';
 import { getUser, graphqlNested, listUsers } from './bench/reads';
+import { compression } from './bench/compression';
 import { count, failedRow, mb, rowsTable, type Row } from './bench/report';
 import { seedPeople } from './bench/seed';
 
@@ -29,6 +30,8 @@ import { seedPeople } from './bench/seed';
  *   add-members            PUT /restapi/groups/{g}/participants/{i}, new pairs, vs the same statements
  *   list-users-json/-xml   8 concurrent whole-list reads of GET /restapi/users: time, RSS growth, /ping latency meanwhile
  *   get-user               GET /restapi/users/{k} with the token (autocannon) vs ONE statement that checks the token and reads
+ *   compression            the whole list (JSON) uncompressed, in gzip and in brotli: time and bytes on the wire against
+ *                          the uncompressed reads and the baseline; openapi.json's bytes; GET /restapi/users/{k} with COMPRESSION on / off
  *
  * --users N (default 100000): people in the database for all but the first creation run and graphql-nested.
  * --only a,b: these scenarios only (ids above). --quick: small counts and short runs, for a smoke test.
@@ -57,6 +60,7 @@ const STEPS: [ScenarioId, (bench: Bench) => Promise<Row[]>][] = [
   ['list-users-json', (bench) => listUsers(bench, 'json')],
   ['list-users-xml', (bench) => listUsers(bench, 'xml')],
   ['get-user', getUser],
+  ['compression', compression],
 ];
 
 function parseOptions(args: string[]): Options {
@@ -254,7 +258,12 @@ async function setUp(options: Options, cleanUps: CleanUps) {
     await settle(db, [gateway.base, traced.gateway]);
     console.log(`  seeded with SQL up to ${count(options.users)} people in 1,000 groups (${((Date.now() - start) / 1000).toFixed(1)} s)`);
   };
-  const bench: Bench = { options, db, gateway, baseline, baselineInExpress, traced, token, grow, fairness: [] };
+  const startGateway = async (name: string, env: Record<string, string>) => {
+    const server = await startServer(name, GATEWAY_SCRIPT, { ...gatewayEnv, ...env });
+    cleanUps.add(server.stop);
+    return server;
+  };
+  const bench: Bench = { options, db, gateway, baseline, baselineInExpress, traced, token, grow, startGateway, fairness: [] };
   const context: Context = {
     options,
     database: database.description,

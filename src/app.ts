@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Config } from './config/config';
 import type { Orm } from './db/orm';
@@ -35,6 +36,7 @@ import { Readiness, serveHealth, serveReady } from './ops/health';
 import { Metrics, serveMetrics, type PoolStats } from './ops/metrics';
 import { configureLoginPattern } from './users/validation';
 import { controlCharacterRefused, graphqlRequestHoldsControlCharacter } from './ops/control-characters';
+import { CrossOrigin } from './ops/cors';
 
 const formatOf = (req: IncomingMessage, defaultFormat: MediaFormat = 'xml'): MediaFormat => errorFormat(req.headers.accept, defaultFormat);
 
@@ -63,6 +65,17 @@ const utf8Only = (_req: IncomingMessage, _res: ServerResponse, body: Buffer) => 
 };
 
 const REST_PREFIX = '/restapi';
+
+/** The API's paths, whose answers pages of the origins in CORS_ORIGINS may read (not /health, /ready, /metrics). */
+function isApiPath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return lower === REST_PREFIX || lower.startsWith(`${REST_PREFIX}/`) || lower === '/graphql' || lower.startsWith('/graphql/');
+}
+
+/** Smaller answers are sent as they are: compressing them saves less than it costs. */
+const COMPRESSION_THRESHOLD_BYTES = 1024;
+/** Whether the client may accept a coding the compression middleware has; a request that names none skips it (it costs a small answer about a tenth of its time). */
+const acceptsCompression = (req: IncomingMessage) => /gzip|br|deflate/i.test(req.headers['accept-encoding'] ?? '');
 
 const notFoundHandler = (req: Request, res: Response) =>
   sendError(
@@ -203,9 +216,14 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     }
     await router.handle(match, req, res, ctx, query, await readBody(req, res));
   };
+  const crossOrigin = config.corsOrigins.length ? new CrossOrigin(config.corsOrigins) : undefined;
+  // gzip or brotli as the client accepts, for compressible types (JSON, XML, text, not ZIP or images); HEAD and bodiless answers stay as they are.
+  const compress = config.compression ? compression({ threshold: COMPRESSION_THRESHOLD_BYTES }) : undefined;
   const handle: RequestListener = (req, res) => {
     try {
-      dispatch(req, res);
+      if (crossOrigin && isApiPath(splitUrl(req.url ?? '/').path) && crossOrigin.answer(req, res)) return;
+      if (compress && acceptsCompression(req)) compress(req as Request, res as Response, () => dispatch(req, res));
+      else dispatch(req, res);
     } catch (error) {
       answerFailure(error, req, res);
     }

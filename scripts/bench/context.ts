@@ -14,6 +14,7 @@ export const SCENARIOS = [
   'list-users-json',
   'list-users-xml',
   'get-user',
+  'compression',
 ] as const;
 export type ScenarioId = (typeof SCENARIOS)[number];
 
@@ -53,6 +54,8 @@ export interface Bench {
   token: string;
   /** Seeds the database up to `options.users` people (once; later calls do nothing). */
   grow: () => Promise<void>;
+  /** Starts another gateway child process on the same database, with these settings beside the bench's; it is stopped at the end if not before. */
+  startGateway: (name: string, env: Record<string, string>) => Promise<ChildServer>;
   /** Results of the fairness checks, for the summary. */
   fairness: { check: string; ok: boolean }[];
 }
@@ -67,10 +70,12 @@ export const JSON_TYPE = 'application/json';
 /** The cheapest request both servers answer: no authentication, a constant text. */
 export const PING = '/restapi/ping';
 
+/** The gateway's token; no compression (fetch would ask for gzip), as the baseline sends none: the compression scenario measures it. */
 export const tokenHeaders = (bench: Bench, accept = JSON_TYPE): Record<string, string> => ({
   'X-SERVICE-TOKEN': bench.token,
   Accept: accept,
   'Content-Type': JSON_TYPE,
+  'Accept-Encoding': 'identity',
 });
 
 export const log = (line: string) => console.log(line);

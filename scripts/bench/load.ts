@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import http from 'node:http';
 
 /**
  * The bench's load generator for requests autocannon cannot send (a distinct body per request,
@@ -22,6 +23,12 @@ export interface RequestsJob {
   requests: RequestSpec[];
   /** A cheap URL requested once before the clock starts (the first fetch of a process loads its HTTP client). */
   prime: string;
+  /**
+   * Sizes and digests of the bytes as they come over the wire, through node:http, which neither asks
+   * for compression nor undoes it; else through fetch, which asks for gzip unless told otherwise and
+   * decompresses.
+   */
+  wire?: boolean;
 }
 
 /** Polls after one untimed request, announced by a line "ready" on stdout. */
@@ -80,7 +87,34 @@ async function send(url: string, init: RequestInit): Promise<{ status: number; s
   return { status: response.status, size, digest: hash.digest('hex'), ms: elapsedMs(start), text: response.ok ? undefined : head.slice(0, 300) };
 }
 
+const wireAgent = new http.Agent({ keepAlive: true });
+
+/** `send` through node:http: the answer's bytes as they came, undecoded. */
+function sendWire(url: string, init: RequestInit): Promise<Awaited<ReturnType<typeof send>>> {
+  const start = process.hrtime.bigint();
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: init.method, headers: init.headers as Record<string, string>, agent: wireAgent }, (response) => {
+      const hash = createHash('sha256');
+      let size = 0;
+      let head = '';
+      const ok = response.statusCode! >= 200 && response.statusCode! < 300;
+      response.on('data', (bytes: Buffer) => {
+        hash.update(bytes);
+        size += bytes.length;
+        if (!ok && head.length < 300) head += bytes.toString('utf8');
+      });
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, size, digest: hash.digest('hex'), ms: elapsedMs(start), text: ok ? undefined : head.slice(0, 300) }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(init.body as string | undefined);
+  });
+}
+
 async function runRequests(job: RequestsJob): Promise<RequestsResult> {
+  const request = job.wire ? sendWire : send;
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   const sizes = new Set<number>();
@@ -91,7 +125,7 @@ async function runRequests(job: RequestsJob): Promise<RequestsResult> {
     while (next < job.requests.length) {
       const spec = job.requests[next++];
       try {
-        const reply = await send(job.base + spec.path, { method: spec.method, headers: job.headers, body: spec.body });
+        const reply = await request(job.base + spec.path, { method: spec.method, headers: job.headers, body: spec.body });
         latencies.push(reply.ms);
         statuses[reply.status] = (statuses[reply.status] ?? 0) + 1;
         sizes.add(reply.size);
@@ -103,7 +137,7 @@ async function runRequests(job: RequestsJob): Promise<RequestsResult> {
       }
     }
   };
-  await send(job.prime, {});
+  await request(job.prime, {});
   const start = process.hrtime.bigint();
   await Promise.all(Array.from({ length: Math.min(job.concurrency, job.requests.length) }, worker));
   return { wallMs: elapsedMs(start), latency: summarise(latencies), statuses, sizes: [...sizes], digests: [...digests], failures };

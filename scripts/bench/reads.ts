@@ -104,23 +104,28 @@ async function statementsPerRequest(send: () => Promise<TracedReply>): Promise<T
 }
 
 /** autocannon warm-up, then the measured run with the server's RSS sampled. */
-async function measureRate(bench: Bench, server: ChildServer, run: Omit<AutocannonRun, 'seconds' | 'connections'>) {
+export async function measureRate(bench: Bench, server: ChildServer, run: Omit<AutocannonRun, 'seconds' | 'connections'>) {
   const { connections, warmupSeconds, measureSeconds } = bench.options;
   const warm = await autocannon({ ...run, connections, seconds: warmupSeconds });
   const { result, growth } = await sampleRss([server.pid], () => autocannon({ ...run, connections, seconds: measureSeconds }));
   return { result, rssGrowth: growth.get(server.pid)!, problems: [...autocannonProblems(warm).map((p) => `warm-up: ${p}`), ...autocannonProblems(result)] };
 }
 
-const describe = (side: string, result: AutocannonResult, rssGrowth: number) =>
+export const describeRate = (side: string, result: AutocannonResult, rssGrowth: number) =>
   log(
     `  ${side.padEnd(8)} ${perSecond(result.requests.average, 'req')}, p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, ${count(result.requests.total)} requests, RSS growth ${mb(rssGrowth)}`,
   );
 
+/** `/restapi/users/{k}` of a seeded person in the middle of the key range. */
+export async function middlePersonPath(bench: Bench): Promise<string> {
+  const { rows } = await bench.db.query(`select id from identity where login like 'seed-%' order by id offset (select count(*) / 2 from identity) limit 1`);
+  return `/restapi/users/${rows[0].id}`;
+}
+
 /** GET /restapi/users/{k} with the token against one statement that checks the token and reads the person. */
 export async function getUser(bench: Bench): Promise<Row[]> {
   await bench.grow();
-  const { rows } = await bench.db.query(`select id from identity where login like 'seed-%' order by id offset (select count(*) / 2 from identity) limit 1`);
-  const path = `/restapi/users/${rows[0].id}`;
+  const path = await middlePersonPath(bench);
   const headers = { 'X-SERVICE-TOKEN': bench.token, Accept: JSON_TYPE };
   const bodies = await Promise.all(sides(bench).map(([, server]) => fetch(server.base + path, { headers }).then((r) => r.text())));
   fairnessCheck(bench, `GET ${path}: same JSON bytes`, bodies[0] === bodies[1], `(${Buffer.byteLength(bodies[0])} / ${Buffer.byteLength(bodies[1])} bytes)`);
@@ -128,11 +133,11 @@ export async function getUser(bench: Bench): Promise<Row[]> {
   log(`  GET ${path} after warm-up (traced in-process):`);
   printStatements('gateway', statements);
   const gateway = await measureRate(bench, bench.gateway, { url: bench.gateway.base + path, headers });
-  describe('gateway', gateway.result, gateway.rssGrowth);
+  describeRate('gateway', gateway.result, gateway.rssGrowth);
   const baseline = await measureRate(bench, bench.baseline, { url: bench.baseline.base + path, headers });
-  describe('baseline', baseline.result, baseline.rssGrowth);
+  describeRate('baseline', baseline.result, baseline.rssGrowth);
   const inExpress = await measureRate(bench, bench.baselineInExpress, { url: bench.baselineInExpress.base + path, headers });
-  describe('baseline in express', inExpress.result, inExpress.rssGrowth);
+  describeRate('baseline in express', inExpress.result, inExpress.rssGrowth);
   const ratio = gateway.result.requests.average / baseline.result.requests.average;
   const floor = inExpress.result.requests.average / baseline.result.requests.average;
   return [
@@ -208,7 +213,7 @@ export async function graphqlNested(bench: Bench): Promise<Row[]> {
     if (large.missing) throw new Error(large.why);
     const run = { url: `${bench.gateway.base}/graphql`, method: 'POST', body: JSON.stringify({ query: NESTED_QUERY }), headers: tokenHeaders(bench) };
     const rate = await measureRate(bench, bench.gateway, run);
-    describe('gateway', rate.result, rate.rssGrowth);
+    describeRate('gateway', rate.result, rate.rssGrowth);
     return [
       row({
         scenario: `graphql-nested: statements at ${small.groups} / ${count(large.groups)} groups`,

@@ -44,6 +44,10 @@ export interface Config {
   metricsToken: string | undefined;
   /** How long a stop waits for in-flight requests before it closes their connections. */
   shutdownGraceSeconds: number;
+  /** Origins (`CORS_ORIGINS`) whose browser pages may call /restapi and /graphql, credentials included (src/ops/cors.ts); none by default. */
+  corsOrigins: string[];
+  /** Answers are compressed (gzip, brotli) for clients that accept it (`COMPRESSION`); off where a proxy in front compresses. */
+  compression: boolean;
 }
 
 /** How the person a token names is found: by login, by e-mail, or by an authentication of provider `OAuth` whose user name is the claim. */
@@ -95,6 +99,24 @@ function loginPattern(value: string | undefined): RegExp {
   } catch {
     throw new Error(`LOGIN_PATTERN is not a valid regular expression: ${source}`);
   }
+}
+
+/**
+ * `CORS_ORIGINS`: origins separated by commas, each as a browser sends it in `Origin` (scheme, host,
+ * port unless the scheme's default; no path). Written otherwise (upper case, a default port, a
+ * trailing slash), an origin is taken as the browser would send it; anything that is not an origin is refused.
+ */
+function corsOrigins(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return entries.map((entry) => {
+    const url = URL.canParse(entry) ? new URL(entry) : undefined;
+    const origin = url && ['http:', 'https:'].includes(url.protocol) && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash;
+    if (!origin) throw new Error(`CORS_ORIGINS holds origins such as https://dashboard.example.org, separated by commas; not "${entry}"`);
+    return url.origin;
+  });
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -170,5 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevel(env.LOG_LEVEL),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', 25),
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
+    compression: bool(env.COMPRESSION, true),
   };
 }

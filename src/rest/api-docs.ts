@@ -5,17 +5,50 @@ import { htmlSecurityHeaders } from '../ops/security-headers';
 
 const SWAGGER_UI_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 
-/** Replaces the package's petstore initializer: our document, no online validator, credentials sent along. */
+/**
+ * Replaces the package's petstore initializer: our document, no online validator, credentials sent
+ * along, a filter box (tag or path). swagger-ui shows `application/json` in the media-type box of an
+ * operation whose answer can be JSON, but until the box is changed it accepts any media type, which
+ * this API answers in XML: the plugin stores what the box shows before the request is built.
+ */
 const INITIALIZER = `window.onload = function () {
+  var AcceptShownMediaType = function () {
+    return {
+      statePlugins: {
+        spec: {
+          wrapActions: {
+            executeRequest: function (executeRequest, system) {
+              return function (request) {
+                var path = request.pathName, method = request.method;
+                if (!system.oas3Selectors.responseContentType(path, method)) {
+                  var responses = system.specSelectors.specJsonWithResolvedSubtrees().getIn(['paths', path, method, 'responses']);
+                  // The response whose box sets Accept: the first 2xx with a body (swagger-ui's getAcceptControllingResponse).
+                  var answer = responses && responses.find(function (response, code) {
+                    return String(code).charAt(0) === '2' && response.get('content') && response.get('content').size > 0;
+                  });
+                  if (answer && answer.hasIn(['content', 'application/json'])) {
+                    system.oas3Actions.setResponseContentType({ value: 'application/json', path: path, method: method });
+                  }
+                }
+                return executeRequest(request);
+              };
+            },
+          },
+        },
+      },
+    };
+  };
   window.ui = SwaggerUIBundle({
     url: ${JSON.stringify(`${REST_BASE}/openapi.json`)},
     dom_id: '#swagger-ui',
     deepLinking: true,
     presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+    plugins: [AcceptShownMediaType],
     layout: 'BaseLayout',
     validatorUrl: null,
     withCredentials: true,
     displayOperationId: true,
+    filter: true,
   });
 };
 `;

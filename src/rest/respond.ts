@@ -31,25 +31,31 @@ const WRITE_ITEMS = 50;
 /**
  * A list written as its batches arrive, byte for byte what sendData writes for the whole list:
  * `[…]` in JSON, `<{root}s>…</{root}s>` in XML. Waits while the client is slow to read, and stops
- * reading batches when the client has gone.
+ * reading batches when the client has gone. A compressed answer (src/app.ts) is flushed after each
+ * batch, so that the client gets the rows read so far instead of waiting for the compressor's next block.
  */
 export async function sendStream(res: ServerResponse, format: MediaFormat, batches: AsyncIterable<unknown[]>, type: GraphQLOutputType): Promise<void> {
   const itemType = (getNullableType(type) as GraphQLList<GraphQLOutputType>).ofType;
   const root = xmlRootOf(type);
   const toJson = jsonEncoder(itemType);
   let gone = false;
-  res.once('close', () => (gone = true));
-  const drainedOrGone = () =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        res.off('drain', done).off('close', done);
-        resolve();
-      };
-      res.on('drain', done).on('close', done);
-    });
-  const write = async (chunk: string) => {
-    if (!res.write(chunk) && !gone) await drainedOrGone();
+  // One listener each for the whole answer: a compressing response hands `drain` listeners to its
+  // compression stream, where `off` would not find them.
+  let resume: (() => void) | undefined;
+  const wake = () => {
+    const waiting = resume;
+    resume = undefined;
+    waiting?.();
   };
+  res.on('drain', wake);
+  res.once('close', () => {
+    gone = true;
+    wake();
+  });
+  const write = async (chunk: string) => {
+    if (!res.write(chunk) && !gone) await new Promise<void>((resolve) => (resume = resolve));
+  };
+  const flush = (res as { flush?: () => void }).flush?.bind(res);
   res.statusCode = 200;
   res.setHeader('Content-Type', CONTENT_TYPE[format]);
   let count = 0;
@@ -62,6 +68,7 @@ export async function sendStream(res: ServerResponse, format: MediaFormat, batch
       count += items.length;
     }
     if (gone) break;
+    flush?.();
   }
   if (gone) return void res.destroy();
   if (format === 'json') res.end(count ? ']' : '[]');

@@ -88,6 +88,22 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   events: [{ subject: 'Event by plain user', begin: 1790000000000, end: 1790003600000 }],
 };
 
+/** What a user without any manager role may do with another's objects (test/access.test.ts); every other route answers such a caller 403. */
+export const OPEN_TO_EVERY_CALLER = new Set([
+  'GET /users/me',
+  'GET /users/:identityKey',
+  'GET /groups',
+  'GET /repo/courses',
+  'GET /repo/entries',
+  'GET /repo/entries/search',
+  'GET /users/:identityKey/portrait',
+  'HEAD /users/:identityKey/portrait',
+  'HEAD /users/:identityKey/portrait/:size',
+  'GET /catalog',
+  'GET /catalog/:path',
+  'GET /catalog/:path/children',
+]);
+
 /** A key no row has. */
 export const UNKNOWN_KEY = 2_000_000_000;
 

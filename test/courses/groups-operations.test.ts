@@ -119,11 +119,20 @@ describe('GET /repo/courses/:courseKey/groups/:groupKey', () => {
 
 describe('PUT /repo/courses/:courseKey/groups/:groupKey', () => {
   refusals('PUT /repo/courses/:courseKey/groups/:groupKey', world());
-  it('links an existing group: 200, then 304 as it is linked already', async () => {
+  it("links a group of another of the owner's courses: 200, then 304 as it is linked already; a group of no course of theirs is 403", async () => {
+    const linker = await buildUser(t);
+    const [mine, otherCourse] = [await buildCourse(t), await buildCourse(t)];
+    for (const entry of [mine, otherCourse]) await addCourseMember(t, entry.key, linker.key, EntryRole.owner);
     const other = await buildGroup(t);
-    expect((await call(t.base, 'PUT', `${GROUPS()}/${other}`, { headers: asOwner() })).status).toBe(200);
-    expect((await call(t.base, 'PUT', `${GROUPS()}/${other}`, { headers: asOwner() })).status).toBe(304);
-    expect(keysOf((await call(t.base, 'GET', GROUPS(), { headers: asAdmin })).json)).toContain(other);
+    await sql(t.service.orm.em.fork(), 'insert into repository_entry_group (entry_id, group_id) values (?, ?)', [otherCourse.key, other]);
+    const groups = `/restapi/repo/courses/${mine.courseKey}/groups`;
+    const headers = { ...linker.auth, ...JSON_TYPE };
+    expect((await call(t.base, 'PUT', `${groups}/${other}`, { headers })).status).toBe(200);
+    expect((await call(t.base, 'PUT', `${groups}/${other}`, { headers })).status).toBe(304);
+    expect(keysOf((await call(t.base, 'GET', groups, { headers: asAdmin })).json)).toContain(other);
+    const stranger = await buildGroup(t);
+    expect((await call(t.base, 'PUT', `${groups}/${stranger}`, { headers })).status).toBe(403);
+    expect(keysOf((await call(t.base, 'GET', groups, { headers: asAdmin })).json)).not.toContain(stranger);
     const third = await buildGroup(t);
     expect(await viaGraphql('PUT /repo/courses/:courseKey/groups/:groupKey', { courseKey: course.courseKey, groupKey: third })).toBe(true);
     expect(await viaGraphql('PUT /repo/courses/:courseKey/groups/:groupKey', { courseKey: course.courseKey, groupKey: third })).toBe(false);

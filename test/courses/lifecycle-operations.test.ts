@@ -61,13 +61,19 @@ describe('GET /repo/entries/search', () => {
 
 describe('POST /repo/entries/:entry', () => {
   refusals('POST /repo/entries/:entry', world());
-  it('updates the entry for a global author', async () => {
+  it('updates the entry for an owner who is a global author, not for a global author who does not own it', async () => {
+    const entry = await buildCourse(t, { title: 'Before' });
     const author = await buildUser(t, { author: true });
-    const entry = await buildCourse(t);
-    const reply = await call(t.base, 'POST', `/restapi/repo/entries/${entry.key}`, {
-      headers: { ...author.auth, ...JSON_TYPE },
-      body: { displayname: 'Changed', description: 'New' },
-    });
+    const stranger = await buildUser(t, { author: true });
+    await addCourseMember(t, entry.key, author.key, EntryRole.owner);
+    const update = (user: TestUser) =>
+      call(t.base, 'POST', `/restapi/repo/entries/${entry.key}`, {
+        headers: { ...user.auth, ...JSON_TYPE },
+        body: { displayname: 'Changed', description: 'New' },
+      });
+    expect((await update(stranger)).status).toBe(403);
+    expect((await call(t.base, 'GET', `/restapi/repo/entries/${entry.key}`, { headers: asAdmin })).json).toMatchObject({ displayname: 'Before' });
+    const reply = await update(author);
     expect(reply.status).toBe(200);
     expect(reply.json).toMatchObject({ key: entry.key, displayname: 'Changed', description: 'New' });
     expect(await viaGraphql('POST /repo/entries/:entry', { entry: String(entry.key) })).toMatchObject({ displayname: 'Entry by plain user' });

@@ -5,7 +5,8 @@ import type { RestRoute } from '../src/rest/route';
 import { ROUTES } from '../src/rest/routes';
 import { type TestCourse, type TestUser, buildCourse, buildGroup, buildUser } from './factories';
 import { call, graphql } from './support/http';
-import { OPEN_TO_EVERY_CALLER, acceptOf, restBody, routeNamed, sampleBody, wireSelection } from './support/operations';
+import { OPEN_TO_EVERY_CALLER } from './support/object-routes';
+import { acceptOf, restBody, routeNamed, sampleBody, wireSelection } from './support/operations';
 import { adminAuth, startTestService, type TestService } from './support/service';
 
 let t: TestService;

@@ -1,5 +1,5 @@
 import { EntryRole } from '../../src/entities/courses';
-import { addCourseMember, buildCourse, buildOrganisation, buildUser, type TestCourse, type TestUser } from '../factories';
+import { addCourseMember, buildCourse, buildOrganisation, buildOwnerOfAnotherCourse, buildUser, type TestCourse, type TestUser } from '../factories';
 import { JSON_TYPE, call, graphql } from '../support/http';
 import { graphqlOf, pathOf, refusals, restBody, routeNamed } from '../support/operations';
 import { adminAuth, startTestService, type TestService } from '../support/service';
@@ -11,6 +11,7 @@ let plain: TestUser;
 let owner: TestUser;
 let course: TestCourse;
 let organisationKey: number;
+let stranger: TestUser;
 beforeAll(async () => {
   t = await startTestService();
   plain = await buildUser(t);
@@ -18,6 +19,7 @@ beforeAll(async () => {
   course = await buildCourse(t, { title: 'Lifecycle operations' });
   organisationKey = await buildOrganisation(t);
   await addCourseMember(t, course.key, owner.key, EntryRole.owner);
+  stranger = await buildOwnerOfAnotherCourse(t);
 });
 afterAll(() => t.stop());
 
@@ -25,7 +27,7 @@ const asAdmin = { ...adminAuth(), ...JSON_TYPE };
 const asOwner = () => ({ ...owner.auth, ...JSON_TYPE });
 const world =
   (values: Record<string, unknown> = {}) =>
-  () => ({ t, values: { entry: String(course.key), courseKey: course.courseKey, organisationKey, ...values }, forbidden: plain });
+  () => ({ t, values: { entry: String(course.key), courseKey: course.courseKey, organisationKey, ...values }, forbidden: plain, stranger });
 
 /** The route as the owner sends it, with the sample body. */
 const asOwnerCalls = (name: string, values: Record<string, unknown> = {}) => {

@@ -28,7 +28,8 @@ import {
   type TestUser,
 } from '../factories';
 import { call, graphql } from './http';
-import { OPEN_TO_EVERY_CALLER, acceptOf, graphqlOf, pathOf, restBody, sampleBody } from './operations';
+import { BODY_OBJECTS, nameOf, placementOf, type Values, type WorldKind } from './object-routes';
+import { acceptOf, graphqlOf, pathOf, restBody, sampleBody } from './operations';
 import { adminAuth, type TestService } from './service';
 
 /*
@@ -40,14 +41,10 @@ import { adminAuth, type TestService } from './service';
  * it was. The administrator then runs the same request on the other owner's objects: it must
  * succeed, which shows the values named real objects and the refusal came from the object check.
  *
- * A route is placed in a world by its path (WORLD_OF); a route the net cannot place, or whose path
- * names a parameter its world has no value for, fails the net: a route added later needs a world
- * or an entry in EXEMPT with its reason.
+ * A route is placed in a world by its path (WORLD_OF in ./object-routes.ts); a route the net cannot
+ * place, or whose path names a parameter its world has no value for, fails the net: a route added
+ * later needs a world or an entry in EXEMPT with its reason.
  */
-
-export type Values = Record<string, unknown>;
-
-export type WorldKind = 'course' | 'group' | 'curriculum' | 'organisation' | 'person' | 'catalog';
 
 interface Side {
   /** The person who manages this side's objects. */
@@ -319,134 +316,11 @@ export const WORLDS: Record<WorldKind, WorldSpec> = {
   },
 };
 
-/** The world of a route, by its path. */
-const WORLD_OF: [RegExp, WorldKind][] = [
-  [/^\/repo\/(courses|entries)\/:/, 'course'],
-  [/^\/repo\/lectures\/rollcalls/, 'course'],
-  [/^\/repo\/courses$/, 'course'],
-  [/^\/groups($|\/:groupKey)/, 'group'],
-  [/^\/curriculum($|\/:curriculumKey)/, 'curriculum'],
-  [/^\/organisations($|\/:organisationKey|\/membership\/)/, 'organisation'],
-  [/^\/users\/(:identityKey|:username)\//, 'person'],
-  [/^\/users\/:identityKey$/, 'person'],
-  [/^\/catalog\/:path/, 'catalog'],
-];
-
-/**
- * Routes the net leaves out, with the reason. Lists and searches name no object (what they answer
- * is narrowed to the caller in the family's tests); the others' only callers are administrators
- * (or managers) of objects that belong to no organisation, so no caller manages one but not another.
- */
-export const EXEMPT: Record<string, string> = Object.fromEntries(
-  Object.entries({
-    'no object: a list or search, narrowed to what the caller may see': [
-      'GET /users',
-      'GET /users/me',
-      'GET /users/username',
-      'GET /users/managed',
-      'PUT /users',
-      'GET /organisations',
-      'GET /repo/entries/search',
-      'POST /repo/courses',
-      'PUT /repo/entries',
-      'GET /curriculum',
-      'GET /curriculum/elements',
-      'GET /repo/lectures/rollcalls',
-      'GET /repo/lectures',
-    ],
-    "an organisation's own record: every organisation administrator reads it, as GET /organisations lists them all (OpenOLAT); what it holds (members, entries) is checked":
-      ['GET /organisations/:organisationKey'],
-    'taxonomies belong to no organisation: administrators and system administrators of any organisation manage every one (OpenOLAT checks the global role)':
-      ROUTES.filter((route) => route.path.startsWith('/taxonomy')).map((route) => `${route.method} ${route.path}`),
-    'organisation types belong to no organisation: administrators of any organisation manage every one': ROUTES.filter((route) =>
-      route.path.startsWith('/organisations/types'),
-    ).map((route) => `${route.method} ${route.path}`),
-    'relation roles belong to no organisation: administrators of any organisation manage every one': ROUTES.filter((route) =>
-      route.path.startsWith('/users/relations/roles'),
-    ).map((route) => `${route.method} ${route.path}`),
-    'curriculum element types belong to no curriculum: every curriculum manager (administrator or curriculummanager of any organisation) manages every one':
-      ROUTES.filter((route) => route.path.startsWith('/curriculum/types')).map((route) => `${route.method} ${route.path}`),
-  }).flatMap(([reason, names]) => names.map((name) => [name, reason])),
-);
-
 /** Values of one route that differ from its world's (a route whose argument means something else there). */
 const ROUTE_VALUES: Record<string, () => Values> = {
   'GET /curriculum/:curriculumKey/elements/:elementKey/users': () => ({ role: 'participant' }),
   'PUT /users/:identityKey/username': () => ({ username: uniqueLogin('renamed') }),
   'POST /users/:identityKey/username': () => ({ username: uniqueLogin('renamed') }),
-};
-
-/** Objects a route names in its body: the body for the values, and the values it takes them from (each tried beneath the caller's own objects too). */
-interface BodyObjects {
-  objects: string[];
-  body: (values: Values) => unknown;
-}
-
-const BODY_OBJECTS: Record<string, BodyObjects[]> = {
-  ...Object.fromEntries(
-    ['PUT /users/:identityKey/authentications', 'POST /users/:identityKey/authentications', 'PUT /users/:username/auth'].map((name) => [
-      name,
-      [{ objects: [], body: (v: Values) => ({ identityKey: v.identityKey, provider: 'LDAP', authUsername: uniqueLogin('ldap') }) }],
-    ]),
-  ),
-  'PUT /repo/courses': [{ objects: ['entry'], body: (v) => ({ title: 'Copy', copyFrom: Number(v.entry) }) }],
-  'PUT /repo/courses/:courseKey/groups': [{ objects: ['groupKey'], body: (v) => ({ key: v.groupKey }) }],
-  'POST /repo/courses/:courseKey/groups/new': [{ objects: ['groupKey'], body: (v) => ({ key: v.groupKey }) }],
-  'PUT /groups': [{ objects: ['groupKey'], body: (v) => ({ key: v.groupKey, name: 'Renamed by body' }) }],
-  'PUT /repo/lectures/rollcalls': [{ objects: ['rollCallKey'], body: (v) => ({ key: v.rollCallKey, comment: 'Comment' }) }],
-  'POST /repo/lectures/rollcalls': [{ objects: ['rollCallKey'], body: (v) => ({ key: v.rollCallKey, comment: 'Comment' }) }],
-  ...Object.fromEntries(
-    [
-      'PUT /repo/entries/:entry/lectureblocks',
-      'POST /repo/entries/:entry/lectureblocks',
-      'PUT /repo/courses/:courseKey/lectureblocks',
-      'POST /repo/courses/:courseKey/lectureblocks',
-      'PUT /curriculum/:curriculumKey/elements/:elementKey/lectureblocks',
-      'POST /curriculum/:curriculumKey/elements/:elementKey/lectureblocks',
-    ].map((name) => [name, [{ objects: ['lectureBlockKey'], body: (v: Values) => ({ key: v.lectureBlockKey, title: 'Block', plannedLectures: 2 }) }]]),
-  ),
-  ...Object.fromEntries(
-    ['PUT /curriculum', 'POST /curriculum'].map((name) => [
-      name,
-      [{ objects: ['curriculumKey'], body: (v: Values) => ({ key: v.curriculumKey, identifier: 'changed', displayName: 'Changed by body' }) }],
-    ]),
-  ),
-  ...Object.fromEntries(
-    ['PUT /curriculum/:curriculumKey/elements', 'POST /curriculum/:curriculumKey/elements'].map((name) => [
-      name,
-      [{ objects: ['elementKey'], body: (v: Values) => ({ key: v.elementKey, displayName: 'Changed by body' }) }],
-    ]),
-  ),
-  ...Object.fromEntries(
-    ['PUT /organisations', 'POST /organisations'].map((name) => [
-      name,
-      [
-        { objects: ['organisationKey'], body: (v: Values) => ({ key: v.organisationKey, identifier: uniqueLogin('org'), displayName: 'Changed by body' }) },
-        { objects: ['parentKey'], body: (v: Values) => ({ identifier: uniqueLogin('org'), displayName: 'Below', parentOrganisationKey: v.parentKey }) },
-      ],
-    ]),
-  ),
-  'POST /organisations/:organisationKey': [{ objects: ['parentKey'], body: (v) => ({ displayName: 'Moved', parentOrganisationKey: v.parentKey }) }],
-  'PUT /organisations/:organisationKey/:role': [{ objects: ['identityKey'], body: (v) => [{ key: v.identityKey }] }],
-  ...Object.fromEntries(
-    ['PUT /users/:identityKey/relations', 'POST /users/:identityKey/relations'].map((name) => [
-      name,
-      [
-        {
-          objects: ['relatedKey'],
-          body: (v: Values) => ({ identitySourceKey: v.identityKey, identityTargetKey: v.relatedKey, relationRoleKey: v.relationRoleKey }),
-        },
-      ],
-    ]),
-  ),
-  ...Object.fromEntries(
-    [
-      'PUT /repo/courses/:courseKey/elements/structure',
-      'POST /repo/courses/:courseKey/elements/structure',
-      'PUT /repo/courses/:courseKey/elements/singlepage',
-      'POST /repo/courses/:courseKey/elements/singlepage',
-    ].map((name) => [name, [{ objects: ['nodeId'], body: (v: Values) => ({ parentNodeId: v.nodeId }) }]]),
-  ),
 };
 
 /** Refusals besides 403 and 404 that a route documents for an attempt, with the reason. */
@@ -471,24 +345,6 @@ const CONTROL_BY_MANAGER: Record<string, string> = {
   'PUT /users/:identityKey/calendars/:calendarId/feed': 'only the person themself subscribes to their calendars',
   'DELETE /users/:identityKey/calendars/:calendarId/feed': 'only the person themself subscribes to their calendars',
 };
-
-export const nameOf = (route: RestRoute) => `${route.method} ${route.path}`;
-
-export type Placement = { kind: 'case'; world: WorldKind } | { kind: 'exempt'; reason: string } | { kind: 'missing'; problem: string };
-
-/** Where the net places a route: its world, an exemption, or why it has none. */
-export function placementOf(route: RestRoute): Placement {
-  const name = nameOf(route);
-  if (OPEN_TO_EVERY_CALLER.has(name)) return { kind: 'exempt', reason: 'open to every authenticated caller (test/access.test.ts)' };
-  if (EXEMPT[name]) return { kind: 'exempt', reason: EXEMPT[name] };
-  const world = WORLD_OF.find(([pattern]) => pattern.test(route.path))?.[1];
-  if (!world)
-    return { kind: 'missing', problem: `no two-owners case for ${name}: give it a world (WORLD_OF) or an exemption (EXEMPT) in test/support/two-owners.ts` };
-  const params = (route.path.match(/:\w+/g) ?? []).map((param) => param.slice(1));
-  if (!params.length && !BODY_OBJECTS[name])
-    return { kind: 'missing', problem: `no two-owners case for ${name}: it names no object in its path; name one in its body (BODY_OBJECTS) or exempt it` };
-  return { kind: 'case', world };
-}
 
 interface Attempt {
   name: string;

@@ -1,5 +1,5 @@
 import { ROUTES } from '../../src/rest/routes';
-import { EXEMPT, nameOf, placementOf } from '../support/two-owners';
+import { EXEMPT, nameOf, placementOf } from '../support/object-routes';
 
 /** The two-owners net is generated from the route table: every route has a world or a stated exemption. */
 

@@ -111,10 +111,10 @@ const externalIdTaken = (externalId: string) => new DomainError('CONFLICT', `a c
 
 /**
  * POST /repo/entries/{k}: global authors, learning resource managers and administrators who manage
- * the entry (OpenOLAT asks the global role only, which let any author change every entry). Replaces displayname (kept when absent), description,
- * teaser, location, authors, externalId, externalRef, managedFlags and the lifecycle; changes the
- * status as …/status when entryStatus is sent; a file replaces an IMS content package. null: an
- * empty file, nothing done (REST 204).
+ * the entry (OpenOLAT asks the global role only, which let any author change every entry). Replaces
+ * displayname (kept when absent), description, teaser, location, authors, externalId, externalRef,
+ * managedFlags and the lifecycle; changes the status as …/status when entryStatus is sent; a file
+ * replaces an IMS content package. null: an empty file, nothing done (REST 204).
  */
 export async function updateEntry(ctx: RequestContext, entry: string, input: RepositoryEntryVOInput): Promise<RepositoryEntryVO | null> {
   const row = await locateEntry(ctx, entry);
@@ -245,9 +245,9 @@ export async function addOrganisation(ctx: RequestContext, address: EntryAddress
 }
 
 /**
- * DELETE …/organisations/{organisationKey}: succeeds also when the entry does not belong to it (or it is unknown).
- * Taking away the entry's first organisation makes its next linked one the first; an entry keeps
- * at least one organisation (CONFLICT).
+ * DELETE …/organisations/{organisationKey}: succeeds also when the entry does not belong to it, or
+ * it is unknown. Taking away the entry's first organisation makes its next linked one the first; an
+ * entry keeps at least one organisation (CONFLICT).
  */
 export async function removeOrganisation(ctx: RequestContext, address: EntryAddress, organisationKey: number): Promise<boolean> {
   const row = await locate(ctx, address);

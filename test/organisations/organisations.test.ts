@@ -358,6 +358,10 @@ describe('the administrator of one organisation', () => {
       },
     );
     expect(codeOf(viaGraphql)?.code).toBe('FORBIDDEN');
+    const members = await graphql(t.base, admin.auth, 'query ($o: Long!) { organisation(organisationKey: $o) { key members { key } } }', { o: outside.key });
+    expect(members.body.errors[0]).toMatchObject({ path: ['organisation', 'members'], extensions: { code: 'FORBIDDEN' } });
+    const organisations = await graphql(t.base, admin.auth, 'query ($i: Long!) { user(identityKey: $i) { key organisations { key } } }', { i: stranger.key });
+    expect(organisations.body.errors[0]).toMatchObject({ path: ['user', 'organisations'], extensions: { code: 'FORBIDDEN' } });
     expect(await membershipsOf('administrator', admin.key, false)).toEqual([realm.key]);
     expect(await membershipsOf('user', stranger.key, false)).toEqual([defaultKey]);
 

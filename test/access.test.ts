@@ -5,6 +5,7 @@ import type { RestRoute } from '../src/rest/route';
 import { ROUTES } from '../src/rest/routes';
 import { type TestCourse, type TestUser, buildCourse, buildGroup, buildUser } from './factories';
 import { call, graphql } from './support/http';
+import { OPEN_TO_EVERY_CALLER } from './support/object-routes';
 import { acceptOf, restBody, routeNamed, sampleBody, wireSelection } from './support/operations';
 import { adminAuth, startTestService, type TestService } from './support/service';
 
@@ -26,22 +27,6 @@ beforeAll(async () => {
   expect(uploaded.status).toBe(200);
 });
 afterAll(() => t.stop());
-
-/** What a user without any manager role may do; everything else must answer 403. */
-const ALLOWED_TO_PLAIN_USER = new Set([
-  'GET /users/me',
-  'GET /users/:identityKey',
-  'GET /groups',
-  'GET /repo/courses',
-  'GET /repo/entries',
-  'GET /repo/entries/search',
-  'GET /users/:identityKey/portrait',
-  'HEAD /users/:identityKey/portrait',
-  'HEAD /users/:identityKey/portrait/:size',
-  'GET /catalog',
-  'GET /catalog/:path',
-  'GET /catalog/:path/children',
-]);
 
 /**
  * Sample values for path parameters and arguments of the route at `path`: the other user (by key or
@@ -89,7 +74,7 @@ describe('REST level one and two for every route', () => {
 
   it.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: plain user', async (name, route) => {
     const reply = await call(t.base, route.method, pathOf(route), { headers: { ...plain.auth, ...acceptOf(route) }, body: bodyOf(route) });
-    expect(reply.status).toBe(ALLOWED_TO_PLAIN_USER.has(name) ? 200 : 403);
+    expect(reply.status).toBe(OPEN_TO_EVERY_CALLER.has(name) ? 200 : 403);
   });
 
   it('a wrong password is 401, not 403', async () => {
@@ -122,7 +107,7 @@ describe('GraphQL applies the same rules', () => {
 
   it.each(operations.map((op) => [op.field, op] as const))('%s: plain user', async (_field, op) => {
     const reply = await graphql(t.base, plain.auth, op.document, variables(op));
-    if (ALLOWED_TO_PLAIN_USER.has(op.name)) {
+    if (OPEN_TO_EVERY_CALLER.has(op.name)) {
       expect(reply.body.errors).toBeUndefined();
     } else {
       expect(reply.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');

@@ -3,8 +3,8 @@ import bcrypt from 'bcrypt';
 import { insertEntry, insertMember, insertRootNode, type NewEntry } from '../src/courses/repository';
 import { sql } from '../src/db/sql';
 import { defaultInheritance, grantedInheritance, type OrganisationRole } from '../src/domain/roles';
-import type { EntryRole } from '../src/entities/courses';
-import { Group, GroupMembership, type GroupRole } from '../src/entities/groups';
+import { EntryRole } from '../src/entities/courses';
+import { Group, GroupMembership, GroupRole } from '../src/entities/groups';
 import { Organisation, OrganisationRoleMembership, OrganisationType } from '../src/entities/organisations';
 import { IdentityRelation, RelationRole } from '../src/entities/relations';
 import { Taxonomy, TaxonomyCompetence, TaxonomyLevel, TaxonomyLevelType } from '../src/entities/taxonomy';
@@ -221,4 +221,37 @@ export async function addCurriculumElementMember(t: TestService, elementKey: num
     role,
     inheritance,
   ]);
+}
+
+/*
+ * Strangers for refusals (test/support/operations.ts): each holds the role a family's routes ask and
+ * manages an object of that kind of their own, but none of the objects a test names.
+ */
+
+/** An author who owns a course of their own. */
+export async function buildOwnerOfAnotherCourse(t: TestService): Promise<TestUser> {
+  const owner = await buildUser(t, { author: true });
+  await addCourseMember(t, (await buildCourse(t)).key, owner.key, EntryRole.owner);
+  return owner;
+}
+
+/** The holder of `role` (inheriting to its sub-organisations) in an organisation of their own below the default one. */
+export async function buildRoleInAnotherOrganisation(t: TestService, role: OrganisationRole): Promise<TestUser> {
+  const holder = await buildUser(t);
+  await addOrganisationMember(t, await buildOrganisation(t), holder.key, role);
+  return holder;
+}
+
+/** The owner of a curriculum of their own, and curriculum manager of an organisation without curricula (the role the lists and creates ask). */
+export async function buildOwnerOfAnotherCurriculum(t: TestService): Promise<TestUser> {
+  const owner = await buildRoleInAnotherOrganisation(t, 'curriculummanager');
+  await sql(em(t), `insert into curriculum_role (curriculum_id, identity_id, role) values (?, ?, 'curriculumowner')`, [await buildCurriculum(t), owner.key]);
+  return owner;
+}
+
+/** The coach of a group of their own. */
+export async function buildCoachOfAnotherGroup(t: TestService): Promise<TestUser> {
+  const coach = await buildUser(t);
+  await addGroupMember(t, await buildGroup(t), coach.key, GroupRole.coach);
+  return coach;
 }

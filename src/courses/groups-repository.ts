@@ -22,6 +22,11 @@ export async function isLinked(em: EntityManager, entryKey: number, groupKey: nu
   return (await sql(em, 'select 1 from repository_entry_group where entry_id = ? and group_id = ?', [entryKey, groupKey])).length > 0;
 }
 
+/** The entries the group is linked to. */
+export async function entriesOfGroup(em: EntityManager, groupKey: number): Promise<number[]> {
+  return (await sql<{ id: number }>(em, 'select entry_id as id from repository_entry_group where group_id = ?', [groupKey])).map((row) => row.id);
+}
+
 /** false when the group was linked already. */
 export async function linkGroup(em: EntityManager, entryKey: number, groupKey: number): Promise<boolean> {
   const inserted = await sql(em, 'insert into repository_entry_group (entry_id, group_id) values (?, ?) on conflict do nothing returning id', [

@@ -5,7 +5,7 @@ import { answerList, inRanges } from '../domain/lists';
 import { groupedBy, loader } from '../domain/loaders';
 import type { EntryRole } from '../entities/courses';
 import { Group } from '../entities/groups';
-import { isGroupManager } from '../groups/policy';
+import { isGroupManager, requireGroupManager } from '../groups/policy';
 import { toGroupVO } from '../groups/presenter';
 import { findGroup, isMember } from '../groups/repository';
 import * as groupService from '../groups/service';
@@ -23,10 +23,13 @@ import { findCourse } from './service';
  * Course groups (catalogue 2.2 "Course groups", CourseGroupWebService): learning groups linked to a
  * course. Their coaches coach the course and their participants take part in it (visibility, the
  * lists of /users/{k}/courses); the course's /tutors and /participants list direct members only.
- * Who may change them: group managers, and the course's managers (administrators and learning
- * resource managers of its organisation, its owners), as newer OpenOLAT versions allow owners.
+ * The course's side of these routes: group managers, and the course's managers (administrators and
+ * learning resource managers of its organisation, its owners), as newer OpenOLAT versions allow
+ * owners. Linking, changing or deleting an existing group asks the group's side too
+ * (src/groups/policy.ts): a course's group route is also a group route.
  */
 
+/** The course's side of its group routes. */
 export async function canManageCourseGroups(ctx: RequestContext, course: EntryRow): Promise<boolean> {
   return isGroupManager(ctx) || canManageEntry(ctx, course);
 }
@@ -75,6 +78,7 @@ export async function createCourseGroup(ctx: RequestContext, courseKey: number, 
     const key = input.key;
     return inTransaction(ctx, async (em) => {
       const group = await findGroup(em, key);
+      await requireGroupManager({ ...ctx, em }, key);
       await links.linkGroup(em, course.id, key);
       return toGroupVO(group);
     });
@@ -89,23 +93,24 @@ export async function createCourseGroup(ctx: RequestContext, courseKey: number, 
   });
 }
 
-/** PUT /repo/courses/{id}/groups/{g}: links an existing group; true when linked now, false when it was linked already (REST: 304). */
+/** PUT /repo/courses/{id}/groups/{g}: links an existing group the caller manages; true when linked now, false when it was linked already (REST: 304). */
 export async function linkCourseGroup(ctx: RequestContext, courseKey: number, groupKey: number): Promise<boolean> {
   const course = await courseForGroupManager(ctx, courseKey);
   return inTransaction(ctx, async (em) => {
     await findGroup(em, groupKey);
+    await requireGroupManager({ ...ctx, em }, groupKey);
     return links.linkGroup(em, course.id, groupKey);
   });
 }
 
-/** POST /repo/courses/{id}/groups/{g}: updates the group as POST /groups/{g} does. */
+/** POST /repo/courses/{id}/groups/{g}: updates the group as POST /groups/{g} does (and with its rule). */
 export async function updateCourseGroup(ctx: RequestContext, courseKey: number, groupKey: number, input: GroupVOInput): Promise<GroupVO> {
   const course = await courseForGroupManager(ctx, courseKey);
   await linkedGroup(ctx, course, groupKey);
   return groupService.updateGroup(ctx, groupKey, input);
 }
 
-/** DELETE /repo/courses/{id}/groups/{g}: deletes the group, as OpenOLAT does (the link goes with it). */
+/** DELETE /repo/courses/{id}/groups/{g}: deletes the group, as OpenOLAT does (the link goes with it), with the rule of DELETE /groups/{g}. */
 export async function deleteCourseGroup(ctx: RequestContext, courseKey: number, groupKey: number): Promise<boolean> {
   const course = await courseForGroupManager(ctx, courseKey);
   await linkedGroup(ctx, course, groupKey);

@@ -19,13 +19,10 @@ import type {
 import type { OrganisationVO } from '../schema/organisations';
 import * as lifecycle from './lifecycle-repository';
 import { lifecycleColumns } from './metadata';
-import { canManageEntry, requireEntryManager } from './policy';
+import { requireEntryManager, requireEntryOrganisationLinker } from './policy';
 import { toRepositoryEntryVO, type EntryRow } from './presenter';
-import type { ManagedElement } from '../managed/elements';
-import { findEntry, findEntryByKeyOrSoftkey, lockEntry } from './repository';
+import { findEntry, lockEntry } from './repository';
 import { COURSE_TYPE, isStatus, locate, locateEntry, statusOfAccess, type EntryAddress } from './service';
-import { holdsRoleIn } from '../domain/scope';
-import type { OrganisationRole } from '../domain/roles';
 
 /** The resource type of IMS content packages, the only entries POST /repo/entries/{k} takes a file for. */
 export const IMS_CP_TYPE = 'FileResource.IMSCP';
@@ -113,14 +110,15 @@ export const lifecycleChanges = (values: ReturnType<typeof lifecycleColumns>, ro
 const externalIdTaken = (externalId: string) => new DomainError('CONFLICT', `a course has the externalId ${externalId} already`);
 
 /**
- * POST /repo/entries/{k}: global authors, learning resource managers and administrators (as in
- * OpenOLAT, not checked against the entry). Replaces displayname (kept when absent), description,
- * teaser, location, authors, externalId, externalRef, managedFlags and the lifecycle; changes the
- * status as …/status when entryStatus is sent; a file replaces an IMS content package. null: an
- * empty file, nothing done (REST 204).
+ * POST /repo/entries/{k}: global authors, learning resource managers and administrators who manage
+ * the entry (OpenOLAT asks the global role only, which let any author change every entry). Replaces
+ * displayname (kept when absent), description, teaser, location, authors, externalId, externalRef,
+ * managedFlags and the lifecycle; changes the status as …/status when entryStatus is sent; a file
+ * replaces an IMS content package. null: an empty file, nothing done (REST 204).
  */
 export async function updateEntry(ctx: RequestContext, entry: string, input: RepositoryEntryVOInput): Promise<RepositoryEntryVO | null> {
   const row = await locateEntry(ctx, entry);
+  await requireEntryManager(ctx, row);
   if (input.file && input.file.length === 0) return null;
   if (input.file && row.resourceTypeName !== IMS_CP_TYPE) throw notFound('content package');
   const errors = [
@@ -233,20 +231,12 @@ export async function listOrganisations(ctx: RequestContext, address: EntryAddre
   return (await lifecycle.entryOrganisations(ctx.em, row.id)).map(toOrganisationVO);
 }
 
-/** Who may add entries to an organisation or take them out of it, besides the entry's managers (catalogue 2.3, /repo/entries only). */
-const ORGANISATION_LINKERS: OrganisationRole[] = ['administrator', 'sysadmin', 'learnresourcemanager', 'author'];
-
-async function requireOrganisationLinker(ctx: RequestContext, row: EntryRow, address: EntryAddress, organisationKey: number): Promise<void> {
-  if (await canManageEntry(ctx, row)) return;
-  if ('entry' in address && (await holdsRoleIn(ctx.em, requireCaller(ctx), organisationKey, ORGANISATION_LINKERS))) return;
-  throw new DomainError('FORBIDDEN', 'insufficient privileges');
-}
-
 /** PUT …/organisations/{organisationKey}: false when the entry belongs to the organisation already (REST 304). */
 export async function addOrganisation(ctx: RequestContext, address: EntryAddress, organisationKey: number): Promise<boolean> {
   const row = await locate(ctx, address);
-  await requireOrganisationLinker(ctx, row, address, organisationKey);
+  await requireEntryManager(ctx, row);
   if (!(await findOrganisationRow(ctx.em, organisationKey))) throw notFound('organisation');
+  await requireEntryOrganisationLinker(ctx, row, organisationKey);
   if (row.organisationKey === organisationKey) return false;
   return inTransaction(ctx, async (em) => {
     await lockEntry(em, row.id);
@@ -255,13 +245,15 @@ export async function addOrganisation(ctx: RequestContext, address: EntryAddress
 }
 
 /**
- * DELETE …/organisations/{organisationKey}: succeeds also when the entry does not belong to it.
- * Taking away the entry's first organisation makes its next linked one the first; an entry keeps
- * at least one organisation (CONFLICT).
+ * DELETE …/organisations/{organisationKey}: succeeds also when the entry does not belong to it, or
+ * it is unknown. Taking away the entry's first organisation makes its next linked one the first; an
+ * entry keeps at least one organisation (CONFLICT).
  */
 export async function removeOrganisation(ctx: RequestContext, address: EntryAddress, organisationKey: number): Promise<boolean> {
   const row = await locate(ctx, address);
-  await requireOrganisationLinker(ctx, row, address, organisationKey);
+  await requireEntryManager(ctx, row);
+  if (!(await findOrganisationRow(ctx.em, organisationKey))) return true;
+  await requireEntryOrganisationLinker(ctx, row, organisationKey);
   return inTransaction(ctx, async (em) => {
     await lockEntry(em, row.id);
     const current = (await findEntry(em, { key: row.id }))!;
@@ -303,12 +295,3 @@ export async function searchEntries(
   );
   return answerList(ctx, rows, toRepositoryEntryVO);
 }
-
-/** The entry POST /repo/entries/{k} changes, for the managed guard: no object check, as global authors may change any entry there. */
-export const managedEntryUpdate: ManagedElement = {
-  kind: 'course',
-  async load(args, ctx) {
-    const row = args.entry === undefined ? null : await findEntryByKeyOrSoftkey(ctx.em, args.entry as string);
-    return row && { managedFlags: row.managedFlags, values: { ...row } };
-  },
-};

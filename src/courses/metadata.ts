@@ -1,12 +1,12 @@
 import { inTransaction } from '../audit/audit-log';
-import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
-import { badRequest, forbidden, validationFailed } from '../domain/errors';
+import type { RequestContext } from '../domain/context';
+import { badRequest, validationFailed } from '../domain/errors';
 import { tooLongValues } from '../domain/validation';
 import type { RepositoryEntryLifecycleVOInput } from '../schema/courses';
 import type { RepositoryEntryMetadataVO, RepositoryEntryMetadataVOInput } from '../schema/course-lifecycle';
 import { lifecycleChanges, requireUnmanagedChanges } from './lifecycle';
 import { writeEntry } from './lifecycle-repository';
-import { COURSE_CREATORS, canManageEntry, requireEntryManager } from './policy';
+import { requireEntryManager, requireMetadataReader } from './policy';
 import { toLifecycleVO, type EntryRow } from './presenter';
 import { findEntry, lockEntry } from './repository';
 import { lifecycleDateOf, locate, type EntryAddress } from './service';
@@ -59,11 +59,10 @@ export function lifecycleColumns(lifecycle: RepositoryEntryLifecycleVOInput | nu
   };
 }
 
-/** GET …/metadata: on /repo/entries also any global author (catalogue 2.3); on /repo/courses its managers. */
+/** GET …/metadata: its managers; on /repo/entries also global authors who see the entry (src/courses/policy.ts). */
 export async function getMetadata(ctx: RequestContext, address: EntryAddress): Promise<RepositoryEntryMetadataVO> {
   const row = await locate(ctx, address);
-  const author = 'entry' in address && hasAnyRole(requireCaller(ctx), COURSE_CREATORS);
-  if (!author && !(await canManageEntry(ctx, row))) throw forbidden();
+  await requireMetadataReader(ctx, row, 'entry' in address);
   return toMetadataVO(row);
 }
 

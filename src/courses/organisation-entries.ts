@@ -3,6 +3,7 @@ import { sql } from '../db/sql';
 import type { RequestContext } from '../domain/context';
 import { notFound } from '../domain/errors';
 import { answerList, inRanges, type Range } from '../domain/lists';
+import { requireOrganisationManager } from '../organisations/policy';
 import { findOrganisationRow } from '../organisations/repository';
 import type { RepositoryEntryVO } from '../schema/courses';
 import { toRepositoryEntryVO, type EntryRow } from './presenter';
@@ -20,9 +21,10 @@ export function listEntriesOfOrganisation(em: EntityManager, organisationKey: nu
   );
 }
 
-/** GET /organisations/{k}/entries (catalogue 2.5): the learning resources of the organisation; 404 for an unknown organisation. */
+/** GET /organisations/{k}/entries (catalogue 2.5): the learning resources of the organisation, for its managers; 404 for an unknown organisation. */
 export async function listOrganisationEntries(ctx: RequestContext, organisationKey: number): Promise<RepositoryEntryVO[]> {
   if (!(await findOrganisationRow(ctx.em, organisationKey))) throw notFound('organisation');
+  await requireOrganisationManager(ctx, organisationKey);
   const rows = inRanges(
     ctx,
     (range) => listEntriesOfOrganisation(ctx.em, organisationKey, range),

@@ -48,14 +48,18 @@ export const managedCurriculum: ManagedElement = {
   },
 };
 
-/** The element an operation acts on: by path key, else by the key in the body. */
+/**
+ * The element an operation acts on: by path key, else by the key in the body. An element of another
+ * curriculum than the path's is none of this operation's: its service refuses it (403, 409) before
+ * its flags could answer.
+ */
 export const managedElement: ManagedElement = {
   kind: 'element',
   authorize,
   async load(args, ctx) {
     const key = args.elementKey ?? args.curriculumElement?.key;
     const row = key == null ? null : await curricula.findElementRow(ctx.em, key);
-    if (!row) return null;
+    if (!row || (args.curriculumKey != null && row.curriculumKey !== args.curriculumKey)) return null;
     const current = toCurriculumElementVO(row) as unknown as Record<string, unknown>;
     return { managedFlags: row.managedFlags, values: sameAsGiven('element', args.curriculumElement ?? {}, current) };
   },

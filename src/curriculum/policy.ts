@@ -11,6 +11,17 @@ import { holdsCurriculumRole, isManagedBy } from './repository';
  * role (curriculumowner, curriculummanager, owner) on that curriculum. Listing, creating and
  * searching across curricula need the organisation role; element types too (OpenOLAT checks no
  * role on types; this gateway does).
+ *
+ * Every route below /curriculum/{c} asks canManageCurriculum for `c`, and an element, lecture block
+ * or linked entry named below it must belong to `c` (403 or 404). Links and the sides they ask:
+ *
+ * | link | curriculum side | other side |
+ * | --- | --- | --- |
+ * | element to entry (…/entries/{k}, PUT and DELETE) | manager of the curriculum | manager of the entry (src/courses/policy.ts): OpenOLAT asks nothing of the entry, which let a curriculum owner link any course and open it to the element's members |
+ * | element to person (members, roles) | manager of the curriculum | none: any person may be made a member |
+ * | element to taxonomy level | manager of the curriculum | none: levels are shared vocabulary |
+ * | element lecture block in a course | manager of the curriculum | the course must be linked to the element (a link asked both sides) |
+ * | curriculum to organisation (organisationKey) | manager of the curriculum | the organisation role in the organisation |
  */
 export const CURRICULUM_MANAGERS: OrganisationRole[] = ['administrator', 'curriculummanager'];
 

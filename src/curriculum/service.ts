@@ -7,7 +7,7 @@ import { answerList, inRanges } from '../domain/lists';
 import { groupedBy, loader } from '../domain/loaders';
 import { mandatory, tooLongValues } from '../domain/validation';
 import { normaliseManagedFlags } from '../managed/flags';
-import { requireEntryReader } from '../courses/policy';
+import { requireEntryManager, requireEntryReader } from '../courses/policy';
 import { toRepositoryEntryVO } from '../courses/presenter';
 import { findEntry } from '../courses/repository';
 import { locateEntry } from '../courses/service';
@@ -373,10 +373,11 @@ export function childrenOf(ctx: RequestContext, elementKey: number): Promise<Cur
 
 // Linked courses
 
-/** The entry by key: 404 unknown. */
-async function entryKeyOf(ctx: RequestContext, entryKey: number): Promise<number> {
+/** The entry by key, for one of its managers: 404 unknown, 403 not a manager (a link to an element makes the element's members members of the entry). */
+async function managedEntry(ctx: RequestContext, entryKey: number): Promise<number> {
   const entry = await findEntry(ctx.em, { key: entryKey });
   if (!entry) throw notFound('repository entry');
+  await requireEntryManager(ctx, entry);
   return entry.id;
 }
 
@@ -398,17 +399,17 @@ export async function getLinkedEntry(ctx: RequestContext, curriculumKey: number,
   return toRepositoryEntryVO(entry);
 }
 
-/** true: linked now; false: it already was (REST answers 304). */
+/** true: linked now; false: it already was (REST answers 304). The caller manages the curriculum and the entry (src/curriculum/policy.ts). */
 export async function linkEntry(ctx: RequestContext, curriculumKey: number, elementKey: number, repositoryEntryKey: number): Promise<boolean> {
   await elementOf(ctx, curriculumKey, elementKey);
-  await entryKeyOf(ctx, repositoryEntryKey);
+  await managedEntry(ctx, repositoryEntryKey);
   return inTransaction(ctx, (em) => curricula.link(em, elementKey, repositoryEntryKey));
 }
 
-/** true: unlinked; false: it was not linked (REST answers 304). */
+/** true: unlinked; false: it was not linked (REST answers 304). The caller manages the curriculum and the entry. */
 export async function unlinkEntry(ctx: RequestContext, curriculumKey: number, elementKey: number, repositoryEntryKey: number): Promise<boolean> {
   await elementOf(ctx, curriculumKey, elementKey);
-  await entryKeyOf(ctx, repositoryEntryKey);
+  await managedEntry(ctx, repositoryEntryKey);
   return inTransaction(ctx, (em) => curricula.unlink(em, elementKey, repositoryEntryKey));
 }
 

@@ -11,7 +11,7 @@ import type { UserVO } from '../schema/users';
 import { USER_MANAGERS, selfOrManagedAmong } from '../users/policy';
 import { toUserVO } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
-import { isGroupManager, requireGroupReader, requireGroupsOfPersonReader } from './policy';
+import { isGroupManager, requireGroupManager, requireGroupReader, requireGroupsOfPersonReader } from './policy';
 import { toGroupConfigurationVO, toGroupInfoVO, toGroupVO, type GroupConfigurationRow } from './presenter';
 import * as groups from './repository';
 import { findGroup } from './repository';
@@ -83,6 +83,7 @@ export async function createGroup(ctx: RequestContext, input: GroupVOInput): Pro
 export async function updateGroup(ctx: RequestContext, key: number, input: GroupVOInput): Promise<GroupVO> {
   return inTransaction(ctx, async (em) => {
     const group = await findGroup(em, key);
+    await requireGroupManager({ ...ctx, em }, key);
     if (input.name === undefined || input.name === null) input = { ...input, name: group.name };
     validateGroup(input);
     apply(group, input);
@@ -92,7 +93,11 @@ export async function updateGroup(ctx: RequestContext, key: number, input: Group
 }
 
 export async function deleteGroup(ctx: RequestContext, key: number): Promise<boolean> {
-  await inTransaction(ctx, async (em) => em.removeAndFlush(await findGroup(em, key)));
+  await inTransaction(ctx, async (em) => {
+    const group = await findGroup(em, key);
+    await requireGroupManager({ ...ctx, em }, key);
+    await em.removeAndFlush(group);
+  });
   return true;
 }
 

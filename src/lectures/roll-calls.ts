@@ -4,15 +4,12 @@ import { badRequest, forbidden, notFound } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
 import { loader } from '../domain/loaders';
 import type { OrganisationRole } from '../domain/roles';
-import { holdsRoleIn } from '../domain/scope';
-import { holdsRoleInLinkedOrganisation } from '../courses/lifecycle-repository';
-import { hasRole } from '../courses/repository';
-import { EntryRole } from '../entities/courses';
 import { managedCurriculum } from '../curriculum/service';
 import type { LectureBlockRollCallVO, LectureBlockRollCallVOInput, LectureBlockStatisticsVO } from '../schema/roll-calls';
 import type { UserVO } from '../schema/users';
 import { USER_MANAGERS, selfOrManagedAmong } from '../users/policy';
 import { toUserVO } from '../users/presenter';
+import { LECTURE_MANAGERS, canManageLectures } from './policy';
 import * as rollCalls from './roll-calls-repository';
 import type { RollCallFilter, RollCallRow, StatisticsRow } from './roll-calls-repository';
 
@@ -27,26 +24,14 @@ import type { RollCallFilter, RollCallRow, StatisticsRow } from './roll-calls-re
 /** Who may list roll calls (OpenOLAT: administrator or lecture manager; it answers 401, this gateway 403). */
 export const ROLL_CALL_LISTERS: OrganisationRole[] = ['administrator', 'lecturemanager'];
 
-/**
- * Who manages the roll calls of a course (OpenOLAT's isManagerOf on the block's entry): these roles in
- * an organisation the course is placed in or linked to (or above it, through an inheriting membership),
- * or ownership of the course.
- */
-export const ROLL_CALL_MANAGERS: OrganisationRole[] = ['administrator', 'sysadmin', 'learnresourcemanager', 'lecturemanager'];
-
-export async function canManageRollCallsOf(ctx: RequestContext, entry: { entryKey: number; organisationKey: number }): Promise<boolean> {
-  const caller = requireCaller(ctx);
-  if (hasAnyRole(caller, ROLL_CALL_MANAGERS)) {
-    if (await holdsRoleIn(ctx.em, caller, entry.organisationKey, ROLL_CALL_MANAGERS)) return true;
-    if (await holdsRoleInLinkedOrganisation(ctx.em, caller, entry.entryKey, ROLL_CALL_MANAGERS)) return true;
-  }
-  return hasRole(ctx.em, entry.entryKey, caller.key, EntryRole.owner);
-}
+/** The roll calls of a block are managed by the managers of its course's lectures (src/lectures/policy.ts, OpenOLAT's isManagerOf on the block's entry). */
+const canManageRollCallsOf = (ctx: RequestContext, row: { entryKey: number; organisationKey: number }) =>
+  canManageLectures(ctx, { id: row.entryKey, organisationKey: row.organisationKey });
 
 /** A caller who can manage no roll call at all (no manager role, owns no course) is refused before any key is looked up, so that keys are not probed. */
 async function requireSomeRollCallManager(ctx: RequestContext): Promise<void> {
   const caller = requireCaller(ctx);
-  if (!hasAnyRole(caller, ROLL_CALL_MANAGERS) && !(await rollCalls.ownsSomeEntry(ctx.em, caller.key))) {
+  if (!hasAnyRole(caller, LECTURE_MANAGERS) && !(await rollCalls.ownsSomeEntry(ctx.em, caller.key))) {
     throw forbidden('needs the administrator, learnresourcemanager or lecturemanager role, or to own the course');
   }
 }

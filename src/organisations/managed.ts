@@ -2,6 +2,7 @@ import { OrganisationType } from '../entities/organisations';
 import { normaliseManagedFlags, type ManagedKind } from '../managed/flags';
 import type { ManagedElement } from '../managed/elements';
 import { toOrganisationTypeVO, toOrganisationVO } from './presenter';
+import { requireOrganisationManager } from './policy';
 import { findOrganisationRow } from './repository';
 
 /**
@@ -22,7 +23,7 @@ function sameAsGiven(kind: ManagedKind, given: Record<string, unknown>, current:
   return values;
 }
 
-/** The organisation an operation acts on: by path key, else by the key in the body. */
+/** The organisation an operation acts on: by path key, else by the key in the body; its managers only (src/organisations/policy.ts). */
 export const managedOrganisation: ManagedElement = {
   kind: 'organisation',
   async load(args, ctx) {
@@ -31,6 +32,10 @@ export const managedOrganisation: ManagedElement = {
     if (!row) return null;
     const current = toOrganisationVO(row) as unknown as Record<string, unknown>;
     return { managedFlags: row.managedFlags, values: sameAsGiven('organisation', args.organisation ?? {}, current) };
+  },
+  async authorize(args, ctx) {
+    const key = args.organisationKey ?? args.organisation?.key;
+    if (key != null && (await findOrganisationRow(ctx.em, key))) await requireOrganisationManager(ctx, key);
   },
 };
 

@@ -1,6 +1,6 @@
 import { inTransaction } from '../audit/audit-log';
 import type { RequestContext } from '../domain/context';
-import { DomainError } from '../domain/errors';
+import { DomainError, forbidden } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
 import { groupedBy, loader } from '../domain/loaders';
 import { grantedInheritance, isOrganisationRole, type OrganisationRole } from '../domain/roles';
@@ -9,6 +9,7 @@ import type { OrganisationVO } from '../schema/organisations';
 import type { UserVO, UserVOInput } from '../schema/users';
 import { toUserVO } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
+import { memberManagedAmong, organisationsManagedAmong, requireMemberManager, requireOrganisationManager } from './policy';
 import { toOrganisationVO } from './presenter';
 import * as organisations from './repository';
 import { findOrganisation } from './repository';
@@ -27,9 +28,10 @@ function memberRole(segment: string): OrganisationRole {
   return role;
 }
 
-/** Members with the role in the organisation: their own memberships there and inheriting memberships of an ancestor. */
+/** Members with the role in the organisation: their own memberships there and inheriting memberships of an ancestor; for its managers. */
 export async function listMembers(ctx: RequestContext, organisationKey: number, roleSegment: string): Promise<UserVO[]> {
   await findOrganisation(ctx.em, organisationKey);
+  await requireOrganisationManager(ctx, organisationKey);
   const role = memberRole(roleSegment);
   const rows = inRanges(
     ctx,
@@ -42,25 +44,34 @@ export async function listMembers(ctx: RequestContext, organisationKey: number, 
 /**
  * PUT /organisations/{key}/{role}/{identityKey}: grants the role or changes the inheritance of the
  * membership (OpenOLAT's addMember). Without inheritanceMode the role's default applies: every
- * role but user, invitee and guest covers the sub-organisations.
+ * role but user, invitee and guest covers the sub-organisations. The caller manages the
+ * organisation and the person (src/organisations/policy.ts).
  */
 export async function addMember(ctx: RequestContext, organisationKey: number, roleSegment: string, identityKey: number, inheritanceMode?: string | null) {
   return inTransaction(ctx, async (em) => {
     await findOrganisation(em, organisationKey);
+    await requireOrganisationManager({ ...ctx, em }, organisationKey);
     const role = memberRole(roleSegment);
     await requireIdentity(em, identityKey);
+    await requireMemberManager({ ...ctx, em }, identityKey);
     await organisations.upsertMembership(em, organisationKey, identityKey, role, grantedInheritance(role, inheritanceMode));
     return true;
   });
 }
 
-/** PUT /organisations/{key}/{role} with a list of users: keys of unknown users are skipped, as in OpenOLAT. */
+/** PUT /organisations/{key}/{role} with a list of users: keys of unknown users are skipped, as in OpenOLAT; one the caller does not manage refuses the list (403). */
 export async function addMembers(ctx: RequestContext, organisationKey: number, roleSegment: string, members: UserVOInput[], inheritanceMode?: string | null) {
   return inTransaction(ctx, async (em) => {
     await findOrganisation(em, organisationKey);
+    await requireOrganisationManager({ ...ctx, em }, organisationKey);
     const role = memberRole(roleSegment);
     const keys = [...new Set(members.map((member) => member.key).filter((key): key is number => key != null))];
     const known = keys.length ? await em.find(Identity, { id: { $in: keys } }, { fields: ['id'] }) : [];
+    const managed = await memberManagedAmong(
+      { ...ctx, em },
+      known.map((identity) => identity.id),
+    );
+    if (known.some((identity) => !managed.has(identity.id))) throw forbidden('needs the administrator or sysadmin role in an organisation of each person');
     for (const identity of known.sort((a, b) => a.id - b.id)) {
       await organisations.upsertMembership(em, organisationKey, identity.id, role, grantedInheritance(role, inheritanceMode));
     }
@@ -68,39 +79,43 @@ export async function addMembers(ctx: RequestContext, organisationKey: number, r
   });
 }
 
-/** Ends the membership granted in this organisation; a membership inherited from an ancestor ends only there. */
+/** Ends the membership granted in this organisation; a membership inherited from an ancestor ends only there. The caller manages the organisation and the person. */
 export async function removeMember(ctx: RequestContext, organisationKey: number, roleSegment: string, identityKey: number): Promise<boolean> {
   return inTransaction(ctx, async (em) => {
     await findOrganisation(em, organisationKey);
+    await requireOrganisationManager({ ...ctx, em }, organisationKey);
     const role = memberRole(roleSegment);
     await requireIdentity(em, identityKey);
+    await requireMemberManager({ ...ctx, em }, identityKey);
     await organisations.deleteMembership(em, organisationKey, identityKey, role);
     return true;
   });
 }
 
-/** `OrganisationVO.members` (GraphQL): listMembers of the role for every organisation of an answer, read at once. */
+/** `OrganisationVO.members` (GraphQL): listMembers of the role for every organisation of an answer, read at once; FORBIDDEN for those the caller does not manage. */
 export function membersOf(ctx: RequestContext, role: OrganisationRole, organisationKey: number): Promise<UserVO[]> {
-  const membersOfOrganisations = loader<number, UserVO[]>(ctx, `members as ${role}`, async (keys) =>
-    groupedBy(keys, await organisations.listMembersOfOrganisations(ctx.em, keys, role), (row) => row.organisationKey).map((rows) =>
-      rows.map((row) => toUserVO(row, true)),
-    ),
-  );
+  const membersOfOrganisations = loader<number, UserVO[]>(ctx, `members as ${role}`, async (keys) => {
+    const managed = await organisationsManagedAmong(ctx, keys);
+    const rows = managed.size ? await organisations.listMembersOfOrganisations(ctx.em, [...managed], role) : [];
+    return groupedBy(keys, rows, (row) => row.organisationKey).map((own, i) => (managed.has(keys[i]) ? own.map((row) => toUserVO(row, true)) : forbidden()));
+  });
   return membersOfOrganisations.load(organisationKey);
 }
 
-/** `UserVO.organisations` (GraphQL): listMemberships with inheritance for every person of an answer, read at once. */
+/** `UserVO.organisations` (GraphQL): listMemberships with inheritance for every person of an answer, read at once; FORBIDDEN for people the caller does not manage. */
 export function membershipsOf(ctx: RequestContext, role: OrganisationRole, identityKey: number): Promise<OrganisationVO[]> {
-  const memberships = loader<number, OrganisationVO[]>(ctx, `organisations of person as ${role}`, async (keys) =>
-    groupedBy(keys, await organisations.listMembershipsOf(ctx.em, keys, role), (row) => row.memberKey).map((rows) => rows.map(toOrganisationVO)),
-  );
+  const memberships = loader<number, OrganisationVO[]>(ctx, `organisations of person as ${role}`, async (keys) => {
+    const managed = await memberManagedAmong(ctx, keys);
+    const rows = managed.size ? await organisations.listMembershipsOf(ctx.em, [...managed], role) : [];
+    return groupedBy(keys, rows, (row) => row.memberKey).map((own, i) => (managed.has(keys[i]) ? own.map(toOrganisationVO) : forbidden()));
+  });
   return memberships.load(identityKey);
 }
 
 /**
  * GET /organisations/membership/{role}/{identityKey}: the organisations where the user holds the
  * role; with inheritance (the default, as in OpenOLAT) also the sub-organisations an inheriting
- * membership covers. An unknown role answers 406 here (catalogue 2.5).
+ * membership covers. An unknown role answers 406 here (catalogue 2.5). The caller manages the person.
  */
 export async function listMemberships(
   ctx: RequestContext,
@@ -111,6 +126,7 @@ export async function listMemberships(
   const role = roleOfPath(roleSegment);
   if (!role) throw new DomainError('NOT_ACCEPTABLE', `unknown organisation role "${roleSegment}"`);
   await requireIdentity(ctx.em, identityKey);
+  await requireMemberManager(ctx, identityKey);
   const rows = inRanges(
     ctx,
     (range) => organisations.listMemberships(ctx.em, identityKey, role, withInheritance ?? true, range),

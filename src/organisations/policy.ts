@@ -1,16 +1,50 @@
 import { requireCaller, type RequestContext } from '../domain/context';
 import { forbidden } from '../domain/errors';
 import type { OrganisationRole } from '../domain/roles';
-import { holdsRoleIn } from '../domain/scope';
+import { holdsRoleIn, isManagerOf, managedAmong } from '../domain/scope';
+import { managedOrganisationKeys } from './repository';
 
-/** Who may do what with organisations and their types (catalogue 2.5). */
-
-/** Every organisation operation needs the administrator or sysadmin role in some organisation. */
+/**
+ * Who may do what with organisations and their types (catalogue 2.5).
+ *
+ * Every organisation operation needs the administrator or sysadmin role in some organisation (the
+ * role check of the resolvers); OpenOLAT asks nothing more (only DELETE asks for the role in that
+ * organisation). Here an organisation is managed by those who hold the role in it or in an
+ * inheriting ancestor (the tree rule of src/domain/scope.ts), and every route that changes an
+ * organisation or reveals what it holds (members, entries) asks it; the organisation's own record
+ * is read by every organisation administrator, as GET /organisations lists them all. A
+ * membership links an organisation and a person: the administrators of an organisation manage its
+ * members as user managers do, so granting or ending one asks for the person too (one of the
+ * person's organisations must be the caller's), else an administrator of one organisation could
+ * take in anyone, or make themself administrator of another.
+ *
+ * | link | organisation side | other side |
+ * | --- | --- | --- |
+ * | organisation to person (…/{role}/{identityKey}, …/{role} with a list) | manager of the organisation | manager of the person (requireMemberManager) |
+ * | organisation to parent (parentOrganisationKey on create, update or move) | manager of the organisation | manager of the parent |
+ * | entry to organisation | the organisation role (src/courses/policy.ts) | manager of the entry |
+ */
 export const ORGANISATION_ADMINS: OrganisationRole[] = ['administrator', 'sysadmin'];
 
-/** Deleting one needs that role in the organisation itself or an inheriting ancestor (the tree rule of src/domain/scope.ts). */
-export async function requireOrganisationDeleter(ctx: RequestContext, organisationKey: number): Promise<void> {
-  if (!(await holdsRoleIn(ctx.em, requireCaller(ctx), organisationKey, ORGANISATION_ADMINS))) {
-    throw forbidden('deleting an organisation needs the administrator or sysadmin role in it');
+export const canManageOrganisation = (ctx: RequestContext, organisationKey: number) =>
+  holdsRoleIn(ctx.em, requireCaller(ctx), organisationKey, ORGANISATION_ADMINS);
+
+export async function requireOrganisationManager(ctx: RequestContext, organisationKey: number): Promise<void> {
+  if (!(await canManageOrganisation(ctx, organisationKey))) throw forbidden('needs the administrator or sysadmin role in the organisation');
+}
+
+/** The person of a membership the caller grants, ends or reads: one of their organisations is one the caller manages. */
+export async function requireMemberManager(ctx: RequestContext, identityKey: number): Promise<void> {
+  if (!(await isManagerOf(ctx.em, requireCaller(ctx), identityKey, ORGANISATION_ADMINS))) {
+    throw forbidden('needs the administrator or sysadmin role in an organisation of the person');
   }
+}
+
+/** Of these people, those whose memberships the caller reads (GraphQL UserVO.organisations): one statement for all. */
+export const memberManagedAmong = async (ctx: RequestContext, identityKeys: readonly number[]) =>
+  new Set(await managedAmong(ctx.em, requireCaller(ctx), identityKeys, ORGANISATION_ADMINS));
+
+/** Of these organisations, those the caller manages (GraphQL OrganisationVO.members): one statement for all. */
+export async function organisationsManagedAmong(ctx: RequestContext, organisationKeys: readonly number[]): Promise<Set<number>> {
+  return new Set(await managedOrganisationKeys(ctx.em, requireCaller(ctx).key, organisationKeys, ORGANISATION_ADMINS));
 }

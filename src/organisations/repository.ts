@@ -198,3 +198,20 @@ export async function disallowSubType(em: EntityManager, key: number, subTypeKey
   const deleted = await sql(em, 'delete from organisation_type_sub_type where type_id = ? and sub_type_id = ? returning type_id', [key, subTypeKey]);
   return deleted.length > 0;
 }
+
+/** Of these organisations, those where one of the person's memberships with one of `roles` applies (the tree rule of src/domain/scope.ts). */
+export async function managedOrganisationKeys(
+  em: EntityManager,
+  identityKey: number,
+  organisationKeys: readonly number[],
+  roles: readonly OrganisationRole[],
+): Promise<number[]> {
+  const rows = await sql<{ id: number }>(
+    em,
+    `select o.id from organisation o where o.id in (${placeholders(organisationKeys)}) and exists (
+       select 1 from organisation_role cm join organisation co on co.id = cm.organisation_id
+       where cm.identity_id = ? and cm.role in (${placeholders(roles)}) and ${appliesIn('cm', 'co', 'o')})`,
+    [...organisationKeys, identityKey, ...roles],
+  );
+  return rows.map((row) => row.id);
+}

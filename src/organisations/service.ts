@@ -10,7 +10,7 @@ import { Organisation, OrganisationType } from '../entities/organisations';
 import { MAX_LENGTH } from '../domain/validation';
 import { normaliseManagedFlags } from '../managed/flags';
 import type { OrganisationTypeVO, OrganisationVO, OrganisationVOInput } from '../schema/organisations';
-import { requireOrganisationDeleter } from './policy';
+import { requireOrganisationManager } from './policy';
 import { toOrganisationTypeVO, toOrganisationVO } from './presenter';
 import * as organisations from './repository';
 import { defaultOrganisation, findOrganisation, lockTree } from './repository';
@@ -106,7 +106,10 @@ async function saving<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** PUT and POST /organisations: without a key a new organisation (below the default one unless a parent is given), with a key an update. */
+/**
+ * PUT and POST /organisations: without a key a new organisation (below the default one unless a
+ * parent is given), which the caller must manage (src/organisations/policy.ts); with a key an update.
+ */
 export async function saveOrganisation(ctx: RequestContext, input: OrganisationVOInput): Promise<OrganisationVO> {
   if (input.key != null) return updateOrganisation(ctx, input.key, input);
   return saving(() =>
@@ -116,6 +119,7 @@ export async function saveOrganisation(ctx: RequestContext, input: OrganisationV
         input.parentOrganisationKey != null
           ? await referenced(em, Organisation, input.parentOrganisationKey, 'parent', 'organisation')
           : await defaultOrganisation(em);
+      await requireOrganisationManager({ ...ctx, em }, parent.id);
       const organisation = em.create(Organisation, { identifier: '', displayName: '', parent });
       await apply(em, organisation, input);
       await em.persistAndFlush(organisation);
@@ -126,16 +130,22 @@ export async function saveOrganisation(ctx: RequestContext, input: OrganisationV
   );
 }
 
-/** POST /organisations/{key}: a body key must match the path; a changed parentOrganisationKey moves the organisation with its subtree. */
+/**
+ * POST /organisations/{key}: a body key must match the path; a changed parentOrganisationKey moves the
+ * organisation with its subtree. The caller manages the organisation, and the new parent.
+ */
 export async function updateOrganisation(ctx: RequestContext, key: number, input: OrganisationVOInput): Promise<OrganisationVO> {
   if (input.key != null && input.key !== key) throw new DomainError('CONFLICT', 'the key in the body differs from the key in the path');
   return saving(() =>
     inTransaction(ctx, async (em) => {
       await lockTree(em);
       const organisation = await findOrganisation(em, key);
+      await requireOrganisationManager({ ...ctx, em }, key);
       await apply(em, organisation, input);
       if (input.parentOrganisationKey != null && input.parentOrganisationKey !== organisation.parent?.id) {
-        await move(em, organisation, await referenced(em, Organisation, input.parentOrganisationKey, 'parent', 'organisation'));
+        const parent = await referenced(em, Organisation, input.parentOrganisationKey, 'parent', 'organisation');
+        await requireOrganisationManager({ ...ctx, em }, parent.id);
+        await move(em, organisation, parent);
       }
       await em.flush();
       return organisationVO(em, organisation.id);
@@ -166,7 +176,7 @@ export async function deleteOrganisation(ctx: RequestContext, key: number): Prom
   await inTransaction(ctx, async (em) => {
     await lockTree(em);
     const organisation = await findOrganisation(em, key);
-    await requireOrganisationDeleter({ ...ctx, em }, key);
+    await requireOrganisationManager({ ...ctx, em }, key);
     if (organisation.identifier === DEFAULT_ORGANISATION_IDENTIFIER) throw new DomainError('CONFLICT', 'the default organisation cannot be deleted');
     if (await organisations.countChildren(em, key)) throw new DomainError('CONFLICT', 'the organisation has sub-organisations; delete or move them first');
     await organisations.deleteOrganisation(em, key, (await defaultOrganisation(em)).id);

@@ -108,7 +108,7 @@ export class CourseGroupResolver {
 
   @KeepsPrincipals()
   @Mutation(() => Boolean, {
-    description: `Links an existing group to the course: true when linked now, false when it was already (REST: 304). ${GROUP_MANAGERS_TOO}`,
+    description: `Links an existing group to the course: true when linked now, false when it was already (REST: 304). ${GROUP_MANAGERS_TOO} The caller manages the group too: group managers, or managers of every course it is linked to.`,
   })
   @Directive(auth())
   @Managed(managedCourseGroups, 'groups')
@@ -186,7 +186,7 @@ export class CourseGroupResolver {
     return myCourses.unmarkFavorite(ctx, courseKey);
   }
 
-  @Query(() => [RepositoryEntryVO], { description: 'The learning resources placed in the organisation. Administrators and sysadmins.' })
+  @Query(() => [RepositoryEntryVO], { description: 'The learning resources placed in the organisation. Administrators and sysadmins of the organisation.' })
   @Directive(auth(...ORGANISATION_ADMINS))
   organisationEntries(@Ctx() ctx: RequestContext, @Arg('organisationKey', () => LongScalar) organisationKey: number): Promise<RepositoryEntryVO[]> {
     return listOrganisationEntries(ctx, organisationKey);

@@ -26,12 +26,14 @@ import { OrganisationVO } from '../schema/organisations';
 import { Base64Scalar, LongScalar } from '../schema/scalars';
 
 const MANAGERS = 'Administrators and learning resource managers of one of the entry’s organisations, and its owners.';
+const LINKERS =
+  'Managers of the entry (administrators and learning resource managers of one of its organisations, its owners) who are administrators, learning resource managers or authors in the organisation too.';
 const ENTRY = { description: 'key or softkey' };
 
 /** The lifecycle of repository entries and courses (catalogue 2.3, 2.4): metadata, status, access, organisations, configuration, resource, search. */
 @Resolver()
 export class CourseLifecycleResolver {
-  @Query(() => RepositoryEntryMetadataVO, { description: `The metadata of the entry. ${MANAGERS} Global authors too.` })
+  @Query(() => RepositoryEntryMetadataVO, { description: `The metadata of the entry. ${MANAGERS} Global authors too, of the entries they see.` })
   @Directive(auth())
   repositoryEntryMetadata(@Ctx() ctx: RequestContext, @Arg('entry', () => String, ENTRY) entry: string): Promise<RepositoryEntryMetadataVO> {
     return metadata.getMetadata(ctx, { entry });
@@ -68,10 +70,10 @@ export class CourseLifecycleResolver {
   @Mutation(() => RepositoryEntryVO, {
     nullable: true,
     description:
-      'Replaces the entry’s fields (see RepositoryEntryVOInput); null (REST 204) for an empty file. Global authors, learning resource managers and administrators.',
+      'Replaces the entry’s fields (see RepositoryEntryVOInput); null (REST 204) for an empty file. Global authors, learning resource managers and administrators who manage the entry (its owners, or of its organisation).',
   })
   @Directive(auth(...COURSE_CREATORS))
-  @Managed(lifecycle.managedEntryUpdate, null)
+  @Managed(managedCourse, null)
   updateRepositoryEntry(
     @Ctx() ctx: RequestContext,
     @Arg('entry', () => String, ENTRY) entry: string,
@@ -144,7 +146,7 @@ export class CourseLifecycleResolver {
   }
 
   @Mutation(() => Boolean, {
-    description: `Adds the entry to the organisation; false (REST 304) when it belongs to it already. ${MANAGERS} Administrators, learning resource managers and authors of the organisation too.`,
+    description: `Adds the entry to the organisation; false (REST 304) when it belongs to it already. ${LINKERS}`,
   })
   @Directive(auth())
   @Managed(managedCourse, 'organisations')
@@ -157,7 +159,7 @@ export class CourseLifecycleResolver {
   }
 
   @Mutation(() => Boolean, {
-    description: `Takes the entry out of the organisation (also when it is not in it). ${MANAGERS} Administrators, learning resource managers and authors of the organisation too.`,
+    description: `Takes the entry out of the organisation (also when it is not in it). ${LINKERS}`,
   })
   @Directive(auth())
   @Managed(managedCourse, 'organisations')
@@ -169,7 +171,7 @@ export class CourseLifecycleResolver {
     return lifecycle.removeOrganisation(ctx, { entry }, organisationKey);
   }
 
-  @Mutation(() => Boolean, { description: `Adds the course to the organisation; false (REST 304) when it belongs to it already. ${MANAGERS}` })
+  @Mutation(() => Boolean, { description: `Adds the course to the organisation; false (REST 304) when it belongs to it already. ${LINKERS}` })
   @Directive(auth())
   @Managed(managedCourse, 'organisations')
   addCourseOrganisation(
@@ -180,7 +182,7 @@ export class CourseLifecycleResolver {
     return lifecycle.addOrganisation(ctx, { courseKey }, organisationKey);
   }
 
-  @Mutation(() => Boolean, { description: `Takes the course out of the organisation (also when it is not in it). ${MANAGERS}` })
+  @Mutation(() => Boolean, { description: `Takes the course out of the organisation (also when it is not in it). ${LINKERS}` })
   @Directive(auth())
   @Managed(managedCourse, 'organisations')
   removeCourseOrganisation(

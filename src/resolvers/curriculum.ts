@@ -194,7 +194,7 @@ export class CurriculumResolver {
     return curricula.getLinkedEntry(ctx, curriculumKey, elementKey, repositoryEntryKey);
   }
 
-  @Mutation(() => Boolean, { description: 'true: linked now; false: it already was (REST answers 304).' })
+  @Mutation(() => Boolean, { description: 'true: linked now; false: it already was (REST answers 304). The caller manages the curriculum and the entry.' })
   @Directive(SIGNED_IN)
   @Managed(managedElement, 'resources')
   linkCurriculumElementEntry(
@@ -206,7 +206,7 @@ export class CurriculumResolver {
     return curricula.linkEntry(ctx, curriculumKey, elementKey, repositoryEntryKey);
   }
 
-  @Mutation(() => Boolean, { description: 'true: unlinked; false: it was not linked (REST answers 304).' })
+  @Mutation(() => Boolean, { description: 'true: unlinked; false: it was not linked (REST answers 304). The caller manages the curriculum and the entry.' })
   @Directive(SIGNED_IN)
   @Managed(managedElement, 'resources')
   unlinkCurriculumElementEntry(

@@ -65,7 +65,8 @@ export class OrganisationResolver {
   }
 
   @Query(() => [UserVO], {
-    description: 'Members with the role, including members through an inheriting membership of an ancestor. An unknown role answers 409.',
+    description:
+      'Members with the role, including members through an inheriting membership of an ancestor. Administrators and sysadmins of the organisation. An unknown role answers 409.',
   })
   @Directive(auth(...ORGANISATION_ADMINS))
   organisationMembers(
@@ -76,7 +77,9 @@ export class OrganisationResolver {
     return members.listMembers(ctx, organisationKey, role);
   }
 
-  @Mutation(() => Boolean, { description: 'Grant the role in the organisation, or change the inheritance of the membership.' })
+  @Mutation(() => Boolean, {
+    description: 'Grant the role in the organisation, or change the inheritance of the membership. The caller manages the organisation and the person.',
+  })
   @Directive(auth(...ORGANISATION_ADMINS))
   @Managed(managedOrganisation, 'members')
   addOrganisationMember(
@@ -89,7 +92,9 @@ export class OrganisationResolver {
     return members.addMember(ctx, organisationKey, role, identityKey, inheritanceMode);
   }
 
-  @Mutation(() => Boolean, { description: 'Grant the role to each listed user (only the keys are read; unknown users are skipped).' })
+  @Mutation(() => Boolean, {
+    description: 'Grant the role to each listed user (only the keys are read; unknown users are skipped). The caller manages the organisation and each person.',
+  })
   @Directive(auth(...ORGANISATION_ADMINS))
   @Managed(managedOrganisation, 'members')
   addOrganisationMembers(
@@ -102,7 +107,7 @@ export class OrganisationResolver {
     return members.addMembers(ctx, organisationKey, role, users, inheritanceMode);
   }
 
-  @Mutation(() => Boolean, { description: 'End the membership granted in this organisation.' })
+  @Mutation(() => Boolean, { description: 'End the membership granted in this organisation. The caller manages the organisation and the person.' })
   @Directive(auth(...ORGANISATION_ADMINS))
   @Managed(managedOrganisation, 'members')
   removeOrganisationMember(
@@ -116,7 +121,7 @@ export class OrganisationResolver {
 
   @Query(() => [OrganisationVO], {
     description:
-      'Organisations where the user holds the role; withInheritance (default true) adds the sub-organisations an inheriting membership covers. An unknown role answers 406.',
+      'Organisations where the user holds the role; withInheritance (default true) adds the sub-organisations an inheriting membership covers. The caller manages the person. An unknown role answers 406.',
   })
   @Directive(auth(...ORGANISATION_ADMINS))
   organisationMemberships(

@@ -1,5 +1,14 @@
 import { sql } from '../../src/db/sql';
-import { addCourseMember, addGroupMember, buildUser, type TestCourse, type TestUser } from '../factories';
+import {
+  addCourseMember,
+  addGroupMember,
+  buildCoachOfAnotherGroup,
+  buildOwnerOfAnotherCourse,
+  buildRoleInAnotherOrganisation,
+  buildUser,
+  type TestCourse,
+  type TestUser,
+} from '../factories';
 import { JSON_TYPE, XML_TYPE, call, graphql, type Headers } from '../support/http';
 import { refusals } from '../support/operations';
 import { adminAuth, startTestService, type TestService } from '../support/service';
@@ -17,6 +26,8 @@ let groupKey: number;
 let groupWithoutCalendar: number;
 let course: TestCourse;
 let courseWithoutCalendar: TestCourse;
+/** Callers with the role of each kind of calendar route, but no right to the person, group or course named. */
+const strangers = {} as Record<'person' | 'group' | 'course', TestUser>;
 
 beforeAll(async () => {
   t = await startTestService();
@@ -39,6 +50,9 @@ beforeAll(async () => {
     await addCourseMember(t, entry.key, participant.key, 'participant');
     await addCourseMember(t, entry.key, person.key, 'participant');
   }
+  strangers.person = await buildRoleInAnotherOrganisation(t, 'usermanager');
+  strangers.group = await buildCoachOfAnotherGroup(t);
+  strangers.course = await buildOwnerOfAnotherCourse(t);
 });
 afterAll(() => t.stop());
 
@@ -49,7 +63,7 @@ const PAGED_JSON = { Accept: 'application/json;pagingspec=1.0' };
 const PAGED_XML = { Accept: 'application/xml;pagingspec=1.0' };
 
 const world =
-  (values: Record<string, unknown> = {}) =>
+  (values: Record<string, unknown> = {}, stranger: keyof typeof strangers = 'person') =>
   () => ({
     t,
     values: {
@@ -61,6 +75,7 @@ const world =
       ...values,
     },
     forbidden: plain,
+    stranger: strangers[stranger],
   });
 
 const at = (hour: number, day = 1) => Date.UTC(2031, 0, day, hour);
@@ -297,12 +312,12 @@ describe('GET /users/:identityKey/calendars/events', () => {
 });
 
 describe('group calendar: /groups/:groupKey/calendar/…', () => {
-  refusals('GET /groups/:groupKey/calendar/events', world());
-  refusals('PUT /groups/:groupKey/calendar/event', world());
-  refusals('POST /groups/:groupKey/calendar/event', world());
-  refusals('PUT /groups/:groupKey/calendar/events', world());
-  refusals('POST /groups/:groupKey/calendar/events', world());
-  refusals('DELETE /groups/:groupKey/calendar/events/:eventId', world());
+  refusals('GET /groups/:groupKey/calendar/events', world({}, 'group'));
+  refusals('PUT /groups/:groupKey/calendar/event', world({}, 'group'));
+  refusals('POST /groups/:groupKey/calendar/event', world({}, 'group'));
+  refusals('PUT /groups/:groupKey/calendar/events', world({}, 'group'));
+  refusals('POST /groups/:groupKey/calendar/events', world({}, 'group'));
+  refusals('DELETE /groups/:groupKey/calendar/events/:eventId', world({}, 'group'));
 
   it('owners and group managers write, participants read (403 on writes), others 403; 404 while the tool is off', async () => {
     expect((await put(`${GROUP()}/event`, coach.auth, event({ id: 'group-1', subject: 'Group meeting' }))).status).toBe(200);
@@ -333,12 +348,12 @@ describe('group calendar: /groups/:groupKey/calendar/…', () => {
 });
 
 describe('course calendar: /repo/courses/:courseKey/calendar/…', () => {
-  refusals('GET /repo/courses/:courseKey/calendar/events', world());
-  refusals('PUT /repo/courses/:courseKey/calendar/event', world());
-  refusals('POST /repo/courses/:courseKey/calendar/event', world());
-  refusals('PUT /repo/courses/:courseKey/calendar/events', world());
-  refusals('POST /repo/courses/:courseKey/calendar/events', world());
-  refusals('DELETE /repo/courses/:courseKey/calendar/events/:eventId', world());
+  refusals('GET /repo/courses/:courseKey/calendar/events', world({}, 'course'));
+  refusals('PUT /repo/courses/:courseKey/calendar/event', world({}, 'course'));
+  refusals('POST /repo/courses/:courseKey/calendar/event', world({}, 'course'));
+  refusals('PUT /repo/courses/:courseKey/calendar/events', world({}, 'course'));
+  refusals('POST /repo/courses/:courseKey/calendar/events', world({}, 'course'));
+  refusals('DELETE /repo/courses/:courseKey/calendar/events/:eventId', world({}, 'course'));
 
   it('owners and administrators write, participants read, others 403; 404 while the calendar is disabled', async () => {
     expect((await put(`${COURSE()}/event`, coach.auth, event({ id: 'course-1', subject: 'Exam' }))).status).toBe(200);

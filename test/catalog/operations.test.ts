@@ -12,6 +12,8 @@ let owner: TestUser;
 let manager: TestUser;
 let other: TestUser;
 let course: TestCourse;
+/** The owner of another catalog entry. */
+let stranger: TestUser;
 beforeAll(async () => {
   t = await startTestService();
   plain = await buildUser(t);
@@ -19,13 +21,15 @@ beforeAll(async () => {
   other = await buildUser(t);
   manager = await buildUser(t, { institutionalResourceManager: true });
   course = await buildCourse(t, { title: 'Catalogued' });
+  stranger = await buildUser(t);
+  await addCatalogOwner(t, await buildCatalogEntry(t), stranger.key);
 });
 afterAll(() => t.stop());
 
 const asAdmin = { ...adminAuth(), ...JSON_TYPE };
 const world =
   (values: () => Record<string, unknown> = () => ({})) =>
-  () => ({ t, values: { path: String(ROOT_KEY), identityKey: other.key, ...values() }, forbidden: plain });
+  () => ({ t, values: { path: String(ROOT_KEY), identityKey: other.key, ...values() }, forbidden: plain, stranger });
 
 /** The same operation through GraphQL, as the administrator. */
 async function viaGraphql(name: string, values: Record<string, unknown>) {

@@ -1,5 +1,5 @@
 import { EntryRole } from '../../src/entities/courses';
-import { addCourseMember, buildCourse, buildUser, type TestCourse, type TestUser } from '../factories';
+import { addCourseMember, buildCourse, buildOwnerOfAnotherCourse, buildUser, type TestCourse, type TestUser } from '../factories';
 import { archiveForm, fixture, unzip } from '../support/course-archives';
 import { JSON_TYPE, call, graphql } from '../support/http';
 import { SAMPLE_COURSE_ARCHIVE, graphqlOf, refusals, restBody, routeNamed } from '../support/operations';
@@ -11,17 +11,19 @@ let t: TestService;
 let plain: TestUser;
 let author: TestUser;
 let course: TestCourse;
+let stranger: TestUser;
 beforeAll(async () => {
   t = await startTestService();
   plain = await buildUser(t);
   author = await buildUser(t, { author: true });
   course = await buildCourse(t, { title: 'Archive operations' });
   await addCourseMember(t, course.key, author.key, EntryRole.owner);
+  stranger = await buildOwnerOfAnotherCourse(t);
 });
 afterAll(() => t.stop());
 
-const courseWorld = () => () => ({ t, values: { courseKey: course.courseKey }, forbidden: plain });
-const entryWorld = () => () => ({ t, values: { entry: String(course.key) }, forbidden: plain });
+const courseWorld = () => () => ({ t, values: { courseKey: course.courseKey }, forbidden: plain, stranger });
+const entryWorld = () => () => ({ t, values: { entry: String(course.key) }, forbidden: plain, stranger });
 
 async function viaGraphql(name: string, values: Record<string, unknown>, auth = adminAuth()) {
   const op = graphqlOf(routeNamed(name));

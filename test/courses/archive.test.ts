@@ -146,7 +146,8 @@ describe('metadata and fields of the import', () => {
       body: archiveForm(fixture('Empty_course.zip'), 'Empty_course.zip'),
     });
     expect(unknown.status).toBe(400);
-    expect(unknown.json.code).toBeDefined();
+    expect(unknown.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(unknown.json).toEqual({ code: 'BAD_REQUEST', translation: 'no user has the login nobody-such' });
     for (const [method, path] of [
       ['POST', '/restapi/repo/courses'],
       ['PUT', '/restapi/repo/entries'],

@@ -7,6 +7,8 @@ import {
   buildCourse,
   buildGroup,
   buildOrganisation,
+  buildOwnerOfAnotherCourse,
+  buildRoleInAnotherOrganisation,
   buildUser,
   defaultOrganisationKey,
   type TestCourse,
@@ -25,6 +27,8 @@ let member: TestUser;
 let course: TestCourse;
 let groupKey: number;
 let defaultOrganisation: number;
+/** Callers with the role of each kind of route here, but no right to its objects. */
+const strangers = {} as Record<'course' | 'person' | 'organisation', TestUser>;
 beforeAll(async () => {
   t = await startTestService();
   defaultOrganisation = await defaultOrganisationKey(t);
@@ -37,14 +41,17 @@ beforeAll(async () => {
   groupKey = await buildGroup(t, { name: 'Linked' });
   await addGroupMember(t, groupKey, member.key, GroupRole.participant);
   await sql(t.service.orm.em.fork(), 'insert into repository_entry_group (entry_id, group_id) values (?, ?)', [course.key, groupKey]);
+  strangers.course = await buildOwnerOfAnotherCourse(t);
+  strangers.person = await buildRoleInAnotherOrganisation(t, 'usermanager');
+  strangers.organisation = await buildRoleInAnotherOrganisation(t, 'administrator');
 });
 afterAll(() => t.stop());
 
 const asAdmin = { ...adminAuth(), ...JSON_TYPE };
 const asOwner = () => ({ ...owner.auth, ...JSON_TYPE });
 const world =
-  (values: () => Record<string, unknown> = () => ({})) =>
-  () => ({ t, values: { courseKey: course.courseKey, groupKey, identityKey: member.key, ...values() }, forbidden: plain });
+  (values: () => Record<string, unknown> = () => ({}), stranger: keyof typeof strangers = 'course') =>
+  () => ({ t, values: { courseKey: course.courseKey, groupKey, identityKey: member.key, ...values() }, forbidden: plain, stranger: strangers[stranger] });
 const GROUPS = () => `/restapi/repo/courses/${course.courseKey}/groups`;
 const keysOf = (list: { key: number }[]) => list.map((item) => item.key);
 
@@ -119,11 +126,20 @@ describe('GET /repo/courses/:courseKey/groups/:groupKey', () => {
 
 describe('PUT /repo/courses/:courseKey/groups/:groupKey', () => {
   refusals('PUT /repo/courses/:courseKey/groups/:groupKey', world());
-  it('links an existing group: 200, then 304 as it is linked already', async () => {
+  it("links a group of another of the owner's courses: 200, then 304 as it is linked already; a group of no course of theirs is 403", async () => {
+    const linker = await buildUser(t);
+    const [mine, otherCourse] = [await buildCourse(t), await buildCourse(t)];
+    for (const entry of [mine, otherCourse]) await addCourseMember(t, entry.key, linker.key, EntryRole.owner);
     const other = await buildGroup(t);
-    expect((await call(t.base, 'PUT', `${GROUPS()}/${other}`, { headers: asOwner() })).status).toBe(200);
-    expect((await call(t.base, 'PUT', `${GROUPS()}/${other}`, { headers: asOwner() })).status).toBe(304);
-    expect(keysOf((await call(t.base, 'GET', GROUPS(), { headers: asAdmin })).json)).toContain(other);
+    await sql(t.service.orm.em.fork(), 'insert into repository_entry_group (entry_id, group_id) values (?, ?)', [otherCourse.key, other]);
+    const groups = `/restapi/repo/courses/${mine.courseKey}/groups`;
+    const headers = { ...linker.auth, ...JSON_TYPE };
+    expect((await call(t.base, 'PUT', `${groups}/${other}`, { headers })).status).toBe(200);
+    expect((await call(t.base, 'PUT', `${groups}/${other}`, { headers })).status).toBe(304);
+    expect(keysOf((await call(t.base, 'GET', groups, { headers: asAdmin })).json)).toContain(other);
+    const stranger = await buildGroup(t);
+    expect((await call(t.base, 'PUT', `${groups}/${stranger}`, { headers })).status).toBe(403);
+    expect(keysOf((await call(t.base, 'GET', groups, { headers: asAdmin })).json)).not.toContain(stranger);
     const third = await buildGroup(t);
     expect(await viaGraphql('PUT /repo/courses/:courseKey/groups/:groupKey', { courseKey: course.courseKey, groupKey: third })).toBe(true);
     expect(await viaGraphql('PUT /repo/courses/:courseKey/groups/:groupKey', { courseKey: course.courseKey, groupKey: third })).toBe(false);
@@ -163,7 +179,7 @@ describe.each(['my', 'teached', 'owned', 'favorite'])('GET /users/:identityKey/c
   const name = `GET /users/:identityKey/courses/${list}`;
   refusals(
     name,
-    world(() => ({ identityKey: owner.key })),
+    world(() => ({ identityKey: owner.key }), 'person'),
   );
   it('answers the person’s list to the person and to the administrator', async () => {
     const self = await call(t.base, 'GET', `/restapi/users/${owner.key}/courses/${list}`, { headers: asOwner() });
@@ -181,7 +197,7 @@ describe.each(['my', 'teached', 'owned', 'favorite'])('GET /users/:identityKey/c
 describe('GET /organisations/:organisationKey/entries', () => {
   refusals(
     'GET /organisations/:organisationKey/entries',
-    world(() => ({ organisationKey: defaultOrganisation })),
+    world(() => ({ organisationKey: defaultOrganisation }), 'organisation'),
   );
   it('lists the entries of the organisation to an administrator, as XML by default', async () => {
     const organisationKey = await buildOrganisation(t);

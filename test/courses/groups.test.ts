@@ -94,6 +94,43 @@ describe('who changes course groups', () => {
     expect((await call(t.base, 'PUT', path, { headers: { ...author.auth, ...JSON_TYPE }, body: { name: 'By author' } })).status).toBe(403);
   });
 
+  it("an owner may not take a stranger's group: linking, renaming and deleting it through their course are refused and change nothing", async () => {
+    const course = await buildCourse(t);
+    const owner = await buildUser(t, { author: true });
+    await addCourseMember(t, course.key, owner.key, EntryRole.owner);
+    const groupKey = await buildGroup(t, { name: 'Not theirs' });
+    const member = await buildUser(t);
+    await addGroupMember(t, groupKey, member.key, GroupRole.participant);
+    const headers = { ...owner.auth, ...JSON_TYPE };
+    const path = `/restapi/repo/courses/${course.courseKey}/groups`;
+    expect((await call(t.base, 'PUT', `${path}/${groupKey}`, { headers })).status).toBe(403);
+    expect((await call(t.base, 'PUT', path, { headers, body: { key: groupKey } })).status).toBe(403);
+    const viaGraphql = await graphql(t.base, owner.auth, 'mutation ($c: Long!, $g: Long!) { linkCourseGroup(courseKey: $c, groupKey: $g) }', {
+      c: course.courseKey,
+      g: groupKey,
+    });
+    expect(viaGraphql.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await call(t.base, 'POST', `${path}/${groupKey}`, { headers, body: { name: 'Renamed' } })).status).toBe(404);
+    expect((await call(t.base, 'DELETE', `${path}/${groupKey}`, { headers })).status).toBe(404);
+    expect((await db.query('select count(*)::int as n from repository_entry_group where group_id = $1', [groupKey])).rows[0].n).toBe(0);
+    expect((await call(t.base, 'GET', `/restapi/groups/${groupKey}`, { headers: asAdmin })).json).toMatchObject({ key: groupKey, name: 'Not theirs' });
+    expect(await sees(member, course)).toMatchObject({ status: 403 });
+  });
+
+  it('a group linked to courses of two owners is changed by neither owner alone, through either course', async () => {
+    const [first, second] = [await buildCourse(t), await buildCourse(t)];
+    const [one, other] = [await buildUser(t, { author: true }), await buildUser(t, { author: true })];
+    await addCourseMember(t, first.key, one.key, EntryRole.owner);
+    await addCourseMember(t, second.key, other.key, EntryRole.owner);
+    const groupKey = await buildGroup(t, { name: 'Shared' });
+    await link(first, groupKey);
+    await link(second, groupKey);
+    const headers = { ...one.auth, ...JSON_TYPE };
+    expect((await call(t.base, 'POST', `/restapi/repo/courses/${first.courseKey}/groups/${groupKey}`, { headers, body: { name: 'Mine' } })).status).toBe(403);
+    expect((await call(t.base, 'DELETE', `/restapi/repo/courses/${first.courseKey}/groups/${groupKey}`, { headers })).status).toBe(403);
+    expect((await call(t.base, 'GET', `/restapi/groups/${groupKey}`, { headers: asAdmin })).json).toMatchObject({ name: 'Shared' });
+  });
+
   it("a course managed with the flag groups refuses group changes through GraphQL, and takes them through REST (the managing system's channel)", async () => {
     const course = await buildCourse(t, { managedFlags: 'groups' });
     const reply = await graphql(t.base, adminAuth(), 'mutation($c: Long!) { createCourseGroup(courseKey: $c, group: { name: "Locked" }) { key } }', {

@@ -1,5 +1,5 @@
 import { EntryRole } from '../../src/entities/courses';
-import { addCourseMember, buildCourse, buildOrganisation, buildUser, type TestCourse, type TestUser } from '../factories';
+import { addCourseMember, buildCourse, buildOrganisation, buildOwnerOfAnotherCourse, buildUser, type TestCourse, type TestUser } from '../factories';
 import { JSON_TYPE, call, graphql } from '../support/http';
 import { graphqlOf, pathOf, refusals, restBody, routeNamed } from '../support/operations';
 import { adminAuth, startTestService, type TestService } from '../support/service';
@@ -11,6 +11,7 @@ let plain: TestUser;
 let owner: TestUser;
 let course: TestCourse;
 let organisationKey: number;
+let stranger: TestUser;
 beforeAll(async () => {
   t = await startTestService();
   plain = await buildUser(t);
@@ -18,6 +19,7 @@ beforeAll(async () => {
   course = await buildCourse(t, { title: 'Lifecycle operations' });
   organisationKey = await buildOrganisation(t);
   await addCourseMember(t, course.key, owner.key, EntryRole.owner);
+  stranger = await buildOwnerOfAnotherCourse(t);
 });
 afterAll(() => t.stop());
 
@@ -25,7 +27,7 @@ const asAdmin = { ...adminAuth(), ...JSON_TYPE };
 const asOwner = () => ({ ...owner.auth, ...JSON_TYPE });
 const world =
   (values: Record<string, unknown> = {}) =>
-  () => ({ t, values: { entry: String(course.key), courseKey: course.courseKey, organisationKey, ...values }, forbidden: plain });
+  () => ({ t, values: { entry: String(course.key), courseKey: course.courseKey, organisationKey, ...values }, forbidden: plain, stranger });
 
 /** The route as the owner sends it, with the sample body. */
 const asOwnerCalls = (name: string, values: Record<string, unknown> = {}) => {
@@ -61,13 +63,19 @@ describe('GET /repo/entries/search', () => {
 
 describe('POST /repo/entries/:entry', () => {
   refusals('POST /repo/entries/:entry', world());
-  it('updates the entry for a global author', async () => {
+  it('updates the entry for an owner who is a global author, not for a global author who does not own it', async () => {
+    const entry = await buildCourse(t, { title: 'Before' });
     const author = await buildUser(t, { author: true });
-    const entry = await buildCourse(t);
-    const reply = await call(t.base, 'POST', `/restapi/repo/entries/${entry.key}`, {
-      headers: { ...author.auth, ...JSON_TYPE },
-      body: { displayname: 'Changed', description: 'New' },
-    });
+    const stranger = await buildUser(t, { author: true });
+    await addCourseMember(t, entry.key, author.key, EntryRole.owner);
+    const update = (user: TestUser) =>
+      call(t.base, 'POST', `/restapi/repo/entries/${entry.key}`, {
+        headers: { ...user.auth, ...JSON_TYPE },
+        body: { displayname: 'Changed', description: 'New' },
+      });
+    expect((await update(stranger)).status).toBe(403);
+    expect((await call(t.base, 'GET', `/restapi/repo/entries/${entry.key}`, { headers: asAdmin })).json).toMatchObject({ displayname: 'Before' });
+    const reply = await update(author);
     expect(reply.status).toBe(200);
     expect(reply.json).toMatchObject({ key: entry.key, displayname: 'Changed', description: 'New' });
     expect(await viaGraphql('POST /repo/entries/:entry', { entry: String(entry.key) })).toMatchObject({ displayname: 'Entry by plain user' });

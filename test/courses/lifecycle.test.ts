@@ -93,14 +93,18 @@ describe('metadata', () => {
     expect(malformed.status).toBe(400);
   });
 
-  it('a global author reads the metadata of any entry; only managers write it', async () => {
-    const course = await buildCourse(t);
+  it('a global author reads the metadata of the entries they see, not of one hidden from them; only managers write it', async () => {
+    const hidden = await buildCourse(t);
+    const open = await buildCourse(t, { status: 'published', publicVisible: true });
     const author = await buildUser(t, { author: true });
-    expect((await call(t.base, 'GET', `/restapi/repo/entries/${course.key}/metadata`, { headers: { ...author.auth, ...JSON_TYPE } })).status).toBe(200);
-    expect((await call(t.base, 'GET', `/restapi/repo/courses/${course.courseKey}/metadata`, { headers: { ...author.auth, ...JSON_TYPE } })).status).toBe(403);
-    expect(
-      (await call(t.base, 'PUT', `/restapi/repo/entries/${course.key}/metadata`, { headers: { ...author.auth, ...JSON_TYPE }, body: { credits: '1' } })).status,
-    ).toBe(403);
+    const asAuthor = { ...author.auth, ...JSON_TYPE };
+    const metadataOf = (key: number) => call(t.base, 'GET', `/restapi/repo/entries/${key}/metadata`, { headers: asAuthor });
+    expect((await metadataOf(open.key)).json).toMatchObject({ key: open.key });
+    expect((await metadataOf(hidden.key)).status).toBe(403);
+    const viaGraphql = await graphql(t.base, author.auth, 'query ($e: String!) { repositoryEntryMetadata(entry: $e) { key } }', { e: String(hidden.key) });
+    expect(viaGraphql.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await call(t.base, 'GET', `/restapi/repo/courses/${open.courseKey}/metadata`, { headers: asAuthor })).status).toBe(403);
+    expect((await call(t.base, 'PUT', `/restapi/repo/entries/${open.key}/metadata`, { headers: asAuthor, body: { credits: '1' } })).status).toBe(403);
   });
 
   it('PUT /repo/courses takes objectives, requirements, credits, expenditureOfWork and sharedFolderSoftKey', async () => {
@@ -185,14 +189,37 @@ describe('POST /repo/entries/{k}', () => {
     }
   });
 
-  it('an owner without a global author role may not; any global author may', async () => {
-    const course = await buildCourse(t);
-    const owner = await buildUser(t);
-    await addCourseMember(t, course.key, owner.key, EntryRole.owner);
-    const body = { displayname: 'By owner' };
-    expect((await call(t.base, 'POST', `/restapi/repo/entries/${course.key}`, { headers: { ...owner.auth, ...JSON_TYPE }, body })).status).toBe(403);
+  it('an owner who is a global author may; an owner without the role may not, nor an author who does not own the entry', async () => {
+    const course = await buildCourse(t, { title: 'Kept' });
     const author = await buildUser(t, { author: true });
-    expect((await call(t.base, 'POST', `/restapi/repo/entries/${course.key}`, { headers: { ...author.auth, ...JSON_TYPE }, body })).status).toBe(200);
+    const owner = await buildUser(t);
+    const authorOwner = await buildUser(t, { author: true });
+    await addCourseMember(t, course.key, owner.key, EntryRole.owner);
+    await addCourseMember(t, course.key, authorOwner.key, EntryRole.owner);
+    const update = (user: TestUser, body: Record<string, unknown>) =>
+      call(t.base, 'POST', `/restapi/repo/entries/${course.key}`, { headers: { ...user.auth, ...JSON_TYPE }, body });
+    const seizure = { displayname: 'Taken', description: 'Taken', externalId: 'STOLEN', managedFlags: 'all', entryStatus: 'closed' };
+    expect((await update(author, seizure)).status).toBe(403);
+    const xml = await call(t.base, 'POST', `/restapi/repo/entries/${course.key}`, {
+      headers: { ...author.auth, ...XML_TYPE },
+      body: '<repositoryEntryVO><displayname>Taken</displayname><externalId>STOLEN</externalId></repositoryEntryVO>',
+      contentType: 'application/xml',
+    });
+    expect(xml.status).toBe(403);
+    const viaGraphql = await graphql(
+      t.base,
+      author.auth,
+      'mutation ($e: String!) { updateRepositoryEntry(entry: $e, repositoryEntry: { displayname: "Taken" }) { key } }',
+      {
+        e: String(course.key),
+      },
+    );
+    expect(viaGraphql.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await update(owner, { displayname: 'By owner' })).status).toBe(403);
+    expect(await entryOf(course.key)).toMatchObject({ displayname: 'Kept', externalId: null, managedFlags: null, entryStatus: 'preparation' });
+    const byOwner = await update(authorOwner, { displayname: 'By author and owner', description: 'New' });
+    expect(byOwner.status).toBe(200);
+    expect(await entryOf(course.key)).toMatchObject({ displayname: 'By author and owner', description: 'New' });
   });
 });
 
@@ -281,14 +308,26 @@ describe('organisations', () => {
     expect((await call(t.base, 'PUT', `/restapi/repo/entries/${course.key}/organisations/2000000000`, { headers: asAdmin })).status).toBe(404);
   });
 
-  it('an author of an organisation may add entries to it on /repo/entries', async () => {
+  it('a manager of the entry who is an author of the organisation adds the entry to it; either alone may not', async () => {
     const course = await buildCourse(t);
     const organisation = await buildOrganisation(t);
-    const author = await buildUser(t);
-    await addOrganisationMember(t, organisation, author.key, 'author');
-    const asAuthor = { ...author.auth, ...JSON_TYPE };
-    expect((await call(t.base, 'PUT', `/restapi/repo/entries/${course.key}/organisations/${organisation}`, { headers: asAuthor })).status).toBe(200);
-    expect((await call(t.base, 'PUT', `/restapi/repo/courses/${course.courseKey}/organisations/${organisation}`, { headers: asAuthor })).status).toBe(403);
+    const authorThere = await buildUser(t);
+    await addOrganisationMember(t, organisation, authorThere.key, 'author');
+    const owner = await buildUser(t);
+    await addCourseMember(t, course.key, owner.key, EntryRole.owner);
+    const add = (user: TestUser, path: string) =>
+      call(t.base, 'PUT', `/restapi/repo/${path}/organisations/${organisation}`, { headers: { ...user.auth, ...JSON_TYPE } });
+    expect((await add(authorThere, `entries/${course.key}`)).status).toBe(403);
+    expect((await add(authorThere, `courses/${course.courseKey}`)).status).toBe(403);
+    expect((await add(owner, `entries/${course.key}`)).status).toBe(403);
+    expect(keysOf((await call(t.base, 'GET', `/restapi/repo/entries/${course.key}/organisations`, { headers: asAdmin })).json)).not.toContain(organisation);
+    await addOrganisationMember(t, organisation, owner.key, 'author');
+    expect((await add(owner, `entries/${course.key}`)).status).toBe(200);
+    expect(keysOf((await call(t.base, 'GET', `/restapi/repo/entries/${course.key}/organisations`, { headers: asAdmin })).json)).toContain(organisation);
+    const away = await call(t.base, 'DELETE', `/restapi/repo/entries/${course.key}/organisations/${organisation}`, {
+      headers: { ...authorThere.auth, ...JSON_TYPE },
+    });
+    expect(away.status).toBe(403);
   });
 });
 

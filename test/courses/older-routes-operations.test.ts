@@ -91,13 +91,14 @@ describe('POST /repo/entries/:entry/access', () => {
   it('answers 400 for another entry key or an unknown status and changes nothing', async () => {
     const course = await buildCourse(t, { status: 'published' });
     const other = await buildCourse(t);
-    for (const body of [
-      { repoEntryKey: other.key, status: 'closed' },
-      { status: 'opened', allUsers: true },
-    ]) {
+    for (const [body, translation] of [
+      [{ repoEntryKey: other.key, status: 'closed' }, 'repoEntryKey names another entry'],
+      [{ status: 'opened', allUsers: true }, 'unknown status opened'],
+    ] as const) {
       const reply = await call(t.base, 'POST', `/restapi/repo/entries/${course.key}/access`, { headers: asAdmin, body });
       expect(reply.status).toBe(400);
-      expect(reply.json.translation ?? reply.json[0]?.translation).toBeTruthy();
+      expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(reply.json).toEqual({ code: 'BAD_REQUEST', translation });
     }
     expect(await accessOf(course.key)).toEqual({ repoEntryKey: course.key, status: 'published', allUsers: false, guests: false });
   });

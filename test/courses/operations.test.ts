@@ -1,5 +1,5 @@
 import { EntryRole } from '../../src/entities/courses';
-import { addCourseMember, buildCourse, buildUser, type TestCourse, type TestUser } from '../factories';
+import { addCourseMember, buildCourse, buildOwnerOfAnotherCourse, buildUser, type TestCourse, type TestUser } from '../factories';
 import { JSON_TYPE, call, graphql } from '../support/http';
 import { UNKNOWN_KEY, graphqlOf, refusals, routeNamed } from '../support/operations';
 import { adminAuth, startTestService, type TestService } from '../support/service';
@@ -11,6 +11,7 @@ let plain: TestUser;
 let owner: TestUser;
 let member: TestUser;
 let course: TestCourse;
+let stranger: TestUser;
 beforeAll(async () => {
   t = await startTestService();
   plain = await buildUser(t);
@@ -20,16 +21,17 @@ beforeAll(async () => {
   course = await buildCourse(t, { title: 'Operations', status: 'published' });
   await addCourseMember(t, course.key, owner.key, EntryRole.owner);
   await addCourseMember(t, course.key, member.key, EntryRole.participant);
+  stranger = await buildOwnerOfAnotherCourse(t);
 });
 afterAll(() => t.stop());
 
 const asAdmin = { ...adminAuth(), ...JSON_TYPE };
 const courseWorld =
   (values: Record<string, unknown> = {}) =>
-  () => ({ t, values: { courseKey: course.courseKey, role: 'participants', identityKey: member.key, ...values }, forbidden: plain });
+  () => ({ t, values: { courseKey: course.courseKey, role: 'participants', identityKey: member.key, ...values }, forbidden: plain, stranger });
 const entryWorld =
   (values: Record<string, unknown> = {}) =>
-  () => ({ t, values: { entry: String(course.key), role: 'participants', identityKey: member.key, ...values }, forbidden: plain });
+  () => ({ t, values: { entry: String(course.key), role: 'participants', identityKey: member.key, ...values }, forbidden: plain, stranger });
 
 /** The same operation through GraphQL, as the administrator. */
 async function viaGraphql(name: string, values: Record<string, unknown>) {
@@ -263,7 +265,7 @@ async function addedElement(type: 'Structure' | 'SinglePage'): Promise<string> {
 
 const elementWorld =
   (values: Record<string, unknown> = {}) =>
-  () => ({ t, values: { courseKey: course.courseKey, nodeId: course.editorRootNodeId, ...values }, forbidden: member });
+  () => ({ t, values: { courseKey: course.courseKey, nodeId: course.editorRootNodeId, ...values }, forbidden: member, stranger });
 
 describe('GET /repo/courses/:courseKey/elements/:nodeId', () => {
   refusals('GET /repo/courses/:courseKey/elements/:nodeId', elementWorld());

@@ -1,4 +1,5 @@
 import { traceStatements } from '../../scripts/trace-statements';
+import { sql } from '../../src/db/sql';
 import { addCurriculumElementMember, buildCourse, buildCurriculum, buildCurriculumElement, buildUser, type TestUser } from '../factories';
 import { JSON_TYPE, call, graphql } from '../support/http';
 import { adminAuth, startTestService, type TestService } from '../support/service';
@@ -21,6 +22,41 @@ async function myCourses(person: TestUser, list = 'my'): Promise<number[]> {
   expect(reply.status).toBe(200);
   return keysOf(reply.json);
 }
+
+describe('linking a course to an element', () => {
+  it("the owner of a curriculum may not link a course they do not manage, so its members do not reach it; nor unlink another's", async () => {
+    const owner = await buildUser(t);
+    const curriculumKey = await buildCurriculum(t);
+    await sql(t.service.orm.em.fork(), `insert into curriculum_role (curriculum_id, identity_id, role) values (?, ?, 'curriculumowner')`, [
+      curriculumKey,
+      owner.key,
+    ]);
+    const element = await buildCurriculumElement(t, curriculumKey);
+    const course = await buildCourse(t, { status: 'published' });
+    const headers = { ...owner.auth, ...JSON_TYPE };
+    const entryPath = `/restapi/curriculum/${curriculumKey}/elements/${element}/entries/${course.key}`;
+    expect((await call(t.base, 'PUT', entryPath, { headers })).status).toBe(403);
+    const viaGraphql = await graphql(
+      t.base,
+      owner.auth,
+      'mutation ($c: Long!, $e: Long!, $k: Long!) { linkCurriculumElementEntry(curriculumKey: $c, elementKey: $e, repositoryEntryKey: $k) }',
+      { c: curriculumKey, e: element, k: course.key },
+    );
+    expect(viaGraphql.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    const participant = await buildUser(t);
+    await addCurriculumElementMember(t, element, participant.key, 'participant');
+    await addCurriculumElementMember(t, element, owner.key, 'participant');
+    for (const person of [owner, participant]) {
+      expect((await call(t.base, 'GET', `/restapi/repo/courses/${course.courseKey}`, { headers: { ...person.auth, ...JSON_TYPE } })).status).toBe(403);
+      expect(
+        (await call(t.base, 'GET', `/restapi/repo/courses/${course.courseKey}/calendar/events`, { headers: { ...person.auth, ...JSON_TYPE } })).status,
+      ).toBe(403);
+    }
+    expect((await call(t.base, 'PUT', entryPath, { headers: asAdmin() })).status).toBe(200);
+    expect((await call(t.base, 'DELETE', entryPath, { headers })).status).toBe(403);
+    expect(keysOf((await call(t.base, 'GET', `/restapi/curriculum/${curriculumKey}/elements/${element}/entries`, { headers })).json)).toEqual([course.key]);
+  });
+});
 
 describe('membership flows down to the linked courses', () => {
   it('a participant sees the courses of their element; with inheritance root those of the sub-elements too', async () => {

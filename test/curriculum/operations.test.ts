@@ -1,4 +1,13 @@
-import { addCurriculumElementMember, buildCourse, buildCurriculum, buildCurriculumElement, buildUser, type TestCourse, type TestUser } from '../factories';
+import {
+  addCurriculumElementMember,
+  buildCourse,
+  buildCurriculum,
+  buildCurriculumElement,
+  buildOwnerOfAnotherCurriculum,
+  buildUser,
+  type TestCourse,
+  type TestUser,
+} from '../factories';
 import { JSON_TYPE, call, graphql } from '../support/http';
 import { graphqlOf, pathOf, refusals, routeNamed } from '../support/operations';
 import { adminAuth, startTestService, type TestService } from '../support/service';
@@ -14,6 +23,7 @@ let childKey: number;
 let typeKey: number;
 let subTypeKey: number;
 let course: TestCourse;
+let stranger: TestUser;
 beforeAll(async () => {
   t = await startTestService();
   plain = await buildUser(t);
@@ -22,6 +32,7 @@ beforeAll(async () => {
   elementKey = await buildCurriculumElement(t, curriculumKey, undefined, { identifier: 'ops-root' });
   childKey = await buildCurriculumElement(t, curriculumKey, elementKey, { identifier: 'ops-child' });
   course = await buildCourse(t);
+  stranger = await buildOwnerOfAnotherCurriculum(t);
   await addCurriculumElementMember(t, elementKey, member.key, 'participant');
   typeKey = (await call(t.base, 'PUT', '/restapi/curriculum/types', { headers: asAdmin(), body: { identifier: 'semester', displayName: 'Semester' } })).json
     .key;
@@ -46,6 +57,7 @@ const world =
       ...values,
     },
     forbidden: plain,
+    stranger,
   });
 
 function rest(name: string, values: Record<string, unknown>, body?: unknown) {

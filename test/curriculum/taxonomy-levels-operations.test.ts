@@ -1,4 +1,12 @@
-import { buildCurriculum, buildCurriculumElement, buildTaxonomy, buildTaxonomyLevel, buildUser, type TestUser } from '../factories';
+import {
+  buildCurriculum,
+  buildCurriculumElement,
+  buildOwnerOfAnotherCurriculum,
+  buildTaxonomy,
+  buildTaxonomyLevel,
+  buildUser,
+  type TestUser,
+} from '../factories';
 import { JSON_TYPE, XML_TYPE, call, graphql } from '../support/http';
 import { graphqlOf, pathOf, refusals, routeNamed } from '../support/operations';
 import { adminAuth, startTestService, type TestService } from '../support/service';
@@ -15,6 +23,7 @@ let curriculumKey: number;
 let elementKey: number;
 let taxonomyKey: number;
 let taxonomyLevelKey: number;
+let stranger: TestUser;
 beforeAll(async () => {
   t = await startTestService();
   plain = await buildUser(t);
@@ -22,13 +31,14 @@ beforeAll(async () => {
   elementKey = await buildCurriculumElement(t, curriculumKey, undefined, { identifier: 'levels-root' });
   taxonomyKey = await buildTaxonomy(t);
   taxonomyLevelKey = await buildTaxonomyLevel(t, taxonomyKey, { identifier: 'STAT' });
+  stranger = await buildOwnerOfAnotherCurriculum(t);
 });
 afterAll(() => t.stop());
 
 const asAdmin = () => ({ ...adminAuth(), ...JSON_TYPE });
 const world =
   (values: Record<string, unknown> = {}) =>
-  () => ({ t, values: { curriculumKey, elementKey, taxonomyLevelKey, ...values }, forbidden: plain });
+  () => ({ t, values: { curriculumKey, elementKey, taxonomyLevelKey, ...values }, forbidden: plain, stranger });
 
 function rest(name: string, values: Record<string, unknown>, headers = asAdmin()) {
   const route = routeNamed(name);

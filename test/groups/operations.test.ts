@@ -1,5 +1,5 @@
 import { GroupRole } from '../../src/entities/groups';
-import { addGroupMember, buildGroup, buildUser, type TestUser } from '../factories';
+import { addGroupMember, buildCoachOfAnotherGroup, buildGroup, buildUser, type TestUser } from '../factories';
 import { JSON_TYPE, call, graphql } from '../support/http';
 import { graphqlOf, pathOf, refusals, routeNamed } from '../support/operations';
 import { adminAuth, startTestService, type TestService } from '../support/service';
@@ -10,19 +10,21 @@ let t: TestService;
 let plain: TestUser;
 let member: TestUser;
 let groupKey: number;
+let stranger: TestUser;
 beforeAll(async () => {
   t = await startTestService();
   plain = await buildUser(t);
   member = await buildUser(t);
   groupKey = await buildGroup(t, { name: 'Operations' });
   await addGroupMember(t, groupKey, member.key, GroupRole.participant);
+  stranger = await buildCoachOfAnotherGroup(t);
 });
 afterAll(() => t.stop());
 
 const asAdmin = { ...adminAuth(), ...JSON_TYPE };
 const world =
   (values: Record<string, unknown> = {}) =>
-  () => ({ t, values: { groupKey, identityKey: member.key, ...values }, forbidden: plain });
+  () => ({ t, values: { groupKey, identityKey: member.key, ...values }, forbidden: plain, stranger });
 
 /** The same operation through GraphQL, as the administrator. */
 async function viaGraphql(name: string, values: Record<string, unknown>) {

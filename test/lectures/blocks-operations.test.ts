@@ -5,9 +5,12 @@ import {
   addCurriculumElementMember,
   addOrganisationMember,
   buildCourse,
-  buildOrganisation,
   buildCurriculum,
   buildCurriculumElement,
+  buildOrganisation,
+  buildOwnerOfAnotherCourse,
+  buildOwnerOfAnotherCurriculum,
+  buildRoleInAnotherOrganisation,
   buildTaxonomy,
   buildTaxonomyLevel,
   buildUser,
@@ -34,6 +37,8 @@ let levelKey: number;
 let curriculumKey: number;
 let elementKey: number;
 let elementBlockKey: number;
+/** Callers with the role of the course's and of the curriculum's lecture routes, but no right to this course or curriculum. */
+const strangers = {} as Record<'course' | 'curriculum' | 'administrator', TestUser>;
 
 const asAdmin = () => ({ ...adminAuth(), ...JSON_TYPE });
 const db = () => t.service.orm.em.fork();
@@ -80,6 +85,9 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(200);
   elementBlockKey = created.json.key;
+  strangers.course = await buildOwnerOfAnotherCourse(t);
+  strangers.curriculum = await buildOwnerOfAnotherCurriculum(t);
+  strangers.administrator = await buildRoleInAnotherOrganisation(t, 'administrator');
 }, 60_000);
 afterAll(() => t.stop());
 
@@ -108,6 +116,7 @@ const world =
       ...values,
     },
     forbidden: plain,
+    stranger: strangers.course,
   });
 
 function rest(name: string, values: Record<string, unknown>, options: { body?: unknown; headers?: Record<string, string>; contentType?: string } = {}) {
@@ -404,7 +413,7 @@ for (const mount of MOUNTS) {
   });
 
   describe(`GET /repo/${kind}/${param}/lectureblocks/adaptation`, () => {
-    refusals(`GET /repo/${kind}/${param}/lectureblocks/adaptation`, () => ({ ...world(mount)(), forbidden: owner }));
+    refusals(`GET /repo/${kind}/${param}/lectureblocks/adaptation`, () => ({ ...world(mount)(), forbidden: owner, stranger: strangers.administrator }));
     it('adapts attendance to the planned lectures, for administrators only', async () => {
       const key = await createBlock(course.key, { plannedLectures: 2 });
       await sql(db(), 'insert into lecture_block_roll_call (block_id, identity_id, lectures_attended_number, lectures_absent_number) values (?, ?, 4, 1)', [
@@ -440,7 +449,7 @@ describe('GET /repo/lectures', () => {
 });
 
 describe('lecture blocks of curriculum elements', () => {
-  const elementWorld = () => ({ t, values: { curriculumKey, elementKey, lectureBlockKey: elementBlockKey }, forbidden: plain });
+  const elementWorld = () => ({ t, values: { curriculumKey, elementKey, lectureBlockKey: elementBlockKey }, forbidden: plain, stranger: strangers.curriculum });
   const BLOCKS = '/curriculum/:curriculumKey/elements/:elementKey/lectureblocks';
   refusals('GET /curriculum/:curriculumKey/elements/:elementKey/lectureblocks', elementWorld);
   refusals('PUT /curriculum/:curriculumKey/elements/:elementKey/lectureblocks', elementWorld);

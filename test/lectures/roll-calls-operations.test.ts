@@ -9,6 +9,8 @@ import {
   buildCurriculum,
   buildCurriculumElement,
   buildOrganisation,
+  buildOwnerOfAnotherCourse,
+  buildOwnerOfAnotherCurriculum,
   buildUser,
   defaultOrganisationKey,
   type TestCourse,
@@ -48,6 +50,9 @@ let orgA: number;
 let orgB: number;
 const NOTIFIED = new Date('2026-03-04T08:30:00.000Z');
 
+/** Callers with the role of the roll-call and of the curriculum statistics routes, but no right to these roll calls or this curriculum. */
+const strangers = {} as Record<'course' | 'curriculum', TestUser>;
+
 beforeAll(async () => {
   t = await startTestService();
   orgA = await buildOrganisation(t);
@@ -78,6 +83,8 @@ beforeAll(async () => {
   const element = await buildCurriculumElement(t, curriculumKey);
   await linkCourseToElement(t, element, courseA.key);
   await addCurriculumElementMember(t, element, p1.key, 'participant');
+  strangers.course = await buildOwnerOfAnotherCourse(t);
+  strangers.curriculum = await buildOwnerOfAnotherCurriculum(t);
 });
 afterAll(() => t.stop());
 
@@ -91,8 +98,8 @@ async function gql(user: TestUser | undefined, query: string, variables: Record<
 }
 
 const world =
-  (values: Record<string, unknown> = {}) =>
-  () => ({ t, values: { rollCallKey: rc1, curriculumKey, identityKey: p1.key, ...values }, forbidden: plain });
+  (values: Record<string, unknown> = {}, stranger: keyof typeof strangers = 'course') =>
+  () => ({ t, values: { rollCallKey: rc1, curriculumKey, identityKey: p1.key, ...values }, forbidden: plain, stranger: strangers[stranger] });
 
 describe('refusals', () => {
   for (const name of [
@@ -103,7 +110,7 @@ describe('refusals', () => {
     'GET /curriculum/:curriculumKey/lectures',
     'GET /curriculum/:curriculumKey/lectures/:identityKey',
   ])
-    describe(name, () => refusals(name, world()));
+    describe(name, () => refusals(name, world({}, name.startsWith('GET /curriculum') ? 'curriculum' : 'course')));
 });
 
 describe('GET /repo/lectures/rollcalls', () => {

@@ -1,4 +1,12 @@
-import { addOrganisationMember, buildOrganisation, buildOrganisationType, buildUser, defaultOrganisationKey, type TestUser } from '../factories';
+import {
+  addOrganisationMember,
+  buildOrganisation,
+  buildOrganisationType,
+  buildRoleInAnotherOrganisation,
+  buildUser,
+  defaultOrganisationKey,
+  type TestUser,
+} from '../factories';
 import { JSON_TYPE, call, graphql } from '../support/http';
 import { graphqlOf, pathOf, refusals, routeNamed } from '../support/operations';
 import { adminAuth, startTestService, type TestService } from '../support/service';
@@ -11,6 +19,7 @@ let member: TestUser;
 let organisationKey: number;
 let typeKey: number;
 let subTypeKey: number;
+let stranger: TestUser;
 beforeAll(async () => {
   t = await startTestService();
   plain = await buildUser(t);
@@ -19,6 +28,7 @@ beforeAll(async () => {
   typeKey = await buildOrganisationType(t, { identifier: 'faculty' });
   subTypeKey = await buildOrganisationType(t, { identifier: 'institute' });
   await addOrganisationMember(t, organisationKey, member.key, 'author');
+  stranger = await buildRoleInAnotherOrganisation(t, 'administrator');
 });
 afterAll(() => t.stop());
 
@@ -26,7 +36,7 @@ const asAdmin = { ...adminAuth(), ...JSON_TYPE };
 /** The refused caller is a plain user: organisation operations need the administrator or sysadmin role. */
 const world =
   (values: Record<string, unknown> = {}) =>
-  () => ({ t, values: { organisationKey, typeKey, subTypeKey, identityKey: member.key, role: 'authors', ...values }, forbidden: plain });
+  () => ({ t, values: { organisationKey, typeKey, subTypeKey, identityKey: member.key, role: 'authors', ...values }, forbidden: plain, stranger });
 
 function rest(name: string, values: Record<string, unknown>, body?: unknown) {
   const route = routeNamed(name);

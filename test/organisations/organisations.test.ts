@@ -325,6 +325,54 @@ describe('the organisation tree', () => {
   });
 });
 
+describe('the administrator of one organisation', () => {
+  it('changes, reads the members of and grants roles in their organisation only, and takes in only people of their organisations', async () => {
+    const realm = await createOrganisation();
+    const outside = await createOrganisation();
+    const admin = await buildUser(t);
+    expect((await grant(realm.key, 'administrator', admin.key)).status).toBe(200);
+    const stranger = await buildUser(t);
+    const asRealmAdmin = { ...admin.auth, ...JSON_TYPE };
+    const asRealm = (method: string, path: string, body?: unknown) => rest(method, path, { headers: asRealmAdmin, body });
+
+    expect((await asRealm('POST', `/organisations/${outside.key}`, { displayName: 'Taken' })).status).toBe(403);
+    expect((await asRealm('PUT', '/organisations', { key: outside.key, identifier: outside.identifier, displayName: 'Taken' })).status).toBe(403);
+    expect((await asRealm('PUT', '/organisations', { identifier: uniqueLogin('org'), displayName: 'Below', parentOrganisationKey: outside.key })).status).toBe(
+      403,
+    );
+    expect((await asRealm('POST', `/organisations/${realm.key}`, { parentOrganisationKey: outside.key })).status).toBe(403);
+    expect((await rest('GET', `/organisations/${outside.key}`)).json).toMatchObject({ displayName: 'Organisation', parentOrganisationKey: defaultKey });
+    expect((await asRealm('GET', `/organisations/${outside.key}/users`)).status).toBe(403);
+    expect((await asRealm('GET', `/organisations/${outside.key}/entries`)).status).toBe(403);
+    expect((await asRealm('PUT', `/organisations/${defaultKey}/administrator/${admin.key}`)).status).toBe(403);
+    expect((await asRealm('PUT', `/organisations/${realm.key}/users/${stranger.key}`)).status).toBe(403);
+    expect((await asRealm('PUT', `/organisations/${realm.key}/users`, [{ key: stranger.key }])).status).toBe(403);
+    expect((await asRealm('GET', `/organisations/membership/user/${stranger.key}`)).status).toBe(403);
+    const viaGraphql = await graphql(
+      t.base,
+      admin.auth,
+      'mutation ($o: Long!, $i: Long!) { addOrganisationMember(organisationKey: $o, role: "administrator", identityKey: $i) }',
+      {
+        o: defaultKey,
+        i: admin.key,
+      },
+    );
+    expect(codeOf(viaGraphql)?.code).toBe('FORBIDDEN');
+    const members = await graphql(t.base, admin.auth, 'query ($o: Long!) { organisation(organisationKey: $o) { key members { key } } }', { o: outside.key });
+    expect(members.body.errors[0]).toMatchObject({ path: ['organisation', 'members'], extensions: { code: 'FORBIDDEN' } });
+    const organisations = await graphql(t.base, admin.auth, 'query ($i: Long!) { user(identityKey: $i) { key organisations { key } } }', { i: stranger.key });
+    expect(organisations.body.errors[0]).toMatchObject({ path: ['user', 'organisations'], extensions: { code: 'FORBIDDEN' } });
+    expect(await membershipsOf('administrator', admin.key, false)).toEqual([realm.key]);
+    expect(await membershipsOf('user', stranger.key, false)).toEqual([defaultKey]);
+
+    const member = await buildUser(t);
+    expect((await grant(realm.key, 'users', member.key)).status).toBe(200);
+    expect((await asRealm('PUT', `/organisations/${realm.key}/authors/${member.key}`)).status).toBe(200);
+    expect(keysOf((await asRealm('GET', `/organisations/${realm.key}/authors`)).json)).toEqual([member.key]);
+    expect((await asRealm('POST', `/organisations/${realm.key}`, { displayName: 'Renamed' })).json).toMatchObject({ displayName: 'Renamed' });
+  });
+});
+
 describe('members by role', () => {
   it('adds, lists and removes members; singular and plural role names; 409 for unknown roles', async () => {
     const organisation = await createOrganisation();

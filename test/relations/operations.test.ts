@@ -1,4 +1,4 @@
-import { buildRelation, buildRelationRole, buildUser, type TestUser } from '../factories';
+import { buildRelation, buildRelationRole, buildRoleInAnotherOrganisation, buildUser, type TestUser } from '../factories';
 import { JSON_TYPE, call, graphql, type Headers } from '../support/http';
 import { SAMPLE_BODIES, graphqlOf, pathOf, refusals, routeNamed } from '../support/operations';
 import { adminAuth, startTestService, type TestService } from '../support/service';
@@ -10,12 +10,14 @@ let plain: TestUser;
 let member: TestUser;
 let relationRoleKey: number;
 let relationKey: number;
+let stranger: TestUser;
 beforeAll(async () => {
   t = await startTestService();
   plain = await buildUser(t);
   member = await buildUser(t);
   relationRoleKey = await buildRelationRole(t, { role: 'Operations' });
   relationKey = await buildRelation(t, member.key, (await buildUser(t)).key, relationRoleKey);
+  stranger = await buildRoleInAnotherOrganisation(t, 'usermanager');
 });
 afterAll(() => t.stop());
 
@@ -24,7 +26,7 @@ const as = (user: TestUser) => ({ ...user.auth, ...JSON_TYPE });
 /** The refused caller is a plain user: neither a relation role administrator nor a manager of `member`. */
 const world =
   (values: Record<string, unknown> = {}) =>
-  () => ({ t, values: { identityKey: member.key, relationRoleKey, relationKey, ...values }, forbidden: plain });
+  () => ({ t, values: { identityKey: member.key, relationRoleKey, relationKey, ...values }, forbidden: plain, stranger });
 
 /** The route through REST, as the administrator unless told otherwise. */
 function rest(name: string, values: Record<string, unknown>, options: { headers?: Headers; body?: unknown } = {}) {

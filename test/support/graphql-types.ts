@@ -881,7 +881,7 @@ export type Mutation = {
   addCourseMember: Scalars['Boolean']['output'];
   /** Adds each listed user (only the keys are read; unknown users are skipped). Administrators and learning resource managers of the entry’s organisation, and its owners. */
   addCourseMembers: Scalars['Boolean']['output'];
-  /** Adds the course to the organisation; false (REST 304) when it belongs to it already. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  /** Adds the course to the organisation; false (REST 304) when it belongs to it already. Managers of the entry (administrators and learning resource managers of one of its organisations, its owners) who are administrators, learning resource managers or authors in the organisation too. */
   addCourseOrganisation: Scalars['Boolean']['output'];
   /** Grant the role (200 also when already granted). */
   addCurriculumElementRoleMember: Scalars['Boolean']['output'];
@@ -905,15 +905,15 @@ export type Mutation = {
   addLectureBlockTaxonomyLevel: Scalars['Boolean']['output'];
   /** true: now a teacher; false: already one (REST answers 304). 404 unknown person. */
   addLectureBlockTeacher: Scalars['Boolean']['output'];
-  /** Grant the role in the organisation, or change the inheritance of the membership. */
+  /** Grant the role in the organisation, or change the inheritance of the membership. The caller manages the organisation and the person. */
   addOrganisationMember: Scalars['Boolean']['output'];
-  /** Grant the role to each listed user (only the keys are read; unknown users are skipped). */
+  /** Grant the role to each listed user (only the keys are read; unknown users are skipped). The caller manages the organisation and each person. */
   addOrganisationMembers: Scalars['Boolean']['output'];
   /** Adds the person to the list; a new owner also gets the author role. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   addRepositoryEntryMember: Scalars['Boolean']['output'];
   /** Adds each listed user (only the keys are read; unknown users are skipped). Administrators and learning resource managers of the entry’s organisation, and its owners. */
   addRepositoryEntryMembers: Scalars['Boolean']['output'];
-  /** Adds the entry to the organisation; false (REST 304) when it belongs to it already. Administrators and learning resource managers of one of the entry’s organisations, and its owners. Administrators, learning resource managers and authors of the organisation too. */
+  /** Adds the entry to the organisation; false (REST 304) when it belongs to it already. Managers of the entry (administrators and learning resource managers of one of its organisations, its owners) who are administrators, learning resource managers or authors in the organisation too. */
   addRepositoryEntryOrganisation: Scalars['Boolean']['output'];
   /** Tag the entry with the level (true; false when it already was: REST 304). Unlike OpenOLAT, needs a manager of the entry, and an unknown level answers 404 (OpenOLAT: 200 with body NOT_FOUND). */
   addRepositoryEntryTaxonomyLevel: Scalars['Boolean']['output'];
@@ -1019,9 +1019,9 @@ export type Mutation = {
   importCourse?: Maybe<CourseVo>;
   /** Imports a learning resource: a course export ZIP (PUT /repo/entries). Every node of the editor tree (editortreemodel.xml) and run tree (runstructure.xml), the metadata of export/repo.xml and every other file of the archive are kept, in one transaction. Authors, learning resource managers and administrators; the caller becomes owner. Null (REST: 204) when the file is missing or empty. */
   importRepositoryEntry?: Maybe<RepositoryEntryVo>;
-  /** Links an existing group to the course: true when linked now, false when it was already (REST: 304). Group managers, administrators and learning resource managers of the course’s organisation, and its owners. */
+  /** Links an existing group to the course: true when linked now, false when it was already (REST: 304). Group managers, administrators and learning resource managers of the course’s organisation, and its owners. The caller manages the group too: group managers, or managers of every course it is linked to. */
   linkCourseGroup: Scalars['Boolean']['output'];
-  /** true: linked now; false: it already was (REST answers 304). */
+  /** true: linked now; false: it already was (REST answers 304). The caller manages the curriculum and the entry. */
   linkCurriculumElementEntry: Scalars['Boolean']['output'];
   /** Ends the session this request came with (on every instance). */
   logout: Scalars['Boolean']['output'];
@@ -1037,7 +1037,7 @@ export type Mutation = {
   removeCatalogEntryOwner: Scalars['Boolean']['output'];
   /** Removes the person from the list. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   removeCourseMember: Scalars['Boolean']['output'];
-  /** Takes the course out of the organisation (also when it is not in it). Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
+  /** Takes the course out of the organisation (also when it is not in it). Managers of the entry (administrators and learning resource managers of one of its organisations, its owners) who are administrators, learning resource managers or authors in the organisation too. */
   removeCourseOrganisation: Scalars['Boolean']['output'];
   /** End every role of the person on the element. */
   removeCurriculumElementMember: Scalars['Boolean']['output'];
@@ -1057,11 +1057,11 @@ export type Mutation = {
   removeLectureBlockTaxonomyLevel: Scalars['Boolean']['output'];
   /** Remove a teacher (404 unknown person or no teacher). */
   removeLectureBlockTeacher: Scalars['Boolean']['output'];
-  /** End the membership granted in this organisation. */
+  /** End the membership granted in this organisation. The caller manages the organisation and the person. */
   removeOrganisationMember: Scalars['Boolean']['output'];
   /** Removes the person from the list. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   removeRepositoryEntryMember: Scalars['Boolean']['output'];
-  /** Takes the entry out of the organisation (also when it is not in it). Administrators and learning resource managers of one of the entry’s organisations, and its owners. Administrators, learning resource managers and authors of the organisation too. */
+  /** Takes the entry out of the organisation (also when it is not in it). Managers of the entry (administrators and learning resource managers of one of its organisations, its owners) who are administrators, learning resource managers or authors in the organisation too. */
   removeRepositoryEntryOrganisation: Scalars['Boolean']['output'];
   /** Remove the level from the entry (200 also when it was not there, as in OpenOLAT). Unlike OpenOLAT, needs a manager of the entry, and an unknown level answers 404 (OpenOLAT: 200 with body NOT_FOUND). */
   removeRepositoryEntryTaxonomyLevel: Scalars['Boolean']['output'];
@@ -1103,7 +1103,7 @@ export type Mutation = {
   syncLectureBlockCalendars: Scalars['Boolean']['output'];
   /** Bring the calendar events of every block of the course up to date. Owners of the course, and administrators, learning resource managers and lecture managers of its organisations (OpenOLAT answers 401 to others, here 403). */
   syncLectureCalendars: Scalars['Boolean']['output'];
-  /** true: unlinked; false: it was not linked (REST answers 304). */
+  /** true: unlinked; false: it was not linked (REST answers 304). The caller manages the curriculum and the entry. */
   unlinkCurriculumElementEntry: Scalars['Boolean']['output'];
   /** Gateway extension (GraphQL only): removes the caller’s bookmark of the course; false when there was none. */
   unmarkCourseFavorite: Scalars['Boolean']['output'];
@@ -1136,7 +1136,7 @@ export type Mutation = {
   updateOrganisationType: OrganisationTypeVo;
   /** Update a relation role; a body naming another key answers 409 on REST (CONFLICT). */
   updateRelationRole: RelationRoleVo;
-  /** Replaces the entry’s fields (see RepositoryEntryVOInput); null (REST 204) for an empty file. Global authors, learning resource managers and administrators. */
+  /** Replaces the entry’s fields (see RepositoryEntryVOInput); null (REST 204) for an empty file. Global authors, learning resource managers and administrators who manage the entry (its owners, or of its organisation). */
   updateRepositoryEntry?: Maybe<RepositoryEntryVo>;
   /** Write the status and the public access as given (OpenOLAT's low-level change: nothing a status change does besides). Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   updateRepositoryEntryAccess: RepositoryEntryAccessVo;
@@ -2345,11 +2345,11 @@ export type Query = {
   /** The caller. */
   me: UserVo;
   organisation: OrganisationVo;
-  /** The learning resources placed in the organisation. Administrators and sysadmins. */
+  /** The learning resources placed in the organisation. Administrators and sysadmins of the organisation. */
   organisationEntries: Array<RepositoryEntryVo>;
-  /** Members with the role, including members through an inheriting membership of an ancestor. An unknown role answers 409. */
+  /** Members with the role, including members through an inheriting membership of an ancestor. Administrators and sysadmins of the organisation. An unknown role answers 409. */
   organisationMembers: Array<UserVo>;
-  /** Organisations where the user holds the role; withInheritance (default true) adds the sub-organisations an inheriting membership covers. An unknown role answers 406. */
+  /** Organisations where the user holds the role; withInheritance (default true) adds the sub-organisations an inheriting membership covers. The caller manages the person. An unknown role answers 406. */
   organisationMemberships: Array<OrganisationVo>;
   organisationType: OrganisationTypeVo;
   /** The types an organisation of this type may have as sub-organisations. */
@@ -2371,7 +2371,7 @@ export type Query = {
   repositoryEntryImage: RepositoryEntryImageVo;
   /** The owners, coaches or participants of the entry. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   repositoryEntryMembers: Array<UserVo>;
-  /** The metadata of the entry. Administrators and learning resource managers of one of the entry’s organisations, and its owners. Global authors too. */
+  /** The metadata of the entry. Administrators and learning resource managers of one of the entry’s organisations, and its owners. Global authors too, of the entries they see. */
   repositoryEntryMetadata: RepositoryEntryMetadataVo;
   /** The organisations of the entry. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   repositoryEntryOrganisations: Array<OrganisationVo>;

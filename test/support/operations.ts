@@ -5,6 +5,7 @@ import { ROUTES } from '../../src/rest/routes';
 import { buildGatewaySchema } from '../../src/schema/build';
 import type { TestUser } from '../factories';
 import { JSON_TYPE, call, graphql, type Headers } from './http';
+import { placementOf } from './object-routes';
 import { adminAuth, type TestService } from './service';
 
 /** A small course export ZIP (a structure node and a single page with its page in the course folder), for the import routes. */
@@ -162,14 +163,21 @@ export interface RefusalWorld {
   t: TestService;
   /** Values of the path parameters (and arguments) of a request that would succeed for the right caller. */
   values: Record<string, unknown>;
-  /** A caller without the right to this operation on these values. */
+  /** A caller without the route's role (or any right to it). */
   forbidden?: TestUser;
+  /**
+   * A caller who holds the route's role and manages objects of its kind, but not the objects `values`
+   * name (the owner of another course, the administrator of another organisation, …): the question
+   * "is this object theirs" must refuse them. Required where the route's path names an object
+   * (./object-routes.ts), unless every caller may.
+   */
+  stranger?: TestUser;
 }
 
 /**
  * The refusals of one operation, on REST and GraphQL: 401 without credentials, 403 for a caller
- * without the right (unless every authenticated caller may), 404 (NOT_FOUND) for unknown keys
- * asked by the administrator.
+ * without the right (unless every authenticated caller may) and for one with the role but not the
+ * object, 404 (NOT_FOUND) for unknown keys asked by the administrator.
  */
 export function refusals(name: string, world: () => RefusalWorld, options: { everyCallerMay?: boolean } = {}) {
   const route = routeNamed(name);
@@ -178,6 +186,12 @@ export function refusals(name: string, world: () => RefusalWorld, options: { eve
   const unknown = () => ({ ...world().values, ...Object.fromEntries(keys.map((key) => [key.slice(1), UNKNOWN_KEY])) });
   const rest = (headers: Headers, values: Record<string, unknown>) =>
     call(world().t.base, route.method, pathOf(route, values), { headers: { ...headers, ...acceptOf(route) }, body: restBody(route) });
+  const refused = async (caller: TestUser) => {
+    const { t, values } = world();
+    expect((await rest(caller.auth, values)).status).toBe(403);
+    const reply = await graphql(t.base, caller.auth, op.document, op.variables(values));
+    expect(reply.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  };
 
   it('401 without credentials', async () => {
     const { t, values } = world();
@@ -187,12 +201,19 @@ export function refusals(name: string, world: () => RefusalWorld, options: { eve
 
   if (!options.everyCallerMay) {
     it('403 for a caller without the right', async () => {
-      const { t, values, forbidden } = world();
+      const { forbidden } = world();
       if (!forbidden) throw new Error(`${name}: name a caller without the right, or pass { everyCallerMay: true }`);
-      expect((await rest(forbidden.auth, values)).status).toBe(403);
-      const reply = await graphql(t.base, forbidden.auth, op.document, op.variables(values));
-      expect(reply.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      await refused(forbidden);
     });
+
+    // The sample bodies name no object: a route that names one only in its body is left to the two-owners net.
+    if (placementOf(route).kind === 'case' && /:\w+/.test(route.path)) {
+      it('403 for a caller with the role but not the object', async () => {
+        const { stranger } = world();
+        if (!stranger) throw new Error(`${name}: name a caller who holds the route's role but has no right to its object (stranger)`);
+        await refused(stranger);
+      });
+    }
   }
 
   if (keys.length) {

@@ -3,6 +3,7 @@ import {
   addCourseMember,
   addTaxonomyCompetence,
   buildCourse,
+  buildOwnerOfAnotherCourse,
   buildTaxonomy,
   buildTaxonomyLevel,
   buildTaxonomyLevelType,
@@ -26,6 +27,7 @@ let levelTypeKey: number;
 let subLevelTypeKey: number;
 let competenceKey: number;
 let course: TestCourse;
+let stranger: TestUser;
 beforeAll(async () => {
   t = await startTestService();
   plain = await buildUser(t);
@@ -38,6 +40,7 @@ beforeAll(async () => {
   competenceKey = await addTaxonomyCompetence(t, taxonomyLevelKey, member.key, 'teach');
   course = await buildCourse(t);
   await addCourseMember(t, course.key, owner.key, EntryRole.owner);
+  stranger = await buildOwnerOfAnotherCourse(t);
 });
 afterAll(() => t.stop());
 
@@ -58,6 +61,7 @@ const world =
       ...values,
     },
     forbidden: plain,
+    stranger,
   });
 
 function rest(name: string, values: Record<string, unknown>, body?: unknown, headers: Record<string, string> = asAdmin) {

@@ -120,10 +120,17 @@ describe('lifecycle', () => {
     expect((await me(user.auth)).status).toBe(200);
   });
 
-  it('answers 204 without a body', async () => {
+  it('answers 204 without a body and changes nothing', async () => {
     const user = await buildUser(t);
-    expect((await call(t.base, 'POST', path(user), { headers: asAdmin })).status).toBe(204);
-    expect((await call(t.base, 'PUT', path(user), { headers: asAdmin })).status).toBe(204);
+    await call(t.base, 'POST', path(user), { headers: asAdmin, body: { expirationDate: EXPIRES } });
+    const before = (await call(t.base, 'GET', path(user), { headers: asAdmin })).json;
+    expect(before).toMatchObject({ expirationDate: EXPIRES, inactivationDate: null, status: 2 });
+    const post = await call(t.base, 'POST', path(user), { headers: asAdmin });
+    expect([post.status, post.text]).toEqual([204, '']);
+    const put = await call(t.base, 'PUT', path(user), { headers: asAdmin });
+    expect([put.status, put.text]).toEqual([204, '']);
+    expect((await call(t.base, 'GET', path(user), { headers: asAdmin })).json).toEqual(before);
+    expect((await me(user.auth)).status).toBe(200);
   });
 
   it('is for managers of the user (403), 404 for unknown users', async () => {

@@ -1,5 +1,5 @@
 import { Authentication, Provider, UserStatus, type Identity } from '../../src/entities/users';
-import { addOrganisationMember, buildOrganisation, buildUser, uniqueLogin, type TestUser } from '../factories';
+import { addOrganisationMember, buildOrganisation, buildRoleInAnotherOrganisation, buildUser, uniqueLogin, type TestUser } from '../factories';
 import { JSON_TYPE, basic, call, graphql, type Headers } from '../support/http';
 import { SAMPLE_BODIES, graphqlOf, pathOf, refusals, restBody, routeNamed, sampleBody } from '../support/operations';
 import { adminAuth, startTestService, type TestService } from '../support/service';
@@ -10,11 +10,13 @@ let t: TestService;
 let plain: TestUser;
 let target: TestUser;
 let targetPasswordKey: number;
+let stranger: TestUser;
 beforeAll(async () => {
   t = await startTestService();
   plain = await buildUser(t);
   target = await buildUser(t);
   targetPasswordKey = await passwordKeyOf(target);
+  stranger = await buildRoleInAnotherOrganisation(t, 'usermanager');
 });
 afterAll(() => t.stop());
 
@@ -23,7 +25,7 @@ const as = (user: TestUser) => ({ ...user.auth, ...JSON_TYPE });
 /** The refused caller is a plain user; the target is another plain user, whom they do not manage. */
 const world =
   (values: Record<string, unknown> = {}) =>
-  () => ({ t, values: { identityKey: target.key, authKey: targetPasswordKey, ...values }, forbidden: plain });
+  () => ({ t, values: { identityKey: target.key, authKey: targetPasswordKey, ...values }, forbidden: plain, stranger });
 
 async function passwordKeyOf(user: TestUser): Promise<number> {
   return (await t.service.orm.em.fork().findOneOrFail(Authentication, { identity: user.key, provider: Provider.password })).id;

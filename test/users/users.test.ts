@@ -130,9 +130,14 @@ describe('reading and changing one user', () => {
     });
   });
 
-  it('answers an update without body with 204, as OpenOLAT does', async () => {
-    const user = await buildUser(t);
-    expect((await call(t.base, 'POST', `/restapi/users/${user.key}`, { headers: asAdmin })).status).toBe(204);
+  it('answers an update without body with 204, as OpenOLAT does, and changes nothing', async () => {
+    const user = await buildUser(t, {}, { externalId: 'KEPT' });
+    const read = async () => (await call(t.base, 'GET', `/restapi/users/${user.key}`, { headers: asAdmin })).json;
+    const before = await read();
+    expect(before).toMatchObject({ key: user.key, login: user.login, firstName: 'Test', lastName: user.login, externalId: 'KEPT' });
+    const reply = await call(t.base, 'POST', `/restapi/users/${user.key}`, { headers: asAdmin });
+    expect([reply.status, reply.text]).toEqual([204, '']);
+    expect(await read()).toEqual(before);
   });
 
   it('deletes a user, who then cannot authenticate', async () => {

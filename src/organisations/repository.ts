@@ -78,6 +78,11 @@ export async function movePaths(em: EntityManager, oldPath: string, newPath: str
 
 export const countChildren = (em: EntityManager, key: number) => em.count(Organisation, { parent: key });
 
+/** Whether repository entries are placed in the organisation (their own organisation, not a linked one). */
+export async function holdsEntries(em: EntityManager, key: number): Promise<boolean> {
+  return (await sql(em, 'select 1 from repository_entry where organisation_id = ? limit 1', [key])).length > 0;
+}
+
 /** The organisations below each of these parents that are not deleted (GraphQL OrganisationVO.children). */
 export async function listChildrenOf(em: EntityManager, parentKeys: readonly number[]): Promise<OrganisationRow[]> {
   return sql<OrganisationRow>(

@@ -179,6 +179,9 @@ export async function deleteOrganisation(ctx: RequestContext, key: number): Prom
     await requireOrganisationManager({ ...ctx, em }, key);
     if (organisation.identifier === DEFAULT_ORGANISATION_IDENTIFIER) throw new DomainError('CONFLICT', 'the default organisation cannot be deleted');
     if (await organisations.countChildren(em, key)) throw new DomainError('CONFLICT', 'the organisation has sub-organisations; delete or move them first');
+    if (await organisations.holdsEntries(em, key)) {
+      throw new DomainError('CONFLICT', 'courses or other learning resources are placed in the organisation; move them to another organisation first');
+    }
     await organisations.deleteOrganisation(em, key, (await defaultOrganisation(em)).id);
   });
   return true;

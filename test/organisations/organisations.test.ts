@@ -1,4 +1,4 @@
-import { type TestUser, buildUser, uniqueLogin } from '../factories';
+import { type TestUser, buildCourse, buildUser, uniqueLogin } from '../factories';
 import { JSON_TYPE, XML_TYPE, call, graphql, type Headers } from '../support/http';
 import { startTestService, type TestService, adminAuth } from '../support/service';
 import type { OrganisationTypeVo, OrganisationVo } from '../support/graphql-types';
@@ -282,6 +282,22 @@ describe('the organisation tree', () => {
       { k: parent.key },
     );
     expect(viaGraphql.body.data.deleteOrganisation).toBe(true);
+  });
+
+  it('keeps an organisation in which courses are placed (409 in the client format, on GraphQL too) until they are moved', async () => {
+    const organisation = await createOrganisation();
+    const course = await buildCourse(t, { organisationKey: organisation.key });
+    const message = 'courses or other learning resources are placed in the organisation; move them to another organisation first';
+    const json = await rest('DELETE', `/organisations/${organisation.key}`);
+    expect({ status: json.status, body: json.json }).toEqual({ status: 409, body: { code: 'CONFLICT', translation: message } });
+    const xml = await call(t.base, 'DELETE', `/restapi/organisations/${organisation.key}`, { headers: { ...adminAuth(), ...XML_TYPE } });
+    expect(xml.status).toBe(409);
+    expect(xml.text).toContain(`<translation>${message}</translation>`);
+    const viaGraphql = await graphql(t.base, adminAuth(), 'mutation ($k: Long!) { deleteOrganisation(organisationKey: $k) }', { k: organisation.key });
+    expect(viaGraphql.body.errors[0]).toMatchObject({ message, extensions: { code: 'CONFLICT' } });
+    expect((await rest('GET', `/organisations/${organisation.key}`)).status).toBe(200);
+    await t.service.orm.em.fork().getConnection().execute('update repository_entry set organisation_id = ? where id = ?', [defaultKey, course.key]);
+    expect((await rest('DELETE', `/organisations/${organisation.key}`)).status).toBe(200);
   });
 
   it('moves the users of a deleted organisation to the default organisation', async () => {

@@ -1,5 +1,5 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { RequestHandler } from 'express';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
@@ -7,6 +7,7 @@ import { DomainError } from '../domain/errors';
 import type { RequestContext } from '../domain/context';
 import { RETRY_AFTER_SECONDS, asDomainFailure } from '../db/unavailable';
 import { costRefusal, operationCost, type CostLimits } from './cost';
+import { pacedSchema, stringifyPaced } from './pacing';
 
 export interface GraphqlOptions {
   production: boolean;
@@ -82,16 +83,22 @@ function costLimit(schema: GraphQLSchema, limits: CostLimits): ApolloServerPlugi
   };
 }
 
-export async function graphqlMiddleware(schema: GraphQLSchema, options: GraphqlOptions): Promise<{ handler: RequestHandler; stop: () => Promise<void> }> {
+export async function graphqlMiddleware(
+  gatewaySchema: GraphQLSchema,
+  options: GraphqlOptions,
+): Promise<{ handler: RequestHandler; stop: () => Promise<void> }> {
+  const schema = pacedSchema(gatewaySchema);
   const server = new ApolloServer<RequestContext>({
     schema,
+    stringifyResult: stringifyPaced,
     introspection: !options.production,
     allowBatchedHttpRequests: false,
     // Validation compares fields pairwise: a document of many thousand fields would hold the event loop before any limit of cost.ts runs.
     parseOptions: { maxTokens: options.maxTokens },
     includeStacktraceInErrorResponses: false,
     formatError: (formatted, error) => formatGraphqlError(formatted, error, options.log),
-    plugins: [ApolloServerPluginLandingPageDisabled(), costLimit(schema, options), unavailableAnswer],
+    // No cache hints are given: without the cache-control plugin Apollo wraps no resolver (a third of the time of a large answer).
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), costLimit(schema, options), unavailableAnswer],
   });
   await server.start();
   const handler = expressMiddleware(server, {

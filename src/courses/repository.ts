@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { placeholders, sql } from '../db/sql';
+import { readPages, type EdgePage } from '../domain/edges';
 import type { Caller } from '../domain/context';
 import type { Range } from '../domain/lists';
 import { readPage, type Page, type PageRequest } from '../domain/paging';
@@ -386,6 +387,41 @@ export function runTrees(em: EntityManager, entryKeys: readonly number[]): Promi
     [...entryKeys],
   );
 }
+
+/**
+ * A page of the editor tree of each of these entries, depth first (siblings by position): a node's
+ * place is the path of (position, key) pairs from its root.
+ */
+export const pagesOfEditorTrees = (em: EntityManager, entryKeys: readonly number[], page: EdgePage, cap: number | null) =>
+  readPages<ElementRow>(
+    em,
+    (entry) => `with recursive tree as (
+        select n.id, array[n.position, n.id] as place from course_element n where n.entry_id = ${entry} and n.parent_id is null
+        union all
+        select n.id, tree.place || n.position || n.id from tree join course_element n on n.parent_id = tree.id
+      )
+      select ${EDITOR_COLUMNS} from ${EDITOR_FROM} join tree on tree.id = n.id order by tree.place`,
+    [],
+    entryKeys,
+    page,
+    cap,
+  );
+
+/** A page of the run tree (as last published) of each of these entries, depth first as pagesOfEditorTrees. */
+export const pagesOfRunTrees = (em: EntityManager, entryKeys: readonly number[], page: EdgePage, cap: number | null) =>
+  readPages<ElementRow>(
+    em,
+    (entry) => `with recursive tree as (
+        select n.ident, array[n.position, n.id] as place from course_run_element n where n.entry_id = ${entry} and n.parent_ident is null
+        union all
+        select n.ident, tree.place || n.position || n.id from tree join course_run_element n on n.entry_id = ${entry} and n.parent_ident = tree.ident
+      )
+      select ${RUN_COLUMNS} from course_run_element n join tree on n.entry_id = ${entry} and n.ident = tree.ident order by tree.place`,
+    [],
+    entryKeys,
+    page,
+    cap,
+  );
 
 export interface ElementFields {
   shortTitle: string | null;

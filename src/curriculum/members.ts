@@ -2,13 +2,13 @@ import { inTransaction } from '../audit/audit-log';
 import type { RequestContext } from '../domain/context';
 import { DomainError, badRequest, notFound } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
-import { groupedBy, loader } from '../domain/loaders';
+import { pageOf, type Edge, type EdgePage } from '../domain/edges';
 import { Identity } from '../entities/users';
 import type { CurriculumElementMemberVO, CurriculumElementMemberVOInput } from '../schema/curriculum';
 import type { UserVO, UserVOInput } from '../schema/users';
 import { toUserVO } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
-import { toMemberVO } from './presenter';
+import { toMemberVO, type MemberRow } from './presenter';
 import * as curricula from './repository';
 import { elementOf } from './service';
 
@@ -154,10 +154,11 @@ export async function removeRoleMember(
   });
 }
 
-/** `CurriculumElementVO.members` (GraphQL): the memberships of every element of an answer, read at once. */
-export function membersOf(ctx: RequestContext, elementKey: number): Promise<CurriculumElementMemberVO[]> {
-  const members = loader<number, CurriculumElementMemberVO[]>(ctx, 'curriculum element members', async (keys) =>
-    groupedBy(keys, await curricula.listMemberRowsOf(ctx.em, keys), (row) => row.elementKey).map((rows) => rows.map(toMemberVO)),
-  );
-  return members.load(elementKey);
+/** `CurriculumElementVO.members` (GraphQL): a page of the memberships of every element of an answer, read at once (requireManagedForEdge checks the curriculum). */
+export function membersOf(ctx: RequestContext, elementKey: number, page: EdgePage): Promise<CurriculumElementMemberVO[]> {
+  const edge: Edge<MemberRow, CurriculumElementMemberVO> = {
+    read: (keys, page, cap) => curricula.pagesOfMemberRows(ctx.em, keys, page, cap),
+    present: toMemberVO,
+  };
+  return pageOf(ctx, 'curriculum element members', edge, page, elementKey);
 }

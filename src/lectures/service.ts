@@ -7,7 +7,7 @@ import { findEntry } from '../courses/repository';
 import type { RequestContext } from '../domain/context';
 import { DomainError, badRequest, notFound, validationFailed } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
-import { groupedBy, loader } from '../domain/loaders';
+import { pageOf, type Edge, type EdgePage } from '../domain/edges';
 import { tooLongValues } from '../domain/validation';
 import type {
   LectureBlockVO,
@@ -18,8 +18,8 @@ import type {
 } from '../schema/lectures';
 import type { TaxonomyLevelVO } from '../schema/taxonomy';
 import type { UserVO } from '../schema/users';
-import { toLevelVO } from '../taxonomy/presenter';
-import { toUserVO } from '../users/presenter';
+import { toLevelVO, type LevelRow } from '../taxonomy/presenter';
+import { toUserVO, type UserRow } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
 import { requireLectureAdministrator, requireLectureListRole, requireLectureManager } from './policy';
 import { toConfigurationVO, toLectureBlockVO } from './presenter';
@@ -233,27 +233,27 @@ export async function moveBlock(ctx: RequestContext, address: LectureAddress, bl
 
 // Teachers
 
-function teachersLoader(ctx: RequestContext) {
-  return loader<number, UserVO[]>(ctx, 'lectureBlockTeachers', async (keys) =>
-    groupedBy(keys, await lectures.teachersOf(ctx.em, keys), (row) => row.blockKey).map((rows) => rows.map((row) => toUserVO(row, true))),
-  );
+/** A page of the teachers of a block the caller reached through a checked list or block (GraphQL edge; every block of the answer at once). */
+export function teachersOfBlock(ctx: RequestContext, blockKey: number, page: EdgePage): Promise<UserVO[]> {
+  const edge: Edge<UserRow, UserVO> = {
+    read: (keys, page, cap) => lectures.pagesOfTeachers(ctx.em, keys, page, cap),
+    present: (row) => toUserVO(row, true),
+  };
+  return pageOf(ctx, 'lecture block teachers', edge, page, blockKey);
 }
 
-function levelsLoader(ctx: RequestContext) {
-  return loader<number, TaxonomyLevelVO[]>(ctx, 'lectureBlockLevels', async (keys) =>
-    groupedBy(keys, await lectures.levelsOf(ctx.em, keys), (row) => row.blockKey).map((rows) => rows.map(toLevelVO)),
-  );
+/** A page of the taxonomy levels of a block the caller reached through a checked list or block (GraphQL edge; every block of the answer at once). */
+export function levelsOfBlock(ctx: RequestContext, blockKey: number, page: EdgePage): Promise<TaxonomyLevelVO[]> {
+  const edge: Edge<LevelRow, TaxonomyLevelVO> = {
+    read: (keys, page, cap) => lectures.pagesOfLevels(ctx.em, keys, page, cap),
+    present: toLevelVO,
+  };
+  return pageOf(ctx, 'lecture block levels', edge, page, blockKey);
 }
-
-/** The teachers of a block the caller reached through a checked list or block (GraphQL edge; batched). */
-export const teachersOfBlock = (ctx: RequestContext, blockKey: number) => teachersLoader(ctx).load(blockKey);
-
-/** The taxonomy levels of a block the caller reached through a checked list or block (GraphQL edge; batched). */
-export const levelsOfBlock = (ctx: RequestContext, blockKey: number) => levelsLoader(ctx).load(blockKey);
 
 export async function listTeachers(ctx: RequestContext, address: LectureAddress, blockKey: number): Promise<UserVO[]> {
   const { block } = await managedBlock(ctx, address, blockKey);
-  return (await lectures.teachersOf(ctx.em, [block.id])).map((row) => toUserVO(row, true));
+  return (await lectures.listTeachers(ctx.em, block.id)).map((row) => toUserVO(row, true));
 }
 
 /** true: now a teacher; false: already one (REST answers 304). The teacher's calendar follows. */
@@ -321,7 +321,7 @@ export async function removeCurriculumParticipants(ctx: RequestContext, address:
 
 export async function listLevels(ctx: RequestContext, address: LectureAddress, blockKey: number): Promise<TaxonomyLevelVO[]> {
   const { block } = await managedBlock(ctx, address, blockKey);
-  return (await lectures.levelsOf(ctx.em, [block.id])).map(toLevelVO);
+  return (await lectures.listLevels(ctx.em, block.id)).map(toLevelVO);
 }
 
 async function requireLevel(em: EntityManager, levelKey: number): Promise<void> {

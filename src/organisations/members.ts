@@ -2,14 +2,14 @@ import { inTransaction } from '../audit/audit-log';
 import type { RequestContext } from '../domain/context';
 import { DomainError } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
-import { groupedBy, loader } from '../domain/loaders';
+import { pageOf, type Edge, type EdgePage } from '../domain/edges';
 import { grantedInheritance, isOrganisationRole, type OrganisationRole } from '../domain/roles';
 import { Identity } from '../entities/users';
 import type { OrganisationVO } from '../schema/organisations';
 import type { UserVO, UserVOInput } from '../schema/users';
-import { toUserVO } from '../users/presenter';
+import { toUserVO, type UserRow } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
-import { toOrganisationVO } from './presenter';
+import { toOrganisationVO, type OrganisationRow } from './presenter';
 import * as organisations from './repository';
 import { findOrganisation } from './repository';
 
@@ -79,22 +79,22 @@ export async function removeMember(ctx: RequestContext, organisationKey: number,
   });
 }
 
-/** `OrganisationVO.members` (GraphQL): listMembers of the role for every organisation of an answer, read at once. */
-export function membersOf(ctx: RequestContext, role: OrganisationRole, organisationKey: number): Promise<UserVO[]> {
-  const membersOfOrganisations = loader<number, UserVO[]>(ctx, `members as ${role}`, async (keys) =>
-    groupedBy(keys, await organisations.listMembersOfOrganisations(ctx.em, keys, role), (row) => row.organisationKey).map((rows) =>
-      rows.map((row) => toUserVO(row, true)),
-    ),
-  );
-  return membersOfOrganisations.load(organisationKey);
+/** `OrganisationVO.members` (GraphQL): a page of listMembers of the role of every organisation of an answer, read at once. */
+export function membersOf(ctx: RequestContext, role: OrganisationRole, organisationKey: number, page: EdgePage): Promise<UserVO[]> {
+  const edge: Edge<UserRow, UserVO> = {
+    read: (keys, page, cap) => organisations.pagesOfMembers(ctx.em, keys, role, page, cap),
+    present: (row) => toUserVO(row, true),
+  };
+  return pageOf(ctx, `members as ${role}`, edge, page, organisationKey);
 }
 
-/** `UserVO.organisations` (GraphQL): listMemberships with inheritance for every person of an answer, read at once. */
-export function membershipsOf(ctx: RequestContext, role: OrganisationRole, identityKey: number): Promise<OrganisationVO[]> {
-  const memberships = loader<number, OrganisationVO[]>(ctx, `organisations of person as ${role}`, async (keys) =>
-    groupedBy(keys, await organisations.listMembershipsOf(ctx.em, keys, role), (row) => row.memberKey).map((rows) => rows.map(toOrganisationVO)),
-  );
-  return memberships.load(identityKey);
+/** `UserVO.organisations` (GraphQL): a page of listMemberships with inheritance of every person of an answer, read at once. */
+export function membershipsOf(ctx: RequestContext, role: OrganisationRole, identityKey: number, page: EdgePage): Promise<OrganisationVO[]> {
+  const edge: Edge<OrganisationRow, OrganisationVO> = {
+    read: (keys, page, cap) => organisations.pagesOfMemberships(ctx.em, keys, role, page, cap),
+    present: toOrganisationVO,
+  };
+  return pageOf(ctx, `organisations of person as ${role}`, edge, page, identityKey);
 }
 
 /**

@@ -13,6 +13,7 @@ import { ORGANISATION_ADMINS } from '../organisations/policy';
 import { CourseVO, CourseVOes, RepositoryEntryVO } from '../schema/courses';
 import { auth } from '../schema/directives';
 import { GroupVO, GroupVOInput } from '../schema/groups';
+import { EdgePageArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { UserVO } from '../schema/users';
 
@@ -40,8 +41,8 @@ export class CourseEdgesResolver {
     description: `The direct owners (authors); read for every course of the answer at once (GraphQL only). ${MANAGERS}`,
   })
   @Extensions({ rest: false })
-  owners(@Ctx() ctx: RequestContext, @Root() course: CourseVO): Promise<UserVO[]> {
-    return courseGroups.membersOfCourse(ctx, course.repoEntryKey, EntryRole.owner);
+  owners(@Ctx() ctx: RequestContext, @Root() course: CourseVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
+    return courseGroups.membersOfCourse(ctx, course.repoEntryKey, EntryRole.owner, page);
   }
 
   @FieldResolver(() => [UserVO], {
@@ -49,8 +50,8 @@ export class CourseEdgesResolver {
     description: `The direct coaches (tutors); those of the course's groups are in groups (GraphQL only). ${MANAGERS}`,
   })
   @Extensions({ rest: false })
-  coaches(@Ctx() ctx: RequestContext, @Root() course: CourseVO): Promise<UserVO[]> {
-    return courseGroups.membersOfCourse(ctx, course.repoEntryKey, EntryRole.coach);
+  coaches(@Ctx() ctx: RequestContext, @Root() course: CourseVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
+    return courseGroups.membersOfCourse(ctx, course.repoEntryKey, EntryRole.coach, page);
   }
 
   @FieldResolver(() => [UserVO], {
@@ -58,8 +59,8 @@ export class CourseEdgesResolver {
     description: `The direct participants; those of the course's groups are in groups (GraphQL only). ${MANAGERS}`,
   })
   @Extensions({ rest: false })
-  participants(@Ctx() ctx: RequestContext, @Root() course: CourseVO): Promise<UserVO[]> {
-    return courseGroups.membersOfCourse(ctx, course.repoEntryKey, EntryRole.participant);
+  participants(@Ctx() ctx: RequestContext, @Root() course: CourseVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
+    return courseGroups.membersOfCourse(ctx, course.repoEntryKey, EntryRole.participant, page);
   }
 
   @FieldResolver(() => [GroupVO], {
@@ -67,8 +68,8 @@ export class CourseEdgesResolver {
     description: 'The groups linked to the course, for whoever sees the course and group managers; read for every course of the answer at once (GraphQL only).',
   })
   @Extensions({ rest: false })
-  groups(@Ctx() ctx: RequestContext, @Root() course: CourseVO): Promise<GroupVO[]> {
-    return courseGroups.groupsOfCourse(ctx, course.repoEntryKey);
+  groups(@Ctx() ctx: RequestContext, @Root() course: CourseVO, @Args() page: EdgePageArgs): Promise<GroupVO[]> {
+    return courseGroups.groupsOfCourse(ctx, course.repoEntryKey, page);
   }
 }
 

@@ -1,4 +1,4 @@
-import { Arg, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
 import { managedCurriculum, managedElement, managedElementType } from '../curriculum/managed';
@@ -19,6 +19,7 @@ import {
   CurriculumVO,
   CurriculumVOInput,
 } from '../schema/curriculum';
+import { EdgePageArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { TaxonomyLevelVO } from '../schema/taxonomy';
 import { UserVO, UserVOInput } from '../schema/users';
@@ -422,12 +423,12 @@ export class CurriculumResolver {
 @Resolver(() => CurriculumVO)
 export class CurriculumEdgesResolver {
   @FieldResolver(() => [CurriculumElementVO], {
-    description: 'Every element that is not deleted, flat in key order (parentElementKey gives the tree); GraphQL only.',
+    description: 'A page of the elements that are not deleted, flat in key order (parentElementKey gives the tree); GraphQL only.',
   })
   @Extensions({ rest: false })
   @Directive(SIGNED_IN)
-  elements(@Ctx() ctx: RequestContext, @Root() curriculum: CurriculumVO): Promise<CurriculumElementVO[]> {
-    return curricula.elementsOf(ctx, curriculum.key);
+  elements(@Ctx() ctx: RequestContext, @Root() curriculum: CurriculumVO, @Args() page: EdgePageArgs): Promise<CurriculumElementVO[]> {
+    return curricula.elementsOf(ctx, curriculum.key, page);
   }
 }
 
@@ -436,25 +437,25 @@ export class CurriculumElementEdgesResolver {
   @FieldResolver(() => [CurriculumElementVO], { description: 'As GET …/elements/{elementKey}/elements (GraphQL only).' })
   @Extensions({ rest: false })
   @Directive(SIGNED_IN)
-  async children(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO): Promise<CurriculumElementVO[]> {
+  async children(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO, @Args() page: EdgePageArgs): Promise<CurriculumElementVO[]> {
     await curricula.requireManagedForEdge(ctx, element.curriculumKey);
-    return curricula.childrenOf(ctx, element.key);
+    return curricula.childrenOf(ctx, element.key, page);
   }
 
   @FieldResolver(() => [CurriculumElementMemberVO], { description: 'As GET …/elements/{elementKey}/members (GraphQL only).' })
   @Extensions({ rest: false })
   @Directive(SIGNED_IN)
-  async members(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO): Promise<CurriculumElementMemberVO[]> {
+  async members(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO, @Args() page: EdgePageArgs): Promise<CurriculumElementMemberVO[]> {
     await curricula.requireManagedForEdge(ctx, element.curriculumKey);
-    return members.membersOf(ctx, element.key);
+    return members.membersOf(ctx, element.key, page);
   }
 
   @FieldResolver(() => [RepositoryEntryVO], { description: 'As GET …/elements/{elementKey}/entries (GraphQL only).' })
   @Extensions({ rest: false })
   @Directive(SIGNED_IN)
-  async entries(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO): Promise<RepositoryEntryVO[]> {
+  async entries(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO, @Args() page: EdgePageArgs): Promise<RepositoryEntryVO[]> {
     await curricula.requireManagedForEdge(ctx, element.curriculumKey);
-    return curricula.entriesOf(ctx, element.key);
+    return curricula.entriesOf(ctx, element.key, page);
   }
 }
 

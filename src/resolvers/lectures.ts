@@ -1,4 +1,4 @@
-import { Arg, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import * as elementBlocks from '../lectures/curriculum-blocks';
 import { managedLectureBlock } from '../lectures/managed';
@@ -13,6 +13,7 @@ import {
   RepositoryEntryLectureConfigurationVOInput,
   RollCallAdaptationVO,
 } from '../schema/lectures';
+import { EdgePageArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { TaxonomyLevelVO } from '../schema/taxonomy';
 import { UserVO } from '../schema/users';
@@ -360,14 +361,14 @@ export class LectureResolver {
 export class LectureBlockEdgesResolver {
   @FieldResolver(() => [UserVO], { description: 'As GET …/lectureblocks/{lectureBlockKey}/teachers (GraphQL only).' })
   @Extensions({ rest: false })
-  teachers(@Ctx() ctx: RequestContext, @Root() block: LectureBlockVO): Promise<UserVO[]> {
-    return lectures.teachersOfBlock(ctx, block.key);
+  teachers(@Ctx() ctx: RequestContext, @Root() block: LectureBlockVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
+    return lectures.teachersOfBlock(ctx, block.key, page);
   }
 
   @FieldResolver(() => [TaxonomyLevelVO], { description: 'As GET …/lectureblocks/{lectureBlockKey}/taxonomy/levels (GraphQL only).' })
   @Extensions({ rest: false })
-  taxonomyLevels(@Ctx() ctx: RequestContext, @Root() block: LectureBlockVO): Promise<TaxonomyLevelVO[]> {
-    return lectures.levelsOfBlock(ctx, block.key);
+  taxonomyLevels(@Ctx() ctx: RequestContext, @Root() block: LectureBlockVO, @Args() page: EdgePageArgs): Promise<TaxonomyLevelVO[]> {
+    return lectures.levelsOfBlock(ctx, block.key, page);
   }
 }
 

@@ -57,13 +57,16 @@ describe('GraphQL cost model', () => {
     // Fragments count where they are spread; skipped fields do not count.
     expect(measure('{ ...q } fragment q on Query { x: users { key } y: users { key } }')).toEqual({ cost: 200, aliases: 2, rootFields: 2, depth: 1 });
     expect(measure('{ users @skip(if: true) { key } me { key } }').cost).toBe(1);
-    // Tree edges (children of the same type) count the tree's breadth once, not to the power of its depth.
-    expect(measure('{ curriculum(curriculumKey: 1) { elements { key children { key children { key } } } } }').cost).toBe(1 + 100 * (1 + 1 * (1 + 1)));
+    // Tree edges (children of the same type) count the tree's breadth once, not to the power of its depth, whatever their page.
+    expect(measure('{ curriculum(curriculumKey: 1) { elements { key children { key children(limit: 500) { key } } } } }').cost).toBe(
+      1 + 20 * (1 + 1 * (1 + 1)),
+    );
     const tree = measure(
       'query($k: Long!) { taxonomy(taxonomyKey: $k) { key types { key } rootLevels { key children { key children { key type { key } competences { key } } } } levels { key parentKey } } }',
       { k: 1 },
     );
-    expect(tree.cost).toBe(1 + 100 + 100 * (1 + 1 + 1 + 1 + 100) + 100);
+    // types 20; root levels 20 × (itself, a child, a grandchild with its type and 20 competences); levels 20
+    expect(tree.cost).toBe(1 + 20 + 20 * (1 + 1 * (1 + 1 * (1 + 1 + 20))) + 20);
   });
 
   it('measures depth below the root fields, through fragments, without introspection fields', () => {

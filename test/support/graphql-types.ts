@@ -108,6 +108,8 @@ export type CalendarVo = {
 
 export type CatalogEntryVo = {
   __typename?: 'CatalogEntryVO';
+  /** As GET /catalog/{path}/children, a page in stored order (categories first); read for every entry of the answer in one statement (GraphQL only). */
+  children: Array<CatalogEntryVo>;
   description?: Maybe<Scalars['String']['output']>;
   /** Legacy external link; cannot be set through this interface. */
   externalURL?: Maybe<Scalars['String']['output']>;
@@ -115,8 +117,10 @@ export type CatalogEntryVo = {
   /** self, jumpin, edit, delete and children on single-entry answers; empty in lists. */
   link: Array<LinkVo>;
   name: Scalars['String']['output'];
-  /** The owners: empty unless the caller is a catalog manager or owns the entry; read for every entry of the answer in one statement (GraphQL only). */
+  /** A page of the owners: empty unless the caller is a catalog manager or owns the entry; read for every entry of the answer in one statement (GraphQL only). */
   owners: Array<UserVo>;
+  /** The entry above (null for a root); read for every entry of the answer in one statement (GraphQL only). */
+  parent?: Maybe<CatalogEntryVo>;
   /** null for a root. */
   parentKey?: Maybe<Scalars['Long']['output']>;
   /** The repository entry a leaf links, when the caller sees it; read for every entry of the answer in one statement (GraphQL only). */
@@ -124,6 +128,18 @@ export type CatalogEntryVo = {
   repositoryEntryKey?: Maybe<Scalars['Long']['output']>;
   /** 0 node (category), 1 leaf (links a repository entry). */
   type: Scalars['Int']['output'];
+};
+
+
+export type CatalogEntryVoChildrenArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type CatalogEntryVoOwnersArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** A CatalogEntryVO as a client sends it. Create reads name, description, type and repositoryEntryKey (query and form: repoEntryKey); update reads name, description and type (not on forms) and newParentKey (query or form). Other fields are accepted and ignored. */
@@ -322,6 +338,42 @@ export type CourseVo = {
   title?: Maybe<Scalars['String']['output']>;
 };
 
+
+export type CourseVoCoachesArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type CourseVoEditorTreeArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type CourseVoGroupsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type CourseVoOwnersArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type CourseVoParticipantsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type CourseVoRunTreeArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
 /** A new course: a CourseVO body (key, repoEntryKey, olatResource* and editorRootNodeId are ignored), or on REST the query parameters of PUT /repo/courses without a body (shortTitle, status, access, membersOnly, publicVisible, setAuthor, initialAuthor are those of the query form). */
 export type CourseVoInput = {
   /** Legacy access: 0 trash, 1 preparation (published with membersOnly), 2 review, 3 or 4 published (4: public). */
@@ -464,6 +516,24 @@ export type CurriculumElementVo = {
   status?: Maybe<Scalars['String']['output']>;
 };
 
+
+export type CurriculumElementVoChildrenArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type CurriculumElementVoEntriesArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type CurriculumElementVoMembersArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
 /** A CurriculumElementVO as a client sends it. Absent fields keep their value, null clears it; a changed parentElementKey moves the element with its sub-elements. */
 export type CurriculumElementVoInput = {
   beginDate?: InputMaybe<Scalars['DateTime']['input']>;
@@ -487,7 +557,7 @@ export type CurriculumVo = {
   degree?: Maybe<Scalars['String']['output']>;
   description?: Maybe<Scalars['String']['output']>;
   displayName: Scalars['String']['output'];
-  /** Every element that is not deleted, flat in key order (parentElementKey gives the tree); GraphQL only. */
+  /** A page of the elements that are not deleted, flat in key order (parentElementKey gives the tree); GraphQL only. */
   elements: Array<CurriculumElementVo>;
   externalId?: Maybe<Scalars['String']['output']>;
   identifier: Scalars['String']['output'];
@@ -497,6 +567,12 @@ export type CurriculumVo = {
   organisationKey?: Maybe<Scalars['Long']['output']>;
   /** A free string, typically active. */
   status?: Maybe<Scalars['String']['output']>;
+};
+
+
+export type CurriculumVoElementsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** A CurriculumVO as a client sends it. Absent fields keep their value, null clears it. */
@@ -659,11 +735,23 @@ export type GroupInfoVo = {
   name: Scalars['String']['output'];
   /** The news, while the news tool is on. */
   news?: Maybe<Scalars['String']['output']>;
-  /** The owners (coaches); read for every group of the answer in one statement (GraphQL only). */
+  /** A page of the owners (coaches); read for every group of the answer in one statement (GraphQL only). */
   owners: Array<UserVo>;
-  /** The participants; read for every group of the answer in one statement (GraphQL only). */
+  /** A page of the participants; read for every group of the answer in one statement (GraphQL only). */
   participants: Array<UserVo>;
   type: Scalars['String']['output'];
+};
+
+
+export type GroupInfoVoOwnersArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type GroupInfoVoParticipantsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** A page of groups (pagingspec=1.0), with the total. */
@@ -690,11 +778,23 @@ export type GroupVo = {
   maxParticipants?: Maybe<Scalars['Int']['output']>;
   minParticipants?: Maybe<Scalars['Int']['output']>;
   name: Scalars['String']['output'];
-  /** The owners (coaches); read for every group of the answer in one statement (GraphQL only). */
+  /** A page of the owners (coaches); read for every group of the answer in one statement (GraphQL only). */
   owners: Array<UserVo>;
-  /** The participants; read for every group of the answer in one statement (GraphQL only). */
+  /** A page of the participants; read for every group of the answer in one statement (GraphQL only). */
   participants: Array<UserVo>;
   type: Scalars['String']['output'];
+};
+
+
+export type GroupVoOwnersArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type GroupVoParticipantsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** A GroupVO as a client sends it; `type` is ignored (always LearningGroup). */
@@ -817,6 +917,18 @@ export type LectureBlockVo = {
   /** As GET …/lectureblocks/{lectureBlockKey}/teachers (GraphQL only). */
   teachers: Array<UserVo>;
   title?: Maybe<Scalars['String']['output']>;
+};
+
+
+export type LectureBlockVoTaxonomyLevelsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type LectureBlockVoTeachersArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** A LectureBlockVO as a client sends it: no key (or 0) creates, a key updates. plannedLectures is always written (0 when absent); the other fields only when not null. status and rollCallStatus are ignored but for rollCallStatus autoclosed, which closes the roll call. */
@@ -2120,7 +2232,7 @@ export type OrganisationTypeVoInput = {
 
 export type OrganisationVo = {
   __typename?: 'OrganisationVO';
-  /** The sub-organisations that are not deleted (GraphQL only). */
+  /** A page of the sub-organisations that are not deleted (GraphQL only). */
   children: Array<OrganisationVo>;
   cssClass?: Maybe<Scalars['String']['output']>;
   description?: Maybe<Scalars['String']['output']>;
@@ -2130,7 +2242,7 @@ export type OrganisationVo = {
   key: Scalars['Long']['output'];
   /** Comma-separated managed flags, normalised (unknown flags dropped). */
   managedFlagsString?: Maybe<Scalars['String']['output']>;
-  /** As GET /organisations/{organisationKey}/users: its users, with inherited memberships (GraphQL only). */
+  /** As GET /organisations/{organisationKey}/users, a page: its users, with inherited memberships (GraphQL only). */
   members: Array<UserVo>;
   organisationTypeKey?: Maybe<Scalars['Long']['output']>;
   parentOrganisationKey?: Maybe<Scalars['Long']['output']>;
@@ -2140,6 +2252,18 @@ export type OrganisationVo = {
   status?: Maybe<Scalars['String']['output']>;
   /** As GET /organisations/types/{typeKey} (GraphQL only). */
   type?: Maybe<OrganisationTypeVo>;
+};
+
+
+export type OrganisationVoChildrenArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type OrganisationVoMembersArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** An OrganisationVO as a client sends it. Absent fields keep their value, null clears it; a changed parentOrganisationKey moves the organisation with its subtree; rootOrganisationKey is ignored. */
@@ -3460,7 +3584,7 @@ export type TaxonomyLevelTypeVoInput = {
 
 export type TaxonomyLevelVo = {
   __typename?: 'TaxonomyLevelVO';
-  /** The sub-levels (GraphQL only). */
+  /** A page of the sub-levels, in key order (GraphQL only). */
   children: Array<TaxonomyLevelVo>;
   /** As GET …/levels/{taxonomyLevelKey}/competences (GraphQL only). */
   competences: Array<TaxonomyCompetenceVo>;
@@ -3476,6 +3600,18 @@ export type TaxonomyLevelVo = {
   /** The type of the level (GraphQL only). */
   type?: Maybe<TaxonomyLevelTypeVo>;
   typeKey?: Maybe<Scalars['Long']['output']>;
+};
+
+
+export type TaxonomyLevelVoChildrenArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type TaxonomyLevelVoCompetencesArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** A TaxonomyLevelVO as a client sends it: without a key a new level, with a key an update; a changed parentKey moves the level with its sub-levels, a null parentKey makes it a root level. */
@@ -3508,14 +3644,32 @@ export type TaxonomyVo = {
   externalId?: Maybe<Scalars['String']['output']>;
   identifier: Scalars['String']['output'];
   key: Scalars['Long']['output'];
-  /** As GET /taxonomy/{taxonomyKey}/levels: every level, flat (GraphQL only). */
+  /** As GET /taxonomy/{taxonomyKey}/levels, a page: the levels, flat, in key order (GraphQL only). */
   levels: Array<TaxonomyLevelVo>;
   /** Comma-separated managed flags (catalogue 4.8), normalised. */
   managedFlags?: Maybe<Scalars['String']['output']>;
-  /** The root levels; follow children for the tree (GraphQL only). */
+  /** A page of the root levels; follow children for the tree (GraphQL only). */
   rootLevels: Array<TaxonomyLevelVo>;
   /** As GET /taxonomy/{taxonomyKey}/types (GraphQL only). */
   types: Array<TaxonomyLevelTypeVo>;
+};
+
+
+export type TaxonomyVoLevelsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type TaxonomyVoRootLevelsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type TaxonomyVoTypesArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** A TaxonomyVO as a client sends it (an extension: OpenOLAT cannot create taxonomies over REST). Without a key a new taxonomy, with a key an update; absent fields keep their value. */
@@ -3584,6 +3738,24 @@ export type UserVo = {
   relations?: Maybe<Array<IdentityToIdentityRelationVo>>;
   /** As GET /users/{k}/roles: the person themself, or their user managers; null with an error otherwise (GraphQL only). */
   roles?: Maybe<RolesVo>;
+};
+
+
+export type UserVoGroupsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type UserVoOrganisationsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type UserVoRelationsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** A UserVO as a client sends it; `key` and `portrait` are accepted and ignored. */

@@ -67,7 +67,9 @@ export const unavailableAnswer: ApolloServerPlugin<RequestContext> = {
 
 /**
  * Refuses, before anything runs, operations over the cost, alias or root-field limits (src/graphql/cost.ts);
- * needs the variables (a `limit` may be one), so it runs once the operation is resolved.
+ * needs the variables (a `limit` may be one), so it runs once the operation is resolved. An answer whose
+ * lists read more rows than GRAPHQL_MAX_COST while it runs (src/domain/lists.ts takeRows) is refused
+ * the same way: 400 with that one error, instead of a partial answer with the error at every parent of the list.
  */
 function costLimit(schema: GraphQLSchema, limits: CostLimits): ApolloServerPlugin<RequestContext> {
   return {
@@ -77,6 +79,13 @@ function costLimit(schema: GraphQLSchema, limits: CostLimits): ApolloServerPlugi
           if (!operation) return;
           const refused = costRefusal(operationCost(schema, document, operation, request.variables ?? {}, limits.defaultListSize), limits);
           if (refused) throw refused;
+        },
+        async willSendResponse({ response }) {
+          if (response.body.kind !== 'single') return;
+          const tooCostly = response.body.singleResult.errors?.find((error) => error.extensions?.code === 'QUERY_TOO_COSTLY');
+          if (!tooCostly) return;
+          response.body.singleResult = { errors: [tooCostly] };
+          response.http.status = 400;
         },
       };
     },

@@ -188,7 +188,10 @@ describe('GraphQL lists count their real rows against GRAPHQL_MAX_COST', () => {
   it('an unpaged list (counted as GRAPHQL_DEFAULT_LIST_SIZE rows before it runs) that reads more rows than the limit is refused, naming the limit', async () => {
     expect(measure('{ users { key } }').cost).toBe(100);
     const all = await graphql(small.base, adminAuth(), '{ users { key } }');
-    expect(all.body.data).toBeNull();
+    // Refused as before it runs: 400 with that one error, no partial answer.
+    expect(all.status).toBe(400);
+    expect(all.body.data).toBeUndefined();
+    expect(all.body.errors).toHaveLength(1);
     expect(all.body.errors[0].message).toMatch(/more than 110 more rows \(GRAPHQL_MAX_COST\)/);
     expect(all.body.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COSTLY', limit: 'GRAPHQL_MAX_COST' });
     // The lists of one answer share the rows: 110 alone fit, 110 and 1 more do not.

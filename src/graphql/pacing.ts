@@ -86,18 +86,23 @@ export const pacedSchema = (schema: GraphQLSchema): GraphQLSchema =>
 /** A turn of the event loop of its own for the next piece of an answer. */
 const nextTurn = () => room(ITEMS_PER_TURN + 1) ?? Promise.resolve();
 
-/** Whether an object or array holds objects or arrays (an answer's data holds plain values, objects and arrays only). */
-function holdsObjects(value: object): boolean {
-  for (const key in value) {
-    const field = (value as Record<string, unknown>)[key];
-    if (typeof field === 'object' && field !== null) return true;
+/** Array items a value written in one piece may hold: a few objects with their small lists (a person's properties). */
+const PIECE_ITEMS = 100;
+
+/** Whether the value holds more than `budget` array items, counted down its objects and arrays until the budget is spent. */
+function holdsMoreItems(value: unknown, budget: { left: number }): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) {
+    budget.left -= value.length;
+    if (budget.left < 0) return true;
   }
+  for (const key in value) if (holdsMoreItems((value as Record<string, unknown>)[key], budget)) return true;
   return false;
 }
 
-/** The JSON text of a value in pieces: arrays item by item and objects field by field, down to the objects of plain values. */
+/** The JSON text of a value in pieces: arrays item by item and objects field by field, down to values of at most PIECE_ITEMS array items. */
 function* pieces(value: unknown): Generator<string> {
-  if (typeof value !== 'object' || value === null || !holdsObjects(value)) {
+  if (!holdsMoreItems(value, { left: PIECE_ITEMS })) {
     yield JSON.stringify(value) ?? 'null';
   } else if (Array.isArray(value)) {
     yield '[';
@@ -109,7 +114,7 @@ function* pieces(value: unknown): Generator<string> {
   } else {
     let first = true;
     yield '{';
-    for (const [name, field] of Object.entries(value)) {
+    for (const [name, field] of Object.entries(value as Record<string, unknown>)) {
       if (field === undefined) continue;
       yield `${first ? '' : ','}${JSON.stringify(name)}:`;
       first = false;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { placeholders, sql } from '../db/sql';
+import { keyArray, placeholders, sql } from '../db/sql';
 import { readPages, type EdgePage } from '../domain/edges';
 import type { Caller } from '../domain/context';
 import type { Range } from '../domain/lists';
@@ -148,6 +148,15 @@ export async function visibleEntryKeys(em: EntityManager, caller: Caller, entryK
     ...visible.params,
   ]);
   return rows.map((row) => row.id);
+}
+
+/** These entries (those that exist), each with whether the caller sees it (`visibleTo`), in one statement (GraphQL edges). */
+export function findEntriesSeenBy(em: EntityManager, caller: Caller, entryKeys: readonly number[]): Promise<(EntryRow & { seen: boolean })[]> {
+  const visible = visibleTo(caller);
+  return sql<EntryRow & { seen: boolean }>(em, `select ${ENTRY_COLUMNS}, ${visible.text} as seen from ${ENTRY_FROM} where e.id = any(?::bigint[])`, [
+    ...visible.params,
+    keyArray(entryKeys),
+  ]);
 }
 
 export interface EntryFilter {

@@ -3,6 +3,7 @@ import { inTransaction } from '../audit/audit-log';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, badRequest, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
+import { loader } from '../domain/loaders';
 import type { Page, PageRequest } from '../domain/paging';
 import { grantedInheritance } from '../domain/roles';
 import { mandatory, tooLong, tooLongValues } from '../domain/validation';
@@ -33,6 +34,23 @@ export async function findCourse(ctx: RequestContext, courseKey: number): Promis
   const row = await entries.findEntry(ctx.em, { olatResourceId: courseKey } satisfies EntryLocator);
   if (!row || row.resourceTypeName !== COURSE_TYPE) throw notFound('course');
   return row;
+}
+
+/**
+ * The course of an entry another object names (GraphQL edges: a repository entry's, a lecture
+ * block's), null when the entry is no course, by the rule of GET /repo/courses/{courseId}
+ * (requireEntryReader: whoever sees the entry); one statement for every entry of an answer level.
+ */
+export function courseOfEntry(ctx: RequestContext, entryKey: number): Promise<CourseVO | null> {
+  return loader<number, CourseVO | null>(ctx, 'courses of entries', async (keys) => {
+    const rows = new Map((await entries.findEntriesSeenBy(ctx.em, requireCaller(ctx), keys)).map((row) => [row.id, row]));
+    return keys.map((key) => {
+      const row = rows.get(key);
+      if (!row) return notFound('repository entry');
+      if (!row.seen) return forbidden();
+      return row.resourceTypeName === COURSE_TYPE ? toCourseVO(row) : null;
+    });
+  }).load(entryKey);
 }
 
 /** The entry a course or entry operation names: `{ courseKey }` (the OLAT resource id) or `{ entry }` (key or softkey). */

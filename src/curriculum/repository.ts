@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { placeholders, sql } from '../db/sql';
+import { keyArray, placeholders, sql } from '../db/sql';
 import { readPages, type EdgePage } from '../domain/edges';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
@@ -158,6 +158,14 @@ export async function deleteCurriculumRole(em: EntityManager, curriculumKey: num
 }
 
 // Elements
+
+/** These curricula (those that exist), in one statement (GraphQL edges). */
+export const findCurriculumRows = (em: EntityManager, keys: readonly number[]) =>
+  sql<CurriculumRow>(em, `select ${CURRICULUM_COLUMNS} from curriculum c where c.id = any(?::bigint[])`, [keyArray(keys)]);
+
+/** These elements (those that exist), in one statement (GraphQL edges). */
+export const findElementRows = (em: EntityManager, keys: readonly number[]) =>
+  sql<ElementRow>(em, `select ${ELEMENT_COLUMNS} from curriculum_element x where x.id = any(?::bigint[])`, [keyArray(keys)]);
 
 export async function findElementRow(em: EntityManager, key: number): Promise<ElementRow | null> {
   const [row] = await sql<ElementRow>(em, `select ${ELEMENT_COLUMNS} from curriculum_element x where x.id = ?`, [key]);

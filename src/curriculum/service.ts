@@ -465,6 +465,34 @@ export function entriesOf(ctx: RequestContext, elementKey: number, page: EdgePag
   return pageOf(ctx, 'curriculum element entries', edge, page, elementKey);
 }
 
+/** The rows with these keys, read for every key asked at one level of an answer in one statement. */
+function rowsByKey<R extends { id: number }>(ctx: RequestContext, name: string, read: (keys: readonly number[]) => Promise<R[]>) {
+  return loader<number, R | null>(ctx, name, async (keys) => {
+    const rows = new Map((await read(keys)).map((row) => [row.id, row]));
+    return keys.map((key) => rows.get(key) ?? null);
+  });
+}
+
+/**
+ * An element another object names (GraphQL edges: an element's parent, a lecture block's element),
+ * for the managers of its curriculum, as GET /curriculum/{c}/elements/{e}: two statements for every
+ * element of an answer level.
+ */
+export async function elementOfKey(ctx: RequestContext, elementKey: number): Promise<CurriculumElementVO> {
+  const row = await rowsByKey(ctx, 'curriculum elements by key', (keys) => curricula.findElementRows(ctx.em, keys)).load(elementKey);
+  if (!row) throw notFound('curriculum element');
+  await requireManagedForEdge(ctx, row.curriculumKey);
+  return toCurriculumElementVO(row);
+}
+
+/** The curriculum of an element (GraphQL edge), for its managers, as GET /curriculum/{c}: two statements for every curriculum of an answer level. */
+export async function curriculumOf(ctx: RequestContext, curriculumKey: number): Promise<CurriculumVO> {
+  const row = await rowsByKey(ctx, 'curricula by key', (keys) => curricula.findCurriculumRows(ctx.em, keys)).load(curriculumKey);
+  if (!row) throw notFound('curriculum');
+  await requireManagedForEdge(ctx, curriculumKey);
+  return toCurriculumVO(row);
+}
+
 /** The rule of the REST twins for GraphQL edges: the caller manages the element's curriculum; one statement for all curricula of an answer. */
 export async function requireManagedForEdge(ctx: RequestContext, curriculumKey: number): Promise<void> {
   const managed = loader<number, boolean>(ctx, 'managed curricula', async (keys) => {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { placeholders, sql } from '../db/sql';
+import { keyArray, placeholders, sql } from '../db/sql';
 import { readPages, type EdgePage } from '../domain/edges';
 import type { Range } from '../domain/lists';
 import type { LevelRow } from '../taxonomy/presenter';
@@ -92,6 +92,14 @@ export async function findBlock(em: EntityManager, key: number, lock = false): P
   const [row] = await sql<BlockRow>(em, `select ${BLOCK_COLUMNS} from lecture_block b where b.id = ?${lock ? ' for update' : ''}`, [key]);
   return row ?? null;
 }
+
+/** These blocks (those that exist) with the organisation of their course, for the rule of the course's managers (GraphQL edges). */
+export const findBlocksWithCourse = (em: EntityManager, keys: readonly number[]) =>
+  sql<BlockRow & { organisationKey: number }>(
+    em,
+    `select ${BLOCK_COLUMNS}, e.organisation_id as "organisationKey" from lecture_block b join repository_entry e on e.id = b.entry_id where b.id = any(?::bigint[])`,
+    [keyArray(keys)],
+  );
 
 /** The blocks of a course, by key. */
 export function blocksOfEntry(em: EntityManager, entryKey: number, range: Range): Promise<BlockRow[]> {

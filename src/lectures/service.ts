@@ -5,9 +5,10 @@ import { locate, type EntryAddress } from '../courses/service';
 import type { EntryRow } from '../courses/presenter';
 import { findEntry } from '../courses/repository';
 import type { RequestContext } from '../domain/context';
-import { DomainError, badRequest, notFound, validationFailed } from '../domain/errors';
+import { badRequest, DomainError, forbidden, notFound, validationFailed } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
+import { loader } from '../domain/loaders';
 import { tooLongValues } from '../domain/validation';
 import type {
   LectureBlockVO,
@@ -21,7 +22,7 @@ import type { UserVO } from '../schema/users';
 import { toLevelVO, type LevelRow } from '../taxonomy/presenter';
 import { toUserVO, type UserRow } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
-import { requireLectureAdministrator, requireLectureListRole, requireLectureManager } from './policy';
+import { canManageLectures, requireLectureAdministrator, requireLectureListRole, requireLectureManager } from './policy';
 import { toConfigurationVO, toLectureBlockVO } from './presenter';
 import * as lectures from './repository';
 import type { BlockFields, BlockRow } from './repository';
@@ -54,6 +55,35 @@ async function blockIn(em: EntityManager, entry: { id: number }, blockKey: numbe
   const block = await lectures.findBlock(em, blockKey, lock);
   if (!block || block.entryKey !== entry.id) throw notFound('lecture block');
   return block;
+}
+
+/** The courses of these blocks that `may` admits the caller to (a rule of the family's policy), asked once per course. */
+export async function coursesAdmitted(
+  ctx: RequestContext,
+  blocks: readonly { entryKey: number; organisationKey: number }[],
+  may: (ctx: RequestContext, course: { id: number; organisationKey: number }) => Promise<boolean>,
+): Promise<Set<number>> {
+  const courses = new Map(blocks.map((block) => [block.entryKey, block.organisationKey]));
+  const verdicts = await Promise.all([...courses].map(async ([id, organisationKey]) => [id, await may(ctx, { id, organisationKey })] as const));
+  return new Set(verdicts.filter(([, admitted]) => admitted).map(([id]) => id));
+}
+
+/**
+ * A block another object names (GraphQL edge: a roll call's), by the rule of GET
+ * …/lectureblocks/{lectureBlockKey}: for those who manage the lectures of its course
+ * (canManageLectures, asked once per course). One statement reads every block of an answer level.
+ */
+export function lectureBlockOf(ctx: RequestContext, blockKey: number): Promise<LectureBlockVO> {
+  return loader<number, LectureBlockVO>(ctx, 'lecture blocks', async (keys) => {
+    const blocks = await lectures.findBlocksWithCourse(ctx.em, keys);
+    const managed = await coursesAdmitted(ctx, blocks, canManageLectures);
+    const byKey = new Map(blocks.map((block) => [block.id, block]));
+    return keys.map((key) => {
+      const block = byKey.get(key);
+      if (!block) return notFound('lecture block');
+      return managed.has(block.entryKey) ? toLectureBlockVO(block) : forbidden();
+    });
+  }).load(blockKey);
 }
 
 /** The course and its block, for a manager of the course's lectures. */

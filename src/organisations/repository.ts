@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../db/sql';
+import { keyArray, sql } from '../db/sql';
 import { readPages, type EdgePage } from '../domain/edges';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
@@ -38,6 +38,10 @@ export async function findOrganisationRow(em: EntityManager, key: number): Promi
   const [row] = await sql<OrganisationRow>(em, `select ${ORGANISATION_COLUMNS} from organisation o where o.id = ?`, [key]);
   return row ?? null;
 }
+
+/** These organisations (those that exist), in one statement (GraphQL edges). */
+export const findOrganisationRows = (em: EntityManager, keys: readonly number[]) =>
+  sql<OrganisationRow>(em, `select ${ORGANISATION_COLUMNS} from organisation o where o.id = any(?::bigint[])`, [keyArray(keys)]);
 
 /** Without filters every organisation that is not deleted; with externalId and/or identifier the exact matches, whatever their status. */
 export async function listOrganisations(

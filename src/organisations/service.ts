@@ -41,6 +41,15 @@ export function childrenOf(ctx: RequestContext, organisationKey: number, page: E
   return pageOf(ctx, 'organisation children', edge, page, organisationKey);
 }
 
+/** An organisation another object names (GraphQL edges: an organisation's parent, a curriculum's, a course's), read for every one of an answer level at once. */
+export function organisationOf(ctx: RequestContext, organisationKey: number | null): Promise<OrganisationVO | null> {
+  if (organisationKey == null) return Promise.resolve(null);
+  return loader<number, OrganisationVO | null>(ctx, 'organisations by key', async (keys) => {
+    const found = new Map((await organisations.findOrganisationRows(ctx.em, keys)).map((row) => [row.id, toOrganisationVO(row)]));
+    return keys.map((key) => found.get(key) ?? null);
+  }).load(organisationKey);
+}
+
 /** `OrganisationVO.type` (GraphQL): the types of every organisation of an answer, read at once. */
 export function typeOf(ctx: RequestContext, typeKey: number | null): Promise<OrganisationTypeVO | null> {
   if (typeKey == null) return Promise.resolve(null);

@@ -6,6 +6,8 @@ import * as members from '../curriculum/members';
 import { CURRICULUM_MANAGERS } from '../curriculum/policy';
 import * as curricula from '../curriculum/service';
 import * as types from '../curriculum/types';
+import { ORGANISATION_ADMINS } from '../organisations/policy';
+import * as organisations from '../organisations/service';
 import { auth } from '../schema/directives';
 import { RepositoryEntryVO } from '../schema/courses';
 import {
@@ -22,7 +24,9 @@ import {
 import { EdgePageArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { TaxonomyLevelVO } from '../schema/taxonomy';
+import { OrganisationVO } from '../schema/organisations';
 import { UserVO, UserVOInput } from '../schema/users';
+import * as users from '../users/service';
 
 /** Operations on one curriculum: any authenticated caller, then the curriculum-manager rule of src/curriculum/policy.ts (403). */
 const SIGNED_IN = auth();
@@ -422,6 +426,16 @@ export class CurriculumResolver {
 /** The element tree of a curriculum for internal tools (GraphQL only): each edge read for all parents of an answer at once. */
 @Resolver(() => CurriculumVO)
 export class CurriculumEdgesResolver {
+  @FieldResolver(() => OrganisationVO, {
+    nullable: true,
+    description: 'The organisation, as GET /organisations/{organisationKey}: for organisation administrators (GraphQL only).',
+  })
+  @Extensions({ rest: false })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  organisation(@Ctx() ctx: RequestContext, @Root() curriculum: CurriculumVO): Promise<OrganisationVO | null> {
+    return organisations.organisationOf(ctx, curriculum.organisationKey);
+  }
+
   @FieldResolver(() => [CurriculumElementVO], {
     description: 'A page of the elements that are not deleted, flat in key order (parentElementKey gives the tree); GraphQL only.',
   })
@@ -434,6 +448,23 @@ export class CurriculumEdgesResolver {
 
 @Resolver(() => CurriculumElementVO)
 export class CurriculumElementEdgesResolver {
+  @FieldResolver(() => CurriculumElementVO, {
+    nullable: true,
+    description: 'The element above (null for a root element), for the managers of its curriculum (GraphQL only).',
+  })
+  @Extensions({ rest: false })
+  @Directive(SIGNED_IN)
+  parent(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO): Promise<CurriculumElementVO | null> {
+    return element.parentElementKey == null ? Promise.resolve(null) : curricula.elementOfKey(ctx, element.parentElementKey);
+  }
+
+  @FieldResolver(() => CurriculumVO, { description: 'The curriculum, as GET /curriculum/{curriculumKey}: for its managers (GraphQL only).' })
+  @Extensions({ rest: false })
+  @Directive(SIGNED_IN)
+  curriculum(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO): Promise<CurriculumVO> {
+    return curricula.curriculumOf(ctx, element.curriculumKey);
+  }
+
   @FieldResolver(() => [CurriculumElementVO], { description: 'As GET …/elements/{elementKey}/elements (GraphQL only).' })
   @Extensions({ rest: false })
   @Directive(SIGNED_IN)
@@ -459,4 +490,14 @@ export class CurriculumElementEdgesResolver {
   }
 }
 
-export const curriculumResolvers = [CurriculumResolver, CurriculumEdgesResolver, CurriculumElementEdgesResolver] as const;
+/** The person of a membership (GraphQL only), as GET /users/{identityKey}; one statement for all memberships of an answer level. */
+@Resolver(() => CurriculumElementMemberVO)
+export class CurriculumMemberEdgesResolver {
+  @FieldResolver(() => UserVO, { description: 'The member (GraphQL only).' })
+  @Extensions({ rest: false })
+  identity(@Ctx() ctx: RequestContext, @Root() member: CurriculumElementMemberVO): Promise<UserVO> {
+    return users.personOf(ctx, member.identityKey);
+  }
+}
+
+export const curriculumResolvers = [CurriculumResolver, CurriculumEdgesResolver, CurriculumElementEdgesResolver, CurriculumMemberEdgesResolver] as const;

@@ -210,6 +210,16 @@ export class OrganisationEdgesResolver {
     return members.membersOf(ctx, 'user', organisation.key, page);
   }
 
+  @FieldResolver(() => OrganisationVO, {
+    nullable: true,
+    description: 'The organisation above (null for the root), as GET /organisations/{organisationKey} (GraphQL only).',
+  })
+  @Extensions({ rest: false })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  parent(@Ctx() ctx: RequestContext, @Root() organisation: OrganisationVO): Promise<OrganisationVO | null> {
+    return organisations.organisationOf(ctx, organisation.parentOrganisationKey);
+  }
+
   @FieldResolver(() => OrganisationTypeVO, { nullable: true, description: 'As GET /organisations/types/{typeKey} (GraphQL only).' })
   @Extensions({ rest: false })
   @Directive(auth(...ORGANISATION_ADMINS))

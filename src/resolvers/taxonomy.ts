@@ -18,6 +18,8 @@ import {
 } from '../schema/taxonomy';
 import { managedTaxonomy, managedTaxonomyLevel, managedTaxonomyLevelType } from '../taxonomy/managed';
 import { TAXONOMY_ADMINS } from '../taxonomy/policy';
+import { UserVO } from '../schema/users';
+import * as users from '../users/service';
 import * as taxonomy from '../taxonomy/service';
 
 const ENTRY = 'the repository entry key or its softkey';
@@ -293,6 +295,13 @@ export class TaxonomyLevelEdgesResolver {
     return taxonomy.childrenOf(ctx, level.key, page);
   }
 
+  @FieldResolver(() => TaxonomyLevelVO, { nullable: true, description: 'The level above (null for a root level) (GraphQL only).' })
+  @Extensions({ rest: false })
+  @Directive(auth(...TAXONOMY_ADMINS))
+  parent(@Ctx() ctx: RequestContext, @Root() level: TaxonomyLevelVO): Promise<TaxonomyLevelVO | null> {
+    return taxonomy.levelOf(ctx, level.parentKey);
+  }
+
   @FieldResolver(() => TaxonomyLevelTypeVO, { nullable: true, description: 'The type of the level (GraphQL only).' })
   @Extensions({ rest: false })
   @Directive(auth(...TAXONOMY_ADMINS))
@@ -308,4 +317,21 @@ export class TaxonomyLevelEdgesResolver {
   }
 }
 
-export const taxonomyResolvers = [TaxonomyResolver, TaxonomyEdgesResolver, TaxonomyLevelEdgesResolver] as const;
+/** The person and the level of a competence (GraphQL only), read for all competences of an answer level at once. */
+@Resolver(() => TaxonomyCompetenceVO)
+export class TaxonomyCompetenceEdgesResolver {
+  @FieldResolver(() => UserVO, { description: 'The person, as GET /users/{identityKey} (GraphQL only).' })
+  @Extensions({ rest: false })
+  identity(@Ctx() ctx: RequestContext, @Root() competence: TaxonomyCompetenceVO): Promise<UserVO> {
+    return users.personOf(ctx, competence.identityKey);
+  }
+
+  @FieldResolver(() => TaxonomyLevelVO, { nullable: true, description: 'The level, for taxonomy administrators (GraphQL only).' })
+  @Extensions({ rest: false })
+  @Directive(auth(...TAXONOMY_ADMINS))
+  taxonomyLevel(@Ctx() ctx: RequestContext, @Root() competence: TaxonomyCompetenceVO): Promise<TaxonomyLevelVO | null> {
+    return taxonomy.levelOf(ctx, competence.taxonomyLevelKey);
+  }
+}
+
+export const taxonomyResolvers = [TaxonomyResolver, TaxonomyEdgesResolver, TaxonomyLevelEdgesResolver, TaxonomyCompetenceEdgesResolver] as const;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../db/sql';
+import { keyArray, sql } from '../db/sql';
 import { readPages, type EdgePage } from '../domain/edges';
 import { DomainError, badRequest, notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
@@ -23,6 +23,10 @@ export async function findTaxonomy(em: EntityManager, key: number): Promise<Taxo
   if (!taxonomy) throw notFound('taxonomy');
   return taxonomy;
 }
+
+/** These levels (those that exist), in one statement (GraphQL edges). */
+export const findLevelRows = (em: EntityManager, keys: readonly number[]) =>
+  sql<LevelRow>(em, `select ${LEVEL_COLUMNS} from taxonomy_level l where l.id = any(?::bigint[])`, [keyArray(keys)]);
 
 export async function findLevelRow(em: EntityManager, key: number): Promise<LevelRow | null> {
   const [row] = await sql<LevelRow>(em, `select ${LEVEL_COLUMNS} from taxonomy_level l where l.id = ?`, [key]);

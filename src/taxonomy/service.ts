@@ -224,6 +224,15 @@ export function childrenOf(ctx: RequestContext, levelKey: number, page: EdgePage
   return pageOf(ctx, 'taxonomy level children', edge, page, levelKey);
 }
 
+/** A level another object names (GraphQL edges: a level's parent, a competence's level), read for every one of an answer level at once. */
+export function levelOf(ctx: RequestContext, levelKey: number | null): Promise<TaxonomyLevelVO | null> {
+  if (levelKey == null) return Promise.resolve(null);
+  return loader<number, TaxonomyLevelVO | null>(ctx, 'taxonomy levels by key', async (keys) => {
+    const found = new Map((await taxonomies.findLevelRows(ctx.em, keys)).map((row) => [row.id, toLevelVO(row)]));
+    return keys.map((key) => found.get(key) ?? null);
+  }).load(levelKey);
+}
+
 /** `TaxonomyLevelVO.type` (GraphQL): the types of every level of an answer, read at once. */
 export function typeOfLevel(ctx: RequestContext, typeKey: number | null): Promise<TaxonomyLevelTypeVO | null> {
   if (typeKey == null) return Promise.resolve(null);

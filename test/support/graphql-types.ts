@@ -300,7 +300,7 @@ export type CourseTreeXmlVo = FileVo & {
 export type CourseVo = {
   __typename?: 'CourseVO';
   authors?: Maybe<Scalars['String']['output']>;
-  /** The direct coaches (tutors); those of the course's groups are in groups (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
+  /** A page of the direct coaches (tutors); those of the course's groups are in groups (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
   coaches?: Maybe<Array<UserVo>>;
   description?: Maybe<Scalars['String']['output']>;
   displayName: Scalars['String']['output'];
@@ -309,7 +309,7 @@ export type CourseVo = {
   editorTree?: Maybe<Array<CourseNodeVo>>;
   externalId?: Maybe<Scalars['String']['output']>;
   externalRef?: Maybe<Scalars['String']['output']>;
-  /** The groups linked to the course, for whoever sees the course and group managers; read for every course of the answer at once (GraphQL only). */
+  /** A page of the groups linked to the course, for whoever sees the course and group managers; read for every course of the answer at once (GraphQL only). */
   groups?: Maybe<Array<GroupVo>>;
   /** The course id (OLAT resource id), the {courseId} of /repo/courses/{courseId}. */
   key: Scalars['Long']['output'];
@@ -323,10 +323,12 @@ export type CourseVo = {
   olatResourceId: Scalars['Long']['output'];
   olatResourceKey: Scalars['Long']['output'];
   olatResourceTypeName: Scalars['String']['output'];
+  /** The organisation, as GET /organisations/{organisationKey}: for organisation administrators (GraphQL only). */
+  organisation?: Maybe<OrganisationVo>;
   organisationKey?: Maybe<Scalars['Long']['output']>;
-  /** The direct owners (authors); read for every course of the answer at once (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
+  /** A page of the direct owners (authors); read for every course of the answer at once (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
   owners?: Maybe<Array<UserVo>>;
-  /** The direct participants; those of the course's groups are in groups (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
+  /** A page of the direct participants; those of the course's groups are in groups (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
   participants?: Maybe<Array<UserVo>>;
   repoEntryKey: Scalars['Long']['output'];
   repoEntryStatus: Scalars['String']['output'];
@@ -446,6 +448,8 @@ export type CurriculumElementMemberList =
 
 export type CurriculumElementMemberVo = {
   __typename?: 'CurriculumElementMemberVO';
+  /** The member (GraphQL only). */
+  identity: UserVo;
   identityKey: Scalars['Long']['output'];
   /** none, root or inherited */
   inheritanceMode?: Maybe<Scalars['String']['output']>;
@@ -497,6 +501,8 @@ export type CurriculumElementVo = {
   calendars?: Maybe<Scalars['String']['output']>;
   /** As GET …/elements/{elementKey}/elements (GraphQL only). */
   children: Array<CurriculumElementVo>;
+  /** The curriculum, as GET /curriculum/{curriculumKey}: for its managers (GraphQL only). */
+  curriculum: CurriculumVo;
   curriculumElementTypeKey?: Maybe<Scalars['Long']['output']>;
   curriculumKey: Scalars['Long']['output'];
   description?: Maybe<Scalars['String']['output']>;
@@ -511,6 +517,8 @@ export type CurriculumElementVo = {
   managedFlagsString?: Maybe<Scalars['String']['output']>;
   /** As GET …/elements/{elementKey}/members (GraphQL only). */
   members: Array<CurriculumElementMemberVo>;
+  /** The element above (null for a root element), for the managers of its curriculum (GraphQL only). */
+  parent?: Maybe<CurriculumElementVo>;
   parentElementKey?: Maybe<Scalars['Long']['output']>;
   /** preparation, provisional, confirmed, active, cancelled, finished, inactive or deleted (catalogue 5.2) */
   status?: Maybe<Scalars['String']['output']>;
@@ -564,6 +572,8 @@ export type CurriculumVo = {
   key: Scalars['Long']['output'];
   /** Comma-separated managed flags (catalogue 4.4), normalised. */
   managedFlagsString?: Maybe<Scalars['String']['output']>;
+  /** The organisation, as GET /organisations/{organisationKey}: for organisation administrators (GraphQL only). */
+  organisation?: Maybe<OrganisationVo>;
   organisationKey?: Maybe<Scalars['Long']['output']>;
   /** A free string, typically active. */
   status?: Maybe<Scalars['String']['output']>;
@@ -827,6 +837,10 @@ export type IdentityToIdentityRelationVo = {
   /** The name of the relation role. */
   relationRole: Scalars['String']['output'];
   relationRoleKey: Scalars['Long']['output'];
+  /** The source person (GraphQL only). */
+  source: UserVo;
+  /** The target person (GraphQL only). */
+  target: UserVo;
 };
 
 /** A new relation: identitySourceKey, identityTargetKey and relationRoleKey are required; a key is refused (relations are not updated); relationRole is ignored. */
@@ -847,13 +861,15 @@ export type LectureBlockRollCallVo = {
   absenceReason?: Maybe<Scalars['String']['output']>;
   absenceSupervisorNotificationDate?: Maybe<Scalars['DateTime']['output']>;
   comment?: Maybe<Scalars['String']['output']>;
-  /** The person of the roll call; one statement for all roll calls of an answer (GraphQL only). */
+  /** The person of the roll call, as GET /users/{identityKey}; one statement for all roll calls of an answer (GraphQL only). */
   identity: UserVo;
   /** The person's external id. Read-only. */
   identityExternalId?: Maybe<Scalars['String']['output']>;
   /** Read-only. */
   identityKey: Scalars['Long']['output'];
   key: Scalars['Long']['output'];
+  /** The lecture block, as GET …/lectureblocks/{lectureBlockKey}: for those who manage the lectures of its course; null with an error otherwise (GraphQL only). */
+  lectureBlock?: Maybe<LectureBlockVo>;
   /** Read-only. */
   lectureBlockKey: Scalars['Long']['output'];
   /** Lectures missed; absent when 0. Read-only. */
@@ -875,6 +891,8 @@ export type LectureBlockStatisticsVo = {
   __typename?: 'LectureBlockStatisticsVO';
   /** attended / (attended + absent + authorized absent); 0 when nothing was counted. */
   attendanceRate: Scalars['Float']['output'];
+  /** The participant, as GET /users/{identityKey}; one statement for all statistics of an answer (GraphQL only). */
+  identity: UserVo;
   identityKey: Scalars['Long']['output'];
   totalAbsentLectures: Scalars['Long']['output'];
   totalAttendedLectures: Scalars['Long']['output'];
@@ -892,6 +910,10 @@ export type LectureBlockVo = {
   bigBlueButtonMeetingKey?: Maybe<Scalars['Long']['output']>;
   comment?: Maybe<Scalars['String']['output']>;
   compulsory: Scalars['Boolean']['output'];
+  /** The course, as GET /repo/courses/{courseId}: for whoever sees it; null with an error otherwise (GraphQL only). */
+  course?: Maybe<CourseVo>;
+  /** The curriculum element the block belongs to, if any: for the managers of its curriculum; null with an error otherwise (GraphQL only). */
+  curriculumElement?: Maybe<CurriculumElementVo>;
   curriculumElementKey?: Maybe<Scalars['Long']['output']>;
   description?: Maybe<Scalars['String']['output']>;
   endDate?: Maybe<Scalars['DateTime']['output']>;
@@ -909,6 +931,8 @@ export type LectureBlockVo = {
   repoEntryKey: Scalars['Long']['output'];
   /** open, closed, reopen or autoclosed (catalogue 5.6) */
   rollCallStatus: Scalars['String']['output'];
+  /** A page of the roll calls, by person: for those who manage the roll calls of the course, as GET /repo/lectures/rollcalls/{rollCallKey}; null with an error otherwise (GraphQL only). */
+  rollCalls?: Maybe<Array<LectureBlockRollCallVo>>;
   startDate?: Maybe<Scalars['DateTime']['output']>;
   /** active, partiallydone, done or cancelled (catalogue 5.6) */
   status: Scalars['String']['output'];
@@ -917,6 +941,12 @@ export type LectureBlockVo = {
   /** As GET …/lectureblocks/{lectureBlockKey}/teachers (GraphQL only). */
   teachers: Array<UserVo>;
   title?: Maybe<Scalars['String']['output']>;
+};
+
+
+export type LectureBlockVoRollCallsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 
@@ -2245,6 +2275,8 @@ export type OrganisationVo = {
   /** As GET /organisations/{organisationKey}/users, a page: its users, with inherited memberships (GraphQL only). */
   members: Array<UserVo>;
   organisationTypeKey?: Maybe<Scalars['Long']['output']>;
+  /** The organisation above (null for the root), as GET /organisations/{organisationKey} (GraphQL only). */
+  parent?: Maybe<OrganisationVo>;
   parentOrganisationKey?: Maybe<Scalars['Long']['output']>;
   /** The root of the tree (the default organisation); null for the root itself. */
   rootOrganisationKey?: Maybe<Scalars['Long']['output']>;
@@ -3396,6 +3428,10 @@ export type RepositoryEntryMetadataVoInput = {
 export type RepositoryEntryVo = {
   __typename?: 'RepositoryEntryVO';
   authors?: Maybe<Scalars['String']['output']>;
+  /** A page of the coaches (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
+  coaches?: Maybe<Array<UserVo>>;
+  /** The course, when the entry is one (else null), as GET /repo/courses/{courseId}: for whoever sees it; read for every entry of the answer at once (GraphQL only). */
+  course?: Maybe<CourseVo>;
   description?: Maybe<Scalars['String']['output']>;
   displayname: Scalars['String']['output'];
   /** preparation, review, coachpublished, published, closed, trash or deleted. */
@@ -3412,11 +3448,33 @@ export type RepositoryEntryVo = {
   olatResourceId: Scalars['Long']['output'];
   olatResourceKey: Scalars['Long']['output'];
   olatResourceTypeName: Scalars['String']['output'];
+  /** A page of the owners; read for every entry of the answer at once (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
+  owners?: Maybe<Array<UserVo>>;
+  /** A page of the participants (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
+  participants?: Maybe<Array<UserVo>>;
   resourceableId: Scalars['Long']['output'];
   resourceableTypeName: Scalars['String']['output'];
   resourcename: Scalars['String']['output'];
   softkey: Scalars['String']['output'];
   teaser?: Maybe<Scalars['String']['output']>;
+};
+
+
+export type RepositoryEntryVoCoachesArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type RepositoryEntryVoOwnersArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type RepositoryEntryVoParticipantsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** POST /repo/entries/{k}: displayname, description, teaser, location, authors, externalId, externalRef and managedFlags are replaced (absent: null; displayname keeps its value when absent), lifecycle replaced (absent: removed), entryStatus changed as by …/status when sent. On REST also a multipart form whose part `file` replaces the content of an IMS content package (other entries: NOT_FOUND). */
@@ -3524,10 +3582,14 @@ export type StatusVoInput = {
 export type TaxonomyCompetenceVo = {
   __typename?: 'TaxonomyCompetenceVO';
   expiration?: Maybe<Scalars['DateTime']['output']>;
+  /** The person, as GET /users/{identityKey} (GraphQL only). */
+  identity: UserVo;
   identityKey: Scalars['Long']['output'];
   key: Scalars['Long']['output'];
   /** target, have, teach or manage (catalogue 5.9) */
   taxonomyCompetenceType: Scalars['String']['output'];
+  /** The level, for taxonomy administrators (GraphQL only). */
+  taxonomyLevel?: Maybe<TaxonomyLevelVo>;
   taxonomyLevelKey: Scalars['Long']['output'];
 };
 
@@ -3595,6 +3657,8 @@ export type TaxonomyLevelVo = {
   key: Scalars['Long']['output'];
   /** Comma-separated managed flags (catalogue 4.10), normalised. */
   managedFlags?: Maybe<Scalars['String']['output']>;
+  /** The level above (null for a root level) (GraphQL only). */
+  parent?: Maybe<TaxonomyLevelVo>;
   /** null for a root level */
   parentKey?: Maybe<Scalars['Long']['output']>;
   /** The type of the level (GraphQL only). */

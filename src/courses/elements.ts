@@ -70,7 +70,7 @@ function validate(type: ElementType, input: CourseNodeInput, creating: boolean):
   if (errors.length) throw validationFailed(errors);
   // OpenOLAT refuses a single page without its page as an invalid configuration: 406.
   if (creating && type === SINGLE_PAGE && !input.file && input.path == null) {
-    throw new DomainError('NOT_ACCEPTABLE', 'a single page needs its HTML page: a file part, or the path of a page in the course folder');
+    throw new DomainError('NOT_ACCEPTABLE', 'a single page needs its HTML page: a file, or the path of a page in the course folder');
   }
 }
 

@@ -78,10 +78,10 @@ export async function removeAllRoles(ctx: RequestContext, curriculumKey: number,
   });
 }
 
-/** GET …/users?role=: the role is required (400 without; OpenOLAT fails with a server error), 409 when unknown. */
-export async function listUsers(ctx: RequestContext, curriculumKey: number, elementKey: number, role: string | null | undefined): Promise<UserVO[]> {
+/** GET …/users?role=: the role is required (400 without or empty; OpenOLAT fails with a server error), 409 when unknown. */
+export async function listUsers(ctx: RequestContext, curriculumKey: number, elementKey: number, role: string): Promise<UserVO[]> {
   await elementOf(ctx, curriculumKey, elementKey);
-  if (!role?.trim()) throw badRequest(`the query parameter role is required: one of ${ELEMENT_ROLES.join(', ')}`);
+  if (!role.trim()) throw badRequest(`role is empty: it is one of ${ELEMENT_ROLES.join(', ')}`);
   return usersWithRole(ctx, elementKey, roleOfName(role));
 }
 

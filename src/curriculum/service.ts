@@ -127,7 +127,7 @@ export async function saveCurriculum(ctx: RequestContext, input: CurriculumVOInp
 /** POST /curriculum/{key}: a body key must match the path (409); a changed organisationKey must name an organisation the caller manages. */
 export async function updateCurriculum(ctx: RequestContext, key: number, input: CurriculumVOInput): Promise<CurriculumVO> {
   const current = await managedCurriculum(ctx, key);
-  if (input.key != null && input.key !== key) throw conflict('the key in the body differs from the key in the path');
+  if (input.key != null && input.key !== key) throw conflict(`the curriculum names key ${input.key}, not curriculumKey ${key}`);
   return saving('curriculum', () =>
     inTransaction(ctx, async (em) => {
       const fields: curricula.NewCurriculum = {
@@ -280,7 +280,8 @@ async function parentIn(em: EntityManager, curriculumKey: number, parentKey: num
 export async function saveElement(ctx: RequestContext, curriculumKey: number, input: CurriculumElementVOInput): Promise<CurriculumElementVO> {
   if (input.key != null) return updateElement(ctx, curriculumKey, input.key, input);
   await managedCurriculum(ctx, curriculumKey);
-  if (input.curriculumKey != null && input.curriculumKey !== curriculumKey) throw conflict('the element names another curriculum than the path');
+  if (input.curriculumKey != null && input.curriculumKey !== curriculumKey)
+    throw conflict(`the element names curriculum ${input.curriculumKey}, not curriculumKey ${curriculumKey}`);
   return saving('curriculum element', () =>
     inTransaction(ctx, async (em) => {
       await curricula.lockCurriculum(em, curriculumKey);
@@ -317,14 +318,15 @@ export async function updateElement(
   input: CurriculumElementVOInput,
 ): Promise<CurriculumElementVO> {
   await managedCurriculum(ctx, curriculumKey);
-  if (input.key != null && input.key !== elementKey) throw conflict('the key in the body differs from the key in the path');
+  if (input.key != null && input.key !== elementKey) throw conflict(`the element names key ${input.key}, not elementKey ${elementKey}`);
   return saving('curriculum element', () =>
     inTransaction(ctx, async (em) => {
       await curricula.lockCurriculum(em, curriculumKey);
       const current = await curricula.findElementRow(em, elementKey);
       if (!current) throw notFound('curriculum element');
       if (current.curriculumKey !== curriculumKey) throw conflict('the element belongs to another curriculum');
-      if (input.curriculumKey != null && input.curriculumKey !== curriculumKey) throw conflict('the element names another curriculum than the path');
+      if (input.curriculumKey != null && input.curriculumKey !== curriculumKey)
+        throw conflict(`the element names curriculum ${input.curriculumKey}, not curriculumKey ${curriculumKey}`);
       const fields = await elementFields(em, input, current);
       if (input.parentElementKey != null && input.parentElementKey !== current.parentKey) {
         if (input.parentElementKey === elementKey) throw conflict('an element cannot be its own parent');

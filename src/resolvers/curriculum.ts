@@ -294,13 +294,13 @@ export class CurriculumResolver {
     return members.removeAllRoles(ctx, curriculumKey, elementKey, identityKey);
   }
 
-  @Query(() => [UserVO], { description: 'Users with the role (required: 400 without, 409 unknown).' })
+  @Query(() => [UserVO], { description: 'Users with the role (BAD_REQUEST when empty, CONFLICT when unknown).' })
   @Directive(SIGNED_IN)
   curriculumElementUsers(
     @Ctx() ctx: RequestContext,
     @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
     @Arg('elementKey', () => LongScalar) elementKey: number,
-    @Arg('role', () => String, { nullable: true, description: 'participant, coach, owner, mastercoach or curriculumelementowner' }) role?: string,
+    @Arg('role', () => String, { description: 'participant, coach, owner, mastercoach or curriculumelementowner' }) role: string,
   ): Promise<UserVO[]> {
     return members.listUsers(ctx, curriculumKey, elementKey, role);
   }

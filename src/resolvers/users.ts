@@ -43,10 +43,7 @@ import * as users from '../users/service';
 export class UserResolver {
   @Query(() => UserVO, { description: 'The person with exactly this login (in any case).' })
   @Directive(auth(...USER_SEARCHERS))
-  userByLogin(
-    @Ctx() ctx: RequestContext,
-    @Arg('username', () => String, { nullable: true, description: 'required' }) username?: string | null,
-  ): Promise<UserVO> {
+  userByLogin(@Ctx() ctx: RequestContext, @Arg('username', () => String) username: string): Promise<UserVO> {
     return users.getUserByLogin(ctx, username);
   }
 

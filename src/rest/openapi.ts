@@ -207,6 +207,12 @@ function errorResponses(route: RestRoute, hasParameters: boolean, hasRoles: bool
   };
 }
 
+/** A non-null argument without a default: REST answers 400 without it (src/rest/input-errors.ts). */
+const requiredArgument = (field: GraphQLField<unknown, unknown>, name: string) => {
+  const arg = field.args.find((candidate) => candidate.name === name);
+  return !!arg && isNonNullType(arg.type) && arg.defaultValue === undefined;
+};
+
 /**
  * One route's operation: sofa's derived operation for the field (parameters, body and result
  * schemas) adjusted to the wire: the body argument travels as the whole body in JSON, XML (and a
@@ -232,7 +238,7 @@ function describeRoute(schema: GraphQLSchema, route: RestRoute, derived: Operati
         : {
             ...parameter,
             in: inPath.has(parameter.name) ? 'path' : 'query',
-            required: inPath.has(parameter.name),
+            required: inPath.has(parameter.name) || requiredArgument(field, parameter.name),
             ...(description ? { description } : {}),
             schema: parameterSchema,
           },

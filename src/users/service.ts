@@ -43,8 +43,8 @@ export async function searchUsers(ctx: RequestContext, search: UserSearch): Prom
 }
 
 /** GET /users/username: the person with exactly this login (any case), for those who may search people; e-mail and properties as GET /users/{k} shows them. */
-export async function getUserByLogin(ctx: RequestContext, login: string | null | undefined): Promise<UserVO> {
-  if (!login) throw badRequest('the query parameter username is required');
+export async function getUserByLogin(ctx: RequestContext, login: string): Promise<UserVO> {
+  if (!login) throw badRequest('username is empty');
   const row = await users.findUserRowByLoginWith(ctx.em, login, fullProfileCondition(ctx));
   return toUserVO(row, row.holds);
 }

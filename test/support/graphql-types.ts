@@ -2438,7 +2438,7 @@ export type Query = {
   /** The types an element of this type may have as children. */
   curriculumElementTypeAllowedSubTypes: Array<CurriculumElementTypeVo>;
   curriculumElementTypes: Array<CurriculumElementTypeVo>;
-  /** Users with the role (required: 400 without, 409 unknown). */
+  /** Users with the role (BAD_REQUEST when empty, CONFLICT when unknown). */
   curriculumElementUsers: Array<UserVo>;
   /** The elements of the curriculum that are not deleted, flat. */
   curriculumElements: Array<CurriculumElementVo>;
@@ -2822,7 +2822,7 @@ export type QueryCurriculumElementTypeAllowedSubTypesArgs = {
 export type QueryCurriculumElementUsersArgs = {
   curriculumKey: Scalars['Long']['input'];
   elementKey: Scalars['Long']['input'];
-  role?: InputMaybe<Scalars['String']['input']>;
+  role: Scalars['String']['input'];
 };
 
 
@@ -3174,7 +3174,7 @@ export type QueryUserAuthenticationsByLoginArgs = {
 
 
 export type QueryUserByLoginArgs = {
-  username?: InputMaybe<Scalars['String']['input']>;
+  username: Scalars['String']['input'];
 };
 
 

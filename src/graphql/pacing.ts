@@ -1,54 +1,18 @@
 import { MapperKind, mapSchema } from '@graphql-tools/utils';
 import { defaultFieldResolver, getNamedType, getNullableType, isCompositeType, isListType, type GraphQLFieldConfig, type GraphQLSchema } from 'graphql';
+import { ITEMS_PER_TURN, nextTurn, room } from '../domain/turns';
 
 /**
  * Large GraphQL answers without holding the event loop. graphql-js completes the items of a list,
  * and Apollo writes the answer, each in one synchronous run: 50,000 people (six fields each) held
  * the instance for 650 ms, in which it answered nothing else, not even /restapi/ping. Here both are
- * cut into turns of the event loop with I/O between them: a turn completes at most ITEMS_PER_TURN
- * list items (of all the lists and answers being completed) and writes at most BYTES_PER_TURN.
+ * cut into turns of the event loop with I/O between them (src/domain/turns.ts): a turn completes at
+ * most ITEMS_PER_TURN list items (of all the lists and answers being completed) and writes at most
+ * BYTES_PER_TURN.
  */
 
-/** List items (objects) graphql-js may complete in one turn of the event loop: a few milliseconds. */
-const ITEMS_PER_TURN = 1000;
 /** Bytes of an answer written in one turn. */
 const BYTES_PER_TURN = 1 << 20;
-
-/** Items let through in this turn; work waiting for a later turn, first come first served. */
-let spent = 0;
-const waiting: { size: number; resolve: () => void }[] = [];
-let turnScheduled = false;
-
-/** A new turn: let through the waiting work that fits (at least the first). */
-function turn() {
-  turnScheduled = false;
-  spent = 0;
-  while (waiting.length && (spent === 0 || spent + waiting[0].size <= ITEMS_PER_TURN)) {
-    const next = waiting.shift()!;
-    spent += next.size;
-    next.resolve();
-  }
-  scheduleTurn();
-}
-
-/** A callback queued by setImmediate from within one runs in the next iteration of the event loop, after its I/O. */
-function scheduleTurn() {
-  if (turnScheduled || (!waiting.length && spent === 0)) return;
-  turnScheduled = true;
-  setImmediate(turn);
-}
-
-/** undefined when `size` items fit into this turn (counted), else resolves in the turn they are let through. */
-function room(size: number): Promise<void> | undefined {
-  if (!waiting.length && spent + size <= ITEMS_PER_TURN) {
-    spent += size;
-    scheduleTurn();
-    return undefined;
-  }
-  const ready = new Promise<void>((resolve) => waiting.push({ size, resolve }));
-  scheduleTurn();
-  return ready;
-}
 
 /** A list as graphql-js gets it: at once when it fits into this turn; else its items in chunks of a turn each. */
 function paced(list: readonly unknown[]): unknown {
@@ -82,9 +46,6 @@ export const pacedSchema = (schema: GraphQLSchema): GraphQLSchema =>
     [MapperKind.OBJECT_FIELD]: pacedField,
     [MapperKind.ROOT_FIELD]: pacedField,
   });
-
-/** A turn of the event loop of its own for the next piece of an answer. */
-const nextTurn = () => room(ITEMS_PER_TURN + 1) ?? Promise.resolve();
 
 /** Array items a value written in one piece may hold: a few objects with their small lists (a person's properties). */
 const PIECE_ITEMS = 100;

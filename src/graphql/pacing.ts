@@ -40,11 +40,16 @@ function pacedField(field: GraphQLFieldConfig<unknown, unknown>): GraphQLFieldCo
   };
 }
 
-/** The schema with every list of objects paced (GraphQL's copy: REST writes its lists as it reads them). */
+/**
+ * The schema with the lists that grow with the data paced: top-level lists, the items of pages and
+ * the edges (GraphQL's copy: REST writes its lists as it reads them). The small lists inside a wire
+ * value (a person's properties) are completed with it.
+ */
 export const pacedSchema = (schema: GraphQLSchema): GraphQLSchema =>
   mapSchema(schema, {
-    [MapperKind.OBJECT_FIELD]: pacedField,
     [MapperKind.ROOT_FIELD]: pacedField,
+    [MapperKind.OBJECT_FIELD]: (field, fieldName, typeName) =>
+      field.extensions?.rest === false || schema.getType(typeName)?.extensions.pageItems === fieldName ? pacedField(field) : field,
   });
 
 /** Array items a value written in one piece may hold: a few objects with their small lists (a person's properties). */

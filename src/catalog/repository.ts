@@ -39,8 +39,8 @@ export function pageOfChildren(em: EntityManager, parentKey: number, page: PageR
   );
 }
 
-/** The entry and every entry below it, parents before children, siblings in stored order: one statement whatever the depth. */
-export function subtree(em: EntityManager, rootKey: number): Promise<(CatalogRow & { depth: number })[]> {
+/** The entry and every entry below it (at most `size`: null, all), parents before children, siblings in stored order: one statement whatever the depth. */
+export function subtree(em: EntityManager, rootKey: number, size: number | null): Promise<(CatalogRow & { depth: number })[]> {
   return sql<CatalogRow & { depth: number }>(
     em,
     `with recursive tree as (
@@ -48,8 +48,8 @@ export function subtree(em: EntityManager, rootKey: number): Promise<(CatalogRow
        union all
        select c.*, t.depth + 1, t.path || array[(c.type = 1)::int, c.position, c.id] from catalog_entry c join tree t on c.parent_id = t.id
      )
-     select ${CATALOG_COLUMNS}, c.depth from tree c order by c.path`,
-    [rootKey],
+     select ${CATALOG_COLUMNS}, c.depth from tree c order by c.path limit ?`,
+    [rootKey, size],
   );
 }
 

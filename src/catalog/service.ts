@@ -1,10 +1,10 @@
 import { inTransaction } from '../audit/audit-log';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, notFound, validationFailed } from '../domain/errors';
-import { answerList, inRanges } from '../domain/lists';
+import { answerList, inRanges, takeRows } from '../domain/lists';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
 import { loader } from '../domain/loaders';
-import type { Page, PageRequest } from '../domain/paging';
+import { pageWithinBudget, type Page, type PageRequest } from '../domain/paging';
 import { mandatory, tooLongValues } from '../domain/validation';
 import { sql, placeholders } from '../db/sql';
 import { CatalogType } from '../entities/catalog';
@@ -57,7 +57,7 @@ export async function getEntry(ctx: RequestContext, path: string): Promise<Catal
 export async function listChildren(ctx: RequestContext, path: string, page: PageRequest): Promise<Page<CatalogEntryVO>> {
   const key = entryKeyOf(path);
   await requireEntry(ctx, key);
-  const { totalCount, items } = await catalog.pageOfChildren(ctx.em, key, page, page.limit !== null);
+  const { totalCount, items } = await pageWithinBudget(ctx, page, (within) => catalog.pageOfChildren(ctx.em, key, within, page.limit !== null));
   return { totalCount, items: items.map((row) => toCatalogEntryVO(row)) };
 }
 
@@ -189,7 +189,7 @@ export async function removeOwner(ctx: RequestContext, path: string, identityKey
 /** The addressed entry and everything below it, parents before children (GraphQL): one statement whatever the size. */
 export async function subtree(ctx: RequestContext, path: string): Promise<CatalogEntryVO[]> {
   const key = entryKeyOf(path);
-  const rows = await catalog.subtree(ctx.em, key);
+  const rows = await takeRows(ctx, (size) => catalog.subtree(ctx.em, key, size));
   if (!rows.length) throw notFound('catalog entry');
   return rows.map((row) => toCatalogEntryVO(row));
 }

@@ -4,7 +4,7 @@ import { hasAnyRole, requireCaller, type RequestContext } from '../domain/contex
 import { DomainError, badRequest, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
 import { loader } from '../domain/loaders';
-import type { Page, PageRequest } from '../domain/paging';
+import { pageWithinBudget, type Page, type PageRequest } from '../domain/paging';
 import { grantedInheritance } from '../domain/roles';
 import { mandatory, tooLong, tooLongValues } from '../domain/validation';
 import { ENTRY_STATUSES, EntryRole, type EntryStatus } from '../entities/courses';
@@ -60,12 +60,13 @@ export const locate = (ctx: RequestContext, address: EntryAddress) =>
   'courseKey' in address ? findCourse(ctx, address.courseKey) : locateEntry(ctx, address.entry);
 
 export async function listEntries(ctx: RequestContext, filter: EntryFilter, page: PageRequest): Promise<Page<RepositoryEntryVO>> {
-  const { totalCount, items } = await entries.pageOfEntries(ctx.em, requireCaller(ctx), filter, page);
+  const { totalCount, items } = await pageWithinBudget(ctx, page, (page) => entries.pageOfEntries(ctx.em, requireCaller(ctx), filter, page));
   return { totalCount, items: items.map(toRepositoryEntryVO) };
 }
 
 export async function listCourses(ctx: RequestContext, filter: EntryFilter, page: PageRequest): Promise<Page<CourseVO>> {
-  const { totalCount, items } = await entries.pageOfEntries(ctx.em, requireCaller(ctx), { ...filter, resourceTypes: [COURSE_TYPE] }, page);
+  const courses = { ...filter, resourceTypes: [COURSE_TYPE] };
+  const { totalCount, items } = await pageWithinBudget(ctx, page, (page) => entries.pageOfEntries(ctx.em, requireCaller(ctx), courses, page));
   return { totalCount, items: items.map(toCourseVO) };
 }
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyArray, sql } from '../db/sql';
 import type { RequestContext } from './context';
-import { forbidden } from './errors';
+import { DomainError, forbidden } from './errors';
 import { takeRows } from './lists';
 import { groupedBy, loader } from './loaders';
 
@@ -63,7 +63,14 @@ export function pageOf<R, V>(ctx: RequestContext, name: string, edge: Edge<R, V>
   return loader<number, V[]>(ctx, `${name} (limit ${page.limit}, offset ${page.offset})`, async (keys) => {
     const readable = edge.readable ? await edge.readable(keys) : undefined;
     const parents = readable ? keys.filter((key) => readable.has(key)) : keys;
-    const rows = parents.length && page.limit ? await takeRows(ctx, (cap) => edge.read(parents, page, cap)) : [];
+    let rows: PageRow<R>[] = [];
+    try {
+      if (parents.length && page.limit) rows = await takeRows(ctx, (cap) => edge.read(parents, page, cap));
+    } catch (error) {
+      // Over GRAPHQL_MAX_COST the answer is refused with this one error: the other parents' fields need not fail too.
+      if (!(error instanceof DomainError && error.extra.code === 'QUERY_TOO_COSTLY')) throw error;
+      return keys.map((_, i) => (i === 0 ? (error as Error) : []));
+    }
     const unreadable = () => (edge.emptyWhenUnreadable ? [] : forbidden());
     return groupedBy(keys, rows, (row) => row.edgeParent).map((own, i) => (readable && !readable.has(keys[i]) ? unreadable() : own.map(edge.present)));
   }).load(parentKey);

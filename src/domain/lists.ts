@@ -31,14 +31,17 @@ export async function* inRanges<T>(ctx: RequestContext, read: (range: Range) => 
 /**
  * GraphQL: the rows `read` answers when it is given the most this answer may still hold plus one
  * (`null`: no budget, every row), counted against GRAPHQL_MAX_COST; more than the answer may hold is
- * QUERY_TOO_COSTLY instead of an answer of any size. Every list of an answer reads through it: the
- * top-level lists and the pages of the edges below them.
+ * QUERY_TOO_COSTLY instead of an answer of any size (src/graphql/apollo.ts answers that one error),
+ * and the lists read after it read nothing. Every list of an answer reads through it: the top-level
+ * lists and the pages of the edges below them.
  */
 export async function takeRows<T>(ctx: RequestContext, read: (size: number | null) => Promise<T[]>): Promise<T[]> {
   const left = ctx.listRowsLeft;
   if (left === undefined) return read(null);
+  if (ctx.tooCostly) return [];
   const rows = await read(left + 1);
   if (rows.length > left) {
+    ctx.tooCostly = true;
     throw new DomainError(
       'BAD_REQUEST',
       `the lists of this answer hold more than ${left.toLocaleString('en-US')} more rows (GRAPHQL_MAX_COST): filter, or page with limit`,

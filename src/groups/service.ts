@@ -2,7 +2,7 @@ import { inTransaction } from '../audit/audit-log';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
-import type { Page, PageRequest } from '../domain/paging';
+import { pageWithinBudget, type Page, type PageRequest } from '../domain/paging';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
 import { mandatory, tooLongValues } from '../domain/validation';
 import { Group, GroupRole } from '../entities/groups';
@@ -37,7 +37,9 @@ export async function listGroupsOfPerson(
 ): Promise<Page<GroupVO>> {
   await requireIdentity(ctx.em, identityKey);
   await requireGroupsOfPersonReader(ctx, identityKey);
-  const { totalCount, items } = await groups.pageOfGroups(ctx.em, { ...filter, memberKey: identityKey, memberRole: role }, page);
+  const { totalCount, items } = await pageWithinBudget(ctx, page, (page) =>
+    groups.pageOfGroups(ctx.em, { ...filter, memberKey: identityKey, memberRole: role }, page),
+  );
   return { totalCount, items: items.map(toGroupVO) };
 }
 
@@ -158,7 +160,9 @@ export async function listGroupInfosOfPerson(
 ): Promise<GroupInfoVOes> {
   await requireIdentity(ctx.em, identityKey);
   await requireGroupsOfPersonReader(ctx, identityKey);
-  const { totalCount, items } = await groups.pageOfGroupInfos(ctx.em, { ...filter, memberKey: identityKey }, page, identityKey);
+  const { totalCount, items } = await pageWithinBudget(ctx, page, (page) =>
+    groups.pageOfGroupInfos(ctx.em, { ...filter, memberKey: identityKey }, page, identityKey),
+  );
   return { totalCount, items: items.map(toGroupInfoVO) };
 }
 

@@ -267,4 +267,16 @@ describe('GraphQL lists count their real rows against GRAPHQL_MAX_COST', () => {
     const both = await graphql(small.base, adminAuth(), '{ a: users(login: "user-") { key } b: users(login: "administrator") { key } }');
     expect(both.body.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COSTLY', limit: 'GRAPHQL_MAX_COST' });
   });
+
+  it('a page without a limit (every row, counted as GRAPHQL_DEFAULT_LIST_SIZE) reads no more rows than the limit either', async () => {
+    const person = await buildUser(small);
+    for (let i = 0; i < 111; i++) await addGroupMember(small, await buildGroup(small), person.key, GroupRole.participant);
+    const document = `{ groupsOfUser(identityKey: ${person.key}) { totalCount groups { key } } }`;
+    expect(measure(document).cost).toBe(1 + 100);
+    const all = await graphql(small.base, adminAuth(), document);
+    expect([all.status, all.body.errors[0].extensions.code]).toEqual([400, 'QUERY_TOO_COSTLY']);
+    const page = await graphql(small.base, adminAuth(), `{ groupsOfUser(identityKey: ${person.key}, limit: 100) { totalCount groups { key } } }`);
+    expect(page.body.data.groupsOfUser.totalCount).toBe(111);
+    expect(page.body.data.groupsOfUser.groups).toHaveLength(100);
+  });
 });

@@ -355,6 +355,21 @@ describe('object edges', () => {
 });
 
 describe('statements', () => {
+  it('asks for the edges of one level in one statement also when that level is completed over several turns of the event loop', async () => {
+    // 2,500 people in one list: graphql-js completes 1,000 list items a turn (src/domain/turns.ts).
+    await t.service.orm.em
+      .fork()
+      .getConnection()
+      .execute(`insert into identity (login, first_name, last_name) select 'turns-' || n, 'Turn', 'Person' || n from generate_series(1, 2500) n`);
+    let reply: Awaited<ReturnType<typeof graphql>> | undefined;
+    const traced = await traceStatements(
+      async () => (reply = await graphql(t.base, adminAuth(), '{ users(login: "turns-") { key groups(limit: 1) { key } } }')),
+    );
+    expect(reply!.body.errors).toBeUndefined();
+    expect(reply!.body.data.users).toHaveLength(2500);
+    expect(traced.filter((statement) => /from business_group g where g.id in/.test(statement.text))).toHaveLength(1);
+  });
+
   it('reads the object edges of 5 and of 25 parents in the same number of statements', async () => {
     const document = `{ lectureRollCalls(lectureBlockKey: ${block}) { identity { key } lectureBlock { key course { key } } }
       identityRelationsAsSource(identityKey: ${people[0].key}) { source { key } target { key } }

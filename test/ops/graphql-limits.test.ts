@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { loadConfig } from '../../src/config/config';
 import { costRefusal, operationCost, type CostLimits } from '../../src/graphql/cost';
+import { stringifyPaced } from '../../src/graphql/pacing';
 import { buildGatewaySchema } from '../../src/schema/build';
 import { GroupRole } from '../../src/entities/groups';
 import { addGroupMember, buildGroup, buildUser, uniqueLogin } from '../factories';
@@ -95,6 +96,17 @@ describe('GraphQL cost model', () => {
     expect(costRefusal(deep, LIMITS)?.message).toBe('query cost 101,001 exceeds the limit 50,000 (GRAPHQL_MAX_COST)');
     // The limit may come from a variable.
     expect(measure('query($n: Int!) { me { groups(limit: $n) { key } } }', { n: 7 }).cost).toBe(1 + 7);
+  });
+
+  it('writes an answer in pieces that make the text JSON.stringify makes', async () => {
+    const person = (i: number) =>
+      Object.assign(Object.create(null), { key: i, login: `p-${i}`, email: i % 3 ? null : `ä${i}@"x"`, properties: [{ name: 'n', value: '\u2028' }] });
+    const answer = {
+      data: Object.assign(Object.create(null), { users: Array.from({ length: 2500 }, (_, i) => person(i)), me: person(0), empty: [], nothing: null }),
+      errors: [{ message: 'm', path: ['users', 3], extensions: { code: 'X' } }],
+      extensions: undefined,
+    };
+    expect(await stringifyPaced(answer)).toBe(`${JSON.stringify(answer)}\n`);
   });
 
   it('measures depth below the root fields, through fragments, without introspection fields', () => {

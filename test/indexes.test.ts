@@ -825,3 +825,40 @@ it('login throttling and request budgets (100,000 counters each) read and write 
     await purgeRateLimitBuckets(t.service.orm, limits);
   });
 });
+
+it('the GraphQL edges read one page per parent, and the objects they name, through indexes', async () => {
+  // A relation from every seeded person to the next.
+  const { rows: roles } = await db.query(`insert into relation_role (role) values ('seed-mentor') returning id`);
+  await db.query(
+    `insert into identity_relation (source_id, target_id, role_id) select i.id, j.id, $1 from identity i join identity j on j.login = 'seed-' || (substr(i.login, 6)::int + 1) where i.login like 'seed-%'`,
+    [roles[0].id],
+  );
+  await db.query('analyze identity_relation');
+  // Keys from the worlds seeded above: a course of the seeds, a curriculum, the taxonomy, a lecture block with teachers, levels and roll calls.
+  const key = async (text: string) => ((await db.query(text)).rows[0] as { key: number }).key;
+  const courseKey = await key(`select olat_resource_id as key from repository_entry where softkey = 'seed-course-150'`);
+  const curriculumKey = await key(`select min(id) as key from curriculum where identifier like 'seed-curriculum-%'`);
+  const taxonomyKey = await key(`select id as key from taxonomy where identifier = 'seed-taxonomy'`);
+  const blockKey = await key(
+    `select max(b.id) as key from lecture_block b join lecture_block_roll_call r on r.block_id = b.id join lecture_block_teacher t on t.block_id = b.id`,
+  );
+  const blockCourseKey = await key(
+    `select e.olat_resource_id as key from lecture_block b join repository_entry e on e.id = b.entry_id where b.id = ${blockKey}`,
+  );
+  const documents = [
+    `{ groups { key owners(limit: 5) { key } participants(limit: 5, offset: 10) { key groups(limit: 3) { key } organisations(limit: 2) { key parent { key } } relations(limit: 2) { key source { key } } } } }`,
+    `{ courses(limit: 50) { courses { owners(limit: 3) { key } participants(limit: 3, offset: 1) { key } groups(limit: 2) { key participants(limit: 2) { key } } editorTree(limit: 5) { id } runTree(limit: 5) { id } organisation { key } } } }`,
+    `{ course(courseKey: ${courseKey}) { key coaches { key } } repositoryEntries(limit: 20) { repositoryEntries { key course { key } owners(limit: 2) { key } coaches { key } participants(offset: 1) { key } } } }`,
+    `{ curriculum(curriculumKey: ${curriculumKey}) { organisation { key } elements(limit: 25) { key children(limit: 3) { key } members(limit: 3) { identityKey identity { key } } entries(limit: 2) { key } parent { key } curriculum { key } } } }`,
+    `{ taxonomy(taxonomyKey: ${taxonomyKey}) { types { key } levels(limit: 10, offset: 100) { key } rootLevels(limit: 5) { key children(limit: 5, offset: 2) { key parent { key } competences(limit: 2) { key identity { key } taxonomyLevel { key } } } } } }`,
+    `{ catalogEntry(path: "1") { children(limit: 10, offset: 5) { key owners(limit: 2) { key } parent { key } children(limit: 3, offset: 10) { key } } } }`,
+    `{ organisations { key children(limit: 3) { key } members(limit: 3, offset: 100) { key } } }`,
+    `{ lectureBlock(courseKey: ${blockCourseKey}, lectureBlockKey: ${blockKey}) { teachers(limit: 2) { key } taxonomyLevels { key } rollCalls(limit: 5) { key identity { key } lectureBlock { key } } course { key } curriculumElement { key } } }`,
+  ];
+  await expectIndexedStatements(async () => {
+    for (const document of documents) {
+      const reply = await graphql(t.base, adminAuth(), document);
+      expect({ document, errors: reply.body.errors }).toEqual({ document, errors: undefined });
+    }
+  });
+}, 120_000);

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { inTransaction } from '../audit/audit-log';
 import type { RequestContext } from '../domain/context';
 import { DomainError, notFound, type ErrorDetail } from '../domain/errors';
-import { pageRequest, readPage, type Page, type PageRequest } from '../domain/paging';
+import { pageRequest, pageWithinBudget, readPage, type Page } from '../domain/paging';
 import { mandatory, tooLongValues } from '../domain/validation';
 import { isManaged, parseManagedFlags } from '../managed/flags';
 import type { CalendarFeedVO, CalendarVO, EventVO, EventVOInput } from '../schema/calendars';
@@ -82,13 +82,14 @@ export interface EventQuery {
 
 /** The events of these calendars merged in one statement, ordered by begin; a page with its total. */
 export async function readEvents(ctx: RequestContext, of: readonly Calendar[], query: EventQuery): Promise<Page<EventVO>> {
-  const page: PageRequest = pageRequest(query.start, query.limit);
   const from = query.onlyFuture ? startOfToday() : null;
   const ids = new Map(of.map((calendar) => [ownerId(calendar.type, calendar.ownerKey), calendar.id]));
-  const { totalCount, items } = await readPage(
-    () => calendars.listEvents(ctx.em, of, from, page),
-    () => calendars.countEvents(ctx.em, of, from),
-    page,
+  const { totalCount, items } = await pageWithinBudget(ctx, pageRequest(query.start, query.limit), (page) =>
+    readPage(
+      () => calendars.listEvents(ctx.em, of, from, page),
+      () => calendars.countEvents(ctx.em, of, from),
+      page,
+    ),
   );
   return {
     totalCount,

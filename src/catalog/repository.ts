@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { placeholders, sql } from '../db/sql';
+import { keyArray, sql } from '../db/sql';
+import { readPages, type EdgePage } from '../domain/edges';
 import type { Range } from '../domain/lists';
 import { readPage, type Page, type PageRequest } from '../domain/paging';
 import { USER_COLUMNS } from '../users/repository';
@@ -38,8 +39,8 @@ export function pageOfChildren(em: EntityManager, parentKey: number, page: PageR
   );
 }
 
-/** The entry and every entry below it, parents before children, siblings in stored order: one statement whatever the depth. */
-export function subtree(em: EntityManager, rootKey: number): Promise<(CatalogRow & { depth: number })[]> {
+/** The entry and every entry below it (at most `size`: null, all), parents before children, siblings in stored order: one statement whatever the depth. */
+export function subtree(em: EntityManager, rootKey: number, size: number | null): Promise<(CatalogRow & { depth: number })[]> {
   return sql<CatalogRow & { depth: number }>(
     em,
     `with recursive tree as (
@@ -47,8 +48,8 @@ export function subtree(em: EntityManager, rootKey: number): Promise<(CatalogRow
        union all
        select c.*, t.depth + 1, t.path || array[(c.type = 1)::int, c.position, c.id] from catalog_entry c join tree t on c.parent_id = t.id
      )
-     select ${CATALOG_COLUMNS}, c.depth from tree c order by c.path`,
-    [rootKey],
+     select ${CATALOG_COLUMNS}, c.depth from tree c order by c.path limit ?`,
+    [rootKey, size],
   );
 }
 
@@ -160,12 +161,38 @@ export async function deleteOwner(em: EntityManager, entryKey: number, identityK
   await sql(em, 'delete from catalog_entry_owner where catalog_entry_id = ? and identity_id = ?', [entryKey, identityKey]);
 }
 
-/** The owners of each of the entries (GraphQL edge), in the order they were added. */
-export function listOwnersOfEntries(em: EntityManager, entryKeys: readonly number[]): Promise<(UserRow & { catalogEntryKey: number })[]> {
-  return sql<UserRow & { catalogEntryKey: number }>(
+/** A page of the owners of each of the entries (GraphQL edge), in the order they were added. */
+export const pagesOfOwners = (em: EntityManager, entryKeys: readonly number[], page: EdgePage, cap: number | null) =>
+  readPages<UserRow>(
     em,
-    `select ${USER_COLUMNS}, o.catalog_entry_id as "catalogEntryKey" from identity i join catalog_entry_owner o on o.identity_id = i.id
-     where o.catalog_entry_id in (${placeholders(entryKeys)}) order by o.id`,
-    [...entryKeys],
+    (entry) => `select ${USER_COLUMNS} from catalog_entry_owner o join identity i on i.id = o.identity_id where o.catalog_entry_id = ${entry} order by o.id`,
+    [],
+    entryKeys,
+    page,
+    cap,
   );
+
+/** Those of the entries the person owns. */
+export async function ownedAmong(em: EntityManager, entryKeys: readonly number[], identityKey: number): Promise<Set<number>> {
+  const rows = await sql<{ key: number }>(
+    em,
+    'select catalog_entry_id as key from catalog_entry_owner where identity_id = ? and catalog_entry_id = any(?::bigint[])',
+    [identityKey, keyArray(entryKeys)],
+  );
+  return new Set(rows.map((row) => row.key));
 }
+
+/** A page of the children of each of the entries (GraphQL edge), in stored order. */
+export const pagesOfChildren = (em: EntityManager, entryKeys: readonly number[], page: EdgePage, cap: number | null) =>
+  readPages<CatalogRow>(
+    em,
+    (entry) => `select ${CATALOG_COLUMNS} from catalog_entry c where c.parent_id = ${entry} order by ${STORED_ORDER}`,
+    [],
+    entryKeys,
+    page,
+    cap,
+  );
+
+/** These entries, by key. */
+export const findCatalogEntries = (em: EntityManager, keys: readonly number[]) =>
+  sql<CatalogRow>(em, `select ${CATALOG_COLUMNS} from catalog_entry c where c.id = any(?::bigint[])`, [keyArray(keys)]);

@@ -1,9 +1,10 @@
 import { inTransaction } from '../audit/audit-log';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, notFound, validationFailed } from '../domain/errors';
-import { answerList, inRanges } from '../domain/lists';
-import { groupedBy, loader } from '../domain/loaders';
-import type { Page, PageRequest } from '../domain/paging';
+import { answerList, inRanges, takeRows } from '../domain/lists';
+import { pageOf, type Edge, type EdgePage } from '../domain/edges';
+import { loader } from '../domain/loaders';
+import { pageWithinBudget, type Page, type PageRequest } from '../domain/paging';
 import { mandatory, tooLongValues } from '../domain/validation';
 import { sql, placeholders } from '../db/sql';
 import { CatalogType } from '../entities/catalog';
@@ -12,7 +13,7 @@ import { toRepositoryEntryVO, type EntryRow } from '../courses/presenter';
 import type { CatalogEntryVO, CatalogEntryVOInput } from '../schema/catalog';
 import type { RepositoryEntryVO } from '../schema/courses';
 import type { UserVO } from '../schema/users';
-import { toUserVO } from '../users/presenter';
+import { toUserVO, type UserRow } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
 import { isCatalogManager, requireManagerOrOwner } from './policy';
 import { toCatalogEntryVO, type CatalogRow } from './presenter';
@@ -56,7 +57,7 @@ export async function getEntry(ctx: RequestContext, path: string): Promise<Catal
 export async function listChildren(ctx: RequestContext, path: string, page: PageRequest): Promise<Page<CatalogEntryVO>> {
   const key = entryKeyOf(path);
   await requireEntry(ctx, key);
-  const { totalCount, items } = await catalog.pageOfChildren(ctx.em, key, page, page.limit !== null);
+  const { totalCount, items } = await pageWithinBudget(ctx, page, (within) => catalog.pageOfChildren(ctx.em, key, within, page.limit !== null));
   return { totalCount, items: items.map((row) => toCatalogEntryVO(row)) };
 }
 
@@ -188,7 +189,7 @@ export async function removeOwner(ctx: RequestContext, path: string, identityKey
 /** The addressed entry and everything below it, parents before children (GraphQL): one statement whatever the size. */
 export async function subtree(ctx: RequestContext, path: string): Promise<CatalogEntryVO[]> {
   const key = entryKeyOf(path);
-  const rows = await catalog.subtree(ctx.em, key);
+  const rows = await takeRows(ctx, (size) => catalog.subtree(ctx.em, key, size));
   if (!rows.length) throw notFound('catalog entry');
   return rows.map((row) => toCatalogEntryVO(row));
 }
@@ -207,15 +208,31 @@ export function linkedEntry(ctx: RequestContext, entryKey: number | null): Promi
   }).load(entryKey);
 }
 
-/** The owners of an entry (GraphQL edge): catalog managers and owners only; one statement for every entry of the answer. */
-export function ownersOf(ctx: RequestContext, catalogEntryKey: number): Promise<UserVO[]> {
-  return loader<number, UserVO[]>(ctx, 'catalog.owners', async (keys) => {
-    const caller = requireCaller(ctx);
-    const rows = await catalog.listOwnersOfEntries(ctx.em, keys);
-    const grouped = groupedBy(keys, rows, (row) => row.catalogEntryKey);
-    // Owners see the owners of the entries they own; catalog managers every entry's.
-    return grouped.map((owners) =>
-      isCatalogManager(ctx) || owners.some((owner) => owner.id === caller.key) ? owners.map((owner) => toUserVO(owner, false)) : [],
-    );
-  }).load(catalogEntryKey);
+/** A page of the owners of an entry (GraphQL edge): empty unless the caller is a catalog manager or owns the entry; two statements for every entry of the answer. */
+export function ownersOf(ctx: RequestContext, catalogEntryKey: number, page: EdgePage): Promise<UserVO[]> {
+  const edge: Edge<UserRow, UserVO> = {
+    readable: async (keys) => (isCatalogManager(ctx) ? new Set(keys) : catalog.ownedAmong(ctx.em, keys, requireCaller(ctx).key)),
+    emptyWhenUnreadable: true,
+    read: (keys, page, cap) => catalog.pagesOfOwners(ctx.em, keys, page, cap),
+    present: (row) => toUserVO(row, false),
+  };
+  return pageOf(ctx, 'catalog.owners', edge, page, catalogEntryKey);
+}
+
+/** A page of the children of an entry (GraphQL edge; everyone reads the whole catalog), in stored order, for every entry of the answer at once. */
+export function childrenOf(ctx: RequestContext, catalogEntryKey: number, page: EdgePage): Promise<CatalogEntryVO[]> {
+  const edge: Edge<CatalogRow, CatalogEntryVO> = {
+    read: (keys, page, cap) => catalog.pagesOfChildren(ctx.em, keys, page, cap),
+    present: (row) => toCatalogEntryVO(row),
+  };
+  return pageOf(ctx, 'catalog.children', edge, page, catalogEntryKey);
+}
+
+/** The parent of an entry (GraphQL edge), for every entry of the answer in one statement. */
+export function parentOf(ctx: RequestContext, parentKey: number | null): Promise<CatalogEntryVO | null> {
+  if (parentKey === null) return Promise.resolve(null);
+  return loader<number, CatalogEntryVO | null>(ctx, 'catalog.parent', async (keys) => {
+    const byKey = new Map((await catalog.findCatalogEntries(ctx.em, keys)).map((row) => [row.id, toCatalogEntryVO(row)]));
+    return keys.map((key) => byKey.get(key) ?? null);
+  }).load(parentKey);
 }

@@ -1,14 +1,15 @@
 import { EXPERT_RULES, EXPERT_RULE_MAX_LENGTH, withExpertRules, type ExpertRuleField } from './expert-rules';
 import { inTransaction } from '../audit/audit-log';
 import { requireCaller, type RequestContext } from '../domain/context';
-import { DomainError, badRequest, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
-import { groupedBy, loader } from '../domain/loaders';
+import { DomainError, badRequest, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
+import { loader } from '../domain/loaders';
+import { pageOf, type Edge, type EdgePage } from '../domain/edges';
 import { mandatory, tooLongValues } from '../domain/validation';
 import { ENTRY_STATUSES, type EntryStatus } from '../entities/courses';
 import { fileStorage } from '../files/storage';
 import type { CourseNodeInput, CourseNodeVO, CourseTreeXmlVO, CourseVO } from '../schema/courses';
 import { requireEntryManager } from './policy';
-import { inTreeOrder, toCourseNodeVO, toCourseVO, type EntryRow } from './presenter';
+import { toCourseNodeVO, toCourseVO, type EntryRow } from './presenter';
 import * as entries from './repository';
 import type { ElementFields, ElementRow } from './repository';
 import { findCourse, isStatus, nodeIdent } from './service';
@@ -69,7 +70,7 @@ function validate(type: ElementType, input: CourseNodeInput, creating: boolean):
   if (errors.length) throw validationFailed(errors);
   // OpenOLAT refuses a single page without its page as an invalid configuration: 406.
   if (creating && type === SINGLE_PAGE && !input.file && input.path == null) {
-    throw new DomainError('NOT_ACCEPTABLE', 'a single page needs its HTML page: a file part, or the path of a page in the course folder');
+    throw new DomainError('NOT_ACCEPTABLE', 'a single page needs its HTML page: a file, or the path of a page in the course folder');
   }
 }
 
@@ -200,22 +201,18 @@ export async function editorTreeModel(ctx: RequestContext, courseKey: number): P
 }
 
 /**
- * The editor or run tree of each course (by entry key) in depth-first order, for the courses the
- * caller manages (the rule of GET …/editortreemodel and …/runstructure): one statement for the
- * rule and one for the nodes, however many courses and nodes.
+ * A page of the editor or run tree of each course (by entry key) in depth-first order, for the
+ * courses the caller manages (the rule of GET …/editortreemodel and …/runstructure): one statement
+ * for the rule and one for the nodes, however many courses.
  */
-function treesOf(ctx: RequestContext, tree: 'editor' | 'run') {
-  return loader<number, CourseNodeVO[]>(ctx, `course ${tree} trees`, async (keys) => {
-    const managed = new Set(await entries.managedEntryKeys(ctx.em, requireCaller(ctx), keys));
-    const allowed = keys.filter((key) => managed.has(key));
-    const rows = allowed.length ? await (tree === 'editor' ? entries.editorTrees : entries.runTrees)(ctx.em, allowed) : [];
-    return groupedBy(keys, rows, (row) => row.entryKey).map((nodes, index) =>
-      managed.has(keys[index]) ? inTreeOrder(nodes).map(toCourseNodeVO) : forbidden(),
-    );
-  });
+export function courseTree(ctx: RequestContext, entryKey: number, tree: 'editor' | 'run', page: EdgePage): Promise<CourseNodeVO[]> {
+  const edge: Edge<ElementRow, CourseNodeVO> = {
+    readable: async (keys) => new Set(await entries.managedEntryKeys(ctx.em, requireCaller(ctx), keys)),
+    read: (keys, page, cap) => (tree === 'editor' ? entries.pagesOfEditorTrees : entries.pagesOfRunTrees)(ctx.em, keys, page, cap),
+    present: toCourseNodeVO,
+  };
+  return pageOf(ctx, `course ${tree} trees`, edge, page, entryKey);
 }
-
-export const courseTree = (ctx: RequestContext, entryKey: number, tree: 'editor' | 'run') => treesOf(ctx, tree).load(entryKey);
 
 /** The text of the element's HTML page, if it has one; the pages of all the nodes of an answer are read in one statement. */
 export async function pageText(ctx: RequestContext, node: CourseNodeVO): Promise<string | null> {

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { placeholders, sql } from '../db/sql';
+import { sql } from '../db/sql';
+import { readPages, type EdgePage } from '../domain/edges';
 import type { Range } from '../domain/lists';
 import type { EntryRole } from '../entities/courses';
 import type { GroupRow } from '../groups/presenter';
@@ -36,22 +37,26 @@ export async function linkGroup(em: EntityManager, entryKey: number, groupKey: n
   return inserted.length > 0;
 }
 
-/** The groups linked to each of these entries, in one statement. */
-export function groupsOfEntries(em: EntityManager, entryKeys: readonly number[]): Promise<(GroupRow & { entryKey: number })[]> {
-  return sql<GroupRow & { entryKey: number }>(
+/** A page of the groups linked to each of these entries, by group key. */
+export const pagesOfGroupsOfEntries = (em: EntityManager, entryKeys: readonly number[], page: EdgePage, cap: number | null) =>
+  readPages<GroupRow>(
     em,
-    `select ${GROUP_COLUMNS}, rg.entry_id as "entryKey" from repository_entry_group rg join business_group g on g.id = rg.group_id
-     where rg.entry_id in (${placeholders(entryKeys)}) order by rg.entry_id, rg.group_id`,
-    [...entryKeys],
+    (entry) =>
+      `select ${GROUP_COLUMNS} from repository_entry_group rg join business_group g on g.id = rg.group_id where rg.entry_id = ${entry} order by rg.group_id`,
+    [],
+    entryKeys,
+    page,
+    cap,
   );
-}
 
-/** The direct members with the role of each of these entries, in the order they joined, in one statement. */
-export function membersOfEntries(em: EntityManager, entryKeys: readonly number[], role: EntryRole): Promise<(UserRow & { entryKey: number })[]> {
-  return sql<UserRow & { entryKey: number }>(
+/** A page of the direct members with the role of each of these entries, in the order they joined. */
+export const pagesOfMembersOfEntries = (em: EntityManager, entryKeys: readonly number[], role: EntryRole, page: EdgePage, cap: number | null) =>
+  readPages<UserRow>(
     em,
-    `select ${USER_COLUMNS}, m.entry_id as "entryKey" from repository_entry_membership m join identity i on i.id = m.identity_id
-     where m.entry_id in (${placeholders(entryKeys)}) and m.role = ? order by m.id`,
-    [...entryKeys, role],
+    (entry) =>
+      `select ${USER_COLUMNS} from repository_entry_membership m join identity i on i.id = m.identity_id where m.entry_id = ${entry} and m.role = ? order by m.id`,
+    [role],
+    entryKeys,
+    page,
+    cap,
   );
-}

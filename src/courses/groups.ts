@@ -2,17 +2,18 @@ import { inTransaction } from '../audit/audit-log';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { forbidden, notFound } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
-import { groupedBy, loader } from '../domain/loaders';
+import { pageOf, type Edge, type EdgePage } from '../domain/edges';
+import { loader } from '../domain/loaders';
 import type { EntryRole } from '../entities/courses';
 import { Group } from '../entities/groups';
 import { isGroupManager, requireGroupManager } from '../groups/policy';
-import { toGroupVO } from '../groups/presenter';
+import { toGroupVO, type GroupRow } from '../groups/presenter';
 import { findGroup, isMember } from '../groups/repository';
 import * as groupService from '../groups/service';
 import type { ManagedElement } from '../managed/elements';
 import type { GroupVO, GroupVOInput } from '../schema/groups';
 import type { UserVO } from '../schema/users';
-import { toUserVO } from '../users/presenter';
+import { toUserVO, type UserRow } from '../users/presenter';
 import * as links from './groups-repository';
 import { canManageEntry } from './policy';
 import type { EntryRow } from './presenter';
@@ -134,28 +135,30 @@ export const managedCourseGroups: ManagedElement = {
   },
 };
 
-/** `CourseVO.groups` (GraphQL): the rule of GET …/groups, for every course of an answer in two statements. */
-export function groupsOfCourse(ctx: RequestContext, entryKey: number): Promise<GroupVO[]> {
-  const groupsOf = loader<number, GroupVO[]>(ctx, 'groups of course', async (keys) => {
-    const allowed = new Set(isGroupManager(ctx) ? keys : await visibleEntryKeys(ctx.em, requireCaller(ctx), keys));
-    const rows = allowed.size ? await links.groupsOfEntries(ctx.em, [...allowed]) : [];
-    return groupedBy(keys, rows, (row) => row.entryKey).map((own, i) => (allowed.has(keys[i]) ? own.map(toGroupVO) : forbidden()));
-  });
-  return groupsOf.load(entryKey);
+/** `CourseVO.groups` (GraphQL): a page of the groups of every course of an answer, by the rule of GET …/groups, in two statements. */
+export function groupsOfCourse(ctx: RequestContext, entryKey: number, page: EdgePage): Promise<GroupVO[]> {
+  const edge: Edge<GroupRow, GroupVO> = {
+    readable: async (keys) => new Set(isGroupManager(ctx) ? keys : await visibleEntryKeys(ctx.em, requireCaller(ctx), keys)),
+    read: (keys, page, cap) => links.pagesOfGroupsOfEntries(ctx.em, keys, page, cap),
+    present: toGroupVO,
+  };
+  return pageOf(ctx, 'groups of course', edge, page, entryKey);
 }
 
-/** `CourseVO.owners|coaches|participants` (GraphQL): the direct members, by the rule of GET …/authors|tutors|participants, in two statements. */
-export function membersOfCourse(ctx: RequestContext, entryKey: number, role: EntryRole): Promise<UserVO[]> {
+/** `CourseVO.owners|coaches|participants` (GraphQL): a page of the direct members, by the rule of GET …/authors|tutors|participants, in two statements. */
+export function membersOfCourse(ctx: RequestContext, entryKey: number, role: EntryRole, page: EdgePage): Promise<UserVO[]> {
   // One check for the three member lists of the answer's courses: their loaders ask it in the same tick.
   const managed = loader<number, boolean>(ctx, 'courses managed', async (keys) => {
     const found = new Set(await managedEntryKeys(ctx.em, requireCaller(ctx), keys));
     return keys.map((key) => found.has(key));
   });
-  const membersOf = loader<number, UserVO[]>(ctx, `course members ${role}`, async (keys) => {
-    const verdicts = await managed.loadMany(keys);
-    const allowed = new Set(keys.filter((_, i) => verdicts[i] === true));
-    const rows = allowed.size ? await links.membersOfEntries(ctx.em, [...allowed], role) : [];
-    return groupedBy(keys, rows, (row) => row.entryKey).map((own, i) => (allowed.has(keys[i]) ? own.map((row) => toUserVO(row, true)) : forbidden()));
-  });
-  return membersOf.load(entryKey);
+  const edge: Edge<UserRow, UserVO> = {
+    readable: async (keys) => {
+      const verdicts = await managed.loadMany(keys);
+      return new Set(keys.filter((_, i) => verdicts[i] === true));
+    },
+    read: (keys, page, cap) => links.pagesOfMembersOfEntries(ctx.em, keys, role, page, cap),
+    present: (row) => toUserVO(row, true),
+  };
+  return pageOf(ctx, `course members ${role}`, edge, page, entryKey);
 }

@@ -70,7 +70,7 @@ export async function getMetadata(ctx: RequestContext, address: EntryAddress): P
 export async function updateMetadata(ctx: RequestContext, address: EntryAddress, input: RepositoryEntryMetadataVOInput): Promise<RepositoryEntryMetadataVO> {
   const row = await locate(ctx, address);
   await requireEntryManager(ctx, row);
-  if (input.key != null && input.key !== row.id) throw badRequest(`the body's key ${input.key} is not the entry's key ${row.id}`);
+  if (input.key != null && input.key !== row.id) throw badRequest(`the metadata names key ${input.key}, not the entry's key ${row.id}`);
   const errors = tooLongValues({
     displayname: input.displayname,
     teaser: input.teaser,

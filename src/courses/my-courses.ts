@@ -3,7 +3,7 @@ import { inTransaction } from '../audit/audit-log';
 import { sql } from '../db/sql';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { forbidden } from '../domain/errors';
-import { readPage, type Page, type PageRequest } from '../domain/paging';
+import { pageWithinBudget, readPage, type Page, type PageRequest } from '../domain/paging';
 import type { CourseVO } from '../schema/courses';
 import { canManageUser } from '../users/policy';
 import { requireIdentity } from '../users/repository';
@@ -63,7 +63,7 @@ export async function pageOfCoursesOf(em: EntityManager, identityKey: number, li
 export async function listCoursesOf(ctx: RequestContext, identityKey: number, list: MyCourseList, page: PageRequest): Promise<Page<CourseVO>> {
   await requireIdentity(ctx.em, identityKey);
   if (requireCaller(ctx).key !== identityKey && !(await canManageUser(ctx, identityKey))) throw forbidden();
-  const { totalCount, items } = await pageOfCoursesOf(ctx.em, identityKey, list, page);
+  const { totalCount, items } = await pageWithinBudget(ctx, page, (page) => pageOfCoursesOf(ctx.em, identityKey, list, page));
   return { totalCount, items: items.map(toCourseVO) };
 }
 

@@ -125,18 +125,3 @@ export function toCourseNodeVO(row: ElementRow): CourseNodeVO {
     entryKey: row.entryKey,
   };
 }
-
-/** A tree's nodes in depth-first order (siblings by position), from its rows in any order; the root first. */
-export function inTreeOrder(rows: ElementRow[]): ElementRow[] {
-  const children = new Map<string | null, ElementRow[]>();
-  for (const row of rows) children.set(row.parentIdent, [...(children.get(row.parentIdent) ?? []), row]);
-  const out: ElementRow[] = [];
-  const visit = (parent: string | null) => {
-    for (const row of (children.get(parent) ?? []).sort((a, b) => a.position - b.position)) {
-      out.push(row);
-      visit(row.ident);
-    }
-  };
-  visit(null);
-  return out;
-}

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { placeholders, sql } from '../db/sql';
+import { keyArray, placeholders, sql } from '../db/sql';
+import { readPages, type EdgePage } from '../domain/edges';
 import type { Caller } from '../domain/context';
 import type { Range } from '../domain/lists';
 import { readPage, type Page, type PageRequest } from '../domain/paging';
@@ -147,6 +148,15 @@ export async function visibleEntryKeys(em: EntityManager, caller: Caller, entryK
     ...visible.params,
   ]);
   return rows.map((row) => row.id);
+}
+
+/** These entries (those that exist), each with whether the caller sees it (`visibleTo`), in one statement (GraphQL edges). */
+export function findEntriesSeenBy(em: EntityManager, caller: Caller, entryKeys: readonly number[]): Promise<(EntryRow & { seen: boolean })[]> {
+  const visible = visibleTo(caller);
+  return sql<EntryRow & { seen: boolean }>(em, `select ${ENTRY_COLUMNS}, ${visible.text} as seen from ${ENTRY_FROM} where e.id = any(?::bigint[])`, [
+    ...visible.params,
+    keyArray(entryKeys),
+  ]);
 }
 
 export interface EntryFilter {
@@ -404,6 +414,41 @@ export function runTrees(em: EntityManager, entryKeys: readonly number[]): Promi
     [...entryKeys],
   );
 }
+
+/**
+ * A page of the editor tree of each of these entries, depth first (siblings by position): a node's
+ * place is the path of (position, key) pairs from its root.
+ */
+export const pagesOfEditorTrees = (em: EntityManager, entryKeys: readonly number[], page: EdgePage, cap: number | null) =>
+  readPages<ElementRow>(
+    em,
+    (entry) => `with recursive tree as (
+        select n.id, array[n.position, n.id] as place from course_element n where n.entry_id = ${entry} and n.parent_id is null
+        union all
+        select n.id, tree.place || n.position || n.id from tree join course_element n on n.parent_id = tree.id
+      )
+      select ${EDITOR_COLUMNS} from ${EDITOR_FROM} join tree on tree.id = n.id order by tree.place`,
+    [],
+    entryKeys,
+    page,
+    cap,
+  );
+
+/** A page of the run tree (as last published) of each of these entries, depth first as pagesOfEditorTrees. */
+export const pagesOfRunTrees = (em: EntityManager, entryKeys: readonly number[], page: EdgePage, cap: number | null) =>
+  readPages<ElementRow>(
+    em,
+    (entry) => `with recursive tree as (
+        select n.ident, array[n.position, n.id] as place from course_run_element n where n.entry_id = ${entry} and n.parent_ident is null
+        union all
+        select n.ident, tree.place || n.position || n.id from tree join course_run_element n on n.entry_id = ${entry} and n.parent_ident = tree.ident
+      )
+      select ${RUN_COLUMNS} from course_run_element n join tree on n.entry_id = ${entry} and n.ident = tree.ident order by tree.place`,
+    [],
+    entryKeys,
+    page,
+    cap,
+  );
 
 export interface ElementFields {
   shortTitle: string | null;

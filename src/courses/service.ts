@@ -3,7 +3,8 @@ import { inTransaction } from '../audit/audit-log';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, badRequest, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
-import type { Page, PageRequest } from '../domain/paging';
+import { loader } from '../domain/loaders';
+import { pageWithinBudget, type Page, type PageRequest } from '../domain/paging';
 import { grantedInheritance } from '../domain/roles';
 import { mandatory, tooLong, tooLongValues } from '../domain/validation';
 import { ENTRY_STATUSES, EntryRole, type EntryStatus } from '../entities/courses';
@@ -35,6 +36,23 @@ export async function findCourse(ctx: RequestContext, courseKey: number): Promis
   return row;
 }
 
+/**
+ * The course of an entry another object names (GraphQL edges: a repository entry's, a lecture
+ * block's), null when the entry is no course, by the rule of GET /repo/courses/{courseId}
+ * (requireEntryReader: whoever sees the entry); one statement for every entry of an answer level.
+ */
+export function courseOfEntry(ctx: RequestContext, entryKey: number): Promise<CourseVO | null> {
+  return loader<number, CourseVO | null>(ctx, 'courses of entries', async (keys) => {
+    const rows = new Map((await entries.findEntriesSeenBy(ctx.em, requireCaller(ctx), keys)).map((row) => [row.id, row]));
+    return keys.map((key) => {
+      const row = rows.get(key);
+      if (!row) return notFound('repository entry');
+      if (!row.seen) return forbidden();
+      return row.resourceTypeName === COURSE_TYPE ? toCourseVO(row) : null;
+    });
+  }).load(entryKey);
+}
+
 /** The entry a course or entry operation names: `{ courseKey }` (the OLAT resource id) or `{ entry }` (key or softkey). */
 export type EntryAddress = { courseKey: number } | { entry: string };
 
@@ -42,12 +60,13 @@ export const locate = (ctx: RequestContext, address: EntryAddress) =>
   'courseKey' in address ? findCourse(ctx, address.courseKey) : locateEntry(ctx, address.entry);
 
 export async function listEntries(ctx: RequestContext, filter: EntryFilter, page: PageRequest): Promise<Page<RepositoryEntryVO>> {
-  const { totalCount, items } = await entries.pageOfEntries(ctx.em, requireCaller(ctx), filter, page);
+  const { totalCount, items } = await pageWithinBudget(ctx, page, (page) => entries.pageOfEntries(ctx.em, requireCaller(ctx), filter, page));
   return { totalCount, items: items.map(toRepositoryEntryVO) };
 }
 
 export async function listCourses(ctx: RequestContext, filter: EntryFilter, page: PageRequest): Promise<Page<CourseVO>> {
-  const { totalCount, items } = await entries.pageOfEntries(ctx.em, requireCaller(ctx), { ...filter, resourceTypes: [COURSE_TYPE] }, page);
+  const courses = { ...filter, resourceTypes: [COURSE_TYPE] };
+  const { totalCount, items } = await pageWithinBudget(ctx, page, (page) => entries.pageOfEntries(ctx.em, requireCaller(ctx), courses, page));
   return { totalCount, items: items.map(toCourseVO) };
 }
 

@@ -2,13 +2,13 @@ import { inTransaction } from '../audit/audit-log';
 import type { RequestContext } from '../domain/context';
 import { DomainError, badRequest, notFound } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
-import { groupedBy, loader } from '../domain/loaders';
+import { pageOf, type Edge, type EdgePage } from '../domain/edges';
 import { Identity } from '../entities/users';
 import type { CurriculumElementMemberVO, CurriculumElementMemberVOInput } from '../schema/curriculum';
 import type { UserVO, UserVOInput } from '../schema/users';
 import { toUserVO } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
-import { toMemberVO } from './presenter';
+import { toMemberVO, type MemberRow } from './presenter';
 import * as curricula from './repository';
 import { elementOf } from './service';
 
@@ -78,10 +78,10 @@ export async function removeAllRoles(ctx: RequestContext, curriculumKey: number,
   });
 }
 
-/** GET …/users?role=: the role is required (400 without; OpenOLAT fails with a server error), 409 when unknown. */
-export async function listUsers(ctx: RequestContext, curriculumKey: number, elementKey: number, role: string | null | undefined): Promise<UserVO[]> {
+/** GET …/users?role=: the role is required (400 without or empty; OpenOLAT fails with a server error), 409 when unknown. */
+export async function listUsers(ctx: RequestContext, curriculumKey: number, elementKey: number, role: string): Promise<UserVO[]> {
   await elementOf(ctx, curriculumKey, elementKey);
-  if (!role?.trim()) throw badRequest(`the query parameter role is required: one of ${ELEMENT_ROLES.join(', ')}`);
+  if (!role.trim()) throw badRequest(`role is empty: it is one of ${ELEMENT_ROLES.join(', ')}`);
   return usersWithRole(ctx, elementKey, roleOfName(role));
 }
 
@@ -154,10 +154,11 @@ export async function removeRoleMember(
   });
 }
 
-/** `CurriculumElementVO.members` (GraphQL): the memberships of every element of an answer, read at once. */
-export function membersOf(ctx: RequestContext, elementKey: number): Promise<CurriculumElementMemberVO[]> {
-  const members = loader<number, CurriculumElementMemberVO[]>(ctx, 'curriculum element members', async (keys) =>
-    groupedBy(keys, await curricula.listMemberRowsOf(ctx.em, keys), (row) => row.elementKey).map((rows) => rows.map(toMemberVO)),
-  );
-  return members.load(elementKey);
+/** `CurriculumElementVO.members` (GraphQL): a page of the memberships of every element of an answer, read at once (requireManagedForEdge checks the curriculum). */
+export function membersOf(ctx: RequestContext, elementKey: number, page: EdgePage): Promise<CurriculumElementMemberVO[]> {
+  const edge: Edge<MemberRow, CurriculumElementMemberVO> = {
+    read: (keys, page, cap) => curricula.pagesOfMemberRows(ctx.em, keys, page, cap),
+    present: toMemberVO,
+  };
+  return pageOf(ctx, 'curriculum element members', edge, page, elementKey);
 }

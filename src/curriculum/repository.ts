@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { placeholders, sql } from '../db/sql';
+import { keyArray, placeholders, sql } from '../db/sql';
+import { readPages, type EdgePage } from '../domain/edges';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
 import type { Caller } from '../domain/context';
@@ -158,6 +159,14 @@ export async function deleteCurriculumRole(em: EntityManager, curriculumKey: num
 
 // Elements
 
+/** These curricula (those that exist), in one statement (GraphQL edges). */
+export const findCurriculumRows = (em: EntityManager, keys: readonly number[]) =>
+  sql<CurriculumRow>(em, `select ${CURRICULUM_COLUMNS} from curriculum c where c.id = any(?::bigint[])`, [keyArray(keys)]);
+
+/** These elements (those that exist), in one statement (GraphQL edges). */
+export const findElementRows = (em: EntityManager, keys: readonly number[]) =>
+  sql<ElementRow>(em, `select ${ELEMENT_COLUMNS} from curriculum_element x where x.id = any(?::bigint[])`, [keyArray(keys)]);
+
 export async function findElementRow(em: EntityManager, key: number): Promise<ElementRow | null> {
   const [row] = await sql<ElementRow>(em, `select ${ELEMENT_COLUMNS} from curriculum_element x where x.id = ?`, [key]);
   return row ?? null;
@@ -177,23 +186,26 @@ export async function listElements(em: EntityManager, curriculumKey: number, ran
   );
 }
 
-/** listElements for several curricula at once (GraphQL CurriculumVO.elements), in key order. */
-export async function listElementsOf(em: EntityManager, curriculumKeys: readonly number[]): Promise<ElementRow[]> {
-  return sql<ElementRow>(
+/** A page of the elements that are not deleted of each of these curricula, in key order. */
+export const pagesOfElements = (em: EntityManager, curriculumKeys: readonly number[], page: EdgePage, cap: number | null) =>
+  readPages<ElementRow>(
     em,
-    `select ${ELEMENT_COLUMNS} from curriculum_element x where x.curriculum_id in (${placeholders(curriculumKeys)}) and x.status <> 'deleted' order by x.id`,
-    [...curriculumKeys],
+    (curriculum) => `select ${ELEMENT_COLUMNS} from curriculum_element x where x.curriculum_id = ${curriculum} and x.status <> 'deleted' order by x.id`,
+    [],
+    curriculumKeys,
+    page,
+    cap,
   );
-}
 
-/** The direct children that are not deleted, of each of these elements, in their order. */
-export async function listChildrenOf(em: EntityManager, parentKeys: readonly number[]): Promise<ElementRow[]> {
-  return sql<ElementRow>(
-    em,
-    `select ${ELEMENT_COLUMNS} from curriculum_element x where x.parent_id in (${placeholders(parentKeys)}) and x.status <> 'deleted' order by x.position, x.id`,
-    [...parentKeys],
-  );
-}
+/** The direct children that are not deleted of element `element`, in their order. */
+const childrenOf = (element: string) =>
+  `select ${ELEMENT_COLUMNS} from curriculum_element x where x.parent_id = ${element} and x.status <> 'deleted' order by x.position, x.id`;
+
+export const listChildrenOf = (em: EntityManager, elementKey: number) => sql<ElementRow>(em, childrenOf('?'), [elementKey]);
+
+/** A page of the children of each of these elements. */
+export const pagesOfChildren = (em: EntityManager, elementKeys: readonly number[], page: EdgePage, cap: number | null) =>
+  readPages<ElementRow>(em, childrenOf, [], elementKeys, page, cap);
 
 export interface ElementSearch {
   externalId?: string | null;
@@ -324,15 +336,17 @@ export async function listEntries(em: EntityManager, elementKey: number, range: 
   );
 }
 
-/** listEntries for several elements at once, each row naming its element (GraphQL CurriculumElementVO.entries). */
-export async function listEntriesOf(em: EntityManager, elementKeys: readonly number[]): Promise<(EntryRow & { elementKey: number })[]> {
-  return sql<EntryRow & { elementKey: number }>(
+/** A page of the entries linked to each of these elements, by entry key. */
+export const pagesOfEntries = (em: EntityManager, elementKeys: readonly number[], page: EdgePage, cap: number | null) =>
+  readPages<EntryRow>(
     em,
-    `select ${ENTRY_COLUMNS}, ce.element_id as "elementKey" from curriculum_element_entry ce join ${ENTRY_FROM} on e.id = ce.entry_id
-     where ce.element_id in (${placeholders(elementKeys)}) order by ce.element_id, e.id`,
-    [...elementKeys],
+    (element) =>
+      `select ${ENTRY_COLUMNS} from curriculum_element_entry ce join ${ENTRY_FROM} on e.id = ce.entry_id where ce.element_id = ${element} order by ce.entry_id`,
+    [],
+    elementKeys,
+    page,
+    cap,
   );
-}
 
 export async function isLinked(em: EntityManager, elementKey: number, entryKey: number): Promise<boolean> {
   return (await sql(em, 'select 1 from curriculum_element_entry where element_id = ? and entry_id = ?', [elementKey, entryKey])).length > 0;
@@ -366,6 +380,11 @@ export async function listElementsOfEntry(em: EntityManager, entryKey: number, r
 /** Ancestors and the element itself: the keys of its materialised path. */
 const ANCESTORS_OR_SELF = `string_to_array(trim(both '/' from x.path), '/')::int[]`;
 
+/** A MemberRow from membership `m` as it applies on element `x`: an ancestor's is reported with inheritanceMode `inherited`. */
+const MEMBER_COLUMNS = `m.identity_id as "identityKey", m.role, case when m.element_id = x.id then m.inheritance else 'inherited' end as inheritance`;
+/** The memberships `m` (of `x` or an ancestor) that apply on element `x`: its own, and those of an ancestor that are inherited. */
+const APPLIES_ON_X = `(m.element_id = x.id or m.inheritance in ('root', 'inherited'))`;
+
 /**
  * The memberships that apply on the element: its own, and those of an ancestor that are inherited
  * (reported with inheritanceMode `inherited`).
@@ -373,23 +392,23 @@ const ANCESTORS_OR_SELF = `string_to_array(trim(both '/' from x.path), '/')::int
 export async function listMemberRows(em: EntityManager, elementKey: number, range: Range): Promise<(MemberRow & { id: number })[]> {
   return sql<MemberRow & { id: number }>(
     em,
-    `select m.id, m.identity_id as "identityKey", m.role, case when m.element_id = x.id then m.inheritance else 'inherited' end as inheritance
-     from curriculum_element x join curriculum_element_membership m on m.element_id = any(${ANCESTORS_OR_SELF})
-     where x.id = ? and (m.element_id = x.id or m.inheritance in ('root', 'inherited')) and m.id > ? order by m.id limit ?`,
+    `select m.id, ${MEMBER_COLUMNS} from curriculum_element x join curriculum_element_membership m on m.element_id = any(${ANCESTORS_OR_SELF})
+     where x.id = ? and ${APPLIES_ON_X} and m.id > ? order by m.id limit ?`,
     [elementKey, range.after, range.size],
   );
 }
 
-/** listMemberRows for several elements at once (GraphQL CurriculumElementVO.members). */
-export async function listMemberRowsOf(em: EntityManager, elementKeys: readonly number[]): Promise<(MemberRow & { elementKey: number })[]> {
-  return sql<MemberRow & { elementKey: number }>(
+/** A page of listMemberRows of each of these elements (GraphQL CurriculumElementVO.members). */
+export const pagesOfMemberRows = (em: EntityManager, elementKeys: readonly number[], page: EdgePage, cap: number | null) =>
+  readPages<MemberRow>(
     em,
-    `select x.id as "elementKey", m.identity_id as "identityKey", m.role, case when m.element_id = x.id then m.inheritance else 'inherited' end as inheritance
-     from curriculum_element x join curriculum_element_membership m on m.element_id = any(${ANCESTORS_OR_SELF})
-     where x.id in (${placeholders(elementKeys)}) and (m.element_id = x.id or m.inheritance in ('root', 'inherited')) order by x.id, m.id`,
-    [...elementKeys],
+    (element) => `select ${MEMBER_COLUMNS} from curriculum_element x join curriculum_element_membership m on m.element_id = any(${ANCESTORS_OR_SELF})
+      where x.id = ${element} and ${APPLIES_ON_X} order by m.id`,
+    [],
+    elementKeys,
+    page,
+    cap,
   );
-}
 
 /** People holding the role on the element, by their own membership or an inherited one of an ancestor. */
 export async function listMembersWithRole(em: EntityManager, elementKey: number, role: string, range: Range): Promise<UserRow[]> {

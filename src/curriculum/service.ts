@@ -4,11 +4,12 @@ import { inTransaction } from '../audit/audit-log';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
-import { groupedBy, loader } from '../domain/loaders';
+import { pageOf, type Edge, type EdgePage } from '../domain/edges';
+import { loader } from '../domain/loaders';
 import { mandatory, tooLongValues } from '../domain/validation';
 import { normaliseManagedFlags } from '../managed/flags';
 import { requireEntryManager, requireEntryReader } from '../courses/policy';
-import { toRepositoryEntryVO } from '../courses/presenter';
+import { toRepositoryEntryVO, type EntryRow } from '../courses/presenter';
 import { findEntry } from '../courses/repository';
 import { locateEntry } from '../courses/service';
 import { defaultOrganisation } from '../organisations/repository';
@@ -126,7 +127,7 @@ export async function saveCurriculum(ctx: RequestContext, input: CurriculumVOInp
 /** POST /curriculum/{key}: a body key must match the path (409); a changed organisationKey must name an organisation the caller manages. */
 export async function updateCurriculum(ctx: RequestContext, key: number, input: CurriculumVOInput): Promise<CurriculumVO> {
   const current = await managedCurriculum(ctx, key);
-  if (input.key != null && input.key !== key) throw conflict('the key in the body differs from the key in the path');
+  if (input.key != null && input.key !== key) throw conflict(`the curriculum names key ${input.key}, not curriculumKey ${key}`);
   return saving('curriculum', () =>
     inTransaction(ctx, async (em) => {
       const fields: curricula.NewCurriculum = {
@@ -216,7 +217,7 @@ export async function listChildren(ctx: RequestContext, curriculumKey: number, e
   await elementOf(ctx, curriculumKey, elementKey);
   // The children in their order (reorder), read in one statement: an element has few children.
   const rows = (async function* () {
-    yield await curricula.listChildrenOf(ctx.em, [elementKey]);
+    yield await curricula.listChildrenOf(ctx.em, elementKey);
   })();
   return answerList(ctx, rows, toCurriculumElementVO);
 }
@@ -279,7 +280,8 @@ async function parentIn(em: EntityManager, curriculumKey: number, parentKey: num
 export async function saveElement(ctx: RequestContext, curriculumKey: number, input: CurriculumElementVOInput): Promise<CurriculumElementVO> {
   if (input.key != null) return updateElement(ctx, curriculumKey, input.key, input);
   await managedCurriculum(ctx, curriculumKey);
-  if (input.curriculumKey != null && input.curriculumKey !== curriculumKey) throw conflict('the element names another curriculum than the path');
+  if (input.curriculumKey != null && input.curriculumKey !== curriculumKey)
+    throw conflict(`the element names curriculum ${input.curriculumKey}, not curriculumKey ${curriculumKey}`);
   return saving('curriculum element', () =>
     inTransaction(ctx, async (em) => {
       await curricula.lockCurriculum(em, curriculumKey);
@@ -316,14 +318,15 @@ export async function updateElement(
   input: CurriculumElementVOInput,
 ): Promise<CurriculumElementVO> {
   await managedCurriculum(ctx, curriculumKey);
-  if (input.key != null && input.key !== elementKey) throw conflict('the key in the body differs from the key in the path');
+  if (input.key != null && input.key !== elementKey) throw conflict(`the element names key ${input.key}, not elementKey ${elementKey}`);
   return saving('curriculum element', () =>
     inTransaction(ctx, async (em) => {
       await curricula.lockCurriculum(em, curriculumKey);
       const current = await curricula.findElementRow(em, elementKey);
       if (!current) throw notFound('curriculum element');
       if (current.curriculumKey !== curriculumKey) throw conflict('the element belongs to another curriculum');
-      if (input.curriculumKey != null && input.curriculumKey !== curriculumKey) throw conflict('the element names another curriculum than the path');
+      if (input.curriculumKey != null && input.curriculumKey !== curriculumKey)
+        throw conflict(`the element names curriculum ${input.curriculumKey}, not curriculumKey ${curriculumKey}`);
       const fields = await elementFields(em, input, current);
       if (input.parentElementKey != null && input.parentElementKey !== current.parentKey) {
         if (input.parentElementKey === elementKey) throw conflict('an element cannot be its own parent');
@@ -342,7 +345,7 @@ export async function reorderChildren(ctx: RequestContext, curriculumKey: number
   await elementOf(ctx, curriculumKey, elementKey);
   return inTransaction(ctx, async (em) => {
     await curricula.lockCurriculum(em, curriculumKey);
-    const children = await curricula.listChildrenOf(em, [elementKey]);
+    const children = await curricula.listChildrenOf(em, elementKey);
     const childKeys = new Set(children.map((child) => child.id));
     const given = [...new Set(order.map((item) => item.key).filter((key): key is number => key != null))];
     const stranger = given.find((key) => !childKeys.has(key));
@@ -353,22 +356,23 @@ export async function reorderChildren(ctx: RequestContext, curriculumKey: number
   });
 }
 
-/** `CurriculumVO.elements` (GraphQL): the elements of every curriculum of an answer, read at once, for its managers. */
-export function elementsOf(ctx: RequestContext, curriculumKey: number): Promise<CurriculumElementVO[]> {
-  const elements = loader<number, CurriculumElementVO[] | Error>(ctx, 'curriculum elements', async (keys) => {
-    const managed = await curricula.managedAmong(ctx.em, requireCaller(ctx), CURRICULUM_MANAGERS, keys);
-    const rows = groupedBy(keys, await curricula.listElementsOf(ctx.em, keys), (row) => row.curriculumKey);
-    return keys.map((key, i) => (managed.has(key) ? rows[i].map(toCurriculumElementVO) : forbidden()));
-  });
-  return elements.load(curriculumKey) as Promise<CurriculumElementVO[]>;
+/** `CurriculumVO.elements` (GraphQL): a page of the elements of every curriculum of an answer, read at once, for its managers. */
+export function elementsOf(ctx: RequestContext, curriculumKey: number, page: EdgePage): Promise<CurriculumElementVO[]> {
+  const edge: Edge<ElementRow, CurriculumElementVO> = {
+    readable: (keys) => curricula.managedAmong(ctx.em, requireCaller(ctx), CURRICULUM_MANAGERS, keys),
+    read: (keys, page, cap) => curricula.pagesOfElements(ctx.em, keys, page, cap),
+    present: toCurriculumElementVO,
+  };
+  return pageOf(ctx, 'curriculum elements', edge, page, curriculumKey);
 }
 
-/** `CurriculumElementVO.children` (GraphQL): read for all elements of an answer at once (the curriculum was checked where the elements were read). */
-export function childrenOf(ctx: RequestContext, elementKey: number): Promise<CurriculumElementVO[]> {
-  const children = loader<number, CurriculumElementVO[]>(ctx, 'curriculum element children', async (keys) =>
-    groupedBy(keys, await curricula.listChildrenOf(ctx.em, keys), (row) => row.parentKey!).map((rows) => rows.map(toCurriculumElementVO)),
-  );
-  return children.load(elementKey);
+/** `CurriculumElementVO.children` (GraphQL): a page of the children of every element of an answer, read at once (requireManagedForEdge checks the curriculum). */
+export function childrenOf(ctx: RequestContext, elementKey: number, page: EdgePage): Promise<CurriculumElementVO[]> {
+  const edge: Edge<ElementRow, CurriculumElementVO> = {
+    read: (keys, page, cap) => curricula.pagesOfChildren(ctx.em, keys, page, cap),
+    present: toCurriculumElementVO,
+  };
+  return pageOf(ctx, 'curriculum element children', edge, page, elementKey);
 }
 
 // Linked courses
@@ -455,12 +459,41 @@ export async function listElementsOfEntry(ctx: RequestContext, entry: string): P
   return answerList(ctx, rows, toCurriculumElementVO);
 }
 
-/** `CurriculumElementVO.entries` (GraphQL): the linked entries of every element of an answer, read at once. */
-export function entriesOf(ctx: RequestContext, elementKey: number): Promise<RepositoryEntryVO[]> {
-  const entries = loader<number, RepositoryEntryVO[]>(ctx, 'curriculum element entries', async (keys) =>
-    groupedBy(keys, await curricula.listEntriesOf(ctx.em, keys), (row) => row.elementKey).map((rows) => rows.map(toRepositoryEntryVO)),
-  );
-  return entries.load(elementKey);
+/** `CurriculumElementVO.entries` (GraphQL): a page of the linked entries of every element of an answer, read at once (requireManagedForEdge checks the curriculum). */
+export function entriesOf(ctx: RequestContext, elementKey: number, page: EdgePage): Promise<RepositoryEntryVO[]> {
+  const edge: Edge<EntryRow, RepositoryEntryVO> = {
+    read: (keys, page, cap) => curricula.pagesOfEntries(ctx.em, keys, page, cap),
+    present: toRepositoryEntryVO,
+  };
+  return pageOf(ctx, 'curriculum element entries', edge, page, elementKey);
+}
+
+/** The rows with these keys, read for every key asked at one level of an answer in one statement. */
+function rowsByKey<R extends { id: number }>(ctx: RequestContext, name: string, read: (keys: readonly number[]) => Promise<R[]>) {
+  return loader<number, R | null>(ctx, name, async (keys) => {
+    const rows = new Map((await read(keys)).map((row) => [row.id, row]));
+    return keys.map((key) => rows.get(key) ?? null);
+  });
+}
+
+/**
+ * An element another object names (GraphQL edges: an element's parent, a lecture block's element),
+ * for the managers of its curriculum, as GET /curriculum/{c}/elements/{e}: two statements for every
+ * element of an answer level.
+ */
+export async function elementOfKey(ctx: RequestContext, elementKey: number): Promise<CurriculumElementVO> {
+  const row = await rowsByKey(ctx, 'curriculum elements by key', (keys) => curricula.findElementRows(ctx.em, keys)).load(elementKey);
+  if (!row) throw notFound('curriculum element');
+  await requireManagedForEdge(ctx, row.curriculumKey);
+  return toCurriculumElementVO(row);
+}
+
+/** The curriculum of an element (GraphQL edge), for its managers, as GET /curriculum/{c}: two statements for every curriculum of an answer level. */
+export async function curriculumOf(ctx: RequestContext, curriculumKey: number): Promise<CurriculumVO> {
+  const row = await rowsByKey(ctx, 'curricula by key', (keys) => curricula.findCurriculumRows(ctx.em, keys)).load(curriculumKey);
+  if (!row) throw notFound('curriculum');
+  await requireManagedForEdge(ctx, curriculumKey);
+  return toCurriculumVO(row);
 }
 
 /** The rule of the REST twins for GraphQL edges: the caller manages the element's curriculum; one statement for all curricula of an answer. */

@@ -68,7 +68,7 @@ export async function saveType(ctx: RequestContext, input: CurriculumElementType
 
 export async function updateType(ctx: RequestContext, key: number, input: CurriculumElementTypeVOInput): Promise<CurriculumElementTypeVO> {
   requireCurriculumRole(ctx);
-  if (input.key != null && input.key !== key) throw new DomainError('CONFLICT', 'the key in the body differs from the key in the path');
+  if (input.key != null && input.key !== key) throw new DomainError('CONFLICT', `the type names key ${input.key}, not typeKey ${key}`);
   return saving(() =>
     inTransaction(ctx, async (em) => {
       const type = await curricula.findType(em, key);

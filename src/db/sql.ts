@@ -32,9 +32,17 @@ function preparedText(text: string): PreparedText | { text: string; name?: undef
   return statement;
 }
 
-/** Runs raw SQL with `?` placeholders inside the entity manager's transaction, if it has one. */
-export async function sql<T = Record<string, unknown>>(em: EntityManager, text: string, params: unknown[] = []): Promise<T[]> {
+/**
+ * Runs raw SQL with `?` placeholders inside the entity manager's transaction, if it has one.
+ * `fetchRows`: outside a transaction, the rows are fetched this many at a time, a round trip each,
+ * for statements that may answer many: the client parses what one read of the socket brings in one
+ * go, and 50,000 rows at once held the event loop 190 ms.
+ */
+export async function sql<T = Record<string, unknown>>(em: EntityManager, text: string, params: unknown[] = [], fetchRows?: number): Promise<T[]> {
   const pool = em.isInTransaction() ? undefined : readPools.get(em.getConnection());
-  if (pool) return (await pool.query<T & object>({ ...preparedText(text), values: params })).rows;
+  if (pool) return (await pool.query<T & object>({ ...preparedText(text), values: params, ...(fetchRows ? { rows: fetchRows } : {}) })).rows;
   return em.getConnection().execute<T[]>(text, params as never[], 'all', em.getTransactionContext());
 }
+
+/** A list of keys as one parameter, for `?::bigint[]` (`{1,2,3}`: the same text whichever way the statement is sent). */
+export const keyArray = (keys: readonly number[]) => `{${keys.join(',')}}`;

@@ -41,6 +41,8 @@ export interface RequestContext {
    * model counts a list without `limit` as GRAPHQL_DEFAULT_LIST_SIZE rows; this counts the rows read.
    */
   listRowsLeft?: number;
+  /** GraphQL: the lists read more rows than the answer may hold; it is refused (QUERY_TOO_COSTLY), so no list reads any more. */
+  tooCostly?: boolean;
   listStream?: AsyncIterable<unknown[]>;
   /** What a conditional GET of the answer is compared with (the REST transport sends them as ETag and Last-Modified and answers 304 when they match). */
   validators?: { etag?: string; lastModified?: Date };

@@ -11,27 +11,37 @@ export interface Range {
 export const BATCH_SIZE = 250;
 
 /**
- * The rows of a key-ordered list. Streamed (REST), they are read range by range (`key > after
- * order by key limit size`), so that each read is one indexed range scan and no more than one range
- * is held in memory; for a whole answer (GraphQL) in one statement.
+ * The rows of a key-ordered list, read range by range (`key > after order by key limit size`), so
+ * that each read is one indexed range scan of a size that holds the event loop briefly. Streamed
+ * (REST), no more than one range is held in memory; for a whole answer (GraphQL) the ranges count
+ * against the rows the answer may hold (`takeRows`).
  */
 export async function* inRanges<T>(ctx: RequestContext, read: (range: Range) => Promise<T[]>, keyOf: (row: T) => number): AsyncGenerator<T[]> {
-  if (!ctx.streamLists) return yield await readWithinBudget(ctx, read);
   let after = 0;
   for (;;) {
-    const rows = await read({ after, size: BATCH_SIZE });
+    const rows = ctx.streamLists
+      ? await read({ after, size: BATCH_SIZE })
+      : await takeRows(ctx, (size) => read({ after, size: Math.min(BATCH_SIZE, size ?? BATCH_SIZE) }));
     if (rows.length) yield rows;
     if (rows.length < BATCH_SIZE) return;
     after = keyOf(rows[rows.length - 1]);
   }
 }
 
-/** A whole list for GraphQL: no more rows than the answer may still hold (one more is read, to know). */
-async function readWithinBudget<T>(ctx: RequestContext, read: (range: Range) => Promise<T[]>): Promise<T[]> {
+/**
+ * GraphQL: the rows `read` answers when it is given the most this answer may still hold plus one
+ * (`null`: no budget, every row), counted against GRAPHQL_MAX_COST; more than the answer may hold is
+ * QUERY_TOO_COSTLY instead of an answer of any size (src/graphql/apollo.ts answers that one error),
+ * and the lists read after it read nothing. Every list of an answer reads through it: the top-level
+ * lists and the pages of the edges below them.
+ */
+export async function takeRows<T>(ctx: RequestContext, read: (size: number | null) => Promise<T[]>): Promise<T[]> {
   const left = ctx.listRowsLeft;
-  if (left === undefined) return read({ after: 0, size: null });
-  const rows = await read({ after: 0, size: left + 1 });
+  if (left === undefined) return read(null);
+  if (ctx.tooCostly) return [];
+  const rows = await read(left + 1);
   if (rows.length > left) {
+    ctx.tooCostly = true;
     throw new DomainError(
       'BAD_REQUEST',
       `the lists of this answer hold more than ${left.toLocaleString('en-US')} more rows (GRAPHQL_MAX_COST): filter, or page with limit`,

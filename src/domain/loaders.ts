@@ -1,18 +1,21 @@
 import DataLoader from 'dataloader';
 import type { RequestContext } from './context';
+import { afterWaitingWork } from './turns';
 
 const loadersOf = new WeakMap<RequestContext, Map<string, DataLoader<unknown, unknown>>>();
 
 /**
  * The request's loader named `name`: the keys asked for while one level of a GraphQL answer is
- * resolved go to `batch` together, so a nested list costs one statement for all its parents. An
+ * resolved go to `batch` together, so a nested list costs one statement for all its parents (also
+ * when the level is completed over several turns of the event loop, src/domain/turns.ts). An
  * Error in the answer (a refusal) fails that key's field only.
  */
 export function loader<K, V>(ctx: RequestContext, name: string, batch: (keys: readonly K[]) => Promise<(V | Error)[]>): DataLoader<K, V> {
   let loaders = loadersOf.get(ctx);
   if (!loaders) loadersOf.set(ctx, (loaders = new Map()));
   let found = loaders.get(name) as DataLoader<K, V> | undefined;
-  if (!found) loaders.set(name, (found = new DataLoader<K, V>(batch) as DataLoader<unknown, unknown> as DataLoader<K, V>));
+  if (!found)
+    loaders.set(name, (found = new DataLoader<K, V>(batch, { batchScheduleFn: afterWaitingWork }) as DataLoader<unknown, unknown> as DataLoader<K, V>));
   return found;
 }
 

@@ -1,4 +1,6 @@
+import type { RequestContext } from './context';
 import { badRequest } from './errors';
+import { takeRows } from './lists';
 
 /**
  * The paging convention (catalogue "Paging convention"): on the lists OpenOLAT pages, a client that
@@ -38,4 +40,19 @@ export async function readPage<R extends { totalCount: number | string }>(
   const rows = await read();
   if (rows.length) return { totalCount: Number(rows[0].totalCount), items: rows };
   return { totalCount: page.start === 0 && page.limit !== 0 ? 0 : await count(), items: [] };
+}
+
+/**
+ * A page read within the rows a GraphQL answer may still hold (src/domain/lists.ts takeRows): a page
+ * without a limit, or with a larger one, is read up to them, and more rows than that refuse the
+ * answer (QUERY_TOO_COSTLY). REST reads the page as asked.
+ */
+export async function pageWithinBudget<T>(ctx: RequestContext, page: PageRequest, read: (page: PageRequest) => Promise<Page<T>>): Promise<Page<T>> {
+  let totalCount = 0;
+  const items = await takeRows(ctx, async (size) => {
+    const answer = await read(size === null || (page.limit !== null && page.limit <= size) ? page : { ...page, limit: size });
+    totalCount = answer.totalCount;
+    return answer.items;
+  });
+  return { totalCount, items };
 }

@@ -196,6 +196,7 @@ export type EntryRole = (typeof EntryRole)[keyof typeof EntryRole];
 
 @Entity({ tableName: 'repository_entry_membership' })
 @Unique({ properties: ['entry', 'identity', 'role'] })
+@Index({ properties: ['entry', 'role', 'id'] })
 @LongKey()
 export class RepositoryMembership extends BaseEntity {
   @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' })

@@ -62,6 +62,7 @@ export type GroupRole = (typeof GroupRole)[keyof typeof GroupRole];
 
 @Entity({ tableName: 'group_membership' })
 @Unique({ properties: ['group', 'identity', 'role'] })
+@Index({ properties: ['group', 'role', 'id'] })
 @LongKey()
 export class GroupMembership extends BaseEntity {
   @ManyToOne(() => Group, { deleteRule: 'cascade' })

@@ -1,5 +1,5 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { RequestHandler } from 'express';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
@@ -7,6 +7,7 @@ import { DomainError } from '../domain/errors';
 import type { RequestContext } from '../domain/context';
 import { RETRY_AFTER_SECONDS, asDomainFailure } from '../db/unavailable';
 import { costRefusal, operationCost, type CostLimits } from './cost';
+import { pacedSchema, stringifyPaced } from './pacing';
 
 export interface GraphqlOptions {
   production: boolean;
@@ -66,7 +67,9 @@ export const unavailableAnswer: ApolloServerPlugin<RequestContext> = {
 
 /**
  * Refuses, before anything runs, operations over the cost, alias or root-field limits (src/graphql/cost.ts);
- * needs the variables (a `limit` may be one), so it runs once the operation is resolved.
+ * needs the variables (a `limit` may be one), so it runs once the operation is resolved. An answer whose
+ * lists read more rows than GRAPHQL_MAX_COST while it runs (src/domain/lists.ts takeRows) is refused
+ * the same way: 400 with that one error, instead of a partial answer with the error at every parent of the list.
  */
 function costLimit(schema: GraphQLSchema, limits: CostLimits): ApolloServerPlugin<RequestContext> {
   return {
@@ -77,14 +80,26 @@ function costLimit(schema: GraphQLSchema, limits: CostLimits): ApolloServerPlugi
           const refused = costRefusal(operationCost(schema, document, operation, request.variables ?? {}, limits.defaultListSize), limits);
           if (refused) throw refused;
         },
+        async willSendResponse({ response }) {
+          if (response.body.kind !== 'single') return;
+          const tooCostly = response.body.singleResult.errors?.find((error) => error.extensions?.code === 'QUERY_TOO_COSTLY');
+          if (!tooCostly) return;
+          response.body.singleResult = { errors: [tooCostly] };
+          response.http.status = 400;
+        },
       };
     },
   };
 }
 
-export async function graphqlMiddleware(schema: GraphQLSchema, options: GraphqlOptions): Promise<{ handler: RequestHandler; stop: () => Promise<void> }> {
+export async function graphqlMiddleware(
+  gatewaySchema: GraphQLSchema,
+  options: GraphqlOptions,
+): Promise<{ handler: RequestHandler; stop: () => Promise<void> }> {
+  const schema = pacedSchema(gatewaySchema);
   const server = new ApolloServer<RequestContext>({
     schema,
+    stringifyResult: stringifyPaced,
     introspection: !options.production,
     allowBatchedHttpRequests: false,
     // The process's own handler (src/main.ts) drains requests and then stops Apollo: Apollo's handler (on unless NODE_ENV=test) would stop it first and signal again.
@@ -93,7 +108,8 @@ export async function graphqlMiddleware(schema: GraphQLSchema, options: GraphqlO
     parseOptions: { maxTokens: options.maxTokens },
     includeStacktraceInErrorResponses: false,
     formatError: (formatted, error) => formatGraphqlError(formatted, error, options.log),
-    plugins: [ApolloServerPluginLandingPageDisabled(), costLimit(schema, options), unavailableAnswer],
+    // No cache hints are given: without the cache-control plugin Apollo wraps no resolver (a third of the time of a large answer).
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), costLimit(schema, options), unavailableAnswer],
   });
   await server.start();
   const handler = expressMiddleware(server, {

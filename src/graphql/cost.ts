@@ -35,6 +35,8 @@ export interface CostLimits {
 
 export interface OperationCost {
   cost: number;
+  /** The first argument outside the range its definition allows (`extensions.minimum`/`maximum`: the paging of edges, src/schema/paging.ts). */
+  outOfRange?: { argument: string; field: string; value: number; minimum?: number; maximum?: number };
   /** Nesting below the root fields (`{ me { login } }`: 1); introspection fields do not count. */
   depth: number;
   aliases: number;
@@ -47,9 +49,10 @@ const CEILING = Number.MAX_SAFE_INTEGER / 4;
 /**
  * The estimated cost of an operation: the number of objects (and list items) the answer can hold.
  * An object field counts one plus what it selects, a scalar field nothing, a list field multiplies
- * that by its possible size (its `limit` argument when given, the `limit` of the
- * page it belongs to, else the default list size), nested lists multiply down, and every alias counts
- * on its own (the same field asked twice under two names is executed twice).
+ * that by its possible size (its `limit` argument, which every edge below the root has with a
+ * default page; the `limit` of the page it belongs to; else the default list size), nested lists
+ * multiply down, and every alias counts on its own (the same field asked twice under two names is
+ * executed twice).
  */
 export function operationCost(
   schema: GraphQLSchema,
@@ -61,6 +64,7 @@ export function operationCost(
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   let aliases = 0;
+  let outOfRange: OperationCost['outOfRange'];
   const memo = new Map<string, { cost: number; roots: number; depth: number; aliases: number }>();
 
   const included = (node: { directives?: readonly import('graphql').DirectiveNode[] }): boolean => {
@@ -100,14 +104,17 @@ export function operationCost(
         } catch {
           args = {}; // invalid arguments are reported by execution
         }
+        outOfRange ??= argumentOutOfRange(`${type.name}.${name}`, field, args);
         const limit = sizeOf(args.limit);
         const nullable = getNullableType(field.type);
         const named = getNamedType(field.type);
         const pageItems = (type.extensions as { pageItems?: string } | undefined)?.pageItems;
-        // A tree edge (a list of the type that holds it: children of a level, of an element) adds levels of one tree, whose nodes
-        // together are as many as the tree holds: the breadth counted once where the tree is entered, not raised to the power of its depth.
+        // A tree edge (a list of the type that holds it: children of a level, of an element) adds levels of one tree. A tree of n
+        // nodes has fewer than n children in all, so its levels together hold no more nodes than the tree: its breadth counts once,
+        // where the tree is entered, not raised to the power of its depth. Pages only leave nodes out. What a tree holds is not known
+        // before it runs; its rows, as every list's, count against GRAPHQL_MAX_COST as they are read (src/domain/lists.ts takeRows).
         const treeEdge = named === type;
-        const size = isListType(nullable) ? (limit ?? (pageItems === name ? pageLimit : undefined) ?? (treeEdge ? 1 : defaultListSize)) : 1;
+        const size = isListType(nullable) ? (treeEdge ? 1 : (limit ?? (pageItems === name ? pageLimit : undefined) ?? defaultListSize)) : 1;
         if (selection.selectionSet && isCompositeType(named)) {
           const inner = walk(selection.selectionSet, named, limit, seen);
           cost += size * (1 + inner.cost);
@@ -145,7 +152,18 @@ export function operationCost(
   const root = schema.getRootType(operation.operation);
   if (!root) return { cost: 0, aliases: 0, rootFields: 0, depth: 0 };
   const { cost, roots, depth } = walk(operation.selectionSet, root, undefined, new Set());
-  return { cost, aliases, rootFields: roots, depth };
+  return { cost, aliases, rootFields: roots, depth, ...(outOfRange ? { outOfRange } : {}) };
+}
+
+/** The first argument of the field whose value lies outside its definition's `extensions.minimum`/`maximum`. */
+function argumentOutOfRange(coordinate: string, field: GraphQLField<unknown, unknown>, args: Record<string, unknown>): OperationCost['outOfRange'] {
+  for (const argument of field.args) {
+    const { minimum, maximum } = argument.extensions as { minimum?: number; maximum?: number };
+    const value = args[argument.name];
+    if (typeof value !== 'number' || ((minimum === undefined || value >= minimum) && (maximum === undefined || value <= maximum))) continue;
+    return { argument: argument.name, field: coordinate, value, minimum, maximum };
+  }
+  return undefined;
 }
 
 const format = (value: number): string => value.toLocaleString('en-US');
@@ -156,6 +174,21 @@ function refusal(message: string, code: string, limit: string, value: number, ma
 
 /** The first limit the operation exceeds, as the GraphQL error to answer with (HTTP 400, nothing executed); undefined when it fits. */
 export function costRefusal(measured: OperationCost, limits: CostLimits): GraphQLError | undefined {
+  if (measured.outOfRange) {
+    const { argument, field, value, minimum, maximum } = measured.outOfRange;
+    const bound = minimum !== undefined && value < minimum ? `at least ${format(minimum)}` : `at most ${format(maximum!)}`;
+    return new GraphQLError(`argument "${argument}" of ${field} must be ${bound}, not ${format(value)}`, {
+      extensions: {
+        code: 'BAD_REQUEST',
+        argument,
+        field,
+        value,
+        ...(minimum !== undefined ? { minimum } : {}),
+        ...(maximum !== undefined ? { maximum } : {}),
+        http: { status: 400 },
+      },
+    });
+  }
   if (measured.depth > limits.maxDepth)
     return refusal(
       `query depth ${format(measured.depth)} exceeds the maximum operation depth ${format(limits.maxDepth)} (GRAPHQL_MAX_DEPTH)`,

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { placeholders, sql } from '../db/sql';
+import { sql } from '../db/sql';
+import { readPages, type EdgePage } from '../domain/edges';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
 import { readPage, type Page, type PageRequest } from '../domain/paging';
@@ -136,26 +137,29 @@ export async function saveNews(em: EntityManager, groupKey: number, news: string
   await sql(em, 'update business_group set news = ?, last_modified = now() where id = ?', [news, groupKey]);
 }
 
-/** The groups each of these people belongs to (in any role), by group key. */
-export async function listGroupsOfMembers(em: EntityManager, identityKeys: readonly number[]): Promise<(GroupRow & { memberKey: number })[]> {
-  return sql<GroupRow & { memberKey: number }>(
+/** A page of the groups each of these people belongs to (in any role), by group key. */
+export const pagesOfGroupsOfMembers = (em: EntityManager, identityKeys: readonly number[], page: EdgePage, cap: number | null) =>
+  readPages<GroupRow>(
     em,
-    `select distinct on (m.identity_id, g.id) ${GROUP_COLUMNS}, m.identity_id as "memberKey"
-     from business_group g join group_membership m on m.group_id = g.id
-     where m.identity_id in (${placeholders(identityKeys)}) order by m.identity_id, g.id`,
-    [...identityKeys],
+    (person) =>
+      `select ${GROUP_COLUMNS} from business_group g where g.id in (select m.group_id from group_membership m where m.identity_id = ${person}) order by g.id`,
+    [],
+    identityKeys,
+    page,
+    cap,
   );
-}
 
-/** The members with the role of each of the groups, in the order they joined. */
-export async function listMembersOfGroups(em: EntityManager, groupKeys: readonly number[], role: GroupRole): Promise<(UserRow & { groupKey: number })[]> {
-  return sql<UserRow & { groupKey: number }>(
+/** A page of the members with the role of each of the groups, in the order they joined. */
+export const pagesOfMembersOfGroups = (em: EntityManager, groupKeys: readonly number[], role: GroupRole, page: EdgePage, cap: number | null) =>
+  readPages<UserRow>(
     em,
-    `select ${USER_COLUMNS}, m.group_id as "groupKey" from identity i join group_membership m on m.identity_id = i.id
-     where m.group_id in (${placeholders(groupKeys)}) and m.role = ? order by m.id`,
-    [...groupKeys, role],
+    (group) =>
+      `select ${USER_COLUMNS} from group_membership m join identity i on i.id = m.identity_id where m.group_id = ${group} and m.role = ? order by m.id`,
+    [role],
+    groupKeys,
+    page,
+    cap,
   );
-}
 
 /** Members in the order they joined (`membershipKey`). */
 export async function listMembers(em: EntityManager, groupKey: number, role: GroupRole, range: Range): Promise<(UserRow & { membershipKey: number })[]> {

@@ -1,18 +1,18 @@
 import { inTransaction } from '../audit/audit-log';
 import { requireCaller, type RequestContext } from '../domain/context';
-import { DomainError, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
+import { DomainError, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
-import type { Page, PageRequest } from '../domain/paging';
-import { groupedBy, loader } from '../domain/loaders';
+import { pageWithinBudget, type Page, type PageRequest } from '../domain/paging';
+import { pageOf, type Edge, type EdgePage } from '../domain/edges';
 import { mandatory, tooLongValues } from '../domain/validation';
 import { Group, GroupRole } from '../entities/groups';
 import type { GroupConfigurationVO, GroupConfigurationVOInput, GroupInfoVO, GroupInfoVOes, GroupVO, GroupVOInput } from '../schema/groups';
 import type { UserVO } from '../schema/users';
 import { USER_MANAGERS, selfOrManagedAmong } from '../users/policy';
-import { toUserVO } from '../users/presenter';
+import { toUserVO, type UserRow } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
 import { isGroupManager, requireGroupManager, requireGroupReader, requireGroupsOfPersonReader } from './policy';
-import { toGroupConfigurationVO, toGroupInfoVO, toGroupVO, type GroupConfigurationRow } from './presenter';
+import { toGroupConfigurationVO, toGroupInfoVO, toGroupVO, type GroupConfigurationRow, type GroupRow } from './presenter';
 import * as groups from './repository';
 import { findGroup } from './repository';
 import { GROUP_TOOLS, TOOL_ACCESS, ToolAccess, hasAccessLevel, hasTool, isGroupTool, isToolEnabled } from './tools';
@@ -37,7 +37,9 @@ export async function listGroupsOfPerson(
 ): Promise<Page<GroupVO>> {
   await requireIdentity(ctx.em, identityKey);
   await requireGroupsOfPersonReader(ctx, identityKey);
-  const { totalCount, items } = await groups.pageOfGroups(ctx.em, { ...filter, memberKey: identityKey, memberRole: role }, page);
+  const { totalCount, items } = await pageWithinBudget(ctx, page, (page) =>
+    groups.pageOfGroups(ctx.em, { ...filter, memberKey: identityKey, memberRole: role }, page),
+  );
   return { totalCount, items: items.map(toGroupVO) };
 }
 
@@ -111,22 +113,23 @@ export async function listMembers(ctx: RequestContext, groupKey: number, role: G
   return answerList(ctx, rows, (row) => toUserVO(row, true));
 }
 
-/** `UserVO.groups` (GraphQL): the rule of GET /users/{k}/groups, for all people of an answer at once. */
-export function groupsOfPersonInAnswer(ctx: RequestContext, identityKey: number): Promise<GroupVO[]> {
-  const groupsOf = loader<number, GroupVO[]>(ctx, 'groups of person', async (keys: readonly number[]) => {
-    const allowed = isGroupManager(ctx) ? new Set(keys) : await selfOrManagedAmong(ctx, keys, USER_MANAGERS);
-    const rows = allowed.size ? await groups.listGroupsOfMembers(ctx.em, [...allowed]) : [];
-    return groupedBy(keys, rows, (row) => row.memberKey).map((own, i) => (allowed.has(keys[i]) ? own.map(toGroupVO) : forbidden()));
-  });
-  return groupsOf.load(identityKey);
+/** `UserVO.groups` (GraphQL): a page of a person's groups, by the rule of GET /users/{k}/groups, for all people of an answer at once. */
+export function groupsOfPersonInAnswer(ctx: RequestContext, identityKey: number, page: EdgePage): Promise<GroupVO[]> {
+  const edge: Edge<GroupRow, GroupVO> = {
+    readable: async (keys) => (isGroupManager(ctx) ? new Set(keys) : selfOrManagedAmong(ctx, keys, USER_MANAGERS)),
+    read: (keys, page, cap) => groups.pagesOfGroupsOfMembers(ctx.em, keys, page, cap),
+    present: toGroupVO,
+  };
+  return pageOf(ctx, 'groups of person', edge, page, identityKey);
 }
 
-/** The members with the role of a group among those of one GraphQL answer, read for all of them at once. */
-export async function membersOf(ctx: RequestContext, groupKey: number, role: GroupRole): Promise<UserVO[]> {
-  const members = loader(ctx, `group members ${role}`, async (keys: readonly number[]) =>
-    groupedBy(keys, await groups.listMembersOfGroups(ctx.em, keys, role), (row) => row.groupKey).map((rows) => rows.map((row) => toUserVO(row, true))),
-  );
-  return members.load(groupKey);
+/** `GroupVO.owners|participants` (GraphQL): a page of the members with the role of each group of an answer, read for all of them at once. */
+export function membersOf(ctx: RequestContext, groupKey: number, role: GroupRole, page: EdgePage): Promise<UserVO[]> {
+  const edge: Edge<UserRow, UserVO> = {
+    read: (keys, page, cap) => groups.pagesOfMembersOfGroups(ctx.em, keys, role, page, cap),
+    present: (row) => toUserVO(row, true),
+  };
+  return pageOf(ctx, `group members ${role}`, edge, page, groupKey);
 }
 
 /**
@@ -162,7 +165,9 @@ export async function listGroupInfosOfPerson(
 ): Promise<GroupInfoVOes> {
   await requireIdentity(ctx.em, identityKey);
   await requireGroupsOfPersonReader(ctx, identityKey);
-  const { totalCount, items } = await groups.pageOfGroupInfos(ctx.em, { ...filter, memberKey: identityKey }, page, identityKey);
+  const { totalCount, items } = await pageWithinBudget(ctx, page, (page) =>
+    groups.pageOfGroupInfos(ctx.em, { ...filter, memberKey: identityKey }, page, identityKey),
+  );
   return { totalCount, items: items.map(toGroupInfoVO) };
 }
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { placeholders, sql } from '../db/sql';
+import { keyArray, placeholders, sql } from '../db/sql';
+import { readPages, type EdgePage } from '../domain/edges';
 import type { Range } from '../domain/lists';
 import type { LevelRow } from '../taxonomy/presenter';
 import type { UserRow } from '../users/presenter';
@@ -91,6 +92,14 @@ export async function findBlock(em: EntityManager, key: number, lock = false): P
   const [row] = await sql<BlockRow>(em, `select ${BLOCK_COLUMNS} from lecture_block b where b.id = ?${lock ? ' for update' : ''}`, [key]);
   return row ?? null;
 }
+
+/** These blocks (those that exist) with the organisation of their course, for the rule of the course's managers (GraphQL edges). */
+export const findBlocksWithCourse = (em: EntityManager, keys: readonly number[]) =>
+  sql<BlockRow & { organisationKey: number }>(
+    em,
+    `select ${BLOCK_COLUMNS}, e.organisation_id as "organisationKey" from lecture_block b join repository_entry e on e.id = b.entry_id where b.id = any(?::bigint[])`,
+    [keyArray(keys)],
+  );
 
 /** The blocks of a course, by key. */
 export function blocksOfEntry(em: EntityManager, entryKey: number, range: Range): Promise<BlockRow[]> {
@@ -196,17 +205,15 @@ export async function lecturesEnabled(em: EntityManager, entryKey: number): Prom
 
 // Teachers
 
-export type TeacherRow = UserRow & { blockKey: number };
+/** The teachers of block `block`, by person key. */
+const teachersOfBlock = (block: string) =>
+  `select ${USER_COLUMNS} from lecture_block_teacher t join identity i on i.id = t.identity_id where t.block_id = ${block} order by t.identity_id`;
 
-/** The teachers of these blocks, in one statement (GraphQL edges); a block's teachers by key. */
-export function teachersOf(em: EntityManager, blockKeys: readonly number[]): Promise<TeacherRow[]> {
-  return sql<TeacherRow>(
-    em,
-    `select ${USER_COLUMNS}, t.block_id::float8 as "blockKey" from lecture_block_teacher t join identity i on i.id = t.identity_id
-     where t.block_id in (${placeholders(blockKeys)}) order by t.block_id, i.id`,
-    [...blockKeys],
-  );
-}
+export const listTeachers = (em: EntityManager, blockKey: number) => sql<UserRow>(em, teachersOfBlock('?'), [blockKey]);
+
+/** A page of the teachers of each of these blocks. */
+export const pagesOfTeachers = (em: EntityManager, blockKeys: readonly number[], page: EdgePage, cap: number | null) =>
+  readPages<UserRow>(em, teachersOfBlock, [], blockKeys, page, cap);
 
 export async function addTeacher(em: EntityManager, blockKey: number, identityKey: number): Promise<boolean> {
   const rows = await sql(em, 'insert into lecture_block_teacher (block_id, identity_id) values (?, ?) on conflict do nothing returning id', [
@@ -223,16 +230,15 @@ export async function removeTeacher(em: EntityManager, blockKey: number, identit
 
 // Taxonomy levels
 
-export type BlockLevelRow = LevelRow & { blockKey: number };
+/** The taxonomy levels of block `block`, by level key. */
+const levelsOfBlock = (block: string) =>
+  `select ${LEVEL_COLUMNS} from lecture_block_taxonomy_level x join taxonomy_level l on l.id = x.level_id where x.block_id = ${block} order by x.level_id`;
 
-export function levelsOf(em: EntityManager, blockKeys: readonly number[]): Promise<BlockLevelRow[]> {
-  return sql<BlockLevelRow>(
-    em,
-    `select ${LEVEL_COLUMNS}, x.block_id::float8 as "blockKey" from lecture_block_taxonomy_level x join taxonomy_level l on l.id = x.level_id
-     where x.block_id in (${placeholders(blockKeys)}) order by x.block_id, l.id`,
-    [...blockKeys],
-  );
-}
+export const listLevels = (em: EntityManager, blockKey: number) => sql<LevelRow>(em, levelsOfBlock('?'), [blockKey]);
+
+/** A page of the taxonomy levels of each of these blocks. */
+export const pagesOfLevels = (em: EntityManager, blockKeys: readonly number[], page: EdgePage, cap: number | null) =>
+  readPages<LevelRow>(em, levelsOfBlock, [], blockKeys, page, cap);
 
 export async function levelExists(em: EntityManager, levelKey: number): Promise<boolean> {
   return (await sql(em, 'select 1 from taxonomy_level where id = ?', [levelKey])).length > 0;

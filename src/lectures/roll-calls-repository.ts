@@ -1,10 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { placeholders, sql } from '../db/sql';
 import type { Caller } from '../domain/context';
+import { readPages, type EdgePage } from '../domain/edges';
 import type { Range } from '../domain/lists';
 import { appliesIn } from '../domain/scope';
-import type { UserRow } from '../users/presenter';
-import { USER_COLUMNS } from '../users/repository';
 
 /** A roll call as the VO needs it, with its block's course for the manager check. */
 export interface RollCallRow {
@@ -38,6 +37,17 @@ export interface RollCallFilter {
   hasSupervisorNotificationDate?: boolean | null;
   lectureBlockKey?: number | null;
 }
+
+/** A page of the roll calls of each of these blocks, by person. */
+export const pagesOfRollCalls = (em: EntityManager, blockKeys: readonly number[], page: EdgePage, cap: number | null) =>
+  readPages<RollCallRow>(
+    em,
+    (block) => `select ${ROLL_CALL_COLUMNS} from ${ROLL_CALL_FROM} where r.block_id = ${block} order by r.identity_id`,
+    [],
+    blockKeys,
+    page,
+    cap,
+  );
 
 /** SQL: the organisations in which `?` holds one of the roles (`?`, …), with those below them through an inheriting membership. */
 const organisationsWithRole = (roles: readonly string[]) => `select o.id from organisation_role cm join organisation co on co.id = cm.organisation_id
@@ -129,11 +139,6 @@ export async function updateRollCall(em: EntityManager, key: number, change: Rol
 /** Whether the person owns some repository entry (may manage some roll call). */
 export async function ownsSomeEntry(em: EntityManager, identityKey: number): Promise<boolean> {
   return (await sql(em, `select 1 from repository_entry_membership where identity_id = ? and role = 'owner' limit 1`, [identityKey])).length > 0;
-}
-
-/** The people of these keys (GraphQL `identity` of roll calls): one statement. */
-export function identitiesByKey(em: EntityManager, keys: readonly number[]): Promise<UserRow[]> {
-  return sql<UserRow>(em, `select ${USER_COLUMNS} from identity i where i.id in (${placeholders(keys)})`, [...keys]);
 }
 
 /** One participant's sums over the blocks of a curriculum's courses (statement below). */

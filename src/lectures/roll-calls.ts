@@ -2,15 +2,14 @@ import { inTransaction } from '../audit/audit-log';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { badRequest, forbidden, notFound } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
-import { loader } from '../domain/loaders';
+import { pageOf, type Edge, type EdgePage } from '../domain/edges';
 import type { OrganisationRole } from '../domain/roles';
 import { managedCurriculum } from '../curriculum/service';
 import type { LectureBlockRollCallVO, LectureBlockRollCallVOInput, LectureBlockStatisticsVO } from '../schema/roll-calls';
-import type { UserVO } from '../schema/users';
-import { USER_MANAGERS, selfOrManagedAmong } from '../users/policy';
-import { toUserVO } from '../users/presenter';
 import { LECTURE_MANAGERS, canManageLectures } from './policy';
+import { findBlocksWithCourse } from './repository';
 import * as rollCalls from './roll-calls-repository';
+import { coursesAdmitted } from './service';
 import type { RollCallFilter, RollCallRow, StatisticsRow } from './roll-calls-repository';
 
 /*
@@ -97,6 +96,26 @@ export function listRollCalls(ctx: RequestContext, filter: RollCallFilter): Prom
   return answerList(ctx, rows, toRollCallVO);
 }
 
+/**
+ * `LectureBlockVO.rollCalls` (GraphQL): a page of the roll calls of every block of an answer, by
+ * person, for those who manage the roll calls of its course (the rule of GET
+ * /repo/lectures/rollcalls/{key}, canManageRollCallsOf, asked once per course).
+ */
+export function rollCallsOfBlock(ctx: RequestContext, blockKey: number, page: EdgePage): Promise<LectureBlockRollCallVO[]> {
+  const edge: Edge<RollCallRow, LectureBlockRollCallVO> = {
+    readable: async (keys) => {
+      const blocks = await findBlocksWithCourse(ctx.em, keys);
+      const managed = await coursesAdmitted(ctx, blocks, (ctx, course) =>
+        canManageRollCallsOf(ctx, { entryKey: course.id, organisationKey: course.organisationKey }),
+      );
+      return new Set(blocks.filter((block) => managed.has(block.entryKey)).map((block) => block.id));
+    },
+    read: (keys, page, cap) => rollCalls.pagesOfRollCalls(ctx.em, keys, page, cap),
+    present: toRollCallVO,
+  };
+  return pageOf(ctx, 'roll calls of blocks', edge, page, blockKey);
+}
+
 /** The roll call, for a manager of its block's course: 404 unknown, 403 not a manager. */
 async function managedRollCall(ctx: RequestContext, key: number, em = ctx.em, forUpdate = false) {
   const row = await rollCalls.findRollCall(em, key, forUpdate);
@@ -128,19 +147,6 @@ export async function updateRollCall(ctx: RequestContext, input: LectureBlockRol
     });
     return toRollCallVO((await rollCalls.findRollCall(em, key))!);
   });
-}
-
-/** `LectureBlockRollCallVO.identity` (GraphQL): the people of all roll calls of an answer in one statement (e-mail and properties for those the caller manages as user manager, as GET /users/{k}). */
-export function identityOf(ctx: RequestContext, identityKey: number): Promise<UserVO> {
-  const people = loader<number, UserVO>(ctx, 'roll call identities', async (keys) => {
-    const rows = new Map((await rollCalls.identitiesByKey(ctx.em, keys)).map((row) => [row.id, row]));
-    const full = await selfOrManagedAmong(ctx, keys, USER_MANAGERS);
-    return keys.map((key) => {
-      const row = rows.get(key);
-      return row ? toUserVO(row, full.has(key)) : notFound('user');
-    });
-  });
-  return people.load(identityKey);
 }
 
 /**

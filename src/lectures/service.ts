@@ -5,9 +5,10 @@ import { locate, type EntryAddress } from '../courses/service';
 import type { EntryRow } from '../courses/presenter';
 import { findEntry } from '../courses/repository';
 import type { RequestContext } from '../domain/context';
-import { DomainError, badRequest, notFound, validationFailed } from '../domain/errors';
+import { badRequest, DomainError, forbidden, notFound, validationFailed } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
-import { groupedBy, loader } from '../domain/loaders';
+import { pageOf, type Edge, type EdgePage } from '../domain/edges';
+import { loader } from '../domain/loaders';
 import { tooLongValues } from '../domain/validation';
 import type {
   LectureBlockVO,
@@ -18,10 +19,10 @@ import type {
 } from '../schema/lectures';
 import type { TaxonomyLevelVO } from '../schema/taxonomy';
 import type { UserVO } from '../schema/users';
-import { toLevelVO } from '../taxonomy/presenter';
-import { toUserVO } from '../users/presenter';
+import { toLevelVO, type LevelRow } from '../taxonomy/presenter';
+import { toUserVO, type UserRow } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
-import { requireLectureAdministrator, requireLectureListRole, requireLectureManager } from './policy';
+import { canManageLectures, requireLectureAdministrator, requireLectureListRole, requireLectureManager } from './policy';
 import { toConfigurationVO, toLectureBlockVO } from './presenter';
 import * as lectures from './repository';
 import type { BlockFields, BlockRow } from './repository';
@@ -54,6 +55,35 @@ async function blockIn(em: EntityManager, entry: { id: number }, blockKey: numbe
   const block = await lectures.findBlock(em, blockKey, lock);
   if (!block || block.entryKey !== entry.id) throw notFound('lecture block');
   return block;
+}
+
+/** The courses of these blocks that `may` admits the caller to (a rule of the family's policy), asked once per course. */
+export async function coursesAdmitted(
+  ctx: RequestContext,
+  blocks: readonly { entryKey: number; organisationKey: number }[],
+  may: (ctx: RequestContext, course: { id: number; organisationKey: number }) => Promise<boolean>,
+): Promise<Set<number>> {
+  const courses = new Map(blocks.map((block) => [block.entryKey, block.organisationKey]));
+  const verdicts = await Promise.all([...courses].map(async ([id, organisationKey]) => [id, await may(ctx, { id, organisationKey })] as const));
+  return new Set(verdicts.filter(([, admitted]) => admitted).map(([id]) => id));
+}
+
+/**
+ * A block another object names (GraphQL edge: a roll call's), by the rule of GET
+ * …/lectureblocks/{lectureBlockKey}: for those who manage the lectures of its course
+ * (canManageLectures, asked once per course). One statement reads every block of an answer level.
+ */
+export function lectureBlockOf(ctx: RequestContext, blockKey: number): Promise<LectureBlockVO> {
+  return loader<number, LectureBlockVO>(ctx, 'lecture blocks', async (keys) => {
+    const blocks = await lectures.findBlocksWithCourse(ctx.em, keys);
+    const managed = await coursesAdmitted(ctx, blocks, canManageLectures);
+    const byKey = new Map(blocks.map((block) => [block.id, block]));
+    return keys.map((key) => {
+      const block = byKey.get(key);
+      if (!block) return notFound('lecture block');
+      return managed.has(block.entryKey) ? toLectureBlockVO(block) : forbidden();
+    });
+  }).load(blockKey);
 }
 
 /** The course and its block, for a manager of the course's lectures. */
@@ -233,27 +263,27 @@ export async function moveBlock(ctx: RequestContext, address: LectureAddress, bl
 
 // Teachers
 
-function teachersLoader(ctx: RequestContext) {
-  return loader<number, UserVO[]>(ctx, 'lectureBlockTeachers', async (keys) =>
-    groupedBy(keys, await lectures.teachersOf(ctx.em, keys), (row) => row.blockKey).map((rows) => rows.map((row) => toUserVO(row, true))),
-  );
+/** A page of the teachers of a block the caller reached through a checked list or block (GraphQL edge; every block of the answer at once). */
+export function teachersOfBlock(ctx: RequestContext, blockKey: number, page: EdgePage): Promise<UserVO[]> {
+  const edge: Edge<UserRow, UserVO> = {
+    read: (keys, page, cap) => lectures.pagesOfTeachers(ctx.em, keys, page, cap),
+    present: (row) => toUserVO(row, true),
+  };
+  return pageOf(ctx, 'lecture block teachers', edge, page, blockKey);
 }
 
-function levelsLoader(ctx: RequestContext) {
-  return loader<number, TaxonomyLevelVO[]>(ctx, 'lectureBlockLevels', async (keys) =>
-    groupedBy(keys, await lectures.levelsOf(ctx.em, keys), (row) => row.blockKey).map((rows) => rows.map(toLevelVO)),
-  );
+/** A page of the taxonomy levels of a block the caller reached through a checked list or block (GraphQL edge; every block of the answer at once). */
+export function levelsOfBlock(ctx: RequestContext, blockKey: number, page: EdgePage): Promise<TaxonomyLevelVO[]> {
+  const edge: Edge<LevelRow, TaxonomyLevelVO> = {
+    read: (keys, page, cap) => lectures.pagesOfLevels(ctx.em, keys, page, cap),
+    present: toLevelVO,
+  };
+  return pageOf(ctx, 'lecture block levels', edge, page, blockKey);
 }
-
-/** The teachers of a block the caller reached through a checked list or block (GraphQL edge; batched). */
-export const teachersOfBlock = (ctx: RequestContext, blockKey: number) => teachersLoader(ctx).load(blockKey);
-
-/** The taxonomy levels of a block the caller reached through a checked list or block (GraphQL edge; batched). */
-export const levelsOfBlock = (ctx: RequestContext, blockKey: number) => levelsLoader(ctx).load(blockKey);
 
 export async function listTeachers(ctx: RequestContext, address: LectureAddress, blockKey: number): Promise<UserVO[]> {
   const { block } = await managedBlock(ctx, address, blockKey);
-  return (await lectures.teachersOf(ctx.em, [block.id])).map((row) => toUserVO(row, true));
+  return (await lectures.listTeachers(ctx.em, block.id)).map((row) => toUserVO(row, true));
 }
 
 /** true: now a teacher; false: already one (REST answers 304). The teacher's calendar follows. */
@@ -321,7 +351,7 @@ export async function removeCurriculumParticipants(ctx: RequestContext, address:
 
 export async function listLevels(ctx: RequestContext, address: LectureAddress, blockKey: number): Promise<TaxonomyLevelVO[]> {
   const { block } = await managedBlock(ctx, address, blockKey);
-  return (await lectures.levelsOf(ctx.em, [block.id])).map(toLevelVO);
+  return (await lectures.listLevels(ctx.em, block.id)).map(toLevelVO);
 }
 
 async function requireLevel(em: EntityManager, levelKey: number): Promise<void> {

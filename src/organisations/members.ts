@@ -2,15 +2,15 @@ import { inTransaction } from '../audit/audit-log';
 import type { RequestContext } from '../domain/context';
 import { DomainError, forbidden } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
-import { groupedBy, loader } from '../domain/loaders';
+import { pageOf, type Edge, type EdgePage } from '../domain/edges';
 import { grantedInheritance, isOrganisationRole, type OrganisationRole } from '../domain/roles';
 import { Identity } from '../entities/users';
 import type { OrganisationVO } from '../schema/organisations';
 import type { UserVO, UserVOInput } from '../schema/users';
-import { toUserVO } from '../users/presenter';
+import { toUserVO, type UserRow } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
 import { memberManagedAmong, organisationsManagedAmong, requireMemberManager, requireOrganisationManager } from './policy';
-import { toOrganisationVO } from './presenter';
+import { toOrganisationVO, type OrganisationRow } from './presenter';
 import * as organisations from './repository';
 import { findOrganisation } from './repository';
 
@@ -92,24 +92,24 @@ export async function removeMember(ctx: RequestContext, organisationKey: number,
   });
 }
 
-/** `OrganisationVO.members` (GraphQL): listMembers of the role for every organisation of an answer, read at once; FORBIDDEN for those the caller does not manage. */
-export function membersOf(ctx: RequestContext, role: OrganisationRole, organisationKey: number): Promise<UserVO[]> {
-  const membersOfOrganisations = loader<number, UserVO[]>(ctx, `members as ${role}`, async (keys) => {
-    const managed = await organisationsManagedAmong(ctx, keys);
-    const rows = managed.size ? await organisations.listMembersOfOrganisations(ctx.em, [...managed], role) : [];
-    return groupedBy(keys, rows, (row) => row.organisationKey).map((own, i) => (managed.has(keys[i]) ? own.map((row) => toUserVO(row, true)) : forbidden()));
-  });
-  return membersOfOrganisations.load(organisationKey);
+/** `OrganisationVO.members` (GraphQL): a page of listMembers of the role of every organisation of an answer, read at once; FORBIDDEN for those the caller does not manage. */
+export function membersOf(ctx: RequestContext, role: OrganisationRole, organisationKey: number, page: EdgePage): Promise<UserVO[]> {
+  const edge: Edge<UserRow, UserVO> = {
+    readable: (keys) => organisationsManagedAmong(ctx, keys),
+    read: (keys, page, cap) => organisations.pagesOfMembers(ctx.em, keys, role, page, cap),
+    present: (row) => toUserVO(row, true),
+  };
+  return pageOf(ctx, `members as ${role}`, edge, page, organisationKey);
 }
 
-/** `UserVO.organisations` (GraphQL): listMemberships with inheritance for every person of an answer, read at once; FORBIDDEN for people the caller does not manage. */
-export function membershipsOf(ctx: RequestContext, role: OrganisationRole, identityKey: number): Promise<OrganisationVO[]> {
-  const memberships = loader<number, OrganisationVO[]>(ctx, `organisations of person as ${role}`, async (keys) => {
-    const managed = await memberManagedAmong(ctx, keys);
-    const rows = managed.size ? await organisations.listMembershipsOf(ctx.em, [...managed], role) : [];
-    return groupedBy(keys, rows, (row) => row.memberKey).map((own, i) => (managed.has(keys[i]) ? own.map(toOrganisationVO) : forbidden()));
-  });
-  return memberships.load(identityKey);
+/** `UserVO.organisations` (GraphQL): a page of listMemberships with inheritance of every person of an answer, read at once; FORBIDDEN for people the caller does not manage. */
+export function membershipsOf(ctx: RequestContext, role: OrganisationRole, identityKey: number, page: EdgePage): Promise<OrganisationVO[]> {
+  const edge: Edge<OrganisationRow, OrganisationVO> = {
+    readable: (keys) => memberManagedAmong(ctx, keys),
+    read: (keys, page, cap) => organisations.pagesOfMemberships(ctx.em, keys, role, page, cap),
+    present: toOrganisationVO,
+  };
+  return pageOf(ctx, `organisations of person as ${role}`, edge, page, identityKey);
 }
 
 /**

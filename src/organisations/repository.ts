@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { placeholders, sql } from '../db/sql';
+import { keyArray, sql } from '../db/sql';
+import { readPages, type EdgePage } from '../domain/edges';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
 import { DEFAULT_ORGANISATION_IDENTIFIER, type InheritanceMode, type OrganisationRole } from '../domain/roles';
@@ -37,6 +38,10 @@ export async function findOrganisationRow(em: EntityManager, key: number): Promi
   const [row] = await sql<OrganisationRow>(em, `select ${ORGANISATION_COLUMNS} from organisation o where o.id = ?`, [key]);
   return row ?? null;
 }
+
+/** These organisations (those that exist), in one statement (GraphQL edges). */
+export const findOrganisationRows = (em: EntityManager, keys: readonly number[]) =>
+  sql<OrganisationRow>(em, `select ${ORGANISATION_COLUMNS} from organisation o where o.id = any(?::bigint[])`, [keyArray(keys)]);
 
 /** Without filters every organisation that is not deleted; with externalId and/or identifier the exact matches, whatever their status. */
 export async function listOrganisations(
@@ -84,13 +89,16 @@ export async function holdsEntries(em: EntityManager, key: number): Promise<bool
 }
 
 /** The organisations below each of these parents that are not deleted (GraphQL OrganisationVO.children). */
-export async function listChildrenOf(em: EntityManager, parentKeys: readonly number[]): Promise<OrganisationRow[]> {
-  return sql<OrganisationRow>(
+/** A page of the sub-organisations (not deleted) of each of these organisations, by key. */
+export const pagesOfChildren = (em: EntityManager, parentKeys: readonly number[], page: EdgePage, cap: number | null) =>
+  readPages<OrganisationRow>(
     em,
-    `select ${ORGANISATION_COLUMNS} from organisation o where o.parent_id in (${placeholders(parentKeys)}) and o.status <> 'deleted' order by o.id`,
-    [...parentKeys],
+    (organisation) => `select ${ORGANISATION_COLUMNS} from organisation o where o.parent_id = ${organisation} and o.status <> 'deleted' order by o.id`,
+    [],
+    parentKeys,
+    page,
+    cap,
   );
-}
 
 /** Deletes the organisation with its memberships; its users (role `user`) become users of the fallback organisation first. */
 export async function deleteOrganisation(em: EntityManager, key: number, fallbackKey: number): Promise<void> {
@@ -104,52 +112,37 @@ export async function deleteOrganisation(em: EntityManager, key: number, fallbac
   await sql(em, 'delete from organisation where id = ?', [key]);
 }
 
-/** listMembers for several organisations at once, each row naming its organisation (GraphQL OrganisationVO.members). */
-export async function listMembersOfOrganisations(
-  em: EntityManager,
-  organisationKeys: readonly number[],
-  role: OrganisationRole,
-): Promise<(UserRow & { organisationKey: number })[]> {
-  return sql<UserRow & { organisationKey: number }>(
-    em,
-    `select distinct on (o.id, i.id) ${USER_COLUMNS}, o.id as "organisationKey"
-     from organisation o join organisation_role m on m.role = ?
-     join organisation mo on mo.id = m.organisation_id and ${appliesIn('m', 'mo', 'o')}
-     join identity i on i.id = m.identity_id
-     where o.id in (${placeholders(organisationKeys)}) order by o.id, i.id`,
-    [role, ...organisationKeys],
-  );
-}
+/** The keys of the people with the role `?` in organisation `organisation`: their own memberships there and inheriting memberships of an ancestor. */
+const membersIn = (organisation: string) => `select m.identity_id from organisation_role m
+  join organisation mo on mo.id = m.organisation_id
+  join organisation o on o.id = ${organisation}
+  where m.role = ? and ${appliesIn('m', 'mo', 'o')}`;
 
 /** People with the role in the organisation: their own memberships there and inheriting memberships of an ancestor. */
 export async function listMembers(em: EntityManager, organisationKey: number, role: OrganisationRole, range: Range): Promise<UserRow[]> {
-  return sql<UserRow>(
-    em,
-    `select ${USER_COLUMNS} from identity i where i.id > ? and i.id in (
-       select m.identity_id from organisation_role m
-       join organisation mo on mo.id = m.organisation_id
-       join organisation o on o.id = ?
-       where m.role = ? and ${appliesIn('m', 'mo', 'o')})
-     order by i.id limit ?`,
-    [range.after, organisationKey, role, range.size],
-  );
+  return sql<UserRow>(em, `select ${USER_COLUMNS} from identity i where i.id > ? and i.id in (${membersIn('?')}) order by i.id limit ?`, [
+    range.after,
+    organisationKey,
+    role,
+    range.size,
+  ]);
 }
 
-/** listMemberships with inheritance for several people at once, each row naming its person (GraphQL UserVO.organisations). */
-export async function listMembershipsOf(
-  em: EntityManager,
-  identityKeys: readonly number[],
-  role: OrganisationRole,
-): Promise<(OrganisationRow & { memberKey: number })[]> {
-  return sql<OrganisationRow & { memberKey: number }>(
+/** A page of listMembers of each of these organisations (GraphQL OrganisationVO.members). */
+export const pagesOfMembers = (em: EntityManager, organisationKeys: readonly number[], role: OrganisationRole, page: EdgePage, cap: number | null) =>
+  readPages<UserRow>(
     em,
-    `select distinct on (m.identity_id, o.id) ${ORGANISATION_COLUMNS}, m.identity_id as "memberKey"
-     from organisation_role m join organisation mo on mo.id = m.organisation_id join organisation o on ${appliesIn('m', 'mo', 'o')}
-     where m.identity_id in (${placeholders(identityKeys)}) and m.role = ?
-     order by m.identity_id, o.id`,
-    [...identityKeys, role],
+    (organisation) => `select ${USER_COLUMNS} from identity i where i.id in (${membersIn(organisation)}) order by i.id`,
+    [role],
+    organisationKeys,
+    page,
+    cap,
   );
-}
+
+/** Whether person `identity` holds the role `?` in organisation `o`: it was granted there or, with inheritance, above it. */
+const holdsRoleIn = (identity: string, withInheritance: boolean) => `exists (
+  select 1 from organisation_role m join organisation mo on mo.id = m.organisation_id
+  where m.identity_id = ${identity} and m.role = ? and ${withInheritance ? appliesIn('m', 'mo', 'o') : 'mo.id = o.id'})`;
 
 /** The organisations where the person holds the role: where it was granted and, with inheritance, the subtrees it covers. */
 export async function listMemberships(
@@ -161,13 +154,21 @@ export async function listMemberships(
 ): Promise<OrganisationRow[]> {
   return sql<OrganisationRow>(
     em,
-    `select ${ORGANISATION_COLUMNS} from organisation o where o.id > ? and exists (
-       select 1 from organisation_role m join organisation mo on mo.id = m.organisation_id
-       where m.identity_id = ? and m.role = ? and ${withInheritance ? appliesIn('m', 'mo', 'o') : 'mo.id = o.id'})
-     order by o.id limit ?`,
+    `select ${ORGANISATION_COLUMNS} from organisation o where o.id > ? and ${holdsRoleIn('?', withInheritance)} order by o.id limit ?`,
     [range.after, identityKey, role, range.size],
   );
 }
+
+/** A page of listMemberships with inheritance of each of these people (GraphQL UserVO.organisations). */
+export const pagesOfMemberships = (em: EntityManager, identityKeys: readonly number[], role: OrganisationRole, page: EdgePage, cap: number | null) =>
+  readPages<OrganisationRow>(
+    em,
+    (person) => `select ${ORGANISATION_COLUMNS} from organisation o where ${holdsRoleIn(person, true)} order by o.id`,
+    [role],
+    identityKeys,
+    page,
+    cap,
+  );
 
 /** Grants the role, or changes the inheritance of the existing membership. */
 export async function upsertMembership(em: EntityManager, organisationKey: number, identityKey: number, role: OrganisationRole, inheritance: InheritanceMode) {
@@ -213,10 +214,10 @@ export async function managedOrganisationKeys(
 ): Promise<number[]> {
   const rows = await sql<{ id: number }>(
     em,
-    `select o.id from organisation o where o.id in (${placeholders(organisationKeys)}) and exists (
+    `select o.id from organisation o where o.id = any(?::bigint[]) and exists (
        select 1 from organisation_role cm join organisation co on co.id = cm.organisation_id
-       where cm.identity_id = ? and cm.role in (${placeholders(roles)}) and ${appliesIn('cm', 'co', 'o')})`,
-    [...organisationKeys, identityKey, ...roles],
+       where cm.identity_id = ? and cm.role = any(?::text[]) and ${appliesIn('cm', 'co', 'o')})`,
+    [keyArray(organisationKeys), identityKey, roles],
   );
   return rows.map((row) => row.id);
 }

@@ -4,14 +4,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../domain/context';
 import { DomainError, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
-import { groupedBy, loader } from '../domain/loaders';
+import { pageOf, type Edge, type EdgePage } from '../domain/edges';
+import { loader } from '../domain/loaders';
 import { DEFAULT_ORGANISATION_IDENTIFIER } from '../domain/roles';
 import { Organisation, OrganisationType } from '../entities/organisations';
 import { MAX_LENGTH } from '../domain/validation';
 import { normaliseManagedFlags } from '../managed/flags';
 import type { OrganisationTypeVO, OrganisationVO, OrganisationVOInput } from '../schema/organisations';
 import { requireOrganisationManager } from './policy';
-import { toOrganisationTypeVO, toOrganisationVO } from './presenter';
+import { toOrganisationTypeVO, toOrganisationVO, type OrganisationRow } from './presenter';
 import * as organisations from './repository';
 import { defaultOrganisation, findOrganisation, lockTree } from './repository';
 
@@ -31,12 +32,22 @@ export function listOrganisations(ctx: RequestContext, filter: { externalId?: st
   return answerList(ctx, rows, toOrganisationVO);
 }
 
-/** `OrganisationVO.children` (GraphQL): the sub-organisations of every organisation of an answer, read at once. */
-export function childrenOf(ctx: RequestContext, organisationKey: number): Promise<OrganisationVO[]> {
-  const children = loader<number, OrganisationVO[]>(ctx, 'organisation children', async (keys) =>
-    groupedBy(keys, await organisations.listChildrenOf(ctx.em, keys), (row) => row.parentKey!).map((rows) => rows.map(toOrganisationVO)),
-  );
-  return children.load(organisationKey);
+/** `OrganisationVO.children` (GraphQL): a page of the sub-organisations of every organisation of an answer, read at once. */
+export function childrenOf(ctx: RequestContext, organisationKey: number, page: EdgePage): Promise<OrganisationVO[]> {
+  const edge: Edge<OrganisationRow, OrganisationVO> = {
+    read: (keys, page, cap) => organisations.pagesOfChildren(ctx.em, keys, page, cap),
+    present: toOrganisationVO,
+  };
+  return pageOf(ctx, 'organisation children', edge, page, organisationKey);
+}
+
+/** An organisation another object names (GraphQL edges: an organisation's parent, a curriculum's, a course's), read for every one of an answer level at once. */
+export function organisationOf(ctx: RequestContext, organisationKey: number | null): Promise<OrganisationVO | null> {
+  if (organisationKey == null) return Promise.resolve(null);
+  return loader<number, OrganisationVO | null>(ctx, 'organisations by key', async (keys) => {
+    const found = new Map((await organisations.findOrganisationRows(ctx.em, keys)).map((row) => [row.id, toOrganisationVO(row)]));
+    return keys.map((key) => found.get(key) ?? null);
+  }).load(organisationKey);
 }
 
 /** `OrganisationVO.type` (GraphQL): the types of every organisation of an answer, read at once. */

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { placeholders, sql } from '../db/sql';
+import { sql } from '../db/sql';
+import { readPages, type EdgePage } from '../domain/edges';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
 import { RelationRole } from '../entities/relations';
@@ -11,12 +12,10 @@ const RELATION_COLUMNS =
 
 export type RelationSide = 'source' | 'target';
 
+const RELATIONS = `select ${RELATION_COLUMNS} from identity_relation r join relation_role rr on rr.id = r.role_id`;
+
 async function relationRows(em: EntityManager, where: string, params: unknown[], limit = ''): Promise<RelationRow[]> {
-  return sql<RelationRow>(
-    em,
-    `select ${RELATION_COLUMNS} from identity_relation r join relation_role rr on rr.id = r.role_id where ${where} order by r.id${limit}`,
-    params,
-  );
+  return sql<RelationRow>(em, `${RELATIONS} where ${where} order by r.id${limit}`, params);
 }
 
 export async function findRelationRole(em: EntityManager, key: number): Promise<RelationRole> {
@@ -25,9 +24,9 @@ export async function findRelationRole(em: EntityManager, key: number): Promise<
   return role;
 }
 
-/** The relations in which each of these people is the source (GraphQL UserVO.relations). */
-export const listRelationsOfSources = (em: EntityManager, identityKeys: readonly number[]) =>
-  relationRows(em, `r.source_id in (${placeholders(identityKeys)})`, [...identityKeys]);
+/** A page of the relations in which each of these people is the source (GraphQL UserVO.relations). */
+export const pagesOfRelationsOfSources = (em: EntityManager, identityKeys: readonly number[], page: EdgePage, cap: number | null) =>
+  readPages<RelationRow>(em, (person) => `${RELATIONS} where r.source_id = ${person} order by r.id`, [], identityKeys, page, cap);
 
 /** The relations in which the person is the source (their targets) or the target (their sources). */
 export const listRelations = (em: EntityManager, identityKey: number, side: RelationSide, range: Range) =>

@@ -42,9 +42,9 @@ export async function saveRelationRole(ctx: RequestContext, input: RelationRoleV
   });
 }
 
-/** POST /users/relations/roles/{key}: a body naming another key is a conflict (409). */
+/** POST /users/relations/roles/{key}: a role naming another key is a conflict (409). */
 export async function updateRelationRole(ctx: RequestContext, key: number, input: RelationRoleVOInput): Promise<RelationRoleVO> {
-  if (input.key != null && input.key !== key) throw new DomainError('CONFLICT', `the body names relation role ${input.key}, the path ${key}`);
+  if (input.key != null && input.key !== key) throw new DomainError('CONFLICT', `the relation role names key ${input.key}, not relationRoleKey ${key}`);
   return inTransaction(ctx, async (em) => {
     const role = await findRelationRole(em, key);
     validate(input, input.role ?? role.role);

@@ -1,27 +1,27 @@
 import { inTransaction } from '../audit/audit-log';
 import type { RequestContext } from '../domain/context';
-import { DomainError, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
+import { DomainError, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
-import { groupedBy, loader } from '../domain/loaders';
+import { pageOf, type Edge, type EdgePage } from '../domain/edges';
 import { tooLongValues } from '../domain/validation';
 import { RelationRole } from '../entities/relations';
 import { normaliseManagedFlags } from '../managed/flags';
 import type { IdentityToIdentityRelationVO, IdentityToIdentityRelationVOInput } from '../schema/relations';
 import { findIdentity, identityExists, requireIdentity } from '../users/repository';
 import { relationManagedAmong, requireMayRelate, requireRelationManager } from './policy';
-import { toRelationVO } from './presenter';
+import { toRelationVO, type RelationRow } from './presenter';
 import * as relations from './repository';
 import type { RelationSide } from './repository';
 
 /** The relations in which the user is the source (their targets) or the target (their sources). */
-/** `UserVO.relations` (GraphQL): as GET /users/{k}/relations/source, for every person of an answer at once. */
-export function relationsOfSource(ctx: RequestContext, identityKey: number): Promise<IdentityToIdentityRelationVO[]> {
-  const relationsOf = loader<number, IdentityToIdentityRelationVO[]>(ctx, 'relations of source', async (keys) => {
-    const allowed = await relationManagedAmong(ctx, keys);
-    const rows = allowed.size ? await relations.listRelationsOfSources(ctx.em, [...allowed]) : [];
-    return groupedBy(keys, rows, (row) => row.identitySourceKey).map((own, i) => (allowed.has(keys[i]) ? own.map(toRelationVO) : forbidden()));
-  });
-  return relationsOf.load(identityKey);
+/** `UserVO.relations` (GraphQL): a page of each person's relations as source, as GET /users/{k}/relations/source, for every person of an answer at once. */
+export function relationsOfSource(ctx: RequestContext, identityKey: number, page: EdgePage): Promise<IdentityToIdentityRelationVO[]> {
+  const edge: Edge<RelationRow, IdentityToIdentityRelationVO> = {
+    readable: (keys) => relationManagedAmong(ctx, keys),
+    read: (keys, page, cap) => relations.pagesOfRelationsOfSources(ctx.em, keys, page, cap),
+    present: toRelationVO,
+  };
+  return pageOf(ctx, 'relations of source', edge, page, identityKey);
 }
 
 export async function listRelations(ctx: RequestContext, identityKey: number, side: RelationSide): Promise<IdentityToIdentityRelationVO[]> {

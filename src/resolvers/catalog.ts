@@ -6,6 +6,7 @@ import { pageRequest } from '../domain/paging';
 import { CatalogEntryVO, CatalogEntryVOInput, CatalogEntryVOes } from '../schema/catalog';
 import { RepositoryEntryVO } from '../schema/courses';
 import { auth } from '../schema/directives';
+import { EdgePageArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { UserVO } from '../schema/users';
 
@@ -39,11 +40,29 @@ export class CatalogResolver {
 
   @FieldResolver(() => [UserVO], {
     description:
-      'The owners: empty unless the caller is a catalog manager or owns the entry; read for every entry of the answer in one statement (GraphQL only).',
+      'A page of the owners: empty unless the caller is a catalog manager or owns the entry; read for every entry of the answer in one statement (GraphQL only).',
   })
   @Extensions({ rest: false })
-  owners(@Ctx() ctx: RequestContext, @Root() entry: CatalogEntryVO): Promise<UserVO[]> {
-    return catalog.ownersOf(ctx, entry.key);
+  owners(@Ctx() ctx: RequestContext, @Root() entry: CatalogEntryVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
+    return catalog.ownersOf(ctx, entry.key, page);
+  }
+
+  @FieldResolver(() => [CatalogEntryVO], {
+    description:
+      'As GET /catalog/{path}/children, a page in stored order (categories first); read for every entry of the answer in one statement (GraphQL only).',
+  })
+  @Extensions({ rest: false })
+  children(@Ctx() ctx: RequestContext, @Root() entry: CatalogEntryVO, @Args() page: EdgePageArgs): Promise<CatalogEntryVO[]> {
+    return catalog.childrenOf(ctx, entry.key, page);
+  }
+
+  @FieldResolver(() => CatalogEntryVO, {
+    nullable: true,
+    description: 'The entry above (null for a root); read for every entry of the answer in one statement (GraphQL only).',
+  })
+  @Extensions({ rest: false })
+  parent(@Ctx() ctx: RequestContext, @Root() entry: CatalogEntryVO): Promise<CatalogEntryVO | null> {
+    return catalog.parentOf(ctx, entry.parentKey);
   }
 
   @Query(() => CatalogEntryVOes, { description: 'The roots of the catalog (normally one), without links.' })

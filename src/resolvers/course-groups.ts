@@ -3,6 +3,7 @@ import { KeepsPrincipals } from '../auth/principal-cache';
 import * as courseGroups from '../courses/groups';
 import { managedCourseGroups } from '../courses/groups';
 import * as myCourses from '../courses/my-courses';
+import * as courses from '../courses/service';
 import { listOrganisationEntries } from '../courses/organisation-entries';
 import type { RequestContext } from '../domain/context';
 import { pageRequest } from '../domain/paging';
@@ -10,9 +11,12 @@ import { EntryRole } from '../entities/courses';
 import { managedGroup } from '../groups/managed';
 import { Managed } from '../managed/elements';
 import { ORGANISATION_ADMINS } from '../organisations/policy';
+import * as organisations from '../organisations/service';
 import { CourseVO, CourseVOes, RepositoryEntryVO } from '../schema/courses';
 import { auth } from '../schema/directives';
 import { GroupVO, GroupVOInput } from '../schema/groups';
+import { OrganisationVO } from '../schema/organisations';
+import { EdgePageArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { UserVO } from '../schema/users';
 
@@ -37,38 +41,84 @@ const PERSON = 'The person and their user managers.';
 export class CourseEdgesResolver {
   @FieldResolver(() => [UserVO], {
     nullable: true,
-    description: `The direct owners (authors); read for every course of the answer at once (GraphQL only). ${MANAGERS}`,
+    description: `A page of the direct owners (authors); read for every course of the answer at once (GraphQL only). ${MANAGERS}`,
   })
   @Extensions({ rest: false })
-  owners(@Ctx() ctx: RequestContext, @Root() course: CourseVO): Promise<UserVO[]> {
-    return courseGroups.membersOfCourse(ctx, course.repoEntryKey, EntryRole.owner);
+  owners(@Ctx() ctx: RequestContext, @Root() course: CourseVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
+    return courseGroups.membersOfCourse(ctx, course.repoEntryKey, EntryRole.owner, page);
   }
 
   @FieldResolver(() => [UserVO], {
     nullable: true,
-    description: `The direct coaches (tutors); those of the course's groups are in groups (GraphQL only). ${MANAGERS}`,
+    description: `A page of the direct coaches (tutors); those of the course's groups are in groups (GraphQL only). ${MANAGERS}`,
   })
   @Extensions({ rest: false })
-  coaches(@Ctx() ctx: RequestContext, @Root() course: CourseVO): Promise<UserVO[]> {
-    return courseGroups.membersOfCourse(ctx, course.repoEntryKey, EntryRole.coach);
+  coaches(@Ctx() ctx: RequestContext, @Root() course: CourseVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
+    return courseGroups.membersOfCourse(ctx, course.repoEntryKey, EntryRole.coach, page);
   }
 
   @FieldResolver(() => [UserVO], {
     nullable: true,
-    description: `The direct participants; those of the course's groups are in groups (GraphQL only). ${MANAGERS}`,
+    description: `A page of the direct participants; those of the course's groups are in groups (GraphQL only). ${MANAGERS}`,
   })
   @Extensions({ rest: false })
-  participants(@Ctx() ctx: RequestContext, @Root() course: CourseVO): Promise<UserVO[]> {
-    return courseGroups.membersOfCourse(ctx, course.repoEntryKey, EntryRole.participant);
+  participants(@Ctx() ctx: RequestContext, @Root() course: CourseVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
+    return courseGroups.membersOfCourse(ctx, course.repoEntryKey, EntryRole.participant, page);
+  }
+
+  @FieldResolver(() => OrganisationVO, {
+    nullable: true,
+    description: 'The organisation, as GET /organisations/{organisationKey}: for organisation administrators (GraphQL only).',
+  })
+  @Extensions({ rest: false })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  organisation(@Ctx() ctx: RequestContext, @Root() course: CourseVO): Promise<OrganisationVO | null> {
+    return organisations.organisationOf(ctx, course.organisationKey);
   }
 
   @FieldResolver(() => [GroupVO], {
     nullable: true,
-    description: 'The groups linked to the course, for whoever sees the course and group managers; read for every course of the answer at once (GraphQL only).',
+    description:
+      'A page of the groups linked to the course, for whoever sees the course and group managers; read for every course of the answer at once (GraphQL only).',
   })
   @Extensions({ rest: false })
-  groups(@Ctx() ctx: RequestContext, @Root() course: CourseVO): Promise<GroupVO[]> {
-    return courseGroups.groupsOfCourse(ctx, course.repoEntryKey);
+  groups(@Ctx() ctx: RequestContext, @Root() course: CourseVO, @Args() page: EdgePageArgs): Promise<GroupVO[]> {
+    return courseGroups.groupsOfCourse(ctx, course.repoEntryKey, page);
+  }
+}
+
+/** GraphQL-only edges of a repository entry: its course, its members (as a course's, by the rules of GET /repo/entries/{k}/owners|coaches|participants). */
+@Resolver(() => RepositoryEntryVO)
+export class RepositoryEntryEdgesResolver {
+  @FieldResolver(() => CourseVO, {
+    nullable: true,
+    description:
+      'The course, when the entry is one (else null), as GET /repo/courses/{courseId}: for whoever sees it; read for every entry of the answer at once (GraphQL only).',
+  })
+  @Extensions({ rest: false })
+  course(@Ctx() ctx: RequestContext, @Root() entry: RepositoryEntryVO): Promise<CourseVO | null> {
+    return courses.courseOfEntry(ctx, entry.key);
+  }
+
+  @FieldResolver(() => [UserVO], {
+    nullable: true,
+    description: `A page of the owners; read for every entry of the answer at once (GraphQL only). ${MANAGERS}`,
+  })
+  @Extensions({ rest: false })
+  owners(@Ctx() ctx: RequestContext, @Root() entry: RepositoryEntryVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
+    return courseGroups.membersOfCourse(ctx, entry.key, EntryRole.owner, page);
+  }
+
+  @FieldResolver(() => [UserVO], { nullable: true, description: `A page of the coaches (GraphQL only). ${MANAGERS}` })
+  @Extensions({ rest: false })
+  coaches(@Ctx() ctx: RequestContext, @Root() entry: RepositoryEntryVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
+    return courseGroups.membersOfCourse(ctx, entry.key, EntryRole.coach, page);
+  }
+
+  @FieldResolver(() => [UserVO], { nullable: true, description: `A page of the participants (GraphQL only). ${MANAGERS}` })
+  @Extensions({ rest: false })
+  participants(@Ctx() ctx: RequestContext, @Root() entry: RepositoryEntryVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
+    return courseGroups.membersOfCourse(ctx, entry.key, EntryRole.participant, page);
   }
 }
 
@@ -193,4 +243,4 @@ export class CourseGroupResolver {
   }
 }
 
-export const courseGroupResolvers = [CourseEdgesResolver, CourseGroupResolver] as const;
+export const courseGroupResolvers = [CourseEdgesResolver, RepositoryEntryEdgesResolver, CourseGroupResolver] as const;

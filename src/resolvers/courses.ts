@@ -22,6 +22,7 @@ import {
   RepositoryEntryVO,
   RepositoryEntryVOes,
 } from '../schema/courses';
+import { EdgePageArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { UserVO, UserVOInput } from '../schema/users';
 
@@ -72,14 +73,14 @@ export class CourseResolver {
     description: `The editor tree, depth first (siblings by position; parentId links the nodes); one statement for any number of courses (GraphQL only). ${MANAGERS}`,
   })
   @Extensions({ rest: false })
-  editorTree(@Ctx() ctx: RequestContext, @Root() course: CourseVO): Promise<CourseNodeVO[]> {
-    return elements.courseTree(ctx, course.repoEntryKey, 'editor');
+  editorTree(@Ctx() ctx: RequestContext, @Root() course: CourseVO, @Args() page: EdgePageArgs): Promise<CourseNodeVO[]> {
+    return elements.courseTree(ctx, course.repoEntryKey, 'editor', page);
   }
 
   @FieldResolver(() => [CourseNodeVO], { nullable: true, description: `The run tree as last published, depth first (GraphQL only). ${MANAGERS}` })
   @Extensions({ rest: false })
-  runTree(@Ctx() ctx: RequestContext, @Root() course: CourseVO): Promise<CourseNodeVO[]> {
-    return elements.courseTree(ctx, course.repoEntryKey, 'run');
+  runTree(@Ctx() ctx: RequestContext, @Root() course: CourseVO, @Args() page: EdgePageArgs): Promise<CourseNodeVO[]> {
+    return elements.courseTree(ctx, course.repoEntryKey, 'run', page);
   }
 
   @Query(() => CourseVOes, { description: `Courses. ${VISIBLE}` })

@@ -1,4 +1,4 @@
-import { Arg, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
 import { managedCurriculum, managedElement, managedElementType } from '../curriculum/managed';
@@ -6,6 +6,8 @@ import * as members from '../curriculum/members';
 import { CURRICULUM_MANAGERS } from '../curriculum/policy';
 import * as curricula from '../curriculum/service';
 import * as types from '../curriculum/types';
+import { ORGANISATION_ADMINS } from '../organisations/policy';
+import * as organisations from '../organisations/service';
 import { auth } from '../schema/directives';
 import { RepositoryEntryVO } from '../schema/courses';
 import {
@@ -19,9 +21,12 @@ import {
   CurriculumVO,
   CurriculumVOInput,
 } from '../schema/curriculum';
+import { EdgePageArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { TaxonomyLevelVO } from '../schema/taxonomy';
+import { OrganisationVO } from '../schema/organisations';
 import { UserVO, UserVOInput } from '../schema/users';
+import * as users from '../users/service';
 
 /** Operations on one curriculum: any authenticated caller, then the curriculum-manager rule of src/curriculum/policy.ts (403). */
 const SIGNED_IN = auth();
@@ -289,13 +294,13 @@ export class CurriculumResolver {
     return members.removeAllRoles(ctx, curriculumKey, elementKey, identityKey);
   }
 
-  @Query(() => [UserVO], { description: 'Users with the role (required: 400 without, 409 unknown).' })
+  @Query(() => [UserVO], { description: 'Users with the role (BAD_REQUEST when empty, CONFLICT when unknown).' })
   @Directive(SIGNED_IN)
   curriculumElementUsers(
     @Ctx() ctx: RequestContext,
     @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
     @Arg('elementKey', () => LongScalar) elementKey: number,
-    @Arg('role', () => String, { nullable: true, description: 'participant, coach, owner, mastercoach or curriculumelementowner' }) role?: string,
+    @Arg('role', () => String, { description: 'participant, coach, owner, mastercoach or curriculumelementowner' }) role: string,
   ): Promise<UserVO[]> {
     return members.listUsers(ctx, curriculumKey, elementKey, role);
   }
@@ -421,41 +426,78 @@ export class CurriculumResolver {
 /** The element tree of a curriculum for internal tools (GraphQL only): each edge read for all parents of an answer at once. */
 @Resolver(() => CurriculumVO)
 export class CurriculumEdgesResolver {
+  @FieldResolver(() => OrganisationVO, {
+    nullable: true,
+    description: 'The organisation, as GET /organisations/{organisationKey}: for organisation administrators (GraphQL only).',
+  })
+  @Extensions({ rest: false })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  organisation(@Ctx() ctx: RequestContext, @Root() curriculum: CurriculumVO): Promise<OrganisationVO | null> {
+    return organisations.organisationOf(ctx, curriculum.organisationKey);
+  }
+
   @FieldResolver(() => [CurriculumElementVO], {
-    description: 'Every element that is not deleted, flat in key order (parentElementKey gives the tree); GraphQL only.',
+    description: 'A page of the elements that are not deleted, flat in key order (parentElementKey gives the tree); GraphQL only.',
   })
   @Extensions({ rest: false })
   @Directive(SIGNED_IN)
-  elements(@Ctx() ctx: RequestContext, @Root() curriculum: CurriculumVO): Promise<CurriculumElementVO[]> {
-    return curricula.elementsOf(ctx, curriculum.key);
+  elements(@Ctx() ctx: RequestContext, @Root() curriculum: CurriculumVO, @Args() page: EdgePageArgs): Promise<CurriculumElementVO[]> {
+    return curricula.elementsOf(ctx, curriculum.key, page);
   }
 }
 
 @Resolver(() => CurriculumElementVO)
 export class CurriculumElementEdgesResolver {
+  @FieldResolver(() => CurriculumElementVO, {
+    nullable: true,
+    description: 'The element above (null for a root element), for the managers of its curriculum (GraphQL only).',
+  })
+  @Extensions({ rest: false })
+  @Directive(SIGNED_IN)
+  parent(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO): Promise<CurriculumElementVO | null> {
+    return element.parentElementKey == null ? Promise.resolve(null) : curricula.elementOfKey(ctx, element.parentElementKey);
+  }
+
+  @FieldResolver(() => CurriculumVO, { description: 'The curriculum, as GET /curriculum/{curriculumKey}: for its managers (GraphQL only).' })
+  @Extensions({ rest: false })
+  @Directive(SIGNED_IN)
+  curriculum(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO): Promise<CurriculumVO> {
+    return curricula.curriculumOf(ctx, element.curriculumKey);
+  }
+
   @FieldResolver(() => [CurriculumElementVO], { description: 'As GET …/elements/{elementKey}/elements (GraphQL only).' })
   @Extensions({ rest: false })
   @Directive(SIGNED_IN)
-  async children(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO): Promise<CurriculumElementVO[]> {
+  async children(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO, @Args() page: EdgePageArgs): Promise<CurriculumElementVO[]> {
     await curricula.requireManagedForEdge(ctx, element.curriculumKey);
-    return curricula.childrenOf(ctx, element.key);
+    return curricula.childrenOf(ctx, element.key, page);
   }
 
   @FieldResolver(() => [CurriculumElementMemberVO], { description: 'As GET …/elements/{elementKey}/members (GraphQL only).' })
   @Extensions({ rest: false })
   @Directive(SIGNED_IN)
-  async members(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO): Promise<CurriculumElementMemberVO[]> {
+  async members(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO, @Args() page: EdgePageArgs): Promise<CurriculumElementMemberVO[]> {
     await curricula.requireManagedForEdge(ctx, element.curriculumKey);
-    return members.membersOf(ctx, element.key);
+    return members.membersOf(ctx, element.key, page);
   }
 
   @FieldResolver(() => [RepositoryEntryVO], { description: 'As GET …/elements/{elementKey}/entries (GraphQL only).' })
   @Extensions({ rest: false })
   @Directive(SIGNED_IN)
-  async entries(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO): Promise<RepositoryEntryVO[]> {
+  async entries(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO, @Args() page: EdgePageArgs): Promise<RepositoryEntryVO[]> {
     await curricula.requireManagedForEdge(ctx, element.curriculumKey);
-    return curricula.entriesOf(ctx, element.key);
+    return curricula.entriesOf(ctx, element.key, page);
   }
 }
 
-export const curriculumResolvers = [CurriculumResolver, CurriculumEdgesResolver, CurriculumElementEdgesResolver] as const;
+/** The person of a membership (GraphQL only), as GET /users/{identityKey}; one statement for all memberships of an answer level. */
+@Resolver(() => CurriculumElementMemberVO)
+export class CurriculumMemberEdgesResolver {
+  @FieldResolver(() => UserVO, { description: 'The member (GraphQL only).' })
+  @Extensions({ rest: false })
+  identity(@Ctx() ctx: RequestContext, @Root() member: CurriculumElementMemberVO): Promise<UserVO> {
+    return users.personOf(ctx, member.identityKey);
+  }
+}
+
+export const curriculumResolvers = [CurriculumResolver, CurriculumEdgesResolver, CurriculumElementEdgesResolver, CurriculumMemberEdgesResolver] as const;

@@ -19,6 +19,7 @@ import {
   GroupVOes,
 } from '../schema/groups';
 import { pageRequest } from '../domain/paging';
+import { EdgePageArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { UserVO } from '../schema/users';
 
@@ -48,18 +49,18 @@ export class GroupResolver {
     return expandManagedFlags('group', parseManagedFlags('group', group.managedFlags));
   }
 
-  @FieldResolver(() => [UserVO], { description: 'The owners (coaches); read for every group of the answer in one statement (GraphQL only).' })
+  @FieldResolver(() => [UserVO], { description: 'A page of the owners (coaches); read for every group of the answer in one statement (GraphQL only).' })
   @Extensions({ rest: false })
   @Directive(auth(...GROUP_MANAGERS))
-  owners(@Ctx() ctx: RequestContext, @Root() group: GroupVO): Promise<UserVO[]> {
-    return groups.membersOf(ctx, group.key, GroupRole.coach);
+  owners(@Ctx() ctx: RequestContext, @Root() group: GroupVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
+    return groups.membersOf(ctx, group.key, GroupRole.coach, page);
   }
 
-  @FieldResolver(() => [UserVO], { description: 'The participants; read for every group of the answer in one statement (GraphQL only).' })
+  @FieldResolver(() => [UserVO], { description: 'A page of the participants; read for every group of the answer in one statement (GraphQL only).' })
   @Extensions({ rest: false })
   @Directive(auth(...GROUP_MANAGERS))
-  participants(@Ctx() ctx: RequestContext, @Root() group: GroupVO): Promise<UserVO[]> {
-    return groups.membersOf(ctx, group.key, GroupRole.participant);
+  participants(@Ctx() ctx: RequestContext, @Root() group: GroupVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
+    return groups.membersOf(ctx, group.key, GroupRole.participant, page);
   }
 
   @Query(() => [GroupVO], { description: 'Group managers see every group, others the groups they belong to.' })

@@ -1,9 +1,12 @@
-import { Arg, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import * as elementBlocks from '../lectures/curriculum-blocks';
 import { managedLectureBlock } from '../lectures/managed';
 import { LECTURE_LIST_ROLES } from '../lectures/policy';
 import * as lectures from '../lectures/service';
+import * as rollCalls from '../lectures/roll-calls';
+import * as courses from '../courses/service';
+import * as curricula from '../curriculum/service';
 import { Managed } from '../managed/elements';
 import { auth } from '../schema/directives';
 import {
@@ -13,9 +16,13 @@ import {
   RepositoryEntryLectureConfigurationVOInput,
   RollCallAdaptationVO,
 } from '../schema/lectures';
+import { EdgePageArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { TaxonomyLevelVO } from '../schema/taxonomy';
 import { UserVO } from '../schema/users';
+import { CourseVO } from '../schema/courses';
+import { CurriculumElementVO } from '../schema/curriculum';
+import { LectureBlockRollCallVO } from '../schema/roll-calls';
 
 /** Any authenticated caller, then the lecture rule of src/lectures/policy.ts (403). */
 const SIGNED_IN = auth();
@@ -360,14 +367,42 @@ export class LectureResolver {
 export class LectureBlockEdgesResolver {
   @FieldResolver(() => [UserVO], { description: 'As GET …/lectureblocks/{lectureBlockKey}/teachers (GraphQL only).' })
   @Extensions({ rest: false })
-  teachers(@Ctx() ctx: RequestContext, @Root() block: LectureBlockVO): Promise<UserVO[]> {
-    return lectures.teachersOfBlock(ctx, block.key);
+  teachers(@Ctx() ctx: RequestContext, @Root() block: LectureBlockVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
+    return lectures.teachersOfBlock(ctx, block.key, page);
+  }
+
+  @FieldResolver(() => [LectureBlockRollCallVO], {
+    nullable: true,
+    description:
+      'A page of the roll calls, by person: for those who manage the roll calls of the course, as GET /repo/lectures/rollcalls/{rollCallKey}; null with an error otherwise (GraphQL only).',
+  })
+  @Extensions({ rest: false })
+  rollCalls(@Ctx() ctx: RequestContext, @Root() block: LectureBlockVO, @Args() page: EdgePageArgs): Promise<LectureBlockRollCallVO[]> {
+    return rollCalls.rollCallsOfBlock(ctx, block.key, page);
+  }
+
+  @FieldResolver(() => CourseVO, {
+    nullable: true,
+    description: 'The course, as GET /repo/courses/{courseId}: for whoever sees it; null with an error otherwise (GraphQL only).',
+  })
+  @Extensions({ rest: false })
+  course(@Ctx() ctx: RequestContext, @Root() block: LectureBlockVO): Promise<CourseVO | null> {
+    return courses.courseOfEntry(ctx, block.repoEntryKey);
+  }
+
+  @FieldResolver(() => CurriculumElementVO, {
+    nullable: true,
+    description: 'The curriculum element the block belongs to, if any: for the managers of its curriculum; null with an error otherwise (GraphQL only).',
+  })
+  @Extensions({ rest: false })
+  curriculumElement(@Ctx() ctx: RequestContext, @Root() block: LectureBlockVO): Promise<CurriculumElementVO | null> {
+    return block.curriculumElementKey == null ? Promise.resolve(null) : curricula.elementOfKey(ctx, block.curriculumElementKey);
   }
 
   @FieldResolver(() => [TaxonomyLevelVO], { description: 'As GET …/lectureblocks/{lectureBlockKey}/taxonomy/levels (GraphQL only).' })
   @Extensions({ rest: false })
-  taxonomyLevels(@Ctx() ctx: RequestContext, @Root() block: LectureBlockVO): Promise<TaxonomyLevelVO[]> {
-    return lectures.levelsOfBlock(ctx, block.key);
+  taxonomyLevels(@Ctx() ctx: RequestContext, @Root() block: LectureBlockVO, @Args() page: EdgePageArgs): Promise<TaxonomyLevelVO[]> {
+    return lectures.levelsOfBlock(ctx, block.key, page);
   }
 }
 

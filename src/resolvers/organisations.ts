@@ -1,4 +1,4 @@
-import { Arg, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
 import { managedOrganisation, managedOrganisationType } from '../organisations/managed';
@@ -8,6 +8,7 @@ import * as organisations from '../organisations/service';
 import * as types from '../organisations/types';
 import { auth } from '../schema/directives';
 import { OrganisationTypeVO, OrganisationTypeVOInput, OrganisationVO, OrganisationVOInput } from '../schema/organisations';
+import { EdgePageArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { UserVO, UserVOInput } from '../schema/users';
 
@@ -198,18 +199,30 @@ export class OrganisationResolver {
 /** Edges of an organisation for internal tools (GraphQL only), for organisation administrators as their REST twins, read for all organisations of an answer at once. */
 @Resolver(() => OrganisationVO)
 export class OrganisationEdgesResolver {
-  @FieldResolver(() => [OrganisationVO], { description: 'The sub-organisations that are not deleted (GraphQL only).' })
+  @FieldResolver(() => [OrganisationVO], { description: 'A page of the sub-organisations that are not deleted (GraphQL only).' })
   @Extensions({ rest: false })
   @Directive(auth(...ORGANISATION_ADMINS))
-  children(@Ctx() ctx: RequestContext, @Root() organisation: OrganisationVO): Promise<OrganisationVO[]> {
-    return organisations.childrenOf(ctx, organisation.key);
+  children(@Ctx() ctx: RequestContext, @Root() organisation: OrganisationVO, @Args() page: EdgePageArgs): Promise<OrganisationVO[]> {
+    return organisations.childrenOf(ctx, organisation.key, page);
   }
 
-  @FieldResolver(() => [UserVO], { description: 'As GET /organisations/{organisationKey}/users: its users, with inherited memberships (GraphQL only).' })
+  @FieldResolver(() => [UserVO], {
+    description: 'As GET /organisations/{organisationKey}/users, a page: its users, with inherited memberships (GraphQL only).',
+  })
   @Extensions({ rest: false })
   @Directive(auth(...ORGANISATION_ADMINS))
-  members(@Ctx() ctx: RequestContext, @Root() organisation: OrganisationVO): Promise<UserVO[]> {
-    return members.membersOf(ctx, 'user', organisation.key);
+  members(@Ctx() ctx: RequestContext, @Root() organisation: OrganisationVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
+    return members.membersOf(ctx, 'user', organisation.key, page);
+  }
+
+  @FieldResolver(() => OrganisationVO, {
+    nullable: true,
+    description: 'The organisation above (null for the root), as GET /organisations/{organisationKey} (GraphQL only).',
+  })
+  @Extensions({ rest: false })
+  @Directive(auth(...ORGANISATION_ADMINS))
+  parent(@Ctx() ctx: RequestContext, @Root() organisation: OrganisationVO): Promise<OrganisationVO | null> {
+    return organisations.organisationOf(ctx, organisation.parentOrganisationKey);
   }
 
   @FieldResolver(() => OrganisationTypeVO, { nullable: true, description: 'As GET /organisations/types/{typeKey} (GraphQL only).' })

@@ -1,5 +1,5 @@
 import { KeepsPrincipals } from '../auth/principal-cache';
-import { Arg, Ctx, Directive, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
 import { managedRelation, managedRelationRole } from '../relations/managed';
@@ -9,6 +9,8 @@ import * as relations from '../relations/service';
 import { auth } from '../schema/directives';
 import { IdentityToIdentityRelationVO, IdentityToIdentityRelationVOInput, RelationRoleVO, RelationRoleVOInput } from '../schema/relations';
 import { LongScalar } from '../schema/scalars';
+import { UserVO } from '../schema/users';
+import * as users from '../users/service';
 
 @Resolver()
 export class RelationResolver {
@@ -85,4 +87,20 @@ export class RelationResolver {
   }
 }
 
-export const relationResolvers = [RelationResolver] as const;
+/** The people of a relation (GraphQL only), as GET /users/{identityKey}; one statement for all relations of an answer level. */
+@Resolver(() => IdentityToIdentityRelationVO)
+export class RelationEdgesResolver {
+  @FieldResolver(() => UserVO, { description: 'The source person (GraphQL only).' })
+  @Extensions({ rest: false })
+  source(@Ctx() ctx: RequestContext, @Root() relation: IdentityToIdentityRelationVO): Promise<UserVO> {
+    return users.personOf(ctx, relation.identitySourceKey);
+  }
+
+  @FieldResolver(() => UserVO, { description: 'The target person (GraphQL only).' })
+  @Extensions({ rest: false })
+  target(@Ctx() ctx: RequestContext, @Root() relation: IdentityToIdentityRelationVO): Promise<UserVO> {
+    return users.personOf(ctx, relation.identityTargetKey);
+  }
+}
+
+export const relationResolvers = [RelationResolver, RelationEdgesResolver] as const;

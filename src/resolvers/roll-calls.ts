@@ -2,10 +2,13 @@ import { Arg, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolv
 import type { RequestContext } from '../domain/context';
 import { ROLL_CALL_LISTERS } from '../lectures/roll-calls';
 import * as rollCalls from '../lectures/roll-calls';
+import * as lectures from '../lectures/service';
 import { auth } from '../schema/directives';
 import { LectureBlockRollCallVO, LectureBlockRollCallVOInput, LectureBlockStatisticsVO } from '../schema/roll-calls';
 import { LongScalar } from '../schema/scalars';
+import { LectureBlockVO } from '../schema/lectures';
 import { UserVO } from '../schema/users';
+import * as users from '../users/service';
 
 /** Roll calls of one course and curriculum statistics: any authenticated caller, then the manager rules of src/lectures/roll-calls.ts (403). */
 const SIGNED_IN = auth();
@@ -70,11 +73,32 @@ export class RollCallResolver {
 
 @Resolver(() => LectureBlockRollCallVO)
 export class RollCallEdgesResolver {
-  @FieldResolver(() => UserVO, { description: 'The person of the roll call; one statement for all roll calls of an answer (GraphQL only).' })
+  @FieldResolver(() => UserVO, {
+    description: 'The person of the roll call, as GET /users/{identityKey}; one statement for all roll calls of an answer (GraphQL only).',
+  })
   @Extensions({ rest: false })
   identity(@Ctx() ctx: RequestContext, @Root() rollCall: LectureBlockRollCallVO): Promise<UserVO> {
-    return rollCalls.identityOf(ctx, rollCall.identityKey);
+    return users.personOf(ctx, rollCall.identityKey);
+  }
+
+  @FieldResolver(() => LectureBlockVO, {
+    nullable: true,
+    description:
+      'The lecture block, as GET …/lectureblocks/{lectureBlockKey}: for those who manage the lectures of its course; null with an error otherwise (GraphQL only).',
+  })
+  @Extensions({ rest: false })
+  lectureBlock(@Ctx() ctx: RequestContext, @Root() rollCall: LectureBlockRollCallVO): Promise<LectureBlockVO> {
+    return lectures.lectureBlockOf(ctx, rollCall.lectureBlockKey);
   }
 }
 
-export const rollCallResolvers = [RollCallResolver, RollCallEdgesResolver] as const;
+@Resolver(() => LectureBlockStatisticsVO)
+export class LectureStatisticsEdgesResolver {
+  @FieldResolver(() => UserVO, { description: 'The participant, as GET /users/{identityKey}; one statement for all statistics of an answer (GraphQL only).' })
+  @Extensions({ rest: false })
+  identity(@Ctx() ctx: RequestContext, @Root() statistics: LectureBlockStatisticsVO): Promise<UserVO> {
+    return users.personOf(ctx, statistics.identityKey);
+  }
+}
+
+export const rollCallResolvers = [RollCallResolver, RollCallEdgesResolver, LectureStatisticsEdgesResolver] as const;

@@ -1,7 +1,8 @@
-import { Arg, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
 import { auth } from '../schema/directives';
+import { EdgePageArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import {
   TaxonomyCompetenceVO,
@@ -17,6 +18,8 @@ import {
 } from '../schema/taxonomy';
 import { managedTaxonomy, managedTaxonomyLevel, managedTaxonomyLevelType } from '../taxonomy/managed';
 import { TAXONOMY_ADMINS } from '../taxonomy/policy';
+import { UserVO } from '../schema/users';
+import * as users from '../users/service';
 import * as taxonomy from '../taxonomy/service';
 
 const ENTRY = 'the repository entry key or its softkey';
@@ -258,38 +261,45 @@ export class TaxonomyResolver {
   }
 }
 
-/** The level tree of a taxonomy for internal tools (GraphQL only), for taxonomy administrators, read in a fixed number of statements whatever its size. */
+/** The level tree of a taxonomy for internal tools (GraphQL only), for taxonomy administrators: one statement per edge and level of an answer, whatever the size. */
 @Resolver(() => TaxonomyVO)
 export class TaxonomyEdgesResolver {
-  @FieldResolver(() => [TaxonomyLevelVO], { description: 'As GET /taxonomy/{taxonomyKey}/levels: every level, flat (GraphQL only).' })
+  @FieldResolver(() => [TaxonomyLevelVO], { description: 'As GET /taxonomy/{taxonomyKey}/levels, a page: the levels, flat, in key order (GraphQL only).' })
   @Extensions({ rest: false })
   @Directive(auth(...TAXONOMY_ADMINS))
-  levels(@Ctx() ctx: RequestContext, @Root() root: TaxonomyVO): Promise<TaxonomyLevelVO[]> {
-    return taxonomy.levelsOf(ctx, root.key);
+  levels(@Ctx() ctx: RequestContext, @Root() root: TaxonomyVO, @Args() page: EdgePageArgs): Promise<TaxonomyLevelVO[]> {
+    return taxonomy.levelsOf(ctx, root.key, page);
   }
 
-  @FieldResolver(() => [TaxonomyLevelVO], { description: 'The root levels; follow children for the tree (GraphQL only).' })
+  @FieldResolver(() => [TaxonomyLevelVO], { description: 'A page of the root levels; follow children for the tree (GraphQL only).' })
   @Extensions({ rest: false })
   @Directive(auth(...TAXONOMY_ADMINS))
-  rootLevels(@Ctx() ctx: RequestContext, @Root() root: TaxonomyVO): Promise<TaxonomyLevelVO[]> {
-    return taxonomy.rootLevelsOf(ctx, root.key);
+  rootLevels(@Ctx() ctx: RequestContext, @Root() root: TaxonomyVO, @Args() page: EdgePageArgs): Promise<TaxonomyLevelVO[]> {
+    return taxonomy.levelsOf(ctx, root.key, page, true);
   }
 
   @FieldResolver(() => [TaxonomyLevelTypeVO], { description: 'As GET /taxonomy/{taxonomyKey}/types (GraphQL only).' })
   @Extensions({ rest: false })
   @Directive(auth(...TAXONOMY_ADMINS))
-  types(@Ctx() ctx: RequestContext, @Root() root: TaxonomyVO): Promise<TaxonomyLevelTypeVO[]> {
-    return taxonomy.typesOf(ctx, root.key);
+  types(@Ctx() ctx: RequestContext, @Root() root: TaxonomyVO, @Args() page: EdgePageArgs): Promise<TaxonomyLevelTypeVO[]> {
+    return taxonomy.typesOf(ctx, root.key, page);
   }
 }
 
 @Resolver(() => TaxonomyLevelVO)
 export class TaxonomyLevelEdgesResolver {
-  @FieldResolver(() => [TaxonomyLevelVO], { description: 'The sub-levels (GraphQL only).' })
+  @FieldResolver(() => [TaxonomyLevelVO], { description: 'A page of the sub-levels, in key order (GraphQL only).' })
   @Extensions({ rest: false })
   @Directive(auth(...TAXONOMY_ADMINS))
-  children(@Ctx() ctx: RequestContext, @Root() level: TaxonomyLevelVO): Promise<TaxonomyLevelVO[]> {
-    return taxonomy.childrenOf(ctx, level);
+  children(@Ctx() ctx: RequestContext, @Root() level: TaxonomyLevelVO, @Args() page: EdgePageArgs): Promise<TaxonomyLevelVO[]> {
+    return taxonomy.childrenOf(ctx, level.key, page);
+  }
+
+  @FieldResolver(() => TaxonomyLevelVO, { nullable: true, description: 'The level above (null for a root level) (GraphQL only).' })
+  @Extensions({ rest: false })
+  @Directive(auth(...TAXONOMY_ADMINS))
+  parent(@Ctx() ctx: RequestContext, @Root() level: TaxonomyLevelVO): Promise<TaxonomyLevelVO | null> {
+    return taxonomy.levelOf(ctx, level.parentKey);
   }
 
   @FieldResolver(() => TaxonomyLevelTypeVO, { nullable: true, description: 'The type of the level (GraphQL only).' })
@@ -302,9 +312,26 @@ export class TaxonomyLevelEdgesResolver {
   @FieldResolver(() => [TaxonomyCompetenceVO], { description: 'As GET …/levels/{taxonomyLevelKey}/competences (GraphQL only).' })
   @Extensions({ rest: false })
   @Directive(auth(...TAXONOMY_ADMINS))
-  competences(@Ctx() ctx: RequestContext, @Root() level: TaxonomyLevelVO): Promise<TaxonomyCompetenceVO[]> {
-    return taxonomy.competencesOf(ctx, level.key);
+  competences(@Ctx() ctx: RequestContext, @Root() level: TaxonomyLevelVO, @Args() page: EdgePageArgs): Promise<TaxonomyCompetenceVO[]> {
+    return taxonomy.competencesOf(ctx, level.key, page);
   }
 }
 
-export const taxonomyResolvers = [TaxonomyResolver, TaxonomyEdgesResolver, TaxonomyLevelEdgesResolver] as const;
+/** The person and the level of a competence (GraphQL only), read for all competences of an answer level at once. */
+@Resolver(() => TaxonomyCompetenceVO)
+export class TaxonomyCompetenceEdgesResolver {
+  @FieldResolver(() => UserVO, { description: 'The person, as GET /users/{identityKey} (GraphQL only).' })
+  @Extensions({ rest: false })
+  identity(@Ctx() ctx: RequestContext, @Root() competence: TaxonomyCompetenceVO): Promise<UserVO> {
+    return users.personOf(ctx, competence.identityKey);
+  }
+
+  @FieldResolver(() => TaxonomyLevelVO, { nullable: true, description: 'The level, for taxonomy administrators (GraphQL only).' })
+  @Extensions({ rest: false })
+  @Directive(auth(...TAXONOMY_ADMINS))
+  taxonomyLevel(@Ctx() ctx: RequestContext, @Root() competence: TaxonomyCompetenceVO): Promise<TaxonomyLevelVO | null> {
+    return taxonomy.levelOf(ctx, competence.taxonomyLevelKey);
+  }
+}
+
+export const taxonomyResolvers = [TaxonomyResolver, TaxonomyEdgesResolver, TaxonomyLevelEdgesResolver, TaxonomyCompetenceEdgesResolver] as const;

@@ -1,5 +1,5 @@
 import { KeepsPrincipals } from '../auth/principal-cache';
-import { Arg, Ctx, Directive, Extensions, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Directive, Extensions, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import * as groups from '../groups/service';
 import * as members from '../organisations/members';
 import * as relationsService from '../relations/service';
@@ -9,6 +9,7 @@ import { OrganisationVO } from '../schema/organisations';
 import { GroupVO } from '../schema/groups';
 import type { RequestContext } from '../domain/context';
 import { auth } from '../schema/directives';
+import { EdgePageArgs } from '../schema/paging';
 import { Base64Scalar, LongScalar } from '../schema/scalars';
 import {
   ApiKeyVO,
@@ -42,10 +43,7 @@ import * as users from '../users/service';
 export class UserResolver {
   @Query(() => UserVO, { description: 'The person with exactly this login (in any case).' })
   @Directive(auth(...USER_SEARCHERS))
-  userByLogin(
-    @Ctx() ctx: RequestContext,
-    @Arg('username', () => String, { nullable: true, description: 'required' }) username?: string | null,
-  ): Promise<UserVO> {
+  userByLogin(@Ctx() ctx: RequestContext, @Arg('username', () => String) username: string): Promise<UserVO> {
     return users.getUserByLogin(ctx, username);
   }
 
@@ -346,8 +344,8 @@ export class UserEdgesResolver {
   })
   @Extensions({ rest: false })
   @Directive(auth(...ORGANISATION_ADMINS))
-  organisations(@Ctx() ctx: RequestContext, @Root() user: UserVO): Promise<OrganisationVO[]> {
-    return members.membershipsOf(ctx, 'user', user.key);
+  organisations(@Ctx() ctx: RequestContext, @Root() user: UserVO, @Args() page: EdgePageArgs): Promise<OrganisationVO[]> {
+    return members.membershipsOf(ctx, 'user', user.key, page);
   }
 
   @FieldResolver(() => [IdentityToIdentityRelationVO], {
@@ -355,8 +353,8 @@ export class UserEdgesResolver {
     description: "As GET /users/{k}/relations/source: the person's relations as source, for their user managers; null with an error otherwise (GraphQL only).",
   })
   @Extensions({ rest: false })
-  relations(@Ctx() ctx: RequestContext, @Root() user: UserVO): Promise<IdentityToIdentityRelationVO[]> {
-    return relationsService.relationsOfSource(ctx, user.key);
+  relations(@Ctx() ctx: RequestContext, @Root() user: UserVO, @Args() page: EdgePageArgs): Promise<IdentityToIdentityRelationVO[]> {
+    return relationsService.relationsOfSource(ctx, user.key, page);
   }
 
   @FieldResolver(() => [GroupVO], {
@@ -364,8 +362,8 @@ export class UserEdgesResolver {
     description: "As GET /users/{k}/groups: the person, group managers and the person's user managers; null with an error otherwise (GraphQL only).",
   })
   @Extensions({ rest: false })
-  groups(@Ctx() ctx: RequestContext, @Root() user: UserVO): Promise<GroupVO[]> {
-    return groups.groupsOfPersonInAnswer(ctx, user.key);
+  groups(@Ctx() ctx: RequestContext, @Root() user: UserVO, @Args() page: EdgePageArgs): Promise<GroupVO[]> {
+    return groups.groupsOfPersonInAnswer(ctx, user.key, page);
   }
 }
 

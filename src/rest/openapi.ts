@@ -207,6 +207,12 @@ function errorResponses(route: RestRoute, hasParameters: boolean, hasRoles: bool
   };
 }
 
+/** A non-null argument without a default: REST answers 400 without it (src/rest/input-errors.ts). */
+const requiredArgument = (field: GraphQLField<unknown, unknown>, name: string) => {
+  const arg = field.args.find((candidate) => candidate.name === name);
+  return !!arg && isNonNullType(arg.type) && arg.defaultValue === undefined;
+};
+
 /**
  * One route's operation: sofa's derived operation for the field (parameters, body and result
  * schemas) adjusted to the wire: the body argument travels as the whole body in JSON, XML (and a
@@ -216,8 +222,9 @@ function errorResponses(route: RestRoute, hasParameters: boolean, hasRoles: bool
 function describeRoute(schema: GraphQLSchema, route: RestRoute, derived: Operation, operationId: string): Operation {
   const { field } = rootField(schema, route.field);
   const inPath = new Set(pathParams(route.path));
+  // sofa also derives parameters from the arguments of nested fields (the paging of GraphQL edges): only the operation's own are REST's.
   const parameters = ((derived.parameters ?? []) as (Schema & { name: string; schema: Schema })[])
-    .filter((parameter) => parameter.name !== route.bodyArg)
+    .filter((parameter) => parameter.name !== route.bodyArg && field.args.some((arg) => arg.name === parameter.name))
     .map(({ schema: { description, ...parameterSchema }, ...parameter }) =>
       parameter.name === route.extraQueryArg
         ? {
@@ -231,7 +238,7 @@ function describeRoute(schema: GraphQLSchema, route: RestRoute, derived: Operati
         : {
             ...parameter,
             in: inPath.has(parameter.name) ? 'path' : 'query',
-            required: inPath.has(parameter.name),
+            required: inPath.has(parameter.name) || requiredArgument(field, parameter.name),
             ...(description ? { description } : {}),
             schema: parameterSchema,
           },

@@ -3,6 +3,7 @@ import type { ParsedUrlQuery } from 'node:querystring';
 import accepts from 'accepts';
 import fresh from 'fresh';
 import {
+  GraphQLString,
   getNamedType,
   isEnumType,
   isInputObjectType,
@@ -220,6 +221,10 @@ function variablesOf(route: RestRoute, op: RestOperation, params: Record<string,
   for (const arg of op.args) {
     const raw = arg.name === route.bodyArg ? body : (params[arg.name] ?? query[arg.name]);
     if (raw !== undefined) variables[arg.name] = arg.name === route.bodyArg ? raw : fromParameter(raw, arg.type);
+    // A text query parameter the operation requires reaches it empty when the client leaves it out: the operation refuses
+    // an empty one itself (400), after its own checks of the caller and the objects, as when the parameter was optional.
+    else if (arg.name !== route.bodyArg && isNonNullType(arg.type) && arg.type.ofType === GraphQLString && arg.defaultValue === undefined)
+      variables[arg.name] = '';
   }
   if (route.extraQueryArg) {
     const known = new Set(op.args.map((arg) => arg.name));

@@ -1,4 +1,4 @@
-import { Extensions, Field, Int, ObjectType } from 'type-graphql';
+import { ArgsType, Extensions, Field, Int, ObjectType } from 'type-graphql';
 
 /** An object type's class. */
 type ClassType = new (...args: never[]) => object;
@@ -31,4 +31,24 @@ export function PageOf<T extends ClassType>(itemType: T, shape: PageShape) {
     items!: InstanceType<T>[];
   }
   return Page;
+}
+
+/** The page a list below the root (a GraphQL edge: a group's participants, a person's groups, …) answers when its query names no `limit`. */
+export const EDGE_PAGE_SIZE = 20;
+/** The largest `limit` an edge takes; a larger one is refused before the operation runs (src/graphql/cost.ts). */
+export const EDGE_MAX_PAGE_SIZE = 1000;
+
+/**
+ * The paging arguments of every edge (GraphQL only: edges are not part of any REST answer). Each
+ * parent gets its own page: `offset` items skipped, then at most `limit`.
+ */
+@ArgsType()
+export class EdgePageArgs {
+  @Field(() => Int, { defaultValue: EDGE_PAGE_SIZE, description: `items of the page, 0 to ${EDGE_MAX_PAGE_SIZE} (default ${EDGE_PAGE_SIZE})` })
+  @Extensions({ minimum: 0, maximum: EDGE_MAX_PAGE_SIZE })
+  limit!: number;
+
+  @Field(() => Int, { defaultValue: 0, description: 'items skipped before the page' })
+  @Extensions({ minimum: 0 })
+  offset!: number;
 }

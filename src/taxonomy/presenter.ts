@@ -24,9 +24,11 @@ export interface CompetenceRow {
   expiration: Date | null;
 }
 
-/** The taxonomy a level VO belongs to, for the GraphQL edges (not a field: never on the wire). */
-export const TAXONOMY_OF = Symbol('taxonomy of the level');
-export type LevelVO = TaxonomyLevelVO & { [TAXONOMY_OF]?: number };
+/** A level type, or a row of its columns (src/taxonomy/repository.ts). */
+export type LevelTypeRow = Pick<
+  TaxonomyLevelType,
+  'id' | 'identifier' | 'displayName' | 'description' | 'externalId' | 'managedFlags' | 'cssClass' | 'visible' | 'librarySettings'
+>;
 
 export function toTaxonomyVO(taxonomy: Taxonomy): TaxonomyVO {
   return {
@@ -39,7 +41,7 @@ export function toTaxonomyVO(taxonomy: Taxonomy): TaxonomyVO {
   };
 }
 
-export function toLevelVO(row: LevelRow): LevelVO {
+export function toLevelVO(row: LevelRow): TaxonomyLevelVO {
   return {
     key: row.id,
     identifier: row.identifier,
@@ -49,11 +51,10 @@ export function toLevelVO(row: LevelRow): LevelVO {
     parentKey: row.parentKey ?? null,
     typeKey: row.typeKey ?? null,
     managedFlags: row.managedFlags || null,
-    [TAXONOMY_OF]: row.taxonomyKey,
   };
 }
 
-export function toLevelTypeVO(type: TaxonomyLevelType): TaxonomyLevelTypeVO {
+export function toLevelTypeVO(type: LevelTypeRow): TaxonomyLevelTypeVO {
   const settings = type.librarySettings ?? {};
   const library = Object.fromEntries(LIBRARY_SETTINGS.map((name) => [name, settings[name] ?? null]));
   return {

@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { placeholders, sql } from '../db/sql';
+import { keyArray, sql } from '../db/sql';
+import { readPages, type EdgePage } from '../domain/edges';
 import { DomainError, badRequest, notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
 import { Taxonomy, TaxonomyLevelType } from '../entities/taxonomy';
-import type { CompetenceRow, LevelRow } from './presenter';
+import type { CompetenceRow, LevelRow, LevelTypeRow } from './presenter';
 
 /** The columns of a LevelRow from `taxonomy_level l`. */
 const LEVEL_COLUMNS =
@@ -22,6 +23,10 @@ export async function findTaxonomy(em: EntityManager, key: number): Promise<Taxo
   if (!taxonomy) throw notFound('taxonomy');
   return taxonomy;
 }
+
+/** These levels (those that exist), in one statement (GraphQL edges). */
+export const findLevelRows = (em: EntityManager, keys: readonly number[]) =>
+  sql<LevelRow>(em, `select ${LEVEL_COLUMNS} from taxonomy_level l where l.id = any(?::bigint[])`, [keyArray(keys)]);
 
 export async function findLevelRow(em: EntityManager, key: number): Promise<LevelRow | null> {
   const [row] = await sql<LevelRow>(em, `select ${LEVEL_COLUMNS} from taxonomy_level l where l.id = ?`, [key]);
@@ -50,12 +55,33 @@ export async function listLevels(em: EntityManager, taxonomyKey: number, range: 
   ]);
 }
 
-/** Every level of the taxonomies, in one statement (the GraphQL level tree). */
-export async function levelsOfTaxonomies(em: EntityManager, taxonomyKeys: readonly number[]): Promise<LevelRow[]> {
-  return sql<LevelRow>(em, `select ${LEVEL_COLUMNS} from taxonomy_level l where l.taxonomy_id in (${placeholders(taxonomyKeys)}) order by l.id`, [
-    ...taxonomyKeys,
-  ]);
-}
+/** A page of the levels of each of these taxonomies, in key order; `where` narrows them (`l` is the level). */
+export const pagesOfLevels = (em: EntityManager, taxonomyKeys: readonly number[], where: string, page: EdgePage, cap: number | null) =>
+  readPages<LevelRow>(
+    em,
+    (taxonomy) => `select ${LEVEL_COLUMNS} from taxonomy_level l where l.taxonomy_id = ${taxonomy}${where ? ` and ${where}` : ''} order by l.id`,
+    [],
+    taxonomyKeys,
+    page,
+    cap,
+  );
+
+/** A page of the sub-levels of each of these levels, in key order. */
+export const pagesOfChildren = (em: EntityManager, levelKeys: readonly number[], page: EdgePage, cap: number | null) =>
+  readPages<LevelRow>(em, (level) => `select ${LEVEL_COLUMNS} from taxonomy_level l where l.parent_id = ${level} order by l.id`, [], levelKeys, page, cap);
+
+/** A page of the level types of each of these taxonomies, in key order. */
+export const pagesOfLevelTypes = (em: EntityManager, taxonomyKeys: readonly number[], page: EdgePage, cap: number | null) =>
+  readPages<LevelTypeRow>(
+    em,
+    (taxonomy) => `select t.id, t.identifier, t.display_name as "displayName", t.description, t.external_id as "externalId", t.managed_flags as "managedFlags",
+        t.css_class as "cssClass", t.visible, t.library_settings as "librarySettings"
+      from taxonomy_level_type t where t.taxonomy_id = ${taxonomy} order by t.id`,
+    [],
+    taxonomyKeys,
+    page,
+    cap,
+  );
 
 /** Whether anything hangs on the level: sub-levels, competences, tagged entries. */
 export async function levelInUse(em: EntityManager, levelKey: number): Promise<boolean> {
@@ -96,11 +122,16 @@ export async function competencesOfLevel(em: EntityManager, levelKey: number, ra
   ]);
 }
 
-export async function competencesOfLevels(em: EntityManager, levelKeys: readonly number[]): Promise<CompetenceRow[]> {
-  return sql<CompetenceRow>(em, `select ${COMPETENCE_COLUMNS} from taxonomy_competence c where c.level_id in (${placeholders(levelKeys)}) order by c.id`, [
-    ...levelKeys,
-  ]);
-}
+/** A page of the competences on each of these levels, in key order. */
+export const pagesOfCompetences = (em: EntityManager, levelKeys: readonly number[], page: EdgePage, cap: number | null) =>
+  readPages<CompetenceRow>(
+    em,
+    (level) => `select ${COMPETENCE_COLUMNS} from taxonomy_competence c where c.level_id = ${level} order by c.id`,
+    [],
+    levelKeys,
+    page,
+    cap,
+  );
 
 export async function competencesOfUserOnLevel(em: EntityManager, levelKey: number, identityKey: number): Promise<CompetenceRow[]> {
   return sql<CompetenceRow>(em, `select ${COMPETENCE_COLUMNS} from taxonomy_competence c where c.level_id = ? and c.identity_id = ? order by c.id`, [

@@ -5,7 +5,8 @@ import { locateEntry } from '../courses/service';
 import type { RequestContext } from '../domain/context';
 import { DomainError, badRequest, notFound, validationFailed } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
-import { groupedBy, loader } from '../domain/loaders';
+import { pageOf, type Edge, type EdgePage } from '../domain/edges';
+import { loader } from '../domain/loaders';
 import { mandatory, tooLongValues } from '../domain/validation';
 import { Taxonomy, TaxonomyLevel, TaxonomyLevelType } from '../entities/taxonomy';
 import { normaliseManagedFlags } from '../managed/flags';
@@ -24,7 +25,7 @@ import {
 } from '../schema/taxonomy';
 import { requireIdentity } from '../users/repository';
 import { requireEntryLevelManager } from './policy';
-import { TAXONOMY_OF, toCompetenceVO, toLevelTypeVO, toLevelVO, toTaxonomyVO, type LevelVO } from './presenter';
+import { toCompetenceVO, toLevelTypeVO, toLevelVO, toTaxonomyVO, type CompetenceRow, type LevelRow, type LevelTypeRow } from './presenter';
 import * as taxonomies from './repository';
 import { findLevelIn, findLevelTypeIn, findTaxonomy } from './repository';
 
@@ -205,38 +206,31 @@ export async function deleteLevel(ctx: RequestContext, taxonomyKey: number, leve
   }
 }
 
-/** `TaxonomyVO.levels` (GraphQL): every level of every taxonomy of an answer, in one statement; the level tree edges read from it. */
-function levelsByTaxonomy(ctx: RequestContext) {
-  return loader<number, LevelVO[]>(ctx, 'levels of taxonomies', async (keys) =>
-    groupedBy(keys, await taxonomies.levelsOfTaxonomies(ctx.em, keys), (row) => row.taxonomyKey).map((rows) => rows.map(toLevelVO)),
-  );
+/** `TaxonomyVO.levels` (GraphQL): a page of the levels of every taxonomy of an answer, in one statement; `roots`: those without a parent. */
+export function levelsOf(ctx: RequestContext, taxonomyKey: number, page: EdgePage, roots = false): Promise<TaxonomyLevelVO[]> {
+  const edge: Edge<LevelRow, TaxonomyLevelVO> = {
+    read: (keys, page, cap) => taxonomies.pagesOfLevels(ctx.em, keys, roots ? 'l.parent_id is null' : '', page, cap),
+    present: toLevelVO,
+  };
+  return pageOf(ctx, roots ? 'root levels of taxonomies' : 'levels of taxonomies', edge, page, taxonomyKey);
 }
 
-export const levelsOf = (ctx: RequestContext, taxonomyKey: number): Promise<TaxonomyLevelVO[]> => levelsByTaxonomy(ctx).load(taxonomyKey);
-
-const childrenIndex = new WeakMap<LevelVO[], Map<number | null, LevelVO[]>>();
-
-/** `TaxonomyLevelVO.children` (GraphQL): from the levels of its taxonomy, read once per answer whatever the depth. */
-export async function childrenOf(ctx: RequestContext, level: LevelVO): Promise<TaxonomyLevelVO[]> {
-  const taxonomyKey = level[TAXONOMY_OF];
-  if (taxonomyKey == null) return [];
-  const all = await levelsByTaxonomy(ctx).load(taxonomyKey);
-  let index = childrenIndex.get(all);
-  if (!index) {
-    index = new Map();
-    for (const candidate of all) {
-      const siblings = index.get(candidate.parentKey) ?? [];
-      siblings.push(candidate);
-      index.set(candidate.parentKey, siblings);
-    }
-    childrenIndex.set(all, index);
-  }
-  return index.get(level.key) ?? [];
+/** `TaxonomyLevelVO.children` (GraphQL): a page of the sub-levels of every level of an answer, in one statement. */
+export function childrenOf(ctx: RequestContext, levelKey: number, page: EdgePage): Promise<TaxonomyLevelVO[]> {
+  const edge: Edge<LevelRow, TaxonomyLevelVO> = {
+    read: (keys, page, cap) => taxonomies.pagesOfChildren(ctx.em, keys, page, cap),
+    present: toLevelVO,
+  };
+  return pageOf(ctx, 'taxonomy level children', edge, page, levelKey);
 }
 
-/** `TaxonomyVO.rootLevels` (GraphQL): the levels without parent. */
-export async function rootLevelsOf(ctx: RequestContext, taxonomyKey: number): Promise<TaxonomyLevelVO[]> {
-  return (await levelsByTaxonomy(ctx).load(taxonomyKey)).filter((level) => level.parentKey == null);
+/** A level another object names (GraphQL edges: a level's parent, a competence's level), read for every one of an answer level at once. */
+export function levelOf(ctx: RequestContext, levelKey: number | null): Promise<TaxonomyLevelVO | null> {
+  if (levelKey == null) return Promise.resolve(null);
+  return loader<number, TaxonomyLevelVO | null>(ctx, 'taxonomy levels by key', async (keys) => {
+    const found = new Map((await taxonomies.findLevelRows(ctx.em, keys)).map((row) => [row.id, toLevelVO(row)]));
+    return keys.map((key) => found.get(key) ?? null);
+  }).load(levelKey);
 }
 
 /** `TaxonomyLevelVO.type` (GraphQL): the types of every level of an answer, read at once. */
@@ -249,22 +243,22 @@ export function typeOfLevel(ctx: RequestContext, typeKey: number | null): Promis
   return types.load(typeKey);
 }
 
-/** `TaxonomyLevelVO.competences` (GraphQL): the competences of every level of an answer, read at once. */
-export function competencesOf(ctx: RequestContext, levelKey: number): Promise<TaxonomyCompetenceVO[]> {
-  const competences = loader<number, TaxonomyCompetenceVO[]>(ctx, 'competences of levels', async (keys) =>
-    groupedBy(keys, await taxonomies.competencesOfLevels(ctx.em, keys), (row) => row.levelKey).map((rows) => rows.map(toCompetenceVO)),
-  );
-  return competences.load(levelKey);
+/** `TaxonomyLevelVO.competences` (GraphQL): a page of the competences of every level of an answer, read at once. */
+export function competencesOf(ctx: RequestContext, levelKey: number, page: EdgePage): Promise<TaxonomyCompetenceVO[]> {
+  const edge: Edge<CompetenceRow, TaxonomyCompetenceVO> = {
+    read: (keys, page, cap) => taxonomies.pagesOfCompetences(ctx.em, keys, page, cap),
+    present: toCompetenceVO,
+  };
+  return pageOf(ctx, 'competences of levels', edge, page, levelKey);
 }
 
-/** `TaxonomyVO.types` (GraphQL): the level types of every taxonomy of an answer, read at once. */
-export function typesOf(ctx: RequestContext, taxonomyKey: number): Promise<TaxonomyLevelTypeVO[]> {
-  const types = loader<number, TaxonomyLevelTypeVO[]>(ctx, 'level types of taxonomies', async (keys) =>
-    groupedBy(keys, await ctx.em.find(TaxonomyLevelType, { taxonomy: { $in: [...keys] } }, { orderBy: { id: 'asc' } }), (type) => type.taxonomy.id).map(
-      (rows) => rows.map(toLevelTypeVO),
-    ),
-  );
-  return types.load(taxonomyKey);
+/** `TaxonomyVO.types` (GraphQL): a page of the level types of every taxonomy of an answer, read at once. */
+export function typesOf(ctx: RequestContext, taxonomyKey: number, page: EdgePage): Promise<TaxonomyLevelTypeVO[]> {
+  const edge: Edge<LevelTypeRow, TaxonomyLevelTypeVO> = {
+    read: (keys, page, cap) => taxonomies.pagesOfLevelTypes(ctx.em, keys, page, cap),
+    present: toLevelTypeVO,
+  };
+  return pageOf(ctx, 'level types of taxonomies', edge, page, taxonomyKey);
 }
 
 // Competences

@@ -85,7 +85,7 @@ async function existingAuthentication(em: EntityManager, identityKey: number, in
  */
 export async function saveAuthentication(ctx: RequestContext, identityKey: number, input: AuthenticationVOInput): Promise<AuthenticationVO> {
   const { asManager } = await access(ctx, identityKey);
-  if (input.identityKey !== identityKey) throw conflict(`the body names identity ${input.identityKey}, the path ${identityKey}`);
+  if (input.identityKey !== identityKey) throw conflict(`the authentication names identity ${input.identityKey}, not identityKey ${identityKey}`);
   const provider = input.provider.trim();
   if (provider === Provider.token) throw conflict('REST tokens are issued by logging in, not created');
   if (!asManager) {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../db/sql';
+import { keyArray, sql } from '../db/sql';
 import type { Caller } from '../domain/context';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
@@ -71,6 +71,13 @@ async function oneUserWith(em: EntityManager, where: string, value: unknown, con
 }
 
 export const findUserRowWith = (em: EntityManager, key: number, condition: Condition) => oneUserWith(em, 'i.id = ?', key, condition);
+
+/** These people (those that exist), each with whether `condition` holds for them, in one statement. */
+export const findUserRowsWith = (em: EntityManager, keys: readonly number[], condition: Condition) =>
+  sql<UserRow & { holds: boolean }>(em, `select ${USER_COLUMNS}, ${condition.text} as holds from identity i where i.id = any(?::bigint[])`, [
+    ...condition.params,
+    keyArray(keys),
+  ]);
 
 /** The person with this login, in any case (through the unique index on lower(login)), and whether `condition` holds for them. */
 export const findUserRowByLoginWith = (em: EntityManager, login: string, condition: Condition) =>

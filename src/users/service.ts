@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword } from '../auth/passwords';
 import { revokeLogins } from '../auth/sessions';
 import { requireCaller, type RequestContext } from '../domain/context';
-import { badRequest, forbidden, validationFailed, type ErrorDetail } from '../domain/errors';
+import { badRequest, forbidden, validationFailed, notFound, type ErrorDetail } from '../domain/errors';
 import { requireSearchValues } from '../domain/validation';
 import { answerList, inRanges } from '../domain/lists';
 import { loader } from '../domain/loaders';
@@ -45,8 +45,8 @@ export async function searchUsers(ctx: RequestContext, search: UserSearch): Prom
 }
 
 /** GET /users/username: the person with exactly this login (any case), for those who may search people; e-mail and properties as GET /users/{k} shows them. */
-export async function getUserByLogin(ctx: RequestContext, login: string | null | undefined): Promise<UserVO> {
-  if (!login) throw badRequest('the query parameter username is required');
+export async function getUserByLogin(ctx: RequestContext, login: string): Promise<UserVO> {
+  if (!login) throw badRequest('username is empty');
   const row = await users.findUserRowByLoginWith(ctx.em, login, fullProfileCondition(ctx));
   return toUserVO(row, row.holds);
 }
@@ -60,6 +60,21 @@ export async function getUser(ctx: RequestContext, key: number, withPortrait = f
   const user = toUserVO(row, row.holds);
   if (withPortrait) user.portrait = await smallPortraitBase64(ctx, key);
   return user;
+}
+
+/**
+ * A person another object names (GraphQL edges: a roll call's, a membership's, a relation's person),
+ * by the rule of GET /users/{k}: every caller reads a person, e-mail and properties only the person
+ * themself and their managers. One statement for every person of an answer level.
+ */
+export function personOf(ctx: RequestContext, identityKey: number): Promise<UserVO> {
+  return loader<number, UserVO>(ctx, 'people', async (keys) => {
+    const rows = new Map((await users.findUserRowsWith(ctx.em, keys, fullProfileCondition(ctx))).map((row) => [row.id, row]));
+    return keys.map((key) => {
+      const row = rows.get(key);
+      return row ? toUserVO(row, row.holds) : notFound('user');
+    });
+  }).load(identityKey);
 }
 
 /** A login or e-mail another person has: rules like the others, named together with them. */

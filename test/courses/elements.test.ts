@@ -322,7 +322,29 @@ describe('trees on GraphQL', () => {
     expect(reply.body.errors[0].extensions.code).toBe('FORBIDDEN');
   });
 
-  it('reads the trees of a small and a large course in the same number of statements', async () => {
+  it('pages a tree in depth-first order, siblings by position: 20 nodes without a limit, a page with limit and offset', async () => {
+    const c = await newCourse();
+    const second = await addStructure(c, 'Second');
+    const first = await addStructure(c, 'First', 0);
+    const inner = new URLSearchParams({ parentNodeId: first, shortTitle: 'Inner' });
+    const innerId = (await call(t.base, 'PUT', `${elements(c)}/structure?${inner}`, { headers: asOwner() })).json.id as string;
+    for (let i = 0; i < 25; i++) await addStructure(c, `Later ${i}`);
+    expect((await call(t.base, 'POST', `/restapi/repo/courses/${c.courseKey}/publish`, { headers: asOwner() })).status).toBe(200);
+    const page = await graphql(
+      t.base,
+      owner.auth,
+      'query($c: Long!) { course(courseKey: $c) { editorTree(limit: 3, offset: 1) { id } runTree(limit: 3, offset: 1) { id } all: editorTree { id } } }',
+      { c: c.courseKey },
+    );
+    expect(page.body.errors).toBeUndefined();
+    // root, First, Inner (First's child), Second, Later 0, …: the page after the root.
+    expect(page.body.data.course.editorTree).toEqual([{ id: first }, { id: innerId }, { id: second }]);
+    expect(page.body.data.course.runTree).toEqual([{ id: first }, { id: innerId }, { id: second }]);
+    expect(page.body.data.course.all).toHaveLength(20);
+  });
+
+  it('reads the trees of a small and a large course in the same number of statements, a page of each', async () => {
+    const PAGE = `query($courseKey: Long!) { course(courseKey: $courseKey) { editorTree(limit: 1000) { id } runTree(limit: 1000) { id } } }`;
     const statementsFor = async (c: TestCourse, nodes: number) => {
       // The nodes go straight into the database: a chain of structure nodes below the root, each with its siblings.
       await db.query(
@@ -333,10 +355,10 @@ describe('trees on GraphQL', () => {
       );
       expect((await call(t.base, 'POST', `/restapi/repo/courses/${c.courseKey}/publish`, { headers: asOwner() })).status).toBe(200);
       let reply: Awaited<ReturnType<typeof graphql>> | undefined;
-      const traced = await traceStatements(async () => (reply = await graphql(t.base, owner.auth, TREE, { courseKey: c.courseKey })));
+      const traced = await traceStatements(async () => (reply = await graphql(t.base, owner.auth, PAGE, { courseKey: c.courseKey })));
       expect(reply!.body.errors).toBeUndefined();
-      expect(reply!.body.data.course.editorTree).toHaveLength(nodes + 1);
-      expect(reply!.body.data.course.runTree).toHaveLength(nodes + 1);
+      expect(reply!.body.data.course.editorTree).toHaveLength(Math.min(nodes + 1, 1000));
+      expect(reply!.body.data.course.runTree).toHaveLength(Math.min(nodes + 1, 1000));
       return traced.length;
     };
     const small = await statementsFor(await newCourse(), 3);

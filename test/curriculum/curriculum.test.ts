@@ -178,7 +178,7 @@ describe('managed flags on GraphQL', () => {
 });
 
 describe('GraphQL tree', () => {
-  const QUERY = `query($c: Long!) { curriculum(curriculumKey: $c) { key elements { key parentElementKey members { identityKey role inheritanceMode } entries { key displayname } children { key } } } }`;
+  const QUERY = `query($c: Long!) { curriculum(curriculumKey: $c) { key elements(limit: 100) { key parentElementKey members { identityKey role inheritanceMode } entries { key displayname } children { key } } } }`;
 
   async function grow(curriculumKey: number, count: number) {
     const roots: number[] = [];

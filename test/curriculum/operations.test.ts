@@ -261,10 +261,23 @@ describe('members', () => {
     ).toBe(200);
     expect((await rest(`GET /curriculum/:curriculumKey/elements/:elementKey/members`, { elementKey: key })).json).toEqual([]);
   });
-  it('GET users without role is 400, with an unknown role 409', async () => {
+  it('GET users without role is 400, with an unknown role 409; unknown elements and other callers are refused first, as before role was required', async () => {
     const base = `/restapi/curriculum/${curriculumKey}/elements/${elementKey}/users`;
-    expect((await call(t.base, 'GET', base, { headers: asAdmin() })).status).toBe(400);
+    const missing = await call(t.base, 'GET', base, { headers: asAdmin() });
+    expect([missing.status, missing.json]).toEqual([
+      400,
+      { code: 'BAD_REQUEST', translation: 'role is empty: it is one of curriculumelementowner, owner, mastercoach, coach, participant' },
+    ]);
     expect((await call(t.base, 'GET', `${base}?role=dean`, { headers: asAdmin() })).status).toBe(409);
+    expect((await call(t.base, 'GET', `/restapi/curriculum/${curriculumKey}/elements/2000000000/users`, { headers: asAdmin() })).status).toBe(404);
+    expect((await call(t.base, 'GET', base, { headers: { ...plain.auth, ...JSON_TYPE } })).status).toBe(403);
+    // GraphQL requires the argument in its own words, and refuses an empty one without naming query parameters.
+    const document = (role: string) => `{ curriculumElementUsers(curriculumKey: ${curriculumKey}, elementKey: ${elementKey}${role}) { key } }`;
+    const withoutRole = await graphql(t.base, adminAuth(), document(''));
+    expect(withoutRole.body.errors[0].message).toBe('Field "curriculumElementUsers" argument "role" of type "String!" is required, but it was not provided.');
+    const emptyRole = await graphql(t.base, adminAuth(), document(', role: ""'));
+    expect(emptyRole.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^role is empty/), extensions: { code: 'BAD_REQUEST' } });
+    expect(JSON.stringify([withoutRole.body, emptyRole.body])).not.toMatch(/query parameter/);
   });
 });
 

@@ -3,8 +3,10 @@ import path from 'node:path';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { loadConfig } from '../../src/config/config';
 import { costRefusal, operationCost, type CostLimits } from '../../src/graphql/cost';
+import { stringifyPaced } from '../../src/graphql/pacing';
 import { buildGatewaySchema } from '../../src/schema/build';
-import { buildUser } from '../factories';
+import { GroupRole } from '../../src/entities/groups';
+import { addGroupMember, buildGroup, buildUser, uniqueLogin } from '../factories';
 import { graphql } from '../support/http';
 import { adminAuth, startTestService, type TestService } from '../support/service';
 
@@ -57,13 +59,54 @@ describe('GraphQL cost model', () => {
     // Fragments count where they are spread; skipped fields do not count.
     expect(measure('{ ...q } fragment q on Query { x: users { key } y: users { key } }')).toEqual({ cost: 200, aliases: 2, rootFields: 2, depth: 1 });
     expect(measure('{ users @skip(if: true) { key } me { key } }').cost).toBe(1);
-    // Tree edges (children of the same type) count the tree's breadth once, not to the power of its depth.
-    expect(measure('{ curriculum(curriculumKey: 1) { elements { key children { key children { key } } } } }').cost).toBe(1 + 100 * (1 + 1 * (1 + 1)));
+    // Tree edges (children of the same type) count the tree's breadth once, not to the power of its depth, whatever their page.
+    expect(measure('{ curriculum(curriculumKey: 1) { elements { key children { key children(limit: 500) { key } } } } }').cost).toBe(
+      1 + 20 * (1 + 1 * (1 + 1)),
+    );
     const tree = measure(
       'query($k: Long!) { taxonomy(taxonomyKey: $k) { key types { key } rootLevels { key children { key children { key type { key } competences { key } } } } levels { key parentKey } } }',
       { k: 1 },
     );
-    expect(tree.cost).toBe(1 + 100 + 100 * (1 + 1 + 1 + 1 + 100) + 100);
+    // types 20; root levels 20 × (itself, a child, a grandchild with its type and 20 competences); levels 20
+    expect(tree.cost).toBe(1 + 20 + 20 * (1 + 1 * (1 + 1 * (1 + 1 + 20))) + 20);
+  });
+
+  it('counts an edge by its page: the limit given, else the default page (20)', () => {
+    // The review's documents, without sizes: each edge its default page, each accepted.
+    const examples = {
+      '{ users(login: "ppart") { groups { participants { key } } } }': 100 * (1 + 20 * (1 + 20)),
+      '{ groups { participants { groups { key } } } }': 100 * (1 + 20 * (1 + 20)),
+      '{ curricula { elements { members { identityKey } } } }': 100 * (1 + 20 * (1 + 20)),
+    };
+    for (const [query, cost] of Object.entries(examples)) {
+      expect({ query, cost: measure(query).cost, refused: costRefusal(measure(query), LIMITS) }).toEqual({ query, cost, refused: undefined });
+    }
+    // Three levels with page sizes from one person, one group page, one curriculum.
+    expect(measure('{ user(identityKey: 1) { groups(limit: 10) { participants(limit: 100) { key } } } }').cost).toBe(1 + 10 * (1 + 100));
+    expect(measure('{ groupsOfUser(identityKey: 1, limit: 10) { groups { participants(limit: 100) { groups(limit: 10) { key } } } } }').cost).toBe(
+      1 + 10 * (1 + 100 * (1 + 10)),
+    );
+    expect(measure('{ curriculum(curriculumKey: 1) { elements(limit: 10) { members(limit: 100) { identityKey } } } }').cost).toBe(1 + 10 * (1 + 100));
+    // The review's twenty aliases of a course's participants: a page each.
+    const participants = (args: string) => Array.from({ length: 20 }, (_, i) => `a${i}: course(courseKey: 1) { participants${args} { key login } }`).join(' ');
+    expect(measure(`{ ${participants('')} }`).cost).toBe(20 * (1 + 20));
+    expect(measure(`{ ${participants('(limit: 1000)')} }`).cost).toBe(20 * (1 + 1000));
+    // Pages multiply down: the largest page of people with a hundred groups each is too much.
+    const deep = measure('{ course(courseKey: 1) { participants(limit: 1000) { groups(limit: 100) { key } } } }');
+    expect(costRefusal(deep, LIMITS)?.message).toBe('query cost 101,001 exceeds the limit 50,000 (GRAPHQL_MAX_COST)');
+    // The limit may come from a variable.
+    expect(measure('query($n: Int!) { me { groups(limit: $n) { key } } }', { n: 7 }).cost).toBe(1 + 7);
+  });
+
+  it('writes an answer in pieces that make the text JSON.stringify makes', async () => {
+    const person = (i: number) =>
+      Object.assign(Object.create(null), { key: i, login: `p-${i}`, email: i % 3 ? null : `ä${i}@"x"`, properties: [{ name: 'n', value: '\u2028' }] });
+    const answer = {
+      data: Object.assign(Object.create(null), { users: Array.from({ length: 2500 }, (_, i) => person(i)), me: person(0), empty: [], nothing: null }),
+      errors: [{ message: 'm', path: ['users', 3], extensions: { code: 'X' } }],
+      extensions: undefined,
+    };
+    expect(await stringifyPaced(answer)).toBe(`${JSON.stringify(answer)}\n`);
   });
 
   it('measures depth below the root fields, through fragments, without introspection fields', () => {
@@ -167,10 +210,48 @@ describe('GraphQL limits over HTTP', () => {
     expect(found.body.data.users).toEqual([]);
   });
 
+  it("runs the review's documents without sizes, and refuses pages beyond the cost before anything runs", async () => {
+    for (const query of [
+      '{ users(login: "ppart") { groups { participants { key } } } }',
+      '{ groups { participants { groups { key } } } }',
+      '{ curricula { elements { members { identityKey } } } }',
+    ]) {
+      const reply = await gql(query);
+      expect({ query, status: reply.status, errors: reply.body.errors }).toEqual({ query, status: 200, errors: undefined });
+    }
+    const deep = await gql('{ me { groups(limit: 1000) { participants(limit: 100) { key } } } }');
+    expect(deep.status).toBe(400);
+    expect(deep.body.errors[0].extensions).toEqual({ code: 'QUERY_TOO_COSTLY', limit: 'GRAPHQL_MAX_COST', value: 1 + 1000 * 101, maximum: 50_000 });
+  });
+
   it('runs the README walk-through queries', async () => {
     const reply = await gql('{ groups { key name managedFlagsInEffect } }');
     expect(reply.status).toBe(200);
     expect(reply.body.errors).toBeUndefined();
+  });
+});
+
+describe('GraphQL edges count their real rows against GRAPHQL_MAX_COST', () => {
+  let budget: TestService;
+  beforeAll(async () => {
+    budget = await startTestService({ graphqlMaxCost: 1000 });
+    const groupKey = await buildGroup(budget);
+    for (let i = 0; i < 600; i++)
+      await addGroupMember(budget, groupKey, (await buildUser(budget, {}, { login: uniqueLogin('edge') })).key, GroupRole.participant);
+  }, 120_000);
+  afterAll(() => budget.stop());
+
+  it('refuses an answer whose edges read more rows than the limit once it runs, with that one error (a list counted as 100 rows had 600)', async () => {
+    const document = '{ users(login: "edge-") { key groups(limit: 1) { key } } }';
+    expect(measure(document).cost).toBe(100 * (1 + 1));
+    const reply = await graphql(budget.base, adminAuth(), document);
+    expect(reply.status).toBe(400);
+    expect(reply.body.data).toBeUndefined();
+    expect(reply.body.errors).toHaveLength(1);
+    expect(reply.body.errors[0].message).toMatch(/^the lists of this answer hold more than 400 more rows \(GRAPHQL_MAX_COST\)/);
+    expect(reply.body.errors[0].extensions).toEqual({ code: 'QUERY_TOO_COSTLY', limit: 'GRAPHQL_MAX_COST' });
+    // The people alone fit.
+    expect((await graphql(budget.base, adminAuth(), '{ users(login: "edge-") { key } }')).body.data.users).toHaveLength(600);
   });
 });
 
@@ -185,7 +266,10 @@ describe('GraphQL lists count their real rows against GRAPHQL_MAX_COST', () => {
   it('an unpaged list (counted as GRAPHQL_DEFAULT_LIST_SIZE rows before it runs) that reads more rows than the limit is refused, naming the limit', async () => {
     expect(measure('{ users { key } }').cost).toBe(100);
     const all = await graphql(small.base, adminAuth(), '{ users { key } }');
-    expect(all.body.data).toBeNull();
+    // Refused as before it runs: 400 with that one error, no partial answer.
+    expect(all.status).toBe(400);
+    expect(all.body.data).toBeUndefined();
+    expect(all.body.errors).toHaveLength(1);
     expect(all.body.errors[0].message).toMatch(/more than 110 more rows \(GRAPHQL_MAX_COST\)/);
     expect(all.body.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COSTLY', limit: 'GRAPHQL_MAX_COST' });
     // The lists of one answer share the rows: 110 alone fit, 110 and 1 more do not.
@@ -194,5 +278,17 @@ describe('GraphQL lists count their real rows against GRAPHQL_MAX_COST', () => {
     expect(users.body.data.users).toHaveLength(110);
     const both = await graphql(small.base, adminAuth(), '{ a: users(login: "user-") { key } b: users(login: "administrator") { key } }');
     expect(both.body.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COSTLY', limit: 'GRAPHQL_MAX_COST' });
+  });
+
+  it('a page without a limit (every row, counted as GRAPHQL_DEFAULT_LIST_SIZE) reads no more rows than the limit either', async () => {
+    const person = await buildUser(small);
+    for (let i = 0; i < 111; i++) await addGroupMember(small, await buildGroup(small), person.key, GroupRole.participant);
+    const document = `{ groupsOfUser(identityKey: ${person.key}) { totalCount groups { key } } }`;
+    expect(measure(document).cost).toBe(1 + 100);
+    const all = await graphql(small.base, adminAuth(), document);
+    expect([all.status, all.body.errors[0].extensions.code]).toEqual([400, 'QUERY_TOO_COSTLY']);
+    const page = await graphql(small.base, adminAuth(), `{ groupsOfUser(identityKey: ${person.key}, limit: 100) { totalCount groups { key } } }`);
+    expect(page.body.data.groupsOfUser.totalCount).toBe(111);
+    expect(page.body.data.groupsOfUser.groups).toHaveLength(100);
   });
 });

@@ -108,6 +108,8 @@ export type CalendarVo = {
 
 export type CatalogEntryVo = {
   __typename?: 'CatalogEntryVO';
+  /** As GET /catalog/{path}/children, a page in stored order (categories first); read for every entry of the answer in one statement (GraphQL only). */
+  children: Array<CatalogEntryVo>;
   description?: Maybe<Scalars['String']['output']>;
   /** Legacy external link; cannot be set through this interface. */
   externalURL?: Maybe<Scalars['String']['output']>;
@@ -115,8 +117,10 @@ export type CatalogEntryVo = {
   /** self, jumpin, edit, delete and children on single-entry answers; empty in lists. */
   link: Array<LinkVo>;
   name: Scalars['String']['output'];
-  /** The owners: empty unless the caller is a catalog manager or owns the entry; read for every entry of the answer in one statement (GraphQL only). */
+  /** A page of the owners: empty unless the caller is a catalog manager or owns the entry; read for every entry of the answer in one statement (GraphQL only). */
   owners: Array<UserVo>;
+  /** The entry above (null for a root); read for every entry of the answer in one statement (GraphQL only). */
+  parent?: Maybe<CatalogEntryVo>;
   /** null for a root. */
   parentKey?: Maybe<Scalars['Long']['output']>;
   /** The repository entry a leaf links, when the caller sees it; read for every entry of the answer in one statement (GraphQL only). */
@@ -124,6 +128,18 @@ export type CatalogEntryVo = {
   repositoryEntryKey?: Maybe<Scalars['Long']['output']>;
   /** 0 node (category), 1 leaf (links a repository entry). */
   type: Scalars['Int']['output'];
+};
+
+
+export type CatalogEntryVoChildrenArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type CatalogEntryVoOwnersArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** A CatalogEntryVO as a client sends it. Create reads name, description, type and repositoryEntryKey (query and form: repoEntryKey); update reads name, description and type (not on forms) and newParentKey (query or form). Other fields are accepted and ignored. */
@@ -284,7 +300,7 @@ export type CourseTreeXmlVo = FileVo & {
 export type CourseVo = {
   __typename?: 'CourseVO';
   authors?: Maybe<Scalars['String']['output']>;
-  /** The direct coaches (tutors); those of the course's groups are in groups (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
+  /** A page of the direct coaches (tutors); those of the course's groups are in groups (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
   coaches?: Maybe<Array<UserVo>>;
   description?: Maybe<Scalars['String']['output']>;
   displayName: Scalars['String']['output'];
@@ -293,7 +309,7 @@ export type CourseVo = {
   editorTree?: Maybe<Array<CourseNodeVo>>;
   externalId?: Maybe<Scalars['String']['output']>;
   externalRef?: Maybe<Scalars['String']['output']>;
-  /** The groups linked to the course, for whoever sees the course and group managers; read for every course of the answer at once (GraphQL only). */
+  /** A page of the groups linked to the course, for whoever sees the course and group managers; read for every course of the answer at once (GraphQL only). */
   groups?: Maybe<Array<GroupVo>>;
   /** The course id (OLAT resource id), the {courseId} of /repo/courses/{courseId}. */
   key: Scalars['Long']['output'];
@@ -307,10 +323,12 @@ export type CourseVo = {
   olatResourceId: Scalars['Long']['output'];
   olatResourceKey: Scalars['Long']['output'];
   olatResourceTypeName: Scalars['String']['output'];
+  /** The organisation, as GET /organisations/{organisationKey}: for organisation administrators (GraphQL only). */
+  organisation?: Maybe<OrganisationVo>;
   organisationKey?: Maybe<Scalars['Long']['output']>;
-  /** The direct owners (authors); read for every course of the answer at once (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
+  /** A page of the direct owners (authors); read for every course of the answer at once (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
   owners?: Maybe<Array<UserVo>>;
-  /** The direct participants; those of the course's groups are in groups (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
+  /** A page of the direct participants; those of the course's groups are in groups (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
   participants?: Maybe<Array<UserVo>>;
   repoEntryKey: Scalars['Long']['output'];
   repoEntryStatus: Scalars['String']['output'];
@@ -320,6 +338,42 @@ export type CourseVo = {
   teaser?: Maybe<Scalars['String']['output']>;
   /** The long title of the root node. */
   title?: Maybe<Scalars['String']['output']>;
+};
+
+
+export type CourseVoCoachesArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type CourseVoEditorTreeArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type CourseVoGroupsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type CourseVoOwnersArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type CourseVoParticipantsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type CourseVoRunTreeArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** A new course: a CourseVO body (key, repoEntryKey, olatResource* and editorRootNodeId are ignored), or on REST the query parameters of PUT /repo/courses without a body (shortTitle, status, access, membersOnly, publicVisible, setAuthor, initialAuthor are those of the query form). */
@@ -394,6 +448,8 @@ export type CurriculumElementMemberList =
 
 export type CurriculumElementMemberVo = {
   __typename?: 'CurriculumElementMemberVO';
+  /** The member (GraphQL only). */
+  identity: UserVo;
   identityKey: Scalars['Long']['output'];
   /** none, root or inherited */
   inheritanceMode?: Maybe<Scalars['String']['output']>;
@@ -445,6 +501,8 @@ export type CurriculumElementVo = {
   calendars?: Maybe<Scalars['String']['output']>;
   /** As GET …/elements/{elementKey}/elements (GraphQL only). */
   children: Array<CurriculumElementVo>;
+  /** The curriculum, as GET /curriculum/{curriculumKey}: for its managers (GraphQL only). */
+  curriculum: CurriculumVo;
   curriculumElementTypeKey?: Maybe<Scalars['Long']['output']>;
   curriculumKey: Scalars['Long']['output'];
   description?: Maybe<Scalars['String']['output']>;
@@ -459,9 +517,29 @@ export type CurriculumElementVo = {
   managedFlagsString?: Maybe<Scalars['String']['output']>;
   /** As GET …/elements/{elementKey}/members (GraphQL only). */
   members: Array<CurriculumElementMemberVo>;
+  /** The element above (null for a root element), for the managers of its curriculum (GraphQL only). */
+  parent?: Maybe<CurriculumElementVo>;
   parentElementKey?: Maybe<Scalars['Long']['output']>;
   /** preparation, provisional, confirmed, active, cancelled, finished, inactive or deleted (catalogue 5.2) */
   status?: Maybe<Scalars['String']['output']>;
+};
+
+
+export type CurriculumElementVoChildrenArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type CurriculumElementVoEntriesArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type CurriculumElementVoMembersArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** A CurriculumElementVO as a client sends it. Absent fields keep their value, null clears it; a changed parentElementKey moves the element with its sub-elements. */
@@ -487,16 +565,24 @@ export type CurriculumVo = {
   degree?: Maybe<Scalars['String']['output']>;
   description?: Maybe<Scalars['String']['output']>;
   displayName: Scalars['String']['output'];
-  /** Every element that is not deleted, flat in key order (parentElementKey gives the tree); GraphQL only. */
+  /** A page of the elements that are not deleted, flat in key order (parentElementKey gives the tree); GraphQL only. */
   elements: Array<CurriculumElementVo>;
   externalId?: Maybe<Scalars['String']['output']>;
   identifier: Scalars['String']['output'];
   key: Scalars['Long']['output'];
   /** Comma-separated managed flags (catalogue 4.4), normalised. */
   managedFlagsString?: Maybe<Scalars['String']['output']>;
+  /** The organisation, as GET /organisations/{organisationKey}: for organisation administrators (GraphQL only). */
+  organisation?: Maybe<OrganisationVo>;
   organisationKey?: Maybe<Scalars['Long']['output']>;
   /** A free string, typically active. */
   status?: Maybe<Scalars['String']['output']>;
+};
+
+
+export type CurriculumVoElementsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** A CurriculumVO as a client sends it. Absent fields keep their value, null clears it. */
@@ -659,11 +745,23 @@ export type GroupInfoVo = {
   name: Scalars['String']['output'];
   /** The news, while the news tool is on. */
   news?: Maybe<Scalars['String']['output']>;
-  /** The owners (coaches); read for every group of the answer in one statement (GraphQL only). */
+  /** A page of the owners (coaches); read for every group of the answer in one statement (GraphQL only). */
   owners: Array<UserVo>;
-  /** The participants; read for every group of the answer in one statement (GraphQL only). */
+  /** A page of the participants; read for every group of the answer in one statement (GraphQL only). */
   participants: Array<UserVo>;
   type: Scalars['String']['output'];
+};
+
+
+export type GroupInfoVoOwnersArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type GroupInfoVoParticipantsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** A page of groups (pagingspec=1.0), with the total. */
@@ -690,11 +788,23 @@ export type GroupVo = {
   maxParticipants?: Maybe<Scalars['Int']['output']>;
   minParticipants?: Maybe<Scalars['Int']['output']>;
   name: Scalars['String']['output'];
-  /** The owners (coaches); read for every group of the answer in one statement (GraphQL only). */
+  /** A page of the owners (coaches); read for every group of the answer in one statement (GraphQL only). */
   owners: Array<UserVo>;
-  /** The participants; read for every group of the answer in one statement (GraphQL only). */
+  /** A page of the participants; read for every group of the answer in one statement (GraphQL only). */
   participants: Array<UserVo>;
   type: Scalars['String']['output'];
+};
+
+
+export type GroupVoOwnersArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type GroupVoParticipantsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** A GroupVO as a client sends it; `type` is ignored (always LearningGroup). */
@@ -727,6 +837,10 @@ export type IdentityToIdentityRelationVo = {
   /** The name of the relation role. */
   relationRole: Scalars['String']['output'];
   relationRoleKey: Scalars['Long']['output'];
+  /** The source person (GraphQL only). */
+  source: UserVo;
+  /** The target person (GraphQL only). */
+  target: UserVo;
 };
 
 /** A new relation: identitySourceKey, identityTargetKey and relationRoleKey are required; a key is refused (relations are not updated); relationRole is ignored. */
@@ -747,13 +861,15 @@ export type LectureBlockRollCallVo = {
   absenceReason?: Maybe<Scalars['String']['output']>;
   absenceSupervisorNotificationDate?: Maybe<Scalars['DateTime']['output']>;
   comment?: Maybe<Scalars['String']['output']>;
-  /** The person of the roll call; one statement for all roll calls of an answer (GraphQL only). */
+  /** The person of the roll call, as GET /users/{identityKey}; one statement for all roll calls of an answer (GraphQL only). */
   identity: UserVo;
   /** The person's external id. Read-only. */
   identityExternalId?: Maybe<Scalars['String']['output']>;
   /** Read-only. */
   identityKey: Scalars['Long']['output'];
   key: Scalars['Long']['output'];
+  /** The lecture block, as GET …/lectureblocks/{lectureBlockKey}: for those who manage the lectures of its course; null with an error otherwise (GraphQL only). */
+  lectureBlock?: Maybe<LectureBlockVo>;
   /** Read-only. */
   lectureBlockKey: Scalars['Long']['output'];
   /** Lectures missed; absent when 0. Read-only. */
@@ -775,6 +891,8 @@ export type LectureBlockStatisticsVo = {
   __typename?: 'LectureBlockStatisticsVO';
   /** attended / (attended + absent + authorized absent); 0 when nothing was counted. */
   attendanceRate: Scalars['Float']['output'];
+  /** The participant, as GET /users/{identityKey}; one statement for all statistics of an answer (GraphQL only). */
+  identity: UserVo;
   identityKey: Scalars['Long']['output'];
   totalAbsentLectures: Scalars['Long']['output'];
   totalAttendedLectures: Scalars['Long']['output'];
@@ -792,6 +910,10 @@ export type LectureBlockVo = {
   bigBlueButtonMeetingKey?: Maybe<Scalars['Long']['output']>;
   comment?: Maybe<Scalars['String']['output']>;
   compulsory: Scalars['Boolean']['output'];
+  /** The course, as GET /repo/courses/{courseId}: for whoever sees it; null with an error otherwise (GraphQL only). */
+  course?: Maybe<CourseVo>;
+  /** The curriculum element the block belongs to, if any: for the managers of its curriculum; null with an error otherwise (GraphQL only). */
+  curriculumElement?: Maybe<CurriculumElementVo>;
   curriculumElementKey?: Maybe<Scalars['Long']['output']>;
   description?: Maybe<Scalars['String']['output']>;
   endDate?: Maybe<Scalars['DateTime']['output']>;
@@ -809,6 +931,8 @@ export type LectureBlockVo = {
   repoEntryKey: Scalars['Long']['output'];
   /** open, closed, reopen or autoclosed (catalogue 5.6) */
   rollCallStatus: Scalars['String']['output'];
+  /** A page of the roll calls, by person: for those who manage the roll calls of the course, as GET /repo/lectures/rollcalls/{rollCallKey}; null with an error otherwise (GraphQL only). */
+  rollCalls?: Maybe<Array<LectureBlockRollCallVo>>;
   startDate?: Maybe<Scalars['DateTime']['output']>;
   /** active, partiallydone, done or cancelled (catalogue 5.6) */
   status: Scalars['String']['output'];
@@ -817,6 +941,24 @@ export type LectureBlockVo = {
   /** As GET …/lectureblocks/{lectureBlockKey}/teachers (GraphQL only). */
   teachers: Array<UserVo>;
   title?: Maybe<Scalars['String']['output']>;
+};
+
+
+export type LectureBlockVoRollCallsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type LectureBlockVoTaxonomyLevelsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type LectureBlockVoTeachersArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** A LectureBlockVO as a client sends it: no key (or 0) creates, a key updates. plannedLectures is always written (0 when absent); the other fields only when not null. status and rollCallStatus are ignored but for rollCallStatus autoclosed, which closes the roll call. */
@@ -2120,7 +2262,7 @@ export type OrganisationTypeVoInput = {
 
 export type OrganisationVo = {
   __typename?: 'OrganisationVO';
-  /** The sub-organisations that are not deleted (GraphQL only). */
+  /** A page of the sub-organisations that are not deleted (GraphQL only). */
   children: Array<OrganisationVo>;
   cssClass?: Maybe<Scalars['String']['output']>;
   description?: Maybe<Scalars['String']['output']>;
@@ -2130,9 +2272,11 @@ export type OrganisationVo = {
   key: Scalars['Long']['output'];
   /** Comma-separated managed flags, normalised (unknown flags dropped). */
   managedFlagsString?: Maybe<Scalars['String']['output']>;
-  /** As GET /organisations/{organisationKey}/users: its users, with inherited memberships (GraphQL only). */
+  /** As GET /organisations/{organisationKey}/users, a page: its users, with inherited memberships (GraphQL only). */
   members: Array<UserVo>;
   organisationTypeKey?: Maybe<Scalars['Long']['output']>;
+  /** The organisation above (null for the root), as GET /organisations/{organisationKey} (GraphQL only). */
+  parent?: Maybe<OrganisationVo>;
   parentOrganisationKey?: Maybe<Scalars['Long']['output']>;
   /** The root of the tree (the default organisation); null for the root itself. */
   rootOrganisationKey?: Maybe<Scalars['Long']['output']>;
@@ -2140,6 +2284,18 @@ export type OrganisationVo = {
   status?: Maybe<Scalars['String']['output']>;
   /** As GET /organisations/types/{typeKey} (GraphQL only). */
   type?: Maybe<OrganisationTypeVo>;
+};
+
+
+export type OrganisationVoChildrenArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type OrganisationVoMembersArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** An OrganisationVO as a client sends it. Absent fields keep their value, null clears it; a changed parentOrganisationKey moves the organisation with its subtree; rootOrganisationKey is ignored. */
@@ -2282,7 +2438,7 @@ export type Query = {
   /** The types an element of this type may have as children. */
   curriculumElementTypeAllowedSubTypes: Array<CurriculumElementTypeVo>;
   curriculumElementTypes: Array<CurriculumElementTypeVo>;
-  /** Users with the role (required: 400 without, 409 unknown). */
+  /** Users with the role (BAD_REQUEST when empty, CONFLICT when unknown). */
   curriculumElementUsers: Array<UserVo>;
   /** The elements of the curriculum that are not deleted, flat. */
   curriculumElements: Array<CurriculumElementVo>;
@@ -2666,7 +2822,7 @@ export type QueryCurriculumElementTypeAllowedSubTypesArgs = {
 export type QueryCurriculumElementUsersArgs = {
   curriculumKey: Scalars['Long']['input'];
   elementKey: Scalars['Long']['input'];
-  role?: InputMaybe<Scalars['String']['input']>;
+  role: Scalars['String']['input'];
 };
 
 
@@ -3018,7 +3174,7 @@ export type QueryUserAuthenticationsByLoginArgs = {
 
 
 export type QueryUserByLoginArgs = {
-  username?: InputMaybe<Scalars['String']['input']>;
+  username: Scalars['String']['input'];
 };
 
 
@@ -3272,6 +3428,10 @@ export type RepositoryEntryMetadataVoInput = {
 export type RepositoryEntryVo = {
   __typename?: 'RepositoryEntryVO';
   authors?: Maybe<Scalars['String']['output']>;
+  /** A page of the coaches (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
+  coaches?: Maybe<Array<UserVo>>;
+  /** The course, when the entry is one (else null), as GET /repo/courses/{courseId}: for whoever sees it; read for every entry of the answer at once (GraphQL only). */
+  course?: Maybe<CourseVo>;
   description?: Maybe<Scalars['String']['output']>;
   displayname: Scalars['String']['output'];
   /** preparation, review, coachpublished, published, closed, trash or deleted. */
@@ -3288,11 +3448,33 @@ export type RepositoryEntryVo = {
   olatResourceId: Scalars['Long']['output'];
   olatResourceKey: Scalars['Long']['output'];
   olatResourceTypeName: Scalars['String']['output'];
+  /** A page of the owners; read for every entry of the answer at once (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
+  owners?: Maybe<Array<UserVo>>;
+  /** A page of the participants (GraphQL only). Administrators and learning resource managers of the course’s organisation, and its owners. */
+  participants?: Maybe<Array<UserVo>>;
   resourceableId: Scalars['Long']['output'];
   resourceableTypeName: Scalars['String']['output'];
   resourcename: Scalars['String']['output'];
   softkey: Scalars['String']['output'];
   teaser?: Maybe<Scalars['String']['output']>;
+};
+
+
+export type RepositoryEntryVoCoachesArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type RepositoryEntryVoOwnersArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type RepositoryEntryVoParticipantsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** POST /repo/entries/{k}: displayname, description, teaser, location, authors, externalId, externalRef and managedFlags are replaced (absent: null; displayname keeps its value when absent), lifecycle replaced (absent: removed), entryStatus changed as by …/status when sent. On REST also a multipart form whose part `file` replaces the content of an IMS content package (other entries: NOT_FOUND). */
@@ -3400,10 +3582,14 @@ export type StatusVoInput = {
 export type TaxonomyCompetenceVo = {
   __typename?: 'TaxonomyCompetenceVO';
   expiration?: Maybe<Scalars['DateTime']['output']>;
+  /** The person, as GET /users/{identityKey} (GraphQL only). */
+  identity: UserVo;
   identityKey: Scalars['Long']['output'];
   key: Scalars['Long']['output'];
   /** target, have, teach or manage (catalogue 5.9) */
   taxonomyCompetenceType: Scalars['String']['output'];
+  /** The level, for taxonomy administrators (GraphQL only). */
+  taxonomyLevel?: Maybe<TaxonomyLevelVo>;
   taxonomyLevelKey: Scalars['Long']['output'];
 };
 
@@ -3460,7 +3646,7 @@ export type TaxonomyLevelTypeVoInput = {
 
 export type TaxonomyLevelVo = {
   __typename?: 'TaxonomyLevelVO';
-  /** The sub-levels (GraphQL only). */
+  /** A page of the sub-levels, in key order (GraphQL only). */
   children: Array<TaxonomyLevelVo>;
   /** As GET …/levels/{taxonomyLevelKey}/competences (GraphQL only). */
   competences: Array<TaxonomyCompetenceVo>;
@@ -3471,11 +3657,25 @@ export type TaxonomyLevelVo = {
   key: Scalars['Long']['output'];
   /** Comma-separated managed flags (catalogue 4.10), normalised. */
   managedFlags?: Maybe<Scalars['String']['output']>;
+  /** The level above (null for a root level) (GraphQL only). */
+  parent?: Maybe<TaxonomyLevelVo>;
   /** null for a root level */
   parentKey?: Maybe<Scalars['Long']['output']>;
   /** The type of the level (GraphQL only). */
   type?: Maybe<TaxonomyLevelTypeVo>;
   typeKey?: Maybe<Scalars['Long']['output']>;
+};
+
+
+export type TaxonomyLevelVoChildrenArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type TaxonomyLevelVoCompetencesArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** A TaxonomyLevelVO as a client sends it: without a key a new level, with a key an update; a changed parentKey moves the level with its sub-levels, a null parentKey makes it a root level. */
@@ -3508,14 +3708,32 @@ export type TaxonomyVo = {
   externalId?: Maybe<Scalars['String']['output']>;
   identifier: Scalars['String']['output'];
   key: Scalars['Long']['output'];
-  /** As GET /taxonomy/{taxonomyKey}/levels: every level, flat (GraphQL only). */
+  /** As GET /taxonomy/{taxonomyKey}/levels, a page: the levels, flat, in key order (GraphQL only). */
   levels: Array<TaxonomyLevelVo>;
   /** Comma-separated managed flags (catalogue 4.8), normalised. */
   managedFlags?: Maybe<Scalars['String']['output']>;
-  /** The root levels; follow children for the tree (GraphQL only). */
+  /** A page of the root levels; follow children for the tree (GraphQL only). */
   rootLevels: Array<TaxonomyLevelVo>;
   /** As GET /taxonomy/{taxonomyKey}/types (GraphQL only). */
   types: Array<TaxonomyLevelTypeVo>;
+};
+
+
+export type TaxonomyVoLevelsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type TaxonomyVoRootLevelsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type TaxonomyVoTypesArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** A TaxonomyVO as a client sends it (an extension: OpenOLAT cannot create taxonomies over REST). Without a key a new taxonomy, with a key an update; absent fields keep their value. */
@@ -3584,6 +3802,24 @@ export type UserVo = {
   relations?: Maybe<Array<IdentityToIdentityRelationVo>>;
   /** As GET /users/{k}/roles: the person themself, or their user managers; null with an error otherwise (GraphQL only). */
   roles?: Maybe<RolesVo>;
+};
+
+
+export type UserVoGroupsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type UserVoOrganisationsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type UserVoRelationsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 /** A UserVO as a client sends it; `key` and `portrait` are accepted and ignored. */

@@ -147,8 +147,10 @@ export function graphqlOf(route: RestRoute) {
   schema ??= buildGatewaySchema();
   const [kind, field] = route.field.split('.');
   const root = kind === 'Query' ? OperationTypeNode.QUERY : OperationTypeNode.MUTATION;
-  const node = wireSelection(schema, { kind: Kind.DOCUMENT, definitions: [buildOperationNodeForField({ schema, kind: root, field, depthLimit: 2 })] });
   const args = (root === OperationTypeNode.QUERY ? schema.getQueryType() : schema.getMutationType())!.getFields()[field].args;
+  // The operation's own arguments only: those of nested fields belong to the GraphQL-only edges (their paging), which wireSelection drops.
+  const operation = buildOperationNodeForField({ schema, kind: root, field, depthLimit: 2, argNames: args.map((arg) => arg.name) });
+  const node = wireSelection(schema, { kind: Kind.DOCUMENT, definitions: [operation] });
   return {
     field,
     document: print(node),

@@ -167,6 +167,18 @@ describe('GET /users/username', () => {
     const asAuthor = await rest('GET /users/username', {}, { query: `?username=${target.login}`, headers: as(author) });
     expect(asAuthor.json).toMatchObject({ key: target.key, email: null, properties: [] });
   });
+
+  it('requires the username: GraphQL refuses a document without it in GraphQL words, REST answers as before (403 before 400)', async () => {
+    const missing = await graphql(t.base, adminAuth(), '{ userByLogin { key } }');
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors[0].message).toBe('Field "userByLogin" argument "username" of type "String!" is required, but it was not provided.');
+    const empty = await graphql(t.base, adminAuth(), '{ userByLogin(username: "") { key } }');
+    expect(empty.body.errors[0]).toMatchObject({ message: 'username is empty', extensions: { code: 'BAD_REQUEST' } });
+    for (const reply of [missing, empty]) expect(JSON.stringify(reply.body)).not.toMatch(/query parameter/);
+    const rested = await rest('GET /users/username', {});
+    expect([rested.status, rested.json]).toEqual([400, { code: 'BAD_REQUEST', translation: 'username is empty' }]);
+    expect((await rest('GET /users/username', {}, { headers: as(plain) })).status).toBe(403);
+  });
 });
 
 describe('GET /users/managed', () => {

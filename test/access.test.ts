@@ -87,9 +87,17 @@ describe('GraphQL applies the same rules', () => {
   const schema = buildGatewaySchema();
   const operations = ROUTES.filter((route, index) => ROUTES.findIndex((r) => r.field === route.field) === index).map((route) => {
     const [kind, field] = route.field.split('.');
-    const operation = buildOperationNodeForField({ schema, kind: (kind === 'Query' ? 'query' : 'mutation') as OperationTypeNode, field, depthLimit: 2 });
-    const node = wireSelection(schema, { kind: Kind.DOCUMENT, definitions: [operation] });
     const args = (kind === 'Query' ? schema.getQueryType() : schema.getMutationType())!.getFields()[field].args;
+    // The operation's own arguments: those of nested fields page the GraphQL-only edges, which wireSelection drops.
+    const argNames = args.map((arg) => arg.name);
+    const operation = buildOperationNodeForField({
+      schema,
+      kind: (kind === 'Query' ? 'query' : 'mutation') as OperationTypeNode,
+      field,
+      depthLimit: 2,
+      argNames,
+    });
+    const node = wireSelection(schema, { kind: Kind.DOCUMENT, definitions: [operation] });
     return { name: `${route.method} ${route.path}`, field, route, args, document: print(node) };
   });
   const variables = (op: (typeof operations)[number]) =>

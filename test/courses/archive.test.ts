@@ -22,8 +22,8 @@ afterAll(async () => {
 
 const TREES = `query($courseKey: Long!) { course(courseKey: $courseKey) {
   key repoEntryKey softKey displayName description title editorRootNodeId nodeAccessType
-  editorTree { id parentId position shortName shortTitle longTitle }
-  runTree { id parentId position shortName shortTitle longTitle } } }`;
+  editorTree(limit: 1000) { id parentId position shortName shortTitle longTitle }
+  runTree(limit: 1000) { id parentId position shortName shortTitle longTitle } } }`;
 
 interface CourseTrees {
   key: number;

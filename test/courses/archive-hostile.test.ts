@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { Client } from 'pg';
 import { buildUser, type TestUser } from '../factories';
@@ -21,7 +22,11 @@ const ENTRY_LIMIT = 50;
 let t: TestService;
 let db: Client;
 let author: TestUser;
+// The service runs in this process: its temporary files go to a directory of this file's own, which other files running in parallel do not use.
+const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-hostile-'));
+const systemTemp = process.env.TMPDIR;
 beforeAll(async () => {
+  process.env.TMPDIR = tempDir;
   t = await startTestService({ courseArchive: { uploadLimitBytes: UPLOAD_LIMIT, expandedLimitBytes: EXPANDED_LIMIT, entryLimit: ENTRY_LIMIT } });
   db = new Client({ connectionString: t.databaseUrl });
   await db.connect();
@@ -30,6 +35,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await db.end();
   await t.stop();
+  if (systemTemp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = systemTemp;
+  fs.rmSync(tempDir, { recursive: true, force: true });
 });
 
 interface RawEntry {
@@ -103,7 +111,7 @@ const TABLES = ['repository_entry', 'course_element', 'course_run_element', 'sto
 async function counts() {
   const out: Record<string, number> = {};
   for (const table of TABLES) out[table] = (await db.query(`select count(*)::int as n from ${table}`)).rows[0].n;
-  out.tempFiles = fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('course-archive-')).length;
+  out.tempFiles = fs.readdirSync(tempDir).filter((name) => name.startsWith('course-archive-')).length;
   return out;
 }
 

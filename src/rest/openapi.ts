@@ -222,7 +222,7 @@ const requiredArgument = (field: GraphQLField<unknown, unknown>, name: string) =
 function describeRoute(schema: GraphQLSchema, route: RestRoute, derived: Operation, operationId: string): Operation {
   const { field } = rootField(schema, route.field);
   const inPath = new Set(pathParams(route.path));
-  // sofa also derives parameters from the arguments of nested fields (the paging of GraphQL edges): only the operation's own are REST's.
+  // Only the operation's own arguments are REST parameters; the body argument travels as the body.
   const parameters = ((derived.parameters ?? []) as (Schema & { name: string; schema: Schema })[])
     .filter((parameter) => parameter.name !== route.bodyArg && field.args.some((arg) => arg.name === parameter.name))
     .map(({ schema: { description, ...parameterSchema }, ...parameter }) =>

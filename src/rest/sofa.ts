@@ -1,3 +1,4 @@
+import { MapperKind, mapSchema } from '@graphql-tools/utils';
 import { parse, printType, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { useSofa } from 'sofa-api';
 import { Base64Scalar, DateTimeScalar, IntMapScalar, LongScalar } from '../schema/scalars';
@@ -23,7 +24,20 @@ export type SofaRouter = ReturnType<typeof useSofa>;
  * fetch-style router as well cost about a third of the throughput (npm run bench).
  */
 export function createSofa(schema: GraphQLSchema, routes: RestRoute[]): SofaRouter {
-  return withRootDefinitions(schema, () => useSofaFor(schema, routes));
+  const wire = wireSchema(schema);
+  return withRootDefinitions(wire, () => useSofaFor(wire, routes));
+}
+
+/**
+ * The schema without the fields that exist for GraphQL only (`onWire` of src/rest/wire.ts): sofa selects every
+ * field of a result down to its first repetition, and the GraphQL-only edges between objects made
+ * those selections (and the start) grow many times over, for fields REST never answers.
+ */
+function wireSchema(schema: GraphQLSchema): GraphQLSchema {
+  return mapSchema(schema, {
+    [MapperKind.OBJECT_FIELD]: (field, _name, typeName) =>
+      field.extensions?.rest !== false || typeName === schema.getQueryType()?.name || typeName === schema.getMutationType()?.name ? field : null,
+  });
 }
 
 /**

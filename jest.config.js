@@ -22,5 +22,6 @@ module.exports = {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 30000,
-  maxWorkers: 2,
+  // Files wait on PostgreSQL and on the processes they start as much as they compute: half a worker more than cores keeps the cores busy.
+  maxWorkers: '150%',
 };

@@ -40,7 +40,7 @@ export async function startService(config: Config, log?: (message: string) => vo
   if (config.databaseUrl) await requireReachable(config.databaseUrl);
   const url = config.databaseUrl ?? (embedded = await startEmbeddedPostgres(config.embeddedDataDir, config.embeddedPort, log)).url;
   log(`database: ${describeDatabase(url, embedded && config.embeddedDataDir)}`);
-  const { orm, pool, close: closeDatabase } = await openDatabase(url, undefined, log);
+  const { orm, pool, close: closeDatabase } = await openDatabase(url, config.databasePoolSize, log);
   await bootstrap(orm.em.fork(), config.adminLogin, config.adminPassword, log);
   const notifications = new DatabaseNotifications(url);
   const settings = new SettingsStore(orm.em.fork(), notifications, {

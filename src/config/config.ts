@@ -4,6 +4,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Connections of each of the instance's two pools (entities and transactions; hot reads): an instance holds up to twice this, plus two listeners. */
+  databasePoolSize: number;
   embeddedDataDir: string;
   embeddedPort: number;
   adminLogin: string;
@@ -150,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: int(env, 'PORT', 8080),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: atLeastOne('DATABASE_POOL_SIZE', int(env, 'DATABASE_POOL_SIZE', 10)),
     embeddedDataDir: path.resolve(env.EMBEDDED_PG_DIR ?? 'data/postgres'),
     embeddedPort: int(env, 'EMBEDDED_PG_PORT', 54329),
     adminLogin: env.ADMIN_LOGIN || 'administrator',

@@ -32,6 +32,7 @@ export function startServiceProcess(
     HOST: '127.0.0.1',
     ADMIN_PASSWORD: ADMIN.password,
     BCRYPT_COST: '4',
+    DATABASE_POOL_SIZE: '3', // files run in parallel against one PostgreSQL server
     LOG_LEVEL: 'info', // the start's "listening on" line
     ...env,
   };

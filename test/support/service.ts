@@ -36,6 +36,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     adminPassword: ADMIN.password,
     bcryptCost: 4,
     logLevel: 'silent',
+    // Files run in parallel against one PostgreSQL server (max_connections 100 here): each service holds few connections.
+    databasePoolSize: 3,
     ...overrides,
   };
 }

@@ -22,6 +22,7 @@ module.exports = {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 30000,
-  // Files wait on PostgreSQL and on the processes they start as much as they compute: half a worker more than cores keeps the cores busy.
-  maxWorkers: '150%',
+  // Files wait on PostgreSQL and on the processes they start as much as they compute: half a worker more than cores
+  // keeps the cores busy (jest reads '150%' as 150 workers).
+  maxWorkers: Math.max(2, Math.floor(require('node:os').availableParallelism() * 1.5)),
 };

@@ -41,6 +41,8 @@ export interface RequestContext {
    * model counts a list without `limit` as GRAPHQL_DEFAULT_LIST_SIZE rows; this counts the rows read.
    */
   listRowsLeft?: number;
+  /** GraphQL: the rows the lists of one answer may hold in all (GRAPHQL_MAX_COST). */
+  listRowsLimit?: number;
   /** GraphQL: the lists read more rows than the answer may hold; it is refused (QUERY_TOO_COSTLY), so no list reads any more. */
   tooCostly?: boolean;
   listStream?: AsyncIterable<unknown[]>;

@@ -44,7 +44,7 @@ export async function takeRows<T>(ctx: RequestContext, read: (size: number | nul
     ctx.tooCostly = true;
     throw new DomainError(
       'BAD_REQUEST',
-      `the lists of this answer hold more than ${left.toLocaleString('en-US')} more rows (GRAPHQL_MAX_COST): filter, or page with limit`,
+      `the lists of this answer hold more than the ${(ctx.listRowsLimit ?? left).toLocaleString('en-US')} rows one answer may hold (GRAPHQL_MAX_COST): filter, or page with limit`,
       [],
       {
         code: 'QUERY_TOO_COSTLY',

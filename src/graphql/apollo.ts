@@ -113,7 +113,7 @@ export async function graphqlMiddleware(
   });
   await server.start();
   const handler = expressMiddleware(server, {
-    context: async ({ res }) => Object.assign(res.locals.ctx as RequestContext, { listRowsLeft: options.maxCost }),
+    context: async ({ res }) => Object.assign(res.locals.ctx as RequestContext, { listRowsLeft: options.maxCost, listRowsLimit: options.maxCost }),
   });
   return { handler, stop: () => server.stop() };
 }

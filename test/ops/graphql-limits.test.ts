@@ -243,7 +243,9 @@ describe('GraphQL edges count their real rows against GRAPHQL_MAX_COST', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.data).toBeUndefined();
     expect(reply.body.errors).toHaveLength(1);
-    expect(reply.body.errors[0].message).toMatch(/^the lists of this answer hold more than 400 more rows \(GRAPHQL_MAX_COST\)/);
+    expect(reply.body.errors[0].message).toMatch(
+      /^the lists of this answer hold more than the 1,000 rows one answer may hold \(GRAPHQL_MAX_COST\): filter, or page with limit$/,
+    );
     expect(reply.body.errors[0].extensions).toEqual({ code: 'QUERY_TOO_COSTLY', limit: 'GRAPHQL_MAX_COST' });
     // The people alone fit.
     expect((await graphql(budget.base, adminAuth(), '{ users(login: "edge-") { key } }')).body.data.users).toHaveLength(600);
@@ -265,7 +267,7 @@ describe('GraphQL lists count their real rows against GRAPHQL_MAX_COST', () => {
     expect(all.status).toBe(400);
     expect(all.body.data).toBeUndefined();
     expect(all.body.errors).toHaveLength(1);
-    expect(all.body.errors[0].message).toMatch(/more than 110 more rows \(GRAPHQL_MAX_COST\)/);
+    expect(all.body.errors[0].message).toMatch(/more than the 110 rows one answer may hold \(GRAPHQL_MAX_COST\)/);
     expect(all.body.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COSTLY', limit: 'GRAPHQL_MAX_COST' });
     // The lists of one answer share the rows: 110 alone fit, 110 and 1 more do not.
     const users = await graphql(small.base, adminAuth(), '{ users(login: "user-") { key } }');

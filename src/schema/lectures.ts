@@ -12,19 +12,19 @@ export class RepositoryEntryLectureConfigurationVO {
   overrideModuleDefault!: boolean | null;
 
   @Field(() => Boolean, { nullable: true })
+  rollCallEnabled!: boolean | null;
+
+  @Field(() => Boolean, { nullable: true })
   calculateAttendanceRate!: boolean | null;
 
   @Field(() => Float, { nullable: true })
   requiredAttendanceRate!: number | null;
 
   @Field(() => Boolean, { nullable: true })
-  courseCalendarSyncEnabled!: boolean | null;
-
-  @Field(() => Boolean, { nullable: true })
   teacherCalendarSyncEnabled!: boolean | null;
 
   @Field(() => Boolean, { nullable: true })
-  rollCallEnabled!: boolean | null;
+  courseCalendarSyncEnabled!: boolean | null;
 }
 
 @InputType('RepositoryEntryLectureConfigurationVOInput', { description: 'Only the fields given (not null) are written.' })
@@ -36,19 +36,19 @@ export class RepositoryEntryLectureConfigurationVOInput {
   overrideModuleDefault?: boolean | null;
 
   @Field(() => Boolean, { nullable: true })
+  rollCallEnabled?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true })
   calculateAttendanceRate?: boolean | null;
 
   @Field(() => Float, { nullable: true })
   requiredAttendanceRate?: number | null;
 
   @Field(() => Boolean, { nullable: true })
-  courseCalendarSyncEnabled?: boolean | null;
-
-  @Field(() => Boolean, { nullable: true })
   teacherCalendarSyncEnabled?: boolean | null;
 
   @Field(() => Boolean, { nullable: true })
-  rollCallEnabled?: boolean | null;
+  courseCalendarSyncEnabled?: boolean | null;
 }
 
 /** OpenOLAT's LectureBlockVO (catalogue 3.6); its XML root is `lectureBlocksVO` (sic, plural). */

@@ -15,20 +15,20 @@ export interface PageShape {
 }
 
 /**
- * A paged answer as OpenOLAT writes it: `{"totalCount":n,"<items>":[…]}`, in XML
+ * A paged answer as OpenOLAT writes it: `{"<items>":[…],"totalCount":n}` (the list first, as every OpenOLAT `…VOes` declares it), in XML
  * `<root totalCount="n"><items><item>…</item></items></root>` (catalogue "Paging convention").
  */
 export function PageOf<T extends ClassType>(itemType: T, shape: PageShape) {
   @ObjectType(shape.name, { description: `A page of ${shape.items} (pagingspec=1.0), with the total.` })
   @Extensions({ xmlRoot: shape.xmlRoot, pageItems: shape.items })
   class Page {
-    @Field(() => Int)
-    @Extensions({ xmlAttribute: true })
-    totalCount!: number;
-
     @Field(() => [itemType], { name: shape.items })
     @Extensions({ xmlItem: shape.xmlItem })
     items!: InstanceType<T>[];
+
+    @Field(() => Int)
+    @Extensions({ xmlAttribute: true })
+    totalCount!: number;
   }
   return Page;
 }

@@ -53,17 +53,17 @@ export class TaxonomyVOInput {
   managedFlags?: string | null;
 }
 
-/** OpenOLAT's TaxonomyVOes: always this wrapper, `{"totalCount":n,"taxonomies":[…]}`; XML `<taxonomyVoes totalCount="n"><taxonomies><taxonomies>…`. */
+/** OpenOLAT's TaxonomyVOes: always this wrapper, `{"taxonomies":[…],"totalCount":n}` (the list first, as OpenOLAT declares it; clients read the text); XML `<taxonomyVoes totalCount="n"><taxonomies><taxonomies>…`. */
 @ObjectType('TaxonomyVOes')
 @Extensions({ xmlRoot: 'taxonomyVoes' })
 export class TaxonomyVOes {
-  @Field(() => Int)
-  @Extensions({ xmlAttribute: true })
-  totalCount!: number;
-
   @Field(() => [TaxonomyVO])
   @Extensions({ xmlItem: 'taxonomies' })
   taxonomies!: TaxonomyVO[];
+
+  @Field(() => Int)
+  @Extensions({ xmlAttribute: true })
+  totalCount!: number;
 }
 
 /** OpenOLAT's TaxonomyLevelVO (catalogue 3.8). */

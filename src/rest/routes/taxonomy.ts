@@ -10,7 +10,7 @@ const JSON_FIRST = { defaultFormat: 'json' } as const;
 /** Taxonomies, levels, level types, competences (catalogue 2.9), and the levels of repository entries (2.3). */
 export const taxonomy: FamilyRoutes = {
   routes: [
-    GET('/taxonomy', 'Query.taxonomies', 'Every taxonomy, always in the wrapper {"totalCount": n, "taxonomies": [...]}', JSON_FIRST),
+    GET('/taxonomy', 'Query.taxonomies', 'Every taxonomy, always in the wrapper {"taxonomies": [...], "totalCount": n}', JSON_FIRST),
     PUT(
       '/taxonomy',
       'Mutation.createTaxonomy',

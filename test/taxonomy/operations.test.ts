@@ -84,7 +84,7 @@ describe('GET /taxonomy', () => {
   it('answers the wrapper with every taxonomy, JSON by default', async () => {
     const reply = await call(t.base, 'GET', '/restapi/taxonomy/', { headers: adminAuth() });
     expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(Object.keys(reply.json)).toEqual(['totalCount', 'taxonomies']);
+    expect(Object.keys(reply.json)).toEqual(['taxonomies', 'totalCount']);
     expect(keysOf(reply.json.taxonomies)).toContain(taxonomyKey);
     expect((await viaGraphql('GET /taxonomy', {})).totalCount).toBe(reply.json.totalCount);
   });

@@ -176,7 +176,7 @@ async function samplePathValues(): Promise<Record<string, string | number>> {
         const nested = ROUTES.find((route) => route.method === 'PUT' && route.bodyArg && route.path.includes(':') && openApiPath(route.path) === collection);
         if (nested) await call(t.base, 'PUT', `/restapi${url}`, { headers: asAdmin, body: sampleBody(nested) });
         const listed = (await call(t.base, 'GET', `/restapi${url}`, { headers: asAdmin })).json;
-        // A list, or a wrapper holding one (`{"totalCount": n, "taxonomies": [...]}`).
+        // A list, or a wrapper holding one (`{"taxonomies": [...], "totalCount": n}`).
         const items = Array.isArray(listed) ? listed : (Object.values(listed ?? {}).find(Array.isArray) as { key: number }[] | undefined);
         if (items?.length) values[match[1]] = items[0].key;
       }

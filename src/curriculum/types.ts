@@ -31,8 +31,9 @@ function apply(type: CurriculumElementType, input: CurriculumElementTypeVOInput)
   if (input.cssClass !== undefined) type.cssClass = input.cssClass;
   if (input.externalId !== undefined) type.externalId = input.externalId;
   if (input.managedFlagsString !== undefined) type.managedFlags = normaliseManagedFlags('elementType', input.managedFlagsString) || null;
-  if (input.calendars !== undefined) type.calendars = input.calendars?.trim() || null;
-  if (input.lectures !== undefined) type.lectures = input.lectures?.trim() || null;
+  // OpenOLAT stores a blank switch of a type as disabled.
+  if (input.calendars !== undefined || type.calendars == null) type.calendars = input.calendars?.trim() || 'disabled';
+  if (input.lectures !== undefined || type.lectures == null) type.lectures = input.lectures?.trim() || 'disabled';
   const errors: ErrorDetail[] = [];
   if (!type.identifier?.trim()) errors.push(mandatory('identifier'));
   if (!type.displayName?.trim()) errors.push(mandatory('displayName'));

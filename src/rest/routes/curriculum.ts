@@ -17,10 +17,12 @@ export const curriculum: FamilyRoutes = {
     POST('/curriculum/:curriculumKey', 'Mutation.updateCurriculum', 'Update a curriculum (409 when the body names another key)', { bodyArg: 'curriculum' }),
     DELETE('/curriculum/:curriculumKey', 'Mutation.deleteCurriculum', 'Delete a curriculum with its elements'),
     GET('/curriculum/:curriculumKey/curriculumowners', 'Query.curriculumOwners', 'Owners of the curriculum'),
-    PUT('/curriculum/:curriculumKey/curriculumowners/:identityKey', 'Mutation.addCurriculumOwner', 'Make the user an owner (304 when already one)', {
-      notModifiedWhenFalse: true,
-    }),
-    DELETE('/curriculum/:curriculumKey/curriculumowners/:identityKey', 'Mutation.removeCurriculumOwner', 'End the ownership (404 when no owner)'),
+    PUT('/curriculum/:curriculumKey/curriculumowners/:identityKey', 'Mutation.addCurriculumOwner', 'Make the user an owner (200 also when already one)'),
+    DELETE(
+      '/curriculum/:curriculumKey/curriculumowners/:identityKey',
+      'Mutation.removeCurriculumOwner',
+      'End the ownership (200 also when the user was no owner)',
+    ),
 
     GET('/curriculum/:curriculumKey/elements', 'Query.curriculumElements', 'The elements of the curriculum that are not deleted, flat'),
     ...PUT_OR_POST(
@@ -93,12 +95,12 @@ export const curriculum: FamilyRoutes = {
         defaultFormat: 'json',
       },
     ),
-    PUT('/curriculum/types/:typeKey/allowedSubTypes/:subTypeKey', 'Mutation.allowCurriculumElementSubType', 'Allow a sub-type (304 when already allowed)', {
-      notModifiedWhenFalse: true,
-    }),
-    DELETE('/curriculum/types/:typeKey/allowedSubTypes/:subTypeKey', 'Mutation.disallowCurriculumElementSubType', 'Disallow a sub-type (304 when it was not)', {
-      notModifiedWhenFalse: true,
-    }),
+    PUT('/curriculum/types/:typeKey/allowedSubTypes/:subTypeKey', 'Mutation.allowCurriculumElementSubType', 'Allow a sub-type (200 also when already allowed)'),
+    DELETE(
+      '/curriculum/types/:typeKey/allowedSubTypes/:subTypeKey',
+      'Mutation.disallowCurriculumElementSubType',
+      'Disallow a sub-type (200 also when it was not)',
+    ),
   ],
   openRoutes: [VERSION('/curriculum/version', 'curriculum')],
 };

@@ -90,7 +90,7 @@ export async function listAllowedSubTypes(ctx: RequestContext, key: number): Pro
     .map(toCurriculumElementTypeVO);
 }
 
-/** true: now allowed; false: it already was (REST answers 304). */
+/** true: now allowed; false: it already was (REST answers 200 either way, as OpenOLAT does). */
 export async function allowSubType(ctx: RequestContext, key: number, subTypeKey: number): Promise<boolean> {
   requireCurriculumRole(ctx);
   return inTransaction(ctx, async (em) => {
@@ -100,7 +100,7 @@ export async function allowSubType(ctx: RequestContext, key: number, subTypeKey:
   });
 }
 
-/** true: no longer allowed; false: it was not allowed (REST answers 304). */
+/** true: no longer allowed; false: it was not allowed (REST answers 200 either way, as OpenOLAT does). */
 export async function disallowSubType(ctx: RequestContext, key: number, subTypeKey: number): Promise<boolean> {
   requireCurriculumRole(ctx);
   return inTransaction(ctx, async (em) => {

@@ -168,7 +168,7 @@ export class CurriculumResolver {
     return curricula.reorderChildren(ctx, curriculumKey, elementKey, order);
   }
 
-  @Query(() => [CurriculumElementVO], { description: 'The direct children that are not deleted, in their order.' })
+  @Query(() => [CurriculumElementVO], { description: 'The direct children, those with status deleted too (as in OpenOLAT), in their order.' })
   @Directive(SIGNED_IN)
   curriculumElementChildren(
     @Ctx() ctx: RequestContext,

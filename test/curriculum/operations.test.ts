@@ -219,6 +219,25 @@ describe(`GET /curriculum/:curriculumKey/elements/:elementKey/elements`, () => {
     expect(keysOf((await rest(`GET /curriculum/:curriculumKey/elements/:elementKey/elements`, {})).json)).toContain(childKey);
     expect(keysOf(await viaGraphql(`GET /curriculum/:curriculumKey/elements/:elementKey/elements`, {}))).toContain(childKey);
   });
+  it('lists a child with status deleted too, as OpenOLAT does (JSON, XML, GraphQL)', async () => {
+    const parent = await buildCurriculumElement(t, curriculumKey);
+    const kept = await buildCurriculumElement(t, curriculumKey, parent);
+    const deleted = await buildCurriculumElement(t, curriculumKey, parent);
+    expect((await rest(`POST /curriculum/:curriculumKey/elements/:elementKey`, { elementKey: deleted }, { status: 'deleted' })).json).toMatchObject({
+      status: 'deleted',
+    });
+    const children = (await rest(`GET /curriculum/:curriculumKey/elements/:elementKey/elements`, { elementKey: parent })).json;
+    expect(children.map((child: { key: number; status: string }) => [child.key, child.status])).toEqual([
+      [kept, 'active'],
+      [deleted, 'deleted'],
+    ]);
+    const xml = await call(t.base, 'GET', `/restapi/curriculum/${curriculumKey}/elements/${parent}/elements`, {
+      headers: { ...adminAuth(), Accept: 'application/xml' },
+    });
+    expect(xml.text).toContain(`<key>${deleted}</key>`);
+    expect(keysOf(await viaGraphql(`GET /curriculum/:curriculumKey/elements/:elementKey/elements`, { elementKey: parent }))).toEqual([kept, deleted]);
+    expect(keysOf((await rest('GET /curriculum/:curriculumKey/elements', {})).json)).not.toContain(deleted);
+  });
 });
 
 describe('linked courses', () => {

@@ -2418,7 +2418,7 @@ export type Query = {
   curriculum: CurriculumVo;
   /** 403 when the element belongs to another curriculum. */
   curriculumElement: CurriculumElementVo;
-  /** The direct children that are not deleted, in their order. */
+  /** The direct children, those with status deleted too (as in OpenOLAT), in their order. */
   curriculumElementChildren: Array<CurriculumElementVo>;
   /** The courses linked to the element. */
   curriculumElementEntries: Array<RepositoryEntryVo>;

@@ -38,7 +38,7 @@ export const curriculum: FamilyRoutes = {
     ...PUT_OR_POST(`${ELEMENT}/reorder`, 'Mutation.reorderCurriculumElementChildren', 'Order the children (a list of CurriculumElementVO, keys only)', {
       bodyArg: 'elementOrder',
     }),
-    GET(`${ELEMENT}/elements`, 'Query.curriculumElementChildren', 'The direct children, in their order'),
+    GET(`${ELEMENT}/elements`, 'Query.curriculumElementChildren', 'The direct children, those with status deleted too, in their order'),
     GET(`${ELEMENT}/entries`, 'Query.curriculumElementEntries', 'The courses linked to the element'),
     GET(`${ELEMENT}/entries/:repositoryEntryKey`, 'Query.curriculumElementEntry', 'The course when linked (HEAD: 200 linked, 404 not)'),
     HEAD(`${ELEMENT}/entries/:repositoryEntryKey`, 'Query.curriculumElementEntry', 'Whether the course is linked to the element: 200 linked, 404 not'),

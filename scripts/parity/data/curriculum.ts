@@ -70,7 +70,7 @@ const TYPES_ROLE: Deviation = {
 const TYPE_SAVE: Deviation[] = [
   TYPES_ROLE,
   {
-    what: 'A body with a key updates only the fields it carries; OpenOLAT copies displayName, identifier, description, externalId, cssClass and managedFlags from the body (absent: null; blank calendars or lectures: disabled, as here).',
+    what: 'A body with a key updates only the fields it carries; OpenOLAT copies displayName, identifier, description, externalId, cssClass and managedFlags from the body (absent: null) and sets absent calendars and lectures to disabled (a blank one is disabled here too).',
     why: 'A partial body must not blank the type; a client sending the whole VO sees the same result.',
   },
   {
@@ -79,26 +79,17 @@ const TYPE_SAVE: Deviation[] = [
   },
 ];
 
-const roleList = (path: string, javaRole: string, role: string): ParityRow[] => [
-  { endpoint: `GET /curriculum/{}/elements/{}/${path}`, openolat: `${ELEMENTS}.get${javaRole}s`, reads: [], deviations: [] },
-  {
-    endpoint: `PUT /curriculum/{}/elements/{}/${path}/{}`,
-    openolat: `${ELEMENTS}.put${javaRole} (putMember, role ${role})`,
-    reads: [],
-    deviations: [],
-  },
+/** The Java methods behind …/{path} (GET list, PUT one, PUT list, DELETE one), which differ in naming from role to role. */
+const roleList = (path: string, role: string, [list, putOne, putMany, deleteOne]: [string, string, string, string]): ParityRow[] => [
+  { endpoint: `GET /curriculum/{}/elements/{}/${path}`, openolat: `${ELEMENTS}.${list} (role ${role})`, reads: [], deviations: [] },
+  { endpoint: `PUT /curriculum/{}/elements/{}/${path}/{}`, openolat: `${ELEMENTS}.${putOne} (role ${role})`, reads: [], deviations: [] },
   {
     endpoint: `PUT /curriculum/{}/elements/{}/${path}`,
-    openolat: `${ELEMENTS}.put${javaRole}s (putMembers, role ${role})`,
+    openolat: `${ELEMENTS}.${putMany} (role ${role})`,
     reads: ['body UserVO[] (only key is read; unknown keys are skipped)'],
     deviations: [],
   },
-  {
-    endpoint: `DELETE /curriculum/{}/elements/{}/${path}/{}`,
-    openolat: `${ELEMENTS}.delete${javaRole} (deleteMember, role ${role})`,
-    reads: [],
-    deviations: [],
-  },
+  { endpoint: `DELETE /curriculum/{}/elements/{}/${path}/{}`, openolat: `${ELEMENTS}.${deleteOne} (role ${role})`, reads: [], deviations: [] },
 ];
 
 export const rows: ParityRow[] = [
@@ -177,11 +168,11 @@ export const rows: ParityRow[] = [
     reads: ['query role (CurriculumRoles name; unknown: 409; absent: OpenOLAT fails with 500, we answer 400)'],
     deviations: [],
   },
-  ...roleList('participants', 'Participant', 'participant'),
-  ...roleList('coaches', 'Coach', 'coach'),
-  ...roleList('owners', 'Owner', 'owner'),
-  ...roleList('mastercoaches', 'MasterCoach', 'mastercoach'),
-  ...roleList('curriculumelementowners', 'CurriculumElementOwner', 'curriculumelementowner'),
+  ...roleList('participants', 'participant', ['getParticipants', 'putParticipant', 'putParticipants', 'deleteParticipant']),
+  ...roleList('coaches', 'coach', ['getCoaches', 'putCoach', 'putCoaches', 'deleteCoach']),
+  ...roleList('owners', 'owner', ['getOwners', 'putOwner', 'putOwners', 'deleteOwner']),
+  ...roleList('mastercoaches', 'mastercoach', ['getMasterCoaches', 'putMasterCoach', 'putMasterCoaches', 'deleteMasterCoach']),
+  ...roleList('curriculumelementowners', 'curriculumelementowner', ['getCurriculumManagers', 'putCurriculumElementOwner', 'putCurriculumManagers', 'deleteCurriculumManager']),
   { endpoint: 'GET /curriculum/{}/elements/{}/taxonomy/levels', openolat: `${ELEMENTS}.getTaxonomyLevels`, reads: [], deviations: [] },
   { endpoint: 'PUT /curriculum/{}/elements/{}/taxonomy/levels/{}', openolat: `${ELEMENTS}.putTaxonomyLevels`, reads: [], deviations: [] },
   {

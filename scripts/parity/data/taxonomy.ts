@@ -12,6 +12,11 @@ const TYPE_OF_ANOTHER_TAXONOMY: Deviation = {
   why: 'The path names the taxonomy; answering a type of another one under it would make the path meaningless.',
 };
 
+const TAXONOMY_MANAGED_FLAGS: Deviation = {
+  what: 'TaxonomyVO.managedFlags carries the taxonomy’s managed flags when it has some; OpenOLAT’s TaxonomyVO constructor never fills it (always null).',
+  why: 'The field exists to carry the flags; leaving it empty is an omission in OpenOLAT, and a taxonomy without flags answers null as there.',
+};
+
 export const rows: ParityRow[] = [
   {
     endpoint: 'GET /taxonomy/version',
@@ -24,8 +29,8 @@ export const rows: ParityRow[] = [
       },
     ],
   },
-  { endpoint: 'GET /taxonomy', openolat: 'TaxonomyModuleWebService.getTaxonomyList', reads: [], deviations: [] },
-  { endpoint: 'GET /taxonomy/{}', openolat: 'TaxonomyModuleWebService.getTaxonomyWebService + TaxonomyWebService.getTaxonomy', reads: [], deviations: [] },
+  { endpoint: 'GET /taxonomy', openolat: 'TaxonomyModuleWebService.getTaxonomyList', reads: [], deviations: [TAXONOMY_MANAGED_FLAGS] },
+  { endpoint: 'GET /taxonomy/{}', openolat: 'TaxonomyModuleWebService.getTaxonomyWebService + TaxonomyWebService.getTaxonomy', reads: [], deviations: [TAXONOMY_MANAGED_FLAGS] },
   { endpoint: 'GET /taxonomy/{}/levels', openolat: `${TAXONOMY}.getFlatTaxonomyLevels`, reads: [], deviations: [] },
   {
     endpoint: 'PUT /taxonomy/{}/levels',

@@ -173,14 +173,13 @@ export async function addOwner(ctx: RequestContext, path: string, identityKey: n
   });
 }
 
-/** DELETE /catalog/{path}/owners/{identityKey}: 200 also when the person was no owner; 404 when there is no such person. */
+/** DELETE /catalog/{path}/owners/{identityKey}: 200 also when the person was no owner or does not exist (OpenOLAT's removeOwner). */
 export async function removeOwner(ctx: RequestContext, path: string, identityKey: number): Promise<boolean> {
   const key = entryKeyOf(path);
   return inTransaction(ctx, async (em) => {
     const tx = { ...ctx, em };
     await requireEntry(tx, key);
     await requireManagerOrOwner(tx, key);
-    await requireIdentity(em, identityKey);
     await catalog.deleteOwner(em, key, identityKey);
     return true;
   });

@@ -201,7 +201,9 @@ export const pagesOfElements = (em: EntityManager, curriculumKeys: readonly numb
 const childrenOf = (element: string) =>
   `select ${ELEMENT_COLUMNS} from curriculum_element x where x.parent_id = ${element} and x.status <> 'deleted' order by x.position, x.id`;
 
-export const listChildrenOf = (em: EntityManager, elementKey: number) => sql<ElementRow>(em, childrenOf('?'), [elementKey]);
+/** GET …/elements/{key}/elements: every direct child, those marked deleted too (OpenOLAT's CurriculumElementDAO.getChildren), in their order. */
+export const listChildrenOf = (em: EntityManager, elementKey: number) =>
+  sql<ElementRow>(em, `select ${ELEMENT_COLUMNS} from curriculum_element x where x.parent_id = ? order by x.position, x.id`, [elementKey]);
 
 /** A page of the children of each of these elements. */
 export const pagesOfChildren = (em: EntityManager, elementKeys: readonly number[], page: EdgePage, cap: number | null) =>

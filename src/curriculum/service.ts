@@ -169,7 +169,7 @@ export async function listCurriculumOwners(ctx: RequestContext, key: number): Pr
   return answerList(ctx, rows, (row) => toUserVO(row, true));
 }
 
-/** true: now an owner; false: already one (REST answers 304). */
+/** true: now an owner; false: already one (REST answers 200 either way, as OpenOLAT does). */
 export async function addCurriculumOwner(ctx: RequestContext, key: number, identityKey: number): Promise<boolean> {
   await managedCurriculum(ctx, key);
   return inTransaction(ctx, async (em) => {
@@ -178,12 +178,12 @@ export async function addCurriculumOwner(ctx: RequestContext, key: number, ident
   });
 }
 
-/** 404 when the person is unknown or no owner. */
+/** 404 when the person is unknown; 200 also when the person was no owner (OpenOLAT's removeMember). */
 export async function removeCurriculumOwner(ctx: RequestContext, key: number, identityKey: number): Promise<boolean> {
   await managedCurriculum(ctx, key);
   return inTransaction(ctx, async (em) => {
     await requireIdentity(em, identityKey);
-    if (!(await curricula.deleteCurriculumRole(em, key, identityKey, 'curriculumowner'))) throw notFound('curriculum owner');
+    await curricula.deleteCurriculumRole(em, key, identityKey, 'curriculumowner');
     return true;
   });
 }

@@ -31,8 +31,9 @@ function apply(type: CurriculumElementType, input: CurriculumElementTypeVOInput)
   if (input.cssClass !== undefined) type.cssClass = input.cssClass;
   if (input.externalId !== undefined) type.externalId = input.externalId;
   if (input.managedFlagsString !== undefined) type.managedFlags = normaliseManagedFlags('elementType', input.managedFlagsString) || null;
-  if (input.calendars !== undefined) type.calendars = input.calendars?.trim() || null;
-  if (input.lectures !== undefined) type.lectures = input.lectures?.trim() || null;
+  // OpenOLAT stores a blank switch of a type as disabled.
+  if (input.calendars !== undefined || type.calendars == null) type.calendars = input.calendars?.trim() || 'disabled';
+  if (input.lectures !== undefined || type.lectures == null) type.lectures = input.lectures?.trim() || 'disabled';
   const errors: ErrorDetail[] = [];
   if (!type.identifier?.trim()) errors.push(mandatory('identifier'));
   if (!type.displayName?.trim()) errors.push(mandatory('displayName'));
@@ -89,7 +90,7 @@ export async function listAllowedSubTypes(ctx: RequestContext, key: number): Pro
     .map(toCurriculumElementTypeVO);
 }
 
-/** true: now allowed; false: it already was (REST answers 304). */
+/** true: now allowed; false: it already was (REST answers 200 either way, as OpenOLAT does). */
 export async function allowSubType(ctx: RequestContext, key: number, subTypeKey: number): Promise<boolean> {
   requireCurriculumRole(ctx);
   return inTransaction(ctx, async (em) => {
@@ -99,7 +100,7 @@ export async function allowSubType(ctx: RequestContext, key: number, subTypeKey:
   });
 }
 
-/** true: no longer allowed; false: it was not allowed (REST answers 304). */
+/** true: no longer allowed; false: it was not allowed (REST answers 200 either way, as OpenOLAT does). */
 export async function disallowSubType(ctx: RequestContext, key: number, subTypeKey: number): Promise<boolean> {
   requireCurriculumRole(ctx);
   return inTransaction(ctx, async (em) => {

@@ -79,7 +79,7 @@ export class CurriculumResolver {
     return curricula.listCurriculumOwners(ctx, curriculumKey);
   }
 
-  @Mutation(() => Boolean, { description: 'true: now an owner; false: already one (REST answers 304).' })
+  @Mutation(() => Boolean, { description: 'true: now an owner; false: already one (REST answers 200 either way).' })
   @Directive(SIGNED_IN)
   @Managed(managedCurriculum, 'members')
   addCurriculumOwner(
@@ -90,7 +90,7 @@ export class CurriculumResolver {
     return curricula.addCurriculumOwner(ctx, curriculumKey, identityKey);
   }
 
-  @Mutation(() => Boolean, { description: 'End the ownership (404 when the person is no owner).' })
+  @Mutation(() => Boolean, { description: 'End the ownership (true also when the person was no owner).' })
   @Directive(SIGNED_IN)
   @Managed(managedCurriculum, 'members')
   removeCurriculumOwner(
@@ -168,7 +168,7 @@ export class CurriculumResolver {
     return curricula.reorderChildren(ctx, curriculumKey, elementKey, order);
   }
 
-  @Query(() => [CurriculumElementVO], { description: 'The direct children that are not deleted, in their order.' })
+  @Query(() => [CurriculumElementVO], { description: 'The direct children, those with status deleted too (as in OpenOLAT), in their order.' })
   @Directive(SIGNED_IN)
   curriculumElementChildren(
     @Ctx() ctx: RequestContext,
@@ -400,7 +400,7 @@ export class CurriculumResolver {
     return types.listAllowedSubTypes(ctx, typeKey);
   }
 
-  @Mutation(() => Boolean, { description: 'true: allowed now; false: it already was (REST answers 304).' })
+  @Mutation(() => Boolean, { description: 'true: allowed now; false: it already was (REST answers 200 either way).' })
   @Directive(auth(...CURRICULUM_MANAGERS))
   @Managed(managedElementType, 'subTypes')
   allowCurriculumElementSubType(
@@ -411,7 +411,7 @@ export class CurriculumResolver {
     return types.allowSubType(ctx, typeKey, subTypeKey);
   }
 
-  @Mutation(() => Boolean, { description: 'true: no longer allowed; false: it was not allowed (REST answers 304).' })
+  @Mutation(() => Boolean, { description: 'true: no longer allowed; false: it was not allowed (REST answers 200 either way).' })
   @Directive(auth(...CURRICULUM_MANAGERS))
   @Managed(managedElementType, 'subTypes')
   disallowCurriculumElementSubType(

@@ -173,7 +173,7 @@ export class OrganisationResolver {
     return types.listAllowedSubTypes(ctx, typeKey);
   }
 
-  @Mutation(() => Boolean, { description: 'true: allowed now; false: it already was (REST answers 304).' })
+  @Mutation(() => Boolean, { description: 'true: allowed now; false: it already was (REST answers 200 either way).' })
   @Directive(auth(...ORGANISATION_ADMINS))
   @Managed(managedOrganisationType, 'subTypes')
   allowOrganisationSubType(
@@ -184,7 +184,7 @@ export class OrganisationResolver {
     return types.allowSubType(ctx, typeKey, subTypeKey);
   }
 
-  @Mutation(() => Boolean, { description: 'true: no longer allowed; false: it was not allowed (REST answers 304).' })
+  @Mutation(() => Boolean, { description: 'true: no longer allowed; false: it was not allowed (REST answers 200 either way).' })
   @Directive(auth(...ORGANISATION_ADMINS))
   @Managed(managedOrganisationType, 'subTypes')
   disallowOrganisationSubType(

@@ -202,7 +202,7 @@ export class TaxonomyResolver {
     return taxonomy.listAllowedSubTypes(ctx, taxonomyKey, levelTypeKey);
   }
 
-  @Mutation(() => Boolean, { description: 'true: allowed now; false: it already was (REST 304).' })
+  @Mutation(() => Boolean, { description: 'true: allowed now; false: it already was (REST answers 200 either way).' })
   @Directive(auth(...TAXONOMY_ADMINS))
   @Managed(managedTaxonomyLevelType, 'subTypes')
   allowTaxonomyLevelSubType(
@@ -214,7 +214,7 @@ export class TaxonomyResolver {
     return taxonomy.allowSubType(ctx, taxonomyKey, levelTypeKey, subLevelTypeKey);
   }
 
-  @Mutation(() => Boolean, { description: 'true: no longer allowed; false: it was not allowed (REST 304).' })
+  @Mutation(() => Boolean, { description: 'true: no longer allowed; false: it was not allowed (REST answers 200 either way).' })
   @Directive(auth(...TAXONOMY_ADMINS))
   @Managed(managedTaxonomyLevelType, 'subTypes')
   disallowTaxonomyLevelSubType(

@@ -380,7 +380,7 @@ export async function listAllowedSubTypes(ctx: RequestContext, taxonomyKey: numb
     .map(toLevelTypeVO);
 }
 
-/** true: now allowed; false: it already was (REST 304). */
+/** true: now allowed; false: it already was (REST answers 200 either way, as OpenOLAT does). */
 export async function allowSubType(ctx: RequestContext, taxonomyKey: number, typeKey: number, subTypeKey: number): Promise<boolean> {
   return inTransaction(ctx, async (em) => {
     await findTaxonomy(em, taxonomyKey);
@@ -390,7 +390,7 @@ export async function allowSubType(ctx: RequestContext, taxonomyKey: number, typ
   });
 }
 
-/** true: no longer allowed; false: it was not allowed (REST 304). */
+/** true: no longer allowed; false: it was not allowed (REST answers 200 either way, as OpenOLAT does). */
 export async function disallowSubType(ctx: RequestContext, taxonomyKey: number, typeKey: number, subTypeKey: number): Promise<boolean> {
   return inTransaction(ctx, async (em) => {
     await findTaxonomy(em, taxonomyKey);

@@ -137,14 +137,16 @@ describe('curriculum owners', () => {
   refusals('GET /curriculum/:curriculumKey/curriculumowners', world());
   refusals('PUT /curriculum/:curriculumKey/curriculumowners/:identityKey', world());
   refusals('DELETE /curriculum/:curriculumKey/curriculumowners/:identityKey', world());
-  it('adds (200, then 304), lists and removes an owner, who then manages the curriculum', async () => {
+  it('adds (200, and 200 again as in OpenOLAT), lists and removes an owner (200, and 200 again), who then manages the curriculum', async () => {
     const owner = await buildUser(t);
     const key = await buildCurriculum(t);
     expect((await rest('PUT /curriculum/:curriculumKey/curriculumowners/:identityKey', { curriculumKey: key, identityKey: owner.key })).status).toBe(200);
-    expect((await rest('PUT /curriculum/:curriculumKey/curriculumowners/:identityKey', { curriculumKey: key, identityKey: owner.key })).status).toBe(304);
+    expect((await rest('PUT /curriculum/:curriculumKey/curriculumowners/:identityKey', { curriculumKey: key, identityKey: owner.key })).status).toBe(200);
     expect(keysOf((await rest('GET /curriculum/:curriculumKey/curriculumowners', { curriculumKey: key })).json)).toEqual([owner.key]);
     expect((await call(t.base, 'GET', `/restapi/curriculum/${key}`, { headers: { ...owner.auth, ...JSON_TYPE } })).status).toBe(200);
     expect((await rest('DELETE /curriculum/:curriculumKey/curriculumowners/:identityKey', { curriculumKey: key, identityKey: owner.key })).status).toBe(200);
+    expect((await rest('DELETE /curriculum/:curriculumKey/curriculumowners/:identityKey', { curriculumKey: key, identityKey: owner.key })).status).toBe(200);
+    expect((await rest('GET /curriculum/:curriculumKey/curriculumowners', { curriculumKey: key })).json).toEqual([]);
     expect((await call(t.base, 'GET', `/restapi/curriculum/${key}`, { headers: { ...owner.auth, ...JSON_TYPE } })).status).toBe(403);
   });
 });
@@ -216,6 +218,25 @@ describe(`GET /curriculum/:curriculumKey/elements/:elementKey/elements`, () => {
   it('lists the children', async () => {
     expect(keysOf((await rest(`GET /curriculum/:curriculumKey/elements/:elementKey/elements`, {})).json)).toContain(childKey);
     expect(keysOf(await viaGraphql(`GET /curriculum/:curriculumKey/elements/:elementKey/elements`, {}))).toContain(childKey);
+  });
+  it('lists a child with status deleted too, as OpenOLAT does (JSON, XML, GraphQL)', async () => {
+    const parent = await buildCurriculumElement(t, curriculumKey);
+    const kept = await buildCurriculumElement(t, curriculumKey, parent);
+    const deleted = await buildCurriculumElement(t, curriculumKey, parent);
+    expect((await rest(`POST /curriculum/:curriculumKey/elements/:elementKey`, { elementKey: deleted }, { status: 'deleted' })).json).toMatchObject({
+      status: 'deleted',
+    });
+    const children = (await rest(`GET /curriculum/:curriculumKey/elements/:elementKey/elements`, { elementKey: parent })).json;
+    expect(children.map((child: { key: number; status: string }) => [child.key, child.status])).toEqual([
+      [kept, 'active'],
+      [deleted, 'deleted'],
+    ]);
+    const xml = await call(t.base, 'GET', `/restapi/curriculum/${curriculumKey}/elements/${parent}/elements`, {
+      headers: { ...adminAuth(), Accept: 'application/xml' },
+    });
+    expect(xml.text).toContain(`<key>${deleted}</key>`);
+    expect(keysOf(await viaGraphql(`GET /curriculum/:curriculumKey/elements/:elementKey/elements`, { elementKey: parent }))).toEqual([kept, deleted]);
+    expect(keysOf((await rest('GET /curriculum/:curriculumKey/elements', {})).json)).not.toContain(deleted);
   });
 });
 
@@ -317,7 +338,21 @@ describe('element types', () => {
   refusals('GET /curriculum/types/:typeKey/allowedSubTypes', world());
   refusals('PUT /curriculum/types/:typeKey/allowedSubTypes/:subTypeKey', world());
   refusals('DELETE /curriculum/types/:typeKey/allowedSubTypes/:subTypeKey', world());
-  it('creates, reads and updates a type; allows and disallows a sub-type (200 then 304)', async () => {
+  it('stores blank calendars and lectures switches of a type as disabled, as OpenOLAT does (JSON, XML, GraphQL)', async () => {
+    const created = await rest('PUT /curriculum/types', {}, { identifier: 'plain', displayName: 'Plain' });
+    expect(created.json).toMatchObject({ calendars: 'disabled', lectures: 'disabled' });
+    const updated = await rest('POST /curriculum/types/:typeKey', { typeKey: created.json.key }, { calendars: 'enabled', lectures: ' ' });
+    expect(updated.json).toMatchObject({ calendars: 'enabled', lectures: 'disabled' });
+    const xml = await call(t.base, 'GET', `/restapi/curriculum/types/${created.json.key}`, { headers: { ...adminAuth(), Accept: 'application/xml' } });
+    expect(xml.text).toContain('calendars="enabled" lectures="disabled"');
+    const viaGraph = await graphql(
+      t.base,
+      adminAuth(),
+      'mutation { createCurriculumElementType(curriculumElementType: { identifier: "g", displayName: "G" }) { calendars lectures } }',
+    );
+    expect(viaGraph.body.data.createCurriculumElementType).toEqual({ calendars: 'disabled', lectures: 'disabled' });
+  });
+  it('creates, reads and updates a type; allows and disallows a sub-type (200, and 200 again as in OpenOLAT)', async () => {
     const created = await rest('POST /curriculum/types', {}, { identifier: 'run', displayName: 'Run', calendars: 'enabled', lectures: 'inherited' });
     expect(created.json).toMatchObject({ identifier: 'run', calendars: 'enabled', lectures: 'inherited' });
     const key = created.json.key;
@@ -326,9 +361,10 @@ describe('element types', () => {
     expect(keysOf((await rest('GET /curriculum/types', {})).json)).toContain(key);
     const values = { typeKey: key, subTypeKey };
     expect((await rest('PUT /curriculum/types/:typeKey/allowedSubTypes/:subTypeKey', values)).status).toBe(200);
-    expect((await rest('PUT /curriculum/types/:typeKey/allowedSubTypes/:subTypeKey', values)).status).toBe(304);
+    expect((await rest('PUT /curriculum/types/:typeKey/allowedSubTypes/:subTypeKey', values)).status).toBe(200);
     expect(keysOf((await rest('GET /curriculum/types/:typeKey/allowedSubTypes', values)).json)).toEqual([subTypeKey]);
     expect((await rest('DELETE /curriculum/types/:typeKey/allowedSubTypes/:subTypeKey', values)).status).toBe(200);
-    expect((await rest('DELETE /curriculum/types/:typeKey/allowedSubTypes/:subTypeKey', values)).status).toBe(304);
+    expect((await rest('DELETE /curriculum/types/:typeKey/allowedSubTypes/:subTypeKey', values)).status).toBe(200);
+    expect((await rest('GET /curriculum/types/:typeKey/allowedSubTypes', values)).json).toEqual([]);
   });
 });

@@ -202,19 +202,21 @@ describe('GET /organisations/types/:typeKey/allowedSubTypes', () => {
 
 describe('PUT /organisations/types/:typeKey/allowedSubTypes/:subTypeKey', () => {
   refusals('PUT /organisations/types/:typeKey/allowedSubTypes/:subTypeKey', world());
-  it('allows the sub-type, 304 the second time', async () => {
+  it('allows the sub-type, 200 the second time too, as in OpenOLAT', async () => {
     const key = await buildOrganisationType(t);
     expect((await rest('PUT /organisations/types/:typeKey/allowedSubTypes/:subTypeKey', { typeKey: key, subTypeKey })).status).toBe(200);
-    expect((await rest('PUT /organisations/types/:typeKey/allowedSubTypes/:subTypeKey', { typeKey: key, subTypeKey })).status).toBe(304);
+    expect((await rest('PUT /organisations/types/:typeKey/allowedSubTypes/:subTypeKey', { typeKey: key, subTypeKey })).status).toBe(200);
+    expect(keysOf((await rest('GET /organisations/types/:typeKey/allowedSubTypes', { typeKey: key })).json)).toEqual([subTypeKey]);
   });
 });
 
 describe('DELETE /organisations/types/:typeKey/allowedSubTypes/:subTypeKey', () => {
   refusals('DELETE /organisations/types/:typeKey/allowedSubTypes/:subTypeKey', world());
-  it('disallows the sub-type, 304 when it was not allowed', async () => {
+  it('disallows the sub-type, 200 also when it was not allowed, as in OpenOLAT', async () => {
     const key = await buildOrganisationType(t);
     await rest('PUT /organisations/types/:typeKey/allowedSubTypes/:subTypeKey', { typeKey: key, subTypeKey });
     expect((await rest('DELETE /organisations/types/:typeKey/allowedSubTypes/:subTypeKey', { typeKey: key, subTypeKey })).status).toBe(200);
-    expect((await rest('DELETE /organisations/types/:typeKey/allowedSubTypes/:subTypeKey', { typeKey: key, subTypeKey })).status).toBe(304);
+    expect((await rest('DELETE /organisations/types/:typeKey/allowedSubTypes/:subTypeKey', { typeKey: key, subTypeKey })).status).toBe(200);
+    expect((await rest('GET /organisations/types/:typeKey/allowedSubTypes', { typeKey: key })).json).toEqual([]);
   });
 });

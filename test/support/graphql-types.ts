@@ -1031,7 +1031,7 @@ export type Mutation = {
   addCurriculumElementRoleMembers: Scalars['Boolean']['output'];
   /** Tag the element with the level (true; false when it already was: REST 304); 404 for an unknown level. */
   addCurriculumElementTaxonomyLevel: Scalars['Boolean']['output'];
-  /** true: now an owner; false: already one (REST answers 304). */
+  /** true: now an owner; false: already one (REST answers 200 either way). */
   addCurriculumOwner: Scalars['Boolean']['output'];
   /** true: added; false: already an owner (nothing changed). */
   addGroupOwner: Scalars['Boolean']['output'];
@@ -1063,11 +1063,11 @@ export type Mutation = {
   addSinglePageElement: CourseNodeVo;
   /** A new structure element in the editor tree below parentNodeId, at position among its siblings (the others move down) or last. Administrators and learning resource managers of the course’s organisation, and its owners. */
   addStructureElement: CourseNodeVo;
-  /** true: allowed now; false: it already was (REST answers 304). */
+  /** true: allowed now; false: it already was (REST answers 200 either way). */
   allowCurriculumElementSubType: Scalars['Boolean']['output'];
-  /** true: allowed now; false: it already was (REST answers 304). */
+  /** true: allowed now; false: it already was (REST answers 200 either way). */
   allowOrganisationSubType: Scalars['Boolean']['output'];
-  /** true: allowed now; false: it already was (REST 304). */
+  /** true: allowed now; false: it already was (REST answers 200 either way). */
   allowTaxonomyLevelSubType: Scalars['Boolean']['output'];
   /** Changes the status of the course (newStatus); unknown values change nothing. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   changeCourseStatus: Scalars['Boolean']['output'];
@@ -1149,11 +1149,11 @@ export type Mutation = {
   deleteUserAuthenticationByLogin: Scalars['Boolean']['output'];
   /** Remove the portrait; false when there was none. The person themself or their user managers. */
   deleteUserPortrait: Scalars['Boolean']['output'];
-  /** true: no longer allowed; false: it was not allowed (REST answers 304). */
+  /** true: no longer allowed; false: it was not allowed (REST answers 200 either way). */
   disallowCurriculumElementSubType: Scalars['Boolean']['output'];
-  /** true: no longer allowed; false: it was not allowed (REST answers 304). */
+  /** true: no longer allowed; false: it was not allowed (REST answers 200 either way). */
   disallowOrganisationSubType: Scalars['Boolean']['output'];
-  /** true: no longer allowed; false: it was not allowed (REST 304). */
+  /** true: no longer allowed; false: it was not allowed (REST answers 200 either way). */
   disallowTaxonomyLevelSubType: Scalars['Boolean']['output'];
   /** Blocks of this course that still take their participants from the origin course (moved here from it) take them from this course; false when none did (REST: 304). 404 unknown origin. */
   healMovedLectureBlocks: Scalars['Boolean']['output'];
@@ -1187,7 +1187,7 @@ export type Mutation = {
   removeCurriculumElementRoleMember: Scalars['Boolean']['output'];
   /** Remove the level from the element (true also when it was not there, as in OpenOLAT); an unknown level answers 404 (OpenOLAT: 200 with body NOT_FOUND). */
   removeCurriculumElementTaxonomyLevel: Scalars['Boolean']['output'];
-  /** End the ownership (404 when the person is no owner). */
+  /** End the ownership (true also when the person was no owner). */
   removeCurriculumOwner: Scalars['Boolean']['output'];
   removeGroupOwner: Scalars['Boolean']['output'];
   removeGroupParticipant: Scalars['Boolean']['output'];
@@ -2418,7 +2418,7 @@ export type Query = {
   curriculum: CurriculumVo;
   /** 403 when the element belongs to another curriculum. */
   curriculumElement: CurriculumElementVo;
-  /** The direct children that are not deleted, in their order. */
+  /** The direct children, those with status deleted too (as in OpenOLAT), in their order. */
   curriculumElementChildren: Array<CurriculumElementVo>;
   /** The courses linked to the element. */
   curriculumElementEntries: Array<RepositoryEntryVo>;

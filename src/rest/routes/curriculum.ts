@@ -17,10 +17,12 @@ export const curriculum: FamilyRoutes = {
     POST('/curriculum/:curriculumKey', 'Mutation.updateCurriculum', 'Update a curriculum (409 when the body names another key)', { bodyArg: 'curriculum' }),
     DELETE('/curriculum/:curriculumKey', 'Mutation.deleteCurriculum', 'Delete a curriculum with its elements'),
     GET('/curriculum/:curriculumKey/curriculumowners', 'Query.curriculumOwners', 'Owners of the curriculum'),
-    PUT('/curriculum/:curriculumKey/curriculumowners/:identityKey', 'Mutation.addCurriculumOwner', 'Make the user an owner (304 when already one)', {
-      notModifiedWhenFalse: true,
-    }),
-    DELETE('/curriculum/:curriculumKey/curriculumowners/:identityKey', 'Mutation.removeCurriculumOwner', 'End the ownership (404 when no owner)'),
+    PUT('/curriculum/:curriculumKey/curriculumowners/:identityKey', 'Mutation.addCurriculumOwner', 'Make the user an owner (200 also when already one)'),
+    DELETE(
+      '/curriculum/:curriculumKey/curriculumowners/:identityKey',
+      'Mutation.removeCurriculumOwner',
+      'End the ownership (200 also when the user was no owner)',
+    ),
 
     GET('/curriculum/:curriculumKey/elements', 'Query.curriculumElements', 'The elements of the curriculum that are not deleted, flat'),
     ...PUT_OR_POST(
@@ -36,7 +38,7 @@ export const curriculum: FamilyRoutes = {
     ...PUT_OR_POST(`${ELEMENT}/reorder`, 'Mutation.reorderCurriculumElementChildren', 'Order the children (a list of CurriculumElementVO, keys only)', {
       bodyArg: 'elementOrder',
     }),
-    GET(`${ELEMENT}/elements`, 'Query.curriculumElementChildren', 'The direct children, in their order'),
+    GET(`${ELEMENT}/elements`, 'Query.curriculumElementChildren', 'The direct children, those with status deleted too, in their order'),
     GET(`${ELEMENT}/entries`, 'Query.curriculumElementEntries', 'The courses linked to the element'),
     GET(`${ELEMENT}/entries/:repositoryEntryKey`, 'Query.curriculumElementEntry', 'The course when linked (HEAD: 200 linked, 404 not)'),
     HEAD(`${ELEMENT}/entries/:repositoryEntryKey`, 'Query.curriculumElementEntry', 'Whether the course is linked to the element: 200 linked, 404 not'),
@@ -93,12 +95,12 @@ export const curriculum: FamilyRoutes = {
         defaultFormat: 'json',
       },
     ),
-    PUT('/curriculum/types/:typeKey/allowedSubTypes/:subTypeKey', 'Mutation.allowCurriculumElementSubType', 'Allow a sub-type (304 when already allowed)', {
-      notModifiedWhenFalse: true,
-    }),
-    DELETE('/curriculum/types/:typeKey/allowedSubTypes/:subTypeKey', 'Mutation.disallowCurriculumElementSubType', 'Disallow a sub-type (304 when it was not)', {
-      notModifiedWhenFalse: true,
-    }),
+    PUT('/curriculum/types/:typeKey/allowedSubTypes/:subTypeKey', 'Mutation.allowCurriculumElementSubType', 'Allow a sub-type (200 also when already allowed)'),
+    DELETE(
+      '/curriculum/types/:typeKey/allowedSubTypes/:subTypeKey',
+      'Mutation.disallowCurriculumElementSubType',
+      'Disallow a sub-type (200 also when it was not)',
+    ),
   ],
   openRoutes: [VERSION('/curriculum/version', 'curriculum')],
 };

@@ -56,16 +56,11 @@ export const organisations: FamilyRoutes = {
         defaultFormat: 'json',
       },
     ),
-    PUT('/organisations/types/:typeKey/allowedSubTypes/:subTypeKey', 'Mutation.allowOrganisationSubType', 'Allow a sub-type (304 when already allowed)', {
-      notModifiedWhenFalse: true,
-    }),
+    PUT('/organisations/types/:typeKey/allowedSubTypes/:subTypeKey', 'Mutation.allowOrganisationSubType', 'Allow a sub-type (200 also when already allowed)'),
     DELETE(
       '/organisations/types/:typeKey/allowedSubTypes/:subTypeKey',
       'Mutation.disallowOrganisationSubType',
-      'Disallow a sub-type (304 when it was not allowed)',
-      {
-        notModifiedWhenFalse: true,
-      },
+      'Disallow a sub-type (200 also when it was not allowed)',
     ),
   ],
   openRoutes: [VERSION('/organisations/version', 'organisations')],

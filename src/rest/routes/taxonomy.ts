@@ -48,14 +48,13 @@ export const taxonomy: FamilyRoutes = {
     }),
     GET(TYPE, 'Query.taxonomyLevelType', 'A level type', JSON_FIRST),
     GET(`${TYPE}/allowedSubTypes`, 'Query.taxonomyLevelTypeAllowedSubTypes', 'The types allowed below levels of this type', JSON_FIRST),
-    PUT(`${TYPE}/allowedSubTypes/:subLevelTypeKey`, 'Mutation.allowTaxonomyLevelSubType', 'Allow a sub-type (304 when already allowed)', {
-      ...JSON_FIRST,
-      notModifiedWhenFalse: true,
-    }),
-    DELETE(`${TYPE}/allowedSubTypes/:subLevelTypeKey`, 'Mutation.disallowTaxonomyLevelSubType', 'Disallow a sub-type (304 when it was not allowed)', {
-      ...JSON_FIRST,
-      notModifiedWhenFalse: true,
-    }),
+    PUT(`${TYPE}/allowedSubTypes/:subLevelTypeKey`, 'Mutation.allowTaxonomyLevelSubType', 'Allow a sub-type (200 also when already allowed)', JSON_FIRST),
+    DELETE(
+      `${TYPE}/allowedSubTypes/:subLevelTypeKey`,
+      'Mutation.disallowTaxonomyLevelSubType',
+      'Disallow a sub-type (200 also when it was not allowed)',
+      JSON_FIRST,
+    ),
 
     GET(ENTRY_LEVELS, 'Query.repositoryEntryTaxonomyLevels', 'The taxonomy levels of the entry (administrator, learning resource manager or owner)'),
     PUT(

@@ -538,7 +538,7 @@ export function buildOpenApi(schema: GraphQLSchema, sofa: SofaRouter, routes: Re
     openapi: generated.openapi,
     info: { ...generated.info, license: LICENSE },
     servers: [{ url: REST_BASE }],
-    security: [{ basicAuth: [] }, { bearerAuth: [] }, { serviceToken: [] }],
+    security: [{ basicAuth: [] }, { bearerAuth: [] }, { serviceToken: [] }, ...(oauth ? [{ openIdConnect: [] }] : [])],
     tags: [...tags.values()].map(({ name, description }) => ({ name, description })),
     paths,
     components: {

@@ -335,6 +335,7 @@ it('openapi.json declares the bearer scheme and the issuer', async () => {
     openIdConnectUrl: `${provider.issuer}/.well-known/openid-configuration`,
   });
   expect(doc.security).toContainEqual({ bearerAuth: [] });
+  expect(doc.security).toContainEqual({ openIdConnect: [] });
   await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeDefined();
 });
 

@@ -50,6 +50,7 @@ it('the page escapes what the document says', () => {
     info: { title: 'T<i>', version: '1"' },
     servers: [{ url: '/restapi' }],
     security: [{ basicAuth: [] }],
+    tags: [{ name: 'a&b', description: 'what `a` <i>does</i>' }],
     paths: {
       '/a/{x}': {
         get: {
@@ -70,7 +71,7 @@ it('the page escapes what the document says', () => {
   expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   expect(page).toContain('the <code>x</code> &lt;b&gt;');
   expect(page).toContain('<a href="#schema-V">V</a>');
-  expect(page).toContain('id="tag-a_b">a&amp;b</h2>');
+  expect(page).toContain('id="tag-a_b">a&amp;b</h2>\n<p>what <code>a</code> &lt;i&gt;does&lt;/i&gt;</p>');
 });
 
 describe('GET /api/copyright', () => {

@@ -49,7 +49,6 @@ export const CALENDAR_FEED_ROUTE: OpenRoute = {
   produces: { 'text/calendar': { type: 'string', example: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\n…\r\nEND:VCALENDAR' } },
   parameterDescriptions: { token: 'the feed token followed by .ics' },
   errors: { 404: 'unknown or revoked token, or the person no longer sees the calendar' },
-  tag: 'calendars',
   serve: async (req: Request, res: Response, next: NextFunction) => {
     try {
       const document = await calendarFeed(res.locals.ctx as RequestContext, String(req.params.token));

@@ -149,6 +149,7 @@ export function renderApiDoc(document: OpenApiDocument): string {
     }
   }
   for (const operations of byTag.values()) operations.sort((a, b) => byPath(a.path, b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
+  const tagDescriptions = new Map((document.tags ?? []).map((tag) => [tag.name, tag.description]));
   const schemas = Object.entries(document.components.schemas).sort(([a], [b]) => a.localeCompare(b));
   const listed = (path: string) => Boolean(document.paths[path]);
   const links = [
@@ -172,7 +173,7 @@ ${authentication(document)}
 ${[...byTag]
   .map(
     ([tag, operations]) =>
-      `<h2 id="${escape(tagId(tag))}">${escape(tag)}</h2>\n${operations.map(({ path, method, operation }) => operationOf(path, method, operation)).join('\n')}`,
+      `<h2 id="${escape(tagId(tag))}">${escape(tag)}</h2>\n${tagDescriptions.has(tag) ? `<p>${prose(tagDescriptions.get(tag)!)}</p>\n` : ''}${operations.map(({ path, method, operation }) => operationOf(path, method, operation)).join('\n')}`,
   )
   .join('\n')}
 <h2 id="value-objects">Value objects</h2>

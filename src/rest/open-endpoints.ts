@@ -5,7 +5,7 @@ import type { LoginThrottle } from '../auth/login-throttle';
 import { Provider } from '../entities/users';
 import { REALM, TOKEN_HEADER } from '../auth/security-filter';
 import { setSessionCookie } from '../auth/sessions';
-import { TEXT, bySpecificity, type OpenMedia, type OpenRoute } from './route';
+import { TEXT, bySpecificity, type ApiTag, type OpenMedia, type OpenRoute } from './route';
 import { escapeXml } from './xml-codec';
 import { clientAddress } from './node-http';
 import { noteRoute } from '../ops/access-log';
@@ -86,19 +86,27 @@ export const OPEN_SPACE_ROUTES: OpenRoute[] = [
     { 'image/svg+xml': ASSET },
     { parameterDescriptions: ASSET_NAME, errors: { 404: 'no such file' } },
   ),
-  openSpace('/api-docs/', 'The try-it page (Swagger UI) for this document; /api-docs redirects here', { 'text/html': HTML_PAGE }, { tag: 'api' }),
-  openSpace('/openapi.json', 'This document: OpenAPI 3 description of every route', { 'application/json': { type: 'object' } }, { tag: 'api' }),
+  openSpace('/api-docs/', 'The try-it page (Swagger UI) for this document; /api-docs redirects here', { 'text/html': HTML_PAGE }),
+  openSpace('/openapi.json', 'This document: OpenAPI 3 description of every route', { 'application/json': { type: 'object' } }),
 ];
+
+const PING: ApiTag = { name: 'ping', description: 'Whether the service answers: fixed texts, open to anyone.' };
+const API: ApiTag = {
+  name: 'api',
+  description: 'This API itself: its version, copyright and licence, the documentation page, the try-it page and this document.',
+};
+const AUTH: ApiTag = { name: 'auth', description: 'Log in with a password for a token (X-SERVICE-TOKEN), or check a token.' };
+const tagged = (tag: ApiTag, routes: OpenRoute[]) => routes.map((route) => ({ ...route, tag }));
 
 /** Ping, the API's version, the open space and `/auth` (catalogue 1.6, 1.7); the families add their versions (src/rest/routes). */
 export const CORE_OPEN_ROUTES: OpenRoute[] = [
-  TEXT('GET', '/ping', 'Ping', 'Ping'),
-  TEXT('GET', '/ping/version', 'Version of the ping service', '1.0'),
-  TEXT('POST', '/ping/:name', 'Ping with a name', 'Ping {name}'),
-  TEXT('GET', '/api/version', 'Version of the REST API', '1.0'),
-  TEXT('GET', '/auth/version', 'Version of the authentication service', '1.0'),
-  AUTH_ROUTE,
-  ...OPEN_SPACE_ROUTES,
+  ...tagged(PING, [
+    TEXT('GET', '/ping', 'Ping', 'Ping'),
+    TEXT('GET', '/ping/version', 'Version of the ping service', '1.0'),
+    TEXT('POST', '/ping/:name', 'Ping with a name', 'Ping {name}'),
+  ]),
+  ...tagged(API, [TEXT('GET', '/api/version', 'Version of the REST API', '1.0'), ...OPEN_SPACE_ROUTES]),
+  ...tagged(AUTH, [TEXT('GET', '/auth/version', 'Version of the authentication service', '1.0'), AUTH_ROUTE]),
 ];
 
 /** `GET /api/copyright`: text/plain unless Accept prefers HTML; an Accept that names none of the three still gets the text. */

@@ -19,7 +19,7 @@ import { TOKEN_HEADER, isAlwaysEnabledRestPath, isOpenRestPath, isUnmeteredRestP
 import type { OAuthConfig } from '../config/config';
 import { Base64Scalar } from '../schema/scalars';
 import { answersWithoutBody, rootField } from './operations';
-import type { OpenRoute, RestRoute } from './route';
+import type { ApiTag, OpenRoute, RestRoute } from './route';
 import { REST_BASE, canonicalRoutes, type SofaRouter } from './sofa';
 import { onWire, pageItemsOf, xmlRootOf } from './wire';
 
@@ -33,6 +33,7 @@ export interface OpenApiDocument {
   info: Schema;
   servers: { url: string }[];
   security: Record<string, string[]>[];
+  tags?: ApiTag[];
   paths: Paths;
   components: { schemas: Record<string, Schema>; securitySchemes: Record<string, Schema> };
 }
@@ -57,7 +58,11 @@ function withXmlNames(derived: Schema, type: GraphQLOutputType): Schema {
 
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]);
-const tagOf = (path: string) => path.split('/')[1];
+/** A route's tag: its family's (src/rest/routes/index.ts), or a core service's (src/rest/open-endpoints.ts). */
+const tagOf = (route: { method: string; path: string; tag?: ApiTag }) => {
+  if (!route.tag) throw new Error(`openapi: ${route.method} ${route.path} has no tag (is its family listed in src/rest/routes/index.ts?)`);
+  return route.tag;
+};
 const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 const rolesOf = (schema: GraphQLSchema, field: GraphQLField<unknown, unknown>) => (getDirective(schema, field, 'auth')?.[0]?.roles ?? []) as string[];
@@ -103,7 +108,9 @@ const QUERY_TYPES: Record<string, string> = { Int: 'integer', Long: 'integer', B
 /** The body argument's fields as optional query parameters (`queryBody` routes). */
 function queryBodyParameters(field: GraphQLField<unknown, unknown>, bodyArg: string) {
   const input = getNamedType(field.args.find((arg) => arg.name === bodyArg)!.type) as GraphQLInputObjectType;
-  return Object.values(input.getFields()).map((inner) => ({
+  // A field that is an argument of the operation too (the catalog's newParentKey) is that argument's parameter.
+  const fields = Object.values(input.getFields()).filter((inner) => !field.args.some((arg) => arg.name === inner.name));
+  return fields.map((inner) => ({
     name: inner.name,
     in: 'query',
     required: false,
@@ -250,7 +257,7 @@ function describeRoute(schema: GraphQLSchema, route: RestRoute, derived: Operati
   const roles = rolesOf(schema, field);
   return {
     operationId,
-    tags: [tagOf(route.path)],
+    tags: [tagOf(route).name],
     summary: route.summary,
     description: [field.description, roles.length ? `Roles: ${roles.join(', ')}.` : 'Any authenticated caller.', `GraphQL: \`${route.field}\`.`]
       .filter(Boolean)
@@ -295,7 +302,7 @@ function openOperation(route: OpenRoute): Operation {
   const errors = Object.fromEntries(Object.entries(route.errors ?? {}).map(([status, description]) => [status, errorResponse(description)]));
   return {
     operationId: openOperationId(route.path),
-    tags: [route.tag ?? tagOf(route.path)],
+    tags: [tagOf(route).name],
     summary: route.summary,
     description: open ? 'Open: no authentication needed.' : 'Needs authentication.',
     ...(open ? { security: [] } : {}),
@@ -338,11 +345,11 @@ function wireSchemas(schema: GraphQLSchema, sofaSchemas: Record<string, Schema>)
     const properties: Record<string, Schema> = {};
     for (const field of fields) {
       const generatedProperty: Schema = generatedProperties[field.name];
-      // OpenAPI 3.0 ignores siblings of a $ref: a nullable VO-valued field wraps it.
+      // OpenAPI 3.0 ignores siblings of a $ref, and `nullable` needs a `type` beside it: a nullable VO-valued field wraps the $ref.
       const property: Schema = isNonNullType(field.type)
         ? { ...generatedProperty }
         : '$ref' in generatedProperty
-          ? { allOf: [generatedProperty], nullable: true }
+          ? { type: isEnumType(getNamedType(field.type)) ? 'string' : 'object', allOf: [generatedProperty], nullable: true }
           : { ...generatedProperty, nullable: true };
       const item = field.extensions?.xmlItem as string | undefined;
       if (field.extensions?.xmlAttribute) property.xml = { attribute: true };
@@ -422,36 +429,106 @@ function securitySchemes(oauth: OAuthConfig | undefined): Record<string, Schema>
 }
 
 /**
+ * OpenAPI forbids two paths that differ only in their parameters' names, and OpenOLAT has such a
+ * pair (`GET …/levels/{taxonomyLevelKey}/competences/{identityKey}`, `DELETE
+ * …/competences/{competenceKey}`): such paths are listed as one, the parameter named after both
+ * (`{identityKeyOrCompetenceKey}`). Gives each path below /restapi (Express style) its listed path.
+ */
+export function sharedTemplates(paths: string[]): Map<string, string> {
+  const byShape = new Map<string, string[]>();
+  for (const path of new Set(paths)) {
+    const shape = path.replace(/:\w+/g, ':');
+    byShape.set(shape, [...(byShape.get(shape) ?? []), path]);
+  }
+  const listed = new Map<string, string>();
+  for (const [shape, alike] of byShape) {
+    const names = alike.map(pathParams);
+    const joined = names[0].map((_, i) => [...new Set(names.map((params) => params[i]))].map((name, j) => (j ? pascal(name) : name)).join('Or'));
+    let position = 0;
+    const shared = shape.replace(/:/g, () => `:${joined[position++]}`);
+    for (const path of alike) listed.set(path, shared);
+  }
+  return listed;
+}
+
+/** An operation under its shared path: the renamed path parameters say which name the operation reads them as. */
+function underSharedPath(operation: Operation, path: string, shared: string): Operation {
+  if (path === shared) return operation;
+  const [own, listed] = [pathParams(path), pathParams(shared)];
+  const parameters = (operation.parameters as (Schema & { name: string; in: string; description?: string })[]).map((parameter) => {
+    const at = parameter.in === 'path' ? own.indexOf(parameter.name) : -1;
+    if (at < 0 || listed[at] === parameter.name) return parameter;
+    const description = `${parameter.name} for this operation${parameter.description ? `: ${parameter.description}` : ''} (the path is listed once for the operations that name this segment differently)`;
+    return { ...parameter, name: listed[at], description };
+  });
+  return { ...operation, parameters };
+}
+
+/** The component schemas the operations refer to, directly or through other schemas. */
+function referencedSchemas(paths: Paths, schemas: Record<string, Schema>): Record<string, Schema> {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      const name = key === '$ref' && typeof inner === 'string' ? inner.replace('#/components/schemas/', '') : undefined;
+      if (name === undefined) visit(inner);
+      else if (!found.has(name)) {
+        found.add(name);
+        visit(schemas[name]);
+      }
+    }
+  };
+  visit(paths);
+  return Object.fromEntries(Object.entries(schemas).filter(([name]) => found.has(name)));
+}
+
+/** The package is UNLICENSED; the service's copyright page says so in words. */
+const LICENSE = { name: 'UNLICENSED: no licence is granted', url: `${REST_BASE}/api/copyright` };
+
+/**
  * openapi.json: sofa's document reduced to the live routes of the table (plus the aliases sofa
- * does not know), with the wire's parameters, JSON and XML bodies, statuses and errors.
+ * does not know), with the wire's parameters, JSON and XML bodies, statuses and errors, the tags
+ * of the families, and the component schemas the operations use.
  */
 export function buildOpenApi(schema: GraphQLSchema, sofa: SofaRouter, routes: RestRoute[], openRoutes: OpenRoute[], oauth?: OAuthConfig): OpenApiDocument {
   const generated = sofa.openAPIDocument as unknown as { openapi: string; info: Schema; paths: Paths; components: { schemas: Record<string, Schema> } };
   const canonical = canonicalRoutes(routes);
-  const paths: Paths = {};
-  const add = (method: string, path: string, operation: Operation) => {
-    const operations = (paths[openApiPath(path)] ??= {});
-    if (operations[method.toLowerCase()]) throw new Error(`openapi: ${method} ${path} listed twice`);
-    operations[method.toLowerCase()] = operation;
-  };
+  const listed: { method: string; path: string; operation: Operation; tag: ApiTag }[] = [];
   for (const route of routes) {
     const served = canonical.get(route.field)!;
     const derived = generated.paths[openApiPath(served.path)]?.[served.method.toLowerCase()];
     if (!derived) throw new Error(`openapi: sofa derived no ${served.method} ${served.path} for ${route.field}`);
     const operation = describeRoute(schema, route, derived, operationIdOf(route, served));
     const roles = memberRoles(schema, route);
-    if (!roles) add(route.method, route.path, operation);
+    if (!roles) listed.push({ method: route.method, path: route.path, operation, tag: tagOf(route) });
     // OpenOLAT has one path per member role (…/authors, …/tutors, …/participants): listed so, served by the one route.
     else
       for (const role of roles) {
-        add(route.method, route.path.replace(':role', role), {
-          ...operation,
-          operationId: `${operation.operationId}${pascal(role)}`,
-          parameters: (operation.parameters as { in: string; name: string }[]).filter((parameter) => !(parameter.in === 'path' && parameter.name === 'role')),
+        listed.push({
+          method: route.method,
+          path: route.path.replace(':role', role),
+          operation: {
+            ...operation,
+            operationId: `${operation.operationId}${pascal(role)}`,
+            parameters: (operation.parameters as { in: string; name: string }[]).filter((parameter) => !(parameter.in === 'path' && parameter.name === 'role')),
+          },
+          tag: tagOf(route),
         });
       }
   }
-  for (const route of openRoutes) add(route.method, route.path, openOperation(route));
+  for (const route of openRoutes) listed.push({ method: route.method, path: route.path, operation: openOperation(route), tag: tagOf(route) });
+
+  const shared = sharedTemplates(listed.map(({ path }) => path));
+  const paths: Paths = {};
+  const tags = new Map<string, ApiTag>();
+  for (const { method, path, operation, tag } of listed) {
+    const operations = (paths[openApiPath(shared.get(path)!)] ??= {});
+    if (operations[method.toLowerCase()]) throw new Error(`openapi: ${method} ${shared.get(path)} listed twice`);
+    operations[method.toLowerCase()] = underSharedPath(operation, path, shared.get(path)!);
+    if (tags.has(tag.name) && tags.get(tag.name) !== tag) throw new Error(`openapi: two tags named ${tag.name}`);
+    tags.set(tag.name, tag);
+  }
 
   const ids = Object.values(paths).flatMap((operations) => Object.values(operations).map((operation) => operation.operationId));
   const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
@@ -459,12 +536,13 @@ export function buildOpenApi(schema: GraphQLSchema, sofa: SofaRouter, routes: Re
 
   return {
     openapi: generated.openapi,
-    info: generated.info,
+    info: { ...generated.info, license: LICENSE },
     servers: [{ url: REST_BASE }],
-    security: [{ basicAuth: [] }, { bearerAuth: [] }, { serviceToken: [] }],
+    security: [{ basicAuth: [] }, { bearerAuth: [] }, { serviceToken: [] }, ...(oauth ? [{ openIdConnect: [] }] : [])],
+    tags: [...tags.values()].map(({ name, description }) => ({ name, description })),
     paths,
     components: {
-      schemas: wireSchemas(schema, generated.components.schemas),
+      schemas: referencedSchemas(paths, wireSchemas(schema, generated.components.schemas)),
       securitySchemes: securitySchemes(oauth),
     },
   };

@@ -72,6 +72,14 @@ export interface RestRoute {
    * into it (`/catalog/1/12/34/children` gives path `1/12/34`).
    */
   ancestorsIn?: string;
+  /** openapi.json's tag: the route's family (src/rest/routes/index.ts gives each route its own). */
+  tag?: ApiTag;
+}
+
+/** A group of operations in openapi.json (its `tags`): one per family, named and described once. */
+export interface ApiTag {
+  name: string;
+  description: string;
 }
 
 type RouteOptions = Partial<Omit<RestRoute, 'method' | 'path' | 'field' | 'summary'>>;
@@ -109,8 +117,8 @@ export interface OpenRoute {
   errors?: Record<number, string>;
   /** Descriptions of path parameters. */
   parameterDescriptions?: Record<string, string>;
-  /** openapi.json's tag, where the first path segment is not the right one. */
-  tag?: string;
+  /** openapi.json's tag: the family's (src/rest/routes/index.ts), or the core service's. */
+  tag?: ApiTag;
   /** The handler of an open endpoint whose answer is computed (a family's feed); its path must be open in the security filter. */
   serve?: (req: Request, res: Response, next: NextFunction) => unknown;
 }

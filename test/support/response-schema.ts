@@ -39,7 +39,8 @@ function toJsonSchema(schema: unknown): unknown {
   }
   if (out.nullable === true) {
     delete out.nullable;
-    if (typeof out.type === 'string') out.type = [out.type, 'null'];
+    // beside allOf (a nullable VO-valued field: `{type: object, allOf: [$ref], nullable}`) null must pass the alternative, not the $ref
+    if (typeof out.type === 'string' && !out.allOf) out.type = [out.type, 'null'];
     else return { anyOf: [out, { type: 'null' }] };
   }
   return out;

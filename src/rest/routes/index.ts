@@ -1,5 +1,5 @@
 import { CORE_OPEN_ROUTES } from '../open-endpoints';
-import type { FamilyRoutes } from '../route';
+import type { ApiTag, FamilyRoutes, OpenRoute, RestRoute } from '../route';
 import { admin } from './admin';
 import { calendars } from './calendars';
 import { catalog } from './catalog';
@@ -16,25 +16,43 @@ import { rollCalls } from './roll-calls';
 import { taxonomy } from './taxonomy';
 import { users } from './users';
 
-/** Every family's routes, one entry per family; the order of families and of routes within them does not matter. */
-const FAMILIES: FamilyRoutes[] = [
-  users,
-  groups,
-  organisations,
-  relations,
-  admin,
-  courses,
-  courseGroups,
-  courseLifecycle,
-  courseArchives,
-  catalog,
-  taxonomy,
-  curriculum,
-  rollCalls,
-  lectures,
-  calendars,
+/**
+ * Every family's routes with the tag its operations get in openapi.json; the order of families and
+ * of routes within them does not matter.
+ */
+const FAMILIES: [FamilyRoutes, ApiTag][] = [
+  [users, { name: 'users', description: 'People: accounts, roles, status, authentications, preferences, portraits and login.' }],
+  [groups, { name: 'groups', description: 'Learning groups, their owners and participants, news and configuration; the groups of a person.' }],
+  [organisations, { name: 'organisations', description: 'Organisations, organisation types and members by role.' }],
+  [relations, { name: 'relations', description: 'Relation roles and the relations between two people.' }],
+  [admin, { name: 'admin', description: "The gateway's own administration (GraphQL only)." }],
+  [
+    courses,
+    { name: 'courses', description: 'Courses and repository entries: list, create, read, delete, members by role, publishing, structure and course elements.' },
+  ],
+  [courseGroups, { name: 'course groups', description: "The groups of a course, a person's courses and an organisation's learning resources." }],
+  [
+    courseLifecycle,
+    {
+      name: 'course lifecycle',
+      description: 'Metadata, status, access, image, organisations and configuration of repository entries and courses, and search.',
+    },
+  ],
+  [
+    courseArchives,
+    { name: 'course archives', description: 'Courses and repository entries imported from archives (multipart uploads) and exported as archives (ZIP).' },
+  ],
+  [catalog, { name: 'catalog', description: 'The catalog tree: entries, their children and owners.' }],
+  [taxonomy, { name: 'taxonomy', description: 'Taxonomies, levels, level types, competences, and the levels of repository entries.' }],
+  [curriculum, { name: 'curriculum', description: 'Curricula, their elements, members, linked courses, and element types.' }],
+  [rollCalls, { name: 'roll calls', description: 'Roll calls of lecture blocks and the lecture statistics of a curriculum.' }],
+  [lectures, { name: 'lectures', description: 'Lecture blocks of courses and curriculum elements, their teachers, and the blocks of a day.' }],
+  [calendars, { name: 'calendars', description: 'Calendars and events of people, groups and courses, and the iCalendar feed.' }],
 ];
 
-export const ROUTES = FAMILIES.flatMap((family) => family.routes);
-export const OPEN_ROUTES = [...CORE_OPEN_ROUTES, ...FAMILIES.flatMap((family) => family.openRoutes ?? [])];
-export const GRAPHQL_ONLY_OPERATIONS = new Set(FAMILIES.flatMap((family) => family.graphqlOnly ?? []));
+export const ROUTES: RestRoute[] = FAMILIES.flatMap(([family, tag]) => family.routes.map((route) => ({ ...route, tag })));
+export const OPEN_ROUTES: OpenRoute[] = [
+  ...CORE_OPEN_ROUTES,
+  ...FAMILIES.flatMap(([family, tag]) => (family.openRoutes ?? []).map((route) => ({ tag, ...route }))),
+];
+export const GRAPHQL_ONLY_OPERATIONS = new Set(FAMILIES.flatMap(([family]) => family.graphqlOnly ?? []));

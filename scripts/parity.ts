@@ -113,7 +113,7 @@ export function routesFor(schema: GraphQLSchema, endpoint: string): OurRoute[] {
 
 function typeNote(type: GraphQLInputType, defaultValue: unknown): string {
   const named = getNamedType(type);
-  const notes = [...(named === GraphQLString ? [] : [named === Base64Scalar ? 'file' : named.name])];
+  const notes = [...(named === GraphQLString ? [] : [named.name === Base64Scalar.name ? 'file' : named.name])];
   if (defaultValue !== undefined && defaultValue !== null) notes.push(`default ${JSON.stringify(defaultValue)}`);
   return notes.length ? ` (${notes.join(', ')})` : '';
 }

@@ -121,12 +121,18 @@ function typeNote(type: GraphQLInputType, defaultValue: unknown): string {
 const fieldsOf = (type: GraphQLInputType) => Object.values((getNamedType(type) as GraphQLInputObjectType).getFields());
 
 /** What one operation route reads: path parameters, query parameters, and its body as JSON or XML, a form, multipart parts or query parameters. */
-function operationReads(schema: GraphQLSchema, route: RestRoute): string[] {
+function operationReads(schema: GraphQLSchema, route: RestRoute, catalogueSegments: string[]): string[] {
   const { field } = rootField(schema, route.field);
-  const pathParams = route.path.split('/').flatMap((segment) => (segment.startsWith(':') ? [segment.slice(1)] : []));
-  const reads = pathParams.map((name) => {
+  const segments = segmentsOf(route.path);
+  const pathParams = segments.flatMap((segment) => (segment.startsWith(':') ? [segment.slice(1)] : []));
+  const reads = segments.flatMap((segment, i) => {
+    if (!segment.startsWith(':')) return [];
+    const name = segment.slice(1);
+    // A parameter of ours that takes a literal of the catalogue (`/repo/courses/{}/tutors`) reads that value.
+    if (catalogueSegments[i] !== '{}') return [`path ${name} = ${catalogueSegments[i]}`];
+    if (name === route.ancestorsIn) return [`path ${name} (one or more segments)`];
     const arg = field.args.find((candidate) => candidate.name === name);
-    return `path ${name}${arg ? typeNote(arg.type, undefined) : ''}`;
+    return [`path ${name}${arg ? typeNote(arg.type, undefined) : ''}`];
   });
   const argument = (arg: GraphQLArgument) => {
     if (arg.name === route.extraQueryArg) return ['query any other name (as a property filter)'];
@@ -135,13 +141,16 @@ function operationReads(schema: GraphQLSchema, route: RestRoute): string[] {
     const fields = fieldsOf(arg.type);
     const takesDocument = !route.multipartBody || route.formBody || route.queryBody || route.streamedUpload;
     return [
-      ...(takesDocument ? [`body ${getNamedType(arg.type).name} (JSON or XML)`] : []),
+      ...(takesDocument ? [`body ${String(arg.type).replace(/!/g, '')} (JSON or XML)`] : []),
       ...(route.formBody ? fields.map((input) => `form ${input.name}${typeNote(input.type, input.defaultValue)}`) : []),
       ...(route.multipartBody ? fields.map((input) => `multipart ${input.name}${typeNote(input.type, input.defaultValue)}`) : []),
       ...(route.queryBody ? fields.map((input) => `query ${input.name}${typeNote(input.type, input.defaultValue)} (without a body)`) : []),
     ];
   };
   for (const arg of field.args) reads.push(...argument(arg));
+  if (route.paging) reads.push(`header Accept …;pagingspec=1.0 (${route.paging === 'required' ? 'required: 406 without' : 'a page instead of the list'})`);
+  if (route.file && route.method === 'GET') reads.push('header If-Modified-Since (304)');
+  if (route.conditional) reads.push('header If-None-Match, If-Modified-Since (304)');
   return reads;
 }
 
@@ -153,7 +162,8 @@ function openReads(route: OpenRoute): string[] {
 export function ourReads(schema: GraphQLSchema, endpoint: string): string[] | undefined {
   const routes = routesFor(schema, endpoint);
   if (routes.length === 0) return undefined;
-  return [...new Set(routes.flatMap((our) => (our.kind === 'operation' ? operationReads(schema, our.route) : openReads(our.route))))];
+  const catalogueSegments = segmentsOf(endpoint.split(' ')[1]);
+  return [...new Set(routes.flatMap((our) => (our.kind === 'operation' ? operationReads(schema, our.route, catalogueSegments) : openReads(our.route))))];
 }
 
 /** A table cell: markdown and HTML characters written as text, one line. */

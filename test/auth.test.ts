@@ -40,6 +40,20 @@ describe('/auth/{username}', () => {
     expect((await call(t.base, 'GET', `/restapi/auth/${user.login}?password=wrong`)).status).toBe(401);
   });
 
+  it('takes a blank password or token as absent and the first of repeated values, as OpenOLAT (containsNonWhitespace, JAX-RS String)', async () => {
+    const user = await buildUser(t);
+    for (const query of ['password=', 'password=%20%20', 'x-service-token=', 'x-olat-token=%20', 'password=&x-service-token='])
+      expect([query, (await call(t.base, 'GET', `/restapi/auth/${user.login}?${query}`)).status]).toEqual([query, 400]);
+    const token = (await call(t.base, 'GET', `/restapi/auth/${user.login}?password=${user.password}`)).headers.get('x-service-token')!;
+    const blankPassword = await call(t.base, 'GET', `/restapi/auth/${user.login}?password=%20&x-service-token=${token}`);
+    expect(blankPassword.status).toBe(200);
+    expect(blankPassword.headers.get('x-service-token')).toBe(token);
+    const repeated = await call(t.base, 'GET', `/restapi/auth/${user.login}?password=${user.password}&password=wrong`);
+    expect(repeated.status).toBe(200);
+    expect(repeated.text).toBe(`<hello identityKey="${user.key}">Hello ${user.login}</hello>`);
+    expect((await call(t.base, 'GET', `/restapi/auth/${user.login}?password=wrong&password=${user.password}`)).status).toBe(401);
+  });
+
   it('issues a new token per login, which replaces the old one; the token form returns the same token', async () => {
     const user = await buildUser(t);
     const first = (await call(t.base, 'GET', `/restapi/auth/${user.login}?password=${user.password}`)).headers.get('x-service-token')!;

@@ -21,13 +21,17 @@ function validate(input: RelationRoleVOInput, role: string | null | undefined) {
   if (errors.length) throw validationFailed(errors);
 }
 
-/** Absent fields keep their value; given rights replace the set. */
-function apply(target: RelationRole, input: RelationRoleVOInput) {
+/**
+ * Given rights replace the set. An absent field is cleared on REST, where OpenOLAT sets every field from the body (the
+ * name excepted: a role keeps one), and kept on GraphQL, whose managed guard compares the fields a caller sends.
+ */
+function apply(ctx: RequestContext, target: RelationRole, input: RelationRoleVOInput) {
+  const given = (field: keyof RelationRoleVOInput) => ctx.transport === 'rest' || input[field] !== undefined;
   if (input.role != null) target.role = input.role.trim();
-  if (input.externalId !== undefined) target.externalId = input.externalId || null;
-  if (input.externalRef !== undefined) target.externalRef = input.externalRef || null;
-  if (input.managedFlags !== undefined) target.managedFlags = normaliseManagedFlags('role', input.managedFlags) || null;
-  if (input.rights !== undefined) target.rights = knownRights(input.rights);
+  if (given('externalId')) target.externalId = input.externalId || null;
+  if (given('externalRef')) target.externalRef = input.externalRef || null;
+  if (given('managedFlags')) target.managedFlags = normaliseManagedFlags('role', input.managedFlags) || null;
+  if (given('rights')) target.rights = knownRights(input.rights);
 }
 
 /** PUT or POST /users/relations/roles: creates a role, or updates the role a key > 0 names (404 when there is none). */
@@ -36,7 +40,7 @@ export async function saveRelationRole(ctx: RequestContext, input: RelationRoleV
   validate(input, input.role);
   return inTransaction(ctx, async (em) => {
     const role = em.create(RelationRole, { role: input.role!.trim() });
-    apply(role, input);
+    apply(ctx, role, input);
     await em.persistAndFlush(role);
     return toRelationRoleVO(role);
   });
@@ -48,7 +52,7 @@ export async function updateRelationRole(ctx: RequestContext, key: number, input
   return inTransaction(ctx, async (em) => {
     const role = await findRelationRole(em, key);
     validate(input, input.role ?? role.role);
-    apply(role, input);
+    apply(ctx, role, input);
     await em.flush();
     return toRelationRoleVO(role);
   });

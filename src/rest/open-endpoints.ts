@@ -118,6 +118,15 @@ function sendCopyright(req: Request, res: Response) {
   res.type(`${type}; charset=utf-8`).send(COPYRIGHT_HTML);
 }
 
+/**
+ * A query parameter as JAX-RS reads it into a String, its first value; undefined when it holds white space only, which
+ * OpenOLAT's login treats as absent (StringHelper.containsNonWhitespace).
+ */
+function textParameter(value: unknown): string | undefined {
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' && first.trim() !== '' ? first : undefined;
+}
+
 /** The open routes; the security filter decides which of them need authentication. */
 export function openEndpoints(routes: OpenRoute[], authenticator: Authenticator, throttle: LoginThrottle) {
   const router = express.Router();
@@ -136,12 +145,12 @@ export function openEndpoints(routes: OpenRoute[], authenticator: Authenticator,
     try {
       const { em, settings } = res.locals.ctx as RequestContext;
       const username = String(req.params.username);
-      const password = req.query.password;
-      const token = req.query['x-service-token'] ?? req.query['x-olat-token'];
+      const password = textParameter(req.query.password);
+      const token = textParameter(req.query['x-service-token']) ?? textParameter(req.query['x-olat-token']);
       let identityKey: number | null = null;
       let issued: string | undefined;
       let sessionId: string | undefined;
-      if (typeof password === 'string') {
+      if (password !== undefined) {
         // With "API access: only with API key", password logins issue no tokens.
         const attempt = await throttle.attempt(username, clientAddress(req), async (reserve) =>
           settings.apiAccess === 'all' ? authenticator.passwordLogin(em, username, password, reserve) : null,
@@ -151,7 +160,7 @@ export function openEndpoints(routes: OpenRoute[], authenticator: Authenticator,
         identityKey = login?.caller.key ?? null;
         issued = login?.token;
         sessionId = login?.sessionId;
-      } else if (typeof token === 'string') {
+      } else if (token !== undefined) {
         const caller = await authenticator.fromToken(em, token);
         const acceptable = settings.apiAccess === 'all' || caller?.provider === Provider.apiKey;
         if (caller && acceptable && caller.login.toLowerCase() === username.toLowerCase()) {

@@ -27,7 +27,7 @@ export class RelationRoleVO {
 
 @InputType('RelationRoleVOInput', {
   description:
-    'A RelationRoleVO as a client sends it. Absent fields keep their value on update; rights, when given, replace the set (unknown ids are dropped).',
+    'A RelationRoleVO as a client sends it. On update, absent fields keep their value here (on REST they are cleared, as OpenOLAT does; the name stays); rights, when given, replace the set (unknown ids are dropped).',
 })
 export class RelationRoleVOInput {
   @Field(() => LongScalar, { nullable: true, description: 'On PUT/POST /users/relations/roles a key > 0 updates that role.' })

@@ -3234,7 +3234,7 @@ export type RelationRoleVo = {
   role: Scalars['String']['output'];
 };
 
-/** A RelationRoleVO as a client sends it. Absent fields keep their value on update; rights, when given, replace the set (unknown ids are dropped). */
+/** A RelationRoleVO as a client sends it. On update, absent fields keep their value here (on REST they are cleared, as OpenOLAT does; the name stays); rights, when given, replace the set (unknown ids are dropped). */
 export type RelationRoleVoInput = {
   externalId?: InputMaybe<Scalars['String']['input']>;
   externalRef?: InputMaybe<Scalars['String']['input']>;

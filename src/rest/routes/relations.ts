@@ -4,12 +4,22 @@ import { DELETE, GET, POST, PUT_OR_POST, type FamilyRoutes } from '../route';
 export const relations: FamilyRoutes = {
   routes: [
     GET('/users/relations/roles', 'Query.relationRoles', 'List relation roles'),
-    ...PUT_OR_POST('/users/relations/roles', 'Mutation.createRelationRole', 'Create a relation role (a key > 0 updates that role)', {
-      bodyArg: 'relationRole',
-    }),
-    POST('/users/relations/roles/:relationRoleKey', 'Mutation.updateRelationRole', 'Update a relation role (409 when the body names another key)', {
-      bodyArg: 'relationRole',
-    }),
+    ...PUT_OR_POST(
+      '/users/relations/roles',
+      'Mutation.createRelationRole',
+      'Create a relation role (a key > 0 updates that role from the whole body: absent fields are cleared, as OpenOLAT)',
+      {
+        bodyArg: 'relationRole',
+      },
+    ),
+    POST(
+      '/users/relations/roles/:relationRoleKey',
+      'Mutation.updateRelationRole',
+      'Update a relation role from the whole body, absent fields cleared as OpenOLAT (409 when the body names another key)',
+      {
+        bodyArg: 'relationRole',
+      },
+    ),
     DELETE('/users/relations/roles/:relationRoleKey', 'Mutation.deleteRelationRole', 'Delete a relation role and its relations'),
     GET('/users/:identityKey/relations/source', 'Query.identityRelationsAsSource', 'Relations in which the user is the source'),
     GET('/users/:identityKey/relations/target', 'Query.identityRelationsAsTarget', 'Relations in which the user is the target'),

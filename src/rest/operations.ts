@@ -110,7 +110,8 @@ export function fromParameter(raw: unknown, type: GraphQLInputType): unknown {
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (typeof value !== 'string') return value;
   const named = getNamedType(nullable);
-  if (named === GraphQLBoolean) return value === 'true' ? true : value === 'false' ? false : value;
+  // JAX-RS reads a Boolean parameter with Boolean.valueOf: "true" in any case is true, every other text false.
+  if (named === GraphQLBoolean) return value.toLowerCase() === 'true';
   if (['Int', 'Long', 'Float'].includes(named.name) && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
   return value;
 }

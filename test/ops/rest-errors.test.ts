@@ -163,14 +163,35 @@ describe('REST errors speak REST', () => {
   it('a form, or query parameters that stand for the body, are named as such', async () => {
     const form = await call(t.base, 'POST', `/restapi/repo/courses/${courseKey}/lectureblocks`, {
       headers: { ...adminAuth(), ...JSON_TYPE },
-      body: 'title=b&compulsory=yes',
+      body: 'title=b&plannedLectures=x',
       contentType: 'application/x-www-form-urlencoded',
     });
     expect(form.status).toBe(400);
-    expect(form.json).toEqual({ code: 'BAD_REQUEST', translation: 'form field "compulsory" must be true or false' });
+    expect(form.json).toEqual({ code: 'BAD_REQUEST', translation: 'form field "plannedLectures" must be an integer' });
     const query = await call(t.base, 'PUT', '/restapi/repo/courses?displayName=c&organisationKey=x', { headers: { ...adminAuth(), ...JSON_TYPE } });
     expect(query.status).toBe(400);
     expect(query.json).toEqual({ code: 'BAD_REQUEST', translation: 'query parameter "organisationKey" must be an integer' });
+  });
+
+  it('a Boolean parameter reads as Java reads it (Boolean.valueOf): true in any case is true, any other text false', async () => {
+    const { key: entryKey, courseKey: lecturesCourse } = await buildCourse(t);
+    const enabled = await call(t.base, 'POST', `/restapi/repo/entries/${entryKey}/lectureblocks/configuration`, {
+      headers: { ...adminAuth(), ...JSON_TYPE },
+      body: { lectureEnabled: true },
+    });
+    expect(enabled.status).toBe(200);
+    for (const [text, read] of [
+      ['TRUE', true],
+      ['yes', false],
+      ['', false],
+    ] as const) {
+      const reply = await call(t.base, 'POST', `/restapi/repo/courses/${lecturesCourse}/lectureblocks`, {
+        headers: { ...adminAuth(), ...JSON_TYPE },
+        body: `title=b&plannedLectures=1&startDate=2030-01-02T10:00:00Z&endDate=2030-01-02T11:00:00Z&compulsory=${text}`,
+        contentType: 'application/x-www-form-urlencoded',
+      });
+      expect([reply.status, reply.json.compulsory]).toEqual([200, read]);
+    }
   });
 
   it('a body that is not an object: 400 in REST words', async () => {

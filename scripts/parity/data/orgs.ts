@@ -43,7 +43,12 @@ export const rows: ParityRow[] = [
   { endpoint: 'PUT /organisations', openolat: `${ORGS}.putOrganisation`, reads: ['body OrganisationVO (XML or JSON)'], deviations: SAVE_ORGANISATION },
   { endpoint: 'POST /organisations', openolat: `${ORGS}.postOrganisation`, reads: ['body OrganisationVO (XML or JSON)'], deviations: SAVE_ORGANISATION },
   { endpoint: 'GET /organisations/{}', openolat: `${ORGS}.getOrganisation`, reads: [], deviations: [] },
-  { endpoint: 'POST /organisations/{}', openolat: `${ORGS}.postOrganisation(organisationKey)`, reads: ['body OrganisationVO (XML or JSON)'], deviations: SAVE_ORGANISATION },
+  {
+    endpoint: 'POST /organisations/{}',
+    openolat: `${ORGS}.postOrganisation(organisationKey)`,
+    reads: ['body OrganisationVO (XML or JSON)'],
+    deviations: SAVE_ORGANISATION,
+  },
   {
     endpoint: 'DELETE /organisations/{}',
     openolat: `${ORGS}.deleteOrganisation`,
@@ -70,7 +75,7 @@ export const rows: ParityRow[] = [
   {
     endpoint: 'GET /organisations/membership/{}/{}',
     openolat: `${ORGS}.getMemberships`,
-    reads: ['query withInheritance (Boolean, default true; OpenOLAT reads anything but "true" as false, we refuse it with 400)'],
+    reads: ['query withInheritance (Boolean, default true; anything but "true" in any case is false)'],
     deviations: [
       {
         what: 'The plural role names of the other member routes (users, authors, …) are taken here too; OpenOLAT takes the singular only (406 for a plural).',
@@ -79,10 +84,6 @@ export const rows: ParityRow[] = [
       {
         what: 'An unknown person answers 404; OpenOLAT does not look the person up and answers an empty list.',
         why: 'Whether the caller may read a person’s memberships depends on the person’s organisations, so the person must exist.',
-      },
-      {
-        what: 'withInheritance that is neither true nor false is refused (400); Java’s Boolean.valueOf reads it as false.',
-        why: 'A misspelt value would silently switch inheritance off.',
       },
       MEMBER_SCOPE,
     ],
@@ -112,8 +113,18 @@ export const rows: ParityRow[] = [
     deviations: [TREE_SCOPE, MEMBER_SCOPE],
   },
   { endpoint: 'GET /organisations/types', openolat: `${TYPES}.getOrganisations`, reads: [], deviations: [] },
-  { endpoint: 'PUT /organisations/types', openolat: `${TYPES}.putOrganisationType`, reads: ['body OrganisationTypeVO (XML or JSON)'], deviations: [PARTIAL_TYPE] },
-  { endpoint: 'POST /organisations/types', openolat: `${TYPES}.postOrganisationType`, reads: ['body OrganisationTypeVO (XML or JSON)'], deviations: [PARTIAL_TYPE] },
+  {
+    endpoint: 'PUT /organisations/types',
+    openolat: `${TYPES}.putOrganisationType`,
+    reads: ['body OrganisationTypeVO (XML or JSON)'],
+    deviations: [PARTIAL_TYPE],
+  },
+  {
+    endpoint: 'POST /organisations/types',
+    openolat: `${TYPES}.postOrganisationType`,
+    reads: ['body OrganisationTypeVO (XML or JSON)'],
+    deviations: [PARTIAL_TYPE],
+  },
   { endpoint: 'GET /organisations/types/{}', openolat: `${TYPES}.getOrganisations(organisationTypeKey)`, reads: [], deviations: [] },
   {
     endpoint: 'POST /organisations/types/{}',

@@ -20,7 +20,7 @@ const TAXONOMY_MANAGED_FLAGS: Deviation = {
 export const rows: ParityRow[] = [
   {
     endpoint: 'GET /taxonomy/version',
-    openolat: 'TaxonomyModuleWebService (no version method in the versions read)',
+    openolat: 'TaxonomyModuleWebService.getTaxonomyWebService (no version method: "version" reaches the {taxonomyKey} locator)',
     reads: [],
     deviations: [
       {
@@ -30,7 +30,12 @@ export const rows: ParityRow[] = [
     ],
   },
   { endpoint: 'GET /taxonomy', openolat: 'TaxonomyModuleWebService.getTaxonomyList', reads: [], deviations: [TAXONOMY_MANAGED_FLAGS] },
-  { endpoint: 'GET /taxonomy/{}', openolat: 'TaxonomyModuleWebService.getTaxonomyWebService + TaxonomyWebService.getTaxonomy', reads: [], deviations: [TAXONOMY_MANAGED_FLAGS] },
+  {
+    endpoint: 'GET /taxonomy/{}',
+    openolat: 'TaxonomyModuleWebService.getTaxonomyWebService + TaxonomyWebService.getTaxonomy',
+    reads: [],
+    deviations: [TAXONOMY_MANAGED_FLAGS],
+  },
   { endpoint: 'GET /taxonomy/{}/levels', openolat: `${TAXONOMY}.getFlatTaxonomyLevels`, reads: [], deviations: [] },
   {
     endpoint: 'PUT /taxonomy/{}/levels',
@@ -52,7 +57,12 @@ export const rows: ParityRow[] = [
     ],
   },
   { endpoint: 'DELETE /taxonomy/{}/levels/{}', openolat: `${TAXONOMY}.deleteTaxonomyLevel`, reads: [], deviations: [] },
-  { endpoint: 'GET /taxonomy/{}/levels/{}/competences', openolat: `${TAXONOMY}.getTaxonomyLevelComptences`, reads: [], deviations: [LEVEL_OF_ANOTHER_TAXONOMY] },
+  {
+    endpoint: 'GET /taxonomy/{}/levels/{}/competences',
+    openolat: `${TAXONOMY}.getTaxonomyLevelComptences`,
+    reads: [],
+    deviations: [LEVEL_OF_ANOTHER_TAXONOMY],
+  },
   {
     endpoint: 'GET /taxonomy/{}/levels/{}/competences/{}',
     openolat: `${TAXONOMY}.getTaxonomyLevelComptencesByIdentity`,
@@ -73,7 +83,9 @@ export const rows: ParityRow[] = [
   {
     endpoint: 'PUT /taxonomy/{}/levels/{}/competences',
     openolat: `${TAXONOMY}.putTaxonomyLevelComptencesByIdentity`,
-    reads: ['body TaxonomyCompetenceVO (JSON or XML): identityKey, taxonomyCompetenceType (unknown: OpenOLAT fails with 500, we answer 400), expiration; taxonomyLevelKey must match the path (409)'],
+    reads: [
+      'body TaxonomyCompetenceVO (JSON or XML): identityKey, taxonomyCompetenceType (unknown: OpenOLAT fails with 500, we answer 400), expiration; taxonomyLevelKey must match the path (409)',
+    ],
     deviations: [],
   },
   { endpoint: 'DELETE /taxonomy/{}/levels/{}/competences/{}', openolat: `${TAXONOMY}.removeTaxonomyLevelCompetence`, reads: [], deviations: [] },
@@ -85,8 +97,18 @@ export const rows: ParityRow[] = [
     deviations: [],
   },
   { endpoint: 'GET /taxonomy/{}/types/{}', openolat: `${TAXONOMY}.getTaxonomyLevelType`, reads: [], deviations: [TYPE_OF_ANOTHER_TAXONOMY] },
-  { endpoint: 'GET /taxonomy/{}/types/{}/allowedSubTypes', openolat: `${TAXONOMY}.getAllowedSubTaxonomyLevelTypes`, reads: [], deviations: [TYPE_OF_ANOTHER_TAXONOMY] },
-  { endpoint: 'PUT /taxonomy/{}/types/{}/allowedSubTypes/{}', openolat: `${TAXONOMY}.allowSubTaxonomyLevelType`, reads: [], deviations: [TYPE_OF_ANOTHER_TAXONOMY] },
+  {
+    endpoint: 'GET /taxonomy/{}/types/{}/allowedSubTypes',
+    openolat: `${TAXONOMY}.getAllowedSubTaxonomyLevelTypes`,
+    reads: [],
+    deviations: [TYPE_OF_ANOTHER_TAXONOMY],
+  },
+  {
+    endpoint: 'PUT /taxonomy/{}/types/{}/allowedSubTypes/{}',
+    openolat: `${TAXONOMY}.allowSubTaxonomyLevelType`,
+    reads: [],
+    deviations: [TYPE_OF_ANOTHER_TAXONOMY],
+  },
   {
     endpoint: 'DELETE /taxonomy/{}/types/{}/allowedSubTypes/{}',
     openolat: `${TAXONOMY}.disalloweSubTaxonomyLevelType`,

@@ -125,10 +125,6 @@ export const rows: ParityRow[] = [
         what: 'e-mail and properties are left out for callers who are neither the person nor one of their managers; OpenOLAT sends the e-mail and the properties the person’s profile page shows (HomePageConfig) to every authenticated caller',
         why: 'this gateway keeps no profile visibility settings, so contact data goes to the person and their managers only (fullProfileCondition in src/users/policy.ts)',
       },
-      {
-        what: 'withPortrait other than true or false (TRUE, yes, 1) answers 400; OpenOLAT reads it with Boolean.valueOf: "true" in any case is true, anything else false',
-        why: 'a value that is neither is refused rather than guessed; the conversion is the router’s, the same for every Boolean parameter',
-      },
     ],
   },
   {

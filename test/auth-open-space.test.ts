@@ -1,11 +1,12 @@
 import { buildUser } from './factories';
-import { call } from './support/http';
+import { basic, call } from './support/http';
 import { startTestService, type TestService } from './support/service';
 
 /**
- * OpenOLAT's RestApiLoginFilter on the open space (/api, /ping, /i18n): no credentials needed, but a
- * valid token header is followed and sent back (followWithoutAuthentication → followToken); an
- * unknown token is no refusal there. The login space /auth follows no token.
+ * OpenOLAT's RestApiLoginFilter and the token header: on the open space (/api, /ping, /i18n) no
+ * credentials are needed, but a valid token is followed and sent back (followWithoutAuthentication →
+ * followToken), an unknown one is no refusal there; the login space /auth follows no token; elsewhere
+ * a token that is not registered leaves the decision to basic credentials.
  */
 
 let t: TestService;
@@ -58,5 +59,21 @@ describe('a token sent to the open space', () => {
     const reply = await call(t.base, 'GET', '/restapi/auth/version', { headers: { 'X-SERVICE-TOKEN': token } });
     expect(reply.status).toBe(200);
     expect(reply.headers.get('x-service-token')).toBeNull();
+  });
+});
+
+describe('a token that is no longer registered, beside basic credentials', () => {
+  it('leaves the decision to the credentials (RestApiLoginFilter tries basic when the token is not registered)', async () => {
+    const user = await buildUser(t);
+    const stale = await tokenOf(user.login, user.password);
+    const current = await tokenOf(user.login, user.password);
+    expect(current).not.toBe(stale);
+    const withCredentials = await call(t.base, 'GET', '/restapi/users/me', { headers: { 'X-SERVICE-TOKEN': stale, ...basic(user.login, user.password) } });
+    expect(withCredentials.status).toBe(200);
+    expect(withCredentials.headers.get('x-service-token')).not.toBe(stale);
+    const alone = await call(t.base, 'GET', '/restapi/users/me', { headers: { 'X-SERVICE-TOKEN': stale } });
+    expect(alone.status).toBe(401);
+    const wrongPassword = await call(t.base, 'GET', '/restapi/users/me', { headers: { 'X-SERVICE-TOKEN': stale, ...basic(user.login, 'wrong') } });
+    expect(wrongPassword.status).toBe(401);
   });
 });

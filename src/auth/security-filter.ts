@@ -168,20 +168,24 @@ export class SecurityFilter {
     let holdsApiKey = false;
     let challenge = REALM;
     if (typeof linkToken === 'string') login = await authenticator.fromLinkToken(ctx.em, linkToken);
-    else if (typeof headerToken === 'string' && headerToken) {
-      const caller = await authenticator.fromToken(ctx.em, headerToken);
-      login = caller && { caller, token: headerToken };
-    } else if (basic) {
-      const attempt = await this.throttle.attempt(basic.login, clientAddress(req), (reserve) =>
-        authenticator.fromBasic(ctx.em, basic.login, basic.password, reserve),
-      );
-      if (attempt.retryAfter) return (void options.tooManyRequests(req, res, attempt.retryAfter), null);
-      login = attempt.result;
-    } else if (bearer) {
-      const verified = await options.oauth!.authenticate(ctx.em, bearer);
-      login = verified && { caller: verified.caller };
-      holdsApiKey = verified?.hasApiKey ?? false;
-      challenge = BEARER_REFUSED;
+    else {
+      if (typeof headerToken === 'string' && headerToken) {
+        const caller = await authenticator.fromToken(ctx.em, headerToken);
+        login = caller && { caller, token: headerToken };
+      }
+      // A token that is not (or no longer) registered leaves the decision to the credentials, as in RestApiLoginFilter.
+      if (!login && basic) {
+        const attempt = await this.throttle.attempt(basic.login, clientAddress(req), (reserve) =>
+          authenticator.fromBasic(ctx.em, basic.login, basic.password, reserve),
+        );
+        if (attempt.retryAfter) return (void options.tooManyRequests(req, res, attempt.retryAfter), null);
+        login = attempt.result;
+      } else if (!login && bearer) {
+        const verified = await options.oauth!.authenticate(ctx.em, bearer);
+        login = verified && { caller: verified.caller };
+        holdsApiKey = verified?.hasApiKey ?? false;
+        challenge = BEARER_REFUSED;
+      }
     }
     login = acceptable(login, holdsApiKey);
     if (!login) {

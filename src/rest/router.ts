@@ -442,7 +442,11 @@ export class RestRouter {
           else throw badRequest('a request body is required');
         } else {
           body = decodeBody(req, raw ?? '', op.bodyType, route.formBody === true);
-          if (bodyFormat(req.headers['content-type'], route.formBody === true) === 'form') bodySource = 'form';
+          if (bodyFormat(req.headers['content-type'], route.formBody === true) === 'form') {
+            bodySource = 'form';
+            // OpenOLAT's @FormParam on a POST form reads the servlet's parameters, the query's first (Tomcat parses both, Jersey takes the first value).
+            if (route.queryBody && req.method === 'POST') body = { ...(body as Record<string, unknown>), ...queryAsBody(query, op.bodyType) };
+          }
         }
       }
       ctx.streamLists = op.listResult;

@@ -421,16 +421,16 @@ describe('configuration', () => {
       body: '',
     });
     expect(emptyForm.json).toMatchObject({ calendar: false, chat: false, glossarySoftkey: 'g-2' });
-    // A form with fields: the form is read, the query parameters are not.
-    const withForm = await call(t.base, 'POST', `${url}?calendar=true`, {
+    // A form and query parameters: both are read (Tomcat's parameters of a POST), the query's value first.
+    const withForm = await call(t.base, 'POST', `${url}?calendar=true&chat=false`, {
       headers: asAdmin,
       contentType: 'application/x-www-form-urlencoded',
-      body: 'chat=true&title=ignored',
+      body: 'chat=true&efficencyStatement=true&title=ignored',
     });
     expect(withForm.status).toBe(200);
-    expect(withForm.json).toMatchObject({ calendar: false, chat: true });
+    expect(withForm.json).toMatchObject({ calendar: true, chat: false, efficencyStatement: true });
     const stored = await call(t.base, 'GET', url, { headers: asAdmin });
-    expect(stored.json).toMatchObject({ calendar: false, chat: true, glossarySoftkey: 'g-2' });
+    expect(stored.json).toMatchObject({ calendar: true, chat: false, efficencyStatement: true, glossarySoftkey: 'g-2' });
   });
 });
 

@@ -19,8 +19,14 @@ export const REALM = 'Basic realm="Remote Management REST API"';
 /** The challenge for a bearer token that was refused (RFC 6750, section 3). */
 export const BEARER_REFUSED = 'Bearer error="invalid_token"';
 
-/** Paths below /restapi that need no authentication (catalogue 1.2: matched by prefix); the calendar feeds carry their own token (extension). */
-const OPEN_PREFIXES = ['/api', '/ping', '/auth', '/i18n', '/calendars/feed/'];
+/**
+ * OpenOLAT's open space (catalogue 1.2, matched by prefix): no authentication needed, but a valid
+ * token header is followed and renewed, as RestApiLoginFilter.followWithoutAuthentication does.
+ */
+const OPEN_SPACE_PREFIXES = ['/api', '/ping', '/i18n'];
+
+/** Paths below /restapi that need no authentication: the open space, the login space `/auth` (no token followed there) and the calendar feeds, which carry their own token (extension). */
+const OPEN_PREFIXES = [...OPEN_SPACE_PREFIXES, '/auth', '/calendars/feed/'];
 
 /** Paths below /restapi that stay enabled when the REST interface is switched off (catalogue 1.1). */
 const ALWAYS_ENABLED_PREFIXES = ['/i18n', '/api', '/ping', '/openmeetings', '/system', '/drawio', '/onlyoffice', '/office365'];
@@ -51,6 +57,7 @@ const startsWithAny = (prefixes: string[]) => (path: string) => {
 };
 
 export const isOpenRestPath = startsWithAny(OPEN_PREFIXES);
+const isOpenSpaceRestPath = startsWithAny(OPEN_SPACE_PREFIXES);
 /** Paths below /restapi that spend no request budget, as in OpenOLAT (catalogue 1.8). */
 export const isUnmeteredRestPath = startsWithAny(['/ping', '/i18n']);
 export const isAlwaysEnabledRestPath = startsWithAny(ALWAYS_ENABLED_PREFIXES);
@@ -139,30 +146,46 @@ export class SecurityFilter {
         ctx.sessionHash = sha256(cookie);
       }
     }
-    if (ctx.caller || options.isOpen(path)) return ctx;
+    const headerToken = req.headers[TOKEN_HEADER_LOWER];
+    if (ctx.caller) return ctx;
+    if (options.isOpen(path)) {
+      // The open space follows a valid token (the request runs as its person, the answer carries it again); an invalid one is no refusal there.
+      if (this.rest && isOpenSpaceRestPath(path) && typeof headerToken === 'string' && headerToken) {
+        const caller = await authenticator.fromToken(ctx.em, headerToken);
+        const login = caller && acceptable({ caller, token: headerToken });
+        if (login) {
+          ctx.caller = login.caller;
+          res.setHeader(TOKEN_HEADER, headerToken);
+        }
+      }
+      return ctx;
+    }
 
     let login: Login | null = null;
-    const headerToken = req.headers[TOKEN_HEADER_LOWER];
     const authorization = req.headers.authorization;
     const basic = credentials(authorization);
     const bearer = options.oauth && bearerToken(authorization);
     let holdsApiKey = false;
     let challenge = REALM;
     if (typeof linkToken === 'string') login = await authenticator.fromLinkToken(ctx.em, linkToken);
-    else if (typeof headerToken === 'string' && headerToken) {
-      const caller = await authenticator.fromToken(ctx.em, headerToken);
-      login = caller && { caller, token: headerToken };
-    } else if (basic) {
-      const attempt = await this.throttle.attempt(basic.login, clientAddress(req), (reserve) =>
-        authenticator.fromBasic(ctx.em, basic.login, basic.password, reserve),
-      );
-      if (attempt.retryAfter) return (void options.tooManyRequests(req, res, attempt.retryAfter), null);
-      login = attempt.result;
-    } else if (bearer) {
-      const verified = await options.oauth!.authenticate(ctx.em, bearer);
-      login = verified && { caller: verified.caller };
-      holdsApiKey = verified?.hasApiKey ?? false;
-      challenge = BEARER_REFUSED;
+    else {
+      if (typeof headerToken === 'string' && headerToken) {
+        const caller = await authenticator.fromToken(ctx.em, headerToken);
+        login = caller && { caller, token: headerToken };
+      }
+      // A token that is not (or no longer) registered leaves the decision to the credentials, as in RestApiLoginFilter.
+      if (!login && basic) {
+        const attempt = await this.throttle.attempt(basic.login, clientAddress(req), (reserve) =>
+          authenticator.fromBasic(ctx.em, basic.login, basic.password, reserve),
+        );
+        if (attempt.retryAfter) return (void options.tooManyRequests(req, res, attempt.retryAfter), null);
+        login = attempt.result;
+      } else if (!login && bearer) {
+        const verified = await options.oauth!.authenticate(ctx.em, bearer);
+        login = verified && { caller: verified.caller };
+        holdsApiKey = verified?.hasApiKey ?? false;
+        challenge = BEARER_REFUSED;
+      }
     }
     login = acceptable(login, holdsApiKey);
     if (!login) {

@@ -23,7 +23,11 @@ export interface RestRoute {
   noContentWhenNull?: boolean;
   /** The operation answers false (or null) when nothing changed (already a member): REST answers 304 then. */
   notModifiedWhenFalse?: boolean;
-  /** Without a request body, the query parameters fill the fields of the body argument (OpenOLAT's PUT /repo/courses with query parameters only). */
+  /**
+   * Without a request body, the query parameters fill the fields of the body argument: OpenOLAT's
+   * @QueryParam methods (PUT /repo/courses), and its @FormParam methods, which Jersey's servlet
+   * container fills from the query parameters when the request carries no form.
+   */
   queryBody?: boolean;
   /** The body may also come as an HTML form (application/x-www-form-urlencoded, also beside `multipartBody`): its fields fill the body argument. */
   formBody?: boolean;

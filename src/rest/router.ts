@@ -29,18 +29,21 @@ import { checkRestVariables, type InputSource } from './input-errors';
 import { controlCharacterRefused, holdsControlCharacter, urlIsUtf8 } from '../ops/control-characters';
 import { readStreamedForm, removeStaged } from '../courses/archive/staging';
 
-/** A form body as the input object of the body argument; a field the type lacks is refused like an unknown XML element. */
+/** A form body as the input object of the body argument. */
 function decodeForm(raw: string, type: GraphQLInputType): Record<string, unknown> {
   const form = new URLSearchParams(raw);
-  return fieldsOf(new Set(form.keys()), (name) => form.getAll(name), type, 'form field');
+  return fieldsOf(new Set(form.keys()), (name) => form.getAll(name), type);
 }
 
-/** Named values (a form's, the query's) as the input object of the body argument; a name the type lacks is refused. */
-function fieldsOf(names: Iterable<string>, valuesOf: (name: string) => string[], type: GraphQLInputType, what: string): Record<string, unknown> {
+/**
+ * Named values (a form's, the query's) as the input object of the body argument. A name the type
+ * lacks is ignored, as Jersey's @FormParam and @QueryParam read only the names they declare.
+ */
+function fieldsOf(names: Iterable<string>, valuesOf: (name: string) => string[], type: GraphQLInputType): Record<string, unknown> {
   const fields = (getNamedType(type) as GraphQLInputObjectType).getFields();
   const out: Record<string, unknown> = {};
   for (const name of names) {
-    if (!fields[name]) throw badRequest(`unknown ${what} ${name}`);
+    if (!fields[name]) continue;
     const values = valuesOf(name);
     out[name] = fromParameter(values.length > 1 ? values : values[0], fields[name].type);
   }
@@ -53,7 +56,6 @@ const queryAsBody = (query: ParsedUrlQuery, type: GraphQLInputType) =>
     Object.keys(query).filter((name) => name !== TOKEN_HEADER),
     (name) => ([] as string[]).concat(query[name] ?? []),
     type,
-    'query parameter',
   );
 
 function decodeBody(req: IncomingMessage, raw: string, type: GraphQLInputType, formAccepted: boolean): unknown {
@@ -96,9 +98,9 @@ function streamedReader(type: GraphQLInputType, uploadLimitBytes: () => number):
     ctx.stagedUpload = staged;
     const out: Record<string, unknown> = {};
     for (const [name, value] of read) {
+      // A field OpenOLAT's MultipartReader does not read is ignored.
       const field = texts.find((text) => text.name === name);
-      if (!field) throw badRequest(`unknown form field ${name}`);
-      out[name] = fromParameter(value, field.type);
+      if (field) out[name] = fromParameter(value, field.type);
     }
     if (out.filename === undefined && staged?.filename && texts.some((field) => field.name === 'filename')) out.filename = staged.filename;
     return out;
@@ -121,22 +123,37 @@ async function sendStreamedAnswer(req: IncomingMessage, res: ServerResponse, rou
 /** What multer leaves on the request. */
 type ReadMultipart = IncomingMessage & { body?: Record<string, unknown>; files?: Record<string, Express.Multer.File[]> };
 
+/** Bounds of a multipart form: parts OpenOLAT does not read are taken and dropped, up to these counts (400 beyond). */
+const MULTIPART_LIMITS = { files: 16, fields: 64, parts: 80 };
+
 /**
  * Reads a multipart form (multer, in memory) as the input object of the body argument: files fill its
  * Base64 fields, text fields the others. With one Base64 field, any file part fills it, whatever its
  * name, as OpenOLAT's MultipartReader takes any part with a file name as the file (importers send
- * course pages in a part named `path`).
+ * course pages in a part named `path`). A part the body does not read (another name, a second file
+ * for the same field) is drained unread, as OpenOLAT ignores what it does not read.
  */
 function multipartReader(type: GraphQLInputType, uploadLimitBytes: number): MultipartReader {
   const fields = Object.values((getNamedType(type) as GraphQLInputObjectType).getFields());
   const files = fields.filter((field) => getNamedType(field.type).name === Base64Scalar.name);
   const texts = fields.filter((field) => !files.includes(field));
+  const anyName = files.length === 1;
+  const fieldOf = (partName: string) => (anyName ? files[0].name : files.find((field) => field.name === partName)?.name);
+  /** The Base64 fields a request's form has filled so far: a later file for the same field is dropped. */
+  const filled = new WeakMap<object, Set<string>>();
   const upload = multer({
     storage: multer.memoryStorage(),
-    limits: { fileSize: uploadLimitBytes, files: files.length, fields: texts.length, fieldSize: MULTIPART_FIELD_BYTES, parts: fields.length },
+    limits: { fileSize: uploadLimitBytes, fieldSize: MULTIPART_FIELD_BYTES, ...MULTIPART_LIMITS },
+    fileFilter: (req, part, keep) => {
+      const field = fieldOf(part.fieldname);
+      const seen = filled.get(req) ?? new Set<string>();
+      filled.set(req, seen);
+      if (!field || seen.has(field)) return keep(null, false);
+      seen.add(field);
+      keep(null, true);
+    },
   });
-  const anyName = files.length === 1;
-  const parse = anyName ? upload.any() : upload.fields(files.map((field) => ({ name: field.name, maxCount: 1 })));
+  const parse = upload.any();
   return async (req, res) => {
     if (!req.headers['content-type']) throw badRequest('a request body is required');
     if (!isMultipart(req.headers['content-type'])) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'send multipart/form-data');
@@ -146,10 +163,8 @@ function multipartReader(type: GraphQLInputType, uploadLimitBytes: number): Mult
       ),
     );
     const read = req as IncomingMessage & { files?: unknown };
-    if (anyName && Array.isArray(read.files)) {
-      const [part] = read.files as Express.Multer.File[];
-      read.files = part ? { [files[0].name]: [part] } : {};
-    }
+    const parts = (read.files as Express.Multer.File[] | undefined) ?? [];
+    read.files = Object.fromEntries(parts.map((part) => [fieldOf(part.fieldname)!, [part]]));
     return formInput(req, fields, texts);
   };
 }
@@ -160,9 +175,9 @@ function formInput(req: ReadMultipart, fields: GraphQLInputField[], texts: Graph
   const parts = req.files ?? {};
   for (const [name, [part]] of Object.entries(parts)) out[name] = part.buffer;
   for (const [name, value] of Object.entries(req.body ?? {})) {
+    // A field OpenOLAT's MultipartReader does not read is ignored.
     const field = texts.find((text) => text.name === name);
-    if (!field) throw badRequest(`unknown form field ${name}`);
-    out[name] = fromParameter(value, field.type);
+    if (field) out[name] = fromParameter(value, field.type);
   }
   const named = Object.values(parts)[0]?.[0]?.originalname;
   if (out.filename === undefined && named && texts.some((field) => field.name === 'filename')) out.filename = named;
@@ -427,7 +442,11 @@ export class RestRouter {
           else throw badRequest('a request body is required');
         } else {
           body = decodeBody(req, raw ?? '', op.bodyType, route.formBody === true);
-          if (bodyFormat(req.headers['content-type'], route.formBody === true) === 'form') bodySource = 'form';
+          if (bodyFormat(req.headers['content-type'], route.formBody === true) === 'form') {
+            bodySource = 'form';
+            // OpenOLAT's @FormParam on a POST form reads the servlet's parameters, the query's first (Tomcat parses both, Jersey takes the first value).
+            if (route.queryBody && req.method === 'POST') body = { ...(body as Record<string, unknown>), ...queryAsBody(query, op.bodyType) };
+          }
         }
       }
       ctx.streamLists = op.listResult;

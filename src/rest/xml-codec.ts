@@ -140,17 +140,14 @@ function coerce(raw: string, type: GraphQLInputType, where: string): unknown {
   return raw;
 }
 
-/** A JAXB map of integers: `<entry><key>name</key><value>1</value></entry>` per entry. */
+/** A JAXB map of integers: `<entry><key>name</key><value>1</value></entry>` per entry; other elements are skipped, as JAXB skips them. */
 function decodeIntMap(element: Element, where: string): Record<string, number> {
   const entries: [string, number][] = [];
   for (const entry of element.elements ?? []) {
-    if (entry.type !== 'element') continue;
-    if (entry.name !== 'entry') throw badRequest(`${where}: unknown element <${entry.name}>, a map holds <entry> elements`);
+    if (entry.type !== 'element' || entry.name !== 'entry') continue;
     const parts: Record<string, string> = {};
     for (const part of entry.elements ?? []) {
-      if (part.type !== 'element') continue;
-      if (part.name !== 'key' && part.name !== 'value') throw badRequest(`${where}/entry: unknown element <${part.name}>, an entry holds <key> and <value>`);
-      parts[part.name] = textOf(part);
+      if (part.type === 'element' && (part.name === 'key' || part.name === 'value')) parts[part.name] = textOf(part);
     }
     if (parts.key === undefined || parts.value === undefined) throw badRequest(`${where}/entry: an entry needs a <key> and a <value>`);
     entries.push([parts.key, coerce(parts.value, GraphQLInt, `${where}/entry/value`) as number]);
@@ -165,25 +162,16 @@ function decodeElement(element: Element, type: GraphQLInputType, where: string):
   return coerce(textOf(element), named, where);
 }
 
+/** An object element: elements and attributes its type lacks are skipped, as JAXB's unmarshaller ignores unknown elements. */
 function decodeObject(element: Element, type: GraphQLInputObjectType, where: string): Record<string, unknown> {
   const fields = type.getFields();
   const out: Record<string, unknown> = {};
-  // Elements a client may send that the operation ignores (a roll call's attendance): dropped.
-  const ignored = (type.extensions?.ignoredOnWire as string[] | undefined) ?? [];
-  const fieldOf = (name: string) => {
-    const field = fields[name];
-    if (!field) {
-      const path = [...where.split('/').slice(1), name].join('.');
-      throw badRequest(`unknown field "${path}" in the body`);
-    }
-    return field;
-  };
   for (const [name, value] of Object.entries(element.attributes ?? {})) {
-    out[name] = coerce(String(value), fieldOf(name).type, `${where}/@${name}`);
+    if (fields[name]) out[name] = coerce(String(value), fields[name].type, `${where}/@${name}`);
   }
   for (const child of element.elements ?? []) {
-    if (child.type !== 'element' || ignored.includes(child.name!)) continue;
-    const field = fieldOf(child.name!);
+    const field = child.type === 'element' ? fields[child.name!] : undefined;
+    if (!field) continue;
     const fieldType = getNullableType(field.type);
     const path = `${where}/${child.name}`;
     if (isListType(fieldType) && field.extensions?.xmlItem) {

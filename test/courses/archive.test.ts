@@ -140,6 +140,13 @@ describe('metadata and fields of the import', () => {
     expect(owners.json.map((user: { key: number }) => user.key)).toEqual([owner.key]);
   });
 
+  it('ignores fields OpenOLAT does not read (title, a query parameter): 200 as without them', async () => {
+    const form = archiveForm(fixture('Empty_course.zip'), 'Empty_course.zip', { title: 'Not read', displayname: 'Imported with extras' });
+    const reply = await call(t.base, 'POST', '/restapi/repo/courses?_=12345', { headers: { ...author.auth, ...JSON_TYPE }, body: form });
+    expect(reply.status).toBe(200);
+    expect(reply.json).toMatchObject({ displayName: 'Imported with extras' });
+  });
+
   it('answers 400 for an unknown ownerUsername, 204 for an empty or missing file', async () => {
     const unknown = await call(t.base, 'POST', '/restapi/repo/courses?ownerUsername=nobody-such', {
       headers: { ...author.auth, ...JSON_TYPE },

@@ -407,6 +407,31 @@ describe('configuration', () => {
     expect(put.status).toBe(200);
     expect(put.text).toMatch(/<courseVO>.*<calendar>true<\/calendar><chat>true<\/chat>.*<glossarySoftkey>g-1<\/glossarySoftkey>/s);
   });
+
+  it("POST takes the query parameters without a body, as OpenOLAT's load-test client sends them; names it does not read are ignored", async () => {
+    const course = await buildCourse(t);
+    const url = `/restapi/repo/courses/${course.courseKey}/configuration`;
+    const byQuery = await call(t.base, 'POST', `${url}?calendar=true&chat=false&_=12345`, { headers: asAdmin });
+    expect(byQuery.status).toBe(200);
+    expect(byQuery.json).toMatchObject({ calendar: true, chat: false });
+    // An empty form with the query parameters: Jersey reads them as the form.
+    const emptyForm = await call(t.base, 'POST', `${url}?calendar=false&glossarySoftkey=g-2`, {
+      headers: asAdmin,
+      contentType: 'application/x-www-form-urlencoded',
+      body: '',
+    });
+    expect(emptyForm.json).toMatchObject({ calendar: false, chat: false, glossarySoftkey: 'g-2' });
+    // A form and query parameters: both are read (Tomcat's parameters of a POST), the query's value first.
+    const withForm = await call(t.base, 'POST', `${url}?calendar=true&chat=false`, {
+      headers: asAdmin,
+      contentType: 'application/x-www-form-urlencoded',
+      body: 'chat=true&efficencyStatement=true&title=ignored',
+    });
+    expect(withForm.status).toBe(200);
+    expect(withForm.json).toMatchObject({ calendar: true, chat: false, efficencyStatement: true });
+    const stored = await call(t.base, 'GET', url, { headers: asAdmin });
+    expect(stored.json).toMatchObject({ calendar: true, chat: false, efficencyStatement: true, glossarySoftkey: 'g-2' });
+  });
 });
 
 describe('GET /repo/entries/search', () => {

@@ -223,7 +223,7 @@ describe('news', () => {
     expect((await news(key, outsider.auth)).status).toBe(403);
   });
 
-  it('takes the news as JSON or XML too, refuses a blank news with 406, no body or unknown form fields with 400', async () => {
+  it('takes the news as JSON or XML too, or as the query parameter; refuses a blank or missing news with 406', async () => {
     const key = await buildGroup(t);
     await configure(key, { tools: ['hasNews'] });
     expect((await postNews(key, { news: 'From JSON' }, 'application/json')).text).toBe('From JSON');
@@ -234,9 +234,12 @@ describe('news', () => {
     const empty = await postNews(key, 'news=', FORM, { ...adminAuth(), ...XML_TYPE });
     expect(empty.status).toBe(406);
     expect(empty.text).toContain('<errorVOs><errorVO><code>org.olat.core:new.form.mandatory:news</code>');
-    expect((await postNews(key, '')).status).toBe(400);
-    expect((await postNews(key, 'text=Hello')).status).toBe(400);
+    // No form: the query parameters stand for it (Jersey fills @FormParam from them), none is a missing news.
+    expect((await postNews(key, '')).status).toBe(406);
+    expect((await postNews(key, 'text=Hello')).status).toBe(406);
     expect((await news(key)).text).toBe('From XML');
+    const byQuery = await call(t.base, 'POST', `/restapi/groups/${key}/news?news=From%20the%20query&_=12345`, { headers: adminAuth() });
+    expect(byQuery.text).toBe('From the query');
   });
 
   it('DELETE removes the news; switching the tool off hides it, on again shows it', async () => {

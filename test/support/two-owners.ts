@@ -46,13 +46,13 @@ import { adminAuth, type TestService } from './service';
  * later needs a world or an entry in EXEMPT with its reason.
  */
 
-interface Side {
+export interface Side {
   /** The person who manages this side's objects. */
   manager: TestUser;
   values: Values;
 }
 
-interface WorldSpec {
+export interface WorldSpec {
   /** What the caller manages there. */
   caller: string;
   /** Values naming children of the world's object: each is also tried beneath the caller's own object. */
@@ -64,7 +64,7 @@ interface WorldSpec {
 }
 
 /** Objects both sides refer to without owning them. */
-interface Shared {
+export interface Shared {
   taxonomyLevelKey: number;
   relationRoleKey: number;
   /** An organisation courses are added to (a reference, not owned by either side). */
@@ -317,7 +317,7 @@ export const WORLDS: Record<WorldKind, WorldSpec> = {
 };
 
 /** Values of one route that differ from its world's (a route whose argument means something else there). */
-const ROUTE_VALUES: Record<string, () => Values> = {
+export const ROUTE_VALUES: Record<string, () => Values> = {
   'GET /curriculum/:curriculumKey/elements/:elementKey/users': () => ({ role: 'participant' }),
   'PUT /users/:identityKey/username': () => ({ username: uniqueLogin('renamed') }),
   'POST /users/:identityKey/username': () => ({ username: uniqueLogin('renamed') }),
@@ -375,7 +375,7 @@ function attemptsOf(route: RestRoute, spec: WorldSpec, own: Values, foreign: Val
 /** The arguments of the route's field that are neither in its path nor its body: REST takes them as query parameters. */
 let schema: ReturnType<typeof buildGatewaySchema> | undefined;
 
-function queryOf(route: RestRoute, values: Values): string {
+export function queryOf(route: RestRoute, values: Values): string {
   schema ??= buildGatewaySchema();
   const [kind, field] = route.field.split('.');
   const args = (kind === 'Query' ? schema.getQueryType() : schema.getMutationType())!.getFields()[field].args.map((arg) => arg.name);
@@ -387,10 +387,10 @@ function queryOf(route: RestRoute, values: Values): string {
 }
 
 /** The Accept header of the route's client: anything for a file or a stream. */
-const acceptFor = (route: RestRoute) =>
+export const acceptFor = (route: RestRoute) =>
   route.streamedAnswer ? { Accept: '*/*' } : route.paging === 'required' ? { Accept: 'application/json; pagingspec=1.0' } : acceptOf(route);
 
-function restBodyOf(route: RestRoute, body: unknown): unknown {
+export function restBodyOf(route: RestRoute, body: unknown): unknown {
   if (body === undefined) return restBody(route);
   if (route.multipartBody) return restBody(route, body as Values);
   const sample = sampleBody(route);

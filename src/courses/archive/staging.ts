@@ -52,7 +52,7 @@ const FIELD_BYTES = 64 * 1024;
 /**
  * Reads a multipart form as it arrives: the part with a file name is streamed to a temporary file
  * (never held in memory), beyond `uploadLimitBytes` the rest is read and dropped and the answer is
- * 413; the text fields are answered by name. The caller removes the staged file.
+ * 413; a further file part is dropped; the text fields are answered by name. The caller removes the staged file.
  */
 export function readStreamedForm(req: IncomingMessage, uploadLimitBytes: number): Promise<{ fields: [string, string][]; staged?: StagedUpload }> {
   return new Promise((resolve, reject) => {
@@ -80,7 +80,7 @@ export function readStreamedForm(req: IncomingMessage, uploadLimitBytes: number)
       files.push(stream);
       writes.push(pipeline(stream, createWriteStream(target.path)));
     });
-    parser.on('filesLimit', () => fail(badRequest('send one file')));
+    // A further file part is skipped unread (busboy's files limit), as OpenOLAT ignores parts it does not read.
     parser.on('fieldsLimit', () => fail(badRequest('too many form fields')));
     parser.on('partsLimit', () => fail(badRequest('too many form parts')));
     parser.on('error', (error: Error) => {

@@ -18,6 +18,7 @@ function eventRoutes(prefix: string, field: string, who: string): RestRoute[] {
     POST(`${prefix}/event`, `Mutation.save${field}Event`, `Create or replace one event (EventVO, or a form with its fields): ${UPSERT}; ${who}`, {
       bodyArg: 'event',
       formBody: true,
+      queryBody: true,
     }),
     ...PUT_OR_POST(`${prefix}/events`, `Mutation.save${field}Events`, `Create or replace events (EventVO list), all or none: ${UPSERT}; ${who}`, {
       bodyArg: 'events',

@@ -84,9 +84,11 @@ export const courseLifecycle: FamilyRoutes = {
     PUT(`${COURSE}/configuration`, 'Mutation.updateCourseConfiguration', 'Change the configuration of a course (CourseConfigVO)', {
       bodyArg: 'courseConfiguration',
     }),
-    POST(`${COURSE}/configuration`, 'Mutation.updateCourseConfiguration', 'Change the configuration of a course (form fields)', {
+    // OpenOLAT's @FormParam: Jersey takes the query parameters as the form when the request has none (its load-test client sends them so).
+    POST(`${COURSE}/configuration`, 'Mutation.updateCourseConfiguration', 'Change the configuration of a course (form fields, or query parameters)', {
       bodyArg: 'courseConfiguration',
       formBody: true,
+      queryBody: true,
     }),
   ],
 };

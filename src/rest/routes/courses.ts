@@ -43,10 +43,11 @@ export const courses: FamilyRoutes = {
       bodyArg: 'element',
       multipartBody: true,
     }),
-    POST(`${ELEMENTS}/structure/:nodeId`, 'Mutation.updateStructureElement', 'Change a structure element (multipart or HTML form)', {
+    POST(`${ELEMENTS}/structure/:nodeId`, 'Mutation.updateStructureElement', 'Change a structure element (multipart or HTML form, or query parameters)', {
       bodyArg: 'element',
       multipartBody: true,
       formBody: true,
+      queryBody: true,
     }),
     PUT(
       `${ELEMENTS}/singlepage`,

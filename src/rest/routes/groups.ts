@@ -25,6 +25,7 @@ export const groups: FamilyRoutes = {
     POST('/groups/:groupKey/news', 'Mutation.updateGroupNews', 'Set the news (form field news); answers it as text', {
       bodyArg: 'news',
       formBody: true,
+      queryBody: true,
       textAnswer: true,
     }),
     DELETE('/groups/:groupKey/news', 'Mutation.deleteGroupNews', 'Remove the news (404 while the news tool is off)'),

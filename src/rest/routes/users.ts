@@ -28,10 +28,11 @@ export const users: FamilyRoutes = {
     POST(
       '/users/:identityKey/authentications/password',
       'Mutation.changeUserPassword',
-      'Set the password (form field newPassword); 304 when the policy refuses it',
+      'Set the password (form field newPassword, or the query parameter); 304 when the policy refuses it',
       {
         bodyArg: 'password',
         formBody: true,
+        queryBody: true,
         notModifiedWhenFalse: true,
       },
     ),
@@ -44,6 +45,7 @@ export const users: FamilyRoutes = {
     POST('/users/:username/auth/password', 'Mutation.changeUserPasswordByLogin', 'Set the password by login (v1, deprecated; form field newPassword)', {
       bodyArg: 'password',
       formBody: true,
+      queryBody: true,
       notModifiedWhenFalse: true,
     }),
     GET('/users/:identityKey/preferences', 'Query.userPreferences', 'Preferences of a user'),

@@ -297,13 +297,12 @@ export async function addTeacher(ctx: RequestContext, address: LectureAddress, b
   });
 }
 
-/** 404 when the person is unknown or no teacher of the block. */
+/** 404 when the person is unknown; true also when they were no teacher of the block (200, as OpenOLAT). */
 export async function removeTeacher(ctx: RequestContext, address: LectureAddress, blockKey: number, identityKey: number): Promise<boolean> {
   const { block } = await managedBlock(ctx, address, blockKey);
   return inTransaction(ctx, async (em) => {
     await requireIdentity(em, identityKey);
-    if (!(await lectures.removeTeacher(em, block.id, identityKey))) throw notFound('teacher');
-    await syncLectureBlockCalendars(em, [block.id]);
+    if (await lectures.removeTeacher(em, block.id, identityKey)) await syncLectureBlockCalendars(em, [block.id]);
     return true;
   });
 }
@@ -367,14 +366,11 @@ export async function addLevel(ctx: RequestContext, address: LectureAddress, blo
   });
 }
 
-/** 200 also when the block was not tagged with the level; 404 unknown level. */
+/** 200 also when the block was not tagged with the level or the level is unknown, as OpenOLAT. */
 export async function removeLevel(ctx: RequestContext, address: LectureAddress, blockKey: number, levelKey: number): Promise<boolean> {
   const { block } = await managedBlock(ctx, address, blockKey);
-  return inTransaction(ctx, async (em) => {
-    await requireLevel(em, levelKey);
-    await lectures.unlinkLevel(em, block.id, levelKey);
-    return true;
-  });
+  await inTransaction(ctx, (em) => lectures.unlinkLevel(em, block.id, levelKey));
+  return true;
 }
 
 // Calendars, heal, adaptation

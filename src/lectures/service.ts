@@ -4,7 +4,7 @@ import { syncCourseLectureCalendars, syncLectureBlockCalendars } from '../calend
 import { locate, type EntryAddress } from '../courses/service';
 import type { EntryRow } from '../courses/presenter';
 import { findEntry } from '../courses/repository';
-import type { RequestContext } from '../domain/context';
+import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { badRequest, DomainError, forbidden, notFound, validationFailed } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
@@ -22,7 +22,8 @@ import type { UserVO } from '../schema/users';
 import { toLevelVO, type LevelRow } from '../taxonomy/presenter';
 import { toUserVO, type UserRow } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
-import { canManageLectures, requireLectureAdministrator, requireLectureListRole, requireLectureManager } from './policy';
+import { canManageLectures, LECTURE_ADMINISTRATORS, requireLectureAdministrator, requireLectureListRole, requireLectureManager } from './policy';
+import { coursesInOrganisationsOf } from './roll-calls-repository';
 import { toConfigurationVO, toLectureBlockVO } from './presenter';
 import * as lectures from './repository';
 import type { BlockFields, BlockRow } from './repository';
@@ -421,13 +422,19 @@ function dayOf(date: string): { from: Date; to: Date } {
   return { from, to: new Date(from.getTime() + 24 * 3600 * 1000) };
 }
 
-/** GET /repo/lectures: blocks overlapping the day, or every block; administrators and lecture managers. */
+/**
+ * GET /repo/lectures: blocks overlapping the day, or every block. Administrators see those of every
+ * course, a lecture manager those of courses in organisations where they hold lecturemanager (as
+ * the roll call list; OpenOLAT narrows the list to the caller's courses too, by membership).
+ */
 export async function blocksOfDay(ctx: RequestContext, date: string | null | undefined): Promise<LectureBlockVO[]> {
   requireLectureListRole(ctx);
+  const caller = requireCaller(ctx);
   const day = date ? dayOf(date) : null;
+  const courses = hasAnyRole(caller, LECTURE_ADMINISTRATORS) ? null : coursesInOrganisationsOf(caller, ['lecturemanager']);
   const rows = inRanges(
     ctx,
-    (range) => lectures.blocksBetween(ctx.em, day, range),
+    (range) => lectures.blocksBetween(ctx.em, day, courses, range),
     (row) => row.id,
   );
   return answerList(ctx, rows, toLectureBlockVO);

@@ -303,7 +303,7 @@ export class LectureResolver {
 
   @Query(() => [LectureBlockVO], {
     description:
-      'Lecture blocks overlapping the day of date (ISO date or date-time, UTC day), or all blocks without date. Administrators and lecture managers.',
+      'Lecture blocks overlapping the day of date (ISO date or date-time, UTC day), or all blocks without date. Administrators see those of every course, lecture managers those of courses in organisations where they hold lecturemanager.',
   })
   @Directive(auth(...LECTURE_LIST_ROLES))
   lectureBlocksOfDay(@Ctx() ctx: RequestContext, @Arg('date', () => String, { nullable: true }) date: string | null): Promise<LectureBlockVO[]> {

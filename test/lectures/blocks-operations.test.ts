@@ -463,6 +463,14 @@ describe('GET /repo/lectures', () => {
     expect(keysOf((await call(t.base, 'GET', '/restapi/repo/lectures?date=2031-05-07T10:00:00Z', { headers: asAdmin() })).json)).toEqual([key]);
     expect((await call(t.base, 'GET', '/restapi/repo/lectures?date=2031-05-09', { headers: asAdmin() })).json).toEqual([]);
     expect(keysOf((await call(t.base, 'GET', '/restapi/repo/lectures', { headers: { ...lectureManager.auth, ...JSON_TYPE } })).json)).toContain(key);
+    // A lecture manager of another organisation does not see the courses' blocks (OpenOLAT narrows the list to the caller's courses too).
+    const elsewhere = await buildRoleInAnotherOrganisation(t, 'lecturemanager');
+    const theirs = await call(t.base, 'GET', '/restapi/repo/lectures?date=2031-05-08', { headers: elsewhere.auth });
+    expect([theirs.status, theirs.json]).toEqual([200, []]);
+    const theirsXml = await call(t.base, 'GET', '/restapi/repo/lectures', { headers: { ...elsewhere.auth, ...XML_TYPE } });
+    expect(theirsXml.text).not.toContain(`<key>${key}</key>`);
+    const theirsViaGraphql = await graphql(t.base, elsewhere.auth, '{ lectureBlocksOfDay(date: "2031-05-08") { key } }');
+    expect(theirsViaGraphql.body.data.lectureBlocksOfDay).toEqual([]);
     expect((await call(t.base, 'GET', '/restapi/repo/lectures?date=yesterday', { headers: asAdmin() })).status).toBe(400);
     const viaGraphql = await graphql(t.base, adminAuth(), '{ lectureBlocksOfDay(date: "2031-05-08") { key } }');
     expect(viaGraphql.body.data.lectureBlocksOfDay).toEqual([{ key }]);

@@ -2488,7 +2488,7 @@ export type Query = {
   lectureBlockTeachers: Array<UserVo>;
   /** The lecture blocks of the course. Owners of the course, and administrators, learning resource managers and lecture managers of its organisations (OpenOLAT answers 401 to others, here 403). */
   lectureBlocks: Array<LectureBlockVo>;
-  /** Lecture blocks overlapping the day of date (ISO date or date-time, UTC day), or all blocks without date. Administrators and lecture managers. */
+  /** Lecture blocks overlapping the day of date (ISO date or date-time, UTC day), or all blocks without date. Administrators see those of every course, lecture managers those of courses in organisations where they hold lecturemanager. */
   lectureBlocksOfDay: Array<LectureBlockVo>;
   /** The lecture configuration of the course (all null without one). Owners of the course, and administrators, learning resource managers and lecture managers of its organisations (OpenOLAT answers 401 to others, here 403). */
   lectureConfiguration: RepositoryEntryLectureConfigurationVo;

@@ -46,7 +46,7 @@ const ROLL_CALLS_EARLY: Deviation = {
 
 const NOT_MODIFIED_304 = (openolat: string): Deviation => ({
   what: `304 without a body when nothing changed; OpenOLAT answers 200 with ${openolat}`,
-  why: 'the status line says what OpenOLAT puts in an undocumented enum body; kept from the family\'s first version, a client that treats any 2xx/3xx as done is unaffected',
+  why: 'OpenOLAT carries the outcome in a body no schema describes (the Status enum as entity); 304 carries it in the status line, where a client reads it without parsing, as healmoved and the taxonomy PUT already answer',
 });
 
 function mount(base: string, locator: string): ParityRow[] {
@@ -251,8 +251,8 @@ export const rows: ParityRow[] = [
         why: 'a block crossing midnight is held on both days; asking for a day should not lose it',
       },
       {
-        what: "every block (or every block of the day) for administrators and lecture managers; OpenOLAT narrows the list to courses where the caller holds administrator, learnresourcemanager, lecturemanager or owner in the course's own groups (in practice: courses they own)",
-        why: "kept from the family's first version, which reads the catalogue's wording (the blocks of a day for lecture planning); not narrowed yet",
+        what: "administrators see the blocks of every course, a lecture manager those of courses in organisations where they hold lecturemanager; OpenOLAT narrows the list for everyone to courses where the caller holds administrator, learnresourcemanager, lecturemanager or owner in the course's own groups (in practice: the courses they own)",
+        why: 'organisation roles are how this gateway scopes managers (as the roll-call list does); the membership test would leave a lecture manager without the blocks they plan',
       },
     ],
   },

@@ -114,7 +114,7 @@ export const lectures: FamilyRoutes = {
     GET(
       '/repo/lectures',
       'Query.lectureBlocksOfDay',
-      'Lecture blocks overlapping the day of the query parameter date (ISO date or date-time; the UTC day), or every block without it (JSON by default). Administrators and lecture managers; OpenOLAT answers 401 to others, here 403.',
+      "Lecture blocks overlapping the day of the query parameter date (ISO date or date-time; the UTC day), or every block without it (JSON by default). Administrators see those of every course, lecture managers those of courses in organisations where they hold lecturemanager (OpenOLAT narrows the list to the caller's courses by membership); OpenOLAT answers 401 to others, here 403.",
       { defaultFormat: 'json' },
     ),
     GET(ELEMENT_BLOCKS, 'Query.curriculumElementLectureBlocks', 'The lecture blocks planned for the element (curriculum managers; else 403; JSON by default)', {

@@ -125,9 +125,10 @@ export async function listCalendarEvents(ctx: RequestContext, locator: CalendarL
   return readEvents(ctx, [await resolve(ctx, locator)], query);
 }
 
+/** The classifications OpenOLAT keeps (private, public, free-busy); another value is ignored, as OpenOLAT's transfer does. */
 const CLASSIFICATIONS = [0, 1, 2];
 
-/** Every rule an event breaks (unlike OpenOLAT, which stores anything): subject, begin and end mandatory, end not before begin, a known classification. */
+/** Every rule an event breaks (unlike OpenOLAT, which stores anything): subject, begin and end mandatory, end not before begin. */
 function validateEvent(input: EventVOInput, index: number | null): ErrorDetail[] {
   const at = (property: string) => (index === null ? property : `events[${index}].${property}`);
   const errors: ErrorDetail[] = [
@@ -147,15 +148,10 @@ function validateEvent(input: EventVOInput, index: number | null): ErrorDetail[]
   ];
   if (input.begin && input.end && input.end.getTime() < input.begin.getTime())
     errors.push({ code: `org.olat.commons.calendar:cal.form.error.date:${at('end')}`, translation: `${at('end')} is before begin.` });
-  if (input.classification != null && !CLASSIFICATIONS.includes(input.classification))
-    errors.push({
-      code: `org.olat.commons.calendar:cal.form.error.classification:${at('classification')}`,
-      translation: `${at('classification')} must be 0, 1 or 2.`,
-    });
   return errors;
 }
 
-/** The stored form of an event: every field overwritten (null clears), classification and links kept when not given, as OpenOLAT's transfer does. */
+/** The stored form of an event: every field overwritten (null clears), classification and links kept when not given (or, classification, unknown), as OpenOLAT's transfer does. */
 function valuesOf(input: EventVOInput): EventValues {
   const blank = (value: string | null | undefined) => (value == null || value === '' ? null : value);
   return {
@@ -168,7 +164,7 @@ function valuesOf(input: EventVOInput): EventValues {
     begin: input.begin!,
     end: input.end!,
     allDay: input.allDayEvent ?? false,
-    classification: input.classification ?? null,
+    classification: input.classification != null && CLASSIFICATIONS.includes(input.classification) ? input.classification : null,
     liveStreamUrl: input.liveStreamUrl ?? null,
     links: linksOf(input.links),
     managedFlags: blank(input.managedFlags),

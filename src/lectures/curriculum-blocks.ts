@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inTransaction } from '../audit/audit-log';
-import { findEntry } from '../courses/repository';
 import { elementOf } from '../curriculum/service';
 import type { RequestContext } from '../domain/context';
 import { notFound } from '../domain/errors';
@@ -45,8 +44,8 @@ export async function getElementBlock(ctx: RequestContext, curriculumKey: number
 
 /**
  * PUT and POST …/lectureblocks of an element: a key updates that block of the element (404 when of
- * another element); without one a new block in the course `repoEntryKey` names (404 unknown, 409 not
- * linked to the element), else in the only course linked to the element (409 when it has none or
+ * another element); without one a new block in the course `repoEntryKey` names (409 when it is no
+ * course linked to the element, unknown ones too, as OpenOLAT), else in the only course linked to the element (409 when it has none or
  * several). The course must have lectures enabled (409). The element's participants are the new block's.
  */
 export async function saveElementBlock(ctx: RequestContext, curriculumKey: number, elementKey: number, input: LectureBlockVOInput): Promise<LectureBlockVO> {
@@ -62,7 +61,6 @@ export async function saveElementBlock(ctx: RequestContext, curriculumKey: numbe
     const linked = await lectures.entriesOfElement(em, elementKey);
     let entryKey: number;
     if (input.repoEntryKey != null) {
-      if (!(await findEntry(em, { key: input.repoEntryKey }))) throw notFound('repository entry');
       if (!linked.includes(input.repoEntryKey)) throw lectureConflict(`the course ${input.repoEntryKey} is not linked to the curriculum element`);
       entryKey = input.repoEntryKey;
     } else if (linked.length === 1) {

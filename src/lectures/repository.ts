@@ -121,14 +121,24 @@ export function blocksOfElement(em: EntityManager, elementKey: number, range: Ra
  * The blocks overlapping [from, to) (a day), or all blocks without a day, by key. A block without
  * an end date overlaps when it starts within the day.
  */
-export function blocksBetween(em: EntityManager, day: { from: Date; to: Date } | null, range: Range): Promise<BlockRow[]> {
-  if (!day) return sql<BlockRow>(em, `select ${BLOCK_COLUMNS} from lecture_block b where b.id > ? order by b.id${limitOf(range)}`, [range.after]);
-  return sql<BlockRow>(
-    em,
-    `select ${BLOCK_COLUMNS} from lecture_block b
-     where b.start_date < ? and (b.end_date >= ? or (b.end_date is null and b.start_date >= ?)) and b.id > ? order by b.id${limitOf(range)}`,
-    [day.to, day.from, day.from, range.after],
-  );
+/** `courses`: only the blocks of these courses (an SQL array with its parameters), null: of every course. */
+export function blocksBetween(
+  em: EntityManager,
+  day: { from: Date; to: Date } | null,
+  courses: { text: string; params: unknown[] } | null,
+  range: Range,
+): Promise<BlockRow[]> {
+  const conditions = ['b.id > ?'];
+  const params: unknown[] = [range.after];
+  if (day) {
+    conditions.push('b.start_date < ? and (b.end_date >= ? or (b.end_date is null and b.start_date >= ?))');
+    params.push(day.to, day.from, day.from);
+  }
+  if (courses) {
+    conditions.push(`b.entry_id = any(${courses.text})`);
+    params.push(...courses.params);
+  }
+  return sql<BlockRow>(em, `select ${BLOCK_COLUMNS} from lecture_block b where ${conditions.join(' and ')} order by b.id${limitOf(range)}`, params);
 }
 
 export async function insertBlock(em: EntityManager, entryKey: number, elementKey: number | null, fields: BlockFields): Promise<number> {

@@ -61,11 +61,16 @@ const organisationsWithRole = (roles: readonly string[]) => `select o.id from or
  * instead of guessing from the organisation tree join that half the institution is meant.
  */
 function rollCallInOrganisationsOf(caller: Caller, roles: readonly string[]): { text: string; params: unknown[] } {
+  const courses = coursesInOrganisationsOf(caller, roles);
+  return { text: `r.block_id = any(array(select b.id from lecture_block b where b.entry_id = any(${courses.text})))`, params: courses.params };
+}
+
+/** SQL array: the courses placed in or linked to an organisation in which the caller holds one of `roles` (or lies below one through an inheriting membership). */
+export function coursesInOrganisationsOf(caller: Caller, roles: readonly string[]): { text: string; params: unknown[] } {
   const organisations = `array(${organisationsWithRole(roles)})`;
   return {
-    text: `r.block_id = any(array(select b.id from lecture_block b where b.entry_id = any(array(
-      select e.id from repository_entry e where e.organisation_id = any(${organisations})
-      union select l.entry_id from repository_entry_to_organisation l where l.organisation_id = any(${organisations})))))`,
+    text: `array(select e.id from repository_entry e where e.organisation_id = any(${organisations})
+      union select l.entry_id from repository_entry_to_organisation l where l.organisation_id = any(${organisations}))`,
     params: [caller.key, ...roles, caller.key, ...roles],
   };
 }

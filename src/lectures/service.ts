@@ -4,7 +4,7 @@ import { syncCourseLectureCalendars, syncLectureBlockCalendars } from '../calend
 import { locate, type EntryAddress } from '../courses/service';
 import type { EntryRow } from '../courses/presenter';
 import { findEntry } from '../courses/repository';
-import type { RequestContext } from '../domain/context';
+import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { badRequest, DomainError, forbidden, notFound, validationFailed } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
@@ -22,7 +22,8 @@ import type { UserVO } from '../schema/users';
 import { toLevelVO, type LevelRow } from '../taxonomy/presenter';
 import { toUserVO, type UserRow } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
-import { canManageLectures, requireLectureAdministrator, requireLectureListRole, requireLectureManager } from './policy';
+import { canManageLectures, LECTURE_ADMINISTRATORS, requireLectureAdministrator, requireLectureListRole, requireLectureManager } from './policy';
+import { coursesInOrganisationsOf } from './roll-calls-repository';
 import { toConfigurationVO, toLectureBlockVO } from './presenter';
 import * as lectures from './repository';
 import type { BlockFields, BlockRow } from './repository';
@@ -297,13 +298,12 @@ export async function addTeacher(ctx: RequestContext, address: LectureAddress, b
   });
 }
 
-/** 404 when the person is unknown or no teacher of the block. */
+/** 404 when the person is unknown; true also when they were no teacher of the block (200, as OpenOLAT). */
 export async function removeTeacher(ctx: RequestContext, address: LectureAddress, blockKey: number, identityKey: number): Promise<boolean> {
   const { block } = await managedBlock(ctx, address, blockKey);
   return inTransaction(ctx, async (em) => {
     await requireIdentity(em, identityKey);
-    if (!(await lectures.removeTeacher(em, block.id, identityKey))) throw notFound('teacher');
-    await syncLectureBlockCalendars(em, [block.id]);
+    if (await lectures.removeTeacher(em, block.id, identityKey)) await syncLectureBlockCalendars(em, [block.id]);
     return true;
   });
 }
@@ -367,14 +367,11 @@ export async function addLevel(ctx: RequestContext, address: LectureAddress, blo
   });
 }
 
-/** 200 also when the block was not tagged with the level; 404 unknown level. */
+/** 200 also when the block was not tagged with the level or the level is unknown, as OpenOLAT. */
 export async function removeLevel(ctx: RequestContext, address: LectureAddress, blockKey: number, levelKey: number): Promise<boolean> {
   const { block } = await managedBlock(ctx, address, blockKey);
-  return inTransaction(ctx, async (em) => {
-    await requireLevel(em, levelKey);
-    await lectures.unlinkLevel(em, block.id, levelKey);
-    return true;
-  });
+  await inTransaction(ctx, (em) => lectures.unlinkLevel(em, block.id, levelKey));
+  return true;
 }
 
 // Calendars, heal, adaptation
@@ -425,13 +422,19 @@ function dayOf(date: string): { from: Date; to: Date } {
   return { from, to: new Date(from.getTime() + 24 * 3600 * 1000) };
 }
 
-/** GET /repo/lectures: blocks overlapping the day, or every block; administrators and lecture managers. */
+/**
+ * GET /repo/lectures: blocks overlapping the day, or every block. Administrators see those of every
+ * course, a lecture manager those of courses in organisations where they hold lecturemanager (as
+ * the roll call list; OpenOLAT narrows the list to the caller's courses too, by membership).
+ */
 export async function blocksOfDay(ctx: RequestContext, date: string | null | undefined): Promise<LectureBlockVO[]> {
   requireLectureListRole(ctx);
+  const caller = requireCaller(ctx);
   const day = date ? dayOf(date) : null;
+  const courses = hasAnyRole(caller, LECTURE_ADMINISTRATORS) ? null : coursesInOrganisationsOf(caller, ['lecturemanager']);
   const rows = inRanges(
     ctx,
-    (range) => lectures.blocksBetween(ctx.em, day, range),
+    (range) => lectures.blocksBetween(ctx.em, day, courses, range),
     (row) => row.id,
   );
   return answerList(ctx, rows, toLectureBlockVO);

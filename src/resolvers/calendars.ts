@@ -49,7 +49,7 @@ class CourseEventsArgs extends EventPageArgs {
 const PERSON_RULE =
   'Answers for the person in the path (OpenOLAT answers for the caller): the person themself or their user managers (administrator, usermanager, rolesmanager); else 403 (OpenOLAT: 401).';
 const WRITE_RULE =
-  'Our write rule (OpenOLAT\'s depends on UI settings): own calendar; group: owners (coaches), group managers, participants when the calendar access is "all"; course: owners, administrators and learning resource managers. 403 without write access; unlike OpenOLAT, 400 for an event without subject, begin or end, with end before begin or an unknown classification. REST answers 200 without a body, as OpenOLAT. GraphQL callers cannot change what a managed event\'s flags protect (synced lecture events are managed `all`); REST, the managing system, can.';
+  'Our write rule (OpenOLAT\'s depends on UI settings): own calendar; group: owners (coaches), group managers, participants when the calendar access is "all"; course: owners, administrators and learning resource managers. 403 without write access; unlike OpenOLAT, 400 for an event without subject, begin or end, or with end before begin (an unknown classification is ignored, as OpenOLAT). REST answers 200 without a body, as OpenOLAT. GraphQL callers cannot change what a managed event\'s flags protect (synced lecture events are managed `all`); REST, the managing system, can.';
 const GROUP_RULE = "The caller must be a member of the group or a group manager (403), then the group's calendar tool must be on (404).";
 const COURSE_RULE = "The caller must be a member or manager of the course (403), then the course's calendar must be enabled (404).";
 

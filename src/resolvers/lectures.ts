@@ -139,7 +139,7 @@ export class LectureResolver {
     return lectures.listTeachers(ctx, { entry, courseKey }, lectureBlockKey);
   }
 
-  @Mutation(() => Boolean, { description: 'true: now a teacher; false: already one (REST answers 304). 404 unknown person.' })
+  @Mutation(() => Boolean, { description: 'true: now a teacher; false: already one (REST answers 200 either way, as OpenOLAT). 404 unknown person.' })
   @Directive(SIGNED_IN)
   @Managed(managedLectureBlock, 'teachers')
   addLectureBlockTeacher(
@@ -152,7 +152,7 @@ export class LectureResolver {
     return lectures.addTeacher(ctx, { entry, courseKey }, lectureBlockKey, identityKey);
   }
 
-  @Mutation(() => Boolean, { description: 'Remove a teacher (404 unknown person or no teacher).' })
+  @Mutation(() => Boolean, { description: 'Remove a teacher (true also when the person was none). 404 unknown person.' })
   @Directive(SIGNED_IN)
   @Managed(managedLectureBlock, 'teachers')
   removeLectureBlockTeacher(
@@ -240,7 +240,7 @@ export class LectureResolver {
     return lectures.addLevel(ctx, { entry, courseKey }, lectureBlockKey, taxonomyLevelKey);
   }
 
-  @Mutation(() => Boolean, { description: 'Remove a level from the block (true also when it was not there). 404 unknown level.' })
+  @Mutation(() => Boolean, { description: 'Remove a level from the block (true also when it was not there or the level is unknown, as OpenOLAT).' })
   @Directive(SIGNED_IN)
   @Managed(managedLectureBlock, 'settings')
   removeLectureBlockTaxonomyLevel(
@@ -303,7 +303,7 @@ export class LectureResolver {
 
   @Query(() => [LectureBlockVO], {
     description:
-      'Lecture blocks overlapping the day of date (ISO date or date-time, UTC day), or all blocks without date. Administrators and lecture managers.',
+      'Lecture blocks overlapping the day of date (ISO date or date-time, UTC day), or all blocks without date. Administrators see those of every course, lecture managers those of courses in organisations where they hold lecturemanager.',
   })
   @Directive(auth(...LECTURE_LIST_ROLES))
   lectureBlocksOfDay(@Ctx() ctx: RequestContext, @Arg('date', () => String, { nullable: true }) date: string | null): Promise<LectureBlockVO[]> {

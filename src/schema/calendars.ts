@@ -123,7 +123,7 @@ export class EventLinkVOInput {
 
 @InputType('EventVOInput', {
   description:
-    'An EventVO as a client sends it. No id: a new event with a generated id; an id the calendar does not have: created with that id; a known id (and recurrenceId): replaced, absent fields cleared, as OpenOLAT does. Unlike OpenOLAT, subject, begin and end are mandatory, end not before begin, classification 0, 1 or 2 (else 400). calendarId is ignored.',
+    'An EventVO as a client sends it. No id: a new event with a generated id; an id the calendar does not have: created with that id; a known id (and recurrenceId): replaced, absent fields cleared, as OpenOLAT does. A classification other than 0, 1 or 2 is ignored, as OpenOLAT. Unlike OpenOLAT, subject, begin and end are mandatory and end not before begin (else 400). calendarId is ignored.',
 })
 export class EventVOInput {
   @Field(() => String, { nullable: true })

@@ -88,7 +88,7 @@ async function put(path: string, who: Headers, body: unknown) {
 async function events(path: string, who: Headers, query = '') {
   const reply = await call(t.base, 'GET', `${path}/events${query}`, { headers: { ...who, ...JSON_TYPE } });
   expect(reply.status).toBe(200);
-  return reply.json as { id: string; subject: string; calendarId: string; begin: number; managedFlags: string | null }[];
+  return reply.json as { id: string; subject: string; calendarId: string; begin: number; managedFlags: string | null; classification?: number }[];
 }
 
 async function gql(who: Headers, query: string, variables: Record<string, unknown> = {}) {
@@ -234,16 +234,10 @@ describe('events of a person: PUT|POST /users/:identityKey/calendars/:calendarId
     ]);
   });
 
-  it('unlike OpenOLAT, refuses an event without subject, begin or end, ending before it begins, or of an unknown classification (400), writing none of a list', async () => {
+  it('unlike OpenOLAT, refuses an event without subject, begin or end, or ending before it begins (400), writing none of a list', async () => {
     const who = await buildUser(t);
     const calendar = `${USER(who)}/user_${who.login}`;
-    for (const body of [
-      { begin: at(9), end: at(10) },
-      { subject: 'x', end: at(10) },
-      { subject: 'x', begin: at(9) },
-      event({ end: at(8) }),
-      event({ classification: 5 }),
-    ]) {
+    for (const body of [{ begin: at(9), end: at(10) }, { subject: 'x', end: at(10) }, { subject: 'x', begin: at(9) }, event({ end: at(8) })]) {
       const reply = await put(`${calendar}/event`, who.auth, body);
       expect({ body, status: reply.status }).toEqual({ body, status: 400 });
     }
@@ -256,6 +250,26 @@ describe('events of a person: PUT|POST /users/:identityKey/calendars/:calendarId
       e: { subject: 'No dates' },
     });
     expect(body.errors[0].extensions.code).toBe('BAD_REQUEST');
+  });
+
+  it('ignores a classification other than 0, 1 or 2, as OpenOLAT: a new event keeps the default, a known one its own', async () => {
+    const who = await buildUser(t);
+    const calendar = `${USER(who)}/user_${who.login}`;
+    expect((await put(`${calendar}/event`, who.auth, event({ id: 'class-1', classification: 5 }))).status).toBe(200);
+    const fresh = (await events(calendar, who.auth)).find((e) => e.id === 'class-1');
+    expect(fresh?.classification).toBe(0);
+    expect((await put(`${calendar}/event`, who.auth, event({ id: 'class-1', classification: 1 }))).status).toBe(200);
+    const xml = `<eventVO><id>class-1</id><subject>Kept</subject><begin>2031-01-01T09:00:00Z</begin><end>2031-01-01T10:00:00Z</end><classification>7</classification></eventVO>`;
+    const viaXml = await call(t.base, 'PUT', `${calendar}/event`, { headers: who.auth, body: xml, contentType: 'application/xml' });
+    expect([viaXml.status, viaXml.text]).toEqual([200, '']);
+    expect((await events(calendar, who.auth)).find((e) => e.id === 'class-1')).toMatchObject({ subject: 'Kept', classification: 1 });
+    const body = await gql(who.auth, 'mutation($k: Long!, $c: String!, $e: EventVOInput!) { saveCalendarEvent(identityKey: $k, calendarId: $c, event: $e) }', {
+      k: who.key,
+      c: `user_${who.login}`,
+      e: event({ id: 'class-1', subject: 'Via GraphQL', classification: -3 }),
+    });
+    expect(body.data.saveCalendarEvent).toBe(true);
+    expect((await events(calendar, who.auth)).find((e) => e.id === 'class-1')).toMatchObject({ subject: 'Via GraphQL', classification: 1 });
   });
 
   it('a user manager writes for the person; a person cannot write in a calendar they only read (403)', async () => {

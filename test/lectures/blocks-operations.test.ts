@@ -156,6 +156,19 @@ for (const mount of MOUNTS) {
       expect(xml.text).toContain('<repositoryEntryLectureConfigurationVO>');
       expect(xml.text).toContain('<lectureEnabled>true</lectureEnabled>');
     });
+
+    it('answers JSON when the client names no format, as OpenOLAT (GET and POST)', async () => {
+      for (const name of [`GET /repo/${kind}/${param}/lectureblocks/configuration`, `POST /repo/${kind}/${param}/lectureblocks/configuration`]) {
+        const route = routeNamed(name);
+        const bare = await call(t.base, route.method, pathOf(route, mountValues(mount)), {
+          headers: adminAuth(),
+          body: route.method === 'POST' ? 'rollCallEnabled=true' : undefined,
+          contentType: route.method === 'POST' ? 'application/x-www-form-urlencoded' : undefined,
+        });
+        expect([name, bare.status, bare.headers.get('content-type')]).toEqual([name, 200, expect.stringMatching(/json/)]);
+        expect(bare.json.lectureEnabled).toBe(true);
+      }
+    });
   });
 
   describe(`POST /repo/${kind}/${param}/lectureblocks/configuration`, () => {
@@ -308,11 +321,12 @@ for (const mount of MOUNTS) {
     refusals(`GET /repo/${kind}/${param}/lectureblocks/:lectureBlockKey/teachers`, world(mount));
     refusals(`PUT /repo/${kind}/${param}/lectureblocks/:lectureBlockKey/teachers/:identityKey`, world(mount));
     refusals(`DELETE /repo/${kind}/${param}/lectureblocks/:lectureBlockKey/teachers/:identityKey`, world(mount));
-    it('adds (200, then 304), lists and removes (200, then 404) a teacher; the teacher calendar follows', async () => {
+    it('adds (200, and 200 again as OpenOLAT), lists and removes (200, and 200 again as OpenOLAT) a teacher; the teacher calendar follows', async () => {
       const key = await createBlock(course.key);
       const values = here({ lectureBlockKey: key });
       expect((await rest(`PUT /repo/${kind}/${param}/lectureblocks/:lectureBlockKey/teachers/:identityKey`, values)).status).toBe(200);
-      expect((await rest(`PUT /repo/${kind}/${param}/lectureblocks/:lectureBlockKey/teachers/:identityKey`, values)).status).toBe(304);
+      const again = await rest(`PUT /repo/${kind}/${param}/lectureblocks/:lectureBlockKey/teachers/:identityKey`, values);
+      expect([again.status, again.text]).toEqual([200, '']);
       const listed = await rest(`GET /repo/${kind}/${param}/lectureblocks/:lectureBlockKey/teachers`, values);
       expect(keysOf(listed.json)).toEqual([teacher.key]);
       const events = await sql<{ type: string; owner: number }>(
@@ -325,7 +339,11 @@ for (const mount of MOUNTS) {
         { type: 'user', owner: teacher.key },
       ]);
       expect((await rest(`DELETE /repo/${kind}/${param}/lectureblocks/:lectureBlockKey/teachers/:identityKey`, values)).status).toBe(200);
-      expect((await rest(`DELETE /repo/${kind}/${param}/lectureblocks/:lectureBlockKey/teachers/:identityKey`, values)).status).toBe(404);
+      expect(await sql(db(), 'select calendar_type as type from calendar_event where lecture_block_id = ?', [key])).toEqual([{ type: 'course' }]);
+      expect((await rest(`DELETE /repo/${kind}/${param}/lectureblocks/:lectureBlockKey/teachers/:identityKey`, values)).status).toBe(200);
+      expect(
+        (await rest(`DELETE /repo/${kind}/${param}/lectureblocks/:lectureBlockKey/teachers/:identityKey`, { ...values, identityKey: 2_000_000_000 })).status,
+      ).toBe(404);
       expect(
         (await rest(`PUT /repo/${kind}/${param}/lectureblocks/:lectureBlockKey/teachers/:identityKey`, { ...values, identityKey: 2_000_000_000 })).status,
       ).toBe(404);
@@ -367,7 +385,7 @@ for (const mount of MOUNTS) {
     refusals(`GET /repo/${kind}/${param}/lectureblocks/:lectureBlockKey/taxonomy/levels`, world(mount));
     refusals(`PUT /repo/${kind}/${param}/lectureblocks/:lectureBlockKey/taxonomy/levels/:taxonomyLevelKey`, world(mount));
     refusals(`DELETE /repo/${kind}/${param}/lectureblocks/:lectureBlockKey/taxonomy/levels/:taxonomyLevelKey`, world(mount));
-    it('tags (200, then 304), lists and untags; 404 for an unknown level', async () => {
+    it('tags (200, then 304), lists and untags (200, also for a level not there or unknown, as OpenOLAT); PUT of an unknown level is 404', async () => {
       const key = await createBlock(course.key);
       const values = here({ lectureBlockKey: key });
       const put = `PUT /repo/${kind}/${param}/lectureblocks/:lectureBlockKey/taxonomy/levels/:taxonomyLevelKey`;
@@ -378,8 +396,11 @@ for (const mount of MOUNTS) {
         headers: { ...adminAuth(), ...XML_TYPE },
       });
       expect(listed.text).toContain(`<key>${levelKey}</key>`);
-      expect((await rest(`DELETE /repo/${kind}/${param}/lectureblocks/:lectureBlockKey/taxonomy/levels/:taxonomyLevelKey`, values)).status).toBe(200);
+      const remove = `DELETE /repo/${kind}/${param}/lectureblocks/:lectureBlockKey/taxonomy/levels/:taxonomyLevelKey`;
+      expect((await rest(remove, values)).status).toBe(200);
       expect((await rest(`GET /repo/${kind}/${param}/lectureblocks/:lectureBlockKey/taxonomy/levels`, values)).json).toEqual([]);
+      expect((await rest(remove, values)).status).toBe(200);
+      expect((await rest(remove, { ...values, taxonomyLevelKey: 2_000_000_000 })).status).toBe(200);
     });
   });
 
@@ -442,6 +463,14 @@ describe('GET /repo/lectures', () => {
     expect(keysOf((await call(t.base, 'GET', '/restapi/repo/lectures?date=2031-05-07T10:00:00Z', { headers: asAdmin() })).json)).toEqual([key]);
     expect((await call(t.base, 'GET', '/restapi/repo/lectures?date=2031-05-09', { headers: asAdmin() })).json).toEqual([]);
     expect(keysOf((await call(t.base, 'GET', '/restapi/repo/lectures', { headers: { ...lectureManager.auth, ...JSON_TYPE } })).json)).toContain(key);
+    // A lecture manager of another organisation does not see the courses' blocks (OpenOLAT narrows the list to the caller's courses too).
+    const elsewhere = await buildRoleInAnotherOrganisation(t, 'lecturemanager');
+    const theirs = await call(t.base, 'GET', '/restapi/repo/lectures?date=2031-05-08', { headers: elsewhere.auth });
+    expect([theirs.status, theirs.json]).toEqual([200, []]);
+    const theirsXml = await call(t.base, 'GET', '/restapi/repo/lectures', { headers: { ...elsewhere.auth, ...XML_TYPE } });
+    expect(theirsXml.text).not.toContain(`<key>${key}</key>`);
+    const theirsViaGraphql = await graphql(t.base, elsewhere.auth, '{ lectureBlocksOfDay(date: "2031-05-08") { key } }');
+    expect(theirsViaGraphql.body.data.lectureBlocksOfDay).toEqual([]);
     expect((await call(t.base, 'GET', '/restapi/repo/lectures?date=yesterday', { headers: asAdmin() })).status).toBe(400);
     const viaGraphql = await graphql(t.base, adminAuth(), '{ lectureBlocksOfDay(date: "2031-05-08") { key } }');
     expect(viaGraphql.body.data.lectureBlocksOfDay).toEqual([{ key }]);
@@ -470,6 +499,22 @@ describe('lecture blocks of curriculum elements', () => {
     expect((await rest(`DELETE ${BLOCKS}/:lectureBlockKey`, { ...values, lectureBlockKey: created.json.key })).status).toBe(200);
   });
 
+  it('answers GET and POST in JSON when the client names no format, PUT in XML, as OpenOLAT; POST also takes a form', async () => {
+    const values = elementWorld().values;
+    const path = pathOf(routeNamed(`GET ${BLOCKS}`), values);
+    const listed = await call(t.base, 'GET', path, { headers: adminAuth() });
+    expect(listed.headers.get('content-type')).toMatch(/json/);
+    const posted = await call(t.base, 'POST', path, {
+      headers: adminAuth(),
+      body: 'title=From+a+form&plannedLectures=1',
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect([posted.status, posted.headers.get('content-type')]).toEqual([200, expect.stringMatching(/json/)]);
+    expect(posted.json).toMatchObject({ title: 'From a form', plannedLectures: 1, curriculumElementKey: elementKey });
+    const put = await call(t.base, 'PUT', path, { headers: adminAuth(), body: { key: posted.json.key, title: 'Put', plannedLectures: 1 } });
+    expect(put.text).toContain('<title>Put</title>');
+  });
+
   it('answers 409 without a course, with several courses and no repoEntryKey, or a course not linked', async () => {
     const lonely = await buildCurriculumElement(t, curriculumKey);
     expect((await rest(`PUT ${BLOCKS}`, { curriculumKey, elementKey: lonely }, { body: { title: 'x' } })).status).toBe(409);
@@ -478,7 +523,15 @@ describe('lecture blocks of curriculum elements', () => {
     expect((await rest(`PUT ${BLOCKS}`, { curriculumKey, elementKey: lonely }, { body: { title: 'x' } })).status).toBe(409);
     const third = await buildCourse(t);
     expect((await rest(`PUT ${BLOCKS}`, { curriculumKey, elementKey: lonely }, { body: { title: 'x', repoEntryKey: third.key } })).status).toBe(409);
-    expect((await rest(`PUT ${BLOCKS}`, { curriculumKey, elementKey: lonely }, { body: { title: 'x', repoEntryKey: 2_000_000_000 } })).status).toBe(404);
+    // An unknown course is no course of the element either: 409, as OpenOLAT.
+    expect((await rest(`PUT ${BLOCKS}`, { curriculumKey, elementKey: lonely }, { body: { title: 'x', repoEntryKey: 2_000_000_000 } })).status).toBe(409);
+    const viaGraphql = await graphql(
+      t.base,
+      adminAuth(),
+      'mutation($c: Long!, $e: Long!, $b: LectureBlockVOInput!) { saveCurriculumElementLectureBlock(curriculumKey: $c, elementKey: $e, lectureBlock: $b) { key } }',
+      { c: curriculumKey, e: lonely, b: { title: 'x', repoEntryKey: 2_000_000_000 } },
+    );
+    expect(viaGraphql.body.errors?.[0]?.extensions?.code).toBe('CONFLICT');
     const chosen = await rest(`PUT ${BLOCKS}`, { curriculumKey, elementKey: lonely }, { body: { title: 'x', repoEntryKey: other.key } });
     expect(chosen.json).toMatchObject({ repoEntryKey: other.key, curriculumElementKey: lonely });
   });
@@ -620,6 +673,7 @@ describe('GraphQL twins of the routes', () => {
     // teacher calendars are off for this course: only the course event
     expect(await sql(db(), 'select calendar_type as type from calendar_event where lecture_block_id = ?', [block.key])).toEqual([{ type: 'course' }]);
     expect(await twin(`DELETE ${M}/:lectureBlockKey/teachers/:identityKey`, at)).toBe(true);
+    expect(await twin(`DELETE ${M}/:lectureBlockKey/teachers/:identityKey`, at)).toBe(true);
     expect(await twin(`PUT ${M}/:lectureBlockKey/participants/repositoryentry`, at)).toBe(true);
     expect(await twin(`DELETE ${M}/:lectureBlockKey/participants/repositoryentry`, at)).toBe(true);
     expect(await twin(`PUT ${M}/:lectureBlockKey/participants/curriculum`, at)).toBe(false);
@@ -627,6 +681,7 @@ describe('GraphQL twins of the routes', () => {
     expect(await twin(`PUT ${M}/:lectureBlockKey/taxonomy/levels/:taxonomyLevelKey`, at)).toBe(true);
     expect(keysOf(await twin(`GET ${M}/:lectureBlockKey/taxonomy/levels`, at))).toEqual([levelKey]);
     expect(await twin(`DELETE ${M}/:lectureBlockKey/taxonomy/levels/:taxonomyLevelKey`, at)).toBe(true);
+    expect(await twin(`DELETE ${M}/:lectureBlockKey/taxonomy/levels/:taxonomyLevelKey`, { ...at, taxonomyLevelKey: 2_000_000_000 })).toBe(true);
     expect(await twin(`POST ${M}/:lectureBlockKey/sync/calendar`, at)).toBe(true);
     expect(await twin(`POST ${M}/sync/calendar`, at)).toBe(true);
     expect(await twin(`GET ${M}/adaptation`, at)).toEqual({ repoEntryKey: subject.key, adaptedRollCalls: 0 });

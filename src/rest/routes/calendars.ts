@@ -6,7 +6,7 @@ const CALENDAR = `${USER}/:calendarId`;
 const PAGED = 'ordered by begin; start, limit (with pagingspec=1.0 only, as OpenOLAT) and onlyFuture (events ending today or later)';
 const PERSON = 'for the person in the path, not the caller as in OpenOLAT; self or user manager, else 403 (OpenOLAT: 401)';
 const UPSERT =
-  'no id: new event; unknown id: created with it; known id and recurrenceId: replaced. 200 without a body as OpenOLAT; unlike OpenOLAT 400 for a missing subject, begin or end, end before begin, classification not 0/1/2';
+  'no id: new event; unknown id: created with it; known id and recurrenceId: replaced. 200 without a body as OpenOLAT; a classification other than 0/1/2 is ignored, as OpenOLAT; unlike OpenOLAT 400 for a missing subject, begin or end, end before begin';
 
 /** The event routes of one calendar mount: `prefix` names the calendar, `field` the operations' family (Calendar, GroupCalendar, CourseCalendar). */
 function eventRoutes(prefix: string, field: string, who: string): RestRoute[] {

@@ -1,4 +1,4 @@
-import { DELETE, GET, POST, PUT, PUT_OR_POST, type FamilyRoutes, type RestRoute } from '../route';
+import { DELETE, GET, POST, PUT, type FamilyRoutes, type RestRoute } from '../route';
 
 const NOT_401 = 'OpenOLAT answers 401 to callers without the right; this gateway 403.';
 
@@ -7,12 +7,19 @@ function lectureBlocks(mount: string, saveField: string): RestRoute[] {
   const BLOCKS = `${mount}/lectureblocks`;
   const BLOCK = `${BLOCKS}/:lectureBlockKey`;
   return [
-    GET(`${BLOCKS}/configuration`, 'Query.lectureConfiguration', `The lecture configuration of the course (all fields null without one). ${NOT_401}`),
+    GET(
+      `${BLOCKS}/configuration`,
+      'Query.lectureConfiguration',
+      `The lecture configuration of the course (all fields null without one; JSON by default). ${NOT_401}`,
+      {
+        defaultFormat: 'json',
+      },
+    ),
     POST(
       `${BLOCKS}/configuration`,
       'Mutation.updateLectureConfiguration',
       `Write the fields given (not null) of the lecture configuration, creating it when missing; the course's lecture calendar events follow. ${NOT_401}`,
-      { bodyArg: 'lectureConfiguration', formBody: true },
+      { bodyArg: 'lectureConfiguration', formBody: true, defaultFormat: 'json' },
     ),
     GET(BLOCKS, 'Query.lectureBlocks', `The lecture blocks of the course (JSON by default). ${NOT_401}`, { defaultFormat: 'json' }),
     PUT(
@@ -49,10 +56,13 @@ function lectureBlocks(mount: string, saveField: string): RestRoute[] {
     PUT(
       `${BLOCK}/teachers/:identityKey`,
       'Mutation.addLectureBlockTeacher',
-      `Make the user a teacher (304 when already one; OpenOLAT answers 200); 404 unknown user. ${NOT_401}`,
-      { notModifiedWhenFalse: true },
+      `Make the user a teacher (200 also when already one, as OpenOLAT); 404 unknown user. ${NOT_401}`,
     ),
-    DELETE(`${BLOCK}/teachers/:identityKey`, 'Mutation.removeLectureBlockTeacher', `Remove a teacher (404 unknown user or no teacher). ${NOT_401}`),
+    DELETE(
+      `${BLOCK}/teachers/:identityKey`,
+      'Mutation.removeLectureBlockTeacher',
+      `Remove a teacher (200 also when the user was none, as OpenOLAT; 404 unknown user). ${NOT_401}`,
+    ),
     PUT(
       `${BLOCK}/participants/repositoryentry`,
       'Mutation.addLectureBlockCourseParticipants',
@@ -85,13 +95,15 @@ function lectureBlocks(mount: string, saveField: string): RestRoute[] {
     DELETE(
       `${BLOCK}/taxonomy/levels/:taxonomyLevelKey`,
       'Mutation.removeLectureBlockTaxonomyLevel',
-      `Remove a level from the block (200 also when it was not there). Unlike OpenOLAT (200 with the body NOT_FOUND), an unknown level is 404. ${NOT_401}`,
+      `Remove a level from the block (200 also when it was not there or the level is unknown, as OpenOLAT). ${NOT_401}`,
     ),
     POST(`${BLOCK}/sync/calendar`, 'Mutation.syncLectureBlockCalendars', `Bring the calendar events of the block up to date. ${NOT_401}`),
   ];
 }
 
 const ELEMENT_BLOCKS = '/curriculum/:curriculumKey/elements/:elementKey/lectureblocks';
+const ELEMENT_SAVE =
+  'Create a block for the element (a key updates that block of the element): in the course repoEntryKey names (409 when no course linked to the element, unknown ones too, as OpenOLAT), else the only course of the element. 409 when the element has no course (a block belongs to a course here) or several, and while lectures are not enabled for the course';
 
 /** Lecture blocks of courses and curriculum elements, and the blocks of a day (catalogue 2.7). */
 export const lectures: FamilyRoutes = {
@@ -102,16 +114,18 @@ export const lectures: FamilyRoutes = {
     GET(
       '/repo/lectures',
       'Query.lectureBlocksOfDay',
-      'Lecture blocks overlapping the day of the query parameter date (ISO date or date-time; the UTC day), or every block without it (JSON by default). Administrators and lecture managers; OpenOLAT answers 401 to others, here 403.',
+      "Lecture blocks overlapping the day of the query parameter date (ISO date or date-time; the UTC day), or every block without it (JSON by default). Administrators see those of every course, lecture managers those of courses in organisations where they hold lecturemanager (OpenOLAT narrows the list to the caller's courses by membership); OpenOLAT answers 401 to others, here 403.",
       { defaultFormat: 'json' },
     ),
-    GET(ELEMENT_BLOCKS, 'Query.curriculumElementLectureBlocks', 'The lecture blocks planned for the element (curriculum managers; else 403)'),
-    ...PUT_OR_POST(
-      ELEMENT_BLOCKS,
-      'Mutation.saveCurriculumElementLectureBlock',
-      'Create a block for the element (a key updates that block of the element): in the course repoEntryKey names (404 unknown, 409 not linked), else the only course of the element. 409 when the element has no course (a block belongs to a course here) or several, and while lectures are not enabled for the course',
-      { bodyArg: 'lectureBlock' },
-    ),
+    GET(ELEMENT_BLOCKS, 'Query.curriculumElementLectureBlocks', 'The lecture blocks planned for the element (curriculum managers; else 403; JSON by default)', {
+      defaultFormat: 'json',
+    }),
+    PUT(ELEMENT_BLOCKS, 'Mutation.saveCurriculumElementLectureBlock', ELEMENT_SAVE, { bodyArg: 'lectureBlock' }),
+    POST(ELEMENT_BLOCKS, 'Mutation.saveCurriculumElementLectureBlock', `${ELEMENT_SAVE}; also as a form (JSON by default)`, {
+      bodyArg: 'lectureBlock',
+      formBody: true,
+      defaultFormat: 'json',
+    }),
     GET(`${ELEMENT_BLOCKS}/:lectureBlockKey`, 'Query.curriculumElementLectureBlock', 'A block of the element (404 when of another element)'),
     DELETE(`${ELEMENT_BLOCKS}/:lectureBlockKey`, 'Mutation.deleteCurriculumElementLectureBlock', 'Delete a block of the element'),
   ],

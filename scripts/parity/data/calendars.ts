@@ -27,16 +27,18 @@ const EVENT_QUERY = [
 ];
 
 const BAD_QUERY_VALUE: Deviation = {
-  what: 'an unparsable start, limit or onlyFuture is refused with 400; OpenOLAT\'s JAX-RS reads an onlyFuture other than "true" as false and answers 404 for a start or limit it cannot convert',
+  what: "an unparsable start or limit is refused with 400; OpenOLAT's JAX-RS answers 404 for a number it cannot convert (onlyFuture reads as Java reads it on both sides)",
   why: 'one rule for every query parameter of the gateway (src/rest/input-errors.ts): the client learns which value is wrong instead of getting another result',
 };
 
-const ONE_EVENT = ['body EventVO (JSON or XML; POST also a form): id (blank: new UUID), recurrenceId, subject, begin, end, description, location, color, allDayEvent, managedFlags, liveStreamUrl, externalId, externalSource, classification (0, 1, 2; another value ignored), links (replaced when not empty)'];
+const ONE_EVENT = [
+  'body EventVO (JSON or XML; POST also a form): id (blank: new UUID), recurrenceId, subject, begin, end, description, location, color, allDayEvent, managedFlags, liveStreamUrl, externalId, externalSource, classification (0, 1, 2; another value ignored), links (replaced when not empty)',
+];
 const EVENT_LIST = ['body EventVO[] (JSON or XML), each as the single event'];
 
 const STRICTER_EVENT: Deviation = {
   what: 'an event without subject, begin or end, or ending before it begins, answers 400 and nothing of a list is written; OpenOLAT stores it (a later read of an event without end fails)',
-  why: "OpenOLAT would store an event its own reads and iCalendar export cannot handle",
+  why: 'OpenOLAT would store an event its own reads and iCalendar export cannot handle',
 };
 
 const GROUP_CALENDAR: Deviation[] = [
@@ -62,17 +64,42 @@ const COURSE_CALENDAR: Deviation[] = [
 ];
 
 const COURSE_WRITE_RIGHT: Deviation = {
-  what: 'owners, administrators and learning resource managers of the course write, coaches and participants read (403 on a write); OpenOLAT derives write access from the course calendar\'s security callback (course element and tool settings)',
+  what: "owners, administrators and learning resource managers of the course write, coaches and participants read (403 on a write); OpenOLAT derives write access from the course calendar's security callback (course element and tool settings)",
   why: 'the course settings that widen write access in OpenOLAT (a calendar element allowing coaches or participants) are not kept here',
 };
 
 function eventRoutes(base: string, locator: string, access: Deviation[], write: Deviation[]): ParityRow[] {
   return [
-    { endpoint: `GET ${base}/events`, openolat: `${locator} → CalWebService.getEventsByCalendar`, reads: EVENT_QUERY, deviations: [...access, BAD_QUERY_VALUE] },
-    { endpoint: `PUT ${base}/event`, openolat: `${locator} → CalWebService.putEventByCalendar`, reads: ONE_EVENT, deviations: [...access, ...write, STRICTER_EVENT] },
-    { endpoint: `POST ${base}/event`, openolat: `${locator} → CalWebService.postEventByCalendar`, reads: ONE_EVENT, deviations: [...access, ...write, STRICTER_EVENT] },
-    { endpoint: `PUT ${base}/events`, openolat: `${locator} → CalWebService.putEventsByCalendar`, reads: EVENT_LIST, deviations: [...access, ...write, STRICTER_EVENT] },
-    { endpoint: `POST ${base}/events`, openolat: `${locator} → CalWebService.postEventsByCalendar`, reads: EVENT_LIST, deviations: [...access, ...write, STRICTER_EVENT] },
+    {
+      endpoint: `GET ${base}/events`,
+      openolat: `${locator} → CalWebService.getEventsByCalendar`,
+      reads: EVENT_QUERY,
+      deviations: [...access, BAD_QUERY_VALUE],
+    },
+    {
+      endpoint: `PUT ${base}/event`,
+      openolat: `${locator} → CalWebService.putEventByCalendar`,
+      reads: ONE_EVENT,
+      deviations: [...access, ...write, STRICTER_EVENT],
+    },
+    {
+      endpoint: `POST ${base}/event`,
+      openolat: `${locator} → CalWebService.postEventByCalendar`,
+      reads: ONE_EVENT,
+      deviations: [...access, ...write, STRICTER_EVENT],
+    },
+    {
+      endpoint: `PUT ${base}/events`,
+      openolat: `${locator} → CalWebService.putEventsByCalendar`,
+      reads: EVENT_LIST,
+      deviations: [...access, ...write, STRICTER_EVENT],
+    },
+    {
+      endpoint: `POST ${base}/events`,
+      openolat: `${locator} → CalWebService.postEventsByCalendar`,
+      reads: EVENT_LIST,
+      deviations: [...access, ...write, STRICTER_EVENT],
+    },
     { endpoint: `DELETE ${base}/events/{}`, openolat: `${locator} → CalWebService.deleteEventByCalendar`, reads: [], deviations: [...access, ...write] },
   ];
 }
@@ -97,7 +124,7 @@ export const rows: ParityRow[] = [
     deviations: [
       NOT_401,
       {
-        what: 'answers the CalendarVO of one of the person\'s calendars (404 when they do not see it); OpenOLAT has no such method (405)',
+        what: "answers the CalendarVO of one of the person's calendars (404 when they do not see it); OpenOLAT has no such method (405)",
         why: 'the catalogue lists the route; it answers what GET /users/{k}/calendars lists, one at a time',
       },
     ],

@@ -29,7 +29,11 @@ export const rows: ParityRow[] = [
   {
     endpoint: 'GET /catalog/{}/children',
     openolat: `${CATALOG}.getChildren`,
-    reads: ['query start (Integer, default 0)', 'query limit (Integer, default 25)', 'header Accept (pagingspec=1.0: a page ordered by name, else every child)'],
+    reads: [
+      'query start (Integer, default 0)',
+      'query limit (Integer, default 25)',
+      'header Accept (pagingspec=1.0: a page ordered by name, else every child)',
+    ],
     deviations: [],
   },
   {

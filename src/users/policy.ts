@@ -81,8 +81,11 @@ const SEARCHABLE_PROPERTIES = new Set([
 const ADMINISTRATIVE_SEARCHABLE_PROPERTIES = new Set(['nickName', 'emailDisabled']);
 
 export function searchableProperty(ctx: RequestContext, name: string): boolean {
-  return SEARCHABLE_PROPERTIES.has(name) || (ADMINISTRATIVE_SEARCHABLE_PROPERTIES.has(name) && hasAnyRole(ctx.caller, USER_MANAGERS));
+  return SEARCHABLE_PROPERTIES.has(name) || (ADMINISTRATIVE_SEARCHABLE_PROPERTIES.has(name) && searchesAdministratively(ctx));
 }
+
+/** OpenOLAT's isUserAllowedAdminProps for `GET /users`: user managers search administrative properties and any status. */
+export const searchesAdministratively = (ctx: RequestContext) => hasAnyRole(ctx.caller, USER_MANAGERS);
 
 /**
  * Whom `GET /users` finds (`scope`, null: everyone) and whose e-mail and properties it shows

@@ -20,6 +20,7 @@ import {
   requireUserManager,
   searchVisibility,
   searchableProperty,
+  searchesAdministratively,
   selfOrManagedAmong,
 } from './policy';
 import { deletePortraitFiles, smallPortraitBase64 } from './portrait';
@@ -41,8 +42,23 @@ function propertiesOf(input: UserVOInput): Record<string, string> {
   return properties;
 }
 
+/**
+ * GET /users: the statuses as getUserListQuery admits them: statusVisibleLimit=all (any status) and
+ * a status from login denied to inactive for user managers only, otherwise the visible ones.
+ */
 export async function searchUsers(ctx: RequestContext, given: UserSearch): Promise<UserVO[]> {
-  const search = { ...given, properties: given.properties?.filter(({ name }) => searchableProperty(ctx, name)) };
+  const administrative = searchesAdministratively(ctx);
+  const allStatuses = administrative && given.statusVisibleLimit?.toLowerCase() === 'all';
+  const status =
+    !allStatuses && given.status != null && (given.status < UserStatus.visibleLimit || (administrative && given.status < UserStatus.deleted))
+      ? given.status
+      : null;
+  const search: UserSearch = {
+    ...given,
+    status,
+    statusVisibleLimit: allStatuses ? 'all' : null,
+    properties: given.properties?.filter(({ name }) => searchableProperty(ctx, name)),
+  };
   requireSearchValues({ login: search.login, ...Object.fromEntries((search.properties ?? []).map(({ name, value }) => [name, value])) });
   const visibility = await searchVisibility(ctx);
   const rows = inRanges(

@@ -102,6 +102,24 @@ describe('GET /users search', () => {
     expect(filtered.body.data.users).toEqual([]);
   });
 
+  it('admits statusVisibleLimit=all and statuses past the visible limit for user managers only, as OpenOLAT does', async () => {
+    const inactive = await buildUser(t);
+    await call(t.base, 'POST', `/restapi/users/${inactive.key}/status`, { headers: asAdmin, body: { status: 103 } });
+    const author = await buildUser(t, { author: true });
+    const asAuthor = async (query: string) =>
+      (
+        (await call(t.base, 'GET', `/restapi/users?login=${inactive.login}&${query}`, { headers: { ...author.auth, ...JSON_TYPE } })).json as {
+          login: string;
+        }[]
+      ).map((user) => user.login);
+    expect(await asAuthor('statusVisibleLimit=all')).toEqual([]);
+    expect(await asAuthor('status=103')).toEqual([]);
+    expect(await search(`login=${inactive.login}&status=103`)).toEqual([inactive.login]);
+    expect(await search(`login=${inactive.login}&statusVisibleLimit=ALL`)).toEqual([inactive.login]);
+    const viaGraphql = await graphql(t.base, author.auth, 'query ($l: String) { users(login: $l, status: 103) { login } }', { l: inactive.login });
+    expect(viaGraphql.body.data.users).toEqual([]);
+  });
+
   it('treats % and _ in search values literally', async () => {
     expect(await search('login=%25')).toEqual([]);
   });

@@ -43,10 +43,15 @@ function propertiesOf(input: UserVOInput): Record<string, string> {
 }
 
 /**
- * GET /users: the statuses as getUserListQuery admits them: statusVisibleLimit=all (any status) and
- * a status from login denied to inactive for user managers only, otherwise the visible ones.
+ * GET /users as getUserListQuery reads it: authProvider with authUsername finds that one
+ * authentication's person, whatever the other parameters and the status; otherwise the statuses
+ * admitted are statusVisibleLimit=all (any status) and a status from login denied to inactive for
+ * user managers only, else the visible ones.
  */
 export async function searchUsers(ctx: RequestContext, given: UserSearch): Promise<UserVO[]> {
+  if (given.authProvider && given.authUsername) {
+    return searchIn(ctx, { authProvider: given.authProvider, authUsername: given.authUsername, statusVisibleLimit: 'all' });
+  }
   const administrative = searchesAdministratively(ctx);
   const allStatuses = administrative && given.statusVisibleLimit?.toLowerCase() === 'all';
   const status =
@@ -59,6 +64,10 @@ export async function searchUsers(ctx: RequestContext, given: UserSearch): Promi
     statusVisibleLimit: allStatuses ? 'all' : null,
     properties: given.properties?.filter(({ name }) => searchableProperty(ctx, name)),
   };
+  return searchIn(ctx, search);
+}
+
+async function searchIn(ctx: RequestContext, search: UserSearch): Promise<UserVO[]> {
   requireSearchValues({ login: search.login, ...Object.fromEntries((search.properties ?? []).map(({ name, value }) => [name, value])) });
   const visibility = await searchVisibility(ctx);
   const rows = inRanges(

@@ -116,6 +116,8 @@ describe('GET /users search', () => {
     expect(await asAuthor('status=103')).toEqual([]);
     expect(await search(`login=${inactive.login}&status=103`)).toEqual([inactive.login]);
     expect(await search(`login=${inactive.login}&statusVisibleLimit=ALL`)).toEqual([inactive.login]);
+    // authProvider with authUsername finds that authentication's person alone, whatever else is sent.
+    expect(await search(`authProvider=OLAT&authUsername=${inactive.login}&login=someone-else&city=Nowhere`)).toEqual([inactive.login]);
     const viaGraphql = await graphql(t.base, author.auth, 'query ($l: String) { users(login: $l, status: 103) { login } }', { l: inactive.login });
     expect(viaGraphql.body.data.users).toEqual([]);
   });

@@ -179,7 +179,8 @@ describe('REST answers, end to end, in JSON and XML', () => {
   });
 
   it('a list of ErrorVO (406): code, then translation', async () => {
-    const body = { login: 'ab', email: 'broken' };
+    // A valid login: OpenOLAT answers a bad login alone (UserWebService.create), the field errors together.
+    const body = { login: 'wire-order-errors', email: 'broken' };
     const json = await call(t.base, 'PUT', '/restapi/users', { headers: { ...adminAuth(), ...JSON_TYPE }, body });
     expect(json.status).toBe(406);
     expect(json.text).toMatch(/^\[\{"code":"[^"]+","translation":"(?:[^"\\]|\\.)*"\},\{"code":/);
@@ -187,7 +188,7 @@ describe('REST answers, end to end, in JSON and XML', () => {
     const xml = await call(t.base, 'PUT', '/restapi/users', {
       headers: { ...adminAuth(), ...XML_TYPE },
       contentType: 'application/xml',
-      body: '<userVO><login>ab</login><email>broken</email></userVO>',
+      body: '<userVO><login>wire-order-errors</login><email>broken</email></userVO>',
     });
     expect(xml.status).toBe(406);
     const root = rootOf(xml.text);

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { inTransaction } from '../audit/audit-log';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, badRequest, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
@@ -12,7 +13,7 @@ import { defaultOrganisationReference, findOrganisationRow } from '../organisati
 import type { CourseVO, CourseVOInput, RepositoryEntryVO } from '../schema/courses';
 import type { UserVO, UserVOInput } from '../schema/users';
 import { toUserVO } from '../users/presenter';
-import { requireIdentity } from '../users/repository';
+import { identityExists, requireIdentity } from '../users/repository';
 import { fileStorage } from '../files/storage';
 import { copyCourse } from './archive/copy';
 import { COURSE_CREATORS, canManageEntry, requireEntryManager, requireEntryReader } from './policy';
@@ -158,22 +159,33 @@ export function validateCourse(input: CourseVOInput): { status: EntryStatus; tit
 }
 
 /**
+ * The one owner of a course PUT /repo/courses creates or copies, as CoursesWebService.createEmptyCourse
+ * picks it: with setAuthor (default true) the person initialAuthor names when there is one, else the
+ * caller; with setAuthor false nobody. A CourseVO body has neither field: its owner is the caller.
+ */
+export async function initialOwnerOf(ctx: RequestContext, em: EntityManager, input: CourseVOInput): Promise<number | null> {
+  if (input.setAuthor === false) return null;
+  if (input.initialAuthor != null && (await identityExists(em, input.initialAuthor))) return input.initialAuthor;
+  return requireCaller(ctx).key;
+}
+
+/**
  * PUT /repo/courses: a new empty course, the entry with the root structure node of its editor tree
- * (short title = shortTitle, long title = title; displayName defaults to the title). The caller
- * becomes owner unless setAuthor is false; initialAuthor becomes owner too. With the externalId of
+ * (short title = shortTitle, long title = title; displayName defaults to the title), owned as
+ * initialOwnerOf says. With the externalId of
  * an existing course (clients get-or-create by it, concurrently too) the answer is that course,
  * unchanged, to those who may manage it, else 409.
  */
 export async function createCourse(ctx: RequestContext, input: CourseVOInput): Promise<CourseVO> {
   if (input.copyFrom != null) return copyCourse(ctx, input);
-  const caller = requireCaller(ctx);
+  requireCaller(ctx);
   const { status, title } = validateCourse(input);
   const softkey = input.softKey?.trim() || randomBytes(15).toString('hex');
   const externalId = input.externalId ?? null;
   const key = await inTransaction(ctx, async (em) => {
     const organisationKey = input.organisationKey ?? (await defaultOrganisationReference(em)).id;
     if (input.organisationKey != null && !(await findOrganisationRow(em, input.organisationKey))) throw notFound('organisation');
-    if (input.initialAuthor != null) await requireIdentity(em, input.initialAuthor);
+    const owner = await initialOwnerOf(ctx, em, input);
     const rootIdent = nodeIdent();
     const entryKey = await entries.insertEntry(em, {
       softkey,
@@ -202,8 +214,7 @@ export async function createCourse(ctx: RequestContext, input: CourseVOInput): P
     if (entryKey === null) return existingCourse({ ...ctx, em }, externalId, softkey);
     await entries.insertRootNode(em, entryKey, rootIdent, input.shortTitle?.trim() || title, title);
     if (input.sharedFolderSoftKey) await saveCourseConfig(em, entryKey, { sharedFolderSoftkey: input.sharedFolderSoftKey });
-    if (input.setAuthor !== false) await entries.insertMember(em, entryKey, caller.key, EntryRole.owner);
-    if (input.initialAuthor != null) await entries.insertMember(em, entryKey, input.initialAuthor, EntryRole.owner);
+    if (owner !== null) await entries.insertMember(em, entryKey, owner, EntryRole.owner);
     return entryKey;
   });
   const row = await entries.findEntry(ctx.em, { key });

@@ -100,18 +100,16 @@ export async function getConfiguration(ctx: RequestContext, address: LectureAddr
   return toConfigurationVO(await lectures.findConfig(ctx.em, entry.id));
 }
 
-/** Writes the fields given (not null), creating the configuration when the course has none; the course's calendars follow. */
+/**
+ * Writes the fields given (not null), creating the configuration when the course has none; the course's calendars follow.
+ * requiredAttendanceRate is stored as given, any double, as OpenOLAT's LectureBlocksWebService.updateConfiguration does (its own examples send 34.0).
+ */
 export async function updateConfiguration(
   ctx: RequestContext,
   address: LectureAddress,
   input: RepositoryEntryLectureConfigurationVOInput,
 ): Promise<RepositoryEntryLectureConfigurationVO> {
   const entry = await lectureCourse(ctx, address);
-  if (input.requiredAttendanceRate != null && !(input.requiredAttendanceRate >= 0 && input.requiredAttendanceRate <= 1)) {
-    throw validationFailed([
-      { code: 'org.olat.modules.lecture.restapi:requiredAttendanceRate.invalid', translation: 'requiredAttendanceRate is a rate between 0 and 1.' },
-    ]);
-  }
   return inTransaction(ctx, async (em) => {
     await lectures.writeConfig(em, entry.id, {
       lectureEnabled: input.lectureEnabled,

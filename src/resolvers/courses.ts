@@ -96,7 +96,10 @@ export class CourseResolver {
   }
 
   @KeepsPrincipals()
-  @Mutation(() => CourseVO, { description: 'A new empty course with its root structure node; the caller becomes owner unless setAuthor is false.' })
+  @Mutation(() => CourseVO, {
+    description:
+      'A new empty course with its root structure node (or a copy, copyFrom); its one owner: initialAuthor or the caller, nobody when setAuthor is false.',
+  })
   @Directive(auth(...COURSE_CREATORS))
   createCourse(@Ctx() ctx: RequestContext, @Arg('course', () => CourseVOInput) course: CourseVOInput): Promise<CourseVO> {
     return courses.createCourse(ctx, course);

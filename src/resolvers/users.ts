@@ -57,7 +57,11 @@ export class UserResolver {
     @Arg('authUsername', () => String, { nullable: true }) authUsername?: string,
     @Arg('statusVisibleLimit', () => String, { nullable: true, description: '"all" includes inactive and deleted users' }) statusVisibleLimit?: string,
     @Arg('status', () => Int, { nullable: true }) status?: number,
-    @Arg('properties', () => [UserPropertyInput], { nullable: true, description: 'user-property filters; on REST any other query parameter' })
+    @Arg('properties', () => [UserPropertyInput], {
+      nullable: true,
+      description:
+        'user-property filters (on REST any other query parameter); names that are no user property of the REST context (OpenOLAT UserWebService) are ignored, nickName and emailDisabled unless the caller manages users',
+    })
     properties?: UserPropertyInput[],
   ): Promise<UserVO[]> {
     return users.searchUsers(ctx, { login, externalId, authProvider, authUsername, statusVisibleLimit, status, properties });

@@ -265,10 +265,13 @@ export class CourseVOInput {
   @Field(() => Boolean, { nullable: true, description: 'Published courses that are public are seen by every user.' })
   publicVisible?: boolean | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'The caller becomes owner (default true).' })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Default true: initialAuthor, or the caller when it names no one, is the only owner; false: the course has no owner.',
+  })
   setAuthor?: boolean | null;
 
-  @Field(() => LongScalar, { nullable: true, description: 'A person who becomes owner too.' })
+  @Field(() => LongScalar, { nullable: true, description: 'The owner instead of the caller (with setAuthor); a key that names no one is ignored.' })
   initialAuthor?: number | null;
 
   @Field(() => String, { nullable: true, description: 'Metadata: the learning objectives.' })
@@ -288,7 +291,8 @@ export class CourseVOInput {
 
   @Field(() => LongScalar, {
     nullable: true,
-    description: 'The key of a repository entry (a course the caller manages) to copy: its structure, elements and files, not its members.',
+    description:
+      'The course to copy (one the caller manages), by its id (OLAT resource id) or else its repository entry key: its structure, elements and files, not its members.',
   })
   copyFrom?: number | null;
 }

@@ -47,6 +47,47 @@ export async function requireSelfOrUserManager(ctx: RequestContext, identityKey:
 }
 
 /**
+ * The user properties `GET /users` filters on: the handlers of OpenOLAT's UserWebService usage
+ * context (userPropertiesContext.xml); its admin-view-only ones (nickName, emailDisabled) for user
+ * managers only (isUserAllowedAdminProps). getUserListQuery ignores every other parameter.
+ */
+const SEARCHABLE_PROPERTIES = new Set([
+  'firstName',
+  'lastName',
+  'email',
+  'birthDay',
+  'gender',
+  'telPrivate',
+  'telMobile',
+  'telOffice',
+  'skype',
+  'xing',
+  'linkedin',
+  'icq',
+  'homepage',
+  'street',
+  'extendedAddress',
+  'poBox',
+  'zipCode',
+  'region',
+  'city',
+  'country',
+  'institutionalName',
+  'institutionalUserIdentifier',
+  'institutionalEmail',
+  'orgUnit',
+  'studySubject',
+]);
+const ADMINISTRATIVE_SEARCHABLE_PROPERTIES = new Set(['nickName', 'emailDisabled']);
+
+export function searchableProperty(ctx: RequestContext, name: string): boolean {
+  return SEARCHABLE_PROPERTIES.has(name) || (ADMINISTRATIVE_SEARCHABLE_PROPERTIES.has(name) && searchesAdministratively(ctx));
+}
+
+/** OpenOLAT's isUserAllowedAdminProps for `GET /users`: user managers search administrative properties and any status. */
+export const searchesAdministratively = (ctx: RequestContext) => hasAnyRole(ctx.caller, USER_MANAGERS);
+
+/**
  * Whom `GET /users` finds (`scope`, null: everyone) and whose e-mail and properties it shows
  * (`full`): a manager in the default organisation, the root every person belongs to, everyone in
  * full; other user and roles managers the people they manage; authors everyone (to add people to

@@ -27,6 +27,8 @@ const COLUMN_PROPERTIES = new Map([
   ['firstName', 'i.first_name'],
   ['lastName', 'i.last_name'],
   ['email', 'i.email'],
+  // OpenOLAT's nickName is the name a person logs in with.
+  ['nickName', 'i.login'],
 ]);
 
 /** OpenOLAT's search value: "quoted" is exact, otherwise `*` is a wildcard inside an implicit contains. */

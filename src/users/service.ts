@@ -13,12 +13,21 @@ import { OrganisationRoleMembership } from '../entities/organisations';
 import { Authentication, Identity, Provider, UserStatus } from '../entities/users';
 import { defaultOrganisationReference } from '../organisations/repository';
 import type { RolesVO, RolesVOInput, StatusVO, UserVO, UserVOInput } from '../schema/users';
-import { USER_MANAGERS, fullProfileCondition, requireMayChangeRoles, requireUserManager, searchVisibility, selfOrManagedAmong } from './policy';
+import {
+  USER_MANAGERS,
+  fullProfileCondition,
+  requireMayChangeRoles,
+  requireUserManager,
+  searchVisibility,
+  searchableProperty,
+  searchesAdministratively,
+  selfOrManagedAmong,
+} from './policy';
 import { deletePortraitFiles, smallPortraitBase64 } from './portrait';
 import { toUserVO } from './presenter';
 import * as users from './repository';
 import { emailInUse, findIdentity, loginInUse, type UserSearch } from './repository';
-import { emailTaken, loginTaken, validateLogin, validateUserFields } from './validation';
+import { loginTaken, validateLogin, validateUserFields } from './validation';
 
 /** Loads the person and checks that the caller manages them ("manager of that user"). */
 export async function managedIdentity(ctx: RequestContext, key: number): Promise<Identity> {
@@ -33,7 +42,32 @@ function propertiesOf(input: UserVOInput): Record<string, string> {
   return properties;
 }
 
-export async function searchUsers(ctx: RequestContext, search: UserSearch): Promise<UserVO[]> {
+/**
+ * GET /users as getUserListQuery reads it: authProvider with authUsername finds that one
+ * authentication's person, whatever the other parameters and the status; otherwise the statuses
+ * admitted are statusVisibleLimit=all (any status) and a status from login denied to inactive for
+ * user managers only, else the visible ones.
+ */
+export async function searchUsers(ctx: RequestContext, given: UserSearch): Promise<UserVO[]> {
+  if (given.authProvider && given.authUsername) {
+    return searchIn(ctx, { authProvider: given.authProvider, authUsername: given.authUsername, statusVisibleLimit: 'all' });
+  }
+  const administrative = searchesAdministratively(ctx);
+  const allStatuses = administrative && given.statusVisibleLimit?.toLowerCase() === 'all';
+  const status =
+    !allStatuses && given.status != null && (given.status < UserStatus.visibleLimit || (administrative && given.status < UserStatus.deleted))
+      ? given.status
+      : null;
+  const search: UserSearch = {
+    ...given,
+    status,
+    statusVisibleLimit: allStatuses ? 'all' : null,
+    properties: given.properties?.filter(({ name }) => searchableProperty(ctx, name)),
+  };
+  return searchIn(ctx, search);
+}
+
+async function searchIn(ctx: RequestContext, search: UserSearch): Promise<UserVO[]> {
   requireSearchValues({ login: search.login, ...Object.fromEntries((search.properties ?? []).map(({ name, value }) => [name, value])) });
   const visibility = await searchVisibility(ctx);
   const rows = inRanges(
@@ -78,20 +112,24 @@ export function personOf(ctx: RequestContext, identityKey: number): Promise<User
 }
 
 /** A login or e-mail another person has: rules like the others, named together with them. */
-async function conflictsOf(em: EntityManager, input: { login?: string | null; email?: string | null }): Promise<ErrorDetail[]> {
-  return [
-    ...(input.login?.trim() && (await loginInUse(em, input.login)) ? [loginTaken] : []),
-    ...(input.email?.trim() && (await emailInUse(em, input.email)) ? [emailTaken] : []),
-  ];
+/**
+ * PUT /users refusals in OpenOLAT's order (UserWebService.create): a login that fails the syntax
+ * check, then a login in use, each answered alone; then every field error in one list.
+ */
+async function creationErrors(em: EntityManager, input: UserVOInput): Promise<ErrorDetail[]> {
+  const loginErrors = validateLogin(input.login);
+  if (loginErrors.length) return loginErrors;
+  if (await loginInUse(em, input.login!)) return [loginTaken];
+  return validateUserFields(input, !!input.email?.trim() && (await emailInUse(em, input.email)));
 }
 
 export async function createUser(ctx: RequestContext, input: UserVOInput): Promise<UserVO> {
-  const errors = [...validateLogin(input.login), ...validateUserFields(input)];
-  if (errors.length) throw validationFailed([...errors, ...(await conflictsOf(ctx.em, input))]);
+  const errors = await creationErrors(ctx.em, input);
+  if (errors.length) throw validationFailed(errors);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
     return await inTransaction(ctx, async (em) => {
-      const conflicts = await conflictsOf(em, input);
+      const conflicts = await creationErrors(em, input);
       if (conflicts.length) throw validationFailed(conflicts);
       const identity = em.create(Identity, {
         login: input.login!.trim(),
@@ -124,8 +162,7 @@ export async function updateUser(ctx: RequestContext, key: number, input: UserVO
       email: input.email ?? identity.email,
       properties: input.properties,
     };
-    const errors = validateUserFields(merged);
-    if (merged.email && (await emailInUse(em, merged.email, key))) errors.push(emailTaken);
+    const errors = validateUserFields(merged, !!merged.email?.trim() && (await emailInUse(em, merged.email, key)));
     if (errors.length) throw validationFailed(errors);
     identity.firstName = merged.firstName!.trim();
     identity.lastName = merged.lastName!.trim();

@@ -9,8 +9,9 @@ export const loginTaken: ErrorDetail = {
   translation: 'This user name already exists.',
 };
 
+/** OpenOLAT's code for an e-mail in use (UserWebService.validateProperty), listed right after the e-mail's place among the field errors. */
 export const emailTaken: ErrorDetail = {
-  code: 'org.olat.user.propertyhandlers:form.name.email.error.exists',
+  code: 'org.olat.user.propertyhandlers:new.form.name.email.exists',
   translation: 'This e-mail address is already in use.',
 };
 
@@ -42,15 +43,19 @@ export function validateLogin(login: string | null | undefined): ErrorDetail[] {
   return [];
 }
 
-/** The UserVO checks OpenOLAT answers with 406 and a list of ErrorVO (catalogue 2.1). */
-export function validateUserFields(input: UserVOInput): ErrorDetail[] {
+/**
+ * The UserVO checks OpenOLAT answers with 406 and a list of ErrorVO, one per field, in its order
+ * (UserWebService.validateUser: firstName, lastName, email, then the other properties); a valid
+ * e-mail that `emailInUse` says another person has is listed in the e-mail's place.
+ */
+export function validateUserFields(input: UserVOInput, emailInUse = false): ErrorDetail[] {
   const errors: ErrorDetail[] = [];
   if (!input.firstName?.trim()) errors.push(mandatory('firstName'));
   if (!input.lastName?.trim()) errors.push(mandatory('lastName'));
   if (!input.email?.trim()) errors.push(mandatory('email'));
   else if (!EMAIL.test(input.email.trim())) {
     errors.push({ code: 'org.olat.user.propertyhandlers:form.name.email.error', translation: 'The e-mail address is not valid.' });
-  }
+  } else if (emailInUse) errors.push(emailTaken);
   errors.push(...tooLongValues({ firstName: input.firstName, lastName: input.lastName, email: input.email, externalId: input.externalId }));
   for (const property of input.properties ?? []) {
     if (!/^[A-Za-z][A-Za-z0-9]{0,63}$/.test(property.name)) {

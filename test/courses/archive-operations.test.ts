@@ -133,7 +133,7 @@ describe('PUT /repo/courses?copyFrom', () => {
     const reply = await copy(author.auth, source.json.repoEntryKey, { externalId: 'copied-simple' });
     expect(reply.status).toBe(200);
     expect(reply.json).toMatchObject({
-      displayName: source.json.displayName,
+      displayName: `Copy of ${source.json.displayName}`,
       description: source.json.description,
       title: source.json.title,
       externalId: 'copied-simple',
@@ -175,7 +175,7 @@ describe('PUT /repo/courses?copyFrom', () => {
     const reply = await copy(adminAuth(), source.key, { credits: '5' });
     expect(reply.status).toBe(200);
     const copied = `/restapi/repo/courses/${reply.json.key}`;
-    expect((await call(t.base, 'GET', `${copied}/metadata`, { headers: asAdmin })).json).toMatchObject({ ...metadata, credits: '5' });
+    expect((await call(t.base, 'GET', `${copied}/metadata`, { headers: asAdmin })).json).toMatchObject({ ...metadata, displayname: 'Copy of Source', credits: '5' });
     expect((await call(t.base, 'GET', `${copied}/configuration`, { headers: asAdmin })).json).toMatchObject({ calendar: true, glossarySoftkey: 'g1' });
     const [image, copiedImage] = await Promise.all(
       [`${entry}/image`, `${copied}/image`].map(async (path) => Buffer.from(await (await fetch(`${t.base}${path}`, { headers: adminAuth() })).arrayBuffer())),

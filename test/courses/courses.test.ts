@@ -67,12 +67,52 @@ describe('PUT /repo/courses', () => {
     expect((await call(t.base, 'GET', `/restapi/repo/courses/${open.key}`, { headers: { ...plain.auth, ...JSON_TYPE } })).status).toBe(200);
   });
 
-  it('makes initialAuthor an owner (with the author role), and not the caller when setAuthor is false', async () => {
+  it('gives the course one owner as CoursesWebService does: initialAuthor or the caller with setAuthor (default true), nobody without', async () => {
     const other = await buildUser(t);
-    const reply = await call(t.base, 'PUT', `/restapi/repo/courses?title=Delegated&setAuthor=false&initialAuthor=${other.key}`, { headers: asAdmin });
-    expect(reply.status).toBe(200);
-    const owners = await call(t.base, 'GET', `/restapi/repo/courses/${reply.json.key}/authors`, { headers: asAdmin });
-    expect(keysOf(owners.json)).toEqual([other.key]);
+    const ownersOf = async (query: string, headers: Record<string, string> = asAdmin) => {
+      const reply = await call(t.base, 'PUT', `/restapi/repo/courses?title=Owned&${query}`, { headers });
+      expect(reply.status).toBe(200);
+      const owners = await call(t.base, 'GET', `/restapi/repo/courses/${xmlText(reply.text, 'key') ?? reply.json.key}/authors`, { headers: asAdmin });
+      return keysOf(owners.json);
+    };
+    expect(await ownersOf('', { ...author.auth, ...JSON_TYPE })).toEqual([author.key]);
+    expect(await ownersOf('setAuthor=true', { ...author.auth, ...XML_TYPE })).toEqual([author.key]);
+    expect(await ownersOf(`initialAuthor=${other.key}`, { ...author.auth, ...JSON_TYPE })).toEqual([other.key]);
+    expect(await ownersOf(`setAuthor=true&initialAuthor=${other.key}`, { ...author.auth, ...XML_TYPE })).toEqual([other.key]);
+    expect(await ownersOf(`setAuthor=true&initialAuthor=2000000000`, { ...author.auth, ...JSON_TYPE })).toEqual([author.key]);
+    expect(await ownersOf(`setAuthor=false&initialAuthor=${other.key}`)).toEqual([]);
+    expect(await ownersOf('setAuthor=false')).toEqual([]);
+    // A CourseVO body has neither field: the caller owns the course.
+    const body = await call(t.base, 'PUT', '/restapi/repo/courses', { headers: { ...author.auth, ...JSON_TYPE }, body: { title: 'Body owned' } });
+    expect(keysOf((await call(t.base, 'GET', `/restapi/repo/courses/${body.json.key}/authors`, { headers: asAdmin })).json)).toEqual([author.key]);
+    const create = async (course: Record<string, unknown>) => {
+      const reply = await graphql(t.base, author.auth, 'mutation ($c: CourseVOInput!) { createCourse(course: $c) { key } }', {
+        c: { title: 'Via GraphQL', ...course },
+      });
+      return keysOf((await call(t.base, 'GET', `/restapi/repo/courses/${reply.body.data.createCourse.key}/authors`, { headers: asAdmin })).json);
+    };
+    expect(await create({ initialAuthor: other.key })).toEqual([other.key]);
+    expect(await create({ setAuthor: false, initialAuthor: other.key })).toEqual([]);
+  });
+
+  it('copies the course copyFrom names by its id (resource id) first, else by its repository entry key, with the same one owner', async () => {
+    const other = await buildUser(t);
+    const source = await call(t.base, 'PUT', '/restapi/repo/courses?title=Template&shortTitle=Tpl', { headers: asAdmin });
+    const byId = await call(t.base, 'PUT', `/restapi/repo/courses?copyFrom=${source.json.key}&setAuthor=true&initialAuthor=${other.key}`, {
+      headers: { ...adminAuth(), ...XML_TYPE },
+    });
+    expect(byId.status).toBe(200);
+    expect(xmlText(byId.text, 'displayName')).toBe('Copy of Template');
+    const copyKey = Number(xmlText(byId.text, 'key'));
+    expect(copyKey).not.toBe(source.json.key);
+    expect(keysOf((await call(t.base, 'GET', `/restapi/repo/courses/${copyKey}/authors`, { headers: asAdmin })).json)).toEqual([other.key]);
+    const byEntryKey = await call(t.base, 'PUT', `/restapi/repo/courses?copyFrom=${source.json.repoEntryKey}&displayName=Second`, { headers: asAdmin });
+    expect(byEntryKey.status).toBe(200);
+    expect(byEntryKey.json.displayName).toBe('Second');
+    const viaGraphql = await graphql(t.base, adminAuth(), 'mutation ($c: CourseVOInput!) { createCourse(course: $c) { displayName } }', {
+      c: { copyFrom: source.json.key, setAuthor: false },
+    });
+    expect(viaGraphql.body).toEqual({ data: { createCourse: { displayName: 'Copy of Template' } } });
   });
 
   it('creates from a CourseVO body in JSON and in XML', async () => {

@@ -188,8 +188,28 @@ for (const mount of MOUNTS) {
       expect(xml.text).toContain('<overrideModuleDefault>true</overrideModuleDefault>');
       const form = await rest(name, mountValues(mount, fresh), { body: 'lectureEnabled=true', contentType: 'application/x-www-form-urlencoded' });
       expect(form.json).toMatchObject({ lectureEnabled: true, overrideModuleDefault: true, rollCallEnabled: false, requiredAttendanceRate: 0.7 });
-      const bad = await rest(name, mountValues(mount, fresh), { body: { requiredAttendanceRate: 3 } });
-      expect(bad.status).toBe(406);
+      // A Double stored as given, as OpenOLAT does (its own examples send 34.0); only what Java cannot read as a double is refused.
+      const percent = await rest(name, mountValues(mount, fresh), { body: '{"requiredAttendanceRate":34.0}', contentType: 'application/json' });
+      expect(percent.status).toBe(200);
+      expect(percent.json).toMatchObject({ requiredAttendanceRate: 34 });
+      const negativeXml = await rest(name, mountValues(mount, fresh), {
+        headers: { ...adminAuth(), ...XML_TYPE },
+        body: '<repositoryEntryLectureConfigurationVO><requiredAttendanceRate>-1.5</requiredAttendanceRate></repositoryEntryLectureConfigurationVO>',
+        contentType: 'application/xml',
+      });
+      expect(negativeXml.status).toBe(200);
+      expect(negativeXml.text).toContain('<requiredAttendanceRate>-1.5</requiredAttendanceRate>');
+      const unreadable = await rest(name, mountValues(mount, fresh), { body: '{"requiredAttendanceRate":"many"}', contentType: 'application/json' });
+      expect(unreadable.status).toBe(400);
+      const stored = await rest(`GET /repo/${kind}/${param}/lectureblocks/configuration`, mountValues(mount, fresh));
+      expect(stored.json).toMatchObject({ requiredAttendanceRate: -1.5 });
+      const viaGraphql = await graphql(
+        t.base,
+        adminAuth(),
+        'mutation($c: Long) { updateLectureConfiguration(courseKey: $c, lectureConfiguration: { requiredAttendanceRate: 75.5 }) { requiredAttendanceRate } }',
+        { c: fresh.courseKey },
+      );
+      expect(viaGraphql.body).toEqual({ data: { updateLectureConfiguration: { requiredAttendanceRate: 75.5 } } });
     });
   });
 

@@ -381,7 +381,7 @@ export type CourseVoInput = {
   /** Legacy access: 0 trash, 1 preparation (published with membersOnly), 2 review, 3 or 4 published (4: public). */
   access?: InputMaybe<Scalars['Int']['input']>;
   authors?: InputMaybe<Scalars['String']['input']>;
-  /** The key of a repository entry (a course the caller manages) to copy: its structure, elements and files, not its members. */
+  /** The course to copy (one the caller manages), by its id (OLAT resource id) or else its repository entry key: its structure, elements and files, not its members. */
   copyFrom?: InputMaybe<Scalars['Long']['input']>;
   /** Metadata: the credits. */
   credits?: InputMaybe<Scalars['String']['input']>;
@@ -393,7 +393,7 @@ export type CourseVoInput = {
   expenditureOfWork?: InputMaybe<Scalars['String']['input']>;
   externalId?: InputMaybe<Scalars['String']['input']>;
   externalRef?: InputMaybe<Scalars['String']['input']>;
-  /** A person who becomes owner too. */
+  /** The owner instead of the caller (with setAuthor); a key that names no one is ignored. */
   initialAuthor?: InputMaybe<Scalars['Long']['input']>;
   key?: InputMaybe<Scalars['Long']['input']>;
   lifecycle?: InputMaybe<RepositoryEntryLifecycleVoInput>;
@@ -416,7 +416,7 @@ export type CourseVoInput = {
   repoEntryStatus?: InputMaybe<Scalars['String']['input']>;
   /** Metadata: the requirements. */
   requirements?: InputMaybe<Scalars['String']['input']>;
-  /** The caller becomes owner (default true). */
+  /** Default true: initialAuthor, or the caller when it names no one, is the only owner; false: the course has no owner. */
   setAuthor?: InputMaybe<Scalars['Boolean']['input']>;
   /** The softkey of the resource folder the course shares (course configuration sharedFolderSoftkey). */
   sharedFolderSoftKey?: InputMaybe<Scalars['String']['input']>;
@@ -1085,7 +1085,7 @@ export type Mutation = {
   createCalendarFeed: CalendarFeedVo;
   /** Create an entry under the addressed one: a leaf when it links a repository entry (or type 1), else a node. */
   createCatalogEntry: CatalogEntryVo;
-  /** A new empty course with its root structure node; the caller becomes owner unless setAuthor is false. */
+  /** A new empty course with its root structure node (or a copy, copyFrom); its one owner: initialAuthor or the caller, nobody when setAuthor is false. */
   createCourse: CourseVo;
   /** A new group in the course; a body with a key > 0 links that existing group instead. Answers the group. Group managers, administrators and learning resource managers of the course’s organisation, and its owners. */
   createCourseGroup: GroupVo;

@@ -282,21 +282,31 @@ describe('login uniqueness', () => {
 });
 
 describe('every broken rule of a body in one answer', () => {
-  it('names a malformed e-mail and a taken login together, in JSON and XML', async () => {
+  it('lists every field error of a user, a taken e-mail in its place, in JSON and XML; a taken login alone, as OpenOLAT does', async () => {
     const existing = await buildUser(t);
-    const body = { login: existing.login.toUpperCase(), firstName: 'Two', lastName: 'Rules', email: 'not-an-address' };
-    const json = await call(t.base, 'PUT', '/restapi/users', { headers: asAdmin, body });
+    const email = (await call(t.base, 'GET', `/restapi/users/${existing.key}`, { headers: asAdmin })).json.email;
+    const fields = { login: uniqueLogin(), firstName: ' ', lastName: '', email: email.toUpperCase() };
+    const json = await call(t.base, 'PUT', '/restapi/users', { headers: asAdmin, body: fields });
     expect(json.status).toBe(406);
-    const codes = json.json.map((error: { code: string }) => error.code);
-    expect(codes).toContain('org.olat.admin.user:new.error.loginname.choosen');
-    expect(codes.length).toBe(2);
+    expect(json.json).toEqual([
+      { code: 'org.olat.core:new.form.mandatory:firstName', translation: expect.any(String) },
+      { code: 'org.olat.core:new.form.mandatory:lastName', translation: expect.any(String) },
+      { code: 'org.olat.user.propertyhandlers:new.form.name.email.exists', translation: expect.any(String) },
+    ]);
     const xml = await call(t.base, 'PUT', '/restapi/users', {
       headers: asAdminXml,
-      body: `<userVO><login>${existing.login}</login><firstName>Two</firstName><lastName>Rules</lastName><email>not-an-address</email></userVO>`,
+      body: `<userVO><login>${uniqueLogin()}</login><lastName>Rules</lastName><email>not-an-address</email></userVO>`,
       contentType: 'application/xml',
     });
     expect(xml.status).toBe(406);
-    expect([...xml.text.matchAll(/<code>([^<]+)<\/code>/g)].map((match) => match[1])).toEqual(codes);
+    expect([...xml.text.matchAll(/<errorVO><code>([^<]+)<\/code>/g)].map((match) => match[1])).toEqual([
+      'org.olat.core:new.form.mandatory:firstName',
+      'org.olat.user.propertyhandlers:form.name.email.error',
+    ]);
+    // UserWebService.create answers a taken login before it validates the fields: one ErrorVO, in a list.
+    const taken = await call(t.base, 'PUT', '/restapi/users', { headers: asAdmin, body: { login: existing.login.toUpperCase(), email: 'not-an-address' } });
+    expect(taken.status).toBe(406);
+    expect(taken.json).toEqual([{ code: 'org.olat.admin.user:new.error.loginname.choosen', translation: expect.any(String) }]);
   });
 
   it('names a missing group name and a too long external id together', async () => {

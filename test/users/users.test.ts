@@ -16,11 +16,21 @@ const search = async (query: string) => {
 };
 
 describe('PUT /users validation (406 with a list of ErrorVO)', () => {
-  it('lists every failing field', async () => {
-    const reply = await call(t.base, 'PUT', '/restapi/users', { headers: asAdmin, body: { login: 'ab', email: 'broken' } });
+  it('lists every failing field; a login that fails the syntax check is answered alone, as OpenOLAT does', async () => {
+    const reply = await call(t.base, 'PUT', '/restapi/users', { headers: asAdmin, body: { login: uniqueLogin(), email: 'broken' } });
     expect(reply.status).toBe(406);
     expect(reply.json.map((e: { code: string }) => e.code)).toEqual([
-      'org.olat.admin.user:new.error.loginname.empty',
+      'org.olat.core:new.form.mandatory:firstName',
+      'org.olat.core:new.form.mandatory:lastName',
+      'org.olat.user.propertyhandlers:form.name.email.error',
+    ]);
+    const shortLogin = await call(t.base, 'PUT', '/restapi/users', { headers: asAdmin, body: { login: 'ab', email: 'broken' } });
+    expect(shortLogin.status).toBe(406);
+    expect(shortLogin.json).toEqual([{ code: 'org.olat.admin.user:new.error.loginname.empty', translation: expect.any(String) }]);
+    const viaGraphql = await graphql(t.base, adminAuth(), 'mutation ($u: UserVOInput!) { createUser(user: $u) { key } }', {
+      u: { login: uniqueLogin(), email: 'broken' },
+    });
+    expect(viaGraphql.body.errors[0].extensions.errors.map((e: { code: string }) => e.code)).toEqual([
       'org.olat.core:new.form.mandatory:firstName',
       'org.olat.core:new.form.mandatory:lastName',
       'org.olat.user.propertyhandlers:form.name.email.error',
@@ -74,6 +84,42 @@ describe('GET /users search', () => {
     expect(await search(`login=${user.login}`)).toEqual([]);
     expect(await search(`login=${user.login}&statusVisibleLimit=all`)).toEqual([user.login]);
     expect(await search(`login=${user.login}&status=103`)).toEqual([user.login]);
+  });
+
+  it('ignores parameters that name no user property of the REST context (a cache buster), on GraphQL too, as OpenOLAT does', async () => {
+    const user = await buildUser(t, {}, { properties: { institutionalName: 'Uni Bern', favouriteColour: 'green' } });
+    expect(await search(`login=${user.login}&_=12345`)).toEqual([user.login]);
+    expect(await search(`login=${user.login}&favouriteColour=blue`)).toEqual([user.login]);
+    expect(await search(`login=${user.login}&institutionalName=Basel&_=1`)).toEqual([]);
+    expect(await search(`nickName=${encodeURIComponent(`"${user.login}"`)}&_=1`)).toEqual([user.login]);
+    const xml = await call(t.base, 'GET', `/restapi/users?login=${user.login}&_=12345`, { headers: { ...adminAuth(), ...XML_TYPE } });
+    expect(xml.status).toBe(200);
+    expect(xml.text).toContain(`<login>${user.login}</login>`);
+    const query = 'query ($login: String, $p: [UserPropertyInput!]) { users(login: $login, properties: $p) { login } }';
+    const ignored = await graphql(t.base, adminAuth(), query, { login: user.login, p: [{ name: '_', value: '12345' }] });
+    expect(ignored.body.data.users).toEqual([{ login: user.login }]);
+    const filtered = await graphql(t.base, adminAuth(), query, { login: user.login, p: [{ name: 'institutionalName', value: 'Basel' }] });
+    expect(filtered.body.data.users).toEqual([]);
+  });
+
+  it('admits statusVisibleLimit=all and statuses past the visible limit for user managers only, as OpenOLAT does', async () => {
+    const inactive = await buildUser(t);
+    await call(t.base, 'POST', `/restapi/users/${inactive.key}/status`, { headers: asAdmin, body: { status: 103 } });
+    const author = await buildUser(t, { author: true });
+    const asAuthor = async (query: string) =>
+      (
+        (await call(t.base, 'GET', `/restapi/users?login=${inactive.login}&${query}`, { headers: { ...author.auth, ...JSON_TYPE } })).json as {
+          login: string;
+        }[]
+      ).map((user) => user.login);
+    expect(await asAuthor('statusVisibleLimit=all')).toEqual([]);
+    expect(await asAuthor('status=103')).toEqual([]);
+    expect(await search(`login=${inactive.login}&status=103`)).toEqual([inactive.login]);
+    expect(await search(`login=${inactive.login}&statusVisibleLimit=ALL`)).toEqual([inactive.login]);
+    // authProvider with authUsername finds that authentication's person alone, whatever else is sent.
+    expect(await search(`authProvider=OLAT&authUsername=${inactive.login}&login=someone-else&city=Nowhere`)).toEqual([inactive.login]);
+    const viaGraphql = await graphql(t.base, author.auth, 'query ($l: String) { users(login: $l, status: 103) { login } }', { l: inactive.login });
+    expect(viaGraphql.body.data.users).toEqual([]);
   });
 
   it('treats % and _ in search values literally', async () => {

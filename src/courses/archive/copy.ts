@@ -7,11 +7,10 @@ import { EntryRole } from '../../entities/courses';
 import { fileStorage } from '../../files/storage';
 import { findOrganisationRow } from '../../organisations/repository';
 import type { CourseVO, CourseVOInput } from '../../schema/courses';
-import { requireIdentity } from '../../users/repository';
 import { requireEntryManager } from '../policy';
-import { toCourseVO } from '../presenter';
+import { toCourseVO, type EntryRow } from '../presenter';
 import * as entries from '../repository';
-import { COURSE_TYPE, validateCourse } from '../service';
+import { COURSE_TYPE, initialOwnerOf, validateCourse } from '../service';
 import { courseFiles } from './files';
 import { saveCourseConfig } from '../configuration';
 import { entryImagePath } from '../image';
@@ -19,26 +18,27 @@ import { entryImagePath } from '../image';
 const NODE_COLUMNS = `position, type, short_title, long_title, description, objectives, instruction, instructional_design, display_type, page_file, xml_extra`;
 
 /**
- * PUT /repo/courses?copyFrom={repo entry key}: a new course copied from that course: its metadata
+ * PUT /repo/courses?copyFrom={id}: a new course copied from the course with that id (OLAT resource
+ * id), else from the course entry with that key, as CoursesWebService.copyCourse looks it up, named
+ * displayName, title or shortTitle, else "Copy of" the source's name: its metadata
  * (the fields sent win), editor and run tree with every node's kept XML, its course folder and the
  * other files it keeps; not its members. The source must be a course the caller manages
  * (administrator or learning resource manager of its organisation, or owner): 404 when there is no
- * such course, 403 when the caller does not manage it. The caller becomes owner unless setAuthor is
- * false; initialAuthor too.
+ * such course, 403 when the caller does not manage it. Owned as initialOwnerOf says.
  */
 export async function copyCourse(ctx: RequestContext, input: CourseVOInput): Promise<CourseVO> {
-  const caller = requireCaller(ctx);
-  const source = await entries.findEntry(ctx.em, { key: input.copyFrom! });
-  if (!source || source.resourceTypeName !== COURSE_TYPE) throw notFound('course to copy');
+  requireCaller(ctx);
+  const source = await courseToCopy(ctx, input.copyFrom!);
+  if (!source) throw notFound('course to copy');
   await requireEntryManager(ctx, source);
   const { status } = validateCourse({ ...input, title: input.title ?? input.displayName ?? input.shortTitle ?? source.displayname });
   const softkey = input.softKey?.trim() || randomBytes(15).toString('hex');
   const key = await inTransaction(ctx, async (em) => {
     if (input.organisationKey != null && !(await findOrganisationRow(em, input.organisationKey))) throw notFound('organisation');
-    if (input.initialAuthor != null) await requireIdentity(em, input.initialAuthor);
+    const owner = await initialOwnerOf(ctx, em, input);
     const entryKey = await entries.insertEntry(em, {
       softkey,
-      displayname: input.displayName?.trim() || input.title?.trim() || source.displayname,
+      displayname: input.displayName?.trim() || input.title?.trim() || input.shortTitle?.trim() || `Copy of ${source.displayname}`,
       description: input.description ?? source.description ?? null,
       teaser: input.teaser ?? source.teaser ?? null,
       authors: input.authors ?? source.authors ?? null,
@@ -89,9 +89,14 @@ export async function copyCourse(ctx: RequestContext, input: CourseVOInput): Pro
     const from = courseFiles(source.id);
     for (const file of await storage.list(from)) await storage.copy(file.path, `${courseFiles(entryKey)}${file.path.slice(from.length)}`);
     if (await storage.stat(entryImagePath(source.id))) await storage.copy(entryImagePath(source.id), entryImagePath(entryKey));
-    if (input.setAuthor !== false) await entries.insertMember(em, entryKey, caller.key, EntryRole.owner);
-    if (input.initialAuthor != null) await entries.insertMember(em, entryKey, input.initialAuthor, EntryRole.owner);
+    if (owner !== null) await entries.insertMember(em, entryKey, owner, EntryRole.owner);
     return entryKey;
   });
   return toCourseVO((await entries.findEntry(ctx.em, { key }))!);
+}
+
+/** The course `copyFrom` names: by its id (OLAT resource id) first, then by its entry key. */
+async function courseToCopy(ctx: RequestContext, copyFrom: number): Promise<EntryRow | null> {
+  const isCourse = (row: EntryRow | null) => (row?.resourceTypeName === COURSE_TYPE ? row : null);
+  return isCourse(await entries.findEntry(ctx.em, { olatResourceId: copyFrom })) ?? isCourse(await entries.findEntry(ctx.em, { key: copyFrom }));
 }

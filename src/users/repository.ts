@@ -108,6 +108,9 @@ export async function searchUsers(
   if (search.authProvider && search.authUsername) {
     where.push('i.id in (select identity_id from authentication where provider = ? and auth_username = ?)');
     params.push(search.authProvider, search.authUsername);
+  } else if (search.authProvider) {
+    where.push('exists (select 1 from authentication a where a.identity_id = i.id and a.provider = ?)');
+    params.push(search.authProvider);
   }
   if (search.login) match('i.login', search.login);
   if (search.externalId) {

@@ -44,7 +44,8 @@ function propertiesOf(input: UserVOInput): Record<string, string> {
 
 /**
  * GET /users as getUserListQuery reads it: authProvider with authUsername finds that one
- * authentication's person, whatever the other parameters and the status; otherwise the statuses
+ * authentication's person, whatever the other parameters and the status; authProvider alone keeps
+ * the people with an authentication of that provider; otherwise the statuses
  * admitted are statusVisibleLimit=all (any status) and a status from login denied to inactive for
  * user managers only, else the visible ones.
  */

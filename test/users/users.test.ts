@@ -76,6 +76,9 @@ describe('GET /users search', () => {
     expect(await search(`externalId=${ext}`)).toEqual([user.login]);
     expect(await search(`externalId=${ext.slice(0, -1)}`)).toEqual([]);
     expect(await search(`authProvider=OLAT&authUsername=${user.login}`)).toEqual([user.login]);
+    // authProvider alone keeps the people with an authentication of that provider.
+    expect(await search(`authProvider=OLAT&login=${user.login}`)).toEqual([user.login]);
+    expect(await search(`authProvider=LDAP&login=${user.login}`)).toEqual([]);
     expect(await search(`institutionalName=Zuri&login=${user.login}`)).toEqual([user.login]);
     expect(await search(`institutionalName=Basel&login=${user.login}`)).toEqual([]);
     expect(await search(`email=${encodeURIComponent(`"${user.login}@example.org"`)}`)).toEqual([user.login]);

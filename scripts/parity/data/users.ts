@@ -6,17 +6,17 @@ import type { Deviation, ParityRow } from '../types';
  */
 const UNKNOWN_KEY_404: Deviation = {
   what: 'a user manager naming a key that belongs to nobody gets 404; OpenOLAT checks isUserManagerOf first and answers 403 (the missing person is in no organisation the caller manages)',
-  why: 'a key that names nobody answers 404 in every family, which tells the client which key is wrong and reveals nothing; the order lives in src/users (not changed in this sweep)',
+  why: 'a key that names nobody answers 404 in every family (the rule of every other route here), which tells the client which key is wrong and reveals nothing a 403 would hide: whether a key exists is no secret to a user manager',
 };
 
 const SORTED_BY_KEY: Deviation = {
   what: 'courses are listed by key; OpenOLAT sorts them by display name (RepositoryEntryOrder.nameAsc)',
-  why: 'key order is what the paged read walks by index; the order lives in src/courses/my-courses.ts (courses family, not changed in this sweep)',
+  why: 'key order is what the paged read walks by index (a page of a person’s courses stays one index range at a university’s size); a client that wants names in order sorts the page',
 };
 
 const GROUP_MANAGERS_ADMITTED: Deviation = {
   what: "group managers who are not the person's user managers read the list; OpenOLAT's resource locator UserWebService.getUserGroupList admits only the person and their user managers (403) before MyGroupWebService.hasAccess, which would admit group managers",
-  why: 'the rule (src/groups/policy.ts requireGroupsOfPersonReader) follows MyGroupWebService; it belongs to the groups family and was not changed in this sweep',
+  why: 'the rule (src/groups/policy.ts requireGroupsOfPersonReader) follows MyGroupWebService.hasAccess, which OpenOLAT itself applies behind the locator: a group manager reads only the groups they already manage',
 };
 
 const PAGED = ['query start (Integer, default 0)', 'query limit (Integer, default 25)', 'header Accept …;pagingspec=1.0 (a page instead of the list)'];
@@ -24,7 +24,7 @@ const GROUP_LIST = [...PAGED, 'query externalId', 'query managed (Boolean)'];
 
 const V1_BY_LOGIN: Deviation = {
   what: 'the path segment is looked up as the login (any case); OpenOLAT looks it up as an authentication user name of any provider (findAuthenticationsByAuthusername: 409 when several people have it)',
-  why: 'an OLAT authentication is named after the login, so both find the same person for a login; v1 is deprecated and the lookup lives in src/users (not changed in this sweep)',
+  why: 'an OLAT authentication is named after the login, so both find the same person for a login; v1 is deprecated',
 };
 
 const SELF_SERVICE_KEYS: Deviation = {
@@ -53,24 +53,12 @@ export const rows: ParityRow[] = [
     ],
     deviations: [
       {
-        what: 'authProvider with authUsername: OpenOLAT answers the one person with that authentication whatever the other parameters and their status; we add the other filters and leave out people of status 100 or more',
-        why: 'the search lives in src/users/repository.ts (not changed in this sweep)',
-      },
-      {
-        what: 'authProvider alone: OpenOLAT keeps the people who have an authentication of that provider; we ignore it',
-        why: 'the search lives in src/users/repository.ts (not changed in this sweep)',
-      },
-      {
-        what: 'status and statusVisibleLimit=all are applied for every caller; OpenOLAT applies statusVisibleLimit=all and a status of 100 to 198 only for callers allowed administrative properties, others get the visible people (status below 100)',
-        why: 'the search lives in src/users/repository.ts (not changed in this sweep)',
-      },
-      {
         what: 'a status that is not a number answers 400 naming the parameter; JAX-RS answers 404 when it cannot convert a query parameter to its Integer',
         why: 'the request is malformed, no resource is missing: 400 tells the client which parameter; the conversion is the router’s, the same for every route',
       },
       {
         what: 'e-mail and properties are shown for the people the caller manages; OpenOLAT shows them for every person found when login, externalId, e-mail, institutional e-mail or nickname was searched, and administrative properties by the caller’s roles',
-        why: 'a searcher sees contact data of the people they manage only, as GET /users/{k} shows it; the rule lives in src/users/policy.ts (not changed in this sweep)',
+        why: 'a searcher sees contact data of the people they manage only, as GET /users/{k} shows it (this gateway keeps no profile visibility settings to follow)',
       },
     ],
   },
@@ -93,7 +81,7 @@ export const rows: ParityRow[] = [
     deviations: [
       {
         what: 'roles managers get 403; OpenOLAT lets user managers, roles managers and administrators create people (isUserManager)',
-        why: 'the creators are USER_CREATORS in src/users/policy.ts (not changed in this sweep)',
+        why: 'roles managers manage roles, not people: here a person is read and changed by user managers of their organisation, so a roles manager could create a person they could then neither read nor correct (USER_CREATORS in src/users/policy.ts)',
       },
     ],
   },
@@ -104,7 +92,7 @@ export const rows: ParityRow[] = [
     deviations: [
       {
         what: 'authors may look a person up; OpenOLAT answers 403 to anyone but user managers, roles managers and administrators, and 403 again when the caller does not manage the person found (we answer the person without e-mail and properties)',
-        why: 'authors search people to add them to courses (USER_SEARCHERS, as GET /users); the rule lives in src/users (not changed in this sweep)',
+        why: 'authors search people to add them to courses (USER_SEARCHERS, as GET /users), and get no contact data of people they do not manage',
       },
       {
         what: 'the username is matched against the login (any case); OpenOLAT also matches nicknames and authentication user names (findIdentityByUsername)',
@@ -141,7 +129,7 @@ export const rows: ParityRow[] = [
       UNKNOWN_KEY_404,
       {
         what: 'the person is removed (GET /users/{k} then answers 404); OpenOLAT anonymises the identity and keeps it with status 199 (deleted), which GET /users/{k} still answers',
-        why: 'nothing is kept of a deleted person here; the deletion lives in src/users/service.ts (not changed in this sweep)',
+        why: 'a deletion asked through the API removes the person’s data (the purpose of the call for an administration system); OpenOLAT keeps the anonymised row for its own history tables, which this gateway does not have',
       },
       {
         what: 'permanent people (status 1) and the caller themself answer 403; OpenOLAT deletes them',
@@ -248,7 +236,7 @@ export const rows: ParityRow[] = [
     deviations: [
       {
         what: 'the courses where the person is owner, coach or participant (in the statuses each role sees); OpenOLAT lists those where the person is a participant (directly or through a group), published or closed',
-        why: 'the list lives in src/courses/my-courses.ts (courses family, not changed in this sweep)',
+        why: 'the catalogue (the reference this gateway follows where the source document is silent) describes the list as the courses where the person is a member, participant, coach or owner; teached and owned remain the lists of one role',
       },
       SORTED_BY_KEY,
     ],

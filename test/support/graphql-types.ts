@@ -245,7 +245,7 @@ export type CourseNodeInput = {
   /** Default for a new element: `undefined`, as in OpenOLAT. */
   longTitle?: InputMaybe<Scalars['String']['input']>;
   objectives?: InputMaybe<Scalars['String']['input']>;
-  /** The parent node ident; required for a new element. */
+  /** The parent node ident of a new element; none: the root of the editor tree. */
   parentNodeId?: InputMaybe<Scalars['String']['input']>;
   /** The path of a page already in the course folder (instead of an upload). */
   path?: InputMaybe<Scalars['String']['input']>;
@@ -1061,7 +1061,7 @@ export type Mutation = {
   addRepositoryEntryTaxonomyLevel: Scalars['Boolean']['output'];
   /** A new single-page element showing the uploaded HTML page (stored in the course folder) or a page already there (path). Administrators and learning resource managers of the course’s organisation, and its owners. */
   addSinglePageElement: CourseNodeVo;
-  /** A new structure element in the editor tree below parentNodeId, at position among its siblings (the others move down) or last. Administrators and learning resource managers of the course’s organisation, and its owners. */
+  /** A new structure element in the editor tree below parentNodeId (none: the root), at position among its siblings (the others move down) or last. Administrators and learning resource managers of the course’s organisation, and its owners. */
   addStructureElement: CourseNodeVo;
   /** true: allowed now; false: it already was (REST answers 200 either way). */
   allowCurriculumElementSubType: Scalars['Boolean']['output'];

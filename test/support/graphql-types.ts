@@ -745,9 +745,9 @@ export type GroupInfoVo = {
   name: Scalars['String']['output'];
   /** The news, while the news tool is on. */
   news?: Maybe<Scalars['String']['output']>;
-  /** A page of the owners (coaches); read for every group of the answer in one statement (GraphQL only). */
+  /** A page of the owners (coaches): group managers, and members while the group shows its owners; read for every group of the answer in one statement (GraphQL only). */
   owners: Array<UserVo>;
-  /** A page of the participants; read for every group of the answer in one statement (GraphQL only). */
+  /** A page of the participants: group managers, and members while the group shows its participants; read for every group of the answer in one statement (GraphQL only). */
   participants: Array<UserVo>;
   type: Scalars['String']['output'];
 };
@@ -788,9 +788,9 @@ export type GroupVo = {
   maxParticipants?: Maybe<Scalars['Int']['output']>;
   minParticipants?: Maybe<Scalars['Int']['output']>;
   name: Scalars['String']['output'];
-  /** A page of the owners (coaches); read for every group of the answer in one statement (GraphQL only). */
+  /** A page of the owners (coaches): group managers, and members while the group shows its owners; read for every group of the answer in one statement (GraphQL only). */
   owners: Array<UserVo>;
-  /** A page of the participants; read for every group of the answer in one statement (GraphQL only). */
+  /** A page of the participants: group managers, and members while the group shows its participants; read for every group of the answer in one statement (GraphQL only). */
   participants: Array<UserVo>;
   type: Scalars['String']['output'];
 };
@@ -2465,8 +2465,9 @@ export type Query = {
   groupInfosOfUser: GroupInfoVOes;
   /** The news: members and group managers, while the news tool is on; NOT_FOUND without news. REST: text/plain. */
   groupNews: Scalars['String']['output'];
-  /** The owners (coaches) of the group. */
+  /** The owners (coaches) of the group: group managers, and members while the group shows its owners (ownersVisible). */
   groupOwners: Array<UserVo>;
+  /** The participants of the group: group managers, and members while the group shows its participants (participantsVisible). */
   groupParticipants: Array<UserVo>;
   /** Group managers see every group, others the groups they belong to. */
   groups: Array<GroupVo>;

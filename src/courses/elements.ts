@@ -4,8 +4,8 @@ import { requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, badRequest, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { loader } from '../domain/loaders';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
-import { mandatory, tooLongValues } from '../domain/validation';
-import { ENTRY_STATUSES, type EntryStatus } from '../entities/courses';
+import { tooLongValues } from '../domain/validation';
+import { type EntryStatus } from '../entities/courses';
 import { fileStorage } from '../files/storage';
 import type { CourseNodeInput, CourseNodeVO, CourseTreeXmlVO, CourseVO } from '../schema/courses';
 import { requireEntryManager } from './policy';
@@ -46,7 +46,6 @@ function folderName(value: string, nested: boolean): string | null {
 
 function validate(type: ElementType, input: CourseNodeInput, creating: boolean): void {
   const errors: ErrorDetail[] = [
-    ...(creating && !input.parentNodeId ? [mandatory('parentNodeId')] : []),
     ...(input.displayType != null && (type !== STRUCTURE || !DISPLAY_TYPES.includes(input.displayType))
       ? [
           {
@@ -106,14 +105,18 @@ export async function getElement(ctx: RequestContext, courseKey: number, nodeId:
   return presentElement(ctx, course.id, nodeId);
 }
 
-/** A new structure or single-page element under `parentNodeId` of the editor tree, at `position` among its siblings or (none or negative) last. */
+/**
+ * A new structure or single-page element under `parentNodeId` of the editor tree (none: its root, as in OpenOLAT), at
+ * `position` among its siblings or (none or negative) last.
+ */
 export async function createElement(ctx: RequestContext, courseKey: number, type: ElementType, input: CourseNodeInput): Promise<CourseNodeVO> {
   const course = await managedCourse(ctx, courseKey);
   validate(type, input, true);
   const ident = nodeIdent();
   await inTransaction(ctx, async (em) => {
     await entries.lockEntry(em, course.id);
-    const parent = await entries.findElement(em, course.id, input.parentNodeId!);
+    const parentNodeId = input.parentNodeId ?? course.editorRootNodeId;
+    const parent = parentNodeId == null ? null : await entries.findElement(em, course.id, parentNodeId);
     if (!parent) throw notFound('parent course element');
     if ((await entries.levelOfElement(em, parent.id)) >= entries.MAX_TREE_LEVELS) {
       throw badRequest(`course trees hold at most ${entries.MAX_TREE_LEVELS} levels: the parent element is on the last`);
@@ -165,17 +168,16 @@ export async function updateElement(ctx: RequestContext, courseKey: number, type
   return presentElement(ctx, course.id, nodeId);
 }
 
-/** POST /repo/courses/{id}/publish: the run tree becomes a copy of the editor tree; `status` sets the entry's status. */
+/**
+ * POST /repo/courses/{id}/publish: the run tree becomes a copy of the editor tree and the entry takes `status`; as in
+ * OpenOLAT, a status that is absent or no status name publishes in preparation.
+ */
 export async function publishCourse(ctx: RequestContext, courseKey: number, status: string | null | undefined): Promise<CourseVO> {
   const course = await managedCourse(ctx, courseKey);
-  if (status != null && !isStatus(status)) {
-    throw validationFailed([
-      { code: 'org.olat.repository:status.unknown', translation: `Unknown status "${status}"; the statuses are ${ENTRY_STATUSES.join(', ')}.` },
-    ]);
-  }
+  const statusAfter: EntryStatus = status != null && isStatus(status) ? status : 'preparation';
   await inTransaction(ctx, async (em) => {
     await entries.lockEntry(em, course.id);
-    await entries.publishTree(em, course.id, (status as EntryStatus | null | undefined) ?? null);
+    await entries.publishTree(em, course.id, statusAfter);
   });
   return toCourseVO((await entries.findEntry(ctx.em, { key: course.id }))!);
 }

@@ -65,7 +65,7 @@ export async function getCourseGroup(ctx: RequestContext, courseKey: number, gro
   const course = await findCourse(ctx, courseKey);
   await findGroup(ctx.em, groupKey);
   if (!(await canManageCourseGroups(ctx, course)) && !(await isMember(ctx.em, groupKey, requireCaller(ctx).key))) throw forbidden();
-  return toGroupVO(await linkedGroup(ctx, course, groupKey));
+  return groupService.answerGroup(ctx, await linkedGroup(ctx, course, groupKey));
 }
 
 /**

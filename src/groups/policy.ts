@@ -4,7 +4,8 @@ import type { OrganisationRole } from '../domain/roles';
 import { entriesOfGroup } from '../courses/groups-repository';
 import { managedEntryKeys } from '../courses/repository';
 import { canManageUser } from '../users/policy';
-import { isMember } from './repository';
+import type { GroupRole } from '../entities/groups';
+import { groupsShowingMembersTo, isMember } from './repository';
 
 /**
  * Who may do what with learning groups (catalogue 2.2). Unlike the other families, OpenOLAT's group
@@ -42,4 +43,13 @@ export async function requireGroupsOfPersonReader(ctx: RequestContext, identityK
 /** Group managers read every group, others the groups they belong to. */
 export async function requireGroupReader(ctx: RequestContext, groupKey: number): Promise<void> {
   if (!isGroupManager(ctx) && !(await isMember(ctx.em, groupKey, requireCaller(ctx).key))) throw forbidden();
+}
+
+/**
+ * The groups of `groupKeys` whose owners (coach) or participants the caller may list: group managers every one, members
+ * those that show that list to their members (ownersVisible, participantsVisible), as OpenOLAT's getTutors/getParticipants.
+ */
+export async function memberListsReadable(ctx: RequestContext, groupKeys: readonly number[], role: GroupRole): Promise<ReadonlySet<number>> {
+  if (isGroupManager(ctx)) return new Set(groupKeys);
+  return new Set(await groupsShowingMembersTo(ctx.em, groupKeys, requireCaller(ctx).key, role));
 }

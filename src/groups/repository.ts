@@ -4,7 +4,7 @@ import { readPages, type EdgePage } from '../domain/edges';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
 import { readPage, type Page, type PageRequest } from '../domain/paging';
-import { Group, type GroupRole } from '../entities/groups';
+import { Group, GroupRole } from '../entities/groups';
 import { USER_COLUMNS } from '../users/repository';
 import type { UserRow } from '../users/presenter';
 import type { GroupConfigurationRow, GroupInfoRow, GroupRow } from './presenter';
@@ -31,6 +31,18 @@ export async function findGroup(em: EntityManager, key: number): Promise<Group> 
 export async function isMember(em: EntityManager, groupKey: number, identityKey: number): Promise<boolean> {
   const rows = await sql(em, 'select 1 from group_membership where group_id = ? and identity_id = ? limit 1', [groupKey, identityKey]);
   return rows.length > 0;
+}
+
+/** Of `groupKeys`, the groups `identityKey` belongs to that show the members of `role` to their members (ownersVisible, participantsVisible). */
+export async function groupsShowingMembersTo(em: EntityManager, groupKeys: readonly number[], identityKey: number, role: GroupRole): Promise<number[]> {
+  const visible = role === GroupRole.coach ? 'g.owners_visible' : 'g.participants_visible';
+  const rows = await sql<{ key: number }>(
+    em,
+    `select g.id as key from business_group g where g.id = any(?) and ${visible}
+     and exists (select 1 from group_membership m where m.group_id = g.id and m.identity_id = ?)`,
+    [groupKeys, identityKey],
+  );
+  return rows.map((row) => Number(row.key));
 }
 
 function conditions(filter: GroupFilter): { where: string[]; params: unknown[] } {

@@ -1,6 +1,6 @@
 import { inTransaction } from '../audit/audit-log';
 import { requireCaller, type RequestContext } from '../domain/context';
-import { DomainError, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
+import { DomainError, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
 import { pageWithinBudget, type Page, type PageRequest } from '../domain/paging';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
@@ -11,7 +11,7 @@ import type { UserVO } from '../schema/users';
 import { USER_MANAGERS, selfOrManagedAmong } from '../users/policy';
 import { toUserVO, type UserRow } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
-import { isGroupManager, requireGroupManager, requireGroupReader, requireGroupsOfPersonReader } from './policy';
+import { isGroupManager, memberListsReadable, requireGroupManager, requireGroupReader, requireGroupsOfPersonReader } from './policy';
 import { toGroupConfigurationVO, toGroupInfoVO, toGroupVO, type GroupConfigurationRow, type GroupRow } from './presenter';
 import * as groups from './repository';
 import { findGroup } from './repository';
@@ -43,9 +43,16 @@ export async function listGroupsOfPerson(
   return { totalCount, items: items.map(toGroupVO) };
 }
 
+/** GET /groups/{g}: with Last-Modified, so that If-Modified-Since gets 304 as in OpenOLAT. */
 export async function getGroup(ctx: RequestContext, key: number): Promise<GroupVO> {
   const group = await findGroup(ctx.em, key);
   await requireGroupReader(ctx, key);
+  return answerGroup(ctx, group);
+}
+
+/** The GroupVO of a group read by key, with its modification date as the answer's validator. */
+export function answerGroup(ctx: RequestContext, group: Group): GroupVO {
+  ctx.validators = { lastModified: group.lastModified };
   return toGroupVO(group);
 }
 
@@ -105,6 +112,7 @@ export async function deleteGroup(ctx: RequestContext, key: number): Promise<boo
 
 export async function listMembers(ctx: RequestContext, groupKey: number, role: GroupRole): Promise<UserVO[]> {
   await findGroup(ctx.em, groupKey);
+  if (!(await memberListsReadable(ctx, [groupKey], role)).has(groupKey)) throw forbidden();
   const rows = inRanges(
     ctx,
     (range) => groups.listMembers(ctx.em, groupKey, role, range),
@@ -126,6 +134,7 @@ export function groupsOfPersonInAnswer(ctx: RequestContext, identityKey: number,
 /** `GroupVO.owners|participants` (GraphQL): a page of the members with the role of each group of an answer, read for all of them at once. */
 export function membersOf(ctx: RequestContext, groupKey: number, role: GroupRole, page: EdgePage): Promise<UserVO[]> {
   const edge: Edge<UserRow, UserVO> = {
+    readable: (keys) => memberListsReadable(ctx, keys, role),
     read: (keys, page, cap) => groups.pagesOfMembersOfGroups(ctx.em, keys, role, page, cap),
     present: (row) => toUserVO(row, true),
   };

@@ -273,7 +273,7 @@ export class CourseNodeResolver {
   }
 
   @Mutation(() => CourseNodeVO, {
-    description: `A new structure element in the editor tree below parentNodeId, at position among its siblings (the others move down) or last. ${ELEMENT_MANAGERS}`,
+    description: `A new structure element in the editor tree below parentNodeId (none: the root), at position among its siblings (the others move down) or last. ${ELEMENT_MANAGERS}`,
   })
   @Directive(auth())
   @Managed(managedCourse, 'editcontent')
@@ -329,7 +329,11 @@ export class CourseNodeResolver {
   publishCourse(
     @Ctx() ctx: RequestContext,
     @Arg('courseKey', () => LongScalar) courseKey: number,
-    @Arg('status', () => String, { nullable: true, description: 'The entry status after publishing, e.g. published.' }) status?: string | null,
+    @Arg('status', () => String, {
+      nullable: true,
+      description: 'The entry status after publishing, e.g. published; absent or no status name: preparation, as in OpenOLAT.',
+    })
+    status?: string | null,
     @Arg('locale', () => String, { nullable: true, description: 'The language of OpenOLAT’s publishing messages; the gateway writes none.' })
     _locale?: string | null,
   ): Promise<CourseVO> {

@@ -49,16 +49,22 @@ export class GroupResolver {
     return expandManagedFlags('group', parseManagedFlags('group', group.managedFlags));
   }
 
-  @FieldResolver(() => [UserVO], { description: 'A page of the owners (coaches); read for every group of the answer in one statement (GraphQL only).' })
+  @FieldResolver(() => [UserVO], {
+    description:
+      'A page of the owners (coaches): group managers, and members while the group shows its owners; read for every group of the answer in one statement (GraphQL only).',
+  })
   @Extensions({ rest: false })
-  @Directive(auth(...GROUP_MANAGERS))
+  @Directive(auth())
   owners(@Ctx() ctx: RequestContext, @Root() group: GroupVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
     return groups.membersOf(ctx, group.key, GroupRole.coach, page);
   }
 
-  @FieldResolver(() => [UserVO], { description: 'A page of the participants; read for every group of the answer in one statement (GraphQL only).' })
+  @FieldResolver(() => [UserVO], {
+    description:
+      'A page of the participants: group managers, and members while the group shows its participants; read for every group of the answer in one statement (GraphQL only).',
+  })
   @Extensions({ rest: false })
-  @Directive(auth(...GROUP_MANAGERS))
+  @Directive(auth())
   participants(@Ctx() ctx: RequestContext, @Root() group: GroupVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
     return groups.membersOf(ctx, group.key, GroupRole.participant, page);
   }
@@ -183,14 +189,16 @@ export class GroupResolver {
     return groups.deleteGroup(ctx, groupKey);
   }
 
-  @Query(() => [UserVO], { description: 'The owners (coaches) of the group.' })
-  @Directive(auth(...GROUP_MANAGERS))
+  @Query(() => [UserVO], { description: 'The owners (coaches) of the group: group managers, and members while the group shows its owners (ownersVisible).' })
+  @Directive(auth())
   groupOwners(@Ctx() ctx: RequestContext, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<UserVO[]> {
     return groups.listMembers(ctx, groupKey, GroupRole.coach);
   }
 
-  @Query(() => [UserVO])
-  @Directive(auth(...GROUP_MANAGERS))
+  @Query(() => [UserVO], {
+    description: 'The participants of the group: group managers, and members while the group shows its participants (participantsVisible).',
+  })
+  @Directive(auth())
   groupParticipants(@Ctx() ctx: RequestContext, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<UserVO[]> {
     return groups.listMembers(ctx, groupKey, GroupRole.participant);
   }

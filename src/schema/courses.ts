@@ -371,7 +371,7 @@ export class CourseNodeVO {
     'A new or changed course element. On REST the query parameters of PUT …/elements/structure|singlepage, or the fields of a multipart form whose file part (named `file`, or any other name such as `path` as importers send it) is the HTML page.',
 })
 export class CourseNodeInput {
-  @Field(() => String, { nullable: true, description: 'The parent node ident; required for a new element.' })
+  @Field(() => String, { nullable: true, description: 'The parent node ident of a new element; none: the root of the editor tree.' })
   parentNodeId?: string | null;
 
   @Field(() => Int, {

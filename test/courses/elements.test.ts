@@ -129,10 +129,25 @@ describe('structure elements', () => {
     expect(nested.json).toMatchObject({ parentId: a, position: 0 });
   });
 
+  it('adds one under the root when parentNodeId is absent, as OpenOLAT does, in JSON, XML and GraphQL', async () => {
+    const c = await newCourse();
+    const json = await call(t.base, 'PUT', `${elements(c)}/structure?shortTitle=Top`, { headers: asOwner() });
+    expect(json.status).toBe(200);
+    expect(json.json).toMatchObject({ parentId: c.editorRootNodeId, shortTitle: 'Top' });
+    const xml = await call(t.base, 'POST', `${elements(c)}/structure`, {
+      headers: { ...owner.auth, Accept: 'application/xml' },
+      body: form({ shortTitle: 'Form' }),
+    });
+    expect(xml.status).toBe(200);
+    expect(xml.text).toContain(`<parentId>${c.editorRootNodeId}</parentId>`);
+    const reply = await graphql(t.base, owner.auth, 'mutation($c: Long!) { addStructureElement(courseKey: $c, element: { shortTitle: "Gql" }) { parentId } }', {
+      c: c.courseKey,
+    });
+    expect(reply.body.data.addStructureElement).toEqual({ parentId: c.editorRootNodeId });
+    expect((await trees(c)).editorTree.filter((node) => node.parentId === c.editorRootNodeId).map((node) => node.shortTitle)).toEqual(['Top', 'Form', 'Gql']);
+  });
+
   it('refuses bad input with an ErrorVO: invalid values 406, as OpenOLAT answers a failed validation, malformed ones 400', async () => {
-    const missing = await call(t.base, 'PUT', `${elements()}/structure?shortTitle=Orphan`, { headers: asOwner() });
-    expect(missing.status).toBe(406);
-    expect(missing.json[0].translation ?? missing.json.translation).toMatch(/parentNodeId/);
     const display = await call(t.base, 'PUT', `${elements()}/structure?parentNodeId=${course.editorRootNodeId}&displayType=carousel`, { headers: asOwner() });
     expect(display.status).toBe(406);
     const xml = await call(t.base, 'PUT', `${elements()}/structure?parentNodeId=${course.editorRootNodeId}&position=first`, {
@@ -293,12 +308,24 @@ describe('publishing', () => {
     expect(tree.runTree.map((node) => node.id)).toEqual([c.editorRootNodeId, chapter, page.json.id]);
   });
 
-  it('refuses an unknown status and keeps the tree unpublished', async () => {
+  it('publishes in preparation when the status is absent or no status name, as OpenOLAT does', async () => {
     const c = await newCourse();
     await addStructure(c, 'Kept');
-    const reply = await call(t.base, 'POST', `/restapi/repo/courses/${c.courseKey}/publish?status=unpublished`, { headers: asOwner() });
-    expect(reply.status).toBe(406);
-    expect((await trees(c)).runTree).toHaveLength(1);
+    const published = await call(t.base, 'POST', `/restapi/repo/courses/${c.courseKey}/publish?status=published`, { headers: asOwner() });
+    expect(published.json.repoEntryStatus).toBe('published');
+    const unknown = await call(t.base, 'POST', `/restapi/repo/courses/${c.courseKey}/publish?status=unpublished`, { headers: asOwner() });
+    expect(unknown.status).toBe(200);
+    expect(unknown.json.repoEntryStatus).toBe('preparation');
+    expect((await trees(c)).runTree).toHaveLength(2);
+    await call(t.base, 'POST', `/restapi/repo/courses/${c.courseKey}/publish?status=published`, { headers: asOwner() });
+    const absent = await call(t.base, 'POST', `/restapi/repo/courses/${c.courseKey}/publish`, { headers: { ...owner.auth, Accept: 'application/xml' } });
+    expect(absent.status).toBe(200);
+    expect(absent.text).toContain('<repoEntryStatus>preparation</repoEntryStatus>');
+    await call(t.base, 'POST', `/restapi/repo/courses/${c.courseKey}/publish?status=published`, { headers: asOwner() });
+    const reply = await graphql(t.base, owner.auth, 'mutation($c: Long!) { publishCourse(courseKey: $c, status: "nope") { repoEntryStatus } }', {
+      c: c.courseKey,
+    });
+    expect(reply.body.data.publishCourse).toEqual({ repoEntryStatus: 'preparation' });
   });
 
   it('publishes through GraphQL too', async () => {

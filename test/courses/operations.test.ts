@@ -342,7 +342,9 @@ describe('POST /repo/courses/:courseKey/publish', () => {
     });
     expect(reply.status).toBe(200);
     expect(reply.json).toMatchObject({ key: course.courseKey, repoEntryStatus: 'published' });
-    expect(await viaGraphql('POST /repo/courses/:courseKey/publish', { courseKey: course.courseKey })).toMatchObject({ repoEntryStatus: 'published' });
+    expect(await viaGraphql('POST /repo/courses/:courseKey/publish', { courseKey: course.courseKey, status: 'published' })).toMatchObject({
+      repoEntryStatus: 'published',
+    });
   });
 });
 

@@ -1,5 +1,6 @@
-import { buildGroup, buildUser } from '../factories';
-import { JSON_TYPE, call } from '../support/http';
+import { GroupRole } from '../../src/entities/groups';
+import { addGroupMember, buildCourse, buildGroup, buildUser } from '../factories';
+import { JSON_TYPE, XML_TYPE, call, graphql } from '../support/http';
 import { startTestService, type TestService, adminAuth } from '../support/service';
 
 let t: TestService;
@@ -86,6 +87,53 @@ describe('memberships', () => {
     expect((await call(t.base, 'DELETE', `/restapi/groups/${key}/participants/${participant.key}`, { headers: asAdmin })).status).toBe(200);
     expect((await call(t.base, 'DELETE', `/restapi/groups/${key}/owners/${owner.key}`, { headers: asAdmin })).status).toBe(200);
     expect((await call(t.base, 'GET', `/restapi/groups/${key}/participants`, { headers: asAdmin })).json).toEqual([]);
+  });
+
+  it('lets a member list the owners and participants while the group shows them to members, as OpenOLAT does', async () => {
+    const key = await buildGroup(t, { ownersVisible: true, participantsVisible: false });
+    const owner = await buildUser(t);
+    const member = await buildUser(t);
+    const stranger = await buildUser(t);
+    await addGroupMember(t, key, owner.key, GroupRole.coach);
+    await addGroupMember(t, key, member.key, GroupRole.participant);
+    const owners = await call(t.base, 'GET', `/restapi/groups/${key}/owners`, { headers: { ...member.auth, ...JSON_TYPE } });
+    expect(owners.status).toBe(200);
+    expect(owners.json.map((u: { key: number }) => u.key)).toEqual([owner.key]);
+    const xml = await call(t.base, 'GET', `/restapi/groups/${key}/owners`, { headers: { ...member.auth, ...XML_TYPE } });
+    expect(xml.text).toContain(`<key>${owner.key}</key>`);
+    expect((await call(t.base, 'GET', `/restapi/groups/${key}/participants`, { headers: { ...member.auth, ...JSON_TYPE } })).status).toBe(403);
+    expect((await call(t.base, 'GET', `/restapi/groups/${key}/owners`, { headers: { ...stranger.auth, ...JSON_TYPE } })).status).toBe(403);
+
+    const listed = await graphql(t.base, member.auth, 'query($g: Long!) { groupOwners(groupKey: $g) { key } }', { g: key });
+    expect(listed.body.data.groupOwners).toEqual([{ key: owner.key }]);
+    const edges = await graphql(t.base, member.auth, 'query($g: Long!) { group(groupKey: $g) { owners { key } participants { key } } }', { g: key });
+    expect(edges.body.errors.map((e: { path: string[]; extensions: { code: string } }) => [e.path.join('.'), e.extensions.code])).toEqual([
+      ['group.participants', 'FORBIDDEN'],
+    ]);
+    const ownersOnly = await graphql(t.base, member.auth, 'query($g: Long!) { group(groupKey: $g) { owners { key } } }', { g: key });
+    expect(ownersOnly.body.data.group).toEqual({ owners: [{ key: owner.key }] });
+
+    const shown = await call(t.base, 'POST', `/restapi/groups/${key}/configuration`, { headers: asAdmin, body: { participantsVisible: true } });
+    expect(shown.status).toBe(200);
+    const participants = await call(t.base, 'GET', `/restapi/groups/${key}/participants`, { headers: { ...member.auth, ...JSON_TYPE } });
+    expect(participants.json.map((u: { key: number }) => u.key)).toEqual([member.key]);
+  });
+
+  it('answers a group with Last-Modified and 304 to If-Modified-Since, also through its course, in JSON and XML', async () => {
+    const key = await buildGroup(t);
+    const course = await buildCourse(t);
+    expect((await call(t.base, 'PUT', `/restapi/repo/courses/${course.courseKey}/groups/${key}`, { headers: asAdmin })).status).toBe(200);
+    for (const path of [`/restapi/groups/${key}`, `/restapi/repo/courses/${course.courseKey}/groups/${key}`]) {
+      const first = await call(t.base, 'GET', path, { headers: { ...adminAuth(), ...XML_TYPE } });
+      expect(first.status).toBe(200);
+      const lastModified = first.headers.get('last-modified')!;
+      expect(new Date(lastModified).getTime()).not.toBeNaN();
+      const again = await call(t.base, 'GET', path, { headers: { ...asAdmin, 'If-Modified-Since': lastModified, 'Cache-Control': 'max-age=0' } });
+      expect(again.status).toBe(304);
+    }
+    const older = await call(t.base, 'GET', `/restapi/groups/${key}`, { headers: { ...asAdmin, 'If-Modified-Since': 'Thu, 01 Jan 1970 00:00:00 GMT' } });
+    expect(older.status).toBe(200);
+    expect(older.json.key).toBe(key);
   });
 
   it('answers 304 when the user already is a participant and changes nothing', async () => {

@@ -245,7 +245,7 @@ export type CourseNodeInput = {
   /** Default for a new element: `undefined`, as in OpenOLAT. */
   longTitle?: InputMaybe<Scalars['String']['input']>;
   objectives?: InputMaybe<Scalars['String']['input']>;
-  /** The parent node ident; required for a new element. */
+  /** The parent node ident of a new element; none: the root of the editor tree. */
   parentNodeId?: InputMaybe<Scalars['String']['input']>;
   /** The path of a page already in the course folder (instead of an upload). */
   path?: InputMaybe<Scalars['String']['input']>;
@@ -745,9 +745,9 @@ export type GroupInfoVo = {
   name: Scalars['String']['output'];
   /** The news, while the news tool is on. */
   news?: Maybe<Scalars['String']['output']>;
-  /** A page of the owners (coaches); read for every group of the answer in one statement (GraphQL only). */
+  /** A page of the owners (coaches): group managers, and members while the group shows its owners; read for every group of the answer in one statement (GraphQL only). */
   owners: Array<UserVo>;
-  /** A page of the participants; read for every group of the answer in one statement (GraphQL only). */
+  /** A page of the participants: group managers, and members while the group shows its participants; read for every group of the answer in one statement (GraphQL only). */
   participants: Array<UserVo>;
   type: Scalars['String']['output'];
 };
@@ -788,9 +788,9 @@ export type GroupVo = {
   maxParticipants?: Maybe<Scalars['Int']['output']>;
   minParticipants?: Maybe<Scalars['Int']['output']>;
   name: Scalars['String']['output'];
-  /** A page of the owners (coaches); read for every group of the answer in one statement (GraphQL only). */
+  /** A page of the owners (coaches): group managers, and members while the group shows its owners; read for every group of the answer in one statement (GraphQL only). */
   owners: Array<UserVo>;
-  /** A page of the participants; read for every group of the answer in one statement (GraphQL only). */
+  /** A page of the participants: group managers, and members while the group shows its participants; read for every group of the answer in one statement (GraphQL only). */
   participants: Array<UserVo>;
   type: Scalars['String']['output'];
 };
@@ -1061,7 +1061,7 @@ export type Mutation = {
   addRepositoryEntryTaxonomyLevel: Scalars['Boolean']['output'];
   /** A new single-page element showing the uploaded HTML page (stored in the course folder) or a page already there (path). Administrators and learning resource managers of the course’s organisation, and its owners. */
   addSinglePageElement: CourseNodeVo;
-  /** A new structure element in the editor tree below parentNodeId, at position among its siblings (the others move down) or last. Administrators and learning resource managers of the course’s organisation, and its owners. */
+  /** A new structure element in the editor tree below parentNodeId (none: the root), at position among its siblings (the others move down) or last. Administrators and learning resource managers of the course’s organisation, and its owners. */
   addStructureElement: CourseNodeVo;
   /** true: allowed now; false: it already was (REST answers 200 either way). */
   allowCurriculumElementSubType: Scalars['Boolean']['output'];
@@ -2465,8 +2465,9 @@ export type Query = {
   groupInfosOfUser: GroupInfoVOes;
   /** The news: members and group managers, while the news tool is on; NOT_FOUND without news. REST: text/plain. */
   groupNews: Scalars['String']['output'];
-  /** The owners (coaches) of the group. */
+  /** The owners (coaches) of the group: group managers, and members while the group shows its owners (ownersVisible). */
   groupOwners: Array<UserVo>;
+  /** The participants of the group: group managers, and members while the group shows its participants (participantsVisible). */
   groupParticipants: Array<UserVo>;
   /** Group managers see every group, others the groups they belong to. */
   groups: Array<GroupVo>;

@@ -13,7 +13,14 @@ export const courseGroups: FamilyRoutes = {
       bodyArg: 'group',
     }),
     POST(`${GROUPS}/new`, 'Mutation.createCourseGroup', 'Create a group in the course (legacy form of PUT …/groups)', { bodyArg: 'group' }),
-    GET(`${GROUPS}/:groupKey`, 'Query.courseGroup', 'A group of the course (404 when it is not linked to the course)'),
+    GET(
+      `${GROUPS}/:groupKey`,
+      'Query.courseGroup',
+      'A group of the course (404 when it is not linked to the course; Last-Modified as GET /groups/{groupKey})',
+      {
+        conditional: true,
+      },
+    ),
     PUT(`${GROUPS}/:groupKey`, 'Mutation.linkCourseGroup', 'Link an existing group to the course (304 when linked already)', {
       notModifiedWhenFalse: true,
     }),

@@ -13,7 +13,7 @@ export const groups: FamilyRoutes = {
     }),
     GET('/groups', 'Query.groups', 'List groups'),
     PUT('/groups', 'Mutation.createGroup', 'Create a group', { bodyArg: 'group' }),
-    GET('/groups/:groupKey', 'Query.group', 'Get a group'),
+    GET('/groups/:groupKey', 'Query.group', 'Get a group (Last-Modified; 304 when not modified since If-Modified-Since)', { conditional: true }),
     POST('/groups/:groupKey', 'Mutation.updateGroup', 'Update a group', { bodyArg: 'group' }),
     DELETE('/groups/:groupKey', 'Mutation.deleteGroup', 'Delete a group'),
     GET('/groups/:groupKey/infos', 'Query.groupInfo', 'A group with its news, wiki and folder'),

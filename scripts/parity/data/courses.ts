@@ -4,11 +4,6 @@ const COURSES = 'CoursesWebService';
 const COURSE = 'CourseWebService';
 const ELEMENTS = 'CourseElementWebService';
 
-const UNPARSABLE_BOOLEAN: Deviation = {
-  what: 'A Boolean query or form value other than true/false: JAX-RS reads Boolean.valueOf (false); we answer 400 naming the parameter.',
-  why: 'Values are parsed by the shared router (src/rest/input-errors.ts, another helper’s change); a typo silently turning into false is worse than a 400.',
-};
-
 const ELEMENTS_FORBIDDEN: Deviation = {
   what: 'A caller who may not edit the course gets 403; OpenOLAT’s element service answers 401. Holders of OpenOLAT’s course-editor right (given through a course group) are not modelled: only administrators, learn resource managers of the course’s organisation and owners edit.',
   why: '401 tells a client its credentials are wrong, and clients drop them (decided before, kept); course rights of groups are outside the gateway’s model.',
@@ -68,7 +63,7 @@ export const rows: ParityRow[] = [
       'query repositoryEntryKey (Long)',
       'header Accept (pagingspec=1.0: CourseVOes page)',
     ],
-    deviations: [UNPARSABLE_BOOLEAN],
+    deviations: [],
   },
   {
     endpoint: 'PUT /repo/courses',
@@ -77,7 +72,7 @@ export const rows: ParityRow[] = [
       'query shortTitle, title, displayName, description, teaser, objectives, requirements, credits, expenditureOfWork, softKey, status, publicVisible (Boolean), access (Integer, legacy), membersOnly (Boolean), externalId, externalRef, authors, location, managedFlags, sharedFolderSoftKey, copyFrom (Long), initialAuthor (Long), setAuthor (Boolean, default true), organisationKey (Long), nodeAccessType',
       'body CourseVO (XML or JSON)',
     ],
-    deviations: [UNPARSABLE_BOOLEAN],
+    deviations: [],
   },
   {
     endpoint: 'POST /repo/courses',
@@ -164,7 +159,7 @@ export const rows: ParityRow[] = [
       'form glossarySoftkey (blank: unchanged)',
       'form sharedFolderSoftkey (blank: unchanged)',
     ],
-    deviations: [UNPARSABLE_BOOLEAN],
+    deviations: [],
   },
   {
     endpoint: 'PUT /repo/courses/{}/configuration',

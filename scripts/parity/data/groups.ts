@@ -32,13 +32,8 @@ export const rows: ParityRow[] = [
   {
     endpoint: 'GET /groups',
     openolat: `${GROUPS}.getGroupList`,
-    reads: ['query externalId (blank: ignored)', 'query managed (Boolean; unparsable reads as false)'],
-    deviations: [
-      {
-        what: 'managed with a value other than true/false: JAX-RS reads Boolean.valueOf (false, only unmanaged groups); we answer 400 naming the parameter.',
-        why: 'Query values are parsed by the shared router (src/rest/input-errors.ts, another helper’s change); a typo silently inverting a filter is worse than a 400.',
-      },
-    ],
+    reads: ['query externalId (blank: ignored)', 'query managed (Boolean; anything but "true" is false)'],
+    deviations: [],
   },
   {
     endpoint: 'PUT /groups',
@@ -145,7 +140,7 @@ export const rows: ParityRow[] = [
   },
   {
     endpoint: 'PUT /groups/{}/users/{}',
-    openolat: `none: the source document’s golden path; served as ${GROUPS}.addParticipant`,
+    openolat: `${GROUPS}.addParticipant (served here; OpenOLAT has no /users/{k} under a group: the path is the source document’s golden path)`,
     reads: [],
     deviations: [FORBIDDEN_NOT_UNAUTHORIZED],
   },

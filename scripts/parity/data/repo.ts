@@ -3,11 +3,6 @@ import type { Deviation, ParityRow } from '../types';
 const ENTRIES = 'RepositoryEntriesWebService';
 const ENTRY = 'RepositoryEntryWebService';
 
-const UNPARSABLE_BOOLEAN: Deviation = {
-  what: 'A Boolean query parameter with a value other than true/false: JAX-RS reads Boolean.valueOf (false); we answer 400 naming the parameter.',
-  why: 'Query values are parsed by the shared router (src/rest/input-errors.ts, another helper’s change); a typo silently turning into false is worse than a 400.',
-};
-
 const READ_NEEDS_VISIBILITY: Deviation = {
   what: 'OpenOLAT answers this to any authenticated caller (no per-entry check); we answer 403 unless the caller sees the entry (member by status, owner, administrator or learn resource manager of its organisation).',
   why: 'GET /repo/entries lists only the entries a caller sees; reading any other by key would leak entries still in preparation or of other organisations.',
@@ -42,7 +37,6 @@ export const rows: ParityRow[] = [
       'header Accept (pagingspec=1.0: RepositoryEntryVOes page)',
     ],
     deviations: [
-      UNPARSABLE_BOOLEAN,
       {
         what: 'start or limit that is not a number: JAX-RS answers 404; we ignore it outside paging and answer 400 within a page.',
         why: 'Shared paging parser (src/domain/paging.ts); 404 would say the list does not exist.',
@@ -54,7 +48,6 @@ export const rows: ParityRow[] = [
     openolat: `${ENTRIES}.searchEntries`,
     reads: ['query type', 'query author (default *)', 'query name (default *)', 'query myentries (boolean, default false)'],
     deviations: [
-      UNPARSABLE_BOOLEAN,
       {
         what: 'author or name longer than 255 characters: OpenOLAT searches; we answer 400.',
         why: 'No name or login is that long; a huge pattern held a connection for seconds (decided before, kept).',
@@ -135,13 +128,13 @@ export const rows: ParityRow[] = [
     endpoint: 'PUT /repo/entries/{}/access/public',
     openolat: `${ENTRY}.putPublicAccess`,
     reads: ['query allUsers (Boolean; absent: unchanged)', 'query guests (Boolean; absent: unchanged)'],
-    deviations: [UNPARSABLE_BOOLEAN],
+    deviations: [],
   },
   {
     endpoint: 'POST /repo/entries/{}/access/public',
     openolat: `${ENTRY}.postPublicAccess`,
     reads: ['query allUsers (Boolean; absent: unchanged)', 'query guests (Boolean; absent: unchanged)'],
-    deviations: [UNPARSABLE_BOOLEAN],
+    deviations: [],
   },
   {
     endpoint: 'GET /repo/entries/{}/metadata',
@@ -181,7 +174,7 @@ export const rows: ParityRow[] = [
     deviations: [
       {
         what: 'A global author who does not manage the entry, when the entry does not allow downloads: OpenOLAT answers 406; we answer 403.',
-        why: 'Not fixed in this sweep; both refuse, and 406 is also what a client gets for a wrong Accept header.',
+        why: 'Both refuse; 403 says the caller lacks the right, where 406 reads as a wrong Accept header.',
       },
     ],
   },

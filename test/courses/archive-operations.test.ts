@@ -175,7 +175,11 @@ describe('PUT /repo/courses?copyFrom', () => {
     const reply = await copy(adminAuth(), source.key, { credits: '5' });
     expect(reply.status).toBe(200);
     const copied = `/restapi/repo/courses/${reply.json.key}`;
-    expect((await call(t.base, 'GET', `${copied}/metadata`, { headers: asAdmin })).json).toMatchObject({ ...metadata, displayname: 'Copy of Source', credits: '5' });
+    expect((await call(t.base, 'GET', `${copied}/metadata`, { headers: asAdmin })).json).toMatchObject({
+      ...metadata,
+      displayname: 'Copy of Source',
+      credits: '5',
+    });
     expect((await call(t.base, 'GET', `${copied}/configuration`, { headers: asAdmin })).json).toMatchObject({ calendar: true, glossarySoftkey: 'g1' });
     const [image, copiedImage] = await Promise.all(
       [`${entry}/image`, `${copied}/image`].map(async (path) => Buffer.from(await (await fetch(`${t.base}${path}`, { headers: adminAuth() })).arrayBuffer())),

@@ -3,6 +3,7 @@ import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Config } from './config/config';
 import type { Orm } from './db/orm';
+import type { RequestContext } from './domain/context';
 import type { SettingsStore } from './settings/settings';
 import { Authenticator } from './auth/authenticator';
 import { PrincipalCache } from './auth/principal-cache';
@@ -183,13 +184,14 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     log: logError,
     defaultListSize: config.graphqlDefaultListSize,
   });
+  const graphqlJson = express.json({ limit: graphqlBodyLimit, verify: utf8Only });
   app.use('/graphql', graphqlExplorer({ production: config.production }));
   app.use(
     '/graphql',
     graphqlFilter.middleware(),
-    express.json({ limit: graphqlBodyLimit, verify: utf8Only }),
+    graphqlJson,
     (req: Request, _res: Response, next: NextFunction) => next(graphqlRequestHoldsControlCharacter(req.body) ? controlCharacterRefused() : undefined),
-    graphql.handler,
+    (req: Request, res: Response, next: NextFunction) => void graphql.serve(req, res, res.locals.ctx as RequestContext, req.body).catch(next),
     errorHandler,
   );
   app.use(notFoundHandler);
@@ -216,6 +218,16 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     }
     await router.handle(match, req, res, ctx, query, await readBody(req, res));
   };
+  /** POST /graphql, the way of nearly every GraphQL request, as the express chain above serves it, without express. */
+  const serveGraphql = async (req: IncomingMessage, res: ServerResponse, search: string) => {
+    const ctx = await graphqlFilter.admit(req, res, '/', queryOf(search)[TOKEN_HEADER]);
+    if (!ctx) return;
+    const body = await new Promise<unknown>((resolve, reject) =>
+      graphqlJson(req as Request, res as Response, (error?: unknown) => (error ? reject(error) : resolve((req as { body?: unknown }).body))),
+    );
+    if (graphqlRequestHoldsControlCharacter(body)) throw controlCharacterRefused();
+    await graphql.serve(req, res, ctx, body);
+  };
   const crossOrigin = config.corsOrigins.length ? new CrossOrigin(config.corsOrigins) : undefined;
   // gzip or brotli as the client accepts, for compressible types (JSON, XML, text, not ZIP or images); HEAD and bodiless answers stay as they are.
   const compress = config.compression ? compression({ threshold: COMPRESSION_THRESHOLD_BYTES }) : undefined;
@@ -241,6 +253,10 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     }
     if (path === '/health' || path === '/ready' || path === '/metrics') {
       if (path !== '/metrics' || metrics) return void serveOps(req, res, path).catch((error: unknown) => answerFailure(error, req, res));
+    }
+    if (path === '/graphql' && req.method === 'POST') {
+      noteRoute(req, '/graphql');
+      return void serveGraphql(req, res, search).catch((error: unknown) => answerFailure(error, req, res));
     }
     if (path === '/graphql' || path.startsWith('/graphql/')) noteRoute(req, '/graphql');
     else if (path.startsWith('/restapi/api-docs')) noteRoute(req, '/restapi/api-docs');

@@ -1,12 +1,13 @@
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { expressMiddleware } from '@as-integrations/express5';
-import type { RequestHandler } from 'express';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { DomainError } from '../domain/errors';
 import type { RequestContext } from '../domain/context';
 import { RETRY_AFTER_SECONDS, asDomainFailure } from '../db/unavailable';
-import { costRefusal, operationCost, type CostLimits } from './cost';
+import { costRefusal, type CostLimits } from './cost';
+import { OperationCosts } from './cost-cache';
+import { CompiledQueries } from './compiled';
 import { pacedSchema, stringifyPaced } from './pacing';
 
 export interface GraphqlOptions {
@@ -71,13 +72,13 @@ export const unavailableAnswer: ApolloServerPlugin<RequestContext> = {
  * lists read more rows than GRAPHQL_MAX_COST while it runs (src/domain/lists.ts takeRows) is refused
  * the same way: 400 with that one error, instead of a partial answer with the error at every parent of the list.
  */
-function costLimit(schema: GraphQLSchema, limits: CostLimits): ApolloServerPlugin<RequestContext> {
+function costLimit(schema: GraphQLSchema, limits: CostLimits, costs: OperationCosts): ApolloServerPlugin<RequestContext> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, operation }) {
           if (!operation) return;
-          const refused = costRefusal(operationCost(schema, document, operation, request.variables ?? {}, limits.defaultListSize), limits);
+          const refused = costRefusal(costs.of(document, operation, request.variables ?? {}), limits);
           if (refused) throw refused;
         },
         async willSendResponse({ response }) {
@@ -92,11 +93,10 @@ function costLimit(schema: GraphQLSchema, limits: CostLimits): ApolloServerPlugi
   };
 }
 
-export async function graphqlMiddleware(
-  gatewaySchema: GraphQLSchema,
-  options: GraphqlOptions,
-): Promise<{ handler: RequestHandler; stop: () => Promise<void> }> {
+export async function graphqlMiddleware(gatewaySchema: GraphQLSchema, options: GraphqlOptions): Promise<{ serve: GraphqlHandler; stop: () => Promise<void> }> {
   const schema = pacedSchema(gatewaySchema);
+  const costs = new OperationCosts(schema, options.defaultListSize);
+  const compiledQueries = new CompiledQueries(schema, options, costs, options.maxTokens);
   const server = new ApolloServer<RequestContext>({
     schema,
     stringifyResult: stringifyPaced,
@@ -109,11 +109,42 @@ export async function graphqlMiddleware(
     includeStacktraceInErrorResponses: false,
     formatError: (formatted, error) => formatGraphqlError(formatted, error, options.log),
     // No cache hints are given: without the cache-control plugin Apollo wraps no resolver (a third of the time of a large answer).
-    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), costLimit(schema, options), unavailableAnswer],
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), costLimit(schema, options, costs), unavailableAnswer],
   });
   await server.start();
-  const handler = expressMiddleware(server, {
-    context: async ({ res }) => Object.assign(res.locals.ctx as RequestContext, { listRowsLeft: options.maxCost, listRowsLimit: options.maxCost }),
-  });
-  return { handler, stop: () => server.stop() };
+  // What @as-integrations/express5 does, on node:http (as the REST routes are served, without express's routing and response).
+  const serve: GraphqlHandler = async (req, res, admitted, body) => {
+    // Apollo gets a context as the filter admitted it: not the row budget, tooCostly or loaders of a compiled run that met an error.
+    const ctx = { ...admitted };
+    const compiled = await compiledQueries.run(req, admitted, body);
+    if (compiled) {
+      const text = await stringifyPaced({ data: compiled.data });
+      res.statusCode = 200;
+      res.setHeader('content-type', compiled.contentType);
+      res.setHeader('Content-Length', Buffer.byteLength(text));
+      res.end(text);
+      return;
+    }
+    const headers = new HeaderMap();
+    for (const [key, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+    const url = req.url ?? '';
+    const query = url.indexOf('?');
+    const response = await server.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: { method: req.method!.toUpperCase(), headers, search: query < 0 ? '' : url.slice(query), body },
+      context: async () => Object.assign(ctx, { listRowsLeft: options.maxCost, listRowsLimit: options.maxCost }),
+    });
+    for (const [key, value] of response.headers) res.setHeader(key, value);
+    res.statusCode = response.status || 200;
+    if (response.body.kind === 'complete') {
+      res.setHeader('Content-Length', Buffer.byteLength(response.body.string));
+      res.end(response.body.string);
+      return;
+    }
+    for await (const chunk of response.body.asyncIterator) res.write(chunk);
+    res.end();
+  };
+  return { serve, stop: () => server.stop() };
 }
+
+/** Answers a GraphQL request admitted by the security filter, its body parsed. */
+export type GraphqlHandler = (req: IncomingMessage, res: ServerResponse, ctx: RequestContext, body: unknown) => Promise<void>;

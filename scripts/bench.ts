@@ -275,7 +275,8 @@ async function setUp(options: Options, cleanUps: CleanUps) {
     const present = Number((await db.query('select count(*) from identity')).rows[0].count);
     await seedPeople(db, { first: await nextSeedNumber(db), people: Math.max(0, options.users - present), groups: 1000 });
     await settle(db, [gateway.base, traced.gateway]);
-    console.log(`  seeded with SQL up to ${count(options.users)} people in 1,000 groups (${((Date.now() - start) / 1000).toFixed(1)} s)`);
+    const now = Number((await db.query('select count(*) from identity')).rows[0].count);
+    console.log(`  seeded with SQL ${count(now - present)} people in 1,000 groups, ${count(now)} now (${((Date.now() - start) / 1000).toFixed(1)} s)`);
   };
   const startGateway = async (name: string, env: Record<string, string>) => {
     const server = await startServer(name, GATEWAY_SCRIPT, { ...gatewayEnv, ...env });

@@ -14,7 +14,8 @@ import { addMembers, createGroups, createUsers, createUsersWithPassword } from '
 import { getUser, graphqlNested, listUsers } from './bench/reads';
 import { compression } from './bench/compression';
 import { count, failedRow, mb, rowsTable, type Row } from './bench/report';
-import { seedPeople } from './bench/seed';
+import { nextSeedNumber, seedPeople } from './bench/seed';
+import { seedInstitution } from './bench/institution';
 
 /**
  * `npm run bench -- [--users N] [--only a,b] [--quick]`: the scenarios of issue 8, each measured on
@@ -35,6 +36,8 @@ import { seedPeople } from './bench/seed';
  *
  * --users N (default 100000): people in the database for all but the first creation run and graphql-nested.
  * --only a,b: these scenarios only (ids above). --quick: small counts and short runs, for a smoke test.
+ * --institution-scale F: before the scenarios, seed a university (scripts/bench/institution.ts) with every count times F
+ * (1: 1,000,000 people, 100,000 courses, 10,000,000 memberships …; 0.01 for a quick try) and print each part's time.
  *
  * Database: DATABASE_URL's server (a fresh database gateway_bench_<pid>, dropped at the end), else an
  * embedded PostgreSQL in a temp dir. The gateway (node dist/src/main.js) and the baseline each run in
@@ -49,7 +52,7 @@ import { seedPeople } from './bench/seed';
 const ADMIN = { login: 'administrator', password: 'bench-admin-password' };
 const GATEWAY_SCRIPT = path.resolve(__dirname, '../src/main.js');
 const BASELINE_SCRIPT = path.resolve(__dirname, 'bench/baseline-server.js');
-const USAGE = 'usage: npm run bench -- [--users N] [--only a,b] [--quick]    scenarios: ' + SCENARIOS.join(', ');
+const USAGE = 'usage: npm run bench -- [--users N] [--only a,b] [--quick] [--institution-scale F]    scenarios: ' + SCENARIOS.join(', ');
 
 const STEPS: [ScenarioId, (bench: Bench) => Promise<Row[]>][] = [
   ['graphql-nested', graphqlNested], // first: it needs a database with no other groups
@@ -67,6 +70,7 @@ function parseOptions(args: string[]): Options {
   let users: number | undefined;
   let only: ScenarioId[] = [...SCENARIOS];
   let quick = false;
+  let institutionScale: number | null = null;
   for (let i = 0; i < args.length; i++) {
     const [name, inline] = args[i].split(/=(.*)/s);
     const value = () => inline ?? args[++i] ?? '';
@@ -78,7 +82,10 @@ function parseOptions(args: string[]): Options {
       const unknown = only.filter((id) => !SCENARIOS.includes(id));
       if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')}\n${USAGE}`);
     } else if (name === '--quick') quick = true;
-    else throw new Error(`unknown option ${args[i]}\n${USAGE}`);
+    else if (name === '--institution-scale') {
+      institutionScale = Number(value());
+      if (!(institutionScale > 0 && institutionScale <= 1)) throw new Error(`--institution-scale must be a number in (0, 1]\n${USAGE}`);
+    } else throw new Error(`unknown option ${args[i]}\n${USAGE}`);
   }
   return {
     users: users ?? (quick ? 5000 : 100_000),
@@ -95,6 +102,7 @@ function parseOptions(args: string[]): Options {
     warmupSeconds: quick ? 1 : 3,
     measureSeconds: quick ? 3 : 10,
     bcryptCost: 10,
+    institutionScale,
   };
 }
 
@@ -216,6 +224,16 @@ class CleanUps {
   }
 }
 
+/** The university of --institution-scale, each part's time and the database's size printed. */
+async function seedUniversity(db: Client, scale: number, gatewayBase: string) {
+  console.log(`  seeding the institution at scale ${scale} with SQL:`);
+  const start = Date.now();
+  await seedInstitution(db, scale, (part, seconds, rows) => console.log(`    ${part.padEnd(15)} ${seconds.toFixed(1).padStart(7)} s  ${rows}`));
+  const size = (await db.query('select pg_size_pretty(pg_database_size(current_database())) as size')).rows[0].size;
+  console.log(`  institution seeded in ${((Date.now() - start) / 1000).toFixed(1)} s; database ${size}`);
+  await settle(db, [gatewayBase]);
+}
+
 /** Database, gateway (migrates the schema), administrator token, ~1,000 people, baseline, and the traced in-process pair. */
 async function setUp(options: Options, cleanUps: CleanUps) {
   const loadAtStart = os.loadavg();
@@ -236,6 +254,7 @@ async function setUp(options: Options, cleanUps: CleanUps) {
   cleanUps.add(() => db.end());
   const token = await adminToken(gateway.base);
   await seedPeople(db, { people: options.smallPeople - 1 });
+  if (options.institutionScale !== null) await seedUniversity(db, options.institutionScale, gateway.base);
   const baseline = await startServer('baseline', BASELINE_SCRIPT, { DATABASE_URL: database.url, BCRYPT_COST: String(options.bcryptCost) });
   cleanUps.add(baseline.stop);
   const baselineInExpress = await startServer('baseline in express', BASELINE_SCRIPT, {
@@ -254,9 +273,10 @@ async function setUp(options: Options, cleanUps: CleanUps) {
     grown = true;
     const start = Date.now();
     const present = Number((await db.query('select count(*) from identity')).rows[0].count);
-    await seedPeople(db, { first: options.smallPeople, people: Math.max(0, options.users - present), groups: 1000 });
+    await seedPeople(db, { first: await nextSeedNumber(db), people: Math.max(0, options.users - present), groups: 1000 });
     await settle(db, [gateway.base, traced.gateway]);
-    console.log(`  seeded with SQL up to ${count(options.users)} people in 1,000 groups (${((Date.now() - start) / 1000).toFixed(1)} s)`);
+    const now = Number((await db.query('select count(*) from identity')).rows[0].count);
+    console.log(`  seeded with SQL ${count(now - present)} people in 1,000 groups, ${count(now)} now (${((Date.now() - start) / 1000).toFixed(1)} s)`);
   };
   const startGateway = async (name: string, env: Record<string, string>) => {
     const server = await startServer(name, GATEWAY_SCRIPT, { ...gatewayEnv, ...env });

@@ -36,6 +36,8 @@ export interface Options {
   warmupSeconds: number;
   measureSeconds: number;
   bcryptCost: number;
+  /** --institution-scale: the factor of the university seeded before the scenarios (scripts/bench/institution.ts), null: none. */
+  institutionScale: number | null;
 }
 
 export type Side = 'gateway' | 'baseline';

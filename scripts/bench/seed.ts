@@ -50,3 +50,9 @@ export async function seedPeople(db: Queryable, { people, first = 1, groups = 0 
   );
   await db.query('analyze');
 }
+
+/** The number after the highest `seed-<n>` login: where the next seedPeople starts. */
+export async function nextSeedNumber(db: Queryable): Promise<number> {
+  const { rows } = await db.query(`select coalesce(max(substring(login from 6)::int), 0) + 1 as next from identity where login ~ '^seed-[0-9]+$'`);
+  return Number(rows[0].next);
+}

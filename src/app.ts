@@ -222,6 +222,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   const serveGraphql = async (req: IncomingMessage, res: ServerResponse, search: string) => {
     const ctx = await graphqlFilter.admit(req, res, '/', queryOf(search)[TOKEN_HEADER]);
     if (!ctx) return;
+    noteCaller(req, ctx.caller);
     const body = await new Promise<unknown>((resolve, reject) =>
       graphqlJson(req as Request, res as Response, (error?: unknown) => (error ? reject(error) : resolve((req as { body?: unknown }).body))),
     );

@@ -15,7 +15,8 @@ import { getUser, graphqlNested, listUsers } from './bench/reads';
 import { compression } from './bench/compression';
 import { count, failedRow, mb, rowsTable, type Row } from './bench/report';
 import { nextSeedNumber, seedPeople } from './bench/seed';
-import { seedInstitution } from './bench/institution';
+import { myCourses } from './bench/families/courses';
+import { seedInstitution, type InstitutionCounts } from './bench/institution';
 
 /**
  * `npm run bench -- [--users N] [--only a,b] [--quick]`: the scenarios of issue 8, each measured on
@@ -64,6 +65,7 @@ const STEPS: [ScenarioId, (bench: Bench) => Promise<Row[]>][] = [
   ['list-users-xml', (bench) => listUsers(bench, 'xml')],
   ['get-user', getUser],
   ['compression', compression],
+  ['courses-my', myCourses],
 ];
 
 function parseOptions(args: string[]): Options {
@@ -225,13 +227,14 @@ class CleanUps {
 }
 
 /** The university of --institution-scale, each part's time and the database's size printed. */
-async function seedUniversity(db: Client, scale: number, gatewayBase: string) {
+async function seedUniversity(db: Client, scale: number, gateways: string[]): Promise<InstitutionCounts> {
   console.log(`  seeding the institution at scale ${scale} with SQL:`);
   const start = Date.now();
-  await seedInstitution(db, scale, (part, seconds, rows) => console.log(`    ${part.padEnd(15)} ${seconds.toFixed(1).padStart(7)} s  ${rows}`));
+  const counts = await seedInstitution(db, scale, (part, seconds, rows) => console.log(`    ${part.padEnd(15)} ${seconds.toFixed(1).padStart(7)} s  ${rows}`));
   const size = (await db.query('select pg_size_pretty(pg_database_size(current_database())) as size')).rows[0].size;
   console.log(`  institution seeded in ${((Date.now() - start) / 1000).toFixed(1)} s; database ${size}`);
-  await settle(db, [gatewayBase]);
+  await settle(db, gateways);
+  return counts;
 }
 
 /** Database, gateway (migrates the schema), administrator token, ~1,000 people, baseline, and the traced in-process pair. */
@@ -254,7 +257,6 @@ async function setUp(options: Options, cleanUps: CleanUps) {
   cleanUps.add(() => db.end());
   const token = await adminToken(gateway.base);
   await seedPeople(db, { people: options.smallPeople - 1 });
-  if (options.institutionScale !== null) await seedUniversity(db, options.institutionScale, gateway.base);
   const baseline = await startServer('baseline', BASELINE_SCRIPT, { DATABASE_URL: database.url, BCRYPT_COST: String(options.bcryptCost) });
   cleanUps.add(baseline.stop);
   const baselineInExpress = await startServer('baseline in express', BASELINE_SCRIPT, {
@@ -278,12 +280,15 @@ async function setUp(options: Options, cleanUps: CleanUps) {
     const now = Number((await db.query('select count(*) from identity')).rows[0].count);
     console.log(`  seeded with SQL ${count(now - present)} people in 1,000 groups, ${count(now)} now (${((Date.now() - start) / 1000).toFixed(1)} s)`);
   };
+  let institution: Promise<InstitutionCounts> | undefined;
+  const seedOnce = () => (institution ??= seedUniversity(db, options.institutionScale ?? Math.min(1, options.users / 1_000_000), [gateway.base, traced.gateway]));
+  if (options.institutionScale !== null) await seedOnce();
   const startGateway = async (name: string, env: Record<string, string>) => {
     const server = await startServer(name, GATEWAY_SCRIPT, { ...gatewayEnv, ...env });
     cleanUps.add(server.stop);
     return server;
   };
-  const bench: Bench = { options, db, gateway, baseline, baselineInExpress, traced, token, grow, startGateway, fairness: [] };
+  const bench: Bench = { options, db, gateway, baseline, baselineInExpress, traced, token, grow, institution: seedOnce, startGateway, fairness: [] };
   const context: Context = {
     options,
     database: database.description,

@@ -1,12 +1,12 @@
 import express from 'express';
-import { createHash } from 'node:crypto';
 import http from 'node:http';
 import bcrypt from 'bcrypt';
-import { Pool, type PoolClient } from 'pg';
+import { Pool } from 'pg';
 import { DEFAULT_ORGANISATION_IDENTIFIER } from '../../src/domain/roles';
 import { toGroupVO } from '../../src/groups/presenter';
 import { toUserVO, type UserRow } from '../../src/users/presenter';
-import type { UserVO } from '../../src/schema/users';
+import { HttpError, IDENTITY_EXISTS, inTransaction, JSON_TYPE, readBody, send, sha256, userXml, XML_PROLOG, XML_TYPE } from './baseline/http';
+import { INSTITUTION_ROUTES } from './baseline/routes';
 
 /**
  * The bench's baseline: plain node:http and one pg.Pool of 10 connections (as the gateway's), doing
@@ -40,7 +40,6 @@ const INSERT_GROUP =
   'insert into "business_group" ("creation_date", "last_modified", "external_id", "name", "description", "type", "owners_visible", "participants_visible", ' +
   '"waiting_list_visible", "owners_public", "participants_public", "waiting_list_public", "tools") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning "id"';
 const LOCK_GROUP = 'select max_participants as "maxParticipants" from business_group where id = $1 for update';
-const IDENTITY_EXISTS = 'select count(*) as "count" from "identity" as "i0" where "i0"."id" = $1';
 const OTHER_PARTICIPANTS = `select count(*)::int as count from group_membership where group_id = $1 and role = 'participant' and identity_id <> $2`;
 const INSERT_MEMBER = 'insert into group_membership (group_id, identity_id, role) values ($1, $2, $3) on conflict do nothing returning id';
 const USER_COLUMNS = 'i.id, i.login, i.external_id as "externalId", i.first_name as "firstName", i.last_name as "lastName", i.email, i.properties';
@@ -51,34 +50,6 @@ const USER_WITH_TOKEN = `select ${USER_COLUMNS} from identity i where i.id = $1 
 
 const ACTIVE = 2; // UserStatus.active
 const BATCH = 1000;
-const JSON_TYPE = 'application/json; charset=utf-8';
-const XML_TYPE = 'application/xml; charset=utf-8';
-const XML_PROLOG = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 interface UserInput {
   login: string;
   password?: string;
@@ -151,19 +122,6 @@ function addParticipant(pool: Pool, groupKey: number, identityKey: number): Prom
   });
 }
 
-const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const xmlElement = (name: string, value: string | number | null) => (value == null ? '' : `<${name}>${escapeText(String(value))}</${name}>`);
-
-/** A UserVO as JAXB writes it (null fields left out), by hand. */
-function userXml(user: UserVO): string {
-  const properties = user.properties.map((property) => `<property>${xmlElement('name', property.name)}${xmlElement('value', property.value)}</property>`);
-  return (
-    `<userVO>${xmlElement('key', user.key)}${xmlElement('login', user.login)}${xmlElement('externalId', user.externalId)}` +
-    `${xmlElement('firstName', user.firstName)}${xmlElement('lastName', user.lastName)}${xmlElement('email', user.email)}${xmlElement('portrait', user.portrait)}` +
-    `${properties.length ? `<properties>${properties.join('')}</properties>` : '<properties/>'}</userVO>`
-  );
-}
-
 /** Every visible person, read and written range by range, waiting while the client is slow to read. */
 async function writeUsers(pool: Pool, res: http.ServerResponse, xml: boolean): Promise<void> {
   res.writeHead(200, { 'Content-Type': xml ? XML_TYPE : JSON_TYPE });
@@ -188,27 +146,16 @@ async function writeUsers(pool: Pool, res: http.ServerResponse, xml: boolean): P
 
 async function userWithToken(pool: Pool, key: number, token: string | undefined): Promise<string | null> {
   if (!token) return null;
-  const { rows } = await pool.query<UserRow>(USER_WITH_TOKEN, [key, createHash('sha256').update(token).digest('hex')]);
+  const { rows } = await pool.query<UserRow>(USER_WITH_TOKEN, [key, sha256(token)]);
   return rows[0] ? JSON.stringify(toUserVO(rows[0], true)) : null;
 }
 
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => resolve(body));
-    req.on('error', reject);
-  });
-}
-
-const send = (res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}) => {
-  res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(body), ...headers });
-  res.end(body);
-};
-
 async function route(pool: Pool, bcryptCost: number, organisationKey: number, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-  const path = (req.url ?? '/').split('?')[0];
+  const [path, search] = (req.url ?? '/').split(/\?(.*)/s);
+  for (const candidate of INSTITUTION_ROUTES) {
+    const match = candidate.method === req.method ? candidate.path.exec(path) : null;
+    if (match) return candidate.handle({ pool, req, res, match, query: new URLSearchParams(search ?? '') });
+  }
   const member = /^\/restapi\/groups\/(\d+)\/participants\/(\d+)$/.exec(path);
   const user = /^\/restapi\/users\/(\d+)$/.exec(path);
   if (req.method === 'PUT' && path === '/restapi/users')

@@ -1,4 +1,5 @@
 import type { Client } from 'pg';
+import type { InstitutionCounts } from './institution';
 import { inlined, traceStatements, type TracedStatement } from '../trace-statements';
 import type { RequestSpec } from './load';
 import type { ChildServer } from './processes';
@@ -15,6 +16,7 @@ export const SCENARIOS = [
   'list-users-xml',
   'get-user',
   'compression',
+  'courses-my',
 ] as const;
 export type ScenarioId = (typeof SCENARIOS)[number];
 
@@ -56,6 +58,12 @@ export interface Bench {
   token: string;
   /** Seeds the database up to `options.users` people (once; later calls do nothing). */
   grow: () => Promise<void>;
+  /**
+   * Seeds the university of scripts/bench/institution.ts once, at --institution-scale or else at
+   * --users / 1,000,000 (1,000,000 people: the whole university), and answers its counts. Its
+   * temporary tables (institution_person, institution_course …) stay readable through `db`.
+   */
+  institution: () => Promise<InstitutionCounts>;
   /** Starts another gateway child process on the same database, with these settings beside the bench's; it is stopped at the end if not before. */
   startGateway: (name: string, env: Record<string, string>) => Promise<ChildServer>;
   /** Results of the fairness checks, for the summary. */
@@ -153,9 +161,8 @@ export async function checkSameWork(
   what: string,
   requests: { gateway: RequestSpec[]; baseline: RequestSpec[] },
   normalise: (body: string, side: Side) => string = (body) => body,
-  accept = JSON_TYPE,
+  headers = tokenHeaders(bench),
 ): Promise<void> {
-  const headers = tokenHeaders(bench, accept);
   log(`  ${what}: ${requests.gateway.length > 1 ? 'after warm-up, ' : ''}one request traced on each (in-process)`);
   const last = async (base: string, specs: RequestSpec[]) => {
     let reply: TracedReply | undefined;

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_ORGANISATION_IDENTIFIER } from '../../src/domain/roles';
 import { RESOURCE_ID_SEQUENCE, RESOURCE_KEY_SEQUENCE } from '../../src/entities/courses';
 import { nextSeedNumber, seedPeople, type Queryable } from './seed';
@@ -346,4 +347,29 @@ async function seedTheRest(db: Queryable, n: InstitutionCounts, organisation: nu
     );
     return `${count(await rowCount(db, 'select count(*) from calendar_event'))} events`;
   });
+}
+
+/**
+ * An X-SERVICE-TOKEN for a seeded person (who has no usable password), stored as the gateway's login
+ * stores one: its SHA-256 under provider REST, replacing the person's previous token.
+ */
+export async function personalToken(db: Queryable, identityKey: number): Promise<string> {
+  const token = `bench-${identityKey}-${randomBytes(8).toString('hex')}`;
+  await db.query(
+    `insert into authentication (identity_id, provider, auth_username, credential)
+     select id, 'REST', login || '#' || id, $2 from identity where id = $1
+     on conflict (identity_id, provider) where provider in ('OLAT', 'REST') do update set credential = excluded.credential`,
+    [identityKey, createHash('sha256').update(token).digest('hex')],
+  );
+  return token;
+}
+
+/** The key of seeded person number `n` (0 … people − 1; every hundredth one is in exactly 20 courses). */
+export async function personKey(db: Queryable, n: number): Promise<number> {
+  return Number((await db.query('select id from institution_person where n = $1', [n])).rows[0].id);
+}
+
+/** The key of institution course number `n` (course 0 has the 2,000 participants). */
+export async function courseKey(db: Queryable, n: number): Promise<number> {
+  return Number((await db.query('select id from institution_course where n = $1', [n])).rows[0].id);
 }

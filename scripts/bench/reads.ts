@@ -44,7 +44,7 @@ export async function listUsers(bench: Bench, format: 'json' | 'xml'): Promise<R
   const accept = format === 'json' ? JSON_TYPE : XML_TYPE;
   const readers = bench.options.listReaders;
   const list = { method: 'GET', path: '/restapi/users' };
-  await checkSameWork(bench, `GET /restapi/users (${format})`, { gateway: [list], baseline: [list] }, undefined, accept);
+  await checkSameWork(bench, `GET /restapi/users (${format})`, { gateway: [list], baseline: [list] }, undefined, tokenHeaders(bench, accept));
   const runs = {} as Record<Side, ListRun>;
   for (const [side, server] of sides(bench)) {
     await readLists(bench, server, accept, 1); // warm-up

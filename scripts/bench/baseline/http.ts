@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import type http from 'node:http';
+import type { Pool, PoolClient } from 'pg';
+import type { UserVO } from '../../../src/schema/users';
+
+/** What every baseline handler uses: answers, bodies, transactions and the token check (scripts/bench/baseline-server.ts). */
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const XML_TYPE = 'application/xml; charset=utf-8';
+export const XML_PROLOG = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => resolve(body));
+    req.on('error', reject);
+  });
+}
+
+export const send = (res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}) => {
+  res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(body), ...headers });
+  res.end(body);
+};
+
+export const wantsXml = (req: http.IncomingMessage) => /application\/xml/.test(req.headers.accept ?? '');
+
+const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** `<name>value</name>`, or nothing for a null value, as JAXB leaves null fields out. */
+export const xmlElement = (name: string, value: string | number | boolean | null | undefined) =>
+  value == null ? '' : `<${name}>${escapeText(String(value))}</${name}>`;
+
+/** A UserVO as JAXB writes it (null fields left out), by hand. */
+export function userXml(user: UserVO): string {
+  const properties = user.properties.map((property) => `<property>${xmlElement('name', property.name)}${xmlElement('value', property.value)}</property>`);
+  return (
+    `<userVO>${xmlElement('key', user.key)}${xmlElement('login', user.login)}${xmlElement('externalId', user.externalId)}` +
+    `${xmlElement('firstName', user.firstName)}${xmlElement('lastName', user.lastName)}${xmlElement('email', user.email)}${xmlElement('portrait', user.portrait)}` +
+    `${properties.length ? `<properties>${properties.join('')}</properties>` : '<properties/>'}</userVO>`
+  );
+}
+
+/** MikroORM's `em.count(Identity, { id })`: requireIdentity of src/users/repository.ts. */
+export const IDENTITY_EXISTS = 'select count(*) as "count" from "identity" as "i0" where "i0"."id" = $1';
+
+/** The gateway's SQL with `?` placeholders (src/db/sql.ts) numbered for pg, so that both sides send the same statement. */
+export const numbered = (text: string): string => {
+  let n = 0;
+  return text.replace(/\?/g, () => `$${++n}`);
+};
+
+const statementNames = new Map<string, string>();
+/**
+ * The statement as a named one: pg prepares it once per connection and later runs skip parsing and
+ * planning, as the gateway's raw statements do (src/db/sql.ts).
+ */
+export function prepared(text: string, values: unknown[]) {
+  let name = statementNames.get(text);
+  if (name === undefined) statementNames.set(text, (name = `bl${statementNames.size + 1}`));
+  return { name, text, values };
+}
+
+export const pagedAccept = (req: http.IncomingMessage) => /pagingspec=1\.0/.test((req.headers.accept ?? '').replace(/\s/g, ''));
+
+export const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const TOKEN_OWNER = `select identity_id as "identityKey" from authentication where provider = 'REST' and credential = $1`;
+/** Token hash → identity key. The gateway keeps its principals in memory too (src/auth/principal-cache.ts); neither side asks twice. */
+const tokenOwners = new Map<string, number>();
+
+/** The caller's identity key from X-SERVICE-TOKEN (one statement the first time a token is seen), else 401. */
+export async function caller(pool: Pool, req: http.IncomingMessage): Promise<number> {
+  const token = req.headers['x-service-token'];
+  if (typeof token !== 'string') throw new HttpError(401, 'no token');
+  const hash = sha256(token);
+  let key = tokenOwners.get(hash);
+  if (key === undefined) {
+    const { rows } = await pool.query<{ identityKey: number }>(TOKEN_OWNER, [hash]);
+    if (!rows[0]) throw new HttpError(401, 'unknown token');
+    key = rows[0].identityKey;
+    tokenOwners.set(hash, key);
+  }
+  return key;
+}
+
+/** One route of the baseline: `path` is matched against the path without the query. */
+export interface BaselineRoute {
+  method: string;
+  path: RegExp;
+  handle: (request: BaselineRequest) => Promise<void>;
+}
+
+export interface BaselineRequest {
+  pool: Pool;
+  req: http.IncomingMessage;
+  res: http.ServerResponse;
+  /** The path's captures. */
+  match: RegExpExecArray;
+  query: URLSearchParams;
+}

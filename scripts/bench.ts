@@ -15,7 +15,8 @@ import { getUser, graphqlNested, listUsers } from './bench/reads';
 import { compression } from './bench/compression';
 import { count, failedRow, mb, rowsTable, type Row } from './bench/report';
 import { nextSeedNumber, seedPeople } from './bench/seed';
-import { myCourses } from './bench/families/courses';
+import { courseByExternalId, courseParticipants, myCourses } from './bench/families/courses';
+import { graphqlCourse, graphqlUser } from './bench/families/graphql';
 import { seedInstitution, type InstitutionCounts } from './bench/institution';
 
 /**
@@ -66,6 +67,10 @@ const STEPS: [ScenarioId, (bench: Bench) => Promise<Row[]>][] = [
   ['get-user', getUser],
   ['compression', compression],
   ['courses-my', myCourses],
+  ['courses-external-id', courseByExternalId],
+  ['course-participants', courseParticipants],
+  ['graphql-user', graphqlUser],
+  ['graphql-course', graphqlCourse],
 ];
 
 function parseOptions(args: string[]): Options {

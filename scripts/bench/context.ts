@@ -17,6 +17,10 @@ export const SCENARIOS = [
   'get-user',
   'compression',
   'courses-my',
+  'courses-external-id',
+  'course-participants',
+  'graphql-user',
+  'graphql-course',
 ] as const;
 export type ScenarioId = (typeof SCENARIOS)[number];
 

@@ -96,6 +96,8 @@ export function autocannon(run: AutocannonRun): Promise<AutocannonResult> {
   });
 }
 
+export const NO_COMPLETED_REQUESTS = 'no completed requests';
+
 /** What went wrong in an autocannon run, if anything. */
 export function autocannonProblems(result: AutocannonResult): string[] {
   const problems: string[] = [];
@@ -105,7 +107,7 @@ export function autocannonProblems(result: AutocannonResult): string[] {
   }
   if (result.errors) problems.push(`${result.errors} errors`);
   if (result.timeouts) problems.push(`${result.timeouts} timeouts`);
-  if (!result.requests.total) problems.push('no completed requests');
+  if (!result.requests.total) problems.push(NO_COMPLETED_REQUESTS);
   return problems;
 }
 

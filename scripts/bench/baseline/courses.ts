@@ -1,8 +1,26 @@
 import type { Pool } from 'pg';
-import { ENTRY_COLUMNS, ENTRY_FROM, memberSees } from '../../../src/courses/repository';
+import { ENTRY_MANAGERS } from '../../../src/courses/policy';
+import { ENTRY_COLUMNS, ENTRY_FROM, memberSees, visibleToIdentity } from '../../../src/courses/repository';
+import { BATCH_SIZE } from '../../../src/domain/lists';
+import { toUserVO, type UserRow } from '../../../src/users/presenter';
+import { USER_COLUMNS } from '../../../src/users/repository';
 import { toCourseVO, type EntryRow } from '../../../src/courses/presenter';
 import { COURSE_TYPE } from '../../../src/courses/service';
-import { caller, HttpError, IDENTITY_EXISTS, numbered, pagedAccept, prepared, send, type BaselineRoute } from './http';
+import {
+  caller,
+  HttpError,
+  IDENTITY_EXISTS,
+  JSON_TYPE,
+  numbered,
+  pagedAccept,
+  prepared,
+  send,
+  userXml,
+  wantsXml,
+  XML_PROLOG,
+  XML_TYPE,
+  type BaselineRoute,
+} from './http';
 
 /** The courses family's reads, with the statements of src/courses (built by the same functions) and its presenters. */
 
@@ -17,7 +35,7 @@ const myCourses: BaselineRoute = {
   async handle({ pool, req, res, match, query }) {
     const identityKey = Number(match[1]);
     await requireIdentity(pool, identityKey);
-    if ((await caller(pool, req)) !== identityKey) throw new HttpError(403, 'not the person');
+    if ((await caller(pool, req)).key !== identityKey) throw new HttpError(403, 'not the person');
     const paged = pagedAccept(req);
     const start = paged ? Number(query.get('start') ?? 0) : 0;
     const limit = paged ? Number(query.get('limit') ?? 25) : null;
@@ -30,4 +48,59 @@ const myCourses: BaselineRoute = {
   },
 };
 
-export const COURSE_ROUTES: BaselineRoute[] = [myCourses];
+/** GET /repo/courses?externalId= as an entry manager (src/courses/repository.ts pageOfEntries with that filter, every row). */
+const coursesByExternalId: BaselineRoute = {
+  method: 'GET',
+  path: /^\/restapi\/repo\/courses$/,
+  async handle({ pool, req, res, query }) {
+    const { key, roles } = await caller(pool, req);
+    const visible = visibleToIdentity(key, roles.some((role) => (ENTRY_MANAGERS as readonly string[]).includes(role)));
+    const from = `from ${ENTRY_FROM} where ${visible.text} and e.external_id = ? and e.resource_type_name in (?)`;
+    const text = numbered(`select ${ENTRY_COLUMNS}, count(*) over () as "totalCount" ${from} order by e.id offset ? limit ?`);
+    const { rows } = await pool.query<EntryRow>(prepared(text, [...visible.params, query.get('externalId'), COURSE_TYPE, 0, null]));
+    send(res, 200, JSON.stringify(rows.map(toCourseVO)));
+  },
+};
+
+const FIND_COURSE = numbered(`select ${ENTRY_COLUMNS} from ${ENTRY_FROM} where e.olat_resource_id = ?`);
+const HAS_ROLE = numbered('select 1 from repository_entry_membership where entry_id = ? and identity_id = ? and role = ?');
+const MEMBERS_AFTER = numbered(
+  `select ${USER_COLUMNS}, m.id as "membershipKey" from identity i join repository_entry_membership m on m.identity_id = i.id
+     where m.entry_id = ? and m.role = ? and m.id > ? order by m.id limit ?`,
+);
+
+/**
+ * GET /repo/courses/{id}/participants as an owner of the course (who holds no manager role): the course, the owner check,
+ * then the members range by range (BATCH_SIZE, as src/domain/lists.ts inRanges), written as they come.
+ */
+const courseParticipants: BaselineRoute = {
+  method: 'GET',
+  path: /^\/restapi\/repo\/courses\/(\d+)\/participants$/,
+  async handle({ pool, req, res, match }) {
+    const { key } = await caller(pool, req);
+    const [course] = (await pool.query<EntryRow>(prepared(FIND_COURSE, [Number(match[1])]))).rows;
+    if (!course || course.resourceTypeName !== COURSE_TYPE) throw new HttpError(404, 'course not found');
+    if (!(await pool.query(prepared(HAS_ROLE, [course.id, key, 'owner']))).rows.length) throw new HttpError(403, 'no owner');
+    const xml = wantsXml(req);
+    res.writeHead(200, { 'Content-Type': xml ? XML_TYPE : JSON_TYPE });
+    const write = (chunk: string) => (res.write(chunk) ? undefined : new Promise((resolve) => res.once('drain', resolve)));
+    let after = 0;
+    let count = 0;
+    for (;;) {
+      const { rows } = await pool.query<UserRow & { membershipKey: number }>(prepared(MEMBERS_AFTER, [course.id, 'participant', after, BATCH_SIZE]));
+      if (res.destroyed) return;
+      if (rows.length) {
+        const users = rows.map((row) => toUserVO(row, true));
+        if (xml) await write((count ? '' : `${XML_PROLOG}<userVOs>`) + users.map(userXml).join(''));
+        else await write((count ? ',' : '[') + users.map((user) => JSON.stringify(user)).join(','));
+        count += rows.length;
+        after = rows[rows.length - 1].membershipKey;
+      }
+      if (rows.length < BATCH_SIZE) break;
+    }
+    if (xml) res.end(count ? '</userVOs>' : `${XML_PROLOG}<userVOs/>`);
+    else res.end(count ? ']' : '[]');
+  },
+};
+
+export const COURSE_ROUTES: BaselineRoute[] = [myCourses, coursesByExternalId, courseParticipants];

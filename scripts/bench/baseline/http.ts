@@ -90,22 +90,30 @@ export const pagedAccept = (req: http.IncomingMessage) => /pagingspec=1\.0/.test
 export const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const TOKEN_OWNER = `select identity_id as "identityKey" from authentication where provider = 'REST' and credential = $1`;
-/** Token hash → identity key. The gateway keeps its principals in memory too (src/auth/principal-cache.ts); neither side asks twice. */
-const tokenOwners = new Map<string, number>();
+const ROLES_OF = `select distinct role from organisation_role where identity_id = $1`;
 
-/** The caller's identity key from X-SERVICE-TOKEN (one statement the first time a token is seen), else 401. */
-export async function caller(pool: Pool, req: http.IncomingMessage): Promise<number> {
+export interface BaselineCaller {
+  key: number;
+  /** The roles the person holds in any organisation. */
+  roles: string[];
+}
+
+/** Token hash → the caller. The gateway keeps its principals in memory too (src/auth/principal-cache.ts): neither side asks twice. */
+const callers = new Map<string, BaselineCaller>();
+
+/** The caller from X-SERVICE-TOKEN (two statements the first time a token is seen), else 401. */
+export async function caller(pool: Pool, req: http.IncomingMessage): Promise<BaselineCaller> {
   const token = req.headers['x-service-token'];
   if (typeof token !== 'string') throw new HttpError(401, 'no token');
   const hash = sha256(token);
-  let key = tokenOwners.get(hash);
-  if (key === undefined) {
+  let known = callers.get(hash);
+  if (known === undefined) {
     const { rows } = await pool.query<{ identityKey: number }>(TOKEN_OWNER, [hash]);
     if (!rows[0]) throw new HttpError(401, 'unknown token');
-    key = rows[0].identityKey;
-    tokenOwners.set(hash, key);
+    const roles = (await pool.query<{ role: string }>(ROLES_OF, [rows[0].identityKey])).rows.map((row) => row.role);
+    callers.set(hash, (known = { key: rows[0].identityKey, roles }));
   }
-  return key;
+  return known;
 }
 
 /** One route of the baseline: `path` is matched against the path without the query. */

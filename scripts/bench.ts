@@ -286,7 +286,8 @@ async function setUp(options: Options, cleanUps: CleanUps) {
     console.log(`  seeded with SQL ${count(now - present)} people in 1,000 groups, ${count(now)} now (${((Date.now() - start) / 1000).toFixed(1)} s)`);
   };
   let institution: Promise<InstitutionCounts> | undefined;
-  const seedOnce = () => (institution ??= seedUniversity(db, options.institutionScale ?? Math.min(1, options.users / 1_000_000), [gateway.base, traced.gateway]));
+  const seedOnce = () =>
+    (institution ??= seedUniversity(db, options.institutionScale ?? Math.min(1, options.users / 1_000_000), [gateway.base, traced.gateway]));
   if (options.institutionScale !== null) await seedOnce();
   const startGateway = async (name: string, env: Record<string, string>) => {
     const server = await startServer(name, GATEWAY_SCRIPT, { ...gatewayEnv, ...env });

@@ -54,7 +54,10 @@ const coursesByExternalId: BaselineRoute = {
   path: /^\/restapi\/repo\/courses$/,
   async handle({ pool, req, res, query }) {
     const { key, roles } = await caller(pool, req);
-    const visible = visibleToIdentity(key, roles.some((role) => (ENTRY_MANAGERS as readonly string[]).includes(role)));
+    const visible = visibleToIdentity(
+      key,
+      roles.some((role) => (ENTRY_MANAGERS as readonly string[]).includes(role)),
+    );
     const from = `from ${ENTRY_FROM} where ${visible.text} and e.external_id = ? and e.resource_type_name in (?)`;
     const text = numbered(`select ${ENTRY_COLUMNS}, count(*) over () as "totalCount" ${from} order by e.id offset ? limit ?`);
     const { rows } = await pool.query<EntryRow>(prepared(text, [...visible.params, query.get('externalId'), COURSE_TYPE, 0, null]));

@@ -19,7 +19,8 @@ import { onWire } from './wire';
 export const XML_PROLOG = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
 
 /** Text for an XML attribute value. */
-export const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const escapeXml = (value: string) =>
+  /[&<>"]/.test(value) ? value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;') : value;
 
 function text(value: unknown, typeName: string): string {
   if (typeName === 'DateTime') return new Date(value as number).toISOString();
@@ -27,7 +28,7 @@ function text(value: unknown, typeName: string): string {
 }
 
 /** Element text: `&`, `<` and `>` escaped (quotes may stand in text). */
-const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeText = (value: string) => (/[&<>]/.test(value) ? value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : value);
 
 const element = (name: string, attributes: string, content: string) => (content ? `<${name}${attributes}>${content}</${name}>` : `<${name}${attributes}/>`);
 

@@ -50,7 +50,7 @@ export const send = (res: http.ServerResponse, status: number, body: string, hea
 
 export const wantsXml = (req: http.IncomingMessage) => /application\/xml/.test(req.headers.accept ?? '');
 
-const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeText = (value: string) => (/[&<>]/.test(value) ? value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : value);
 /** `<name>value</name>`, or nothing for a null value, as JAXB leaves null fields out. */
 export const xmlElement = (name: string, value: string | number | boolean | null | undefined) =>
   value == null ? '' : `<${name}>${escapeText(String(value))}</${name}>`;

@@ -7,7 +7,7 @@ import { version as AUTOCANNON_VERSION } from 'autocannon/package.json';
 import { loadConfig } from '../src/config/config';
 import { startService } from '../src/server';
 import { createBaseline } from './bench/baseline-server';
-import { PING, SCENARIOS, type Bench, type Options, type ScenarioId } from './bench/context';
+import { ADMIN, PING, SCENARIOS, type Bench, type Options, type ScenarioId } from './bench/context';
 import { masked, openBenchDatabase } from './bench/database';
 import { memoryOf, startServer, type ChildServer } from './bench/processes';
 import { addMembers, createGroups, createUsers, createUsersWithPassword } from './bench/writes';
@@ -17,6 +17,7 @@ import { count, failedRow, mb, rowsTable, type Row } from './bench/report';
 import { nextSeedNumber, seedPeople } from './bench/seed';
 import { courseByExternalId, courseParticipants, myCourses } from './bench/families/courses';
 import { graphqlCourse, graphqlUser } from './bench/families/graphql';
+import { shortReads } from './bench/families/users';
 import { seedInstitution, type InstitutionCounts } from './bench/institution';
 
 /**
@@ -51,7 +52,6 @@ import { seedInstitution, type InstitutionCounts } from './bench/institution';
  * baseline sends nothing the gateway does not. Ctrl-C stops everything and drops the database.
  */
 
-const ADMIN = { login: 'administrator', password: 'bench-admin-password' };
 const GATEWAY_SCRIPT = path.resolve(__dirname, '../src/main.js');
 const BASELINE_SCRIPT = path.resolve(__dirname, 'bench/baseline-server.js');
 const USAGE = 'usage: npm run bench -- [--users N] [--only a,b] [--quick] [--institution-scale F]    scenarios: ' + SCENARIOS.join(', ');
@@ -69,6 +69,7 @@ const STEPS: [ScenarioId, (bench: Bench) => Promise<Row[]>][] = [
   ['courses-my', myCourses],
   ['courses-external-id', courseByExternalId],
   ['course-participants', courseParticipants],
+  ['short-reads', shortReads],
   ['graphql-user', graphqlUser],
   ['graphql-course', graphqlCourse],
 ];

@@ -154,7 +154,8 @@ async function route(pool: Pool, bcryptCost: number, organisationKey: number, re
   const [path, search] = (req.url ?? '/').split(/\?(.*)/s);
   for (const candidate of INSTITUTION_ROUTES) {
     const match = candidate.method === req.method ? candidate.path.exec(path) : null;
-    if (match) return candidate.handle({ pool, req, res, match, query: new URLSearchParams(search ?? '') });
+    const query = new URLSearchParams(search ?? '');
+    if (match && (!candidate.when || candidate.when(query, req))) return candidate.handle({ pool, req, res, match, query });
   }
   const member = /^\/restapi\/groups\/(\d+)\/participants\/(\d+)$/.exec(path);
   const user = /^\/restapi\/users\/(\d+)$/.exec(path);

@@ -19,6 +19,7 @@ export const SCENARIOS = [
   'courses-my',
   'courses-external-id',
   'course-participants',
+  'short-reads',
   'graphql-user',
   'graphql-course',
 ] as const;
@@ -47,6 +48,9 @@ export interface Options {
 }
 
 export type Side = 'gateway' | 'baseline';
+
+/** The administrator the gateway is started with. */
+export const ADMIN = { login: 'administrator', password: 'bench-admin-password' };
 
 export interface Bench {
   options: Options;

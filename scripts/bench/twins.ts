@@ -15,8 +15,10 @@ export interface ReadTwin {
   method?: 'GET' | 'POST';
   body?: string;
   accept?: string;
-  /** The caller's X-SERVICE-TOKEN (the administrator's, or a student's for their own lists). */
-  token: string;
+  /** The caller's X-SERVICE-TOKEN (the administrator's, or a student's for their own lists) … */
+  token?: string;
+  /** … or an Authorization header (basic auth). */
+  authorization?: string;
   /** What must differ between the sides, taken out before the answers are compared. */
   normalise?: (body: string, side: Side) => string;
   /** Least ratio of the rates (gateway / baseline) that meets the target; 0.8 for reads (issue 23). */
@@ -26,7 +28,7 @@ export interface ReadTwin {
 export const READ_TARGET = 0.8;
 
 export const twinHeaders = (twin: ReadTwin): Record<string, string> => ({
-  'X-SERVICE-TOKEN': twin.token,
+  ...(twin.token ? { 'X-SERVICE-TOKEN': twin.token } : { Authorization: twin.authorization! }),
   Accept: twin.accept ?? JSON_TYPE,
   'Accept-Encoding': 'identity',
   ...(twin.body === undefined ? {} : { 'Content-Type': JSON_TYPE }),

@@ -120,6 +120,8 @@ export async function caller(pool: Pool, req: http.IncomingMessage): Promise<Bas
 export interface BaselineRoute {
   method: string;
   path: RegExp;
+  /** Whether this route takes the request (others may share its path), when not every request on the path. */
+  when?: (query: URLSearchParams, req: http.IncomingMessage) => boolean;
   handle: (request: BaselineRequest) => Promise<void>;
 }
 

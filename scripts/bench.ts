@@ -17,6 +17,10 @@ import { count, failedRow, mb, rowsTable, type Row } from './bench/report';
 import { nextSeedNumber, seedPeople } from './bench/seed';
 import { courseByExternalId, courseParticipants, myCourses } from './bench/families/courses';
 import { graphqlCourse, graphqlUser } from './bench/families/graphql';
+import { curriculumMembers } from './bench/families/curriculum';
+import { lectureRollCalls, lecturesOfDay } from './bench/families/lectures';
+import { calendarIcal, calendarMonth } from './bench/families/calendars';
+import { catalogChildren } from './bench/families/catalog';
 import { seedInstitution, type InstitutionCounts } from './bench/institution';
 
 /**
@@ -71,6 +75,12 @@ const STEPS: [ScenarioId, (bench: Bench) => Promise<Row[]>][] = [
   ['course-participants', courseParticipants],
   ['graphql-user', graphqlUser],
   ['graphql-course', graphqlCourse],
+  ['curriculum-members', curriculumMembers],
+  ['lectures-day', lecturesOfDay],
+  ['lectures-rollcalls', lectureRollCalls],
+  ['calendar-month', calendarMonth],
+  ['calendar-ical', calendarIcal],
+  ['catalog-children', catalogChildren],
 ];
 
 function parseOptions(args: string[]): Options {

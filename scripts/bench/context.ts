@@ -21,6 +21,12 @@ export const SCENARIOS = [
   'course-participants',
   'graphql-user',
   'graphql-course',
+  'curriculum-members',
+  'lectures-day',
+  'lectures-rollcalls',
+  'calendar-month',
+  'calendar-ical',
+  'catalog-children',
 ] as const;
 export type ScenarioId = (typeof SCENARIOS)[number];
 

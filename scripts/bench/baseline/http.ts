@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type http from 'node:http';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool, PoolClient } from 'pg';
+import { useReadPool } from '../../../src/db/sql';
+import { BATCH_SIZE, type Range } from '../../../src/domain/lists';
 import type { UserVO } from '../../../src/schema/users';
 
 /** What every baseline handler uses: answers, bodies, transactions and the token check (scripts/bench/baseline-server.ts). */
@@ -83,6 +86,53 @@ export function prepared(text: string, values: unknown[]) {
   let name = statementNames.get(text);
   if (name === undefined) statementNames.set(text, (name = `bl${statementNames.size + 1}`));
   return { name, text, values };
+}
+
+const readers = new WeakMap<Pool, EntityManager>();
+/**
+ * The pool in the shape src/db/sql.ts's `sql()` takes for an entity manager outside a transaction,
+ * and nothing more: the gateway's repository functions that build and send raw statements run on it
+ * unchanged, so both sides send the same text, named (prepared) as the gateway names it. Only for
+ * functions that go through `sql()` (MikroORM's em.find/count would fail on it).
+ */
+export function readerOf(pool: Pool): EntityManager {
+  let reader = readers.get(pool);
+  if (!reader) {
+    const connection = {};
+    reader = { isInTransaction: () => false, getConnection: () => connection } as unknown as EntityManager;
+    useReadPool(reader, pool);
+    readers.set(pool, reader);
+  }
+  return reader;
+}
+
+/** Epoch milliseconds, as the gateway's DateTime scalar writes a point in time. */
+export const epoch = (date: Date | null) => (date === null ? null : date.getTime());
+
+/**
+ * A key-ordered list read range by range (src/domain/lists.ts inRanges, ranges of BATCH_SIZE) and
+ * written as JSON as the ranges come, as the gateway streams a REST list (src/rest/respond.ts sendStream).
+ */
+export async function streamJsonList<T>(
+  res: http.ServerResponse,
+  read: (range: Range) => Promise<T[]>,
+  keyOf: (row: T) => number,
+  toJson: (row: T) => string,
+): Promise<void> {
+  res.writeHead(200, { 'Content-Type': JSON_TYPE });
+  let after = 0;
+  let count = 0;
+  for (;;) {
+    const rows = await read({ after, size: BATCH_SIZE });
+    if (res.destroyed) return;
+    if (rows.length) {
+      if (!res.write((count ? ',' : '[') + rows.map(toJson).join(','))) await new Promise((resolve) => res.once('drain', resolve));
+      count += rows.length;
+      after = keyOf(rows[rows.length - 1]);
+    }
+    if (rows.length < BATCH_SIZE) break;
+  }
+  res.end(count ? ']' : '[]');
 }
 
 export const pagedAccept = (req: http.IncomingMessage) => /pagingspec=1\.0/.test((req.headers.accept ?? '').replace(/\s/g, ''));

@@ -796,7 +796,7 @@ it("a person's calendars, their merged events, a calendar's events, event writes
   const feedCourse = await buildCourse(t, { status: 'published' });
   await addCourseMember(t, feedCourse.key, feedOwner.key, EntryRole.participant);
   await db.query('insert into course_config (entry_id, calendar) values ($1, true) on conflict (entry_id) do update set calendar = true', [feedCourse.key]);
-  const feeds = [];
+  const feeds: string[] = [];
   for (const calendarId of [`user_${feedOwner.login}`, `course_${feedCourse.courseKey}`]) {
     const feed = await call(t.base, 'PUT', `/restapi/users/${feedOwner.key}/calendars/${calendarId}/feed`, { headers: { ...feedOwner.auth, ...JSON_TYPE } });
     expect({ calendarId, status: feed.status }).toEqual({ calendarId, status: 200 });

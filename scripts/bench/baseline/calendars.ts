@@ -27,7 +27,7 @@ const personEvents: BaselineRoute = {
     const em = readerOf(pool);
     const person = await findPerson(em, identityKey);
     if (!person) throw new HttpError(404, 'user not found');
-    if ((await caller(pool, req)) !== identityKey) throw new HttpError(403, 'not the person');
+    if ((await caller(pool, req)).key !== identityKey) throw new HttpError(403, 'not the person');
     const events = await eventsOf(pool, await calendarsOf(em, person));
     send(res, 200, JSON.stringify(events.map((event) => ({ ...event, begin: epoch(event.begin), end: epoch(event.end) }))));
   },

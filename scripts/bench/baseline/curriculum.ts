@@ -1,22 +1,18 @@
 import type { Pool } from 'pg';
-import type { Caller } from '../../../src/domain/context';
 import { CURRICULUM_MANAGERS } from '../../../src/curriculum/policy';
 import { toMemberVO } from '../../../src/curriculum/presenter';
-import { findCurriculumRow, findElementRow, isManagedBy, listMemberRows, listMembersWithRole } from '../../../src/curriculum/repository';
+import { findCurriculumRow, findElementRow, holdsCurriculumRole, isManagedBy, listMemberRows, listMembersWithRole } from '../../../src/curriculum/repository';
 import { toUserVO } from '../../../src/users/presenter';
-import { caller, HttpError, readerOf, streamJsonList, type BaselineRoute } from './http';
+import { asCaller, caller, holdsAnyRole, HttpError, readerOf, streamJsonList, type BaselineCaller, type BaselineRoute } from './http';
 
-/**
- * The curricula family's reads, with the statements of src/curriculum (its repository functions) and
- * its presenters. The caller is an administrator: the gateway knows the role from its principal
- * cache and sends no statement for it, nor does this side.
- */
+/** The curricula family's reads, with the statements of src/curriculum (its repository functions) and its presenters. */
 
-/** managedCurriculum and elementOf of src/curriculum/service.ts: the curriculum, the manager check, the element of it. */
-async function requireManagedElement(pool: Pool, callerKey: number, curriculumKey: number, elementKey: number) {
+/** managedCurriculum and elementOf of src/curriculum/service.ts: a curriculum role, the curriculum, the manager check, the element of it. */
+async function requireManagedElement(pool: Pool, who: BaselineCaller, curriculumKey: number, elementKey: number) {
   const em = readerOf(pool);
+  if (!holdsAnyRole(who, CURRICULUM_MANAGERS) && !(await holdsCurriculumRole(em, who.key))) throw new HttpError(403, 'no curriculum role');
   if (!(await findCurriculumRow(em, curriculumKey))) throw new HttpError(404, 'curriculum not found');
-  if (!(await isManagedBy(em, { key: callerKey } as Caller, CURRICULUM_MANAGERS, curriculumKey))) throw new HttpError(403, 'not a manager');
+  if (!(await isManagedBy(em, asCaller(who), CURRICULUM_MANAGERS, curriculumKey))) throw new HttpError(403, 'not a manager');
   const element = await findElementRow(em, elementKey);
   if (!element) throw new HttpError(404, 'curriculum element not found');
   if (element.curriculumKey !== curriculumKey) throw new HttpError(403, 'element of another curriculum');

@@ -3,6 +3,7 @@ import type http from 'node:http';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool, PoolClient } from 'pg';
 import { useReadPool } from '../../../src/db/sql';
+import type { Caller } from '../../../src/domain/context';
 import { BATCH_SIZE, type Range } from '../../../src/domain/lists';
 import type { UserVO } from '../../../src/schema/users';
 
@@ -165,6 +166,12 @@ export async function caller(pool: Pool, req: http.IncomingMessage): Promise<Bas
   }
   return known;
 }
+
+/** Whether the caller holds one of the roles in some organisation (hasAnyRole of src/domain/context.ts, from the same cache-held roles). */
+export const holdsAnyRole = (who: BaselineCaller, roles: readonly string[]) => who.roles.some((role) => roles.includes(role));
+
+/** The caller as the gateway's SQL builders take it: they read its key only. */
+export const asCaller = (who: BaselineCaller) => ({ key: who.key, login: '', grants: [], provider: 'REST' }) as Caller;
 
 /** One route of the baseline: `path` is matched against the path without the query. */
 export interface BaselineRoute {

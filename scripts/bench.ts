@@ -18,6 +18,10 @@ import { nextSeedNumber, seedPeople } from './bench/seed';
 import { courseByExternalId, courseParticipants, myCourses } from './bench/families/courses';
 import { graphqlCourse, graphqlUser } from './bench/families/graphql';
 import { shortReads } from './bench/families/users';
+import { curriculumMembers } from './bench/families/curriculum';
+import { lectureRollCalls, lecturesOfDay } from './bench/families/lectures';
+import { calendarIcal, calendarMonth } from './bench/families/calendars';
+import { catalogChildren } from './bench/families/catalog';
 import { seedInstitution, type InstitutionCounts } from './bench/institution';
 
 /**
@@ -36,11 +40,15 @@ import { seedInstitution, type InstitutionCounts } from './bench/institution';
  *   get-user               GET /restapi/users/{k} with the token (autocannon) vs ONE statement that checks the token and reads
  *   compression            the whole list (JSON) uncompressed, in gzip and in brotli: time and bytes on the wire against
  *                          the uncompressed reads and the baseline; openapi.json's bytes; GET /restapi/users/{k} with COMPRESSION on / off
+ *   courses-my, curriculum-members, lectures-day, lectures-rollcalls, calendar-month, calendar-ical, catalog-children
+ *                          each family's hot read at the institution's size (scripts/bench/families/*.ts) beside the baseline
+ *                          route doing the same statements (scripts/bench/baseline/*.ts)
  *
  * --users N (default 100000): people in the database for all but the first creation run and graphql-nested.
  * --only a,b: these scenarios only (ids above). --quick: small counts and short runs, for a smoke test.
  * --institution-scale F: before the scenarios, seed a university (scripts/bench/institution.ts) with every count times F
  * (1: 1,000,000 people, 100,000 courses, 10,000,000 memberships …; 0.01 for a quick try) and print each part's time.
+ * BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' (environment): node options of the gateway and baseline child processes.
  *
  * Database: DATABASE_URL's server (a fresh database gateway_bench_<pid>, dropped at the end), else an
  * embedded PostgreSQL in a temp dir. The gateway (node dist/src/main.js) and the baseline each run in
@@ -72,6 +80,12 @@ const STEPS: [ScenarioId, (bench: Bench) => Promise<Row[]>][] = [
   ['short-reads', shortReads],
   ['graphql-user', graphqlUser],
   ['graphql-course', graphqlCourse],
+  ['curriculum-members', curriculumMembers],
+  ['lectures-day', lecturesOfDay],
+  ['lectures-rollcalls', lectureRollCalls],
+  ['calendar-month', calendarMonth],
+  ['calendar-ical', calendarIcal],
+  ['catalog-children', catalogChildren],
 ];
 
 function parseOptions(args: string[]): Options {

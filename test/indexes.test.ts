@@ -791,14 +791,19 @@ it("a person's calendars, their merged events, a calendar's events, event writes
     const path = `/restapi/repo/courses/${courses.rows[0].courseKey}/calendar/events`;
     expect((await call(t.base, 'GET', path, { headers: asAdmin })).status).toBe(200);
   });
-  // The feed: its own person creates it and a client reads it.
+  // The feeds of the person's own calendar and of a course calendar the person sees: its own person creates them and a client reads them.
   const feedOwner = await buildUser(t);
-  const feed = await call(t.base, 'PUT', `/restapi/users/${feedOwner.key}/calendars/user_${feedOwner.login}/feed`, {
-    headers: { ...feedOwner.auth, ...JSON_TYPE },
-  });
-  expect(feed.status).toBe(200);
+  const feedCourse = await buildCourse(t, { status: 'published' });
+  await addCourseMember(t, feedCourse.key, feedOwner.key, EntryRole.participant);
+  await db.query('insert into course_config (entry_id, calendar) values ($1, true) on conflict (entry_id) do update set calendar = true', [feedCourse.key]);
+  const feeds: string[] = [];
+  for (const calendarId of [`user_${feedOwner.login}`, `course_${feedCourse.courseKey}`]) {
+    const feed = await call(t.base, 'PUT', `/restapi/users/${feedOwner.key}/calendars/${calendarId}/feed`, { headers: { ...feedOwner.auth, ...JSON_TYPE } });
+    expect({ calendarId, status: feed.status }).toEqual({ calendarId, status: 200 });
+    feeds.push(feed.json.url as string);
+  }
   await expectIndexedStatements(async () => {
-    expect((await call(t.base, 'GET', feed.json.url)).status).toBe(200);
+    for (const url of feeds) expect({ url, status: (await call(t.base, 'GET', url)).status }).toEqual({ url, status: 200 });
   });
 }, 60_000);
 

@@ -22,6 +22,12 @@ export const SCENARIOS = [
   'short-reads',
   'graphql-user',
   'graphql-course',
+  'curriculum-members',
+  'lectures-day',
+  'lectures-rollcalls',
+  'calendar-month',
+  'calendar-ical',
+  'catalog-children',
 ] as const;
 export type ScenarioId = (typeof SCENARIOS)[number];
 

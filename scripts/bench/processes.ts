@@ -39,13 +39,19 @@ export interface ChildServer {
   stop: () => Promise<void>;
 }
 
+/** Node options of the servers from the bench's environment, e.g. `BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'` to profile them. */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+
 /**
  * Starts `node <script>` with exactly `env` (plus PATH and a free PORT, on 127.0.0.1) and resolves
  * once it prints "listening on". Its last lines of output are kept to show when it fails to start.
  */
 export async function startServer(name: string, script: string, env: Record<string, string>): Promise<ChildServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [script], { env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...NODE_ARGS, script], {
+    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     output.push(...chunk.toString('utf8').split('\n').filter(Boolean));

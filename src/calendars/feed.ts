@@ -3,7 +3,8 @@ import ical, { ICalEventClass } from 'ical-generator';
 import type { RequestContext } from '../domain/context';
 import { UserStatus } from '../entities/users';
 import type { OpenRoute } from '../rest/route';
-import { calendarOf } from './policy';
+import type { EventVO } from '../schema/calendars';
+import { calendarOf, type Calendar } from './policy';
 import * as calendars from './repository';
 import { hashFeedToken, readEvents } from './service';
 
@@ -19,8 +20,13 @@ export async function calendarFeed(ctx: RequestContext, token: string): Promise<
   const calendar = person && person.status < UserStatus.visibleLimit && (await calendarOf(ctx.em, person, stored.calendarId));
   if (!calendar) return null;
   const { items } = await readEvents(ctx, [calendar], {});
+  return feedDocument(calendar, items);
+}
+
+/** The iCalendar document of a calendar with these events (its display name, else its id, as the name). */
+export function feedDocument(calendar: Calendar, events: readonly EventVO[]): string {
   const feed = ical({ name: calendar.displayName ?? calendar.id, prodId: '//olat-remote-gateway//calendar feed//EN', ttl: 15 * 60 });
-  for (const event of items) {
+  for (const event of events) {
     feed.createEvent({
       id: event.recurrenceId ? `${event.id}-${event.recurrenceId}` : event.id,
       start: event.begin,

@@ -46,7 +46,7 @@ const linksOf = (links: readonly CalendarEventLink[] | null | undefined) =>
       }))
     : null;
 
-function toEventVO(row: EventRow, calendarId: string): EventVO {
+export function toEventVO(row: EventRow, calendarId: string): EventVO {
   return {
     id: row.eventId,
     recurrenceId: row.recurrenceId,

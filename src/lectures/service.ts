@@ -413,7 +413,7 @@ export async function adaptRollCalls(ctx: RequestContext, address: LectureAddres
 // All blocks of a day
 
 /** `date`: an ISO date (that day, UTC) or date-time (the UTC day it falls on). */
-function dayOf(date: string): { from: Date; to: Date } {
+export function dayOf(date: string): { from: Date; to: Date } {
   const parsed = /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : new Date(date);
   if (Number.isNaN(parsed.getTime())) throw badRequest(`date "${date}" is no ISO date or date-time`);
   const from = new Date(Date.UTC(parsed.getUTCFullYear(), parsed.getUTCMonth(), parsed.getUTCDate()));

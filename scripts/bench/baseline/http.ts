@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import type http from 'node:http';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool, PoolClient } from 'pg';
+import { useReadPool } from '../../../src/db/sql';
+import type { Caller } from '../../../src/domain/context';
+import { BATCH_SIZE, type Range } from '../../../src/domain/lists';
 import type { UserVO } from '../../../src/schema/users';
 
 /** What every baseline handler uses: answers, bodies, transactions and the token check (scripts/bench/baseline-server.ts). */
@@ -85,6 +89,53 @@ export function prepared(text: string, values: unknown[]) {
   return { name, text, values };
 }
 
+const readers = new WeakMap<Pool, EntityManager>();
+/**
+ * The pool in the shape src/db/sql.ts's `sql()` takes for an entity manager outside a transaction,
+ * and nothing more: the gateway's repository functions that build and send raw statements run on it
+ * unchanged, so both sides send the same text, named (prepared) as the gateway names it. Only for
+ * functions that go through `sql()` (MikroORM's em.find/count would fail on it).
+ */
+export function readerOf(pool: Pool): EntityManager {
+  let reader = readers.get(pool);
+  if (!reader) {
+    const connection = {};
+    reader = { isInTransaction: () => false, getConnection: () => connection } as unknown as EntityManager;
+    useReadPool(reader, pool);
+    readers.set(pool, reader);
+  }
+  return reader;
+}
+
+/** Epoch milliseconds, as the gateway's DateTime scalar writes a point in time. */
+export const epoch = (date: Date | null) => (date === null ? null : date.getTime());
+
+/**
+ * A key-ordered list read range by range (src/domain/lists.ts inRanges, ranges of BATCH_SIZE) and
+ * written as JSON as the ranges come, as the gateway streams a REST list (src/rest/respond.ts sendStream).
+ */
+export async function streamJsonList<T>(
+  res: http.ServerResponse,
+  read: (range: Range) => Promise<T[]>,
+  keyOf: (row: T) => number,
+  toJson: (row: T) => string,
+): Promise<void> {
+  res.writeHead(200, { 'Content-Type': JSON_TYPE });
+  let after = 0;
+  let count = 0;
+  for (;;) {
+    const rows = await read({ after, size: BATCH_SIZE });
+    if (res.destroyed) return;
+    if (rows.length) {
+      if (!res.write((count ? ',' : '[') + rows.map(toJson).join(','))) await new Promise((resolve) => res.once('drain', resolve));
+      count += rows.length;
+      after = keyOf(rows[rows.length - 1]);
+    }
+    if (rows.length < BATCH_SIZE) break;
+  }
+  res.end(count ? ']' : '[]');
+}
+
 export const pagedAccept = (req: http.IncomingMessage) => /pagingspec=1\.0/.test((req.headers.accept ?? '').replace(/\s/g, ''));
 
 export const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -115,6 +166,12 @@ export async function caller(pool: Pool, req: http.IncomingMessage): Promise<Bas
   }
   return known;
 }
+
+/** Whether the caller holds one of the roles in some organisation (hasAnyRole of src/domain/context.ts, from the same cache-held roles). */
+export const holdsAnyRole = (who: BaselineCaller, roles: readonly string[]) => who.roles.some((role) => roles.includes(role));
+
+/** The caller as the gateway's SQL builders take it: they read its key only. */
+export const asCaller = (who: BaselineCaller) => ({ key: who.key, login: '', grants: [], provider: 'REST' }) as Caller;
 
 /** One route of the baseline: `path` is matched against the path without the query. */
 export interface BaselineRoute {

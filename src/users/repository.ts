@@ -44,7 +44,13 @@ export async function findIdentity(em: EntityManager, key: number): Promise<Iden
   return identity;
 }
 
-export const identityExists = async (em: EntityManager, key: number) => (await em.count(Identity, { id: key })) > 0;
+/**
+ * The statement MikroORM's `em.count(Identity, { id })` sends, sent by `sql()`: outside a transaction a prepared statement of
+ * the read pool, without forking the request's entity manager or building a query (a third of a cached read's time).
+ */
+const IDENTITY_COUNT = 'select count(*) as "count" from "identity" as "i0" where "i0"."id" = ?';
+
+export const identityExists = async (em: EntityManager, key: number) => (await sql<{ count: number }>(em, IDENTITY_COUNT, [key]))[0].count > 0;
 
 export async function requireIdentity(em: EntityManager, key: number): Promise<void> {
   if (!(await identityExists(em, key))) throw notFound('user');

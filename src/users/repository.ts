@@ -44,7 +44,14 @@ export async function findIdentity(em: EntityManager, key: number): Promise<Iden
   return identity;
 }
 
-export const identityExists = async (em: EntityManager, key: number) => (await em.count(Identity, { id: key })) > 0;
+/**
+ * The statement MikroORM's `em.count(Identity, { id })` sent, through `sql()`: outside a transaction a prepared statement
+ * of the read pool. em.count forked the request's entity manager, built the query and sent its value inlined, so that
+ * PostgreSQL parsed and planned it on every request.
+ */
+const IDENTITY_COUNT = 'select count(*) as "count" from "identity" as "i0" where "i0"."id" = ?';
+
+export const identityExists = async (em: EntityManager, key: number) => (await sql<{ count: number }>(em, IDENTITY_COUNT, [key]))[0].count > 0;
 
 export async function requireIdentity(em: EntityManager, key: number): Promise<void> {
   if (!(await identityExists(em, key))) throw notFound('user');

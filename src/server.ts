@@ -43,7 +43,11 @@ export async function startService(config: Config, log?: (message: string) => vo
   if (directUrl !== url) await requireReachable(directUrl, 'DATABASE_DIRECT_URL');
   log(`database: ${describeDatabase(url, embedded && config.embeddedDataDir)}`);
   if (directUrl !== url) log(`database: LISTEN and the migrations' lock directly, ${describeDatabase(directUrl, undefined, 'DATABASE_DIRECT_URL')}`);
-  const { orm, pool, close: closeDatabase } = await openDatabase(url, config.databasePoolSize, log, {
+  const {
+    orm,
+    pool,
+    close: closeDatabase,
+  } = await openDatabase(url, config.databasePoolSize, log, {
     directUrl,
     namedStatements: config.databasePreparedStatements,
   });

@@ -155,7 +155,8 @@ function bool(value: string | undefined, fallback: boolean): boolean {
 }
 
 function directUrl(env: NodeJS.ProcessEnv): string | undefined {
-  if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL) throw new Error('DATABASE_DIRECT_URL is the direct way to the database of DATABASE_URL: set DATABASE_URL too');
+  if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL)
+    throw new Error('DATABASE_DIRECT_URL is the direct way to the database of DATABASE_URL: set DATABASE_URL too');
   return env.DATABASE_DIRECT_URL || env.DATABASE_URL || undefined;
 }
 

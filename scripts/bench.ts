@@ -17,6 +17,7 @@ import { count, failedRow, mb, rowsTable, type Row } from './bench/report';
 import { nextSeedNumber, seedPeople } from './bench/seed';
 import { myCourses } from './bench/families/courses';
 import { seedInstitution, type InstitutionCounts } from './bench/institution';
+import { instances } from './bench/instances';
 
 /**
  * `npm run bench -- [--users N] [--only a,b] [--quick]`: the scenarios of issue 8, each measured on
@@ -34,6 +35,8 @@ import { seedInstitution, type InstitutionCounts } from './bench/institution';
  *   get-user               GET /restapi/users/{k} with the token (autocannon) vs ONE statement that checks the token and reads
  *   compression            the whole list (JSON) uncompressed, in gzip and in brotli: time and bytes on the wire against
  *                          the uncompressed reads and the baseline; openapi.json's bytes; GET /restapi/users/{k} with COMPRESSION on / off
+ *   instances              GET /restapi/users/{k} and PUT /restapi/users on one gateway, spread over two, and over two through a
+ *                          PgBouncer in transaction mode (scripts/pgbouncer.ts; skipped without one): rates, ratios, CPU per request
  *
  * --users N (default 100000): people in the database for all but the first creation run and graphql-nested.
  * --only a,b: these scenarios only (ids above). --quick: small counts and short runs, for a smoke test.
@@ -66,6 +69,7 @@ const STEPS: [ScenarioId, (bench: Bench) => Promise<Row[]>][] = [
   ['get-user', getUser],
   ['compression', compression],
   ['courses-my', myCourses],
+  ['instances', instances],
 ];
 
 function parseOptions(args: string[]): Options {

@@ -20,6 +20,7 @@ export const PGBOUNCER = process.env.PGBOUNCER || '/usr/sbin/pgbouncer';
 const MAX_PREPARED_STATEMENTS = 1000;
 
 export interface RunningPgBouncer {
+  pid: number;
   port: number;
   /** e.g. `1.18.0`. */
   version: string;
@@ -87,8 +88,8 @@ const waitForPort = async (port: number, exited: () => string | undefined, withi
 
 /**
  * Starts PgBouncer in transaction mode for the server of `serverUrl` (`postgres://user@host:port/…`;
- * every database of that server, as that user, who must be able to log in without a password:
- * `auth_type = trust` here, and PostgreSQL's own authentication behind it). `poolSize`: server
+ * every database of that server, as that user with that password: its clients log in without one,
+ * `auth_type = trust`, so it listens on 127.0.0.1 only). `poolSize`: server
  * connections per database (PgBouncer's `default_pool_size`).
  */
 export async function startPgBouncer(serverUrl: string, poolSize = 20): Promise<RunningPgBouncer> {
@@ -96,12 +97,13 @@ export async function startPgBouncer(serverUrl: string, poolSize = 20): Promise<
   if (!version) throw new Error(`no PgBouncer at ${PGBOUNCER} (apt-get install pgbouncer, or set PGBOUNCER)`);
   const server = new URL(serverUrl);
   const user = decodeURIComponent(server.username) || 'postgres';
+  const password = decodeURIComponent(server.password);
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-pgbouncer-'));
   const keepsPreparedStatements = atLeast(version, [1, 21]);
   const ini = [
     '[databases]',
-    `* = host=${server.hostname} port=${server.port || 5432} user=${user}`,
+    `* = host=${server.hostname} port=${server.port || 5432} user=${user}${password ? ` password=${password}` : ''}`,
     '[pgbouncer]',
     'listen_addr = 127.0.0.1',
     `listen_port = ${port}`,
@@ -157,5 +159,5 @@ export async function startPgBouncer(serverUrl: string, poolSize = 20): Promise<
       await client.end();
     }
   };
-  return { port, version, keepsPreparedStatements, urlOf, admin, log, stop };
+  return { pid: child.pid!, port, version, keepsPreparedStatements, urlOf, admin, log, stop };
 }

@@ -17,6 +17,7 @@ export const SCENARIOS = [
   'get-user',
   'compression',
   'courses-my',
+  'instances',
 ] as const;
 export type ScenarioId = (typeof SCENARIOS)[number];
 

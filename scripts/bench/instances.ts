@@ -46,7 +46,8 @@ async function measuringCpu<T>(bench: Bench, setup: Setup, load: () => Promise<T
   const result = await load();
   const after = cpuNow([...(await backendPids(bench)), ...before.keys()]);
   // Backends that ended or began during the run count for nothing: an underestimate, small while pools stay open.
-  const spent = (pids: number[]) => pids.reduce((sum, pid) => sum + (before.has(pid) && after.has(pid) ? after.get(pid)! - before.get(pid)! : 0), 0);
+  const spent = (pids: number[]) =>
+    pids.reduce((sum, pid) => sum + (Number.isFinite(after.get(pid)! - before.get(pid)!) ? after.get(pid)! - before.get(pid)! : 0), 0);
   const perThousand = 1000 / requests(result);
   return {
     result,

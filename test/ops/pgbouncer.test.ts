@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { loadConfig } from '../../src/config/config';
 import { migrationsList } from '../../src/migrations';
 import { PGBOUNCER, pgbouncerVersion, startPgBouncer, type RunningPgBouncer } from '../../scripts/pgbouncer';
 import { readState } from '../support/database';
@@ -22,6 +23,21 @@ const version = pgbouncerVersion();
 if (!version && !process.env.CI) {
   console.warn(`PgBouncer tests skipped: ${PGBOUNCER} is missing (npm test installs it through scripts/ensure-test-packages.sh when run as root)`);
 }
+
+describe('the settings for a pooler', () => {
+  it('DATABASE_DIRECT_URL defaults to DATABASE_URL and needs it; named statements are on unless DATABASE_PREPARED_STATEMENTS=false', () => {
+    const pooled = 'postgres://gateway@pooler:6432/gateway';
+    const direct = 'postgres://gateway@primary:5432/gateway';
+    expect(loadConfig({ DATABASE_URL: pooled })).toMatchObject({ databaseDirectUrl: pooled, databasePreparedStatements: true });
+    expect(loadConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct, DATABASE_PREPARED_STATEMENTS: 'false' })).toMatchObject({
+      databaseUrl: pooled,
+      databaseDirectUrl: direct,
+      databasePreparedStatements: false,
+    });
+    expect(loadConfig({}).databaseDirectUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: direct })).toThrow(/set DATABASE_URL too/);
+  });
+});
 
 const PASSWORD = 'through-the-pooler-2026';
 let sequence = 0;

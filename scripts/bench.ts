@@ -23,6 +23,7 @@ import { lectureRollCalls, lecturesOfDay } from './bench/families/lectures';
 import { calendarIcal, calendarMonth } from './bench/families/calendars';
 import { catalogChildren } from './bench/families/catalog';
 import { seedInstitution, type InstitutionCounts } from './bench/institution';
+import { instances } from './bench/instances';
 
 /**
  * `npm run bench -- [--users N] [--only a,b] [--quick]`: the scenarios of issue 8, each measured on
@@ -43,6 +44,8 @@ import { seedInstitution, type InstitutionCounts } from './bench/institution';
  *   courses-my, curriculum-members, lectures-day, lectures-rollcalls, calendar-month, calendar-ical, catalog-children
  *                          each family's hot read at the institution's size (scripts/bench/families/*.ts) beside the baseline
  *                          route doing the same statements (scripts/bench/baseline/*.ts)
+ *   instances              GET /restapi/users/{k} and PUT /restapi/users on one gateway, spread over two, and over two through a
+ *                          PgBouncer in transaction mode (scripts/pgbouncer.ts; skipped without one): rates, ratios, CPU per request
  *
  * --users N (default 100000): people in the database for all but the first creation run and graphql-nested.
  * --only a,b: these scenarios only (ids above). --quick: small counts and short runs, for a smoke test.
@@ -86,6 +89,7 @@ const STEPS: [ScenarioId, (bench: Bench) => Promise<Row[]>][] = [
   ['calendar-month', calendarMonth],
   ['calendar-ical', calendarIcal],
   ['catalog-children', catalogChildren],
+  ['instances', instances],
 ];
 
 function parseOptions(args: string[]): Options {

@@ -14,8 +14,8 @@ async function main(name: string | undefined): Promise<number> {
     console.error('usage: npm run migration:create -- <what_it_does>   (lower case and underscores, e.g. add_course_tables)');
     return 2;
   }
-  const { url, embedded } = await configuredDatabase(loadConfig());
-  const { orm, close } = await openDatabase(url, 1);
+  const { url, directUrl, embedded } = await configuredDatabase(loadConfig());
+  const { orm, close } = await openDatabase(url, 1, undefined, { directUrl });
   try {
     const result = await orm.getMigrator().createMigration(path.resolve('src/migrations'), false, false, name);
     if (!result.diff.up.length) {

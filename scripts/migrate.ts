@@ -11,12 +11,12 @@ import { applyMigrations, ormConfig } from '../src/db/orm';
  * the database is up to date, 1 when a migration failed (it is rolled back: all or nothing).
  */
 async function main(): Promise<number> {
-  const { url, embedded, description } = await configuredDatabase(loadConfig());
+  const { url, directUrl, embedded, description } = await configuredDatabase(loadConfig());
   console.error(`database: ${description}`);
   try {
     const orm = await MikroORM.init<PostgreSqlDriver>(ormConfig(url, 1));
     try {
-      const applied = await applyMigrations(orm);
+      const applied = await applyMigrations(orm, directUrl);
       if (!applied.length) console.log('the database is up to date: no migration applied');
       for (const name of applied) console.log(`applied ${name}`);
       if (applied.length) console.log(`${applied.length} migration(s) applied`);

@@ -22,9 +22,10 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const { url, embedded, description } = await configuredDatabase(loadConfig());
+  const config = loadConfig();
+  const { url, directUrl, embedded, description } = await configuredDatabase(config);
   console.error(`database: ${description}`);
-  const { orm, close } = await openDatabase(url, 2);
+  const { orm, close } = await openDatabase(url, 2, undefined, { directUrl, namedStatements: config.databasePreparedStatements });
   try {
     const em = orm.em.fork();
     if (command === 'set') {
@@ -49,9 +50,10 @@ async function main(args: string[]): Promise<number> {
 
 /** `taxonomy list|create|rename|delete`: what an administrator does through GraphQL or PUT /taxonomy, from the command line. */
 async function taxonomy(args: string[]): Promise<number> {
-  const { url, embedded, description } = await configuredDatabase(loadConfig());
+  const config = loadConfig();
+  const { url, directUrl, embedded, description } = await configuredDatabase(config);
   console.error(`database: ${description}`);
-  const { orm, close } = await openDatabase(url, 2);
+  const { orm, close } = await openDatabase(url, 2, undefined, { directUrl, namedStatements: config.databasePreparedStatements });
   try {
     const code = await taxonomyCommand(orm.em.fork(), args, (line) => console.log(line));
     if (code === 2) console.error(USAGE);

@@ -28,7 +28,7 @@ export interface ServiceOptions {
 }
 
 /**
- * config → database (embedded unless DATABASE_URL) → migrations → bootstrap → app → listen.
+ * config → database (embedded unless DATABASE_URL; LISTEN and the migrations' lock on DATABASE_DIRECT_URL) → migrations → bootstrap → app → listen.
  * `log` takes the start's messages (the logger's info level when not given).
  */
 export async function startService(config: Config, log?: (message: string) => void, options: ServiceOptions = {}): Promise<RunningService> {
@@ -39,10 +39,20 @@ export async function startService(config: Config, log?: (message: string) => vo
   let embedded: RunningDatabase | undefined;
   if (config.databaseUrl) await requireReachable(config.databaseUrl);
   const url = config.databaseUrl ?? (embedded = await startEmbeddedPostgres(config.embeddedDataDir, config.embeddedPort, log)).url;
+  const directUrl = config.databaseDirectUrl ?? url;
+  if (directUrl !== url) await requireReachable(directUrl, 'DATABASE_DIRECT_URL');
   log(`database: ${describeDatabase(url, embedded && config.embeddedDataDir)}`);
-  const { orm, pool, close: closeDatabase } = await openDatabase(url, config.databasePoolSize, log);
+  if (directUrl !== url) log(`database: LISTEN and the migrations' lock directly, ${describeDatabase(directUrl, undefined, 'DATABASE_DIRECT_URL')}`);
+  const {
+    orm,
+    pool,
+    close: closeDatabase,
+  } = await openDatabase(url, config.databasePoolSize, log, {
+    directUrl,
+    namedStatements: config.databasePreparedStatements,
+  });
   await bootstrap(orm.em.fork(), config.adminLogin, config.adminPassword, log);
-  const notifications = new DatabaseNotifications(url);
+  const notifications = new DatabaseNotifications(directUrl);
   const settings = new SettingsStore(orm.em.fork(), notifications, {
     restEnabled: config.restEnabled,
     managedEnforced: config.managedFlagsEnforced,

@@ -68,13 +68,13 @@ describe('pages without a browser', () => {
 
 const haveChromium = fs.existsSync(CHROMIUM);
 if (!haveChromium && !process.env.CI) {
-  console.warn(`browser tests skipped: ${CHROMIUM} is missing (npm test installs it through scripts/ensure-chromium.sh when run as root)`);
+  console.warn(`browser tests skipped: ${CHROMIUM} is missing (npm test installs it through scripts/ensure-test-packages.sh when run as root)`);
 }
 
 (haveChromium || process.env.CI ? describe : describe.skip)('in headless Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    if (!haveChromium) throw new Error(`${CHROMIUM} is missing and CI is set: the browser tests must run; see scripts/ensure-chromium.sh`);
+    if (!haveChromium) throw new Error(`${CHROMIUM} is missing and CI is set: the browser tests must run; see scripts/ensure-test-packages.sh`);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   });
   afterAll(() => browser?.close());

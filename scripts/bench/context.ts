@@ -28,6 +28,7 @@ export const SCENARIOS = [
   'calendar-month',
   'calendar-ical',
   'catalog-children',
+  'instances',
 ] as const;
 export type ScenarioId = (typeof SCENARIOS)[number];
 

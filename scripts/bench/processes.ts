@@ -32,6 +32,20 @@ export function memoryOf(pid: number): Memory {
   }
 }
 
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times: 100 on every usual build. */
+const CLOCK_TICKS = 100;
+
+/** CPU time (user + system) a process has used so far, in seconds; NaN when /proc is not there or the process has gone. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces): state is the 3rd field, utime and stime the 14th and 15th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop()!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+
 export interface ChildServer {
   name: string;
   pid: number;

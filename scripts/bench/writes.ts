@@ -18,7 +18,7 @@ const ORG_UNITS = ['Faculty of Science', 'Faculty of Humanities', 'Faculty of Me
 const GROUP_DESCRIPTION = 'Learning group of the benchmark: weekly exercises, a shared folder and a forum for the participants.';
 
 /** Logins of people created by the bench's writes (removed after each user-creation run). */
-const CREATED = 'bench-';
+export const CREATED = 'bench-';
 
 /** The i-th request of a side's warm-up or measured run; all distinct. */
 type Make = (side: Side, warmUp: boolean, i: number) => RequestSpec;
@@ -33,7 +33,7 @@ const warmUpCount = (total: number) => Math.max(10, Math.round(total / 10));
 
 const requests = (make: Make, side: Side, warmUp: boolean, total: number) => Array.from({ length: total }, (_, i) => make(side, warmUp, i));
 
-function userRequest(tag: string, i: number, password?: string): RequestSpec {
+export function userRequest(tag: string, i: number, password?: string): RequestSpec {
   const firstName = FIRST_NAMES[i % FIRST_NAMES.length];
   const lastName = LAST_NAMES[i % LAST_NAMES.length];
   const login = `${CREATED}${tag}-${i}`;

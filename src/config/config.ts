@@ -4,6 +4,13 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /**
+   * The same database without a pooler in between (`DATABASE_DIRECT_URL`, DATABASE_URL when unset): for what needs a
+   * session of its own, which a pooler in transaction mode does not keep (LISTEN, the migrations' advisory lock).
+   */
+  databaseDirectUrl: string | undefined;
+  /** The hot statements are prepared by name once per connection (`DATABASE_PREPARED_STATEMENTS`); off for a transaction pooler that does not keep them (PgBouncer before 1.21). */
+  databasePreparedStatements: boolean;
   /** Connections of each of the instance's two pools (entities and transactions; hot reads): an instance holds up to twice this, plus two listeners. */
   databasePoolSize: number;
   embeddedDataDir: string;
@@ -147,11 +154,19 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
 }
 
+function directUrl(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL)
+    throw new Error('DATABASE_DIRECT_URL is the direct way to the database of DATABASE_URL: set DATABASE_URL too');
+  return env.DATABASE_DIRECT_URL || env.DATABASE_URL || undefined;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env, 'PORT', 8080),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseDirectUrl: directUrl(env),
+    databasePreparedStatements: bool(env.DATABASE_PREPARED_STATEMENTS, true),
     databasePoolSize: atLeastOne('DATABASE_POOL_SIZE', int(env, 'DATABASE_POOL_SIZE', 10)),
     embeddedDataDir: path.resolve(env.EMBEDDED_PG_DIR ?? 'data/postgres'),
     embeddedPort: int(env, 'EMBEDDED_PG_PORT', 54329),

@@ -6,22 +6,22 @@ import { StartRefusal } from '../ops/start-refusal';
 import { CONNECT_TIMEOUT_MS } from './orm';
 import { EMBEDDED_DB_NAME, startEmbeddedPostgres, type RunningDatabase } from './embedded';
 
-/** Where a database is, for logs and command-line tools: host, port and database (never the password); the embedded one's data directory. */
-export function describeDatabase(url: string, embeddedDir?: string): string {
+/** Where a database is, for logs and command-line tools: host, port and database (never the password); the embedded one's data directory, or the setting that named it. */
+export function describeDatabase(url: string, embeddedDir?: string, setting = 'DATABASE_URL'): string {
   const parsed = new URL(url);
   const where = `PostgreSQL at ${parsed.hostname}:${parsed.port || 5432}, database ${decodeURIComponent(parsed.pathname.slice(1)) || '(default)'}`;
-  return embeddedDir ? `embedded ${where}, data in ${path.resolve(embeddedDir)}` : `${where} (DATABASE_URL)`;
+  return embeddedDir ? `embedded ${where}, data in ${path.resolve(embeddedDir)}` : `${where} (${setting})`;
 }
 
-/** Refuses with a readable line when the database cannot be reached, before anything is written to it. */
-export async function requireReachable(url: string): Promise<void> {
+/** Refuses with a readable line when the database cannot be reached, before anything is written to it; `setting` names where the URL came from. */
+export async function requireReachable(url: string, setting = 'DATABASE_URL'): Promise<void> {
   const probe = new Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   probe.on('error', () => undefined);
   try {
     await probe.connect();
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new StartRefusal(`cannot connect to ${describeDatabase(url)}: ${reason}; check DATABASE_URL and that the server runs`);
+    throw new StartRefusal(`cannot connect to ${describeDatabase(url, undefined, setting)}: ${reason}; check ${setting} and that the server runs`);
   } finally {
     await probe.end().catch(() => undefined);
   }
@@ -37,10 +37,12 @@ const sameDirectory = (a: string, b: string) => {
  * embedded server (reused when a running service has it up, started here otherwise). An embedded
  * server on the configured port that serves another data directory (another checkout's) is refused.
  */
-export async function configuredDatabase(config: Config): Promise<{ url: string; embedded?: RunningDatabase; description: string }> {
+export async function configuredDatabase(config: Config): Promise<{ url: string; directUrl: string; embedded?: RunningDatabase; description: string }> {
   if (config.databaseUrl) {
+    const directUrl = config.databaseDirectUrl ?? config.databaseUrl;
     await requireReachable(config.databaseUrl);
-    return { url: config.databaseUrl, description: describeDatabase(config.databaseUrl) };
+    if (directUrl !== config.databaseUrl) await requireReachable(directUrl, 'DATABASE_DIRECT_URL');
+    return { url: config.databaseUrl, directUrl, description: describeDatabase(config.databaseUrl) };
   }
   const url = `postgres://postgres:postgres@127.0.0.1:${config.embeddedPort}/${EMBEDDED_DB_NAME}`;
   const probe = new Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
@@ -61,8 +63,8 @@ export async function configuredDatabase(config: Config): Promise<{ url: string;
           "set EMBEDDED_PG_PORT to the port of this checkout's server (or stop the other one), or DATABASE_URL to use another database",
       );
     }
-    return { url, description: describeDatabase(url, config.embeddedDataDir) };
+    return { url, directUrl: url, description: describeDatabase(url, config.embeddedDataDir) };
   }
   const embedded = await startEmbeddedPostgres(config.embeddedDataDir, config.embeddedPort, () => undefined);
-  return { url: embedded.url, embedded, description: describeDatabase(embedded.url, config.embeddedDataDir) };
+  return { url: embedded.url, directUrl: embedded.url, embedded, description: describeDatabase(embedded.url, config.embeddedDataDir) };
 }

@@ -61,11 +61,12 @@ async function renameMigrations(orm: Orm) {
 
 /**
  * Brings the database up to date; the names of the migrations it applied. Instances that start
- * together take turns (a session advisory lock on a connection of its own): the first applies, the
- * others then find nothing pending.
+ * together take turns (a session advisory lock on a connection of its own, `directUrl`: a pooler in
+ * transaction mode would hand the locked session to other clients and never unlock it): the first
+ * applies, the others then find nothing pending. The migrations run in one transaction of the ORM.
  */
-export async function applyMigrations(orm: Orm): Promise<string[]> {
-  const lock = new Client({ connectionString: orm.config.get('clientUrl'), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+export async function applyMigrations(orm: Orm, directUrl: string = orm.config.get('clientUrl')): Promise<string[]> {
+  const lock = new Client({ connectionString: directUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   lock.on('error', () => undefined); // a failure reaches the awaited statement
   await lock.connect();
   try {
@@ -77,16 +78,28 @@ export async function applyMigrations(orm: Orm): Promise<string[]> {
   }
 }
 
+export interface DatabaseOptions {
+  /** The database without a pooler in between, for the migrations' lock (the ORM's URL when not given). */
+  directUrl?: string;
+  /** The hot read statements go by name, prepared once per connection (default true). */
+  namedStatements?: boolean;
+}
+
 /** MikroORM for entities and transactions, plus a plain pg pool for the hot read statements. */
-export async function openDatabase(clientUrl: string, poolMax = 10, log: (message: string) => void = () => undefined): Promise<Database> {
+export async function openDatabase(
+  clientUrl: string,
+  poolMax = 10,
+  log: (message: string) => void = () => undefined,
+  options: DatabaseOptions = {},
+): Promise<Database> {
   const orm = await MikroORM.init<PostgreSqlDriver>(ormConfig(clientUrl, poolMax));
-  const applied = await applyMigrations(orm);
+  const applied = await applyMigrations(orm, options.directUrl);
   log(applied.length ? `migrations: applied ${applied.length}` : 'migrations: up to date');
   // pg-pool's timeout bounds the wait for a free client as well as the connect: the longer bound of the two.
   const pool = new Pool({ connectionString: clientUrl, max: poolMax, connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS, ...KEEP_ALIVE });
   // An idle connection the server closed (restart, shutdown) is replaced on next use; it must not crash the process.
   pool.on('error', (error) => console.error(`database pool: ${error.message}`));
-  useReadPool(orm.em, pool);
+  useReadPool(orm.em, pool, options.namedStatements ?? true);
   return {
     orm,
     pool,

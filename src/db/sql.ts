@@ -1,11 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 
-/** Per ORM: a plain pg pool for statements outside transactions (MikroORM's execute costs ~100 µs more each). */
-const readPools = new WeakMap<object, Pool>();
+interface ReadPool {
+  pool: Pool;
+  /** Statements seen before go by name (prepared once per connection); false: unnamed, parsed each time. */
+  named: boolean;
+}
 
-export function useReadPool(em: EntityManager, pool: Pool) {
-  readPools.set(em.getConnection(), pool);
+/** Per ORM: a plain pg pool for statements outside transactions (MikroORM's execute costs ~100 µs more each). */
+const readPools = new WeakMap<object, ReadPool>();
+
+export function useReadPool(em: EntityManager, pool: Pool, named = true) {
+  readPools.set(em.getConnection(), { pool, named });
 }
 
 /** `?, ?, …`: one placeholder per value, for `in (…)` lists. */
@@ -39,8 +45,12 @@ function preparedText(text: string): PreparedText | { text: string; name?: undef
  * go, and 50,000 rows at once held the event loop 190 ms.
  */
 export async function sql<T = Record<string, unknown>>(em: EntityManager, text: string, params: unknown[] = [], fetchRows?: number): Promise<T[]> {
-  const pool = em.isInTransaction() ? undefined : readPools.get(em.getConnection());
-  if (pool) return (await pool.query<T & object>({ ...preparedText(text), values: params, ...(fetchRows ? { rows: fetchRows } : {}) })).rows;
+  const read = em.isInTransaction() ? undefined : readPools.get(em.getConnection());
+  if (read) {
+    const statement = preparedText(text);
+    const query = { text: statement.text, name: read.named ? statement.name : undefined, values: params, ...(fetchRows ? { rows: fetchRows } : {}) };
+    return (await read.pool.query<T & object>(query)).rows;
+  }
   return em.getConnection().execute<T[]>(text, params as never[], 'all', em.getTransactionContext());
 }
 

@@ -17,6 +17,13 @@ export const SCENARIOS = [
   'get-user',
   'compression',
   'courses-my',
+  'course-create',
+  'course-import',
+  'course-participant',
+  'course-participants-bulk',
+  'curriculum-member',
+  'rollcall-update',
+  'calendar-event',
 ] as const;
 export type ScenarioId = (typeof SCENARIOS)[number];
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type http from 'node:http';
 import type { Pool, PoolClient } from 'pg';
+import { INSERT_AUDIT_ROW, maskSecrets } from '../../../src/audit/audit-log';
+import { ROLE_IN_ORGANISATION } from '../../../src/domain/scope';
 import type { UserVO } from '../../../src/schema/users';
 
 /** What every baseline handler uses: answers, bodies, transactions and the token check (scripts/bench/baseline-server.ts). */
@@ -89,24 +91,64 @@ export const pagedAccept = (req: http.IncomingMessage) => /pagingspec=1\.0/.test
 
 export const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const TOKEN_OWNER = `select identity_id as "identityKey" from authentication where provider = 'REST' and credential = $1`;
-/** Token hash → identity key. The gateway keeps its principals in memory too (src/auth/principal-cache.ts); neither side asks twice. */
-const tokenOwners = new Map<string, number>();
+const TOKEN_OWNER = `select a.identity_id as "key", i.login from authentication a join identity i on i.id = a.identity_id where a.provider = 'REST' and a.credential = $1`;
+/** Token hash → identity. The gateway keeps its principals in memory too (src/auth/principal-cache.ts); neither side asks twice. */
+const tokenOwners = new Map<string, CallerIdentity>();
 
-/** The caller's identity key from X-SERVICE-TOKEN (one statement the first time a token is seen), else 401. */
-export async function caller(pool: Pool, req: http.IncomingMessage): Promise<number> {
+export interface CallerIdentity {
+  key: number;
+  login: string;
+}
+
+/** The caller from X-SERVICE-TOKEN (one statement the first time a token is seen), else 401. */
+export async function callerIdentity(pool: Pool, req: http.IncomingMessage): Promise<CallerIdentity> {
   const token = req.headers['x-service-token'];
   if (typeof token !== 'string') throw new HttpError(401, 'no token');
   const hash = sha256(token);
-  let key = tokenOwners.get(hash);
-  if (key === undefined) {
-    const { rows } = await pool.query<{ identityKey: number }>(TOKEN_OWNER, [hash]);
+  let owner = tokenOwners.get(hash);
+  if (owner === undefined) {
+    const { rows } = await pool.query<CallerIdentity>(TOKEN_OWNER, [hash]);
     if (!rows[0]) throw new HttpError(401, 'unknown token');
-    key = rows[0].identityKey;
-    tokenOwners.set(hash, key);
+    tokenOwners.set(hash, (owner = rows[0]));
   }
-  return key;
+  return owner;
 }
+
+/** The caller's identity key from X-SERVICE-TOKEN, else 401. */
+export const caller = async (pool: Pool, req: http.IncomingMessage): Promise<number> => (await callerIdentity(pool, req)).key;
+
+/** What a write's audit row names: the operation (the GraphQL field), the object and the operation's arguments. */
+export interface AuditedWrite {
+  operation: string;
+  objectType: string;
+  objectKey: string | null;
+  args: Record<string, unknown>;
+}
+
+/** The gateway's audit row of a REST write (src/audit/audit-log.ts), in the write's transaction as the gateway writes it. */
+export async function writeAuditRow(client: PoolClient, req: http.IncomingMessage, who: CallerIdentity, write: AuditedWrite): Promise<void> {
+  await client.query(numbered(INSERT_AUDIT_ROW), [
+    who.key,
+    who.login,
+    null,
+    req.socket.remoteAddress?.slice(0, 64) ?? null,
+    'rest',
+    write.operation,
+    write.objectType,
+    write.objectKey,
+    JSON.stringify(maskSecrets(write.args)),
+  ]);
+}
+
+/** Whether the person holds one of `roles` in the organisation (src/domain/scope.ts holdsRoleIn), prepared as the gateway's statements outside transactions. */
+export async function holdsRoleIn(pool: Pool | PoolClient, who: CallerIdentity, organisationKey: number, roles: readonly string[], prepare = true) {
+  const text = numbered(ROLE_IN_ORGANISATION(roles));
+  const values = [organisationKey, who.key, ...roles];
+  return (await pool.query(prepare ? prepared(text, values) : { text, values })).rows.length > 0;
+}
+
+/** Answers 200 without a body, as the gateway answers its member and event writes. */
+export const ok = (res: http.ServerResponse) => void res.writeHead(200, { 'Content-Length': 0 }).end();
 
 /** One route of the baseline: `path` is matched against the path without the query. */
 export interface BaselineRoute {

@@ -1,5 +1,9 @@
+import { CALENDAR_WRITE_ROUTES } from './calendars-writes';
 import { COURSE_ROUTES } from './courses';
+import { COURSE_WRITE_ROUTES } from './courses-writes';
+import { CURRICULUM_WRITE_ROUTES } from './curriculum-writes';
 import type { BaselineRoute } from './http';
+import { LECTURE_WRITE_ROUTES } from './lectures-writes';
 
 /** The baseline's routes for the institution's scenarios, family by family (users and groups are in baseline-server.ts). */
-export const INSTITUTION_ROUTES: BaselineRoute[] = [...COURSE_ROUTES];
+export const INSTITUTION_ROUTES: BaselineRoute[] = [...COURSE_ROUTES, ...COURSE_WRITE_ROUTES, ...CURRICULUM_WRITE_ROUTES, ...LECTURE_WRITE_ROUTES, ...CALENDAR_WRITE_ROUTES];

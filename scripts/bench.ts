@@ -206,7 +206,9 @@ function printReport(context: Context, bench: Bench, rows: Row[], grown: boolean
   console.log(`data:     ${count(options.smallPeople)} people for the first user-creation run and graphql-nested, ${large}`);
   console.log(`servers:  gateway node dist/src/main.js, baseline node:http + pg (scripts/bench/baseline-server.ts), each a child process with a pool`);
   console.log(`          of 10 connections; bcrypt cost ${options.bcryptCost}; the same PostgreSQL and the same cores for everything. The baseline`);
-  console.log(`          writes no audit log for users and groups, and the gateway's audit row for the institution's writes: the statements each side sends are listed above`);
+  console.log(
+    `          writes no audit log for users and groups, and the gateway's audit row for the institution's writes: the statements each side sends are listed above`,
+  );
   console.log(
     `load:     writes ${options.writeClients} clients (distinct bodies), warm-up a tenth; users ${count(options.creates)}, with password ${count(options.passwordCreates)}, ` +
       `groups ${count(options.groupCreates)}, members ${count(options.memberAdds)};`,
@@ -301,7 +303,8 @@ async function setUp(options: Options, cleanUps: CleanUps) {
     console.log(`  seeded with SQL ${count(now - present)} people in 1,000 groups, ${count(now)} now (${((Date.now() - start) / 1000).toFixed(1)} s)`);
   };
   let institution: Promise<InstitutionCounts> | undefined;
-  const seedOnce = () => (institution ??= seedUniversity(db, options.institutionScale ?? Math.min(1, options.users / 1_000_000), [gateway.base, traced.gateway]));
+  const seedOnce = () =>
+    (institution ??= seedUniversity(db, options.institutionScale ?? Math.min(1, options.users / 1_000_000), [gateway.base, traced.gateway]));
   if (options.institutionScale !== null) await seedOnce();
   const startGateway = async (name: string, env: Record<string, string>) => {
     const server = await startServer(name, GATEWAY_SCRIPT, { ...gatewayEnv, ...env });

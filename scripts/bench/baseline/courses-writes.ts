@@ -3,7 +3,15 @@ import type { Pool } from 'pg';
 import { DEFAULT_ORGANISATION_IDENTIFIER } from '../../../src/domain/roles';
 import { ENTRY_MANAGERS } from '../../../src/courses/policy';
 import { toCourseVO, type EntryRow } from '../../../src/courses/presenter';
-import { ENTRY_WHERE, EXISTING_IDENTITIES, INSERT_EDITOR_ROOT, INSERT_ENTRY, INSERT_MEMBER, INSERT_RUN_ROOT, LOCK_ENTRY } from '../../../src/courses/repository';
+import {
+  ENTRY_WHERE,
+  EXISTING_IDENTITIES,
+  INSERT_EDITOR_ROOT,
+  INSERT_ENTRY,
+  INSERT_MEMBER,
+  INSERT_RUN_ROOT,
+  LOCK_ENTRY,
+} from '../../../src/courses/repository';
 import { nodeIdent, validateCourse } from '../../../src/courses/service';
 import {
   callerIdentity,
@@ -39,8 +47,7 @@ async function defaultOrganisation(pool: Pool): Promise<number> {
   return defaultOrganisationKey;
 }
 
-const findEntry = async (pool: Pool, column: string, value: number) =>
-  (await pool.query<EntryRow>(prepared(numbered(ENTRY_WHERE(column)), [value]))).rows[0];
+const findEntry = async (pool: Pool, column: string, value: number) => (await pool.query<EntryRow>(prepared(numbered(ENTRY_WHERE(column)), [value]))).rows[0];
 
 /** The course of /repo/courses/{id} (its OLAT resource id) for a manager of it: the entry, then the caller's role in its organisation. */
 async function managedCourse(pool: Pool, req: http.IncomingMessage, courseKey: number): Promise<{ row: EntryRow; who: CallerIdentity }> {

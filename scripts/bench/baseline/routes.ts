@@ -6,4 +6,10 @@ import type { BaselineRoute } from './http';
 import { LECTURE_WRITE_ROUTES } from './lectures-writes';
 
 /** The baseline's routes for the institution's scenarios, family by family (users and groups are in baseline-server.ts). */
-export const INSTITUTION_ROUTES: BaselineRoute[] = [...COURSE_ROUTES, ...COURSE_WRITE_ROUTES, ...CURRICULUM_WRITE_ROUTES, ...LECTURE_WRITE_ROUTES, ...CALENDAR_WRITE_ROUTES];
+export const INSTITUTION_ROUTES: BaselineRoute[] = [
+  ...COURSE_ROUTES,
+  ...COURSE_WRITE_ROUTES,
+  ...CURRICULUM_WRITE_ROUTES,
+  ...LECTURE_WRITE_ROUTES,
+  ...CALENDAR_WRITE_ROUTES,
+];

@@ -46,7 +46,9 @@ export async function courseCreate(bench: Bench): Promise<Row[]> {
   const two = (side: Side) => [0, 1].map((i) => courseRequest(tags[side], i));
   await checkSameWork(bench, 'PUT /restapi/repo/courses?title=…', { gateway: two('gateway'), baseline: two('baseline') }, withoutCourseKeys(tags));
   const make: Make = (side, warmUp, i) => courseRequest(sideTag('c', side, warmUp), i);
-  return [rateRow('course-create: PUT /repo/courses?title=… (query)', 'courses', await compareWrites(bench, 'courses', bench.options.creates, make), WRITE_TARGET)];
+  return [
+    rateRow('course-create: PUT /repo/courses?title=… (query)', 'courses', await compareWrites(bench, 'courses', bench.options.creates, make), WRITE_TARGET),
+  ];
 }
 
 /**
@@ -71,13 +73,19 @@ async function newParticipants(bench: Bench, first: number, perSide: number): Pr
 }
 
 /** Requests n = 0, 1 are the check, then the warm-up, then the measured run. */
-export const inOrder = (total: number, add: (side: Side, n: number) => RequestSpec): Make => (side, warmUp, i) => add(side, 2 + (warmUp ? 0 : warmUpCount(total)) + i);
+export const inOrder =
+  (total: number, add: (side: Side, n: number) => RequestSpec): Make =>
+  (side, warmUp, i) =>
+    add(side, 2 + (warmUp ? 0 : warmUpCount(total)) + i);
 
 /** PUT /repo/courses/{id}/participants/{k}, each pair new: entry locked, person checked, membership and audit row in one transaction. */
 export async function courseParticipant(bench: Bench): Promise<Row[]> {
   const total = bench.options.memberAdds;
   const pairs = await newParticipants(bench, 0, 2 + warmUpCount(total) + total);
-  const add = (side: Side, n: number): RequestSpec => ({ method: 'PUT', path: `/restapi/repo/courses/${pairs[side][n].course}/participants/${pairs[side][n].person}` });
+  const add = (side: Side, n: number): RequestSpec => ({
+    method: 'PUT',
+    path: `/restapi/repo/courses/${pairs[side][n].course}/participants/${pairs[side][n].person}`,
+  });
   const check = (side: Side) => [0, 1].map((n) => add(side, n));
   await checkSameWork(bench, 'PUT /restapi/repo/courses/{id}/participants/{k}', { gateway: check('gateway'), baseline: check('baseline') });
   return [rateRow('course-participant: PUT …/participants/{k}', 'adds', await compareWrites(bench, 'adds', total, inOrder(total, add)), WRITE_TARGET)];
@@ -92,7 +100,8 @@ export async function courseParticipantsBulk(bench: Bench): Promise<Row[]> {
   const total = bench.options.quick ? 10 : 40;
   const perSide = 2 + warmUpCount(total) + total;
   const half = Math.floor(people / 2);
-  if (half < BULK_SIZE * 2 || courses < perSide * 4) throw new Error('course-participants-bulk needs 2,000 people and 4 courses a request: use a larger --institution-scale');
+  if (half < BULK_SIZE * 2 || courses < perSide * 4)
+    throw new Error('course-participants-bulk needs 2,000 people and 4 courses a request: use a larger --institution-scale');
   const { rows: users } = await bench.db.query<{ key: number; login: string }>(
     `select p.id as key, i.login from institution_person p join identity i on i.id = p.id where p.n >= $1 order by p.n`,
     [half],
@@ -140,7 +149,11 @@ export async function courseImport(bench: Bench): Promise<Row[]> {
       `p50 ${ms(run.latency.p50)}, p99 ${ms(run.latency.p99)}, RSS growth ${growth(run.rssGrowth)}${problems.length ? `  PROBLEMS: ${problems.join('; ')}` : ''}`,
   );
   return [
-    gatewayOnlyRow(`course-import: POST /repo/courses TemplateCourse.zip, ${IMPORT_CLIENTS} clients (gateway only: no baseline importer)`, perSecond(run.rate, 'imports'), problems),
+    gatewayOnlyRow(
+      `course-import: POST /repo/courses TemplateCourse.zip, ${IMPORT_CLIENTS} clients (gateway only: no baseline importer)`,
+      perSecond(run.rate, 'imports'),
+      problems,
+    ),
     gatewayOnlyRow(`  gateway RSS growth over ${count(total)} imports; p99`, `${growth(run.rssGrowth)}; ${ms(run.latency.p99)}`),
   ];
 }

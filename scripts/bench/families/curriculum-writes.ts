@@ -38,5 +38,7 @@ export async function curriculumMember(bench: Bench): Promise<Row[]> {
   };
   const check = (side: Side) => [0, 1].map((n) => add(side, n));
   await checkSameWork(bench, 'PUT /restapi/curriculum/{c}/elements/{e}/participants/{k}', { gateway: check('gateway'), baseline: check('baseline') });
-  return [rateRow('curriculum-member: PUT …/elements/{e}/participants/{k}', 'adds', await compareWrites(bench, 'adds', total, inOrder(total, add)), WRITE_TARGET)];
+  return [
+    rateRow('curriculum-member: PUT …/elements/{e}/participants/{k}', 'adds', await compareWrites(bench, 'adds', total, inOrder(total, add)), WRITE_TARGET),
+  ];
 }

@@ -21,7 +21,8 @@ export async function rollCallUpdate(bench: Bench): Promise<Row[]> {
     `select r.id from lecture_block_roll_call r join institution_block b on b.id = r.block_id where r.id % 7 = 3 order by r.id limit $1`,
     [perSide * 2 + 1],
   );
-  if (rows.length < perSide * 2 + 1) throw new Error(`rollcall-update needs ${perSide * 2 + 1} roll calls, found ${rows.length}: use a larger --institution-scale`);
+  if (rows.length < perSide * 2 + 1)
+    throw new Error(`rollcall-update needs ${perSide * 2 + 1} roll calls, found ${rows.length}: use a larger --institution-scale`);
   const rollCalls = { gateway: rows.slice(1, 1 + perSide), baseline: rows.slice(1 + perSide) };
   const change = (key: number, tag: string, i: number): RequestSpec => ({
     method: 'PUT',

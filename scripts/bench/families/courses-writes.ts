@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { checkSameWork, log, tokenHeaders, type Bench, type Side } from '../context';
 import type { RequestSpec } from '../load';
 import { count, growth, ms, perSecond, seconds, type Row } from '../report';
@@ -14,7 +15,8 @@ import { compareWrites, measureWrites, rateRow, warmUpCount, type Make } from '.
  */
 
 export const WRITE_TARGET = 0.6;
-const IMPORT_ARCHIVE = '/work/shared/fixtures/courses/TemplateCourse.zip';
+/** The fixture of the tests (test/fixtures/courses/SOURCES.md), from dist/scripts/bench/families. */
+const IMPORT_ARCHIVE = path.resolve(__dirname, '../../../../test/fixtures/courses/TemplateCourse.zip');
 const IMPORT_CLIENTS = 4;
 const BULK_SIZE = 500;
 

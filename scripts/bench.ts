@@ -22,6 +22,10 @@ import { curriculumMembers } from './bench/families/curriculum';
 import { lectureRollCalls, lecturesOfDay } from './bench/families/lectures';
 import { calendarIcal, calendarMonth } from './bench/families/calendars';
 import { catalogChildren } from './bench/families/catalog';
+import { courseCreate, courseImport, courseParticipant, courseParticipantsBulk } from './bench/families/courses-writes';
+import { curriculumMember } from './bench/families/curriculum-writes';
+import { rollCallUpdate } from './bench/families/lectures-writes';
+import { calendarEvent } from './bench/families/calendars-writes';
 import { seedInstitution, type InstitutionCounts } from './bench/institution';
 import { instances } from './bench/instances';
 
@@ -46,6 +50,15 @@ import { instances } from './bench/instances';
  *                          route doing the same statements (scripts/bench/baseline/*.ts)
  *   instances              GET /restapi/users/{k} and PUT /restapi/users on one gateway, spread over two, and over two through a
  *                          PgBouncer in transaction mode (scripts/pgbouncer.ts; skipped without one): rates, ratios, CPU per request
+ *   courses-my             GET /users/{k}/courses/my of a student in 20 courses, at the institution's size
+ *   course-create          PUT /repo/courses from query parameters (distinct externalIds), 16 clients, vs the same statements and audit row
+ *   course-import          POST /repo/courses with TemplateCourse.zip, 4 clients: imports per second and RSS growth (gateway only)
+ *   course-participant     PUT /repo/courses/{id}/participants/{k}, new pairs in institution courses, vs the same statements and audit row
+ *   course-participants-bulk  PUT /repo/courses/{id}/participants with 500 UserVOs a request, likewise
+ *   curriculum-member      PUT /curriculum/{c}/elements/{e}/participants/{k}, new pairs, likewise
+ *   rollcall-update        PUT /repo/lectures/rollcalls of seeded roll calls (absence reason, comment), likewise
+ *   calendar-event         PUT /repo/courses/{id}/calendar/event, a new event in an institution course's calendar, likewise
+ *                          (the institution's writes, issue 23: the baseline writes the gateway's audit row in the same transaction; target >= 0.6x)
  *
  * --users N (default 100000): people in the database for all but the first creation run and graphql-nested.
  * --only a,b: these scenarios only (ids above). --quick: small counts and short runs, for a smoke test.
@@ -89,6 +102,13 @@ const STEPS: [ScenarioId, (bench: Bench) => Promise<Row[]>][] = [
   ['calendar-month', calendarMonth],
   ['calendar-ical', calendarIcal],
   ['catalog-children', catalogChildren],
+  ['course-create', courseCreate],
+  ['course-import', courseImport],
+  ['course-participant', courseParticipant],
+  ['course-participants-bulk', courseParticipantsBulk],
+  ['curriculum-member', curriculumMember],
+  ['rollcall-update', rollCallUpdate],
+  ['calendar-event', calendarEvent],
   ['instances', instances],
 ];
 
@@ -210,7 +230,9 @@ function printReport(context: Context, bench: Bench, rows: Row[], grown: boolean
   console.log(`data:     ${count(options.smallPeople)} people for the first user-creation run and graphql-nested, ${large}`);
   console.log(`servers:  gateway node dist/src/main.js, baseline node:http + pg (scripts/bench/baseline-server.ts), each a child process with a pool`);
   console.log(`          of 10 connections; bcrypt cost ${options.bcryptCost}; the same PostgreSQL and the same cores for everything. The baseline`);
-  console.log(`          authenticates only GET /users/{k} and writes no audit log: the statements each side sends are listed above`);
+  console.log(
+    `          writes no audit log for users and groups, and the gateway's audit row for the institution's writes: the statements each side sends are listed above`,
+  );
   console.log(
     `load:     writes ${options.writeClients} clients (distinct bodies), warm-up a tenth; users ${count(options.creates)}, with password ${count(options.passwordCreates)}, ` +
       `groups ${count(options.groupCreates)}, members ${count(options.memberAdds)};`,

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Client } from 'pg';
 import { seedPeople } from '../scripts/bench/seed';
 import { inlined, traceStatements, type TracedStatement } from '../scripts/trace-statements';
@@ -18,6 +20,7 @@ import {
 } from './factories';
 import { JSON_TYPE, basic, call, graphql } from './support/http';
 import { restBody, routeNamed } from './support/operations';
+import { FIXTURE_DIR } from './support/course-archives';
 import { adminAuth, startTestService, type TestService } from './support/service';
 
 /**
@@ -867,3 +870,53 @@ it('the GraphQL edges read one page per parent, and the objects they name, throu
     }
   });
 }, 120_000);
+
+/** The requests of the benchmark's institution writes (scripts/bench/families/*-writes.ts), after the seeds above. */
+describe('writes', () => {
+  const asAdmin = () => ({ ...adminAuth(), ...JSON_TYPE });
+  const seeded = async (count: number, offset: number) =>
+    (await db.query(`select id from identity where login like 'seed-%' order by id offset $1 limit $2`, [offset, count])).rows.map((row) => row.id as number);
+
+  it('a course from query parameters, a participant and 500 participants at once, and a course import read through indexes', async () => {
+    const course = await buildCourse(t);
+    const [person] = await seeded(1, 5000);
+    const people = await seeded(500, 6000);
+    const archive = new FormData();
+    archive.append('file', new Blob([readFileSync(path.join(FIXTURE_DIR, 'TemplateCourse.zip'))]), 'TemplateCourse.zip');
+    await expectIndexedStatements(async () => {
+      const query = new URLSearchParams({ title: 'Indexed course', displayName: 'Indexed course: writes', externalId: 'IDX-WRITES', externalRef: 'REF-IDX' });
+      expect((await call(t.base, 'PUT', `/restapi/repo/courses?${query}`, { headers: asAdmin() })).status).toBe(200);
+      expect((await call(t.base, 'PUT', `/restapi/repo/courses/${course.courseKey}/participants/${person}`, { headers: adminAuth() })).status).toBe(200);
+      const body = people.map((key) => ({ key, login: `seed-${key}` }));
+      expect((await call(t.base, 'PUT', `/restapi/repo/courses/${course.courseKey}/participants`, { headers: asAdmin(), body })).status).toBe(200);
+      expect((await call(t.base, 'POST', '/restapi/repo/courses', { headers: asAdmin(), body: archive })).status).toBe(200);
+    });
+    const { rows } = await db.query(`select count(*)::int as count from repository_entry_membership where entry_id = $1 and role = 'participant'`, [
+      course.key,
+    ]);
+    expect(rows[0].count).toBe(501);
+  });
+
+  it('a participant of a curriculum element, a roll call and a course calendar event are written through indexes', async () => {
+    const { rows: elements } = await db.query(
+      `select id, curriculum_id as "curriculumKey" from curriculum_element where identifier like 'seed-element-%' order by id desc limit 1`,
+    );
+    const { id: elementKey, curriculumKey } = elements[0] as { id: number; curriculumKey: number };
+    const [person] = await seeded(1, 7000);
+    const { rows: rollCalls } = await db.query('select id from lecture_block_roll_call order by id limit 1 offset 1000');
+    const course = await buildCourse(t);
+    await db.query('insert into course_config (entry_id, calendar) values ($1, true) on conflict (entry_id) do update set calendar = true', [course.key]);
+    await expectIndexedStatements(async () => {
+      expect(
+        (await call(t.base, 'PUT', `/restapi/curriculum/${curriculumKey}/elements/${elementKey}/participants/${person}`, { headers: adminAuth() })).status,
+      ).toBe(200);
+      const rollCall = await call(t.base, 'PUT', '/restapi/repo/lectures/rollcalls', {
+        headers: asAdmin(),
+        body: { key: rollCalls[0].id, absenceReason: 'Illness', comment: 'Arrived late' },
+      });
+      expect(rollCall.json).toMatchObject({ key: Number(rollCalls[0].id), absenceReason: 'Illness', comment: 'Arrived late' });
+      const event = { subject: 'Tutorial', location: 'Room 7', begin: '2026-11-02T10:00:00Z', end: '2026-11-02T11:30:00Z', allDayEvent: false };
+      expect((await call(t.base, 'PUT', `/restapi/repo/courses/${course.courseKey}/calendar/event`, { headers: asAdmin(), body: event })).status).toBe(200);
+    });
+  });
+});

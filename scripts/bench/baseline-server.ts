@@ -22,6 +22,9 @@ import { INSTITUTION_ROUTES } from './baseline/routes';
  *   GET /restapi/users/{k}  (X-SERVICE-TOKEN)           ONE statement: the person, if the token exists
  *   GET /restapi/ping
  *
+ * and the institution's routes of scripts/bench/baseline/routes.ts (their writes with the caller's token
+ * and the gateway's audit row in their transaction).
+ *
  * `npm run bench` runs it as a child process (environment DATABASE_URL, PORT, BCRYPT_COST) and also
  * in-process, to trace the statements it sends.
  */

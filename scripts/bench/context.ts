@@ -28,6 +28,13 @@ export const SCENARIOS = [
   'calendar-month',
   'calendar-ical',
   'catalog-children',
+  'course-create',
+  'course-import',
+  'course-participant',
+  'course-participants-bulk',
+  'curriculum-member',
+  'rollcall-update',
+  'calendar-event',
   'instances',
 ] as const;
 export type ScenarioId = (typeof SCENARIOS)[number];

@@ -12,7 +12,11 @@ export interface RequestSpec {
   method: string;
   path: string;
   body?: string;
+  /** `body` is base64 for bytes that are no text (a multipart upload of a ZIP). */
+  base64?: boolean;
 }
+
+const bodyOf = (spec: RequestSpec) => (spec.base64 && spec.body !== undefined ? Buffer.from(spec.body, 'base64') : spec.body);
 
 export interface RequestsJob {
   kind: 'requests';
@@ -109,7 +113,7 @@ function sendWire(url: string, init: RequestInit): Promise<Awaited<ReturnType<ty
       response.on('error', reject);
     });
     request.on('error', reject);
-    request.end(init.body as string | undefined);
+    request.end(init.body as string | Buffer | undefined);
   });
 }
 
@@ -125,7 +129,7 @@ async function runRequests(job: RequestsJob): Promise<RequestsResult> {
     while (next < job.requests.length) {
       const spec = job.requests[next++];
       try {
-        const reply = await request(job.base + spec.path, { method: spec.method, headers: job.headers, body: spec.body });
+        const reply = await request(job.base + spec.path, { method: spec.method, headers: job.headers, body: bodyOf(spec) });
         latencies.push(reply.ms);
         statuses[reply.status] = (statuses[reply.status] ?? 0) + 1;
         sizes.add(reply.size);

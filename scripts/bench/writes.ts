@@ -21,7 +21,7 @@ const GROUP_DESCRIPTION = 'Learning group of the benchmark: weekly exercises, a 
 export const CREATED = 'bench-';
 
 /** The i-th request of a side's warm-up or measured run; all distinct. */
-type Make = (side: Side, warmUp: boolean, i: number) => RequestSpec;
+export type Make = (side: Side, warmUp: boolean, i: number) => RequestSpec;
 
 /** Tags that keep logins, names and ids distinct per run, side and phase. */
 const tagged =
@@ -29,7 +29,7 @@ const tagged =
   (side, warmUp, i) =>
     make(`${run}-${side === 'gateway' ? 'gw' : 'bl'}${warmUp ? 'w' : ''}`, i);
 
-const warmUpCount = (total: number) => Math.max(10, Math.round(total / 10));
+export const warmUpCount = (total: number) => Math.max(10, Math.round(total / 10));
 
 const requests = (make: Make, side: Side, warmUp: boolean, total: number) => Array.from({ length: total }, (_, i) => make(side, warmUp, i));
 
@@ -60,7 +60,7 @@ function groupRequest(tag: string, i: number): RequestSpec {
 /** An answer without what differs between the sides: the generated key and the side's tag in the values. */
 const withoutKeyAndTag = (tags: Record<Side, string>) => (body: string, side: Side) => body.replace(/"key":\d+/, '"key":0').replaceAll(tags[side], 'TAG');
 
-interface WriteRun {
+export interface WriteRun {
   count: number;
   wallMs: number;
   rate: number;
@@ -69,9 +69,14 @@ interface WriteRun {
   problems: string[];
 }
 
-async function measureWrites(bench: Bench, server: ChildServer, requests: RequestSpec[]): Promise<WriteRun> {
-  const send = () =>
-    runRequests({ base: server.base, headers: tokenHeaders(bench), concurrency: bench.options.writeClients, requests, prime: server.base + PING });
+/** The requests against one server, `concurrency` at a time (default: writeClients), with the RSS growth of the server meanwhile. */
+export async function measureWrites(
+  bench: Bench,
+  server: ChildServer,
+  requests: RequestSpec[],
+  { concurrency = bench.options.writeClients, headers = tokenHeaders(bench) } = {},
+): Promise<WriteRun> {
+  const send = () => runRequests({ base: server.base, headers, concurrency, requests, prime: server.base + PING });
   const { result, growth } = await sampleRss([server.pid], send);
   return {
     count: requests.length,
@@ -84,7 +89,7 @@ async function measureWrites(bench: Bench, server: ChildServer, requests: Reques
 }
 
 /** Warm-up and measured run on the gateway, then on the baseline, `afterEach` after each side. */
-async function compareWrites(bench: Bench, unit: string, total: number, make: Make, afterEach = async () => {}) {
+export async function compareWrites(bench: Bench, unit: string, total: number, make: Make, afterEach = async () => {}) {
   const runs = {} as Record<Side, WriteRun>;
   for (const [side, server] of sides(bench)) {
     const warm = await measureWrites(bench, server, requests(make, side, true, warmUpCount(total)));
@@ -101,7 +106,7 @@ async function compareWrites(bench: Bench, unit: string, total: number, make: Ma
 }
 
 /** gateway rate / baseline rate against a target (none: for information). */
-function rateRow(scenario: string, unit: string, runs: Record<Side, WriteRun>, target?: number): Row {
+export function rateRow(scenario: string, unit: string, runs: Record<Side, WriteRun>, target?: number): Row {
   const { gateway, baseline } = runs;
   const ratio = gateway.rate / baseline.rate;
   const problems = [...gateway.problems, ...baseline.problems];

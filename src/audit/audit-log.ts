@@ -36,26 +36,25 @@ export interface PendingAudit {
   written: boolean;
 }
 
+/** The audit row of one write (`?` placeholders, in the order recordWrite passes them). */
+export const INSERT_AUDIT_ROW = `insert into audit_log (identity_key, identity_login, api_key_id, client_address, transport, operation, object_type, object_key, changes)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
 async function recordWrite(em: EntityManager, ctx: RequestContext, pending: PendingAudit, result: unknown): Promise<void> {
   const { operation, args, resultTypeName } = pending;
   const object = objectOf(args, result, resultTypeName);
   pending.written = true;
-  await sql(
-    em,
-    `insert into audit_log (identity_key, identity_login, api_key_id, client_address, transport, operation, object_type, object_key, changes)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [
-      ctx.caller?.key ?? null,
-      ctx.caller?.login ?? null,
-      ctx.caller?.apiKeyId ?? null,
-      ctx.clientAddress?.slice(0, 64) ?? null,
-      ctx.transport,
-      operation,
-      object.type,
-      object.key,
-      JSON.stringify(maskSecrets(args)),
-    ],
-  );
+  await sql(em, INSERT_AUDIT_ROW, [
+    ctx.caller?.key ?? null,
+    ctx.caller?.login ?? null,
+    ctx.caller?.apiKeyId ?? null,
+    ctx.clientAddress?.slice(0, 64) ?? null,
+    ctx.transport,
+    operation,
+    object.type,
+    object.key,
+    JSON.stringify(maskSecrets(args)),
+  ]);
 }
 
 /**

@@ -134,14 +134,12 @@ export interface CourseRow {
 }
 
 /** The course with this resourceable id (as /repo/courses/{courseKey} finds it) and whether its calendar is enabled. */
-export async function findCourse(em: EntityManager, courseId: number): Promise<CourseRow | null> {
-  const [row] = await sql<CourseRow>(
-    em,
-    `select e.id as "entryKey", e.olat_resource_id as "courseId", e.displayname as "displayName", e.organisation_id as "organisationKey",
+export const COURSE_OF_CALENDAR = `select e.id as "entryKey", e.olat_resource_id as "courseId", e.displayname as "displayName", e.organisation_id as "organisationKey",
        coalesce(cc.calendar, false) as "calendarEnabled"
-     from repository_entry e left join course_config cc on cc.entry_id = e.id where e.olat_resource_id = ?`,
-    [courseId],
-  );
+     from repository_entry e left join course_config cc on cc.entry_id = e.id where e.olat_resource_id = ?`;
+
+export async function findCourse(em: EntityManager, courseId: number): Promise<CourseRow | null> {
+  const [row] = await sql<CourseRow>(em, COURSE_OF_CALENDAR, [courseId]);
   return row ?? null;
 }
 
@@ -181,22 +179,22 @@ export async function countEvents(em: EntityManager, calendars: readonly Calenda
 }
 
 /** The events of the calendar with this id, each recurrence (the unique index (calendar_type, owner_key, event_id, recurrence)). */
+/** Parameters: calendar type, owner key, event id. */
+export const EVENTS_WITH_ID = (lock: boolean) =>
+  `select ${EVENT_COLUMNS} from calendar_event where calendar_type = ? and owner_key = ? and event_id = ?${lock ? ' for update' : ''}`;
+
 export function findEvents(em: EntityManager, calendar: CalendarOwner, eventId: string, lock = true): Promise<EventRow[]> {
-  return sql<EventRow>(
-    em,
-    `select ${EVENT_COLUMNS} from calendar_event where calendar_type = ? and owner_key = ? and event_id = ?${lock ? ' for update' : ''}`,
-    [calendar.type, calendar.ownerKey, eventId],
-  );
+  return sql<EventRow>(em, EVENTS_WITH_ID(lock), [calendar.type, calendar.ownerKey, eventId]);
 }
 
 /** An event as it is written: a row's fields without its calendar, where `classification` and `links` null keep the stored ones (classification 0 for a new event). */
 export type EventValues = Omit<EventRow, 'type' | 'ownerKey' | 'classification'> & { classification: number | null };
 
-/** Creates the event, or replaces the one with the same id and recurrence (OpenOLAT's addEvent / updateEvent). */
-export async function upsertEvent(em: EntityManager, calendar: CalendarOwner, event: EventValues): Promise<void> {
-  await sql(
-    em,
-    `insert into calendar_event (calendar_type, owner_key, event_id, recurrence_id, subject, description, location, color, begin, "end", all_day,
+/**
+ * Parameters: calendar type, owner key, event id, recurrence id, subject, description, location, color, begin, end, all day,
+ * classification, live stream URL, links (JSON), managed flags, external id, external source, classification again, links again.
+ */
+export const UPSERT_EVENT = `insert into calendar_event (calendar_type, owner_key, event_id, recurrence_id, subject, description, location, color, begin, "end", all_day,
        classification, live_stream_url, links, managed_flags, external_id, external_source)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?::smallint, 0), ?, ?::jsonb, ?, ?, ?)
      on conflict (calendar_type, owner_key, event_id, coalesce(recurrence_id, '')) do update set
@@ -204,29 +202,31 @@ export async function upsertEvent(em: EntityManager, calendar: CalendarOwner, ev
        begin = excluded.begin, "end" = excluded."end", all_day = excluded.all_day,
        classification = coalesce(?::smallint, calendar_event.classification), live_stream_url = excluded.live_stream_url,
        links = coalesce(?::jsonb, calendar_event.links), managed_flags = excluded.managed_flags, external_id = excluded.external_id,
-       external_source = excluded.external_source, last_modified = now()`,
-    [
-      calendar.type,
-      calendar.ownerKey,
-      event.eventId,
-      event.recurrenceId,
-      event.subject,
-      event.description,
-      event.location,
-      event.color,
-      event.begin,
-      event.end,
-      event.allDay,
-      event.classification,
-      event.liveStreamUrl,
-      event.links ? JSON.stringify(event.links) : null,
-      event.managedFlags,
-      event.externalId,
-      event.externalSource,
-      event.classification,
-      event.links ? JSON.stringify(event.links) : null,
-    ],
-  );
+       external_source = excluded.external_source, last_modified = now()`;
+
+/** Creates the event, or replaces the one with the same id and recurrence (OpenOLAT's addEvent / updateEvent). */
+export async function upsertEvent(em: EntityManager, calendar: CalendarOwner, event: EventValues): Promise<void> {
+  await sql(em, UPSERT_EVENT, [
+    calendar.type,
+    calendar.ownerKey,
+    event.eventId,
+    event.recurrenceId,
+    event.subject,
+    event.description,
+    event.location,
+    event.color,
+    event.begin,
+    event.end,
+    event.allDay,
+    event.classification,
+    event.liveStreamUrl,
+    event.links ? JSON.stringify(event.links) : null,
+    event.managedFlags,
+    event.externalId,
+    event.externalSource,
+    event.classification,
+    event.links ? JSON.stringify(event.links) : null,
+  ]);
 }
 
 /** Removes every recurrence of the event; false when the calendar has none with this id. */

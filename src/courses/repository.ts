@@ -26,10 +26,13 @@ export const ENTRY_FROM = 'repository_entry e left join course_element r on r.en
 
 export type EntryLocator = { key: number } | { softkey: string } | { olatResourceId: number };
 
+/** The entry whose `column` (e.id, e.softkey or e.olat_resource_id) is the parameter. */
+export const ENTRY_WHERE = (column: string) => `select ${ENTRY_COLUMNS} from ${ENTRY_FROM} where ${column} = ?`;
+
 export async function findEntry(em: EntityManager, locator: EntryLocator): Promise<EntryRow | null> {
   const [column, value] =
     'key' in locator ? ['e.id', locator.key] : 'softkey' in locator ? ['e.softkey', locator.softkey] : ['e.olat_resource_id', locator.olatResourceId];
-  const [row] = await sql<EntryRow>(em, `select ${ENTRY_COLUMNS} from ${ENTRY_FROM} where ${column} = ?`, [value]);
+  const [row] = await sql<EntryRow>(em, ENTRY_WHERE(column), [value]);
   return row ?? null;
 }
 
@@ -42,8 +45,10 @@ export async function findEntryByKeyOrSoftkey(em: EntityManager, entry: string):
 }
 
 /** The entry row locked until the transaction ends. */
+export const LOCK_ENTRY = 'select 1 from repository_entry where id = ? for update';
+
 export async function lockEntry(em: EntityManager, key: number): Promise<void> {
-  await sql(em, 'select 1 from repository_entry where id = ? for update', [key]);
+  await sql(em, LOCK_ENTRY, [key]);
 }
 
 /** The entries `identity_id = ?` takes part in or coaches through a group linked to them (src/courses/groups.ts), as OpenOLAT counts group members. */
@@ -215,43 +220,42 @@ export interface NewEntry {
   expenditureOfWork?: string | null;
 }
 
+/** Parameters: the NewEntry fields in the order insertEntry passes them. */
+export const INSERT_ENTRY = `insert into repository_entry (softkey, displayname, description, teaser, authors, location, external_id, external_ref, managed_flags, status,
+       organisation_id, public_visible, editor_root_node_id, node_access_type, lifecycle_valid_from, lifecycle_valid_to, lifecycle_label, lifecycle_softkey,
+       objectives, requirements, credits, expenditure_of_work, olat_resource_id, olat_resource_key)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nextval('${RESOURCE_ID_SEQUENCE}'), nextval('${RESOURCE_KEY_SEQUENCE}')) on conflict do nothing returning id`;
+
 /**
  * Inserts the entry (its OLAT resource numbered from the sequences); answers its key, or null when
  * its softkey or (for a course) its externalId is taken: a concurrent insert of the same values
  * waits for the other transaction and then inserts nothing.
  */
 export async function insertEntry(em: EntityManager, entry: NewEntry): Promise<number | null> {
-  const [row] = await sql<{ id: number }>(
-    em,
-    `insert into repository_entry (softkey, displayname, description, teaser, authors, location, external_id, external_ref, managed_flags, status,
-       organisation_id, public_visible, editor_root_node_id, node_access_type, lifecycle_valid_from, lifecycle_valid_to, lifecycle_label, lifecycle_softkey,
-       objectives, requirements, credits, expenditure_of_work, olat_resource_id, olat_resource_key)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nextval('${RESOURCE_ID_SEQUENCE}'), nextval('${RESOURCE_KEY_SEQUENCE}')) on conflict do nothing returning id`,
-    [
-      entry.softkey,
-      entry.displayname,
-      entry.description,
-      entry.teaser,
-      entry.authors,
-      entry.location,
-      entry.externalId,
-      entry.externalRef,
-      entry.managedFlags,
-      entry.status,
-      entry.organisationKey,
-      entry.publicVisible,
-      entry.editorRootNodeId,
-      entry.nodeAccessType,
-      entry.lifecycleValidFrom ?? null,
-      entry.lifecycleValidTo ?? null,
-      entry.lifecycleLabel ?? null,
-      entry.lifecycleSoftkey ?? null,
-      entry.objectives ?? null,
-      entry.requirements ?? null,
-      entry.credits ?? null,
-      entry.expenditureOfWork ?? null,
-    ],
-  );
+  const [row] = await sql<{ id: number }>(em, INSERT_ENTRY, [
+    entry.softkey,
+    entry.displayname,
+    entry.description,
+    entry.teaser,
+    entry.authors,
+    entry.location,
+    entry.externalId,
+    entry.externalRef,
+    entry.managedFlags,
+    entry.status,
+    entry.organisationKey,
+    entry.publicVisible,
+    entry.editorRootNodeId,
+    entry.nodeAccessType,
+    entry.lifecycleValidFrom ?? null,
+    entry.lifecycleValidTo ?? null,
+    entry.lifecycleLabel ?? null,
+    entry.lifecycleSoftkey ?? null,
+    entry.objectives ?? null,
+    entry.requirements ?? null,
+    entry.credits ?? null,
+    entry.expenditureOfWork ?? null,
+  ]);
   return row?.id ?? null;
 }
 
@@ -263,20 +267,14 @@ export async function findCourseByExternalId(em: EntityManager, externalId: stri
   return row ?? null;
 }
 
+/** Parameters of both: entry key, node ident, short title, long title. */
+export const INSERT_EDITOR_ROOT = `insert into course_element (entry_id, ident, type, short_title, long_title) values (?, ?, 'st', ?, ?)`;
+export const INSERT_RUN_ROOT = `insert into course_run_element (entry_id, ident, type, short_title, long_title) values (?, ?, 'st', ?, ?)`;
+
 /** The root structure node of a new course, in its editor tree and (as OpenOLAT writes the first run structure with the course) its run tree. */
 export async function insertRootNode(em: EntityManager, entryKey: number, ident: string, shortTitle: string | null, longTitle: string | null): Promise<void> {
-  await sql(em, `insert into course_element (entry_id, ident, type, short_title, long_title) values (?, ?, 'st', ?, ?)`, [
-    entryKey,
-    ident,
-    shortTitle,
-    longTitle,
-  ]);
-  await sql(em, `insert into course_run_element (entry_id, ident, type, short_title, long_title) values (?, ?, 'st', ?, ?)`, [
-    entryKey,
-    ident,
-    shortTitle,
-    longTitle,
-  ]);
+  await sql(em, INSERT_EDITOR_ROOT, [entryKey, ident, shortTitle, longTitle]);
+  await sql(em, INSERT_RUN_ROOT, [entryKey, ident, shortTitle, longTitle]);
 }
 
 /** Of these entries, those the caller manages: as administrator or learning resource manager of an organisation they are in or linked to, or as owner (as canManageEntry). */
@@ -323,12 +321,10 @@ export async function findMember(em: EntityManager, entryKey: number, identityKe
 }
 
 /** false when the identity already held the role. */
+export const INSERT_MEMBER = 'insert into repository_entry_membership (entry_id, identity_id, role) values (?, ?, ?) on conflict do nothing returning id';
+
 export async function insertMember(em: EntityManager, entryKey: number, identityKey: number, role: EntryRole): Promise<boolean> {
-  const inserted = await sql(em, 'insert into repository_entry_membership (entry_id, identity_id, role) values (?, ?, ?) on conflict do nothing returning id', [
-    entryKey,
-    identityKey,
-    role,
-  ]);
+  const inserted = await sql(em, INSERT_MEMBER, [entryKey, identityKey, role]);
   return inserted.length > 0;
 }
 
@@ -345,9 +341,11 @@ export async function grantAuthorRole(em: EntityManager, organisationKey: number
   ]);
 }
 
+export const EXISTING_IDENTITIES = (keys: readonly number[]) => `select id from identity where id in (${placeholders(keys)}) order by id`;
+
 export async function existingIdentities(em: EntityManager, keys: readonly number[]): Promise<number[]> {
   if (!keys.length) return [];
-  const rows = await sql<{ id: number }>(em, `select id from identity where id in (${placeholders(keys)}) order by id`, [...keys]);
+  const rows = await sql<{ id: number }>(em, EXISTING_IDENTITIES(keys), [...keys]);
   return rows.map((row) => row.id);
 }
 

@@ -13,7 +13,7 @@ import { ENTRY_COLUMNS, ENTRY_FROM } from '../courses/repository';
 import type { CurriculumRow, ElementRow, MemberRow } from './presenter';
 
 /** The columns of a CurriculumRow from `curriculum c`. */
-const CURRICULUM_COLUMNS =
+export const CURRICULUM_COLUMNS =
   'c.id, c.identifier, c.display_name as "displayName", c.description, c.status, c.degree, c.external_id as "externalId", ' +
   'c.managed_flags as "managedFlags", c.organisation_id as "organisationKey"';
 
@@ -425,13 +425,11 @@ export async function listMembersWithRole(em: EntityManager, elementKey: number,
 }
 
 /** Grants the role (or changes the inheritance of the membership). */
+export const UPSERT_MEMBERSHIP = `insert into curriculum_element_membership (element_id, identity_id, role, inheritance) values (?, ?, ?, ?)
+     on conflict (element_id, identity_id, role) do update set inheritance = excluded.inheritance, last_modified = now()`;
+
 export async function upsertMembership(em: EntityManager, elementKey: number, identityKey: number, role: string, inheritance: string): Promise<void> {
-  await sql(
-    em,
-    `insert into curriculum_element_membership (element_id, identity_id, role, inheritance) values (?, ?, ?, ?)
-     on conflict (element_id, identity_id, role) do update set inheritance = excluded.inheritance, last_modified = now()`,
-    [elementKey, identityKey, role, inheritance],
-  );
+  await sql(em, UPSERT_MEMBERSHIP, [elementKey, identityKey, role, inheritance]);
 }
 
 export async function deleteMemberships(em: EntityManager, elementKey: number, identityKey: number, role: string | null): Promise<boolean> {

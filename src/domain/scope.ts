@@ -68,17 +68,16 @@ export async function managedAmong(em: EntityManager, caller: Caller, identityKe
   return rows.map((row) => row.id);
 }
 
-/** Whether the caller holds one of `roles` in the organisation, directly or through an inheriting membership of an ancestor. */
-export async function holdsRoleIn(em: EntityManager, caller: Caller, organisationKey: number, roles: readonly OrganisationRole[]): Promise<boolean> {
-  if (!caller.grants.some((grant) => roles.includes(grant.role))) return false;
-  const rows = await sql(
-    em,
-    `select 1 from organisation_role cm
+/** A row when person (2nd parameter) holds one of `roles` (the parameters after) in the organisation (1st), directly or through an inheriting membership of an ancestor. */
+export const ROLE_IN_ORGANISATION = (roles: readonly string[]) => `select 1 from organisation_role cm
      join organisation co on co.id = cm.organisation_id
      join organisation o on o.id = ?
      where cm.identity_id = ? and cm.role in (${placeholders(roles)}) and ${appliesIn('cm', 'co', 'o')}
-     limit 1`,
-    [organisationKey, caller.key, ...roles],
-  );
+     limit 1`;
+
+/** Whether the caller holds one of `roles` in the organisation, directly or through an inheriting membership of an ancestor. */
+export async function holdsRoleIn(em: EntityManager, caller: Caller, organisationKey: number, roles: readonly OrganisationRole[]): Promise<boolean> {
+  if (!caller.grants.some((grant) => roles.includes(grant.role))) return false;
+  const rows = await sql(em, ROLE_IN_ORGANISATION(roles), [organisationKey, caller.key, ...roles]);
   return rows.length > 0;
 }

@@ -115,14 +115,13 @@ export interface RollCallWithEntry extends RollCallRow {
   organisationKey: number;
 }
 
-export async function findRollCall(em: EntityManager, key: number, forUpdate = false): Promise<RollCallWithEntry | null> {
-  const [row] = await sql<RollCallWithEntry>(
-    em,
-    `select ${ROLL_CALL_COLUMNS}, b.entry_id as "entryKey", e.organisation_id as "organisationKey"
+/** The roll call with key `?` and the course of its block, its row locked with `forUpdate`. */
+export const ROLL_CALL_WITH_ENTRY = (forUpdate: boolean) => `select ${ROLL_CALL_COLUMNS}, b.entry_id as "entryKey", e.organisation_id as "organisationKey"
      from ${ROLL_CALL_FROM} join lecture_block b on b.id = r.block_id join repository_entry e on e.id = b.entry_id
-     where r.id = ?${forUpdate ? ' for update of r' : ''}`,
-    [key],
-  );
+     where r.id = ?${forUpdate ? ' for update of r' : ''}`;
+
+export async function findRollCall(em: EntityManager, key: number, forUpdate = false): Promise<RollCallWithEntry | null> {
+  const [row] = await sql<RollCallWithEntry>(em, ROLL_CALL_WITH_ENTRY(forUpdate), [key]);
   return row ?? null;
 }
 
@@ -133,12 +132,11 @@ export interface RollCallChange {
   comment: string | null;
 }
 
+/** Parameters: the notification date, the absence reason, the comment, the key. */
+export const UPDATE_ROLL_CALL = `update lecture_block_roll_call set absence_supervisor_notification_date = ?, absence_reason = ?, comment = ?, last_modified = now() where id = ?`;
+
 export async function updateRollCall(em: EntityManager, key: number, change: RollCallChange): Promise<void> {
-  await sql(
-    em,
-    `update lecture_block_roll_call set absence_supervisor_notification_date = ?, absence_reason = ?, comment = ?, last_modified = now() where id = ?`,
-    [change.absenceSupervisorNotificationDate, change.absenceReason, change.comment, key],
-  );
+  await sql(em, UPDATE_ROLL_CALL, [change.absenceSupervisorNotificationDate, change.absenceReason, change.comment, key]);
 }
 
 /** Whether the person owns some repository entry (may manage some roll call). */

@@ -1,3 +1,4 @@
+import { KeepsPrincipals } from '../auth/principal-cache';
 import { Arg, Args, ArgsType, Ctx, Directive, Field, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import * as calendars from '../calendars/service';
@@ -166,6 +167,7 @@ export class CalendarResolver {
     return calendars.deleteEvent(ctx, { groupKey }, eventId);
   }
 
+  @KeepsPrincipals()
   @Mutation(() => Boolean, { description: `Create or replace an event in the course's calendar. ${COURSE_RULE} ${WRITE_RULE}` })
   @Directive(auth())
   @Managed(managedCalendarEvent, null)

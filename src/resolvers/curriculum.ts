@@ -1,3 +1,4 @@
+import { KeepsPrincipals } from '../auth/principal-cache';
 import { Arg, Args, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
@@ -316,6 +317,7 @@ export class CurriculumResolver {
     return members.listRoleMembers(ctx, curriculumKey, elementKey, role);
   }
 
+  @KeepsPrincipals()
   @Mutation(() => Boolean, { description: 'Grant the role (200 also when already granted).' })
   @Directive(SIGNED_IN)
   @Managed(managedElement, 'members')

@@ -5,6 +5,8 @@ import type { Pool, PoolClient } from 'pg';
 import { useReadPool } from '../../../src/db/sql';
 import type { Caller } from '../../../src/domain/context';
 import { BATCH_SIZE, type Range } from '../../../src/domain/lists';
+import { INSERT_AUDIT_ROW, maskSecrets } from '../../../src/audit/audit-log';
+import { ROLE_IN_ORGANISATION } from '../../../src/domain/scope';
 import type { UserVO } from '../../../src/schema/users';
 
 /** What every baseline handler uses: answers, bodies, transactions and the token check (scripts/bench/baseline-server.ts). */
@@ -140,11 +142,12 @@ export const pagedAccept = (req: http.IncomingMessage) => /pagingspec=1\.0/.test
 
 export const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const TOKEN_OWNER = `select identity_id as "identityKey" from authentication where provider = 'REST' and credential = $1`;
+const TOKEN_OWNER = `select a.identity_id as "key", i.login from authentication a join identity i on i.id = a.identity_id where a.provider = 'REST' and a.credential = $1`;
 const ROLES_OF = `select distinct role from organisation_role where identity_id = $1`;
 
 export interface BaselineCaller {
   key: number;
+  login: string;
   /** The roles the person holds in any organisation. */
   roles: string[];
 }
@@ -159,10 +162,10 @@ export async function caller(pool: Pool, req: http.IncomingMessage): Promise<Bas
   const hash = sha256(token);
   let known = callers.get(hash);
   if (known === undefined) {
-    const { rows } = await pool.query<{ identityKey: number }>(TOKEN_OWNER, [hash]);
-    if (!rows[0]) throw new HttpError(401, 'unknown token');
-    const roles = (await pool.query<{ role: string }>(ROLES_OF, [rows[0].identityKey])).rows.map((row) => row.role);
-    callers.set(hash, (known = { key: rows[0].identityKey, roles }));
+    const [owner] = (await pool.query<{ key: number; login: string }>(TOKEN_OWNER, [hash])).rows;
+    if (!owner) throw new HttpError(401, 'unknown token');
+    const roles = (await pool.query<{ role: string }>(ROLES_OF, [owner.key])).rows.map((row) => row.role);
+    callers.set(hash, (known = { ...owner, roles }));
   }
   return known;
 }
@@ -172,6 +175,39 @@ export const holdsAnyRole = (who: BaselineCaller, roles: readonly string[]) => w
 
 /** The caller as the gateway's SQL builders take it: they read its key only. */
 export const asCaller = (who: BaselineCaller) => ({ key: who.key, login: '', grants: [], provider: 'REST' }) as Caller;
+
+/** What a write's audit row names: the operation (the GraphQL field), the object and the operation's arguments. */
+export interface AuditedWrite {
+  operation: string;
+  objectType: string;
+  objectKey: string | null;
+  args: Record<string, unknown>;
+}
+
+/** The gateway's audit row of a REST write (src/audit/audit-log.ts), in the write's transaction as the gateway writes it. */
+export async function writeAuditRow(client: PoolClient, req: http.IncomingMessage, who: BaselineCaller, write: AuditedWrite): Promise<void> {
+  await client.query(numbered(INSERT_AUDIT_ROW), [
+    who.key,
+    who.login,
+    null,
+    req.socket.remoteAddress?.slice(0, 64) ?? null,
+    'rest',
+    write.operation,
+    write.objectType,
+    write.objectKey,
+    JSON.stringify(maskSecrets(write.args)),
+  ]);
+}
+
+/** Whether the person holds one of `roles` in the organisation (src/domain/scope.ts holdsRoleIn), prepared as the gateway's statements outside transactions. */
+export async function holdsRoleIn(pool: Pool | PoolClient, who: BaselineCaller, organisationKey: number, roles: readonly string[], prepare = true) {
+  const text = numbered(ROLE_IN_ORGANISATION(roles));
+  const values = [organisationKey, who.key, ...roles];
+  return (await pool.query(prepare ? prepared(text, values) : { text, values })).rows.length > 0;
+}
+
+/** Answers 200 without a body, as the gateway answers its member and event writes. */
+export const ok = (res: http.ServerResponse) => void res.writeHead(200, { 'Content-Length': 0 }).end();
 
 /** One route of the baseline: `path` is matched against the path without the query. */
 export interface BaselineRoute {

@@ -36,18 +36,32 @@ const em = (t: TestService) => t.service.orm.em.fork();
  * holding the roles the RolesVO flags name there (as POST /users/{k}/roles grants them).
  */
 export async function buildUser(t: TestService, roles: Partial<Record<keyof RolesVO, boolean>> = {}, fields: Partial<Identity> = {}): Promise<TestUser> {
-  const login = fields.login ?? uniqueLogin();
+  return (await buildUsers(t, 1, roles, () => fields))[0];
+}
+
+/** `count` people as buildUser makes them, written in one flush; they share one password (hashed once). */
+export async function buildUsers(
+  t: TestService,
+  count: number,
+  roles: Partial<Record<keyof RolesVO, boolean>> = {},
+  fieldsOf: (index: number) => Partial<Identity> = () => ({}),
+): Promise<TestUser[]> {
   const password = `pw-${randomUUID()}`;
+  const credential = await bcrypt.hash(password, 4);
   const db = em(t);
   const organisation = await defaultOrganisation(db);
-  const identity = db.create(Identity, { login, firstName: 'Test', lastName: login, email: `${login}@example.org`, ...fields });
-  db.persist(identity);
-  db.persist(db.create(Authentication, { identity, provider: Provider.password, authUsername: login, credential: await bcrypt.hash(password, 4) }));
-  const granted: OrganisationRole[] = ['user', ...ROLE_FLAGS.filter(([flag]) => roles[flag]).map(([, role]) => role)];
-  for (const role of new Set(granted))
-    db.persist(db.create(OrganisationRoleMembership, { identity, organisation, role, inheritance: defaultInheritance(role) }));
+  const granted = new Set<OrganisationRole>(['user', ...ROLE_FLAGS.filter(([flag]) => roles[flag]).map(([, role]) => role)]);
+  const identities = Array.from({ length: count }, (_, index) => {
+    const fields = fieldsOf(index);
+    const login = fields.login ?? uniqueLogin();
+    const identity = db.create(Identity, { login, firstName: 'Test', lastName: login, email: `${login}@example.org`, ...fields });
+    db.persist(identity);
+    db.persist(db.create(Authentication, { identity, provider: Provider.password, authUsername: login, credential }));
+    for (const role of granted) db.persist(db.create(OrganisationRoleMembership, { identity, organisation, role, inheritance: defaultInheritance(role) }));
+    return identity;
+  });
   await db.flush();
-  return { key: identity.id, login, password, auth: basic(login, password) };
+  return identities.map(({ id: key, login }) => ({ key, login, password, auth: basic(login, password) }));
 }
 
 export async function buildGroup(t: TestService, fields: Partial<Group> = {}): Promise<number> {
@@ -58,8 +72,14 @@ export async function buildGroup(t: TestService, fields: Partial<Group> = {}): P
 }
 
 export async function addGroupMember(t: TestService, groupKey: number, identityKey: number, role: GroupRole): Promise<void> {
+  await addGroupMembers(t, groupKey, [identityKey], role);
+}
+
+/** The people as members of the group in one role, written in one flush. */
+export async function addGroupMembers(t: TestService, groupKey: number, identityKeys: number[], role: GroupRole): Promise<void> {
   const db = em(t);
-  await db.persistAndFlush(db.create(GroupMembership, { group: groupKey, identity: identityKey, role }));
+  for (const identity of identityKeys) db.persist(db.create(GroupMembership, { group: groupKey, identity, role }));
+  await db.flush();
 }
 
 /** An organisation below `parentKey`, or below the default organisation. */

@@ -12,6 +12,7 @@ import {
   buildOwnerOfAnotherCourse,
   buildOwnerOfAnotherCurriculum,
   buildUser,
+  buildUsers,
   defaultOrganisationKey,
   type TestCourse,
   type TestUser,
@@ -168,7 +169,7 @@ describe('GET /repo/lectures/rollcalls', () => {
   it('streams a list longer than one read (250 rows) whole and in key order, JSON and XML', async () => {
     const block = await buildBlock(t, courseB.key);
     const keys: number[] = [];
-    for (let i = 0; i < 260; i++) keys.push(await buildRollCall(t, block, (await buildUser(t)).key));
+    for (const person of await buildUsers(t, 260)) keys.push(await buildRollCall(t, block, person.key));
     const listed = await call(t.base, 'GET', `/restapi/repo/lectures/rollcalls?lectureBlockKey=${block}`, { headers: json() });
     expect(keysOf(listed.json)).toEqual(keys);
     const asXml = await call(t.base, 'GET', `/restapi/repo/lectures/rollcalls?lectureBlockKey=${block}`, { headers: xml() });

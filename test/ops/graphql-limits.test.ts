@@ -6,7 +6,7 @@ import { costRefusal, operationCost, type CostLimits } from '../../src/graphql/c
 import { stringifyPaced } from '../../src/graphql/pacing';
 import { buildGatewaySchema } from '../../src/schema/build';
 import { GroupRole } from '../../src/entities/groups';
-import { addGroupMember, buildGroup, buildUser, uniqueLogin } from '../factories';
+import { addGroupMember, addGroupMembers, buildGroup, buildUser, buildUsers, uniqueLogin } from '../factories';
 import { graphql } from '../support/http';
 import { adminAuth, startTestService, type TestService } from '../support/service';
 
@@ -231,8 +231,13 @@ describe('GraphQL edges count their real rows against GRAPHQL_MAX_COST', () => {
   beforeAll(async () => {
     budget = await startTestService({ graphqlMaxCost: 1000 });
     const groupKey = await buildGroup(budget);
-    for (let i = 0; i < 600; i++)
-      await addGroupMember(budget, groupKey, (await buildUser(budget, {}, { login: uniqueLogin('edge') })).key, GroupRole.participant);
+    const people = await buildUsers(budget, 600, {}, () => ({ login: uniqueLogin('edge') }));
+    await addGroupMembers(
+      budget,
+      groupKey,
+      people.map((person) => person.key),
+      GroupRole.participant,
+    );
   }, 120_000);
   afterAll(() => budget.stop());
 
@@ -256,7 +261,7 @@ describe('GraphQL lists count their real rows against GRAPHQL_MAX_COST', () => {
   let small: TestService;
   beforeAll(async () => {
     small = await startTestService({ graphqlMaxCost: 110 });
-    for (let i = 0; i < 110; i++) await buildUser(small);
+    await buildUsers(small, 110);
   });
   afterAll(() => small.stop());
 

@@ -17,7 +17,12 @@ export interface TestDatabaseState {
   embeddedDir?: string;
   /** A database with every migration applied, which each test service's database copies (`create database … template …`). */
   templateDatabase: string;
+  /** How the names of this run's test databases begin: the global teardown drops them all at once (a run stopped before it, e.g. by Ctrl-C, leaves them, as it leaves the template). */
+  testDatabasePrefix: string;
 }
+
+/** `gateway_run<pid of the jest run>_`; the names go on with the worker's pid, a random part and a counter. */
+export const testDatabasePrefix = (runPid: number) => `gateway_run${runPid}_`;
 
 export function readState(): TestDatabaseState {
   return JSON.parse(fs.readFileSync(STATE_FILE, 'utf8'));

@@ -4,14 +4,14 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/db/embedded';
 import { execFileSync } from 'node:child_process';
-import { OPENAPI_FILE, STATE_FILE, type TestDatabaseState } from './database';
+import { OPENAPI_FILE, STATE_FILE, testDatabasePrefix, type TestDatabaseState } from './database';
 
 /**
  * Tests use the PostgreSQL server named by DATABASE_URL (the machine's 127.0.0.1:5432 in CI), or
  * else an embedded one started here. Each test file then creates its own database on that server.
  */
 export default async function globalSetup() {
-  let state: Omit<TestDatabaseState, 'templateDatabase'>;
+  let state: Omit<TestDatabaseState, 'templateDatabase' | 'testDatabasePrefix'>;
   if (process.env.DATABASE_URL) {
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = '/';
@@ -38,7 +38,7 @@ export default async function globalSetup() {
   } finally {
     await client.end();
   }
-  fs.writeFileSync(STATE_FILE, JSON.stringify({ ...state, templateDatabase }));
+  fs.writeFileSync(STATE_FILE, JSON.stringify({ ...state, templateDatabase, testDatabasePrefix: testDatabasePrefix(process.pid) }));
   // In processes of their own: the schema's metadata stores are global, and the test files build theirs in jest's context.
   const root = path.join(__dirname, '..', '..');
   execFileSync(process.execPath, ['-r', '@swc-node/register', 'scripts/migrate.ts'], {

@@ -18,15 +18,24 @@ export interface TestService {
 
 let counter = 0;
 
-async function admin(sql: string) {
+const testDatabaseName = () => `${readState().testDatabasePrefix}${process.pid}_${randomBytes(4).toString('hex')}_${++counter}`;
+
+async function admin(...statements: string[]) {
   const client = new Client({ connectionString: `${readState().serverUrl}postgres` });
   await client.connect();
   try {
-    await client.query(sql);
+    for (const statement of statements) await client.query(statement);
   } finally {
     await client.end();
   }
 }
+
+/**
+ * A test database's sessions commit without waiting for the WAL to reach the disk: what a commit
+ * makes visible, and when, stays the same (only a crash of the PostgreSQL server could lose the last
+ * commits), and thousands of commits a file no longer wait for an fsync each.
+ */
+const withoutCommitFlush = (name: string) => `alter database ${name} set synchronous_commit = off`;
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -45,34 +54,30 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /** Starts the whole service in-process on a fresh database of the test server. */
 export async function startTestService(overrides: Partial<Config> = {}, database?: string, options?: ServiceOptions): Promise<TestService> {
   // jest gives every test file its own module registry (the counter starts again), in the same process: the random part keeps a file's databases apart from those an earlier file left behind.
-  const name = database ?? `gateway_test_${process.pid}_${randomBytes(4).toString('hex')}_${++counter}`;
-  if (!database) await admin(`create database ${name} template ${readState().templateDatabase}`);
+  const name = database ?? testDatabaseName();
+  if (!database) await admin(`create database ${name} template ${readState().templateDatabase}`, withoutCommitFlush(name));
   const databaseUrl = `${readState().serverUrl}${name}`;
   const service = await startService(testConfig({ databaseUrl, ...overrides }), () => undefined, options);
   return {
     base: `http://127.0.0.1:${service.port}`,
     service,
     databaseUrl,
-    stop: async () => {
-      await service.stop();
-      if (!database) await admin(`drop database if exists ${name} with (force)`);
-    },
+    // The database stays until the global teardown drops this run's databases together (./global-teardown.ts).
+    stop: () => service.stop(),
   };
 }
 
 /**
  * Starts `count` instances of the service at once on one fresh database, as N instances behind a
- * load balancer start (they apply the migrations and the bootstrap in turns); `stop` stops them all
- * and drops the database.
+ * load balancer start (they apply the migrations and the bootstrap in turns); `stop` stops them all.
  */
 export async function startTestInstances(count: number, overrides: Partial<Config> = {}): Promise<{ instances: TestService[]; stop: () => Promise<void> }> {
-  const name = `gateway_test_${process.pid}_${randomBytes(4).toString('hex')}_${++counter}`;
-  await admin(`create database ${name}`);
+  const name = testDatabaseName();
+  await admin(`create database ${name}`, withoutCommitFlush(name));
   const started = await Promise.allSettled(Array.from({ length: count }, () => startTestService(overrides, name)));
   const instances = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stop = async () => {
     for (const instance of instances) await instance.stop();
-    await admin(`drop database if exists ${name} with (force)`);
   };
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {

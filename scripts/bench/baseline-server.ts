@@ -5,7 +5,7 @@ import { Pool } from 'pg';
 import { DEFAULT_ORGANISATION_IDENTIFIER } from '../../src/domain/roles';
 import { toGroupVO } from '../../src/groups/presenter';
 import { toUserVO, type UserRow } from '../../src/users/presenter';
-import { HttpError, IDENTITY_EXISTS, inTransaction, JSON_TYPE, readBody, send, sha256, userXml, XML_PROLOG, XML_TYPE } from './baseline/http';
+import { HttpError, IDENTITY_EXISTS, inTransaction, readBody, send, sha256, streamList, userXml } from './baseline/http';
 import { INSTITUTION_ROUTES } from './baseline/routes';
 
 /**
@@ -18,7 +18,7 @@ import { INSTITUTION_ROUTES } from './baseline/routes';
  *   PUT /restapi/users                                  one transaction: login and e-mail checks, identity, password, role
  *   PUT /restapi/groups                                 one INSERT
  *   PUT /restapi/groups/{g}/participants/{i}            one transaction: lock the group, person exists, capacity, insert
- *   GET /restapi/users                                  key-ordered batches of 1,000, written as they come (JSON or XML)
+ *   GET /restapi/users                                  key-ordered ranges of 250, written as they come (JSON or XML)
  *   GET /restapi/users/{k}  (X-SERVICE-TOKEN)           ONE statement: the person, if the token exists
  *   GET /restapi/ping
  *
@@ -52,7 +52,6 @@ const USERS_AFTER = `select ${USER_COLUMNS}, true as holds from identity i where
 const USER_WITH_TOKEN = `select ${USER_COLUMNS} from identity i where i.id = $1 and exists (select 1 from authentication a where a.provider = 'REST' and a.credential = $2)`;
 
 const ACTIVE = 2; // UserStatus.active
-const BATCH = 1000;
 interface UserInput {
   login: string;
   password?: string;
@@ -125,26 +124,15 @@ function addParticipant(pool: Pool, groupKey: number, identityKey: number): Prom
   });
 }
 
-/** Every visible person, read and written range by range, waiting while the client is slow to read. */
-async function writeUsers(pool: Pool, res: http.ServerResponse, xml: boolean): Promise<void> {
-  res.writeHead(200, { 'Content-Type': xml ? XML_TYPE : JSON_TYPE });
-  const write = (chunk: string) => (res.write(chunk) ? undefined : new Promise((resolve) => res.once('drain', resolve)));
-  let after = 0;
-  let count = 0;
-  for (;;) {
-    const { rows } = await pool.query<UserRow>(USERS_AFTER, [after, BATCH]);
-    if (res.destroyed) return;
-    if (rows.length) {
-      const users = rows.map((row) => toUserVO(row, true));
-      if (xml) await write((count ? '' : `${XML_PROLOG}<userVOs>`) + users.map(userXml).join(''));
-      else await write((count ? ',' : '[') + users.map((user) => JSON.stringify(user)).join(','));
-      count += rows.length;
-      after = rows[rows.length - 1].id;
-    }
-    if (rows.length < BATCH) break;
-  }
-  if (xml) res.end(count ? '</userVOs>' : `${XML_PROLOG}<userVOs/>`);
-  else res.end(count ? ']' : '[]');
+/** Every visible person, read and written range by range. */
+function writeUsers(pool: Pool, res: http.ServerResponse, xml: boolean): Promise<void> {
+  const asUser = (row: UserRow) => toUserVO(row, true);
+  return streamList(
+    res,
+    async (range) => (await pool.query<UserRow>(USERS_AFTER, [range.after, range.size])).rows,
+    (row) => row.id,
+    xml ? { xmlRoot: 'userVO', xml: (row) => userXml(asUser(row)) } : { json: (row) => JSON.stringify(asUser(row)) },
+  );
 }
 
 async function userWithToken(pool: Pool, key: number, token: string | undefined): Promise<string | null> {

@@ -1,26 +1,12 @@
 import type { Pool } from 'pg';
 import { ENTRY_MANAGERS } from '../../../src/courses/policy';
 import { ENTRY_COLUMNS, ENTRY_FROM, memberSees, visibleToIdentity } from '../../../src/courses/repository';
-import { BATCH_SIZE } from '../../../src/domain/lists';
+import type { Range } from '../../../src/domain/lists';
 import { toUserVO, type UserRow } from '../../../src/users/presenter';
 import { USER_COLUMNS } from '../../../src/users/repository';
 import { toCourseVO, type EntryRow } from '../../../src/courses/presenter';
 import { COURSE_TYPE } from '../../../src/courses/service';
-import {
-  caller,
-  HttpError,
-  IDENTITY_EXISTS,
-  JSON_TYPE,
-  numbered,
-  pagedAccept,
-  prepared,
-  send,
-  userXml,
-  wantsXml,
-  XML_PROLOG,
-  XML_TYPE,
-  type BaselineRoute,
-} from './http';
+import { caller, HttpError, IDENTITY_EXISTS, numbered, pagedAccept, prepared, send, streamList, userXml, wantsXml, type BaselineRoute } from './http';
 
 /** The courses family's reads, with the statements of src/courses (built by the same functions) and its presenters. */
 
@@ -84,25 +70,15 @@ const courseParticipants: BaselineRoute = {
     const [course] = (await pool.query<EntryRow>(prepared(FIND_COURSE, [Number(match[1])]))).rows;
     if (!course || course.resourceTypeName !== COURSE_TYPE) throw new HttpError(404, 'course not found');
     if (!(await pool.query(prepared(HAS_ROLE, [course.id, key, 'owner']))).rows.length) throw new HttpError(403, 'no owner');
-    const xml = wantsXml(req);
-    res.writeHead(200, { 'Content-Type': xml ? XML_TYPE : JSON_TYPE });
-    const write = (chunk: string) => (res.write(chunk) ? undefined : new Promise((resolve) => res.once('drain', resolve)));
-    let after = 0;
-    let count = 0;
-    for (;;) {
-      const { rows } = await pool.query<UserRow & { membershipKey: number }>(prepared(MEMBERS_AFTER, [course.id, 'participant', after, BATCH_SIZE]));
-      if (res.destroyed) return;
-      if (rows.length) {
-        const users = rows.map((row) => toUserVO(row, true));
-        if (xml) await write((count ? '' : `${XML_PROLOG}<userVOs>`) + users.map(userXml).join(''));
-        else await write((count ? ',' : '[') + users.map((user) => JSON.stringify(user)).join(','));
-        count += rows.length;
-        after = rows[rows.length - 1].membershipKey;
-      }
-      if (rows.length < BATCH_SIZE) break;
-    }
-    if (xml) res.end(count ? '</userVOs>' : `${XML_PROLOG}<userVOs/>`);
-    else res.end(count ? ']' : '[]');
+    const participants = async (range: Range) =>
+      (await pool.query<UserRow & { membershipKey: number }>(prepared(MEMBERS_AFTER, [course.id, 'participant', range.after, range.size]))).rows;
+    const asUser = (row: UserRow) => toUserVO(row, true);
+    await streamList(
+      res,
+      participants,
+      (row) => row.membershipKey,
+      wantsXml(req) ? { xmlRoot: 'userVO', xml: (row) => userXml(asUser(row)) } : { json: (row) => JSON.stringify(asUser(row)) },
+    );
   },
 };
 

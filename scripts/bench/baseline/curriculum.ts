@@ -3,7 +3,7 @@ import { CURRICULUM_MANAGERS } from '../../../src/curriculum/policy';
 import { toMemberVO } from '../../../src/curriculum/presenter';
 import { findCurriculumRow, findElementRow, holdsCurriculumRole, isManagedBy, listMemberRows, listMembersWithRole } from '../../../src/curriculum/repository';
 import { toUserVO } from '../../../src/users/presenter';
-import { asCaller, caller, holdsAnyRole, HttpError, readerOf, streamJsonList, type BaselineCaller, type BaselineRoute } from './http';
+import { asCaller, caller, holdsAnyRole, HttpError, readerOf, streamList, type BaselineCaller, type BaselineRoute } from './http';
 
 /** The curricula family's reads, with the statements of src/curriculum (its repository functions) and its presenters. */
 
@@ -28,11 +28,11 @@ const elementMembers: BaselineRoute = {
     const elementKey = Number(match[2]);
     await requireManagedElement(pool, await caller(pool, req), Number(match[1]), elementKey);
     const em = readerOf(pool);
-    await streamJsonList(
+    await streamList(
       res,
       (range) => listMemberRows(em, elementKey, range),
       (row) => row.id,
-      (row) => JSON.stringify(toMemberVO(row)),
+      { json: (row) => JSON.stringify(toMemberVO(row)) },
     );
   },
 };
@@ -45,11 +45,11 @@ const elementParticipants: BaselineRoute = {
     const elementKey = Number(match[2]);
     await requireManagedElement(pool, await caller(pool, req), Number(match[1]), elementKey);
     const em = readerOf(pool);
-    await streamJsonList(
+    await streamList(
       res,
       (range) => listMembersWithRole(em, elementKey, 'participant', range),
       (row) => row.id,
-      (row) => JSON.stringify(toUserVO(row, true)),
+      { json: (row) => JSON.stringify(toUserVO(row, true)) },
     );
   },
 };

@@ -112,30 +112,39 @@ export function readerOf(pool: Pool): EntityManager {
 /** Epoch milliseconds, as the gateway's DateTime scalar writes a point in time. */
 export const epoch = (date: Date | null) => (date === null ? null : date.getTime());
 
+/** How a streamed list is written: each row as JSON, or as XML elements inside `<{root}s>` (JAXB's list wrapper). */
+export type ListFormat<T> = { json: (row: T) => string } | { xmlRoot: string; xml: (row: T) => string };
+
 /**
  * A key-ordered list read range by range (src/domain/lists.ts inRanges, ranges of BATCH_SIZE) and
- * written as JSON as the ranges come, as the gateway streams a REST list (src/rest/respond.ts sendStream).
+ * written as the ranges come, as the gateway streams a REST list (src/rest/respond.ts sendStream),
+ * waiting while the client is slow to read.
  */
-export async function streamJsonList<T>(
+export async function streamList<T>(
   res: http.ServerResponse,
   read: (range: Range) => Promise<T[]>,
   keyOf: (row: T) => number,
-  toJson: (row: T) => string,
+  format: ListFormat<T>,
 ): Promise<void> {
-  res.writeHead(200, { 'Content-Type': JSON_TYPE });
+  const xml = 'xml' in format ? format : null;
+  res.writeHead(200, { 'Content-Type': xml ? XML_TYPE : JSON_TYPE });
   let after = 0;
   let count = 0;
   for (;;) {
     const rows = await read({ after, size: BATCH_SIZE });
     if (res.destroyed) return;
     if (rows.length) {
-      if (!res.write((count ? ',' : '[') + rows.map(toJson).join(','))) await new Promise((resolve) => res.once('drain', resolve));
+      const chunk = xml
+        ? (count ? '' : `${XML_PROLOG}<${xml.xmlRoot}s>`) + rows.map(xml.xml).join('')
+        : (count ? ',' : '[') + rows.map((format as { json: (row: T) => string }).json).join(',');
+      if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
       count += rows.length;
       after = keyOf(rows[rows.length - 1]);
     }
     if (rows.length < BATCH_SIZE) break;
   }
-  res.end(count ? ']' : '[]');
+  if (xml) res.end(count ? `</${xml.xmlRoot}s>` : `${XML_PROLOG}<${xml.xmlRoot}s/>`);
+  else res.end(count ? ']' : '[]');
 }
 
 export const pagedAccept = (req: http.IncomingMessage) => /pagingspec=1\.0/.test((req.headers.accept ?? '').replace(/\s/g, ''));

@@ -4,7 +4,7 @@ import { blocksBetween } from '../../../src/lectures/repository';
 import { ROLL_CALL_LISTERS, toRollCallVO } from '../../../src/lectures/roll-calls';
 import { coursesInOrganisationsOf, listRollCalls } from '../../../src/lectures/roll-calls-repository';
 import { dayOf } from '../../../src/lectures/service';
-import { asCaller, caller, epoch, holdsAnyRole, HttpError, readerOf, streamJsonList, type BaselineRoute } from './http';
+import { asCaller, caller, epoch, holdsAnyRole, HttpError, readerOf, streamList, type BaselineRoute } from './http';
 
 /**
  * The lectures family's reads, with the statements of src/lectures (its repository functions) and
@@ -22,13 +22,15 @@ const blocksOfDay: BaselineRoute = {
     const day = date ? dayOf(date) : null;
     const courses = holdsAnyRole(who, LECTURE_ADMINISTRATORS) ? null : coursesInOrganisationsOf(asCaller(who), ['lecturemanager']);
     const em = readerOf(pool);
-    await streamJsonList(
+    await streamList(
       res,
       (range) => blocksBetween(em, day, courses, range),
       (row) => row.id,
-      (row) => {
-        const block = toLectureBlockVO(row);
-        return JSON.stringify({ ...block, startDate: epoch(block.startDate), endDate: epoch(block.endDate) });
+      {
+        json: (row) => {
+          const block = toLectureBlockVO(row);
+          return JSON.stringify({ ...block, startDate: epoch(block.startDate), endDate: epoch(block.endDate) });
+        },
       },
     );
   },
@@ -46,13 +48,15 @@ const rollCallsOfBlock: BaselineRoute = {
     if (blockKey !== null && !/^\d+$/.test(blockKey)) throw new HttpError(400, 'lectureBlockKey');
     const em = readerOf(pool);
     const filter = { lectureBlockKey: blockKey === null ? null : Number(blockKey) };
-    await streamJsonList(
+    await streamList(
       res,
       (range) => listRollCalls(em, filter, scope, range),
       (row) => Number(row.id),
-      (row) => {
-        const rollCall = toRollCallVO(row);
-        return JSON.stringify({ ...rollCall, absenceSupervisorNotificationDate: epoch(rollCall.absenceSupervisorNotificationDate) });
+      {
+        json: (row) => {
+          const rollCall = toRollCallVO(row);
+          return JSON.stringify({ ...rollCall, absenceSupervisorNotificationDate: epoch(rollCall.absenceSupervisorNotificationDate) });
+        },
       },
     );
   },

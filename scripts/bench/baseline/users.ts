@@ -1,13 +1,12 @@
 import { toUserVO, type UserRow } from '../../../src/users/presenter';
 import { USER_COLUMNS } from '../../../src/users/repository';
-import { BATCH_SIZE } from '../../../src/domain/lists';
 import { UserStatus } from '../../../src/entities/users';
 import bcrypt from 'bcrypt';
 import { throttleKey } from '../../../src/auth/login-throttle';
 import type { Caller } from '../../../src/domain/context';
 import { managesPerson } from '../../../src/domain/scope';
 import { USER_MANAGERS } from '../../../src/users/policy';
-import { caller, HttpError, JSON_TYPE, numbered, prepared, send, type BaselineRoute } from './http';
+import { caller, HttpError, numbered, prepared, send, streamList, type BaselineRoute } from './http';
 
 /** The users family's short reads for the institution's scenarios (the whole list and GET /users/{k} with a token are in baseline-server.ts). */
 
@@ -26,21 +25,12 @@ const searchByLogin: BaselineRoute = {
   async handle({ pool, req, res, query }) {
     await caller(pool, req);
     const pattern = query.get('login')!.replace(/\*/g, '%');
-    res.writeHead(200, { 'Content-Type': JSON_TYPE });
-    const write = (chunk: string) => (res.write(chunk) ? undefined : new Promise((resolve) => res.once('drain', resolve)));
-    let after = 0;
-    let count = 0;
-    for (;;) {
-      const { rows } = await pool.query<UserRow>(prepared(SEARCH_BY_LOGIN, [after, pattern, BATCH_SIZE]));
-      if (res.destroyed) return;
-      if (rows.length) {
-        await write((count ? ',' : '[') + rows.map((row) => JSON.stringify(toUserVO(row, true))).join(','));
-        count += rows.length;
-        after = rows[rows.length - 1].id;
-      }
-      if (rows.length < BATCH_SIZE) break;
-    }
-    res.end(count ? ']' : '[]');
+    await streamList(
+      res,
+      async (range) => (await pool.query<UserRow>(prepared(SEARCH_BY_LOGIN, [range.after, pattern, range.size]))).rows,
+      (row) => row.id,
+      { json: (row) => JSON.stringify(toUserVO(row, true)) },
+    );
   },
 };
 

@@ -53,6 +53,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** How long a stop waits for in-flight requests before it closes their connections. */
   shutdownGraceSeconds: number;
+  /**
+   * How long an idle keep-alive connection stays open. Longer than a load balancer's idle timeout (60 s on most), so the
+   * balancer closes first and never sends on a connection the gateway has just closed (the client would see a reset).
+   */
+  keepAliveSeconds: number;
   /** Origins (`CORS_ORIGINS`) whose browser pages may call /restapi and /graphql, credentials included (src/ops/cors.ts); none by default. */
   corsOrigins: string[];
   /** Answers are compressed (gzip, brotli) for clients that accept it (`COMPRESSION`); off where a proxy in front compresses. */
@@ -210,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevel(env.LOG_LEVEL),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', 25),
+    keepAliveSeconds: atLeastOne('KEEP_ALIVE_SECONDS', int(env, 'KEEP_ALIVE_SECONDS', 65)),
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
     compression: bool(env.COMPRESSION, true),
   };

@@ -213,3 +213,11 @@ describe('control characters and invalid UTF-8 outside a JSON or XML body', () =
     expect(await courses()).toBe(before + 1);
   });
 });
+
+describe('connections', () => {
+  it('an idle keep-alive connection stays open 65 s, beyond the 60 s after which a load balancer in front closes its own', async () => {
+    const response = await fetch(`${t.base}/restapi/ping`);
+    await response.text();
+    expect(response.headers.get('keep-alive')).toBe('timeout=65');
+  });
+});

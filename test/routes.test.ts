@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { restOperation } from '../src/rest/operations';
 import { bySpecificity } from '../src/rest/route';
+import { buildGatewaySchema } from '../src/schema/build';
 import { OPEN_ROUTES, ROUTES } from '../src/rest/routes';
 import { JSON_TYPE, call } from './support/http';
 import { ADMIN, startTestService, adminAuth } from './support/service';
@@ -37,6 +39,20 @@ describe('route lists', () => {
       all.filter((b) => b !== a && alsoTakes(b, a) && bySpecificity(a, b) >= 0).map((b) => `${a.method} ${a.path} is also taken by ${b.path}`),
     );
     expect(clashes).toEqual([]);
+  });
+
+  it("compile: each route's document (and a file route's headers-only document) compiles with graphql-jit", () => {
+    const schema = buildGatewaySchema();
+    const failing = ROUTES.flatMap((route) => {
+      try {
+        const op = restOperation(schema, route);
+        void [op.compiled, op.fileHeaders];
+        return [];
+      } catch (error) {
+        return [`${route.method} ${route.path}: ${(error as Error).message}`];
+      }
+    });
+    expect(failing).toEqual([]);
   });
 });
 

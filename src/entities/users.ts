@@ -15,6 +15,10 @@ export const UserStatus = {
 @Entity({ tableName: 'identity' })
 @Index({ name: 'identity_login_lower_uq', expression: 'create unique index identity_login_lower_uq on identity (lower(login))' })
 @Index({ name: 'identity_email_lower_index', expression: 'create index identity_email_lower_index on identity (lower(email))' })
+@Index({ name: 'identity_login_trgm_index', expression: 'create index identity_login_trgm_index on identity using gin (login gin_trgm_ops)' })
+@Index({ name: 'identity_first_name_trgm_index', expression: 'create index identity_first_name_trgm_index on identity using gin (first_name gin_trgm_ops)' })
+@Index({ name: 'identity_last_name_trgm_index', expression: 'create index identity_last_name_trgm_index on identity using gin (last_name gin_trgm_ops)' })
+@Index({ name: 'identity_email_trgm_index', expression: 'create index identity_email_trgm_index on identity using gin (email gin_trgm_ops)' })
 export class Identity extends BaseEntity<'status' | 'properties'> {
   @Property({ type: 'string', length: 128 })
   login!: string;

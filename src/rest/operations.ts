@@ -31,9 +31,9 @@ export interface RestOperation {
   args: readonly GraphQLArgument[];
   resultType: GraphQLOutputType;
   bodyType?: GraphQLInputType;
-  compiled: CompiledQuery;
+  readonly compiled: CompiledQuery;
   /** For a route answering a file: the same operation without the file's content (HEAD, conditional GET). */
-  fileHeaders?: CompiledQuery;
+  readonly fileHeaders?: CompiledQuery;
 }
 
 type Selection = { [field: string]: Selection | true };
@@ -79,9 +79,8 @@ export function restOperation(schema: GraphQLSchema, route: RestRoute): RestOper
     return compiled;
   };
   const selection = wireSelection(field.type);
-  const fileHeaders = route.file ? compile(withoutContent(selection as Selection)) : undefined;
-  // A HEAD route of a file reads its headers only; of anything else, the answer whose body Node then drops.
-  const compiled = route.method === 'HEAD' && fileHeaders ? fileHeaders : compile(selection);
+  let compiled: CompiledQuery | undefined;
+  let fileHeaders: CompiledQuery | undefined;
   const bodyType = route.bodyArg ? field.args.find((arg) => arg.name === route.bodyArg)?.type : undefined;
   if (route.bodyArg && !bodyType) throw new Error(`route ${route.method} ${route.path}: no argument ${route.bodyArg}`);
   if (route.textAnswer && getNamedType(field.type) !== GraphQLString) throw new Error(`route ${route.method} ${route.path}: a text answer is a String`);
@@ -98,8 +97,14 @@ export function restOperation(schema: GraphQLSchema, route: RestRoute): RestOper
     args: field.args,
     resultType: field.type,
     bodyType,
-    compiled,
-    fileHeaders,
+    // Compiled when the route is first asked for (a few milliseconds each, seconds for all routes at every start).
+    get fileHeaders() {
+      return route.file ? (fileHeaders ??= compile(withoutContent(selection as Selection))) : undefined;
+    },
+    // A HEAD route of a file reads its headers only; of anything else, the answer whose body Node then drops.
+    get compiled() {
+      return (compiled ??= route.method === 'HEAD' && route.file ? this.fileHeaders! : compile(selection));
+    },
   };
 }
 

@@ -31,11 +31,15 @@ const COLUMN_PROPERTIES = new Map([
   ['nickName', 'i.login'],
 ]);
 
+/** Columns with an index on lower(column): an exact search reads it. The others' exact search is an ilike without wildcards, which their trigram index serves. */
+const LOWER_INDEXED = new Set(['i.login', 'i.email']);
+
 /** OpenOLAT's search value: "quoted" is exact, otherwise `*` is a wildcard inside an implicit contains. */
-function likePattern(value: string): { exact: boolean; pattern: string } {
-  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) return { exact: true, pattern: value.slice(1, -1) };
-  const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%');
-  return { exact: false, pattern: `%${escaped}%` };
+function likePattern(value: string): { exact: boolean; text: string; pattern: string } {
+  const exact = value.length >= 2 && value.startsWith('"') && value.endsWith('"');
+  const text = exact ? value.slice(1, -1) : value;
+  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return { exact, text, pattern: exact ? escaped : `%${escaped.replace(/\*/g, '%')}%` };
 }
 
 export async function findIdentity(em: EntityManager, key: number): Promise<Identity> {
@@ -108,9 +112,10 @@ export async function searchUsers(
   const where: string[] = ['i.id > ?'];
   const params: unknown[] = [range.after];
   const match = (column: string, value: string) => {
-    const { exact, pattern } = likePattern(value);
-    where.push(exact ? `lower(${column}) = lower(?)` : `${column} ilike ?`);
-    params.push(pattern);
+    const { exact, text, pattern } = likePattern(value);
+    const byLower = exact && LOWER_INDEXED.has(column);
+    where.push(byLower ? `lower(${column}) = lower(?)` : `${column} ilike ?`);
+    params.push(byLower ? text : pattern);
   };
   if (search.authProvider && search.authUsername) {
     where.push('i.id in (select identity_id from authentication where provider = ? and auth_username = ?)');

@@ -273,6 +273,21 @@ it("a person's portrait is stored, read and removed through indexes", async () =
 const COURSES = 20_000;
 const COURSES_SEEN_BY_ANYONE = COURSES / 20;
 
+/**
+ * A page of every entry a person sees counts every public course (totalCount). With one seeded course in twenty
+ * public, such rows lie on every page of repository_entry: PostgreSQL may read that table whole (rightly, the
+ * count is the answer's), and every other growing table through an index.
+ */
+async function expectEveryPublicEntryCounted(work: () => Promise<unknown>) {
+  const statements = (await traceStatements(work)).filter((statement) => DML.test(statement.text));
+  const scanning = [];
+  for (const statement of statements) {
+    const scans = (await sequentialScans(statement)).filter((table) => table !== 'repository_entry');
+    if (scans.length) scanning.push({ statement: inlined(statement).slice(0, 300), scans });
+  }
+  expect(scanning).toEqual([]);
+}
+
 it('creating, reading, listing and deleting courses and their members read through indexes', async () => {
   // Courses with their root nodes, one in ten published and one in twenty public, three participants each.
   await db.query(`insert into repository_entry (softkey, displayname, organisation_id, editor_root_node_id, olat_resource_id, olat_resource_key, status, public_visible)
@@ -329,10 +344,12 @@ it('creating, reading, listing and deleting courses and their members read throu
     }
     const again = await call(t.base, 'PUT', '/restapi/repo/courses?title=Again&externalId=IDX-1', { headers: asAdmin });
     expect(again.json.key).toBe(key);
-    const page = await call(t.base, 'GET', '/restapi/repo/entries?limit=10', { headers: { ...member.auth, Accept: 'application/json; pagingspec=1.0' } });
-    expect(page.json).toMatchObject({ totalCount: COURSES / 20 + 1, repositoryEntries: expect.any(Array) });
     expect((await call(t.base, 'GET', `/restapi/repo/courses/${mine.courseKey}`, { headers: { ...member.auth, ...JSON_TYPE } })).status).toBe(200);
     expect((await call(t.base, 'DELETE', `/restapi/repo/courses/${key}`, { headers: asAdmin })).status).toBe(200);
+  });
+  await expectEveryPublicEntryCounted(async () => {
+    const page = await call(t.base, 'GET', '/restapi/repo/entries?limit=10', { headers: { ...member.auth, Accept: 'application/json; pagingspec=1.0' } });
+    expect(page.json).toMatchObject({ totalCount: COURSES_SEEN_BY_ANYONE + 1, repositoryEntries: expect.any(Array) });
   });
 }, 60_000);
 
@@ -407,8 +424,6 @@ it("course groups, a person's courses, an organisation's entries and the GraphQL
     const paged = { ...person.auth, Accept: 'application/json; pagingspec=1.0' };
     const mine = await call(t.base, 'GET', `/restapi/users/${person.key}/courses/my?limit=5`, { headers: paged });
     expect(mine.json).toMatchObject({ totalCount: 1, courses: [{ key }] });
-    const seen = await call(t.base, 'GET', '/restapi/repo/courses?limit=5', { headers: paged });
-    expect(seen.json.totalCount).toBe(COURSES_SEEN_BY_ANYONE + 1);
     const marked = await graphql(t.base, person.auth, `mutation { markCourseFavorite(courseKey: ${key}) }`);
     expect(marked.body.data.markCourseFavorite).toBe(true);
     const edges = await graphql(
@@ -419,6 +434,10 @@ it("course groups, a person's courses, an organisation's entries and the GraphQL
     expect(edges.body.data.course.groups).toEqual([{ key: groupKey, owners: [], participants: [{ key: person.key }] }]);
     expect((await call(t.base, 'DELETE', `${groups}/${groupKey}`, { headers: asAdmin })).status).toBe(200);
     expect((await call(t.base, 'DELETE', `/restapi/repo/entries/${repoEntryKey}`, { headers: asAdmin })).status).toBe(200);
+  });
+  await expectEveryPublicEntryCounted(async () => {
+    const seen = await call(t.base, 'GET', '/restapi/repo/courses?limit=5', { headers: { ...person.auth, Accept: 'application/json; pagingspec=1.0' } });
+    expect(seen.json.totalCount).toBe(COURSES_SEEN_BY_ANYONE);
   });
 }, 60_000);
 

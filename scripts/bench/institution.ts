@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_ORGANISATION_IDENTIFIER } from '../../src/domain/roles';
 import { RESOURCE_ID_SEQUENCE, RESOURCE_KEY_SEQUENCE } from '../../src/entities/courses';
-import { nextSeedNumber, seedPeople, type Queryable } from './seed';
+import { nextSeedNumber, seedPeople, withoutSecondaryIndexes, type Queryable } from './seed';
 
 /**
  * A whole university written with SQL (issue 23), every count scaled by one factor (1.0: the figures
@@ -64,25 +64,6 @@ export function institutionCounts(scale: number): InstitutionCounts {
 
 /** How long one part took and how many rows it wrote, for the bench's log. */
 export type PartReport = (part: string, seconds: number, rows: string) => void;
-
-/**
- * Runs `work` (a bulk insert into `table`) with the table's non-unique indexes dropped, then builds them
- * again as they were: one sorted index build is many times faster than millions of scattered index
- * inserts (8.4M course memberships: 341 s with the indexes in place). Unique indexes stay, for `on conflict`.
- */
-async function withoutSecondaryIndexes<T>(db: Queryable, table: string, work: () => Promise<T>): Promise<T> {
-  const { rows } = await db.query(
-    `select i.relname as name, pg_get_indexdef(i.oid) as definition from pg_index x join pg_class i on i.oid = x.indexrelid
-     where x.indrelid = $1::regclass and not x.indisunique and not x.indisprimary`,
-    [table],
-  );
-  for (const { name } of rows) await db.query(`drop index "${name}"`);
-  try {
-    return await work();
-  } finally {
-    for (const { definition } of rows) await db.query(definition);
-  }
-}
 
 async function timed(report: PartReport, part: string, work: () => Promise<string>) {
   const start = Date.now();

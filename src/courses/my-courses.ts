@@ -10,7 +10,7 @@ import { requireIdentity } from '../users/repository';
 import { requireEntryReader } from './policy';
 import { toCourseVO, type EntryRow } from './presenter';
 import { entriesThroughCurriculum } from '../curriculum/entries-through';
-import { ENTRY_COLUMNS, ENTRY_FROM, memberSees, visibleToIdentity } from './repository';
+import { entryCountStatement, entryPageStatement, memberSees, visibleToIdentity } from './repository';
 import { COURSE_TYPE, findCourse } from './service';
 
 /**
@@ -46,15 +46,10 @@ const CONDITIONS: Record<MyCourseList, (identityKey: number) => { text: string; 
 export async function pageOfCoursesOf(em: EntityManager, identityKey: number, list: MyCourseList, page: PageRequest): Promise<Page<EntryRow>> {
   const condition = CONDITIONS[list](identityKey);
   const params = [...condition.params, COURSE_TYPE];
-  const from = `from ${ENTRY_FROM} where ${condition.text} and e.resource_type_name = ?`;
+  const where = `${condition.text} and e.resource_type_name = ?`;
   return readPage(
-    () =>
-      sql<EntryRow & { totalCount: number }>(em, `select ${ENTRY_COLUMNS}, count(*) over () as "totalCount" ${from} order by e.id offset ? limit ?`, [
-        ...params,
-        page.start,
-        page.limit,
-      ]),
-    async () => Number((await sql<{ count: number }>(em, `select count(*) as count ${from}`, params))[0].count),
+    () => sql<EntryRow & { totalCount: number }>(em, entryPageStatement(where), [...params, page.start, page.limit]),
+    async () => Number((await sql<{ count: number }>(em, entryCountStatement(where), params))[0].count),
     page,
   );
 }

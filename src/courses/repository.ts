@@ -22,7 +22,19 @@ export const ENTRY_COLUMNS = `e.id, e.softkey, e.displayname, e.resourcename, e.
   e.objectives, e.requirements, e.credits, e.main_language as "mainLanguage", e.expenditure_of_work as "expenditureOfWork",
   e.guest_access as "guestAccess", e.version, e.last_modified as "lastModified"`;
 
-export const ENTRY_FROM = 'repository_entry e left join course_element r on r.entry_id = e.id and r.ident = e.editor_root_node_id';
+const ROOT_TITLE_JOIN = 'left join course_element r on r.entry_id = e.id and r.ident = e.editor_root_node_id';
+export const ENTRY_FROM = `repository_entry e ${ROOT_TITLE_JOIN}`;
+
+/**
+ * SQL: a page (`offset ? limit ?`) of the entries `e` matching `where`, in key order, each with the count of all that
+ * match. The page's keys are taken first; the columns and root titles are read for its rows only.
+ */
+export const entryPageStatement = (where: string) =>
+  `select ${ENTRY_COLUMNS}, p."totalCount" from (select e.id, count(*) over () as "totalCount" from repository_entry e where ${where}
+     order by e.id offset ? limit ?) p join repository_entry e on e.id = p.id ${ROOT_TITLE_JOIN} order by e.id`;
+
+/** SQL: how many entries `e` match `where` (the count of a page past the end). */
+export const entryCountStatement = (where: string) => `select count(*) as count from repository_entry e where ${where}`;
 
 export type EntryLocator = { key: number } | { softkey: string } | { olatResourceId: number };
 
@@ -182,15 +194,9 @@ export async function pageOfEntries(em: EntityManager, caller: Caller, filter: E
   if (filter.externalRef) add('e.external_ref = ?', filter.externalRef);
   if (filter.key != null) add('e.id = ?', filter.key);
   if (filter.resourceTypes?.length) add(`e.resource_type_name in (${placeholders(filter.resourceTypes)})`, ...filter.resourceTypes);
-  const from = `from ${ENTRY_FROM} where ${where.join(' and ')}`;
   return readPage(
-    () =>
-      sql<EntryRow & { totalCount: number }>(em, `select ${ENTRY_COLUMNS}, count(*) over () as "totalCount" ${from} order by e.id offset ? limit ?`, [
-        ...params,
-        page.start,
-        page.limit,
-      ]),
-    async () => Number((await sql<{ count: number }>(em, `select count(*) as count ${from}`, params))[0].count),
+    () => sql<EntryRow & { totalCount: number }>(em, entryPageStatement(where.join(' and ')), [...params, page.start, page.limit]),
+    async () => Number((await sql<{ count: number }>(em, entryCountStatement(where.join(' and ')), params))[0].count),
     page,
   );
 }

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { ENTRY_MANAGERS } from '../../../src/courses/policy';
-import { ENTRY_COLUMNS, ENTRY_FROM, memberSees, visibleToIdentity } from '../../../src/courses/repository';
+import { ENTRY_COLUMNS, ENTRY_FROM, entryPageStatement, memberSees, visibleToIdentity } from '../../../src/courses/repository';
 import type { Range } from '../../../src/domain/lists';
 import { toUserVO, type UserRow } from '../../../src/users/presenter';
 import { USER_COLUMNS } from '../../../src/users/repository';
@@ -26,8 +26,7 @@ const myCourses: BaselineRoute = {
     const start = paged ? Number(query.get('start') ?? 0) : 0;
     const limit = paged ? Number(query.get('limit') ?? 25) : null;
     const condition = memberSees(identityKey);
-    const from = `from ${ENTRY_FROM} where ${condition.text} and e.resource_type_name = ?`;
-    const text = numbered(`select ${ENTRY_COLUMNS}, count(*) over () as "totalCount" ${from} order by e.id offset ? limit ?`);
+    const text = numbered(entryPageStatement(`${condition.text} and e.resource_type_name = ?`));
     const { rows } = await pool.query<EntryRow & { totalCount: string }>(prepared(text, [...condition.params, COURSE_TYPE, start, limit]));
     const courses = rows.map(toCourseVO);
     send(res, 200, JSON.stringify(paged ? { courses, totalCount: Number(rows[0]?.totalCount ?? 0) } : courses));
@@ -44,8 +43,7 @@ const coursesByExternalId: BaselineRoute = {
       key,
       roles.some((role) => (ENTRY_MANAGERS as readonly string[]).includes(role)),
     );
-    const from = `from ${ENTRY_FROM} where ${visible.text} and e.external_id = ? and e.resource_type_name in (?)`;
-    const text = numbered(`select ${ENTRY_COLUMNS}, count(*) over () as "totalCount" ${from} order by e.id offset ? limit ?`);
+    const text = numbered(entryPageStatement(`${visible.text} and e.external_id = ? and e.resource_type_name in (?)`));
     const { rows } = await pool.query<EntryRow>(prepared(text, [...visible.params, query.get('externalId'), COURSE_TYPE, 0, null]));
     send(res, 200, JSON.stringify(rows.map(toCourseVO)));
   },

@@ -70,10 +70,11 @@ export async function startService(config: Config, log?: (message: string) => vo
     handle(req, res);
   };
   const server: Server = await new Promise((resolve) => {
-    const listening = createServer(
-      { keepAliveTimeout: config.keepAliveSeconds * 1000, headersTimeout: (config.keepAliveSeconds + 1) * 1000 },
-      serve,
-    ).listen(config.port, config.host, () => resolve(listening));
+    const listening = createServer({ keepAliveTimeout: config.keepAliveSeconds * 1000, headersTimeout: (config.keepAliveSeconds + 1) * 1000 }, serve).listen(
+      config.port,
+      config.host,
+      () => resolve(listening),
+    );
   });
   const housekeeping = async () => {
     await purgeExpiredSessions(orm.em.fork());

@@ -22,5 +22,7 @@ export function createLogger({ level, production, destination }: LoggerOptions):
     const pretty = require('pino-pretty') as typeof import('pino-pretty');
     return pino(options, pretty.build({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
   }
-  return pino(options);
+  // Lines are written asynchronously (a request does not wait for its access line's write); pino writes what is
+  // still buffered when the process exits.
+  return pino(options, pino.destination({ dest: 1, sync: false }));
 }

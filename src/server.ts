@@ -12,6 +12,7 @@ import { setBcryptCost } from './auth/passwords';
 import { purgeExpiredSessions } from './auth/sessions';
 import { SettingsStore } from './settings/settings';
 import { purgeAuditLog } from './audit/audit-log';
+import { purgeChanges } from './changes/repository';
 import { purgeLoginFailures } from './auth/login-throttle';
 import { purgeRateLimitBuckets } from './ops/rate-limit';
 import { createLogger, type Logger } from './ops/logger';
@@ -79,6 +80,7 @@ export async function startService(config: Config, log?: (message: string) => vo
   const housekeeping = async () => {
     await purgeExpiredSessions(orm.em.fork());
     await purgeAuditLog(orm.em.fork(), config.auditRetentionDays);
+    await purgeChanges(orm.em.fork(), config.changesRetentionDays);
     await purgeLoginFailures(orm);
     await purgeRateLimitBuckets(orm, config.rateLimit);
   };

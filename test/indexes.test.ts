@@ -66,6 +66,7 @@ const GROWING = new Set([
   'lecture_block_taxonomy_level',
   'calendar_event',
   'calendar_feed_token',
+  'change_event',
 ]);
 
 let t: TestService;
@@ -164,6 +165,20 @@ it('searching people for part of a login, a name or an e-mail reads the matching
     if (visited > PEOPLE / 10) wide.push({ statement: inlined(statement).slice(0, 300), visited });
   }
   expect(wide).toEqual([]);
+});
+
+it('the change feed is read from its cursor through the index, whatever it holds', async () => {
+  await db.query(
+    `insert into change_event (type, object_type, object_key, keys) select 'user.updated', 'user', n::text, '{}' from generate_series(1, ${PEOPLE}) n`,
+  );
+  await db.query('analyze change_event');
+  const { rows } = await db.query(`select xid::text || '-' || id as cursor from change_event order by xid, id offset ${PEOPLE / 2} limit 1`);
+  await expectIndexedStatements(async () => {
+    const page = await call(t.base, 'GET', `/restapi/changes?after=${rows[0].cursor as string}&types=user.updated&limit=50`, {
+      headers: { ...adminAuth(), ...JSON_TYPE },
+    });
+    expect(page.json.events).toHaveLength(50);
+  });
 });
 
 it('creating a user reads every growing table through an index', async () => {

@@ -1,7 +1,10 @@
-import { getNamedType, isObjectType, type GraphQLFieldConfig } from 'graphql';
+import { getNamedType, isObjectType, type GraphQLFieldConfig, type GraphQLOutputType } from 'graphql';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { appendChange } from '../changes/repository';
+import { changeTypeOf } from '../changes/types';
 import { sql } from '../db/sql';
 import type { RequestContext } from '../domain/context';
+import { jsonEncoder } from '../rest/wire';
 
 const SECRET = /password|credential|secret|token/i;
 
@@ -33,6 +36,8 @@ export interface PendingAudit {
   operation: string;
   args: Record<string, unknown>;
   resultTypeName: string | undefined;
+  /** The mutation's GraphQL type: its event carries the result's REST JSON representation (the command line has none: keys only). */
+  resultType?: GraphQLOutputType;
   written: boolean;
 }
 
@@ -40,10 +45,37 @@ export interface PendingAudit {
 export const INSERT_AUDIT_ROW = `insert into audit_log (identity_key, identity_login, api_key_id, client_address, transport, operation, object_type, object_key, changes)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
+/** Verbs whose event carries the object's keys only: the object is gone, or no longer where it was. */
+const GONE = /\.(deleted|removed|unlinked|unmarked)$/;
+
+/** The change event of a write (src/changes): its type, keys, and the object as its REST JSON representation. */
+async function recordChange(em: EntityManager, ctx: RequestContext, pending: PendingAudit, result: unknown, object: ReturnType<typeof objectOf>) {
+  const type = changeTypeOf(pending.operation);
+  if (!type) return;
+  const keys: Record<string, string> = {};
+  for (const [name, value] of Object.entries(pending.args)) if (name.endsWith('Key') && value != null && typeof value !== 'object') keys[name] = String(value);
+  const { resultType } = pending;
+  const representation =
+    resultType && isObjectType(getNamedType(resultType)) && result != null && !GONE.test(type)
+      ? (maskSecrets(JSON.parse(jsonEncoder(resultType)(result))) as Record<string, unknown>)
+      : null;
+  const externalId = (representation as { externalId?: unknown } | null)?.externalId;
+  await appendChange(em, {
+    type,
+    objectType: object.type,
+    objectKey: object.key != null && /^\d+$/.test(object.key) ? object.key : null,
+    externalId: typeof externalId === 'string' ? externalId : null,
+    keys,
+    identityKey: ctx.caller?.key ?? null,
+    object: representation,
+  });
+}
+
 async function recordWrite(em: EntityManager, ctx: RequestContext, pending: PendingAudit, result: unknown): Promise<void> {
   const { operation, args, resultTypeName } = pending;
   const object = objectOf(args, result, resultTypeName);
   pending.written = true;
+  await recordChange(em, ctx, pending, result, object);
   await sql(em, INSERT_AUDIT_ROW, [
     ctx.caller?.key ?? null,
     ctx.caller?.login ?? null,
@@ -58,8 +90,8 @@ async function recordWrite(em: EntityManager, ctx: RequestContext, pending: Pend
 }
 
 /**
- * A write's transaction: the audit row of the mutation it serves is inserted before the commit, so
- * the write and its audit row are kept or lost together (and cost one commit).
+ * A write's transaction: the audit row and the change event of the mutation it serves are inserted before the
+ * commit, so the write, its audit row and its event are kept or lost together (and cost one commit).
  */
 export function inTransaction<T>(ctx: RequestContext, work: (em: EntityManager) => Promise<T>): Promise<T> {
   return ctx.em.transactional(async (em) => {
@@ -81,7 +113,7 @@ export function withAudit(
   return {
     ...field,
     async resolve(source, args, ctx, info) {
-      const pending: PendingAudit = { operation: fieldName, args, resultTypeName, written: false };
+      const pending: PendingAudit = { operation: fieldName, args, resultTypeName, resultType: field.type, written: false };
       ctx.pendingAudit = pending;
       try {
         const result = await resolve(source, args, ctx, info);

@@ -37,6 +37,8 @@ export interface Config {
   /** Which proxies' X-Forwarded-For and X-Forwarded-Proto are believed (express's `trust proxy`): `loopback`, addresses or subnets separated by commas, a hop count, `true` or `false`. */
   trustProxy: string;
   auditRetentionDays: number;
+  /** Change feed events older than this are deleted (`CHANGES_RETENTION_DAYS`); a reader behind them gets 410. */
+  changesRetentionDays: number;
   graphqlMaxCost: number;
   graphqlMaxAliases: number;
   graphqlMaxRootFields: number;
@@ -205,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: env.TRUST_PROXY?.trim() || 'loopback',
     auditRetentionDays: atLeastOne('AUDIT_RETENTION_DAYS', int(env, 'AUDIT_RETENTION_DAYS', 365)),
+    changesRetentionDays: atLeastOne('CHANGES_RETENTION_DAYS', int(env, 'CHANGES_RETENTION_DAYS', 30)),
     graphqlMaxCost: int(env, 'GRAPHQL_MAX_COST', 50_000),
     graphqlMaxAliases: int(env, 'GRAPHQL_MAX_ALIASES', 30),
     graphqlMaxRootFields: int(env, 'GRAPHQL_MAX_ROOT_FIELDS', 20),

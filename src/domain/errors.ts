@@ -11,6 +11,8 @@ export type ErrorCode =
   | 'NOT_ACCEPTABLE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'PAYLOAD_TOO_LARGE'
+  /** What was asked for existed and is no longer kept (a change feed cursor older than its retention): 410. */
+  | 'GONE'
   /** The database cannot be reached (stopped, restarting, unreachable): 503 with Retry-After. */
   | 'UNAVAILABLE'
   | 'INTERNAL';

@@ -1,6 +1,7 @@
 import { adminEntities } from './admin';
 import { calendarEntities } from './calendars';
 import { catalogEntities } from './catalog';
+import { changeEntities } from './changes';
 import { courseGroupEntities } from './course-groups';
 import { courseLifecycleEntities } from './course-lifecycle';
 import { courseEntities } from './courses';
@@ -31,4 +32,5 @@ export const entities = [
   ...lectureEntities,
   ...calendarEntities,
   ...limitEntities,
+  ...changeEntities,
 ];

@@ -1,6 +1,7 @@
 import { adminResolvers } from './admin';
 import { calendarResolvers } from './calendars';
 import { catalogResolvers } from './catalog';
+import { changeResolvers } from './changes';
 import { courseGroupResolvers } from './course-groups';
 import { courseLifecycleResolvers } from './course-lifecycle';
 import { courseArchiveResolvers } from './course-archives';
@@ -31,4 +32,5 @@ export const resolvers = [
   ...rollCallResolvers,
   ...lectureResolvers,
   ...calendarResolvers,
+  ...changeResolvers,
 ] as const;

@@ -15,6 +15,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   NOT_ACCEPTABLE: 406,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,
+  GONE: 410,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 };

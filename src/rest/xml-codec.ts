@@ -24,6 +24,7 @@ export const escapeXml = (value: string) =>
 
 function text(value: unknown, typeName: string): string {
   if (typeName === 'DateTime') return new Date(value as number).toISOString();
+  if (typeName === 'JSONObject') return JSON.stringify(value);
   return String(value);
 }
 

@@ -107,3 +107,20 @@ export const Base64Scalar = new GraphQLScalarType({
   },
   extensions: { jsonSchema: { type: 'string', format: 'byte' } },
 });
+
+/** A JSON object handed on as it is (a changed object's REST representation); in XML its JSON text (src/rest/xml-codec.ts). */
+export const JsonObjectScalar = new GraphQLScalarType({
+  name: 'JSONObject',
+  description: 'A JSON object, as it is; in XML the JSON text.',
+  serialize: (value) => {
+    if (typeof value !== 'object' || value === null) throw new GraphQLError(`JSONObject cannot represent ${JSON.stringify(value)}`);
+    return value;
+  },
+  parseValue: () => {
+    throw new GraphQLError('JSONObject is an output type');
+  },
+  parseLiteral: () => {
+    throw new GraphQLError('JSONObject is an output type');
+  },
+  extensions: { jsonSchema: { type: 'object', additionalProperties: true } },
+});

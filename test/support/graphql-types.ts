@@ -13,6 +13,8 @@ export type Scalars = {
   DateTime: { input: number; output: number; }
   /** Names mapped to integers: a JSON object such as {"hasFolder": 0}. */
   IntMap: { input: Record<string, number>; output: Record<string, number>; }
+  /** A JSON object, as it is; in XML the JSON text. */
+  JSONObject: { input: unknown; output: unknown; }
   /** A 64-bit integer within the safe range of JSON numbers; keys are Longs. */
   Long: { input: number; output: number; }
 };
@@ -164,6 +166,43 @@ export type CatalogEntryVOes = {
   __typename?: 'CatalogEntryVOes';
   catalogEntries: Array<CatalogEntryVo>;
   totalCount: Scalars['Int']['output'];
+};
+
+/** A key the write named: `groupKey` 12. */
+export type ChangeKeyVo = {
+  __typename?: 'ChangeKeyVO';
+  key: Scalars['Long']['output'];
+  name: Scalars['String']['output'];
+};
+
+/** One change a committed write made (src/changes). */
+export type ChangeVo = {
+  __typename?: 'ChangeVO';
+  /** When the write happened. */
+  at: Scalars['DateTime']['output'];
+  /** Where this event stands in the feed: read on with `after` set to it. */
+  cursor: Scalars['String']['output'];
+  /** The object's externalId, when it has one. */
+  externalId?: Maybe<Scalars['String']['output']>;
+  /** Who wrote. */
+  identityKey?: Maybe<Scalars['Long']['output']>;
+  /** Every key the write named. */
+  keys: Array<ChangeKeyVo>;
+  /** The object as its REST JSON representation after the write (secrets masked); absent for deletions and removals. */
+  object?: Maybe<Scalars['JSONObject']['output']>;
+  objectKey?: Maybe<Scalars['Long']['output']>;
+  /** The kind of object the write acted on (`group`, `user`, `course`, …). */
+  objectType?: Maybe<Scalars['String']['output']>;
+  /** `<family>.<object>.<verb>`, for example `user.created`, `group.participant.added`, `course.status.changed`. */
+  type: Scalars['String']['output'];
+};
+
+/** A page of the change feed, oldest first. */
+export type ChangesVo = {
+  __typename?: 'ChangesVO';
+  events: Array<ChangeVo>;
+  /** The cursor to read on from (`after`); the same cursor again when nothing new has committed. */
+  next: Scalars['String']['output'];
 };
 
 export type CourseConfigVo = {
@@ -2377,6 +2416,8 @@ export type Query = {
   catalogRoots: CatalogEntryVOes;
   /** The entry and every entry below it, parents before children (rebuild the tree by parentKey); with repositoryEntry and owners in a fixed number of statements whatever the size (GraphQL only). */
   catalogTree: Array<CatalogEntryVo>;
+  /** What committed writes changed, oldest first, from a cursor on (administrators). */
+  changes: ChangesVo;
   /** A course by its id (the OLAT resource id, CourseVO.key). Administrators and learning resource managers see the entries of their organisations, others those they are members of and the published public ones. */
   course: CourseVo;
   /** The author (owner) of the course; NOT_FOUND when the person is none. Administrators and learning resource managers of the entry’s organisation, and its owners. */
@@ -2637,6 +2678,13 @@ export type QueryCatalogRootsArgs = {
 
 export type QueryCatalogTreeArgs = {
   path: Scalars['String']['input'];
+};
+
+
+export type QueryChangesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 

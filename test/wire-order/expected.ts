@@ -343,6 +343,10 @@ export const EXPECTED_WIRE_ORDER: Record<string, string[]> = {
   EventLinkVO: ['id', 'provider', 'displayName', 'uri', 'iconCssClass'],
   // No OpenOLAT VO (an extension: a person's iCalendar feed); the order is ours.
   CalendarFeedVO: ['calendarId', 'url'],
+  // No OpenOLAT VOs (the change feed, src/changes, which OpenOLAT does not have); the order is ours.
+  ChangesVO: ['events', 'next'],
+  ChangeVO: ['cursor', 'type', 'objectType', 'objectKey', 'externalId', 'identityKey', 'at', 'keys', 'object'],
+  ChangeKeyVO: ['name', 'key'],
 
   // org.olat.restapi.support.vo.ErrorVO: not a GraphQL type, written by src/rest/respond.ts.
   ErrorVO: ['code', 'translation'],

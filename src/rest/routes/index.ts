@@ -3,6 +3,7 @@ import type { ApiTag, FamilyRoutes, OpenRoute, RestRoute } from '../route';
 import { admin } from './admin';
 import { calendars } from './calendars';
 import { catalog } from './catalog';
+import { changes } from './changes';
 import { courseGroups } from './course-groups';
 import { courseLifecycle } from './course-lifecycle';
 import { courseArchives } from './course-archives';
@@ -48,6 +49,7 @@ const FAMILIES: [FamilyRoutes, ApiTag][] = [
   [rollCalls, { name: 'roll calls', description: 'Roll calls of lecture blocks and the lecture statistics of a curriculum.' }],
   [lectures, { name: 'lectures', description: 'Lecture blocks of courses and curriculum elements, their teachers, and the blocks of a day.' }],
   [calendars, { name: 'calendars', description: 'Calendars and events of people, groups and courses, and the iCalendar feed.' }],
+  [changes, { name: 'changes', description: 'What committed writes changed, in commit order, from a cursor on (beyond OpenOLAT).' }],
 ];
 
 export const ROUTES: RestRoute[] = FAMILIES.flatMap(([family, tag]) => family.routes.map((route) => ({ ...route, tag })));

@@ -1,0 +1,107 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../db/sql';
+
+/** A change as a write appends it (src/audit/audit-log.ts), in the write's transaction. */
+export interface NewChange {
+  type: string;
+  objectType: string | null;
+  objectKey: string | null;
+  externalId: string | null;
+  keys: Record<string, string>;
+  identityKey: number | null;
+  object: unknown;
+}
+
+export const INSERT_CHANGE = `insert into change_event (type, object_type, object_key, external_id, keys, identity_key, object) values (?, ?, ?, ?, ?, ?, ?)`;
+
+export async function appendChange(em: EntityManager, change: NewChange): Promise<void> {
+  await sql(em, INSERT_CHANGE, [
+    change.type,
+    change.objectType,
+    change.objectKey,
+    change.externalId,
+    JSON.stringify(change.keys),
+    change.identityKey,
+    change.object == null ? null : JSON.stringify(change.object),
+  ]);
+}
+
+export interface ChangeRow {
+  cursor: string;
+  type: string;
+  objectType: string | null;
+  objectKey: string | null;
+  externalId: string | null;
+  identityKey: number | null;
+  at: Date;
+  keys: Record<string, string>;
+  object: unknown;
+}
+
+/** Where a reader stands: after the event `id` of the transaction `xid` (`<xid>-<id>`). */
+export interface Cursor {
+  xid: string;
+  id: string;
+}
+
+export const START: Cursor = { xid: '0', id: '0' };
+export const cursorText = (cursor: Cursor) => `${cursor.xid}-${cursor.id}`;
+
+/**
+ * The next events after `after`, in (transaction, event) order, of finished transactions only: a transaction id is
+ * taken when a transaction first writes, so one that began earlier may commit later; no event of a transaction at
+ * or beyond the oldest one still running (`pg_snapshot_xmin`) is read, and once a reader's cursor passes a
+ * transaction id every transaction below it has ended, committed or not. A long write transaction anywhere on the
+ * PostgreSQL server (transaction ids are the server's) holds the feed back until it ends; it never loses an event.
+ * `types` are names of letters and dots (checked by the service).
+ */
+export function changesAfter(em: EntityManager, after: Cursor, types: readonly string[] | null, limit: number): Promise<ChangeRow[]> {
+  return sql<ChangeRow>(
+    em,
+    `select xid::text || '-' || id as cursor, type, object_type as "objectType", object_key as "objectKey", external_id as "externalId",
+       identity_key as "identityKey", at, keys, object
+     from change_event
+     where (xid, id) > (?::xid8, ?::bigint) and xid < pg_snapshot_xmin(pg_current_snapshot()) and (?::text[] is null or type = any(?::text[]))
+     order by xid, id limit ?`,
+    [after.xid, after.id, types && `{${types.join(',')}}`, types && `{${types.join(',')}}`, limit],
+  );
+}
+
+/** How far the retention has deleted the feed: the newest deleted event, none while nothing was deleted. */
+export async function horizon(em: EntityManager): Promise<Cursor | null> {
+  const [row] = await sql<{ xid: string; id: string }>(em, 'select xid::text as xid, event_id::text as id from change_feed_horizon where id = 1');
+  return row ?? null;
+}
+
+/** Whether `cursor` lies below `other` in the feed's order. */
+export const isBefore = (cursor: Cursor, other: Cursor) =>
+  BigInt(cursor.xid) < BigInt(other.xid) || (cursor.xid === other.xid && BigInt(cursor.id) < BigInt(other.id));
+
+const PURGE_BATCH = 10_000;
+
+/**
+ * Deletes events older than `retentionDays`, oldest first, in batches of their own transaction (a long backlog does
+ * not become one huge one), and moves the horizon to the newest deleted event.
+ */
+export async function purgeChanges(em: EntityManager, retentionDays: number): Promise<void> {
+  for (;;) {
+    const deleted = await em.transactional(async (tx) => {
+      const [gone] = await sql<{ count: number }>(
+        tx,
+        `with gone as (
+           delete from change_event where id in (
+             select id from change_event where at < now() - make_interval(days => ?) order by at limit ?)
+           returning xid, id),
+         newest as (select xid, id from gone order by xid desc, id desc limit 1),
+         moved as (
+           insert into change_feed_horizon (id, xid, event_id) select 1, xid, id from newest
+           on conflict (id) do update set xid = excluded.xid, event_id = excluded.event_id
+             where (change_feed_horizon.xid, change_feed_horizon.event_id) < (excluded.xid, excluded.event_id))
+         select count(*)::int as count from gone`,
+        [retentionDays, PURGE_BATCH],
+      );
+      return gone.count;
+    });
+    if (deleted < PURGE_BATCH) return;
+  }
+}

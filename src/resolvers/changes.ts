@@ -1,0 +1,36 @@
+import { Arg, Ctx, Directive, Int, Query, Resolver } from 'type-graphql';
+import { CHANGE_READERS } from '../changes/policy';
+import { readChanges } from '../changes/service';
+import type { RequestContext } from '../domain/context';
+import { ChangesVO } from '../schema/changes';
+import { auth } from '../schema/directives';
+
+@Resolver()
+export class ChangeResolver {
+  @Query(() => ChangesVO, { description: 'What committed writes changed, oldest first, from a cursor on (administrators).' })
+  @Directive(auth(...CHANGE_READERS))
+  async changes(
+    @Ctx() ctx: RequestContext,
+    @Arg('after', () => String, {
+      nullable: true,
+      description: 'The `next` (or an event`s `cursor`) of an earlier answer; from the oldest kept event without.',
+    })
+    after?: string,
+    @Arg('types', () => [String], { nullable: true, description: 'Only events of these types (on REST comma-separated: `user.created,user.updated`).' })
+    types?: string[],
+    @Arg('limit', () => Int, { nullable: true, description: 'At most this many events (1–1000, 100 without).' }) limit?: number,
+  ): Promise<ChangesVO> {
+    const page = await readChanges(ctx, after, types, limit);
+    return {
+      next: page.next,
+      events: page.events.map((row) => ({
+        ...row,
+        objectKey: row.objectKey == null ? null : Number(row.objectKey),
+        keys: Object.entries(row.keys).map(([name, key]) => ({ name, key: Number(key) })),
+        object: row.object as Record<string, unknown> | null,
+      })),
+    };
+  }
+}
+
+export const changeResolvers = [ChangeResolver] as const;

@@ -1,0 +1,162 @@
+import { Client } from 'pg';
+import { buildUser, uniqueLogin } from '../factories';
+import { JSON_TYPE, XML_TYPE, call, graphql } from '../support/http';
+import { adminAuth, startTestService, type TestService } from '../support/service';
+
+/** The change feed: every committed write through either transport becomes one event, in its own transaction. */
+
+let t: TestService;
+let db: Client;
+beforeAll(async () => {
+  t = await startTestService();
+  db = new Client({ connectionString: t.databaseUrl });
+  await db.connect();
+});
+afterAll(async () => {
+  await db.end();
+  await t.stop();
+});
+
+const asAdmin = { ...adminAuth(), ...JSON_TYPE };
+
+interface Change {
+  cursor: string;
+  type: string;
+  objectType: string | null;
+  objectKey: number | null;
+  externalId: string | null;
+  identityKey: number | null;
+  at: number;
+  keys: { name: string; key: number }[];
+  object: Record<string, unknown> | null;
+}
+
+async function changesAfter(after: string, query = ''): Promise<{ events: Change[]; next: string }> {
+  const reply = await call(t.base, 'GET', `/restapi/changes?after=${after}${query}`, { headers: asAdmin });
+  expect(reply.status).toBe(200);
+  return reply.json;
+}
+
+/**
+ * The events after `after` once `count` of them have come: the feed hands out only what every transaction of the
+ * PostgreSQL server older than them has finished, and the other test files' transactions run on the same server.
+ */
+async function settledChangesAfter(after: string, count: number, query = ''): Promise<{ events: Change[]; next: string }> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const page = await changesAfter(after, query);
+    if (page.events.length >= count || Date.now() > until) return page;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Where the feed stands now: the cursor after its last event. */
+async function head(): Promise<string> {
+  let cursor = '0-0';
+  for (;;) {
+    const page = await changesAfter(cursor, '&limit=1000');
+    if (!page.events.length) return cursor;
+    cursor = page.next;
+  }
+}
+
+it('a person created through REST and a group through GraphQL are two events, with the objects as REST answers them', async () => {
+  const start = await head();
+  const login = uniqueLogin('feed');
+  const created = await call(t.base, 'PUT', '/restapi/users', {
+    headers: asAdmin,
+    body: { login, password: 'Feed-Password-42', firstName: 'Fee', lastName: 'Dee', email: `${login}@example.org`, externalId: `EXT-${login}` },
+  });
+  expect(created.status).toBe(200);
+  const group = await graphql(t.base, adminAuth(), 'mutation { createGroup(group: { name: "Feed group", externalId: "G-FEED" }) { key } }');
+  const groupKey = group.body.data.createGroup.key as number;
+
+  const { events, next } = await settledChangesAfter(start, 2);
+  expect(events.map((event) => event.type)).toEqual(['user.created', 'group.created']);
+  const [user, made] = events;
+  expect(user).toMatchObject({ objectType: 'user', objectKey: created.json.key, externalId: `EXT-${login}`, identityKey: 1, keys: [] });
+  // The REST representation in its declaration order, nothing else (no password).
+  expect(JSON.stringify(user.object)).toBe(created.text);
+  expect(made).toMatchObject({ objectType: 'group', objectKey: groupKey, externalId: 'G-FEED' });
+  expect(made.object).toMatchObject({ key: groupKey, name: 'Feed group' });
+  expect(next).toBe(made.cursor);
+  expect(await changesAfter(next)).toEqual({ events: [], next });
+
+  // The same events through GraphQL, and in XML on REST.
+  const viaGraphql = await graphql(t.base, adminAuth(), 'query($after: String) { changes(after: $after) { events { cursor type objectKey object } next } }', {
+    after: start,
+  });
+  expect(viaGraphql.body.data.changes).toEqual({
+    events: events.map(({ cursor, type, objectKey, object }) => ({ cursor, type, objectKey, object })),
+    next,
+  });
+  const xml = await call(t.base, 'GET', `/restapi/changes?after=${start}`, { headers: { ...adminAuth(), ...XML_TYPE } });
+  expect(xml.text).toContain(`<changes><events><change><cursor>${user.cursor}</cursor><type>user.created</type><objectType>user</objectType>`);
+  expect(xml.text).toContain(`<next>${next}</next></changes>`);
+});
+
+it('a member added and a group deleted name their keys; the deletion carries no object', async () => {
+  const start = await head();
+  const person = await buildUser(t);
+  const group = await call(t.base, 'PUT', '/restapi/groups', { headers: asAdmin, body: { name: 'Short-lived' } });
+  const groupKey = group.json.key as number;
+  expect((await call(t.base, 'PUT', `/restapi/groups/${groupKey}/participants/${person.key}`, { headers: asAdmin })).status).toBe(200);
+  expect((await call(t.base, 'DELETE', `/restapi/groups/${groupKey}`, { headers: asAdmin })).status).toBe(200);
+  const { events } = await settledChangesAfter(start, 3);
+  expect(events.map((event) => [event.type, event.keys, event.object === null])).toEqual([
+    ['group.created', [], false],
+    [
+      'group.participant.added',
+      [
+        { name: 'groupKey', key: groupKey },
+        { name: 'identityKey', key: person.key },
+      ],
+      true,
+    ],
+    ['group.deleted', [{ name: 'groupKey', key: groupKey }], true],
+  ]);
+});
+
+it('a refused write leaves no event', async () => {
+  const start = await head();
+  const person = await buildUser(t);
+  // The login is taken: 406 (as OpenOLAT answers it), nothing written.
+  const refused = await call(t.base, 'PUT', '/restapi/users', {
+    headers: asAdmin,
+    body: { login: person.login, password: 'Feed-Password-42', firstName: 'A', lastName: 'B', email: `${uniqueLogin()}@example.org` },
+  });
+  expect(refused.status).toBe(406);
+  // A write that succeeds afterwards is the one event.
+  expect((await call(t.base, 'PUT', '/restapi/groups', { headers: asAdmin, body: { name: 'After the refusal' } })).status).toBe(200);
+  expect((await settledChangesAfter(start, 1)).events.map((event) => event.type)).toEqual(['group.created']);
+});
+
+it('an event of a transaction that began earlier and commits later is not skipped: the feed waits for it', async () => {
+  const start = await head();
+  // A write transaction that takes its transaction id first and commits last.
+  await db.query('begin');
+  await db.query(`insert into change_event (type, keys) values ('test.slow.written', '{}')`);
+  const group = await call(t.base, 'PUT', '/restapi/groups', { headers: asAdmin, body: { name: 'Committed meanwhile' } });
+  expect(group.status).toBe(200);
+  // The group's transaction has committed, but an earlier one is still open: nothing beyond it is handed out yet.
+  expect(await changesAfter(start)).toEqual({ events: [], next: start });
+  await db.query('commit');
+  const { events } = await settledChangesAfter(start, 2);
+  expect(events.map((event) => event.type)).toEqual(['test.slow.written', 'group.created']);
+});
+
+it('types narrow the feed, limit pages it, and a malformed cursor, type or limit is a 400', async () => {
+  const start = await head();
+  for (const name of ['Paged one', 'Paged two', 'Paged three']) await call(t.base, 'PUT', '/restapi/groups', { headers: asAdmin, body: { name } });
+  await buildUser(t);
+  await settledChangesAfter(start, 3);
+  const first = await changesAfter(start, '&types=group.created,user.created&limit=2');
+  expect(first.events.map((event) => event.object?.name)).toEqual(['Paged one', 'Paged two']);
+  const second = await changesAfter(first.next, '&types=group.created&limit=2');
+  expect(second.events.map((event) => event.object?.name)).toEqual(['Paged three']);
+  expect((await changesAfter(start, '&types=user.created')).events).toEqual([]);
+  for (const query of ['after=yesterday', 'types=DROP TABLE', 'limit=0', 'limit=1001']) {
+    const reply = await call(t.base, 'GET', `/restapi/changes?${query}`, { headers: asAdmin });
+    expect({ query, status: reply.status, code: reply.json?.code }).toEqual({ query, status: 400, code: 'BAD_REQUEST' });
+  }
+});

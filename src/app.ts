@@ -7,6 +7,7 @@ import type { RequestContext } from './domain/context';
 import type { SettingsStore } from './settings/settings';
 import { Authenticator } from './auth/authenticator';
 import { PrincipalCache } from './auth/principal-cache';
+import { ChangeSignal, useChangeSignal } from './changes/signal';
 import type { DatabaseNotifications } from './db/notifications';
 import { LoginThrottle } from './auth/login-throttle';
 import { OAuthVerifier } from './auth/oauth';
@@ -119,6 +120,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   const readiness = new Readiness(orm);
   const schema = buildGatewaySchema();
   const principals = new PrincipalCache(notifications, config.principalCacheTtlSeconds * 1000);
+  useChangeSignal(orm.em, new ChangeSignal(notifications));
   const authenticator = new Authenticator(config.sessionTtlSeconds, config.credentialCacheTtlSeconds, principals);
   const trustProxy = configureTrustProxy(config.trustProxy);
   const throttle = new LoginThrottle(config.loginThrottle, orm);

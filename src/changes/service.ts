@@ -1,9 +1,12 @@
 import type { RequestContext } from '../domain/context';
 import { badRequest, DomainError } from '../domain/errors';
+import { changeSignalOf } from './signal';
 import { changesAfter, cursorText, horizon, isBefore, START, type ChangeRow, type Cursor } from './repository';
 
 export const DEFAULT_CHANGES_LIMIT = 100;
 export const MAX_CHANGES_LIMIT = 1000;
+/** The longest long poll: below the default SHUTDOWN_GRACE_SECONDS, so a stopping instance still answers it. */
+export const MAX_CHANGES_WAIT_SECONDS = 20;
 
 const CURSOR = /^(\d{1,20})-(\d{1,20})$/;
 const TYPE = /^[a-z]+(\.[a-z]+)*$/;
@@ -31,11 +34,13 @@ export interface ChangePage {
   next: string;
 }
 
+/** The events after `after`; with `waitSeconds`, when there are none yet, the first that commit within that time. */
 export async function readChanges(
   ctx: RequestContext,
   after: string | null | undefined,
   types: readonly string[] | null | undefined,
   limit: number | null | undefined,
+  waitSeconds?: number | null,
 ): Promise<ChangePage> {
   const cursor = cursorOf(after);
   const size = limit ?? DEFAULT_CHANGES_LIMIT;
@@ -48,6 +53,14 @@ export async function readChanges(
       `after: events after ${cursorText(cursor)} up to ${cursorText(deletedThrough)} are no longer kept (CHANGES_RETENTION_DAYS); read again without after, or from ${cursorText(deletedThrough)}`,
     );
   }
-  const events = await changesAfter(ctx.em, cursor, wanted, size);
+  const wait = waitSeconds ?? 0;
+  if (!Number.isInteger(wait) || wait < 0 || wait > MAX_CHANGES_WAIT_SECONDS) throw badRequest(`wait: seconds between 0 and ${MAX_CHANGES_WAIT_SECONDS}`);
+  const until = Date.now() + wait * 1000;
+  const signal = changeSignalOf(ctx.em);
+  let events = await changesAfter(ctx.em, cursor, wanted, size);
+  while (!events.length && signal && Date.now() < until) {
+    await signal.next(until - Date.now());
+    events = await changesAfter(ctx.em, cursor, wanted, size);
+  }
   return { events, next: events.at(-1)?.cursor ?? cursorText(cursor) };
 }

@@ -3,6 +3,8 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * The change feed's outbox (src/changes): one row per change, appended in the write's transaction, with the id of
  * that transaction, by which readers take only what finished transactions wrote; and how far retention deleted it.
+ * A transaction that appends events announces it on `gateway_changes` at commit (once, whatever it appended): long
+ * polls on every instance read again (src/changes/signal.ts).
  */
 export class Migration20261128020328_add_change_events extends Migration {
   override async up(): Promise<void> {
@@ -15,9 +17,17 @@ export class Migration20261128020328_add_change_events extends Migration {
     this.addSql(
       `create table "change_feed_horizon" ("id" int not null, "xid" xid8 not null, "event_id" bigint not null, constraint "change_feed_horizon_pkey" primary key ("id"));`,
     );
+    this.addSql(`create function notify_change_event() returns trigger language plpgsql as $$
+      begin
+        perform pg_notify('gateway_changes', '');
+        return null;
+      end $$;`);
+    this.addSql(`create trigger change_event_appended after insert on change_event for each statement execute function notify_change_event();`);
   }
 
   override async down(): Promise<void> {
+    this.addSql('drop trigger change_event_appended on change_event;');
+    this.addSql('drop function notify_change_event();');
     this.addSql(`drop table if exists "change_event" cascade;`);
 
     this.addSql(`drop table if exists "change_feed_horizon" cascade;`);

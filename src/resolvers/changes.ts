@@ -1,6 +1,6 @@
 import { Arg, Ctx, Directive, Int, Query, Resolver } from 'type-graphql';
 import { CHANGE_READERS } from '../changes/policy';
-import { readChanges } from '../changes/service';
+import { MAX_CHANGES_WAIT_SECONDS, readChanges } from '../changes/service';
 import type { RequestContext } from '../domain/context';
 import { ChangesVO } from '../schema/changes';
 import { auth } from '../schema/directives';
@@ -13,14 +13,19 @@ export class ChangeResolver {
     @Ctx() ctx: RequestContext,
     @Arg('after', () => String, {
       nullable: true,
-      description: 'The `next` (or an event`s `cursor`) of an earlier answer; from the oldest kept event without.',
+      description: "The `next` (or an event's `cursor`) of an earlier answer; from the oldest kept event without.",
     })
     after?: string,
     @Arg('types', () => [String], { nullable: true, description: 'Only events of these types (on REST comma-separated: `user.created,user.updated`).' })
     types?: string[],
     @Arg('limit', () => Int, { nullable: true, description: 'At most this many events (1–1000, 100 without).' }) limit?: number,
+    @Arg('wait', () => Int, {
+      nullable: true,
+      description: `With no event yet, wait up to this many seconds (0–${MAX_CHANGES_WAIT_SECONDS}) and answer as soon as one commits.`,
+    })
+    wait?: number,
   ): Promise<ChangesVO> {
-    const page = await readChanges(ctx, after, types, limit);
+    const page = await readChanges(ctx, after, types, limit, wait);
     return {
       next: page.next,
       events: page.events.map((row) => ({

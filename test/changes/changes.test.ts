@@ -160,3 +160,31 @@ it('types narrow the feed, limit pages it, and a malformed cursor, type or limit
     expect({ query, status: reply.status, code: reply.json?.code }).toEqual({ query, status: 400, code: 'BAD_REQUEST' });
   }
 });
+
+it('a long poll answers as soon as a write commits, on both transports; without one it answers empty when the wait is over', async () => {
+  const start = await head();
+  const waited = Date.now();
+  const polling = call(t.base, 'GET', `/restapi/changes?after=${start}&wait=15`, { headers: asAdmin });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const group = await call(t.base, 'PUT', '/restapi/groups', { headers: asAdmin, body: { name: 'Awaited' } });
+  const answered = await polling;
+  expect(answered.json.events.map((event: Change) => event.objectKey)).toEqual([group.json.key]);
+  // Woken by the commit (or at most a second later when an older transaction held the event back), not at the end of the wait.
+  expect(Date.now() - waited).toBeLessThan(10_000);
+
+  const viaGraphql = graphql(t.base, adminAuth(), 'query($after: String) { changes(after: $after, wait: 15) { events { type } next } }', {
+    after: answered.json.next,
+  });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await call(t.base, 'PUT', '/restapi/groups', { headers: asAdmin, body: { name: 'Awaited through GraphQL' } });
+  expect((await viaGraphql).body.data.changes.events).toEqual([{ type: 'group.created' }]);
+
+  const quiet = Date.now();
+  const nothing = await call(t.base, 'GET', `/restapi/changes?after=${await head()}&types=test.never.written&wait=1`, { headers: asAdmin });
+  expect(nothing.json.events).toEqual([]);
+  expect(Date.now() - quiet).toBeGreaterThanOrEqual(1000);
+  for (const wait of ['-1', '21', 'soon']) {
+    const reply = await call(t.base, 'GET', `/restapi/changes?wait=${wait}`, { headers: asAdmin });
+    expect({ wait, status: reply.status }).toEqual({ wait, status: 400 });
+  }
+});

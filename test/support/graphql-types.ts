@@ -2685,6 +2685,7 @@ export type QueryChangesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   types?: InputMaybe<Array<Scalars['String']['input']>>;
+  wait?: InputMaybe<Scalars['Int']['input']>;
 };
 
 

@@ -51,7 +51,8 @@ const GONE = /\.(deleted|removed|unlinked|unmarked)$/;
 /** The change event of a write (src/changes): its type, keys, and the object as its REST JSON representation. */
 async function recordChange(em: EntityManager, ctx: RequestContext, pending: PendingAudit, result: unknown, object: ReturnType<typeof objectOf>) {
   const type = changeTypeOf(pending.operation);
-  if (!type) return;
+  // A write that answers false changed nothing (the member was there already, as REST's 304 says).
+  if (!type || result === false) return;
   const keys: Record<string, string> = {};
   for (const [name, value] of Object.entries(pending.args)) if (name.endsWith('Key') && value != null && typeof value !== 'object') keys[name] = String(value);
   const { resultType } = pending;

@@ -101,6 +101,8 @@ it('a member added and a group deleted name their keys; the deletion carries no 
   const group = await call(t.base, 'PUT', '/restapi/groups', { headers: asAdmin, body: { name: 'Short-lived' } });
   const groupKey = group.json.key as number;
   expect((await call(t.base, 'PUT', `/restapi/groups/${groupKey}/participants/${person.key}`, { headers: asAdmin })).status).toBe(200);
+  // Already a participant: nothing changed, no event.
+  expect((await call(t.base, 'PUT', `/restapi/groups/${groupKey}/participants/${person.key}`, { headers: asAdmin })).status).toBe(304);
   expect((await call(t.base, 'DELETE', `/restapi/groups/${groupKey}`, { headers: asAdmin })).status).toBe(200);
   const { events } = await settledChangesAfter(start, 3);
   expect(events.map((event) => [event.type, event.keys, event.object === null])).toEqual([

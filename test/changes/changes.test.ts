@@ -190,3 +190,13 @@ it('a long poll answers as soon as a write commits, on both transports; without 
     expect({ wait, status: reply.status }).toEqual({ wait, status: 400 });
   }
 });
+
+it("an API key's secret, shown once to its creator, is masked in the event", async () => {
+  const start = await head();
+  const person = await buildUser(t);
+  const created = await graphql(t.base, adminAuth(), `mutation { createApiKey(identityKey: ${person.key}) { clientId secret } }`);
+  const { clientId, secret } = created.body.data.createApiKey as { clientId: string; secret: string };
+  const { events } = await settledChangesAfter(start, 1);
+  expect(events.map((event) => [event.type, event.object?.clientId, event.object?.secret])).toEqual([['apikey.created', clientId, '***']]);
+  expect(JSON.stringify(events)).not.toContain(secret);
+});

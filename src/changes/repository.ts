@@ -48,11 +48,24 @@ export const START: Cursor = { xid: '0', id: '0' };
 export const cursorText = (cursor: Cursor) => `${cursor.xid}-${cursor.id}`;
 
 /**
+ * The transaction id below which every transaction that could still append events has ended, for the statement's
+ * snapshot: the oldest transaction in progress, leaving out those that pg_stat_activity shows working in another
+ * database of the server (they never write this table; a transaction that ended meanwhile, or whose database is not
+ * shown, is kept: that only holds the feed back a moment). Transaction ids in pg_stat_activity are 32-bit.
+ */
+const FENCE = `coalesce(
+  (select x from pg_snapshot_xip(pg_current_snapshot()) x
+    where not exists (select 1 from pg_stat_activity a
+      where a.datname <> current_database() and a.backend_xid::text = (x::text::numeric % 4294967296)::text)
+    order by x limit 1),
+  pg_snapshot_xmax(pg_current_snapshot()))`;
+
+/**
  * The next events after `after`, in (transaction, event) order, of finished transactions only: a transaction id is
  * taken when a transaction first writes, so one that began earlier may commit later; no event of a transaction at
- * or beyond the oldest one still running (`pg_snapshot_xmin`) is read, and once a reader's cursor passes a
- * transaction id every transaction below it has ended, committed or not. A long write transaction anywhere on the
- * PostgreSQL server (transaction ids are the server's) holds the feed back until it ends; it never loses an event.
+ * or beyond the oldest one of this database still running is read (FENCE), and once a reader's cursor passes a
+ * transaction id every transaction below it that could write here has ended, committed or not. A long write
+ * transaction on this database holds the feed back until it ends; it never loses an event.
  * `types` are names of letters and dots (checked by the service).
  */
 export function changesAfter(em: EntityManager, after: Cursor, types: readonly string[] | null, limit: number): Promise<ChangeRow[]> {
@@ -61,7 +74,7 @@ export function changesAfter(em: EntityManager, after: Cursor, types: readonly s
     `select xid::text || '-' || id as cursor, type, object_type as "objectType", object_key as "objectKey", external_id as "externalId",
        identity_key as "identityKey", at, keys, object
      from change_event
-     where (xid, id) > (?::xid8, ?::bigint) and xid < pg_snapshot_xmin(pg_current_snapshot()) and (?::text[] is null or type = any(?::text[]))
+     where (xid, id) > (?::xid8, ?::bigint) and xid < ${FENCE} and (?::text[] is null or type = any(?::text[]))
      order by xid, id limit ?`,
     [after.xid, after.id, types && `{${types.join(',')}}`, types && `{${types.join(',')}}`, limit],
   );

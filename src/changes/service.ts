@@ -1,5 +1,6 @@
 import type { RequestContext } from '../domain/context';
 import { badRequest, DomainError } from '../domain/errors';
+import { readableChanges } from './policy';
 import { changeSignalOf } from './signal';
 import { changesAfter, cursorText, horizon, isBefore, START, type ChangeRow, type Cursor } from './repository';
 
@@ -57,10 +58,13 @@ export async function readChanges(
   if (!Number.isInteger(wait) || wait < 0 || wait > MAX_CHANGES_WAIT_SECONDS) throw badRequest(`wait: seconds between 0 and ${MAX_CHANGES_WAIT_SECONDS}`);
   const until = Date.now() + wait * 1000;
   const signal = changeSignalOf(ctx.em);
-  let events = await changesAfter(ctx.em, cursor, wanted, size);
-  while (!events.length && signal && Date.now() < until) {
-    await signal.next(until - Date.now());
-    events = await changesAfter(ctx.em, cursor, wanted, size);
+  // `next` passes every event read, also those this caller may not see: the next read starts after them.
+  let from = cursor;
+  for (;;) {
+    const read = await changesAfter(ctx.em, from, wanted, size);
+    if (read.length) from = cursorOf(read.at(-1)!.cursor);
+    const events = await readableChanges(ctx, read);
+    if (events.length || !signal || Date.now() >= until) return { events, next: cursorText(from) };
+    if (!read.length) await signal.next(until - Date.now());
   }
-  return { events, next: events.at(-1)?.cursor ?? cursorText(cursor) };
 }

@@ -6,22 +6,25 @@ import { adminAuth, startTestService, type TestService } from '../support/servic
 /** The change feed's one operation: its refusals and a success on both transports. */
 
 let t: TestService;
-let userManager: TestUser;
+let plain: TestUser;
 beforeAll(async () => {
   t = await startTestService();
-  userManager = await buildUser(t, { userManager: true });
+  plain = await buildUser(t);
 });
 afterAll(() => t.stop());
 
 describe('GET /changes', () => {
-  // A user manager manages people, not the gateway: the feed names every object.
-  refusals('GET /changes', () => ({ t, values: {}, forbidden: userManager }));
+  // Every caller reads the feed, each the events of what they manage (test/changes/readers.test.ts).
+  refusals('GET /changes', () => ({ t, values: {} }), { everyCallerMay: true });
 
-  it('answers the administrator on both transports', async () => {
+  it('answers the administrator and any other caller on both transports', async () => {
     const reply = await call(t.base, 'GET', '/restapi/changes', { headers: { ...adminAuth(), ...JSON_TYPE } });
     expect(reply.status).toBe(200);
     expect(reply.json).toEqual({ events: expect.any(Array), next: expect.stringMatching(/^\d+-\d+$/) });
     const viaGraphql = await graphql(t.base, adminAuth(), '{ changes { events { cursor } next } }');
     expect(viaGraphql.body.data.changes.next).toBe(reply.json.next);
+    const asPlain = await call(t.base, 'GET', '/restapi/changes', { headers: { ...plain.auth, ...JSON_TYPE } });
+    expect(asPlain.status).toBe(200);
+    expect((await graphql(t.base, plain.auth, '{ changes { next } }')).body.data.changes.next).toEqual(expect.any(String));
   });
 });

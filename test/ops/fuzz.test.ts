@@ -20,6 +20,7 @@ import {
 import { call } from '../support/http';
 import { undeclaredInAnswer } from '../support/response-schema';
 import { adminAuth, startTestService, type TestService } from '../support/service';
+import { MAX_CHANGES_WAIT_SECONDS } from '../../src/changes/service';
 
 jest.setTimeout(120_000);
 
@@ -27,6 +28,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
 const GRAPHQL_RUNS = Number(process.env.FUZZ_GRAPHQL_RUNS ?? 6);
 const TIMEOUT_MS = 5_000;
+/** A long poll of the change feed (`wait=`, GraphQL `wait:`) may take its whole wait before it answers. */
+const LONG_POLL = /[?&]wait=|\bwait\s*:/;
 const PARALLEL = 6;
 
 type Schema = Record<string, any>;
@@ -347,7 +350,7 @@ async function send(request: Sent, operation?: Operation, rest = true) {
       headers: request.headers,
       body: request.body,
       redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(TIMEOUT_MS + (LONG_POLL.test(`${request.path} ${request.body ?? ''}`) ? MAX_CHANGES_WAIT_SECONDS * 1000 : 0)),
     });
     status = response.status;
     type = response.headers.get('content-type') ?? '';

@@ -26,6 +26,7 @@ export const OPEN_TO_EVERY_CALLER = new Set([
   'GET /catalog',
   'GET /catalog/:path',
   'GET /catalog/:path/children',
+  'GET /changes',
 ]);
 
 /** The world of a route, by its path. */
@@ -61,7 +62,6 @@ export const EXEMPT: Record<string, string> = Object.fromEntries(
       'GET /repo/lectures/rollcalls',
       'GET /repo/lectures',
     ],
-    'the change feed names every object, and only the gateway administrators read it (src/changes/policy.ts)': ['GET /changes'],
     "an organisation's own record: every organisation administrator reads it, as GET /organisations lists them all (OpenOLAT); what it holds (members, entries) is checked":
       ['GET /organisations/:organisationKey'],
     'taxonomies belong to no organisation: administrators and system administrators of any organisation manage every one (OpenOLAT checks the global role)':

@@ -38,8 +38,8 @@ async function changesAfter(after: string, query = ''): Promise<{ events: Change
 }
 
 /**
- * The events after `after` once `count` of them have come: the feed hands out only what every transaction of the
- * PostgreSQL server older than them has finished, and the other test files' transactions run on the same server.
+ * The events after `after` once `count` of them have come: the feed hands out an event once every older write
+ * transaction of the database has ended (the service's own housekeeping, for one, may still be running a moment).
  */
 async function settledChangesAfter(after: string, count: number, query = ''): Promise<{ events: Change[]; next: string }> {
   const until = Date.now() + 10_000;

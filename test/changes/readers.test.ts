@@ -44,7 +44,7 @@ async function seen(reader: TestUser | 'admin'): Promise<[string, number][]> {
   const auth = reader === 'admin' ? adminAuth() : reader.auth;
   const until = Date.now() + 10_000;
   let rest: { type: string; objectKey: number }[] = [];
-  // The other files' transactions on the same PostgreSQL server may hold the newest events back a moment.
+  // An older write transaction of the database (the service's housekeeping) may hold the newest events back a moment.
   while (Date.now() < until) {
     const reply = await call(t.base, 'GET', `/restapi/changes?after=${start}`, { headers: { ...auth, ...JSON_TYPE } });
     rest = reply.json.events;

@@ -11,12 +11,24 @@ let managerB: TestUser;
 let personA: TestUser;
 let personB: TestUser;
 let owner: TestUser;
+let gone: TestUser;
+let administratorB: TestUser;
 let courseKey: number;
 let start: string;
 beforeAll(async () => {
   t = await startTestService();
   const [a, b] = [await buildOrganisation(t), await buildOrganisation(t)];
-  [managerA, managerB, personA, personB, owner] = [await buildUser(t), await buildUser(t), await buildUser(t), await buildUser(t), await buildUser(t)];
+  [managerA, managerB, personA, personB, owner, gone, administratorB] = [
+    await buildUser(t),
+    await buildUser(t),
+    await buildUser(t),
+    await buildUser(t),
+    await buildUser(t),
+    await buildUser(t),
+    await buildUser(t),
+  ];
+  await addOrganisationMember(t, b, administratorB.key, 'administrator');
+  await addOrganisationMember(t, b, gone.key, 'user');
   await addOrganisationMember(t, a, managerA.key, 'usermanager');
   await addOrganisationMember(t, b, managerB.key, 'usermanager');
   await addOrganisationMember(t, a, personA.key, 'user');
@@ -36,6 +48,7 @@ beforeAll(async () => {
       ).status,
     ).toBe(200);
   expect((await call(t.base, 'POST', `/restapi/repo/courses/${courseKey}/status?newStatus=published`, { headers: asAdmin })).status).toBe(200);
+  expect((await call(t.base, 'DELETE', `/restapi/users/${gone.key}`, { headers: asAdmin })).status).toBe(200);
 });
 afterAll(() => t.stop());
 
@@ -49,7 +62,7 @@ async function seen(reader: TestUser | 'admin'): Promise<[string, number][]> {
     const reply = await call(t.base, 'GET', `/restapi/changes?after=${start}`, { headers: { ...auth, ...JSON_TYPE } });
     rest = reply.json.events;
     const all = (await call(t.base, 'GET', `/restapi/changes?after=${start}`, { headers: { ...adminAuth(), ...JSON_TYPE } })).json.events;
-    if (all.length >= 3) break;
+    if (all.length >= 4) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const viaGraphql = await graphql(t.base, auth, 'query($after: String) { changes(after: $after) { events { type objectKey } } }', { after: start });
@@ -57,9 +70,14 @@ async function seen(reader: TestUser | 'admin'): Promise<[string, number][]> {
   return rest.map((event) => [event.type, event.objectKey]);
 }
 
-it("a user manager of organisation A gets the events of A's people, never of B's", async () => {
+it("a user manager or an administrator of organisation B gets the events of B's people, never of A's", async () => {
   expect(await seen(managerA)).toEqual([['user.updated', personA.key]]);
   expect(await seen(managerB)).toEqual([['user.updated', personB.key]]);
+  // A deletion leaves nothing for a policy to ask: it reaches the administrators (of any organisation) only.
+  expect(await seen(administratorB)).toEqual([
+    ['user.updated', personB.key],
+    ['user.deleted', gone.key],
+  ]);
 });
 
 it("a person gets the events of themself, a course's owner those of the course, the administrator every one", async () => {
@@ -69,5 +87,6 @@ it("a person gets the events of themself, a course's owner those of the course, 
     ['user.updated', personA.key],
     ['user.updated', personB.key],
     ['course.status.changed', courseKey],
+    ['user.deleted', gone.key],
   ]);
 });

@@ -167,7 +167,7 @@ it('searching people for part of a login, a name or an e-mail reads the matching
   expect(wide).toEqual([]);
 });
 
-it('the change feed is read from its cursor through the index, whatever it holds', async () => {
+it("the change feed is read from its cursor through the index, whatever it holds, and a user manager's events are picked in one statement", async () => {
   await db.query(
     `insert into change_event (type, object_type, object_key, keys) select 'user.updated', 'user', n::text, '{}' from generate_series(1, ${PEOPLE}) n`,
   );
@@ -178,6 +178,14 @@ it('the change feed is read from its cursor through the index, whatever it holds
       headers: { ...adminAuth(), ...JSON_TYPE },
     });
     expect(page.json.events).toHaveLength(50);
+  });
+  const manager = await buildUser(t);
+  await addOrganisationMember(t, await defaultOrganisationKey(t), manager.key, 'usermanager');
+  await expectIndexedStatements(async () => {
+    const page = await call(t.base, 'GET', `/restapi/changes?after=${rows[0].cursor as string}&types=user.updated&limit=50`, {
+      headers: { ...manager.auth, ...JSON_TYPE },
+    });
+    expect(page.status).toBe(200);
   });
 });
 

@@ -2,8 +2,8 @@ import { GATEWAY_ADMINS } from '../admin/policy';
 import { canManageEntry } from '../courses/policy';
 import { findEntry } from '../courses/repository';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
-import { canManageGroup } from '../groups/policy';
-import { canManageUser } from '../users/policy';
+import { canManageGroup, isGroupManager } from '../groups/policy';
+import { selfOrManagedAmong, USER_MANAGERS } from '../users/policy';
 import type { ChangeRow } from './repository';
 
 /**
@@ -14,26 +14,41 @@ import type { ChangeRow } from './repository';
  * … which administrators of any organisation manage) reach the gateway's administrators, and so do deletions:
  * nothing is left for a policy to ask.
  */
-const MANAGES: Record<string, (ctx: RequestContext, key: number) => Promise<boolean>> = {
-  user: async (ctx, key) => requireCaller(ctx).key === key || (await canManageUser(ctx, key)),
-  group: canManageGroup,
-  course: async (ctx, key) => {
-    const entry = await findEntry(ctx.em, { olatResourceId: key });
-    return !!entry && (await canManageEntry(ctx, entry));
-  },
-};
+const MANAGES = new Map<string, (ctx: RequestContext, keys: number[]) => Promise<ReadonlySet<number>>>([
+  ['user', (ctx, keys) => selfOrManagedAmong(ctx, keys, USER_MANAGERS)],
+  ['group', async (ctx, keys) => (isGroupManager(ctx) ? new Set(keys) : each(keys, (key) => canManageGroup(ctx, key)))],
+  [
+    'course',
+    (ctx, keys) =>
+      each(keys, async (key) => {
+        const entry = await findEntry(ctx.em, { olatResourceId: key });
+        return !!entry && (await canManageEntry(ctx, entry));
+      }),
+  ],
+]);
+
+/** The keys for which `manages` holds, asked one by one. */
+async function each(keys: number[], manages: (key: number) => Promise<boolean>): Promise<Set<number>> {
+  const managed = new Set<number>();
+  for (const key of keys) if (await manages(key)) managed.add(key);
+  return managed;
+}
 
 /** A deletion: its object is gone, and with it what its policy would ask. */
 const DELETED = /\.deleted$/;
 
-/** The events of `events` the caller may read, in their order. */
+/** The events of `events` the caller may read, in their order: one policy question per kind of object (people in one statement). */
 export async function readableChanges(ctx: RequestContext, events: ChangeRow[]): Promise<ChangeRow[]> {
   const administrator = hasAnyRole(requireCaller(ctx), GATEWAY_ADMINS);
-  const readable: ChangeRow[] = [];
-  for (const event of events) {
-    const manages = event.objectType ? MANAGES[event.objectType] : undefined;
-    const managed = manages && event.objectKey != null && (await manages(ctx, Number(event.objectKey)));
-    if (managed || (administrator && (!manages || DELETED.test(event.type)))) readable.push(event);
-  }
-  return readable;
+  const keysByKind = new Map<string, Set<number>>();
+  for (const event of events)
+    if (event.objectType && MANAGES.has(event.objectType) && event.objectKey != null)
+      keysByKind.set(event.objectType, (keysByKind.get(event.objectType) ?? new Set()).add(Number(event.objectKey)));
+  const managedByKind = new Map<string, ReadonlySet<number>>();
+  for (const [kind, keys] of keysByKind) managedByKind.set(kind, await MANAGES.get(kind)!(ctx, [...keys]));
+  return events.filter((event) => {
+    if (!event.objectType || !MANAGES.has(event.objectType)) return administrator;
+    const managed = event.objectKey != null && !!managedByKind.get(event.objectType)?.has(Number(event.objectKey));
+    return managed || (administrator && DELETED.test(event.type));
+  });
 }

@@ -2,21 +2,26 @@ import { GATEWAY_ADMINS } from '../admin/policy';
 import { canManageEntry } from '../courses/policy';
 import { findEntry } from '../courses/repository';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
+import { canManageCurriculum } from '../curriculum/policy';
 import { canManageGroup, isGroupManager } from '../groups/policy';
+import { organisationsManagedAmong } from '../organisations/policy';
 import { selfOrManagedAmong, USER_MANAGERS } from '../users/policy';
 import type { ChangeRow } from './repository';
 
 /**
  * Who may read which event: every caller the events of the objects they manage, decided by the policy of the
  * object's family (a person: themself and their user managers; a group: the group managers and the managers of every
- * course it is linked to; a course: its owners and the managers of its organisations), so an administrator of one
- * organisation gets no event about another organisation's people. Events of other kinds (taxonomies, relation roles,
- * … which administrators of any organisation manage) reach the gateway's administrators, and so do deletions:
- * nothing is left for a policy to ask.
+ * course it is linked to; a course: its owners and the managers of its organisations; a curriculum and its elements:
+ * its managers and owners; an organisation: its administrators), so an administrator of one organisation gets no
+ * event about another organisation's people. Events of other kinds (taxonomies, relation roles, catalog entries, …
+ * which administrators of any organisation manage) reach the gateway's administrators, and so do deletions: nothing
+ * is left for a policy to ask.
  */
 const MANAGES = new Map<string, (ctx: RequestContext, keys: number[]) => Promise<ReadonlySet<number>>>([
   ['user', (ctx, keys) => selfOrManagedAmong(ctx, keys, USER_MANAGERS)],
   ['group', async (ctx, keys) => (isGroupManager(ctx) ? new Set(keys) : each(keys, (key) => canManageGroup(ctx, key)))],
+  ['curriculum', (ctx, keys) => each(keys, (key) => canManageCurriculum(ctx, key))],
+  ['organisation', organisationsManagedAmong],
   [
     'course',
     (ctx, keys) =>

@@ -1,4 +1,4 @@
-import { addCourseMember, addOrganisationMember, buildCourse, buildOrganisation, buildUser, type TestUser } from '../factories';
+import { addCourseMember, addOrganisationMember, buildCourse, buildCurriculum, buildOrganisation, buildUser, type TestUser } from '../factories';
 import { EntryRole } from '../../src/entities/courses';
 import { JSON_TYPE, call, graphql } from '../support/http';
 import { adminAuth, startTestService, type TestService } from '../support/service';
@@ -13,6 +13,9 @@ let personB: TestUser;
 let owner: TestUser;
 let gone: TestUser;
 let administratorB: TestUser;
+let curriculumManagerA: TestUser;
+let curricula: number[];
+let organisations: number[];
 let courseKey: number;
 let start: string;
 beforeAll(async () => {
@@ -28,6 +31,10 @@ beforeAll(async () => {
     await buildUser(t),
   ];
   await addOrganisationMember(t, b, administratorB.key, 'administrator');
+  curriculumManagerA = await buildUser(t);
+  await addOrganisationMember(t, a, curriculumManagerA.key, 'curriculummanager');
+  curricula = [await buildCurriculum(t, { organisationKey: a }), await buildCurriculum(t, { organisationKey: b })];
+  organisations = [a, b];
   await addOrganisationMember(t, b, gone.key, 'user');
   await addOrganisationMember(t, a, managerA.key, 'usermanager');
   await addOrganisationMember(t, b, managerB.key, 'usermanager');
@@ -49,6 +56,15 @@ beforeAll(async () => {
     ).toBe(200);
   expect((await call(t.base, 'POST', `/restapi/repo/courses/${courseKey}/status?newStatus=published`, { headers: asAdmin })).status).toBe(200);
   expect((await call(t.base, 'DELETE', `/restapi/users/${gone.key}`, { headers: asAdmin })).status).toBe(200);
+  for (const [index, curriculumKey] of curricula.entries()) {
+    const body = { identifier: `feed-element-${index}`, displayName: `Feed element ${index}` };
+    expect((await call(t.base, 'PUT', `/restapi/curriculum/${curriculumKey}/elements`, { headers: asAdmin, body })).status).toBe(200);
+  }
+  for (const [organisationKey, person] of [
+    [organisations[0], personA],
+    [organisations[1], personB],
+  ] as const)
+    expect((await call(t.base, 'PUT', `/restapi/organisations/${organisationKey}/author/${person.key}`, { headers: asAdmin })).status).toBe(200);
 });
 afterAll(() => t.stop());
 
@@ -62,7 +78,7 @@ async function seen(reader: TestUser | 'admin'): Promise<[string, number][]> {
     const reply = await call(t.base, 'GET', `/restapi/changes?after=${start}`, { headers: { ...auth, ...JSON_TYPE } });
     rest = reply.json.events;
     const all = (await call(t.base, 'GET', `/restapi/changes?after=${start}`, { headers: { ...adminAuth(), ...JSON_TYPE } })).json.events;
-    if (all.length >= 4) break;
+    if (all.length >= 8) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const viaGraphql = await graphql(t.base, auth, 'query($after: String) { changes(after: $after) { events { type objectKey } } }', { after: start });
@@ -70,14 +86,20 @@ async function seen(reader: TestUser | 'admin'): Promise<[string, number][]> {
   return rest.map((event) => [event.type, event.objectKey]);
 }
 
-it("a user manager or an administrator of organisation B gets the events of B's people, never of A's", async () => {
+it("a user manager or an administrator of organisation B gets the events of B's people (the administrator also of B's curricula and of B), never of A's", async () => {
   expect(await seen(managerA)).toEqual([['user.updated', personA.key]]);
   expect(await seen(managerB)).toEqual([['user.updated', personB.key]]);
   // A deletion leaves nothing for a policy to ask: it reaches the administrators (of any organisation) only.
   expect(await seen(administratorB)).toEqual([
     ['user.updated', personB.key],
     ['user.deleted', gone.key],
+    ['curriculum.element.saved', curricula[1]],
+    ['organisation.member.added', organisations[1]],
   ]);
+});
+
+it("a curriculum manager of organisation A gets the events of A's curricula, never of B's", async () => {
+  expect(await seen(curriculumManagerA)).toEqual([['curriculum.element.saved', curricula[0]]]);
 });
 
 it("a person gets the events of themself, a course's owner those of the course, the administrator every one", async () => {
@@ -88,5 +110,9 @@ it("a person gets the events of themself, a course's owner those of the course, 
     ['user.updated', personB.key],
     ['course.status.changed', courseKey],
     ['user.deleted', gone.key],
+    ['curriculum.element.saved', curricula[0]],
+    ['curriculum.element.saved', curricula[1]],
+    ['organisation.member.added', organisations[0]],
+    ['organisation.member.added', organisations[1]],
   ]);
 });

@@ -8,7 +8,7 @@ import { auth } from '../schema/directives';
 export class ChangeResolver {
   @Query(() => ChangesVO, {
     description:
-      'What committed writes changed, oldest first, from a cursor on: administrators every event, others those of the people, groups and courses they manage.',
+      'What committed writes changed, oldest first, from a cursor on: each caller the events of the people, groups, courses, curricula and organisations they manage; administrators also the other kinds and deletions.',
   })
   @Directive(auth())
   async changes(

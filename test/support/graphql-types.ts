@@ -2416,7 +2416,7 @@ export type Query = {
   catalogRoots: CatalogEntryVOes;
   /** The entry and every entry below it, parents before children (rebuild the tree by parentKey); with repositoryEntry and owners in a fixed number of statements whatever the size (GraphQL only). */
   catalogTree: Array<CatalogEntryVo>;
-  /** What committed writes changed, oldest first, from a cursor on: administrators every event, others those of the people, groups and courses they manage. */
+  /** What committed writes changed, oldest first, from a cursor on: each caller the events of the people, groups, courses, curricula and organisations they manage; administrators also the other kinds and deletions. */
   changes: ChangesVo;
   /** A course by its id (the OLAT resource id, CourseVO.key). Administrators and learning resource managers see the entries of their organisations, others those they are members of and the published public ones. */
   course: CourseVo;

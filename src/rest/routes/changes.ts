@@ -6,7 +6,7 @@ export const changes: FamilyRoutes = {
     GET(
       '/changes',
       'Query.changes',
-      'What committed writes changed, oldest first, from `after` on: administrators every event, others those of the people, groups and courses they manage',
+      'What committed writes changed, oldest first, from `after` on: each caller the events of the objects they manage',
       {
         defaultFormat: 'json',
         errors: { 410: 'the cursor is older than the oldest event kept (CHANGES_RETENTION_DAYS): read again without `after`' },

@@ -46,7 +46,8 @@ export class ChangeVO {
 }
 
 @ObjectType('ChangesVO', { description: 'A page of the change feed, oldest first.' })
-@Extensions({ xmlRoot: 'changes' })
+// pageItems: the GraphQL cost counts `events` at the `limit` of the changes field, not at the default list size.
+@Extensions({ xmlRoot: 'changes', pageItems: 'events' })
 export class ChangesVO {
   @Field(() => [ChangeVO])
   @Extensions({ xmlItem: 'change' })

@@ -200,3 +200,11 @@ it("an API key's secret, shown once to its creator, is masked in the event", asy
   expect(events.map((event) => [event.type, event.object?.clientId, event.object?.secret])).toEqual([['apikey.created', clientId, '***']]);
   expect(JSON.stringify(events)).not.toContain(secret);
 });
+
+it("GraphQL's cost counts the events a page may hold at its limit", async () => {
+  // Up to 1,000 events, each with its keys (counted at the default list size): more than one answer may cost.
+  const wide = await graphql(t.base, adminAuth(), '{ changes(limit: 1000) { events { keys { name } } } }');
+  expect(wide.body.errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COSTLY');
+  const narrow = await graphql(t.base, adminAuth(), '{ changes(limit: 100) { events { keys { name } } } }');
+  expect(narrow.body.errors).toBeUndefined();
+});

@@ -8,6 +8,7 @@ import type { SettingsStore } from './settings/settings';
 import { Authenticator } from './auth/authenticator';
 import { PrincipalCache } from './auth/principal-cache';
 import { ChangeSignal, useChangeSignal } from './changes/signal';
+import { startWebhooks } from './webhooks/start';
 import type { DatabaseNotifications } from './db/notifications';
 import { LoginThrottle } from './auth/login-throttle';
 import { OAuthVerifier } from './auth/oauth';
@@ -16,6 +17,7 @@ import { RateLimiter, sendRateLimited } from './ops/rate-limit';
 import { buildGatewaySchema } from './schema/build';
 import { graphqlMiddleware } from './graphql/apollo';
 import { graphqlExplorer } from './graphql/explorer';
+import { graphqlStream, STREAM_PATH } from './graphql/stream';
 import { DomainError, forbidden, unauthenticated } from './domain/errors';
 import { toRestError } from './rest/errors';
 import { errorFormat, isMultipart } from './rest/negotiation';
@@ -89,6 +91,8 @@ const notFoundHandler = (req: Request, res: Response) =>
 export interface App {
   /** The whole service as a node:http request listener. */
   handle: RequestListener;
+  /** Ends what a stopping instance would otherwise wait for: open subscription streams. */
+  drain: () => void;
   close: () => Promise<void>;
 }
 
@@ -120,7 +124,9 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   const readiness = new Readiness(orm);
   const schema = buildGatewaySchema();
   const principals = new PrincipalCache(notifications, config.principalCacheTtlSeconds * 1000);
-  useChangeSignal(orm.em, new ChangeSignal(notifications));
+  const changeSignal = new ChangeSignal(notifications);
+  useChangeSignal(orm.em, changeSignal);
+  const dispatcher = startWebhooks(orm, config.webhooks, schema, changeSignal, settings, logger);
   const authenticator = new Authenticator(config.sessionTtlSeconds, config.credentialCacheTtlSeconds, principals);
   const trustProxy = configureTrustProxy(config.trustProxy);
   const throttle = new LoginThrottle(config.loginThrottle, orm);
@@ -187,6 +193,17 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     defaultListSize: config.graphqlDefaultListSize,
   });
   const graphqlJson = express.json({ limit: graphqlBodyLimit, verify: utf8Only });
+  // Subscriptions as Server-Sent Events, behind the same filter, on the same schema and limits as /graphql.
+  const stream = graphqlStream(schema, {
+    maxDepth: config.graphqlMaxDepth,
+    maxCost: config.graphqlMaxCost,
+    maxAliases: config.graphqlMaxAliases,
+    maxRootFields: config.graphqlMaxRootFields,
+    maxTokens: config.graphqlMaxTokens,
+    defaultListSize: config.graphqlDefaultListSize,
+    log: logError,
+  });
+  app.all(STREAM_PATH, graphqlFilter.middleware(), graphqlJson, stream, errorHandler);
   app.use('/graphql', graphqlExplorer({ production: config.production }));
   app.use(
     '/graphql',
@@ -261,7 +278,9 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
       noteRoute(req, '/graphql');
       return void serveGraphql(req, res, search).catch((error: unknown) => answerFailure(error, req, res));
     }
-    if (path === '/graphql' || path.startsWith('/graphql/')) noteRoute(req, '/graphql');
+    // /graphql/stream (src/graphql/stream.ts) and the explorer's files go through express.
+    if (path === STREAM_PATH) noteRoute(req, STREAM_PATH);
+    else if (path === '/graphql' || path.startsWith('/graphql/')) noteRoute(req, '/graphql');
     else if (path.startsWith('/restapi/api-docs')) noteRoute(req, '/restapi/api-docs');
     void app(req, res);
   };
@@ -276,5 +295,9 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     if (path === '/ready') return serveReady(readiness, req, res);
     return serveMetrics(metrics!, config.metricsToken!, req, res);
   };
-  return { handle: accessLog(handle, logger, metrics), close: graphql.stop };
+  const close = async () => {
+    await dispatcher?.stop();
+    await graphql.stop();
+  };
+  return { handle: accessLog(handle, logger, metrics), drain: stream.drain, close };
 }

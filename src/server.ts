@@ -60,7 +60,7 @@ export async function startService(config: Config, log?: (message: string) => vo
     apiAccess: 'all',
     userApiKeyGeneration: false,
   });
-  const { handle, close } = await createApp(orm, config, settings, notifications, { logger, pool });
+  const { handle, drain, close } = await createApp(orm, config, settings, notifications, { logger, pool });
   await notifications.start();
   await settings.start();
   let draining = false;
@@ -96,6 +96,7 @@ export async function startService(config: Config, log?: (message: string) => vo
     (stopping ??= (async () => {
       clearInterval(purge);
       draining = true;
+      drain();
       await new Promise<void>((resolve) => {
         // No new connections; in-flight requests finish, up to the grace period.
         server.close(() => resolve());

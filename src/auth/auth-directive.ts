@@ -13,16 +13,26 @@ export function withAuthGuard(schema: GraphQLSchema, fieldName: string, field: G
   const roles = (directive?.roles ?? []) as string[];
   const unknown = roles.filter((role) => !isOrganisationRole(role));
   if (unknown.length) throw new Error(`@auth on ${fieldName}: unknown roles ${unknown.join(', ')}`);
-  const resolve = field.resolve!;
+  const admit = (ctx: RequestContext) => {
+    if (!directive) throw forbidden(`${fieldName} is not available`);
+    if (!ctx.caller) throw unauthenticated();
+    if (roles.length && !hasAnyRole(ctx.caller, roles as OrganisationRole[])) {
+      throw forbidden(`${fieldName} requires one of the roles ${roles.join(', ')}`);
+    }
+  };
+  const { resolve, subscribe } = field;
   return {
     ...field,
     resolve(source: unknown, args: Record<string, unknown>, ctx: RequestContext, info: any) {
-      if (!directive) throw forbidden(`${fieldName} is not available`);
-      if (!ctx.caller) throw unauthenticated();
-      if (roles.length && !hasAnyRole(ctx.caller, roles as OrganisationRole[])) {
-        throw forbidden(`${fieldName} requires one of the roles ${roles.join(', ')}`);
-      }
-      return resolve(source, args, ctx, info);
+      admit(ctx);
+      return resolve!(source, args, ctx, info);
     },
+    // A subscription is admitted before its source stream opens, and its every event again (above).
+    ...(subscribe && {
+      subscribe(source: unknown, args: Record<string, unknown>, ctx: RequestContext, info: any) {
+        admit(ctx);
+        return subscribe(source, args, ctx, info);
+      },
+    }),
   };
 }

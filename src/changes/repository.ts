@@ -80,6 +80,15 @@ export function changesAfter(em: EntityManager, after: Cursor, types: readonly s
   );
 }
 
+/**
+ * Where the feed stands for a reader who starts now: before the oldest transaction of this database still in
+ * progress (FENCE), whose events, and every later transaction's, are still to come.
+ */
+export async function feedHead(em: EntityManager): Promise<Cursor> {
+  const [row] = await sql<{ xid: string }>(em, `select (${FENCE})::text as xid`);
+  return { xid: row.xid, id: '0' };
+}
+
 /** How far the retention has deleted the feed: the newest deleted event, none while nothing was deleted. */
 export async function horizon(em: EntityManager): Promise<Cursor | null> {
   const [row] = await sql<{ xid: string; id: string }>(em, 'select xid::text as xid, event_id::text as id from change_feed_horizon where id = 1');

@@ -16,12 +16,14 @@ export class ChangeSignal {
     notifications.on(CHANGES_CHANNEL, () => this.wake());
   }
 
-  /** Resolves at the next announcement, or after `ms` (at most a second). */
-  next(ms: number): Promise<void> {
+  /** Resolves at the next announcement, after `ms` (at most a second), or when `stop` aborts (a subscriber left). */
+  next(ms: number, stop?: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
-      const waiter = () => (clearTimeout(timer), resolve());
-      const timer = setTimeout(() => (this.waiters.delete(waiter), resolve()), Math.min(ms, 1000));
-      this.waiters.add(waiter);
+      if (stop?.aborted) return resolve();
+      const done = () => (clearTimeout(timer), this.waiters.delete(done), stop?.removeEventListener('abort', done), resolve());
+      const timer = setTimeout(done, Math.min(ms, 1000));
+      this.waiters.add(done);
+      stop?.addEventListener('abort', done, { once: true });
     });
   }
 

@@ -23,6 +23,7 @@ const PAST: Record<string, string> = {
   sync: 'synced',
   heal: 'healed',
   adapt: 'adapted',
+  replay: 'replayed',
 };
 
 /** Words that are one object in event types (`lecture.rollcall.updated`). */

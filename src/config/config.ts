@@ -1,5 +1,21 @@
 import path from 'node:path';
 
+export interface WebhookConfig {
+  /** This instance delivers (`WEBHOOK_DELIVERY`); every instance may, they share the work. */
+  deliver: boolean;
+  allowHttp: boolean;
+  /** Hosts (as URLs write them) that may be loopback, private or link-local (`WEBHOOK_ALLOWED_HOSTS`, comma-separated). */
+  allowedHosts: string[];
+  timeoutSeconds: number;
+  /** How long an event is retried before it is parked (`WEBHOOK_RETRY_HOURS`). */
+  retrySeconds: number;
+  maxBackoffSeconds: number;
+  /** How long a rotated secret still signs (`WEBHOOK_SECRET_GRACE_HOURS`). */
+  secretGraceSeconds: number;
+  /** Subscriptions one instance delivers at once. */
+  concurrency: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -39,6 +55,8 @@ export interface Config {
   auditRetentionDays: number;
   /** Change feed events older than this are deleted (`CHANGES_RETENTION_DAYS`); a reader behind them gets 410. */
   changesRetentionDays: number;
+  /** Webhook delivery (src/webhooks): see the README's configuration table. */
+  webhooks: WebhookConfig;
   graphqlMaxCost: number;
   graphqlMaxAliases: number;
   graphqlMaxRootFields: number;
@@ -208,6 +226,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY?.trim() || 'loopback',
     auditRetentionDays: atLeastOne('AUDIT_RETENTION_DAYS', int(env, 'AUDIT_RETENTION_DAYS', 365)),
     changesRetentionDays: atLeastOne('CHANGES_RETENTION_DAYS', int(env, 'CHANGES_RETENTION_DAYS', 30)),
+    webhooks: {
+      deliver: bool(env.WEBHOOK_DELIVERY, true),
+      allowHttp: bool(env.WEBHOOK_ALLOW_HTTP, false),
+      allowedHosts: (env.WEBHOOK_ALLOWED_HOSTS ?? '')
+        .split(',')
+        .map((host) => host.trim().replace(/^\[|\]$/g, ''))
+        .filter(Boolean),
+      timeoutSeconds: atLeastOne('WEBHOOK_TIMEOUT_SECONDS', int(env, 'WEBHOOK_TIMEOUT_SECONDS', 10)),
+      retrySeconds: Number(env.WEBHOOK_RETRY_HOURS || 24) * 3600,
+      maxBackoffSeconds: atLeastOne('WEBHOOK_MAX_BACKOFF_SECONDS', int(env, 'WEBHOOK_MAX_BACKOFF_SECONDS', 3600)),
+      secretGraceSeconds: Number(env.WEBHOOK_SECRET_GRACE_HOURS || 24) * 3600,
+      concurrency: atLeastOne('WEBHOOK_CONCURRENCY', int(env, 'WEBHOOK_CONCURRENCY', 4)),
+    },
     graphqlMaxCost: int(env, 'GRAPHQL_MAX_COST', 50_000),
     graphqlMaxAliases: int(env, 'GRAPHQL_MAX_ALIASES', 30),
     graphqlMaxRootFields: int(env, 'GRAPHQL_MAX_ROOT_FIELDS', 20),

@@ -14,6 +14,7 @@ import { organisationEntities } from './organisations';
 import { relationEntities } from './relations';
 import { taxonomyEntities } from './taxonomy';
 import { userEntities } from './users';
+import { webhookEntities } from './webhooks';
 
 /** Every entity, one entry per family. */
 export const entities = [
@@ -33,4 +34,5 @@ export const entities = [
   ...calendarEntities,
   ...limitEntities,
   ...changeEntities,
+  ...webhookEntities,
 ];

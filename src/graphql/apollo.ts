@@ -66,6 +66,20 @@ export const unavailableAnswer: ApolloServerPlugin<RequestContext> = {
   },
 };
 
+/** Subscriptions are served as Server-Sent Events at /graphql/stream (src/graphql/stream.ts); here one would run its field once, without an event. */
+export const subscriptionsElsewhere: ApolloServerPlugin<RequestContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ operation }) {
+        if (operation?.operation !== 'subscription') return;
+        throw new GraphQLError('subscriptions are served as Server-Sent Events at /graphql/stream (graphql-sse); POST /graphql runs queries and mutations', {
+          extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+        });
+      },
+    };
+  },
+};
+
 /**
  * Refuses, before anything runs, operations over the cost, alias or root-field limits (src/graphql/cost.ts);
  * needs the variables (a `limit` may be one), so it runs once the operation is resolved. An answer whose
@@ -109,7 +123,13 @@ export async function graphqlMiddleware(gatewaySchema: GraphQLSchema, options: G
     includeStacktraceInErrorResponses: false,
     formatError: (formatted, error) => formatGraphqlError(formatted, error, options.log),
     // No cache hints are given: without the cache-control plugin Apollo wraps no resolver (a third of the time of a large answer).
-    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), costLimit(schema, options, costs), unavailableAnswer],
+    plugins: [
+      ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginCacheControlDisabled(),
+      subscriptionsElsewhere,
+      costLimit(schema, options, costs),
+      unavailableAnswer,
+    ],
   });
   await server.start();
   // What @as-integrations/express5 does, on node:http (as the REST routes are served, without express's routing and response).

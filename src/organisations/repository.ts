@@ -217,7 +217,7 @@ export async function managedOrganisationKeys(
     `select o.id from organisation o where o.id = any(?::bigint[]) and exists (
        select 1 from organisation_role cm join organisation co on co.id = cm.organisation_id
        where cm.identity_id = ? and cm.role = any(?::text[]) and ${appliesIn('cm', 'co', 'o')})`,
-    [keyArray(organisationKeys), identityKey, roles],
+    [keyArray(organisationKeys), identityKey, `{${roles.join(',')}}`],
   );
   return rows.map((row) => row.id);
 }

@@ -1,8 +1,18 @@
-import { Arg, Ctx, Directive, Int, Query, Resolver } from 'type-graphql';
-import { MAX_CHANGES_WAIT_SECONDS, readChanges } from '../changes/service';
+import { Arg, Ctx, Directive, Int, Query, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
+import { toChangeVO } from '../changes/presenter';
+import { followChanges, MAX_CHANGES_WAIT_SECONDS, readChanges } from '../changes/service';
+import type { ChangeRow } from '../changes/repository';
 import type { RequestContext } from '../domain/context';
-import { ChangesVO } from '../schema/changes';
+import { payloadOf, sourceStream, type StreamFailure } from '../graphql/subscriptions';
+import { ChangesVO, ChangeVO } from '../schema/changes';
 import { auth } from '../schema/directives';
+
+const TYPES_DESCRIPTION = 'Only events of these types (on REST comma-separated: `user.created,user.updated`).';
+
+interface FollowArgs {
+  after?: string | null;
+  types?: string[] | null;
+}
 
 @Resolver()
 export class ChangeResolver {
@@ -18,7 +28,7 @@ export class ChangeResolver {
       description: "The `next` (or an event's `cursor`) of an earlier answer; from the oldest kept event without.",
     })
     after?: string,
-    @Arg('types', () => [String], { nullable: true, description: 'Only events of these types (on REST comma-separated: `user.created,user.updated`).' })
+    @Arg('types', () => [String], { nullable: true, description: TYPES_DESCRIPTION })
     types?: string[],
     @Arg('limit', () => Int, { nullable: true, description: 'At most this many events (1–1000, 100 without).' }) limit?: number,
     @Arg('wait', () => Int, {
@@ -28,15 +38,29 @@ export class ChangeResolver {
     wait?: number,
   ): Promise<ChangesVO> {
     const page = await readChanges(ctx, after, types, limit, wait);
-    return {
-      next: page.next,
-      events: page.events.map((row) => ({
-        ...row,
-        objectKey: row.objectKey == null ? null : Number(row.objectKey),
-        keys: Object.entries(row.keys).map(([name, key]) => ({ name, key: Number(key) })),
-        object: row.object as Record<string, unknown> | null,
-      })),
-    };
+    return { next: page.next, events: page.events.map(toChangeVO) };
+  }
+
+  @Subscription(() => ChangeVO, {
+    name: 'changes',
+    description:
+      "The change feed as it grows, one event at a time, over Server-Sent Events at /graphql/stream (graphql-sse): the events the `changes` query would answer this caller, as their writes commit. To resume after a disconnect, subscribe again with `after` set to the last event's `cursor`.",
+    subscribe: ({ context, args }: SubscribeResolverData<unknown, FollowArgs, RequestContext>) =>
+      sourceStream((stop) => followChanges(context, args.after, args.types, stop)),
+  })
+  @Directive(auth())
+  changeStream(
+    @Root() event: ChangeRow | StreamFailure,
+    @Arg('after', () => String, {
+      nullable: true,
+      description:
+        'The `cursor` of the last event received (or the `next` of a `changes` answer): the stream goes on after it; `""` from the oldest kept event. Without: only the events that become readable from now on.',
+    })
+    _after?: string,
+    @Arg('types', () => [String], { nullable: true, description: TYPES_DESCRIPTION })
+    _types?: string[],
+  ): ChangeVO {
+    return toChangeVO(payloadOf(event));
   }
 }
 

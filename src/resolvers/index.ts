@@ -14,6 +14,7 @@ import { relationResolvers } from './relations';
 import { rollCallResolvers } from './roll-calls';
 import { taxonomyResolvers } from './taxonomy';
 import { userResolvers } from './users';
+import { webhookResolvers } from './webhooks';
 
 /** Every resolver of the schema, one entry per family. */
 export const resolvers = [
@@ -33,4 +34,5 @@ export const resolvers = [
   ...lectureResolvers,
   ...calendarResolvers,
   ...changeResolvers,
+  ...webhookResolvers,
 ] as const;

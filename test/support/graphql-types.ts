@@ -1144,6 +1144,8 @@ export type Mutation = {
   createTaxonomy: TaxonomyVo;
   /** Create a user; validation failures answer 406 with a list of ErrorVO on REST. */
   createUser: UserVo;
+  /** Subscribe a URL to the events that commit from now on; the answer holds the signing secret, once. */
+  createWebhook: WebhookVo;
   /** Delete an event (every recurrence) of one of the person's calendars; 404 unknown event. Answers for the person in the path (OpenOLAT answers for the caller): the person themself or their user managers (administrator, usermanager, rolesmanager); else 403 (OpenOLAT: 401). */
   deleteCalendarEvent: Scalars['Boolean']['output'];
   /** Extension: revoke the person's iCalendar feed of the calendar (404 when there is none); only the person themself. */
@@ -1188,6 +1190,8 @@ export type Mutation = {
   deleteUserAuthenticationByLogin: Scalars['Boolean']['output'];
   /** Remove the portrait; false when there was none. The person themself or their user managers. */
   deleteUserPortrait: Scalars['Boolean']['output'];
+  /** Delete a subscription and its parked failures; nothing more is sent. */
+  deleteWebhook: Scalars['Boolean']['output'];
   /** true: no longer allowed; false: it was not allowed (REST answers 200 either way). */
   disallowCurriculumElementSubType: Scalars['Boolean']['output'];
   /** true: no longer allowed; false: it was not allowed (REST answers 200 either way). */
@@ -1248,6 +1252,10 @@ export type Mutation = {
   removeRepositoryEntryTaxonomyLevel: Scalars['Boolean']['output'];
   /** The listed children (only their keys) come first in the given order; 409 for a key that is no child. */
   reorderCurriculumElementChildren: Scalars['Boolean']['output'];
+  /** Send every event from the cursor `from` on again, in order (parked failures included); 410 when the feed no longer keeps it. */
+  replayWebhook: WebhookVo;
+  /** A new signing secret, in this answer only; deliveries are signed with the old one too until WEBHOOK_SECRET_GRACE_HOURS have passed. */
+  rotateWebhookSecret: WebhookVo;
   /** Create or replace an event in one of the person's calendars. Answers for the person in the path (OpenOLAT answers for the caller): the person themself or their user managers (administrator, usermanager, rolesmanager); else 403 (OpenOLAT: 401). Our write rule (OpenOLAT's depends on UI settings): own calendar; group: owners (coaches), group managers, participants when the calendar access is "all"; course: owners, administrators and learning resource managers. 403 without write access; unlike OpenOLAT, 400 for an event without subject, begin or end, or with end before begin (an unknown classification is ignored, as OpenOLAT). REST answers 200 without a body, as OpenOLAT. GraphQL callers cannot change what a managed event's flags protect (synced lecture events are managed `all`); REST, the managing system, can. */
   saveCalendarEvent: Scalars['Boolean']['output'];
   /** Create or replace events in one of the person's calendars, all or none. Answers for the person in the path (OpenOLAT answers for the caller): the person themself or their user managers (administrator, usermanager, rolesmanager); else 403 (OpenOLAT: 401). Our write rule (OpenOLAT's depends on UI settings): own calendar; group: owners (coaches), group managers, participants when the calendar access is "all"; course: owners, administrators and learning resource managers. 403 without write access; unlike OpenOLAT, 400 for an event without subject, begin or end, or with end before begin (an unknown classification is ignored, as OpenOLAT). REST answers 200 without a body, as OpenOLAT. GraphQL callers cannot change what a managed event's flags protect (synced lecture events are managed `all`); REST, the managing system, can. */
@@ -1339,6 +1347,8 @@ export type Mutation = {
   updateUserRoles: RolesVo;
   /** Set the status; a status of 100 or more ends the user's sessions and token. */
   updateUserStatus: StatusVo;
+  /** Change what the body names (URL, types, organisation, active); the rest stays. */
+  updateWebhook: WebhookVo;
   /** Stores a new image of the course (JPEG, PNG or GIF; otherwise CONFLICT). Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   uploadCourseImage: Scalars['Boolean']['output'];
   /** Stores a new image (JPEG, PNG or GIF, recognised by its content; otherwise CONFLICT). Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
@@ -1629,6 +1639,11 @@ export type MutationCreateUserArgs = {
 };
 
 
+export type MutationCreateWebhookArgs = {
+  webhook: WebhookVoInput;
+};
+
+
 export type MutationDeleteCalendarEventArgs = {
   calendarId: Scalars['String']['input'];
   eventId: Scalars['String']['input'];
@@ -1757,6 +1772,11 @@ export type MutationDeleteUserAuthenticationByLoginArgs = {
 
 export type MutationDeleteUserPortraitArgs = {
   identityKey: Scalars['Long']['input'];
+};
+
+
+export type MutationDeleteWebhookArgs = {
+  webhookKey: Scalars['Long']['input'];
 };
 
 
@@ -1956,6 +1976,17 @@ export type MutationReorderCurriculumElementChildrenArgs = {
   curriculumKey: Scalars['Long']['input'];
   elementKey: Scalars['Long']['input'];
   elementOrder: Array<CurriculumElementVoInput>;
+};
+
+
+export type MutationReplayWebhookArgs = {
+  from?: InputMaybe<Scalars['String']['input']>;
+  webhookKey: Scalars['Long']['input'];
+};
+
+
+export type MutationRotateWebhookSecretArgs = {
+  webhookKey: Scalars['Long']['input'];
 };
 
 
@@ -2249,6 +2280,12 @@ export type MutationUpdateUserRolesArgs = {
 export type MutationUpdateUserStatusArgs = {
   identityKey: Scalars['Long']['input'];
   status: StatusVoInput;
+};
+
+
+export type MutationUpdateWebhookArgs = {
+  webhook: WebhookVoInput;
+  webhookKey: Scalars['Long']['input'];
 };
 
 
@@ -2619,6 +2656,11 @@ export type Query = {
   userStatus: StatusVo;
   /** Search users: login and property values are contains-searches with * wildcards, "quoted" values exact. */
   users: Array<UserVo>;
+  webhook: WebhookVo;
+  /** The events this subscription gave up on after WEBHOOK_RETRY_HOURS of retries, oldest first. */
+  webhookFailures: Array<WebhookFailureVo>;
+  /** The caller's webhook subscriptions (a system administrator's: every one). */
+  webhooks: Array<WebhookVo>;
 };
 
 
@@ -3272,6 +3314,16 @@ export type QueryUsersArgs = {
   statusVisibleLimit?: InputMaybe<Scalars['String']['input']>;
 };
 
+
+export type QueryWebhookArgs = {
+  webhookKey: Scalars['Long']['input'];
+};
+
+
+export type QueryWebhookFailuresArgs = {
+  webhookKey: Scalars['Long']['input'];
+};
+
 export type RelationRoleVo = {
   __typename?: 'RelationRoleVO';
   externalId?: Maybe<Scalars['String']['output']>;
@@ -3629,6 +3681,18 @@ export type StatusVoInput = {
   status: Scalars['Int']['input'];
 };
 
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** The change feed as it grows, one event at a time, over Server-Sent Events at /graphql/stream (graphql-sse): the events the `changes` query would answer this caller, as their writes commit. To resume after a disconnect, subscribe again with `after` set to the last event's `cursor`. */
+  changes: ChangeVo;
+};
+
+
+export type SubscriptionChangesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
 export type TaxonomyCompetenceVo = {
   __typename?: 'TaxonomyCompetenceVO';
   expiration?: Maybe<Scalars['DateTime']['output']>;
@@ -3884,4 +3948,54 @@ export type UserVoInput = {
   password?: InputMaybe<Scalars['String']['input']>;
   portrait?: InputMaybe<Scalars['String']['input']>;
   properties?: InputMaybe<Array<UserPropertyInput>>;
+};
+
+/** An event a subscription gave up on after retrying for WEBHOOK_RETRY_HOURS; a replay from before its cursor sends it again. */
+export type WebhookFailureVo = {
+  __typename?: 'WebhookFailureVO';
+  attempts: Scalars['Int']['output'];
+  /** The event's change feed cursor. */
+  cursor: Scalars['String']['output'];
+  failedAt: Scalars['DateTime']['output'];
+  key: Scalars['Long']['output'];
+  lastError?: Maybe<Scalars['String']['output']>;
+  type: Scalars['String']['output'];
+};
+
+/** A webhook subscription (beyond OpenOLAT): the change feed's events of `types` are POSTed to `url`, signed per Standard Webhooks, as far as the owner may read them (within `organisationKey` and below, when set). */
+export type WebhookVo = {
+  __typename?: 'WebhookVO';
+  active: Scalars['Boolean']['output'];
+  /** Failed attempts at the next event; 0 while deliveries succeed. */
+  attempts: Scalars['Int']['output'];
+  creationDate: Scalars['DateTime']['output'];
+  /** The change feed cursor of the last event delivered (or passed over); a replay moves it back. */
+  cursor: Scalars['String']['output'];
+  key: Scalars['Long']['output'];
+  lastDeliveryAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Why the last attempt failed, while the next event still fails. */
+  lastError?: Maybe<Scalars['String']['output']>;
+  /** When the next event is tried again, while it fails. */
+  nextAttemptAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Only events about objects of this organisation and the ones below it. */
+  organisationKey?: Maybe<Scalars['Long']['output']>;
+  /** Who created it: deliveries carry the events this person may read. */
+  ownerKey: Scalars['Long']['output'];
+  /** The signing secret (`whsec_…`): shown once, in the answer that creates or rotates it; null otherwise. */
+  secret?: Maybe<Scalars['String']['output']>;
+  /** Event types delivered (`user.created`, …); empty: every type. */
+  types: Array<Scalars['String']['output']>;
+  url: Scalars['String']['output'];
+};
+
+/** A webhook subscription as an administrator writes it. */
+export type WebhookVoInput = {
+  /** true when absent on creation. */
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** An organisation the caller administers; absent: every event the caller may read. */
+  organisationKey?: InputMaybe<Scalars['Long']['input']>;
+  /** Event types; absent or empty: every type. */
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** https (http only with WEBHOOK_ALLOW_HTTP); no loopback, private or link-local host unless WEBHOOK_ALLOWED_HOSTS names it. Required when creating. */
+  url?: InputMaybe<Scalars['String']['input']>;
 };

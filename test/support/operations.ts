@@ -86,6 +86,7 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   lectureConfiguration: { lectureEnabled: true },
   lectureBlock: { title: 'Block by plain user', plannedLectures: 2 },
   event: { subject: 'Event by plain user', begin: 1790000000000, end: 1790003600000 },
+  webhook: { url: 'https://hooks.example.org/gateway', types: ['user.created'] },
   events: [{ subject: 'Event by plain user', begin: 1790000000000, end: 1790003600000 }],
 };
 

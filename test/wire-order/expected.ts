@@ -347,6 +347,23 @@ export const EXPECTED_WIRE_ORDER: Record<string, string[]> = {
   ChangesVO: ['events', 'next'],
   ChangeVO: ['cursor', 'type', 'objectType', 'objectKey', 'externalId', 'identityKey', 'at', 'keys', 'object'],
   ChangeKeyVO: ['name', 'key'],
+  // Webhooks (beyond OpenOLAT): src/schema/webhooks.ts.
+  WebhookVO: [
+    'key',
+    'url',
+    'types',
+    'organisationKey',
+    'active',
+    'secret',
+    'ownerKey',
+    'creationDate',
+    'cursor',
+    'attempts',
+    'lastError',
+    'nextAttemptAt',
+    'lastDeliveryAt',
+  ],
+  WebhookFailureVO: ['key', 'cursor', 'type', 'attempts', 'lastError', 'failedAt'],
 
   // org.olat.restapi.support.vo.ErrorVO: not a GraphQL type, written by src/rest/respond.ts.
   ErrorVO: ['code', 'translation'],

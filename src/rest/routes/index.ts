@@ -3,6 +3,7 @@ import type { ApiTag, FamilyRoutes, OpenRoute, RestRoute } from '../route';
 import { admin } from './admin';
 import { calendars } from './calendars';
 import { catalog } from './catalog';
+import { webhooks } from './webhooks';
 import { changes } from './changes';
 import { courseGroups } from './course-groups';
 import { courseLifecycle } from './course-lifecycle';
@@ -50,6 +51,7 @@ const FAMILIES: [FamilyRoutes, ApiTag][] = [
   [lectures, { name: 'lectures', description: 'Lecture blocks of courses and curriculum elements, their teachers, and the blocks of a day.' }],
   [calendars, { name: 'calendars', description: 'Calendars and events of people, groups and courses, and the iCalendar feed.' }],
   [changes, { name: 'changes', description: 'What committed writes changed, in commit order, from a cursor on (beyond OpenOLAT).' }],
+  [webhooks, { name: 'webhooks', description: 'Subscriptions that POST the change feed to external systems, signed per Standard Webhooks (beyond OpenOLAT).' }],
 ];
 
 export const ROUTES: RestRoute[] = FAMILIES.flatMap(([family, tag]) => family.routes.map((route) => ({ ...route, tag })));

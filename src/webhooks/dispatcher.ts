@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Webhook } from 'standardwebhooks';
+import { canAuthenticate, principalByKey, toCaller } from '../auth/principal';
+import { readableChanges } from '../changes/policy';
+import { changesAfter, type ChangeRow, type Cursor } from '../changes/repository';
+import type { ChangeSignal } from '../changes/signal';
+import type { RequestContext } from '../domain/context';
+import type { Logger } from '../ops/logger';
+import type { GatewaySettings } from '../settings/settings';
+import * as webhooks from './repository';
+import type { SubscriptionRow } from './repository';
+import { eventsInOrganisation } from './scope';
+import { post, type WebhookTargetRules } from './targets';
+
+export interface DispatcherOptions {
+  rules: WebhookTargetRules;
+  /** How long an event is retried before it is parked (`WEBHOOK_RETRY_HOURS`). */
+  retrySeconds: number;
+  /** The longest wait between two attempts (`WEBHOOK_MAX_BACKOFF_SECONDS`); the first retry comes after a second, each next one after twice as long. */
+  maxBackoffSeconds: number;
+  /** Subscriptions this instance delivers at once (`WEBHOOK_CONCURRENCY`). */
+  concurrency: number;
+  /** The JSON of an event, as the change feed writes it. */
+  encode: (event: ChangeRow) => string;
+  settings: () => GatewaySettings;
+  signal: ChangeSignal;
+  logger: Logger;
+}
+
+/** Events read for a subscription at a time; its lease is extended at each delivery. */
+const BATCH = 100;
+
+/** The body a receiver gets (Standard Webhooks: type, timestamp, data); `data` is the event as GET /restapi/changes shows it. */
+export const payloadOf = (event: ChangeRow, encode: (event: ChangeRow) => string) =>
+  `{"type":${JSON.stringify(event.type)},"timestamp":${JSON.stringify(new Date(event.at).toISOString())},"data":${encode(event)}}`;
+
+/** The Standard Webhooks headers of one delivery: signed with the secret, and with the previous one during its grace period. */
+export function signedHeaders(
+  subscription: Pick<SubscriptionRow, 'secret' | 'previousSecret' | 'previousSecretUntil'>,
+  id: string,
+  body: string,
+  now = new Date(),
+) {
+  const secrets = [subscription.secret];
+  if (subscription.previousSecret && subscription.previousSecretUntil && new Date(subscription.previousSecretUntil) > now)
+    secrets.push(subscription.previousSecret);
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+    'webhook-signature': secrets.map((secret) => new Webhook(secret).sign(id, now, body)).join(' '),
+  };
+}
+
+const cursorOf = (event: ChangeRow): Cursor => {
+  const [xid, id] = event.cursor.split('-');
+  return { xid, id };
+};
+
+/**
+ * Sends the change feed to the webhook subscriptions, on every instance that runs one (`WEBHOOK_DELIVERY`). Each
+ * instance claims due subscriptions with a lease (row locks with SKIP LOCKED in a short transaction, see
+ * `claimDue`): one instance delivers a subscription at a time, in the feed's order, so each event goes out once in
+ * normal running and in order per object. An instance that dies holding a lease leaves the cursor at the last event
+ * it knew delivered: once the lease runs out another instance (or the restarted one) sends on from there, so an
+ * event may go out twice after a crash, never not at all. Receivers tell repeats by `webhook-id`.
+ */
+export class WebhookDispatcher {
+  private readonly holder = randomUUID();
+  private running = false;
+  private loop?: Promise<void>;
+  private readonly leaseSeconds: number;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly options: DispatcherOptions,
+  ) {
+    // Long enough for one delivery to time out and the cursor to move on; extended at each event.
+    this.leaseSeconds = Math.max(3, options.rules.timeoutSeconds * 3);
+  }
+
+  start(): void {
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let sent = 0;
+      try {
+        const due = await webhooks.claimDue(this.em.fork(), this.holder, this.leaseSeconds, this.options.concurrency);
+        sent = (await Promise.all(due.map((subscription) => this.deliver(subscription)))).reduce((sum, count) => sum + count, 0);
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'webhook delivery failed');
+      }
+      // Idle: until the next commit of an event (NOTIFY), or a second, when retries fall due.
+      if (!sent && this.running) await this.options.signal.next(1000);
+    }
+  }
+
+  /** The readers' policy as the subscription's owner, within its organisation if it has one. */
+  private async readable(em: EntityManager, subscription: SubscriptionRow, owner: RequestContext, events: ChangeRow[]): Promise<ChangeRow[]> {
+    const readable = await readableChanges(owner, events);
+    return subscription.organisationKey == null ? readable : eventsInOrganisation(em, subscription.organisationKey, readable);
+  }
+
+  /** Delivers what is due of one subscription, up to a batch; answers how many events it moved past. */
+  private async deliver(claimed: SubscriptionRow): Promise<number> {
+    let subscription = claimed;
+    const em = this.em.fork();
+    const { key } = subscription;
+    const principal = await principalByKey(em, subscription.ownerKey);
+    if (!principal || !canAuthenticate(principal)) {
+      await webhooks.stop(em, key, this.holder, 'the owner no longer exists or may not log in');
+      return 0;
+    }
+    const owner: RequestContext = { em, caller: toCaller(principal, principal.login), transport: 'rest', settings: this.options.settings() };
+    const events = await changesAfter(
+      em,
+      { xid: subscription.cursorXid, id: subscription.cursorId },
+      subscription.types.length ? subscription.types : null,
+      BATCH,
+    );
+    if (!events.length) {
+      await webhooks.release(em, key, this.holder);
+      return 0;
+    }
+    const deliverable = new Set(await this.readable(em, subscription, owner, events));
+    let passed = 0;
+    for (const event of events) {
+      if (!this.running) break;
+      if (deliverable.has(event)) {
+        const failure = await this.send(subscription, event);
+        if (failure) {
+          await this.failed(em, subscription, event, failure);
+          return passed;
+        }
+      }
+      if (!(await webhooks.advance(em, key, this.holder, cursorOf(event), deliverable.has(event), this.leaseSeconds))) return passed;
+      passed++;
+      // Moving on starts the count of failures again (as `advance` stored it).
+      subscription = { ...subscription, attempts: 0, failingSince: null };
+    }
+    await webhooks.release(em, key, this.holder);
+    return passed;
+  }
+
+  /** Sends one event; answers why it failed, or undefined when the receiver took it (2xx). */
+  private async send(subscription: SubscriptionRow, event: ChangeRow): Promise<string | undefined> {
+    const body = payloadOf(event, this.options.encode);
+    try {
+      const answer = await post(this.options.rules, subscription.url, signedHeaders(subscription, event.cursor, body), body);
+      if (answer.status >= 200 && answer.status < 300) return undefined;
+      return `HTTP ${answer.status}${answer.body ? `: ${answer.body.slice(0, 200)}` : ''}`;
+    } catch (error) {
+      return (error as Error).message || String(error);
+    }
+  }
+
+  /** Tries again later with a longer wait each time, or, once the retry period is over, parks the event and goes on. */
+  private async failed(em: EntityManager, subscription: SubscriptionRow, event: ChangeRow, why: string): Promise<void> {
+    const failingSince = subscription.failingSince ? new Date(subscription.failingSince).getTime() : Date.now();
+    if (Date.now() - failingSince >= this.options.retrySeconds * 1000) {
+      await webhooks.park(em, subscription.key, this.holder, cursorOf(event), event.type, why, this.leaseSeconds);
+      await webhooks.release(em, subscription.key, this.holder);
+      return;
+    }
+    const backoff = Math.min(this.options.maxBackoffSeconds, 2 ** Math.min(subscription.attempts, 30));
+    await webhooks.noteFailure(em, subscription.key, this.holder, why, backoff * (0.8 + Math.random() * 0.4));
+  }
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { inTransaction } from '../audit/audit-log';
+import { feedHead } from '../changes/repository';
+import { parseCursor, parseTypes, requireKept } from '../changes/service';
+import { requireCaller, type RequestContext } from '../domain/context';
+import { badRequest, notFound } from '../domain/errors';
+import { findOrganisationRow } from '../organisations/repository';
+import type { WebhookFailureVO, WebhookVO, WebhookVOInput } from '../schema/webhooks';
+import { listedOwner, requireScopeManager, requireWebhook } from './policy';
+import * as webhooks from './repository';
+import type { SubscriptionFields, SubscriptionRow } from './repository';
+import { checkedTargetUrl, webhookTargetRulesOf } from './targets';
+
+/** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+/** How long a rotated secret keeps signing, per ORM as the target rules (`WEBHOOK_SECRET_GRACE_HOURS`). */
+const graceByConnection = new WeakMap<object, number>();
+export const useSecretGrace = (connection: object, seconds: number) => graceByConnection.set(connection, seconds);
+
+const toWebhookVO = (row: SubscriptionRow, secret: string | null = null): WebhookVO => ({
+  key: row.key,
+  url: row.url,
+  types: row.types,
+  organisationKey: row.organisationKey,
+  active: row.active,
+  secret,
+  ownerKey: row.ownerKey,
+  creationDate: row.creationDate,
+  cursor: `${row.cursorXid}-${row.cursorId}`,
+  attempts: row.attempts,
+  lastError: row.lastError,
+  nextAttemptAt: row.attempts > 0 ? row.nextAttemptAt : null,
+  lastDeliveryAt: row.lastDeliveryAt,
+});
+
+/** The fields of a subscription after `input`, over `current` (an update changes what it names). */
+async function fieldsOf(ctx: RequestContext, input: WebhookVOInput, current?: SubscriptionRow): Promise<SubscriptionFields> {
+  if (input.url == null && !current) throw badRequest('url: required');
+  const url = input.url == null ? current!.url : checkedTargetUrl(webhookTargetRulesOf(ctx.em.getConnection()), input.url);
+  const types = input.types === undefined || input.types === null ? (current?.types ?? []) : (parseTypes(input.types) ?? []);
+  const organisationKey = input.organisationKey === undefined ? (current?.organisationKey ?? null) : input.organisationKey;
+  if (organisationKey != null && organisationKey !== current?.organisationKey) {
+    if (!(await findOrganisationRow(ctx.em, organisationKey))) throw notFound('organisation');
+    await requireScopeManager(ctx, organisationKey);
+  }
+  return { url, types, organisationKey, active: input.active ?? current?.active ?? true };
+}
+
+export async function listWebhooks(ctx: RequestContext): Promise<WebhookVO[]> {
+  return (await webhooks.subscriptions(ctx.em, listedOwner(ctx))).map((row) => toWebhookVO(row));
+}
+
+export async function getWebhook(ctx: RequestContext, key: number): Promise<WebhookVO> {
+  return toWebhookVO(await requireWebhook(ctx, key));
+}
+
+/** A new subscription, delivering what commits from now on; its secret is in this answer only. */
+export function createWebhook(ctx: RequestContext, input: WebhookVOInput): Promise<WebhookVO> {
+  return inTransaction(ctx, async (em) => {
+    const scoped = { ...ctx, em };
+    const fields = await fieldsOf(scoped, input);
+    const secret = newSecret();
+    const key = await webhooks.insertSubscription(em, requireCaller(ctx).key, fields, secret, await feedHead(em));
+    return toWebhookVO((await webhooks.subscriptionByKey(em, key))!, secret);
+  });
+}
+
+export function updateWebhook(ctx: RequestContext, key: number, input: WebhookVOInput): Promise<WebhookVO> {
+  return inTransaction(ctx, async (em) => {
+    const scoped = { ...ctx, em };
+    const current = await requireWebhook(scoped, key);
+    await webhooks.updateSubscription(em, key, await fieldsOf(scoped, input, current));
+    return toWebhookVO((await webhooks.subscriptionByKey(em, key))!);
+  });
+}
+
+export function deleteWebhook(ctx: RequestContext, key: number): Promise<boolean> {
+  return inTransaction(ctx, async (em) => {
+    await requireWebhook({ ...ctx, em }, key);
+    await webhooks.deleteSubscription(em, key);
+    return true;
+  });
+}
+
+/** A new secret, in this answer only; deliveries carry a signature with the old one too until its grace period ends. */
+export function rotateWebhookSecret(ctx: RequestContext, key: number): Promise<WebhookVO> {
+  return inTransaction(ctx, async (em) => {
+    await requireWebhook({ ...ctx, em }, key);
+    const secret = newSecret();
+    await webhooks.rotateSecret(em, key, secret, graceByConnection.get(ctx.em.getConnection()) ?? 24 * 3600);
+    return toWebhookVO((await webhooks.subscriptionByKey(em, key))!, secret);
+  });
+}
+
+export async function listWebhookFailures(ctx: RequestContext, key: number): Promise<WebhookFailureVO[]> {
+  await requireWebhook(ctx, key);
+  return webhooks.failures(ctx.em, key);
+}
+
+/** Sends again every event from `from` on (a failure's or an event's cursor; parked failures included), in order; a cursor the feed no longer keeps is 410. */
+export function replayWebhook(ctx: RequestContext, key: number, from: string): Promise<WebhookVO> {
+  return inTransaction(ctx, async (em) => {
+    await requireWebhook({ ...ctx, em }, key);
+    if (!from) throw badRequest("from: the cursor of the first event to send again (a failure's cursor)");
+    const first = parseCursor(from);
+    const before = { xid: first.xid, id: String(BigInt(first.id) - 1n < 0n ? 0n : BigInt(first.id) - 1n) };
+    await requireKept(em, before);
+    await webhooks.rewind(em, key, before);
+    return toWebhookVO((await webhooks.subscriptionByKey(em, key))!);
+  });
+}

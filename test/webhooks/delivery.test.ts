@@ -1,0 +1,261 @@
+import { Webhook } from 'standardwebhooks';
+import { addOrganisationMember, buildOrganisation, buildUser, uniqueLogin, type TestUser } from '../factories';
+import { JSON_TYPE, call, graphql } from '../support/http';
+import { eventually } from '../support/eventually';
+import { Receiver, type Delivery } from '../support/receiver';
+import { adminAuth, startTestService, testConfig, type TestService } from '../support/service';
+
+/** Webhooks end to end: a real receiver on loopback, the service delivering from the change feed. */
+
+const webhookConfig = (overrides: Partial<ReturnType<typeof testConfig>['webhooks']> = {}) => ({
+  webhooks: { ...testConfig().webhooks, allowHttp: true, allowedHosts: ['127.0.0.1'], timeoutSeconds: 2, maxBackoffSeconds: 1, ...overrides },
+});
+
+let t: TestService;
+let receiver: Receiver;
+/** Every receiver a test starts, stopped at the end even when the test fails. */
+const receivers: Receiver[] = [];
+const newReceiver = () => {
+  const started = new Receiver();
+  receivers.push(started);
+  return started.start();
+};
+beforeAll(async () => {
+  t = await startTestService(webhookConfig());
+  receiver = await new Receiver().start();
+});
+afterAll(async () => {
+  await t.stop();
+  await receiver.stop();
+  for (const started of receivers) await started.stop();
+});
+
+const asAdmin = { ...adminAuth(), ...JSON_TYPE };
+
+async function subscribe(body: Record<string, unknown>, as = asAdmin): Promise<{ key: number; secret: string }> {
+  const reply = await call(t.base, 'PUT', '/restapi/webhooks', { headers: as, body });
+  expect(reply.status).toBe(200);
+  expect(reply.json.secret).toMatch(/^whsec_/);
+  return reply.json;
+}
+
+const userBody = (login: string, firstName = 'Hook') => ({ login, firstName, lastName: 'Receiver', email: `${login}@example.org` });
+
+/** Checks the delivery's Standard Webhooks signature against `secret` (throws when it does not verify). */
+const verify = (secret: string, delivery: Delivery) =>
+  new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>) as Delivery['json'];
+
+describe('delivery', () => {
+  it('2,000 writes through both transports arrive as 2,000 signed deliveries, in order per object', async () => {
+    const { secret } = await subscribe({ url: receiver.url('/all'), types: ['user.created', 'user.updated'] });
+    const PEOPLE = 1000;
+    const prefix = uniqueLogin('hook');
+    // Each person: created on REST, then renamed on GraphQL; eight people at a time.
+    let next = 0;
+    const worker = async () => {
+      for (let index = next++; index < PEOPLE; index = next++) {
+        const login = `${prefix}-${index}`;
+        const created = await call(t.base, 'PUT', '/restapi/users', { headers: asAdmin, body: userBody(login) });
+        expect(created.status).toBe(200);
+        const renamed = await graphql(t.base, adminAuth(), 'mutation($k: Long!, $u: UserVOInput!) { updateUser(identityKey: $k, user: $u) { key } }', {
+          k: created.json.key,
+          u: userBody(login, 'Renamed'),
+        });
+        expect(renamed.body.errors).toBeUndefined();
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+    const deliveries = (await receiver.received(2 * PEOPLE, 120_000)).filter((delivery) => delivery.json.data.object?.login?.toString().startsWith(prefix));
+    expect(deliveries).toHaveLength(2 * PEOPLE);
+    const ids = new Set(deliveries.map((delivery) => delivery.headers['webhook-id']));
+    expect(ids.size).toBe(2 * PEOPLE);
+    const byPerson = new Map<string, string[]>();
+    for (const delivery of deliveries) {
+      const payload = verify(secret, delivery);
+      expect(payload.data.cursor).toBe(delivery.headers['webhook-id']);
+      const login = String(payload.data.object!.login);
+      byPerson.set(login, [...(byPerson.get(login) ?? []), `${payload.type}:${String(payload.data.object!.firstName)}`]);
+    }
+    expect(byPerson.size).toBe(PEOPLE);
+    for (const events of byPerson.values()) expect(events).toEqual(['user.created:Hook', 'user.updated:Renamed']);
+    // A wrong secret does not verify.
+    expect(() => verify(`whsec_${Buffer.alloc(32, 1).toString('base64')}`, deliveries[0])).toThrow();
+  }, 180_000);
+});
+
+const subscriptionOf = async (key: number) => (await call(t.base, 'GET', `/restapi/webhooks/${key}`, { headers: asAdmin })).json;
+
+async function createPerson(prefix: string, index: number): Promise<number> {
+  const reply = await call(t.base, 'PUT', '/restapi/users', { headers: asAdmin, body: userBody(`${prefix}-${index}`) });
+  expect(reply.status).toBe(200);
+  return reply.json.key;
+}
+
+const loginsOf = (deliveries: Delivery[], prefix: string) =>
+  deliveries.map((delivery) => String(delivery.json.data.object?.login)).filter((login) => login.startsWith(prefix));
+
+describe('a receiver that is down', () => {
+  it('gets the backlog once it is up again, in order, while the writes were not slowed', async () => {
+    const down = await newReceiver();
+    const { key } = await subscribe({ url: down.url(), types: ['user.created'] });
+    await down.stop();
+    const prefix = uniqueLogin('backlog');
+    for (let index = 0; index < 20; index++) await createPerson(prefix, index);
+    // Refused at the door: the subscription says so and waits.
+    await eventually(async () => {
+      const state = await subscriptionOf(key);
+      expect(state.attempts).toBeGreaterThan(0);
+      expect(state.lastError).toMatch(/ECONNREFUSED/);
+      expect(state.nextAttemptAt).toEqual(expect.any(Number));
+    }, 10_000);
+    await down.start();
+    await down.received(20);
+    expect(loginsOf(down.deliveries, prefix)).toEqual(Array.from({ length: 20 }, (_, index) => `${prefix}-${index}`));
+    await eventually(async () => expect((await subscriptionOf(key)).attempts).toBe(0), 10_000);
+    await down.stop();
+  }, 60_000);
+
+  it('does not follow redirects, and reads a long answer no further than its start', async () => {
+    const odd = await newReceiver();
+    let answer = 302;
+    odd.status = () => answer;
+    const { key } = await subscribe({ url: odd.url(), types: ['user.created'] });
+    const prefix = uniqueLogin('redirect');
+    await createPerson(prefix, 0);
+    await eventually(async () => expect((await subscriptionOf(key)).lastError).toMatch(/^HTTP 302/), 10_000);
+    expect(odd.deliveries).toHaveLength(0);
+    answer = 200;
+    await odd.received(1);
+    await odd.stop();
+  }, 30_000);
+});
+
+describe('safe targets', () => {
+  it.each([
+    ['ftp://127.0.0.1/hook', /https/],
+    ['not a url', /absolute URL/],
+    ['http://10.1.2.3/hook', /private or link-local/],
+    ['http://169.254.169.254/latest/meta-data', /private or link-local/],
+    ['http://[::1]:8080/hook', /private or link-local/],
+    ['http://user:secret@127.0.0.1/hook', /user name or password/],
+  ])('refuses %s with 400', async (url, why) => {
+    const reply = await call(t.base, 'PUT', '/restapi/webhooks', { headers: asAdmin, body: { url } });
+    expect(reply.status).toBe(400);
+    expect(reply.json.message ?? reply.text).toMatch(why);
+  });
+
+  it('refuses a name that resolves to loopback when delivering (the allowlist names 127.0.0.1, not localhost)', async () => {
+    const local = await newReceiver();
+    const { key } = await subscribe({ url: `http://localhost:${local.port}/hook`, types: ['user.created'] });
+    await createPerson(uniqueLogin('named'), 0);
+    await eventually(async () => expect((await subscriptionOf(key)).lastError).toMatch(/internal address/), 10_000);
+    expect(local.deliveries).toHaveLength(0);
+    await call(t.base, 'DELETE', `/restapi/webhooks/${key}`, { headers: asAdmin });
+    await local.stop();
+  }, 30_000);
+});
+
+describe('secret rotation', () => {
+  it('signs with the old and the new secret during the grace period', async () => {
+    const rotating = await newReceiver();
+    const { key, secret: old } = await subscribe({ url: rotating.url(), types: ['user.created'] });
+    const rotated = await call(t.base, 'POST', `/restapi/webhooks/${key}/secret`, { headers: asAdmin });
+    expect(rotated.status).toBe(200);
+    const fresh = rotated.json.secret as string;
+    expect(fresh).toMatch(/^whsec_/);
+    expect(fresh).not.toBe(old);
+    expect((await subscriptionOf(key)).secret).toBeNull();
+    await createPerson(uniqueLogin('rotated'), 0);
+    const [delivery] = await rotating.received(1);
+    expect(String(delivery.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(verify(fresh, delivery).type).toBe('user.created');
+    expect(verify(old, delivery).type).toBe('user.created');
+    await rotating.stop();
+  }, 30_000);
+});
+
+describe('organisation scope', () => {
+  it('a subscription limited to organisation A never gets an event about a person of organisation B', async () => {
+    const scoped = await newReceiver();
+    const [a, b] = [await buildOrganisation(t), await buildOrganisation(t)];
+    const [personA, personB] = [await buildUser(t), await buildUser(t)];
+    await addOrganisationMember(t, a, personA.key, 'user');
+    await addOrganisationMember(t, b, personB.key, 'user');
+    // An administrator of A (only) subscribes for A; B is not theirs to listen to.
+    const administratorA = await buildUser(t);
+    await addOrganisationMember(t, a, administratorA.key, 'administrator');
+    const asAdministratorA = { ...administratorA.auth, ...JSON_TYPE };
+    expect((await call(t.base, 'PUT', '/restapi/webhooks', { headers: asAdministratorA, body: { url: scoped.url(), organisationKey: b } })).status).toBe(403);
+    await subscribe({ url: scoped.url(), organisationKey: a, types: ['user.updated'] }, asAdministratorA);
+    const rename = (person: TestUser) =>
+      call(t.base, 'POST', `/restapi/users/${person.key}`, {
+        headers: asAdmin,
+        body: { ...userBody(person.login, 'Scoped'), email: `${person.login}@example.org` },
+      });
+    for (const person of [personB, personA, personB]) expect((await rename(person)).status).toBe(200);
+    await scoped.received(1);
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // B's events, were they sent, would have come by now
+    expect(scoped.deliveries.map((delivery) => delivery.json.data.objectKey)).toEqual([personA.key]);
+    await scoped.stop();
+  }, 30_000);
+});
+
+describe('parked failures', () => {
+  let short: TestService;
+  beforeAll(async () => {
+    short = await startTestService(webhookConfig({ retrySeconds: 2 }));
+  });
+  afterAll(() => short.stop());
+
+  it('are listed after the retry period, delivery goes on, and a replay sends them again', async () => {
+    const picky = await newReceiver();
+    const prefix = uniqueLogin('parked');
+    // The receiver refuses the first person until told otherwise.
+    let refuse = true;
+    picky.status = (delivery) => (refuse && delivery.json.data.object?.login === `${prefix}-0` ? 500 : 200);
+    const created = await call(short.base, 'PUT', '/restapi/webhooks', { headers: asAdmin, body: { url: picky.url(), types: ['user.created'] } });
+    const { key } = created.json;
+    for (let index = 0; index < 3; index++)
+      expect((await call(short.base, 'PUT', '/restapi/users', { headers: asAdmin, body: userBody(`${prefix}-${index}`) })).status).toBe(200);
+    await picky.received(2, 20_000);
+    expect(loginsOf(picky.deliveries, prefix)).toEqual([`${prefix}-1`, `${prefix}-2`]);
+    const failures = await call(short.base, 'GET', `/restapi/webhooks/${key}/failures`, { headers: asAdmin });
+    expect(failures.status).toBe(200);
+    expect(failures.json).toEqual([
+      {
+        key: expect.any(Number),
+        cursor: expect.stringMatching(/^\d+-\d+$/),
+        type: 'user.created',
+        attempts: expect.any(Number),
+        lastError: 'HTTP 500',
+        failedAt: expect.any(Number),
+      },
+    ]);
+    const viaGraphql = await graphql(short.base, adminAuth(), 'query($k: Long!) { webhookFailures(webhookKey: $k) { cursor type } }', { k: key });
+    expect(viaGraphql.body.data.webhookFailures).toEqual([{ cursor: failures.json[0].cursor, type: 'user.created' }]);
+    refuse = false;
+    const replayed = await call(short.base, 'POST', `/restapi/webhooks/${key}/replay?from=${failures.json[0].cursor}`, { headers: asAdmin });
+    expect(replayed.status).toBe(200);
+    await picky.received(5, 20_000);
+    expect(loginsOf(picky.deliveries, prefix)).toEqual([`${prefix}-1`, `${prefix}-2`, `${prefix}-0`, `${prefix}-1`, `${prefix}-2`]);
+    expect((await call(short.base, 'GET', `/restapi/webhooks/${key}/failures`, { headers: asAdmin })).json).toEqual([]);
+    await picky.stop();
+  }, 60_000);
+
+  it('a replay from a cursor the feed no longer keeps is 410', async () => {
+    const created = await call(short.base, 'PUT', '/restapi/webhooks', { headers: asAdmin, body: { url: receiver.url('/gone'), active: false } });
+    const { Client } = await import('pg');
+    const db = new Client({ connectionString: short.databaseUrl });
+    await db.connect();
+    try {
+      await db.query(
+        `insert into change_feed_horizon (id, xid, event_id) values (1, '5000', 5000) on conflict (id) do update set xid = '5000', event_id = 5000`,
+      );
+      const replay = await call(short.base, 'POST', `/restapi/webhooks/${created.json.key}/replay?from=10-1`, { headers: asAdmin });
+      expect(replay.status).toBe(410);
+    } finally {
+      await db.query('delete from change_feed_horizon');
+      await db.end();
+    }
+  });
+});

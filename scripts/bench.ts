@@ -28,6 +28,7 @@ import { rollCallUpdate } from './bench/families/lectures-writes';
 import { calendarEvent } from './bench/families/calendars-writes';
 import { seedInstitution, type InstitutionCounts } from './bench/institution';
 import { instances } from './bench/instances';
+import { webhooks } from './bench/webhooks';
 
 /**
  * `npm run bench -- [--users N] [--only a,b] [--quick]`: the scenarios of issue 8, each measured on
@@ -57,6 +58,8 @@ import { instances } from './bench/instances';
  *   course-participants-bulk  PUT /repo/courses/{id}/participants with 500 UserVOs a request, likewise
  *   curriculum-member      PUT /curriculum/{c}/elements/{e}/participants/{k}, new pairs, likewise
  *   rollcall-update        PUT /repo/lectures/rollcalls of seeded roll calls (absence reason, comment), likewise
+ *   webhooks               PUT /restapi/users without and with 4 webhook subscriptions delivering meanwhile (the ratio is what
+ *                          subscribers cost a write), and the delivery rate to a local receiver beside plain signed POSTs
  *   calendar-event         PUT /repo/courses/{id}/calendar/event, a new event in an institution course's calendar, likewise
  *                          (the institution's writes, issue 23: the baseline writes the gateway's audit row in the same transaction; target >= 0.6x)
  *
@@ -110,6 +113,7 @@ const STEPS: [ScenarioId, (bench: Bench) => Promise<Row[]>][] = [
   ['rollcall-update', rollCallUpdate],
   ['calendar-event', calendarEvent],
   ['instances', instances],
+  ['webhooks', webhooks],
 ];
 
 function parseOptions(args: string[]): Options {
@@ -172,6 +176,8 @@ async function startTracedPair(databaseUrl: string, bcryptCost: number) {
     adminPassword: ADMIN.password,
     bcryptCost,
     logLevel: 'silent',
+    // Traces only: the bench's gateways deliver the webhooks scenario's events.
+    webhooks: { ...loadConfig({}).webhooks, deliver: false },
   };
   const service = await startService(config, () => undefined);
   const pool = new Pool({ connectionString: databaseUrl, max: 2 });
@@ -295,6 +301,9 @@ async function setUp(options: Options, cleanUps: CleanUps) {
     ADMIN_LOGIN: ADMIN.login,
     ADMIN_PASSWORD: ADMIN.password,
     BCRYPT_COST: String(options.bcryptCost),
+    // The webhooks scenario's receiver listens on loopback, over http.
+    WEBHOOK_ALLOW_HTTP: 'true',
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   };
   const gateway = await startServer('gateway', GATEWAY_SCRIPT, gatewayEnv);
   cleanUps.add(gateway.stop);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN, startTestService, type TestService } from './support/service';
+import { ADMIN, startTestService, testConfig, type TestService } from './support/service';
 
 /**
  * The README's walk-throughs run as printed: each code block marked `<!-- walk-through: name -->`
@@ -87,8 +87,11 @@ function expectSucceeded(block: CodeBlock, { code, output }: Run): void {
   throw new Error(`README walk-through "${block.name}" (README.md line ${block.line}) ${what}\n\nits last commands (+) and output:\n${tail}`);
 }
 
+/** As the webhooks walk-through says: its receiver listens on loopback, over http. */
+const WALK_THROUGH_CONFIG = { webhooks: { ...testConfig().webhooks, allowHttp: true, allowedHosts: ['127.0.0.1'], timeoutSeconds: 2 } };
+
 const withService = async (use: (service: TestService) => Promise<void>) => {
-  const service = await startTestService();
+  const service = await startTestService(WALK_THROUGH_CONFIG);
   try {
     await use(service);
   } finally {

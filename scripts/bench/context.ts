@@ -36,6 +36,7 @@ export const SCENARIOS = [
   'rollcall-update',
   'calendar-event',
   'instances',
+  'webhooks',
 ] as const;
 export type ScenarioId = (typeof SCENARIOS)[number];
 

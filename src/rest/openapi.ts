@@ -277,6 +277,7 @@ function describeRoute(schema: GraphQLSchema, route: RestRoute, derived: Operati
         ? { requestBody: { required: !route.noBodyStatus && !route.queryBody, content: bodyMedia(route, bodySchema) } }
         : {}),
     responses: { ...successResponses(route, field, derived, answersWithoutBody(field)), ...errorResponses(route, parameters.length > 0, roles.length > 0) },
+    ...(route.callbacks ? { callbacks: route.callbacks } : {}),
   };
 }
 

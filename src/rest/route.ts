@@ -76,6 +76,8 @@ export interface RestRoute {
    * into it (`/catalog/1/12/34/children` gives path `1/12/34`).
    */
   ancestorsIn?: string;
+  /** Requests the gateway sends because of this operation (OpenAPI callbacks: a webhook's deliveries). */
+  callbacks?: Record<string, unknown>;
   /** openapi.json's tag: the route's family (src/rest/routes/index.ts gives each route its own). */
   tag?: ApiTag;
 }

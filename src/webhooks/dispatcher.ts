@@ -28,8 +28,10 @@ export interface DispatcherOptions {
   logger: Logger;
 }
 
-/** Events read for a subscription at a time; its lease is extended at each delivery. */
+/** Events read for a subscription at a time. */
 const BATCH = 100;
+/** How often, at most, delivery stores how far it has come (and extends its lease). */
+const PERSIST_MS = 200;
 
 /** The body a receiver gets (Standard Webhooks: type, timestamp, data); `data` is the event as GET /restapi/changes shows it. */
 export const payloadOf = (event: ChangeRow, encode: (event: ChangeRow) => string) =>
@@ -61,9 +63,9 @@ const cursorOf = (event: ChangeRow): Cursor => {
  * Sends the change feed to the webhook subscriptions, on every instance that runs one (`WEBHOOK_DELIVERY`). Each
  * instance claims due subscriptions with a lease (row locks with SKIP LOCKED in a short transaction, see
  * `claimDue`): one instance delivers a subscription at a time, in the feed's order, so each event goes out once in
- * normal running and in order per object. An instance that dies holding a lease leaves the cursor at the last event
- * it knew delivered: once the lease runs out another instance (or the restarted one) sends on from there, so an
- * event may go out twice after a crash, never not at all. Receivers tell repeats by `webhook-id`.
+ * normal running and in order per object. An instance that dies holding a lease leaves the cursor where it last stored
+ * it (PERSIST_MS before at most): once the lease runs out another instance (or the restarted one) sends on from there,
+ * so events may go out twice after a crash, never not at all. Receivers tell repeats by `webhook-id`.
  */
 export class WebhookDispatcher {
   private readonly holder = randomUUID();
@@ -131,22 +133,34 @@ export class WebhookDispatcher {
       return 0;
     }
     const deliverable = new Set(await this.readable(em, subscription, owner, events));
+    // The cursor is stored at most every PERSIST_MS (and before anything else is stored): a crash sends the events
+    // since then again, a commit per event would cost more than the delivery itself.
     let passed = 0;
+    let unsaved: { cursor: Cursor; delivered: boolean } | undefined;
+    let savedAt = Date.now();
+    const save = async () => {
+      if (!unsaved) return true;
+      const kept = await webhooks.advance(em, key, this.holder, unsaved.cursor, unsaved.delivered, this.leaseSeconds);
+      unsaved = undefined;
+      savedAt = Date.now();
+      return kept;
+    };
     for (const event of events) {
       if (!this.running) break;
       if (deliverable.has(event)) {
         const failure = await this.send(subscription, event);
         if (failure) {
-          await this.failed(em, subscription, event, failure);
+          if (await save()) await this.failed(em, subscription, event, failure);
           return passed;
         }
       }
-      if (!(await webhooks.advance(em, key, this.holder, cursorOf(event), deliverable.has(event), this.leaseSeconds))) return passed;
+      unsaved = { cursor: cursorOf(event), delivered: deliverable.has(event) || !!unsaved?.delivered };
       passed++;
-      // Moving on starts the count of failures again (as `advance` stored it).
+      // Moving on starts the count of failures again (as `advance` stores it).
       subscription = { ...subscription, attempts: 0, failingSince: null };
+      if (Date.now() - savedAt >= PERSIST_MS && !(await save())) return passed;
     }
-    await webhooks.release(em, key, this.holder);
+    if (await save()) await webhooks.release(em, key, this.holder);
     return passed;
   }
 

@@ -13,6 +13,7 @@ import { purgeExpiredSessions } from './auth/sessions';
 import { SettingsStore } from './settings/settings';
 import { purgeAuditLog } from './audit/audit-log';
 import { purgeChanges } from './changes/repository';
+import { purgeFailures } from './webhooks/repository';
 import { purgeLoginFailures } from './auth/login-throttle';
 import { purgeRateLimitBuckets } from './ops/rate-limit';
 import { createLogger, type Logger } from './ops/logger';
@@ -81,6 +82,7 @@ export async function startService(config: Config, log?: (message: string) => vo
     await purgeExpiredSessions(orm.em.fork());
     await purgeAuditLog(orm.em.fork(), config.auditRetentionDays);
     await purgeChanges(orm.em.fork(), config.changesRetentionDays);
+    await purgeFailures(orm.em.fork(), config.changesRetentionDays);
     await purgeLoginFailures(orm);
     await purgeRateLimitBuckets(orm, config.rateLimit);
   };

@@ -21,7 +21,8 @@ import {
 import { JSON_TYPE, basic, call, graphql } from './support/http';
 import { restBody, routeNamed } from './support/operations';
 import { FIXTURE_DIR } from './support/course-archives';
-import { adminAuth, startTestService, type TestService } from './support/service';
+import { adminAuth, startTestService, testConfig, type TestService } from './support/service';
+import { Receiver } from './support/receiver';
 
 /**
  * Writes cost the same at any size: with 100,000 people (and their passwords, organisation
@@ -72,7 +73,8 @@ const GROWING = new Set([
 let t: TestService;
 let db: Client;
 beforeAll(async () => {
-  t = await startTestService();
+  // The webhook deliveries below go to a receiver on loopback.
+  t = await startTestService({ webhooks: { ...testConfig().webhooks, allowHttp: true, allowedHosts: ['127.0.0.1'] } });
   db = new Client({ connectionString: t.databaseUrl });
   await db.connect();
   // This connection only seeds (and explains): its rows skip the foreign-key checks and the triggers, which would announce each seeded person's roles to the service.
@@ -187,6 +189,35 @@ it("the change feed is read from its cursor through the index, whatever it holds
     });
     expect(page.status).toBe(200);
   });
+});
+
+it("a webhook limited to an organisation reads the feed from its cursor, and the organisations of the events' people, through indexes", async () => {
+  const receiver = await new Receiver().start();
+  try {
+    const organisation = await buildOrganisation(t);
+    const people = await Promise.all(Array.from({ length: 20 }, () => buildUser(t)));
+    for (const person of people) await addOrganisationMember(t, organisation, person.key, 'user');
+    const created = await call(t.base, 'PUT', '/restapi/webhooks', {
+      headers: { ...adminAuth(), ...JSON_TYPE },
+      body: { url: receiver.url(), types: ['user.updated'], organisationKey: organisation },
+    });
+    expect(created.status).toBe(200);
+    await expectIndexedStatements(async () => {
+      for (const person of people)
+        expect(
+          (
+            await call(t.base, 'POST', `/restapi/users/${person.key}`, {
+              headers: { ...adminAuth(), ...JSON_TYPE },
+              body: { login: person.login, firstName: 'Indexed', lastName: 'Hook', email: `${person.login}@example.org` },
+            })
+          ).status,
+        ).toBe(200);
+      await receiver.received(people.length, 20_000);
+    });
+    await call(t.base, 'DELETE', `/restapi/webhooks/${created.json.key as number}`, { headers: { ...adminAuth(), ...JSON_TYPE } });
+  } finally {
+    await receiver.stop();
+  }
 });
 
 it('creating a user reads every growing table through an index', async () => {
@@ -321,12 +352,12 @@ it('creating, reading, listing and deleting courses and their members read throu
     `insert into course_element (entry_id, ident, type, short_title, long_title) select id, editor_root_node_id, 'st', displayname, displayname from repository_entry`,
   );
   await db.query(`insert into repository_entry_membership (entry_id, identity_id, role)
-    select e.id, i.id, 'participant' from repository_entry e cross join generate_series(0, 2) k join identity i on i.login = 'seed-' || ((e.id * 3 + k) % ${PEOPLE})`);
+    select e.id, i.id, 'participant' from repository_entry e cross join generate_series(0, 2) k join identity i on lower(i.login) = 'seed-' || ((e.id * 3 + k) % ${PEOPLE})`);
   // Each linked to one of the seeded groups (whose participants take part in it) and bookmarked by one seeded person.
   await db.query(`insert into repository_entry_group (entry_id, group_id)
     select e.id, g.id from repository_entry e join business_group g on g.name = 'Seed group ' || (1 + e.id % 1000) where e.softkey like 'seed-course-%'`);
   await db.query(`insert into repository_entry_mark (identity_id, entry_id)
-    select i.id, e.id from repository_entry e join identity i on i.login = 'seed-' || ((e.id * 7) % ${PEOPLE}) where e.softkey like 'seed-course-%'`);
+    select i.id, e.id from repository_entry e join identity i on lower(i.login) = 'seed-' || ((e.id * 7) % ${PEOPLE}) where e.softkey like 'seed-course-%'`);
   // Every other one in one of twenty further organisations; each with its configuration and an image.
   const further: number[] = [];
   for (let i = 0; i < 20; i++) further.push(await buildOrganisation(t));
@@ -571,7 +602,7 @@ it('taxonomy levels, competences and the levels of courses read through indexes'
   ]);
   await db.query(`update taxonomy_level set path = '/' || id || '/' where taxonomy_id = $1`, [taxonomyKey]);
   await db.query(
-    `insert into taxonomy_competence (level_id, identity_id, type) select l.id, i.id, 'teach' from taxonomy_level l join identity i on i.login = 'seed-' || (l.id % ${PEOPLE}) where l.taxonomy_id = $1`,
+    `insert into taxonomy_competence (level_id, identity_id, type) select l.id, i.id, 'teach' from taxonomy_level l join identity i on lower(i.login) = 'seed-' || (l.id % ${PEOPLE}) where l.taxonomy_id = $1`,
     [taxonomyKey],
   );
   await db.query(
@@ -679,7 +710,7 @@ it('roll calls (1,000,000 of them) and curriculum lecture statistics read throug
   await db.query(`insert into lecture_block_roll_call (block_id, identity_id, lectures_attended_number, lectures_absent_number, absence_supervisor_notification_date)
     select b.id, i.id, case when (b.id + k) % 7 = 0 then 1 else 2 end, case when (b.id + k) % 7 = 0 then 1 else 0 end,
       case when (b.id + k) % 50 = 0 then now() end
-    from lecture_block b cross join generate_series(0, 9) k join identity i on i.login = 'seed-' || ((b.id * 10 + k) % ${PEOPLE})`);
+    from lecture_block b cross join generate_series(0, 9) k join identity i on lower(i.login) = 'seed-' || ((b.id * 10 + k) % ${PEOPLE})`);
   // The seeded curriculum elements each linked to a seeded course.
   await db.query(`insert into curriculum_element_entry (element_id, entry_id)
     select x.id, e.id from (select id, row_number() over (order by id) as n from curriculum_element) x
@@ -693,7 +724,7 @@ it('roll calls (1,000,000 of them) and curriculum lecture statistics read throug
     [organisations],
   );
   await db.query(`insert into repository_entry_membership (entry_id, identity_id, role)
-    select e.id, i.id, 'owner' from repository_entry e join identity i on i.login = 'seed-' || (e.id % ${PEOPLE}) where e.softkey like 'seed-lecture-course-%'`);
+    select e.id, i.id, 'owner' from repository_entry e join identity i on lower(i.login) = 'seed-' || (e.id % ${PEOPLE}) where e.softkey like 'seed-lecture-course-%'`);
   await db.query('analyze repository_entry_membership');
   // A lecture manager of one of these organisations, whose courses a hundred more are linked to.
   const organisationKey = organisations[7];
@@ -923,7 +954,7 @@ it('the GraphQL edges read one page per parent, and the objects they name, throu
   // A relation from every seeded person to the next.
   const { rows: roles } = await db.query(`insert into relation_role (role) values ('seed-mentor') returning id`);
   await db.query(
-    `insert into identity_relation (source_id, target_id, role_id) select i.id, j.id, $1 from identity i join identity j on j.login = 'seed-' || (substr(i.login, 6)::int + 1) where i.login like 'seed-%'`,
+    `insert into identity_relation (source_id, target_id, role_id) select i.id, j.id, $1 from identity i join identity j on lower(j.login) = 'seed-' || (substr(i.login, 6)::int + 1) where i.login like 'seed-%'`,
     [roles[0].id],
   );
   await db.query('analyze identity_relation');

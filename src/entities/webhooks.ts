@@ -98,6 +98,7 @@ export class WebhookFailure {
   lastError?: string | null;
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
+  @Index()
   failedAt: Date = new Date();
 }
 

@@ -16,6 +16,7 @@ export class Migration20261128033154_add_webhooks extends Migration {
       `create table "webhook_failure" ("id" bigserial primary key, "subscription_id" bigint not null, "event_xid" xid8 not null, "event_id" bigint not null, "type" varchar(128) not null, "attempts" int not null, "last_error" varchar(1024) null, "failed_at" timestamptz not null default now());`,
     );
     this.addSql(`create index "webhook_failure_subscription_id_event_xid_event_id_index" on "webhook_failure" ("subscription_id", "event_xid", "event_id");`);
+    this.addSql(`create index "webhook_failure_failed_at_index" on "webhook_failure" ("failed_at");`);
 
     this.addSql(
       `alter table "webhook_failure" add constraint "webhook_failure_subscription_id_foreign" foreign key ("subscription_id") references "webhook_subscription" ("id") on update cascade on delete cascade;`,

@@ -1,10 +1,11 @@
-import { Arg, Ctx, Directive, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { auth } from '../schema/directives';
 import { LongScalar } from '../schema/scalars';
 import { WebhookFailureVO, WebhookVO, WebhookVOInput } from '../schema/webhooks';
 import { WEBHOOK_ADMINS } from '../webhooks/policy';
 import * as webhooks from '../webhooks/service';
+import { DEFAULT_FAILURES_LIMIT, MAX_FAILURES_LIMIT } from '../webhooks/service';
 
 /** Webhook subscriptions (beyond OpenOLAT): administrators manage their own, system administrators every one. */
 @Resolver()
@@ -53,8 +54,14 @@ export class WebhookResolver {
 
   @Query(() => [WebhookFailureVO], { description: 'The events this subscription gave up on after WEBHOOK_RETRY_HOURS of retries, oldest first.' })
   @Directive(auth(...WEBHOOK_ADMINS))
-  webhookFailures(@Ctx() ctx: RequestContext, @Arg('webhookKey', () => LongScalar) webhookKey: number): Promise<WebhookFailureVO[]> {
-    return webhooks.listWebhookFailures(ctx, webhookKey);
+  webhookFailures(
+    @Ctx() ctx: RequestContext,
+    @Arg('webhookKey', () => LongScalar) webhookKey: number,
+    @Arg('after', () => String, { nullable: true, description: "The last failure's cursor of the page before." }) after?: string,
+    @Arg('limit', () => Int, { nullable: true, description: `At most this many (1–${MAX_FAILURES_LIMIT}, ${DEFAULT_FAILURES_LIMIT} without).` })
+    limit?: number,
+  ): Promise<WebhookFailureVO[]> {
+    return webhooks.listWebhookFailures(ctx, webhookKey, after, limit);
   }
 
   @Mutation(() => WebhookVO, {

@@ -102,13 +102,19 @@ export interface FailureRow {
   failedAt: Date;
 }
 
-export function failures(em: EntityManager, subscriptionKey: number): Promise<FailureRow[]> {
+/** The parked failures after `after`, oldest first, `limit` of them. */
+export function failures(em: EntityManager, subscriptionKey: number, after: Cursor, limit: number): Promise<FailureRow[]> {
   return sql<FailureRow>(
     em,
     `select id::int as key, event_xid::text || '-' || event_id as cursor, type, attempts, last_error as "lastError", failed_at as "failedAt"
-     from webhook_failure where subscription_id = ? order by event_xid, event_id`,
-    [subscriptionKey],
+     from webhook_failure where subscription_id = ? and (event_xid, event_id) > (?::xid8, ?::bigint) order by event_xid, event_id limit ?`,
+    [subscriptionKey, after.xid, after.id, limit],
   );
+}
+
+/** Failures of events the feed no longer keeps: they can no longer be replayed. */
+export async function purgeFailures(em: EntityManager, retentionDays: number): Promise<void> {
+  await sql(em, 'delete from webhook_failure where failed_at < now() - make_interval(days => ?)', [retentionDays]);
 }
 
 // Delivery (src/webhooks/dispatcher.ts). Every statement below that changes a claimed subscription names the lease

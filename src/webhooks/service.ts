@@ -93,9 +93,19 @@ export function rotateWebhookSecret(ctx: RequestContext, key: number): Promise<W
   });
 }
 
-export async function listWebhookFailures(ctx: RequestContext, key: number): Promise<WebhookFailureVO[]> {
+export const DEFAULT_FAILURES_LIMIT = 100;
+export const MAX_FAILURES_LIMIT = 1000;
+
+export async function listWebhookFailures(
+  ctx: RequestContext,
+  key: number,
+  after: string | null | undefined,
+  limit: number | null | undefined,
+): Promise<WebhookFailureVO[]> {
   await requireWebhook(ctx, key);
-  return webhooks.failures(ctx.em, key);
+  const size = limit ?? DEFAULT_FAILURES_LIMIT;
+  if (!Number.isInteger(size) || size < 1 || size > MAX_FAILURES_LIMIT) throw badRequest(`limit: between 1 and ${MAX_FAILURES_LIMIT}`);
+  return webhooks.failures(ctx.em, key, parseCursor(after), size);
 }
 
 /** Sends again every event from `from` on (a failure's or an event's cursor; parked failures included), in order; a cursor the feed no longer keeps is 410. */

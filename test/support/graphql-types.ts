@@ -3321,6 +3321,8 @@ export type QueryWebhookArgs = {
 
 
 export type QueryWebhookFailuresArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
   webhookKey: Scalars['Long']['input'];
 };
 

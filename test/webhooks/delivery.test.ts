@@ -231,6 +231,9 @@ describe('parked failures', () => {
         failedAt: expect.any(Number),
       },
     ]);
+    const after = await call(short.base, 'GET', `/restapi/webhooks/${key}/failures?after=${failures.json[0].cursor}&limit=10`, { headers: asAdmin });
+    expect(after.json).toEqual([]);
+    expect((await call(short.base, 'GET', `/restapi/webhooks/${key}/failures?limit=0`, { headers: asAdmin })).status).toBe(400);
     const viaGraphql = await graphql(short.base, adminAuth(), 'query($k: Long!) { webhookFailures(webhookKey: $k) { cursor type } }', { k: key });
     expect(viaGraphql.body.data.webhookFailures).toEqual([{ cursor: failures.json[0].cursor, type: 'user.created' }]);
     refuse = false;

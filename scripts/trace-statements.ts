@@ -5,8 +5,9 @@ export interface TracedStatement {
   values: unknown[];
 }
 
-/** The service's own periodic statements, sent whatever request happens to be traced: the settings reload. */
+/** The service's own periodic statements, sent whatever request happens to be traced: the settings reload, and those marked as background work with a leading comment (webhook delivery). */
 const BACKGROUND = new Set(['select key, value from app_setting']);
+const isBackground = (text: string) => BACKGROUND.has(text) || text.startsWith('/* background */');
 
 /**
  * Records the statements every pg client of this process sends while `work` runs (MikroORM's, the
@@ -20,7 +21,7 @@ export async function traceStatements(work: () => Promise<unknown>): Promise<Tra
     const config = args[0] as string | { text?: string; values?: unknown[] };
     const text = typeof config === 'string' ? config : config?.text;
     const values = (Array.isArray(args[1]) ? args[1] : typeof config === 'object' ? config?.values : undefined) ?? [];
-    if (text && !BACKGROUND.has(text)) seen.push({ text, values });
+    if (text && !isBackground(text)) seen.push({ text, values });
     return original.apply(this, args);
   };
   try {

@@ -3,7 +3,7 @@ import { ROUTES } from '../src/rest/routes';
 import { buildGatewaySchema } from '../src/schema/build';
 import { buildCatalogEntry } from './catalog/support';
 import { buildOrganisation, buildRelationRole, buildTaxonomy, buildTaxonomyLevel, buildUser } from './factories';
-import { call } from './support/http';
+import { JSON_TYPE, call } from './support/http';
 import { BODY_OBJECTS, nameOf, placementOf, type Values } from './support/object-routes';
 import { pathOf } from './support/operations';
 import { adminAuth, startTestService, type TestService } from './support/service';
@@ -87,7 +87,18 @@ beforeAll(async () => {
     organisationKey: await buildOrganisation(t),
   };
   const person = await buildUser(t);
-  exemptValues = { identityKey: person.key, username: person.login, path: String(await buildCatalogEntry(t)), login: person.login };
+  const webhook = await call(t.base, 'PUT', '/restapi/webhooks', {
+    headers: { ...adminAuth(), ...JSON_TYPE },
+    body: { url: 'https://hooks.example.org/unknown-parameters', active: false },
+  });
+  exemptValues = {
+    identityKey: person.key,
+    username: person.login,
+    path: String(await buildCatalogEntry(t)),
+    login: person.login,
+    webhookKey: webhook.json.key,
+    from: webhook.json.cursor,
+  };
 });
 afterAll(() => t.stop());
 

@@ -123,12 +123,13 @@ export async function purgeFailures(em: EntityManager, retentionDays: number): P
 /**
  * Claims up to `limit` subscriptions due for delivery whose lease is free or ran out, for `leaseSeconds`: a short
  * transaction of its own (SKIP LOCKED: instances claiming at the same time take different ones), so the row locks
- * are not held while sending.
+ * are not held while sending. Sent every second by every instance: marked as background work for the statement traces
+ * of the tests (scripts/trace-statements.ts).
  */
 export function claimDue(em: EntityManager, holder: string, leaseSeconds: number, limit: number): Promise<SubscriptionRow[]> {
   return sql<SubscriptionRow>(
     em,
-    `update webhook_subscription s set lease_holder = ?, leased_until = now() + make_interval(secs => ?)
+    `/* background */ update webhook_subscription s set lease_holder = ?, leased_until = now() + make_interval(secs => ?)
      where s.id in (select id from webhook_subscription where active and next_attempt_at <= now() and (leased_until is null or leased_until < now())
                     order by next_attempt_at limit ? for update skip locked)
      returning ${COLUMNS}`,

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Webhook } from 'standardwebhooks';
 import { canAuthenticate, principalByKey, toCaller } from '../auth/principal';
 import { readableChanges } from '../changes/policy';
-import { changesAfter, type ChangeRow, type Cursor } from '../changes/repository';
+import { changesAfter, horizon, isBefore, type ChangeRow, type Cursor } from '../changes/repository';
 import type { ChangeSignal } from '../changes/signal';
 import type { RequestContext } from '../domain/context';
 import type { Logger } from '../ops/logger';
@@ -30,6 +30,10 @@ export interface DispatcherOptions {
 
 /** Events read for a subscription at a time. */
 const BATCH = 100;
+/** The type of the failure that stands for events the retention deleted before a subscription got them. */
+export const EXPIRED = 'changes.expired';
+/** An idle instance claims at most this often (a commit wakes it sooner than its second's poll). */
+const IDLE_CLAIM_MS = 100;
 /** How often, at most, delivery stores how far it has come (and extends its lease). */
 const PERSIST_MS = 200;
 
@@ -100,8 +104,14 @@ export class WebhookDispatcher {
       } catch (error) {
         this.options.logger.error({ err: error }, 'webhook delivery failed');
       }
-      // Idle: until the next commit of an event (NOTIFY), or a second, when retries fall due.
-      if (!sent && this.running) await this.options.signal.next(1000);
+      if (!sent && this.running) {
+        // Idle: until the next commit of an event (NOTIFY), or a second, when retries fall due; a burst of commits
+        // wakes it once per IDLE_CLAIM_MS, not once per commit.
+        const idleSince = Date.now();
+        await this.options.signal.next(1000);
+        const soon = IDLE_CLAIM_MS - (Date.now() - idleSince);
+        if (soon > 0 && this.running) await new Promise((resolve) => setTimeout(resolve, soon));
+      }
     }
   }
 
@@ -122,12 +132,15 @@ export class WebhookDispatcher {
       return 0;
     }
     const owner: RequestContext = { em, caller: toCaller(principal, principal.login), transport: 'rest', settings: this.options.settings() };
-    const events = await changesAfter(
-      em,
-      { xid: subscription.cursorXid, id: subscription.cursorId },
-      subscription.types.length ? subscription.types : null,
-      BATCH,
-    );
+    const cursor = { xid: subscription.cursorXid, id: subscription.cursorId };
+    // Switched off for longer than the feed keeps events: what was deleted is a failure of its own, not a silent gap.
+    const deletedThrough = await horizon(em);
+    if (deletedThrough && isBefore(cursor, deletedThrough)) {
+      const gap = `the events after ${cursor.xid}-${cursor.id} up to ${deletedThrough.xid}-${deletedThrough.id} were deleted (CHANGES_RETENTION_DAYS) before they were delivered`;
+      if (await webhooks.park(em, key, this.holder, deletedThrough, EXPIRED, gap, this.leaseSeconds)) await webhooks.release(em, key, this.holder);
+      return 1;
+    }
+    const events = await changesAfter(em, cursor, subscription.types.length ? subscription.types : null, BATCH);
     if (!events.length) {
       await webhooks.release(em, key, this.holder);
       return 0;

@@ -245,6 +245,38 @@ describe('parked failures', () => {
     await picky.stop();
   }, 60_000);
 
+  it('a subscription behind what the feed keeps gets a failure that names the deleted events, and goes on after them', async () => {
+    const created = await call(short.base, 'PUT', '/restapi/webhooks', { headers: asAdmin, body: { url: receiver.url('/expired'), active: false } });
+    const { key, cursor } = created.json;
+    const [xid, id] = (cursor as string).split('-');
+    const { Client } = await import('pg');
+    const db = new Client({ connectionString: short.databaseUrl });
+    await db.connect();
+    try {
+      // As if the retention had deleted the events after the subscription's cursor while it was off.
+      await db.query(`insert into change_feed_horizon (id, xid, event_id) values (1, $1, $2)`, [xid, Number(id) + 1000]);
+      expect((await call(short.base, 'POST', `/restapi/webhooks/${key}`, { headers: asAdmin, body: { active: true } })).status).toBe(200);
+      await eventually(async () => {
+        const failures = await call(short.base, 'GET', `/restapi/webhooks/${key}/failures`, { headers: asAdmin });
+        expect(failures.json).toEqual([
+          expect.objectContaining({
+            cursor: `${xid}-${Number(id) + 1000}`,
+            type: 'changes.expired',
+            lastError: expect.stringMatching(/were deleted \(CHANGES_RETENTION_DAYS\)/),
+          }),
+        ]);
+      }, 10_000);
+      // Delivery went on from the end of the deleted range (and past what committed since).
+      const [afterXid, afterId] = ((await call(short.base, 'GET', `/restapi/webhooks/${key}`, { headers: asAdmin })).json.cursor as string)
+        .split('-')
+        .map(BigInt);
+      expect(afterXid > BigInt(xid) || (afterXid === BigInt(xid) && afterId >= BigInt(id) + 1000n)).toBe(true);
+    } finally {
+      await db.query('delete from change_feed_horizon');
+      await db.end();
+    }
+  }, 30_000);
+
   it('a replay from a cursor the feed no longer keeps is 410', async () => {
     const created = await call(short.base, 'PUT', '/restapi/webhooks', { headers: asAdmin, body: { url: receiver.url('/gone'), active: false } });
     const { Client } = await import('pg');

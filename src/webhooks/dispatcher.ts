@@ -81,7 +81,7 @@ export class WebhookDispatcher {
     private readonly em: EntityManager,
     private readonly options: DispatcherOptions,
   ) {
-    // Long enough for one delivery to time out and the cursor to move on; extended at each event.
+    // Long enough for one delivery to time out and the cursor to be stored; extended at each store.
     this.leaseSeconds = Math.max(3, options.rules.timeoutSeconds * 3);
   }
 

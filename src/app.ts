@@ -201,6 +201,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     maxRootFields: config.graphqlMaxRootFields,
     maxTokens: config.graphqlMaxTokens,
     defaultListSize: config.graphqlDefaultListSize,
+    streamsPerCaller: config.graphqlStreamsPerCaller,
     log: logError,
   });
   app.all(STREAM_PATH, graphqlFilter.middleware(), graphqlJson, stream, errorHandler);

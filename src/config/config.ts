@@ -63,6 +63,8 @@ export interface Config {
   /** Most tokens (names, punctuation, values) a GraphQL document may have: beyond, it is refused while parsing, before validation. */
   graphqlMaxTokens: number;
   graphqlDefaultListSize: number;
+  /** Subscription streams (/graphql/stream) one caller may hold open on an instance at once. */
+  graphqlStreamsPerCaller: number;
   /** Logins a new user or a login change must match (`LOGIN_PATTERN`, a Unicode regular expression). */
   loginPattern: RegExp;
   /** OAuth 2.0 resource server (src/auth/oauth.ts): bearer JWTs of this issuer are accepted; off without `OAUTH_ISSUER`. */
@@ -244,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlMaxRootFields: int(env, 'GRAPHQL_MAX_ROOT_FIELDS', 20),
     graphqlMaxTokens: int(env, 'GRAPHQL_MAX_TOKENS', 5_000),
     graphqlDefaultListSize: int(env, 'GRAPHQL_DEFAULT_LIST_SIZE', 100),
+    graphqlStreamsPerCaller: atLeastOne('GRAPHQL_STREAMS_PER_CALLER', int(env, 'GRAPHQL_STREAMS_PER_CALLER', 10)),
     loginPattern: loginPattern(env.LOGIN_PATTERN),
     oauth: oauthConfig(env),
     logLevel: logLevel(env.LOG_LEVEL),

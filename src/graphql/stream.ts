@@ -13,6 +13,8 @@ export const STREAM_PATH = '/graphql/stream';
 export interface StreamOptions extends CostLimits {
   /** `GRAPHQL_MAX_TOKENS`. */
   maxTokens: number;
+  /** Streams one caller may hold open on this instance at once (`GRAPHQL_STREAMS_PER_CALLER`). */
+  streamsPerCaller: number;
   /** Where internal errors are logged (their details never reach the client). */
   log: (error: unknown) => void;
 }
@@ -27,7 +29,7 @@ const refusal = (status: number, errors: readonly GraphQLFormattedError[], heade
   JSON.stringify({ errors }),
   {
     status,
-    statusText: status === 400 ? 'Bad Request' : status === 405 ? 'Method Not Allowed' : 'Not Acceptable',
+    statusText: status === 400 ? 'Bad Request' : status === 405 ? 'Method Not Allowed' : status === 429 ? 'Too Many Requests' : 'Not Acceptable',
     headers: { 'content-type': JSON_TYPE, ...headers },
   },
 ];
@@ -97,6 +99,8 @@ export function graphqlStream(schema: GraphQLSchema, options: StreamOptions) {
     },
   });
   const open = new Set<Response>();
+  /** Open streams by caller key. */
+  const streamsOf = new Map<number, number>();
   const serve = (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'POST')
       return refuse(
@@ -112,8 +116,30 @@ export function graphqlStream(schema: GraphQLSchema, options: StreamOptions) {
     req.headers.accept = EVENT_STREAM;
     // nginx and proxies like it pass the events on as they come instead of buffering the answer.
     res.setHeader('X-Accel-Buffering', 'no');
+    // Anonymous requests reach graphql-sse, which answers them as /graphql does (401).
+    const caller = (res.locals.ctx as RequestContext).caller?.key;
+    if (caller !== undefined) {
+      const held = streamsOf.get(caller) ?? 0;
+      if (held >= options.streamsPerCaller)
+        return refuse(
+          res,
+          refusal(429, [
+            {
+              message: `${held} streams of this caller are open on this instance (GRAPHQL_STREAMS_PER_CALLER): close one first`,
+              extensions: { code: 'TOO_MANY_STREAMS' },
+            },
+          ]),
+        );
+      streamsOf.set(caller, held + 1);
+    }
     open.add(res);
-    res.once('close', () => open.delete(res));
+    res.once('close', () => {
+      open.delete(res);
+      if (caller === undefined) return;
+      const left = streamsOf.get(caller)! - 1;
+      if (left) streamsOf.set(caller, left);
+      else streamsOf.delete(caller);
+    });
     handler(req, res).catch((error: unknown) => {
       if (!res.headersSent) return next(error);
       options.log(error);

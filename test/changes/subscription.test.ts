@@ -264,3 +264,40 @@ it('a stopping instance ends its open streams instead of waiting for the grace p
   await within(ended, 'end of the stream', 10_000);
   await within(stopped, 'stop', 10_000);
 }, 30_000);
+
+it('a caller holds at most GRAPHQL_STREAMS_PER_CALLER streams on an instance; one more is 429 until one closes', async () => {
+  const limited = await startTestService({ graphqlStreamsPerCaller: 2 });
+  const open = (auth: Headers) => {
+    const stop = new AbortController();
+    streams.push(stop);
+    const reply = fetch(`${limited.base}${STREAM}?query=${encodeURIComponent('subscription { changes { type } }')}`, {
+      headers: { Accept: 'text/event-stream', ...auth },
+      signal: stop.signal,
+    });
+    return { reply, close: () => stop.abort() };
+  };
+  try {
+    const [first, second] = [open(adminAuth()), open(adminAuth())];
+    expect((await first.reply).status).toBe(200);
+    expect((await second.reply).status).toBe(200);
+    const third = await open(adminAuth()).reply;
+    expect(third.status).toBe(429);
+    expect((await third.json()).errors[0].extensions.code).toBe('TOO_MANY_STREAMS');
+    // Another caller has streams of their own.
+    expect((await open((await buildUser(limited)).auth).reply).status).toBe(200);
+    first.close();
+    await within(
+      (async () => {
+        for (;;) {
+          const again = open(adminAuth());
+          if ((await again.reply).status === 200) return;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      })(),
+      'a stream once one closed',
+    );
+  } finally {
+    for (const stream of streams.splice(0)) stream.abort();
+    await limited.stop();
+  }
+}, 30_000);

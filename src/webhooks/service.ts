@@ -9,14 +9,10 @@ import type { WebhookFailureVO, WebhookVO, WebhookVOInput } from '../schema/webh
 import { listedOwner, requireScopeManager, requireWebhook } from './policy';
 import * as webhooks from './repository';
 import type { SubscriptionFields, SubscriptionRow } from './repository';
-import { checkedTargetUrl, webhookTargetRulesOf } from './targets';
+import { checkedTargetUrl, webhookSettingsOf } from './targets';
 
 /** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
-
-/** How long a rotated secret keeps signing, per ORM as the target rules (`WEBHOOK_SECRET_GRACE_HOURS`). */
-const graceByConnection = new WeakMap<object, number>();
-export const useSecretGrace = (connection: object, seconds: number) => graceByConnection.set(connection, seconds);
 
 const toWebhookVO = (row: SubscriptionRow, secret: string | null = null): WebhookVO => ({
   key: row.key,
@@ -37,7 +33,7 @@ const toWebhookVO = (row: SubscriptionRow, secret: string | null = null): Webhoo
 /** The fields of a subscription after `input`, over `current` (an update changes what it names). */
 async function fieldsOf(ctx: RequestContext, input: WebhookVOInput, current?: SubscriptionRow): Promise<SubscriptionFields> {
   if (input.url == null && !current) throw badRequest('url: required');
-  const url = input.url == null ? current!.url : checkedTargetUrl(webhookTargetRulesOf(ctx.em.getConnection()), input.url);
+  const url = input.url == null ? current!.url : checkedTargetUrl(webhookSettingsOf(ctx.em.getConnection()).rules, input.url);
   const types = input.types === undefined || input.types === null ? (current?.types ?? []) : (parseTypes(input.types) ?? []);
   const organisationKey = input.organisationKey === undefined ? (current?.organisationKey ?? null) : input.organisationKey;
   if (organisationKey != null && organisationKey !== current?.organisationKey) {
@@ -88,7 +84,7 @@ export function rotateWebhookSecret(ctx: RequestContext, key: number): Promise<W
   return inTransaction(ctx, async (em) => {
     await requireWebhook({ ...ctx, em }, key);
     const secret = newSecret();
-    await webhooks.rotateSecret(em, key, secret, graceByConnection.get(ctx.em.getConnection()) ?? 24 * 3600);
+    await webhooks.rotateSecret(em, key, secret, webhookSettingsOf(ctx.em.getConnection()).secretGraceSeconds);
     return toWebhookVO((await webhooks.subscriptionByKey(em, key))!, secret);
   });
 }
@@ -114,7 +110,8 @@ export function replayWebhook(ctx: RequestContext, key: number, from: string): P
     await requireWebhook({ ...ctx, em }, key);
     if (!from) throw badRequest("from: the cursor of the first event to send again (a failure's cursor)");
     const first = parseCursor(from);
-    const before = { xid: first.xid, id: String(BigInt(first.id) - 1n < 0n ? 0n : BigInt(first.id) - 1n) };
+    // Delivery goes on after a cursor: the one just before the first event to send again.
+    const before = { xid: first.xid, id: first.id === '0' ? '0' : String(BigInt(first.id) - 1n) };
     await requireKept(em, before);
     await webhooks.rewind(em, key, before);
     return toWebhookVO((await webhooks.subscriptionByKey(em, key))!);

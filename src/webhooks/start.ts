@@ -7,14 +7,12 @@ import type { Logger } from '../ops/logger';
 import { jsonEncoder } from '../rest/wire';
 import type { SettingsStore } from '../settings/settings';
 import { WebhookDispatcher } from './dispatcher';
-import { useSecretGrace } from './service';
-import { useWebhookTargetRules } from './targets';
+import { useWebhookSettings } from './targets';
 
 /** Webhooks of one service: the rules its subscriptions are written under, and its share of the delivery (none with WEBHOOK_DELIVERY=false). */
 export function startWebhooks(orm: Orm, config: WebhookConfig, schema: GraphQLSchema, signal: ChangeSignal, settings: SettingsStore, logger: Logger) {
   const rules = { allowHttp: config.allowHttp, allowedHosts: config.allowedHosts, timeoutSeconds: config.timeoutSeconds };
-  useWebhookTargetRules(orm.em.getConnection(), rules);
-  useSecretGrace(orm.em.getConnection(), config.secretGraceSeconds);
+  useWebhookSettings(orm.em.getConnection(), { rules, secretGraceSeconds: config.secretGraceSeconds });
   if (!config.deliver) return undefined;
   const encodeChange = jsonEncoder(schema.getType('ChangeVO') as GraphQLObjectType);
   const dispatcher = new WebhookDispatcher(orm.em, {

@@ -133,8 +133,14 @@ export function post(rules: WebhookTargetRules, target: string, headers: Record<
   });
 }
 
-/** Per ORM, as the change signal: the rules of the service that owns the entity manager (subscriptions are checked against them when written). */
-const rulesByConnection = new WeakMap<object, WebhookTargetRules>();
-export const useWebhookTargetRules = (connection: object, rules: WebhookTargetRules) => rulesByConnection.set(connection, rules);
-export const webhookTargetRulesOf = (connection: object): WebhookTargetRules =>
-  rulesByConnection.get(connection) ?? { allowHttp: false, allowedHosts: [], timeoutSeconds: 10 };
+/** What subscriptions are written under, per ORM as the change signal (the service that owns the entity manager). */
+export interface WebhookSettings {
+  rules: WebhookTargetRules;
+  /** How long a rotated secret keeps signing (`WEBHOOK_SECRET_GRACE_HOURS`). */
+  secretGraceSeconds: number;
+}
+
+const settingsByConnection = new WeakMap<object, WebhookSettings>();
+export const useWebhookSettings = (connection: object, settings: WebhookSettings) => settingsByConnection.set(connection, settings);
+export const webhookSettingsOf = (connection: object): WebhookSettings =>
+  settingsByConnection.get(connection) ?? { rules: { allowHttp: false, allowedHosts: [], timeoutSeconds: 10 }, secretGraceSeconds: 24 * 3600 };

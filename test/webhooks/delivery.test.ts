@@ -65,10 +65,26 @@ describe('delivery', () => {
       }
     };
     await Promise.all(Array.from({ length: 8 }, worker));
-    const deliveries = (await receiver.received(2 * PEOPLE, 120_000)).filter((delivery) => delivery.json.data.object?.login?.toString().startsWith(prefix));
+    const ours = (delivery: Delivery) => !!delivery.json.data.object?.login?.toString().startsWith(prefix);
+    await eventually(
+      async () => expect(new Set(receiver.deliveries.filter(ours).map((delivery) => delivery.headers['webhook-id'])).size).toBe(2 * PEOPLE),
+      120_000,
+    );
+    // At least once: a delivery whose answer came after the timeout goes again, with the same id and body; receivers
+    // keep the first of each id, as this does.
+    const deliveries: Delivery[] = [];
+    const firstById = new Map<string, Delivery>();
+    for (const delivery of receiver.deliveries.filter(ours)) {
+      const id = String(delivery.headers['webhook-id']);
+      const first = firstById.get(id);
+      if (first) {
+        expect(delivery.body).toBe(first.body);
+        continue;
+      }
+      firstById.set(id, delivery);
+      deliveries.push(delivery);
+    }
     expect(deliveries).toHaveLength(2 * PEOPLE);
-    const ids = new Set(deliveries.map((delivery) => delivery.headers['webhook-id']));
-    expect(ids.size).toBe(2 * PEOPLE);
     const byPerson = new Map<string, string[]>();
     for (const delivery of deliveries) {
       const payload = verify(secret, delivery);

@@ -8,6 +8,7 @@ import type { SettingsStore } from './settings/settings';
 import { Authenticator } from './auth/authenticator';
 import { PrincipalCache } from './auth/principal-cache';
 import { ChangeSignal, useChangeSignal } from './changes/signal';
+import { startSync } from './sync/start';
 import { startWebhooks } from './webhooks/start';
 import type { DatabaseNotifications } from './db/notifications';
 import { LoginThrottle } from './auth/login-throttle';
@@ -127,6 +128,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   const changeSignal = new ChangeSignal(notifications);
   useChangeSignal(orm.em, changeSignal);
   const dispatcher = startWebhooks(orm, config.webhooks, schema, changeSignal, settings, logger);
+  const syncRunner = startSync(orm, config.sync, schema, settings, logger);
   const authenticator = new Authenticator(config.sessionTtlSeconds, config.credentialCacheTtlSeconds, principals);
   const trustProxy = configureTrustProxy(config.trustProxy);
   const throttle = new LoginThrottle(config.loginThrottle, orm);
@@ -236,7 +238,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
       res.setHeader('Allow', match.join(', '));
       return sendBody(res, 200, 'text/plain', match.join(', '));
     }
-    await router.handle(match, req, res, ctx, query, await readBody(req, res));
+    await router.handle(match, req, res, ctx, query, match.route.route.streamedBody ? undefined : await readBody(req, res));
   };
   /** POST /graphql, the way of nearly every GraphQL request, as the express chain above serves it, without express. */
   const serveGraphql = async (req: IncomingMessage, res: ServerResponse, search: string) => {
@@ -298,6 +300,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   };
   const close = async () => {
     await dispatcher?.stop();
+    await syncRunner?.stop();
     await graphql.stop();
   };
   return { handle: accessLog(handle, logger, metrics), drain: stream.drain, close };

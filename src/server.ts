@@ -13,6 +13,7 @@ import { purgeExpiredSessions } from './auth/sessions';
 import { SettingsStore } from './settings/settings';
 import { purgeAuditLog } from './audit/audit-log';
 import { purgeChanges } from './changes/repository';
+import { purgeJobs } from './sync/repository';
 import { purgeFailures } from './webhooks/repository';
 import { purgeLoginFailures } from './auth/login-throttle';
 import { purgeRateLimitBuckets } from './ops/rate-limit';
@@ -83,6 +84,7 @@ export async function startService(config: Config, log?: (message: string) => vo
     await purgeAuditLog(orm.em.fork(), config.auditRetentionDays);
     await purgeChanges(orm.em.fork(), config.changesRetentionDays);
     await purgeFailures(orm.em.fork(), config.changesRetentionDays);
+    await purgeJobs(orm.em.fork(), config.sync.retentionDays);
     await purgeLoginFailures(orm);
     await purgeRateLimitBuckets(orm, config.rateLimit);
   };

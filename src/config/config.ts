@@ -16,6 +16,25 @@ export interface WebhookConfig {
   concurrency: number;
 }
 
+export interface SyncConfig {
+  /** This instance runs sync jobs (`SYNC_RUN`); every instance may, they share the jobs. */
+  run: boolean;
+  /** Jobs one instance runs at once. */
+  concurrency: number;
+  /** Objects per batch (each batch one transaction). */
+  batchSize: number;
+  /** The largest share of a container's members (per cent) a mirror removes without `force`. */
+  guardPercent: number;
+  /** The largest document taken (413 beyond). */
+  documentLimitBytes: number;
+  /** How long POST /sync?dryRun=true waits for its plan before it answers 202 with the job. */
+  dryRunWaitSeconds: number;
+  /** How long a job stays with an instance that no longer extends its lease (each batch extends it). */
+  leaseSeconds: number;
+  /** How long a finished job and its objects are kept. */
+  retentionDays: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -57,6 +76,8 @@ export interface Config {
   changesRetentionDays: number;
   /** Webhook delivery (src/webhooks): see the README's configuration table. */
   webhooks: WebhookConfig;
+  /** Sync jobs (src/sync): see the README's configuration table. */
+  sync: SyncConfig;
   graphqlMaxCost: number;
   graphqlMaxAliases: number;
   graphqlMaxRootFields: number;
@@ -240,6 +261,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBackoffSeconds: atLeastOne('WEBHOOK_MAX_BACKOFF_SECONDS', int(env, 'WEBHOOK_MAX_BACKOFF_SECONDS', 3600)),
       secretGraceSeconds: Number(env.WEBHOOK_SECRET_GRACE_HOURS || 24) * 3600,
       concurrency: atLeastOne('WEBHOOK_CONCURRENCY', int(env, 'WEBHOOK_CONCURRENCY', 4)),
+    },
+    sync: {
+      run: bool(env.SYNC_RUN, true),
+      concurrency: atLeastOne('SYNC_CONCURRENCY', int(env, 'SYNC_CONCURRENCY', 2)),
+      batchSize: atLeastOne('SYNC_BATCH_SIZE', int(env, 'SYNC_BATCH_SIZE', 500)),
+      guardPercent: Math.min(100, Math.max(0, int(env, 'SYNC_MIRROR_GUARD_PERCENT', 50))),
+      documentLimitBytes: atLeastOne('SYNC_DOCUMENT_LIMIT_BYTES', int(env, 'SYNC_DOCUMENT_LIMIT_BYTES', 1024 * 1024 * 1024)),
+      dryRunWaitSeconds: Math.max(0, int(env, 'SYNC_DRY_RUN_WAIT_SECONDS', 30)),
+      leaseSeconds: atLeastOne('SYNC_LEASE_SECONDS', int(env, 'SYNC_LEASE_SECONDS', 60)),
+      retentionDays: atLeastOne('SYNC_RETENTION_DAYS', int(env, 'SYNC_RETENTION_DAYS', 7)),
     },
     graphqlMaxCost: int(env, 'GRAPHQL_MAX_COST', 50_000),
     graphqlMaxAliases: int(env, 'GRAPHQL_MAX_ALIASES', 30),

@@ -50,6 +50,8 @@ export interface RequestContext {
   validators?: { etag?: string; lastModified?: Date };
   /** A file the REST transport streamed to a temporary file (routes with `streamedUpload`); removed when the request ends. */
   stagedUpload?: { path: string; size: number; filename: string | null };
+  /** A REST body the operation reads as it arrives (routes with `streamedBody`): the request and the body's format. */
+  streamedBody?: { stream: import('node:http').IncomingMessage; format: 'json' | 'xml' };
   /** An answer the REST transport streams to the client (routes with `streamedAnswer`): `write` writes it to `out`. */
   fileStream?: { filename: string; write: (out: NodeJS.WritableStream) => Promise<void> };
   /** The audit row of the mutation being resolved (src/audit/audit-log.ts). */

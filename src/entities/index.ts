@@ -12,6 +12,7 @@ import { lectureEntities } from './lectures';
 import { limitEntities } from './limits';
 import { organisationEntities } from './organisations';
 import { relationEntities } from './relations';
+import { syncEntities } from './sync';
 import { taxonomyEntities } from './taxonomy';
 import { userEntities } from './users';
 import { webhookEntities } from './webhooks';
@@ -35,4 +36,5 @@ export const entities = [
   ...limitEntities,
   ...changeEntities,
   ...webhookEntities,
+  ...syncEntities,
 ];

@@ -23,6 +23,7 @@ export class OrganisationType extends ManagedEntity {
 
 @Entity({ tableName: 'organisation' })
 @Index({ name: 'organisation_path_index', expression: 'create index "organisation_path_index" on "organisation" ("path" varchar_pattern_ops)' })
+@Index({ name: 'organisation_external_id_index', properties: ['externalId'] })
 export class Organisation extends ManagedEntity<'status' | 'path'> {
   @Property({ type: 'string', length: 255, unique: true })
   identifier!: string;

@@ -14,6 +14,7 @@ import { relationResolvers } from './relations';
 import { rollCallResolvers } from './roll-calls';
 import { taxonomyResolvers } from './taxonomy';
 import { userResolvers } from './users';
+import { syncResolvers } from './sync';
 import { webhookResolvers } from './webhooks';
 
 /** Every resolver of the schema, one entry per family. */
@@ -35,4 +36,5 @@ export const resolvers = [
   ...calendarResolvers,
   ...changeResolvers,
   ...webhookResolvers,
+  ...syncResolvers,
 ] as const;

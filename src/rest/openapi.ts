@@ -143,6 +143,13 @@ function successResponses(route: RestRoute, field: GraphQLField<unknown, unknown
       content: media(route.paging === 'required' ? result : { oneOf: [list, result] }),
     };
   }
+  if (route.acceptedAt) {
+    responses[202] = {
+      description: 'Accepted: the job is queued or under way; Location names where its state is read',
+      headers: { Location: header('The path of the job') },
+      content: responses[200].content,
+    };
+  }
   if (route.notModifiedWhenFalse) responses[304] = { description: 'Not modified: nothing to change' };
   if (route.noBodyStatus) responses[route.noBodyStatus] = { description: 'No request body sent: nothing changed' };
   if (route.conditional) {

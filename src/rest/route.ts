@@ -55,6 +55,13 @@ export interface RestRoute {
    * media type (or application/octet-stream, as the client accepts), unbuffered.
    */
   streamedAnswer?: { mediaType: string };
+  /**
+   * The body is not read by the transport: the operation reads it as it arrives from `ctx.streamedBody` (a sync
+   * document, JSON or XML, too big to hold); the body argument stays empty.
+   */
+  streamedBody?: boolean;
+  /** A job the operation queued: `202 Accepted` with this Location (a path) while it runs, 200 once it has ended. */
+  acceptedAt?: (data: never) => string | null;
   /** Failure statuses the operation answers beyond those every route of its kind declares (src/rest/openapi.ts), with when. */
   errors?: Record<number, string>;
   /** A CONFLICT with details is answered as a list of ErrorVO (user rename, catalogue 1.10); elsewhere as one ErrorVO. */

@@ -433,6 +433,11 @@ export class RestRouter {
       if (readMultipart && (isMultipart(req.headers['content-type']) || !(route.queryBody || route.formBody || route.streamedUpload))) {
         body = await readMultipart(req, res, ctx);
         bodySource = 'form';
+      } else if (op.bodyType && route.streamedBody) {
+        const streamed = bodyFormat(req.headers['content-type']);
+        if (streamed === 'json' || streamed === 'xml') ctx.streamedBody = { stream: req, format: streamed };
+        else if (req.headers['content-type']) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'the body is JSON or XML');
+        else throw badRequest('a request body is required');
       } else if (op.bodyType) {
         if (!raw && !isMultipart(req.headers['content-type'])) {
           if (route.queryBody) [body, bodySource] = [queryAsBody(query, op.bodyType), 'query-fields'];
@@ -472,7 +477,9 @@ export class RestRouter {
       const data = (result.data as Record<string, unknown>)[op.fieldName];
       if (route.noContentWhenNull && data === null) return void ((res.statusCode = 204), res.end());
       if (route.conditional && ctx.validators && answersConditionally(req, res, ctx.validators)) return void ((res.statusCode = 304), res.end());
-      const status = route.notModifiedWhenFalse && (data === false || data === null) ? 304 : 200;
+      const location = route.acceptedAt?.(data as never);
+      if (location) res.setHeader('Location', location);
+      const status = location ? 202 : route.notModifiedWhenFalse && (data === false || data === null) ? 304 : 200;
       if (op.emptyBody || status === 304) return void ((res.statusCode = status), res.end());
       if (route.textAnswer) return sendText(res, status, data as string);
       if (route.paging && !paged) return sendData(res, status, format, (data as Record<string, unknown>)[op.pageItems!], op.pageItemsType!);

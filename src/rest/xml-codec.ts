@@ -157,7 +157,7 @@ function decodeIntMap(element: Element, where: string): Record<string, number> {
   return Object.fromEntries(entries);
 }
 
-function decodeElement(element: Element, type: GraphQLInputType, where: string): unknown {
+export function decodeElement(element: Element, type: GraphQLInputType, where: string): unknown {
   const named = getNamedType(type);
   if (isInputObjectType(named)) return decodeObject(element, named, where);
   if (named.extensions?.xmlMap) return decodeIntMap(element, where);

@@ -1288,6 +1288,8 @@ export type Mutation = {
   saveUserAuthenticationByLogin: AuthenticationVo;
   /** Opens the entry to all users and/or guests, or closes it to them; false (REST 304) when nothing changed. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   setRepositoryEntryPublicAccess: Scalars['Boolean']['output'];
+  /** Plan (dryRun) or apply a desired-state document: sections in dependency order, each object by its externalId, every write the mutation a client would send (its rules, audit row and change event). An apply is a queued job; a dry run answers its plan once done (within SYNC_DRY_RUN_WAIT_SECONDS, else the job still running). */
+  sync: SyncJobVo;
   /** Bring the calendar events of the block up to date. Owners of the course, and administrators, learning resource managers and lecture managers of its organisations (OpenOLAT answers 401 to others, here 403). */
   syncLectureBlockCalendars: Scalars['Boolean']['output'];
   /** Bring the calendar events of every block of the course up to date. Owners of the course, and administrators, learning resource managers and lecture managers of its organisations (OpenOLAT answers 401 to others, here 403). */
@@ -2092,6 +2094,15 @@ export type MutationSetRepositoryEntryPublicAccessArgs = {
 };
 
 
+export type MutationSyncArgs = {
+  atomic?: InputMaybe<Scalars['Boolean']['input']>;
+  document?: InputMaybe<SyncDocumentInput>;
+  dryRun?: InputMaybe<Scalars['Boolean']['input']>;
+  force?: InputMaybe<Scalars['Boolean']['input']>;
+  mode?: InputMaybe<SyncMode>;
+};
+
+
 export type MutationSyncLectureBlockCalendarsArgs = {
   courseKey?: InputMaybe<Scalars['Long']['input']>;
   entry?: InputMaybe<Scalars['String']['input']>;
@@ -2617,6 +2628,10 @@ export type Query = {
   /** Entries the caller sees by resource type, author (the authors text or an owner’s login or name) and name (displayname); `*` is a wildcard, a value without one is contained; myentries: only those the caller is a member of. */
   searchRepositoryEntries: Array<RepositoryEntryVo>;
   settings: SettingsVo;
+  /** What a job did (or, planned, would do) with each object, in the job's order. */
+  syncItems: Array<SyncItemVo>;
+  /** A sync job: state, progress per section, the first failures. */
+  syncJob: SyncJobVo;
   /** Every taxonomy, in the wrapper OpenOLAT answers (an empty list on a fresh installation). */
   taxonomies: TaxonomyVOes;
   /** A taxonomy; a key of 0 or below answers 400. */
@@ -3203,6 +3218,20 @@ export type QuerySearchRepositoryEntriesArgs = {
 };
 
 
+export type QuerySyncItemsArgs = {
+  action?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['Int']['input']>;
+  jobKey: Scalars['Long']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  section?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QuerySyncJobArgs = {
+  jobKey: Scalars['Long']['input'];
+};
+
+
 export type QueryTaxonomyArgs = {
   taxonomyKey: Scalars['Long']['input'];
 };
@@ -3693,6 +3722,129 @@ export type Subscription = {
 export type SubscriptionChangesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   types?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** One field a sync changes: its value before and after (null: none). */
+export type SyncChangeVo = {
+  __typename?: 'SyncChangeVO';
+  after?: Maybe<Scalars['String']['output']>;
+  before?: Maybe<Scalars['String']['output']>;
+  field: Scalars['String']['output'];
+};
+
+/** The desired state (beyond OpenOLAT): sections applied in this order, each object named by its externalId; sections and fields not given are left alone. */
+export type SyncDocumentInput = {
+  groups?: InputMaybe<Array<SyncGroupInput>>;
+  memberships?: InputMaybe<Array<SyncMembershipInput>>;
+  organisations?: InputMaybe<Array<SyncOrganisationInput>>;
+  users?: InputMaybe<Array<SyncUserInput>>;
+};
+
+/** A learning group, found by externalId. */
+export type SyncGroupInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Names the group (required). */
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  maxParticipants?: InputMaybe<Scalars['Int']['input']>;
+  minParticipants?: InputMaybe<Scalars['Int']['input']>;
+  /** Required when it is created. */
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One object of a sync document and what the job did (or would do) with it. */
+export type SyncItemVo = {
+  __typename?: 'SyncItemVO';
+  /** create, update, unchanged, remove or error; null until the job comes to it. */
+  action?: Maybe<Scalars['String']['output']>;
+  /** The fields an update changes. */
+  changes: Array<SyncChangeVo>;
+  /** A membership's container, e.g. "group:G-101". */
+  container?: Maybe<Scalars['String']['output']>;
+  error?: Maybe<Scalars['String']['output']>;
+  /** The key of the object created or changed (none in a dry run for what it would create). */
+  key?: Maybe<Scalars['Long']['output']>;
+  /** The object's externalId (a person's, or login); for a membership the member's. */
+  ref: Scalars['String']['output'];
+  role?: Maybe<Scalars['String']['output']>;
+  section: Scalars['String']['output'];
+  /** Its place in the job: objects in document order, then the removals. */
+  seq: Scalars['Int']['output'];
+};
+
+/** A sync job (beyond OpenOLAT): a dry run (state planned) or an apply, and how far it has come. */
+export type SyncJobVo = {
+  __typename?: 'SyncJobVO';
+  atomic: Scalars['Boolean']['output'];
+  dryRun: Scalars['Boolean']['output'];
+  /** Why the job as a whole failed, was refused or stopped. */
+  error?: Maybe<Scalars['String']['output']>;
+  /** The first 100 objects that failed (all of them: GET /restapi/sync/{jobKey}/items?action=error). */
+  errors: Array<SyncItemVo>;
+  finished?: Maybe<Scalars['DateTime']['output']>;
+  force: Scalars['Boolean']['output'];
+  key: Scalars['Long']['output'];
+  mode: SyncMode;
+  /** Who submitted it. */
+  ownerKey: Scalars['Long']['output'];
+  /** Per section, in the order they are applied. */
+  sections: Array<SyncSectionVo>;
+  started?: Maybe<Scalars['DateTime']['output']>;
+  /** queued, running, planned (a dry run), done, failed, refused (the mirror guard) or stopped. */
+  state: Scalars['String']['output'];
+  submitted: Scalars['DateTime']['output'];
+};
+
+/** Who should hold a role in a container: the people, by externalId or login. */
+export type SyncMembershipInput = {
+  /** The container's externalId. */
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  members?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** A group: owner (or coach) or participant; an organisation: one of its roles (user, author, usermanager, …). */
+  role?: InputMaybe<Scalars['String']['input']>;
+  /** group or organisation. */
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** merge: create, update and add, never remove; mirror: also remove the members of the listed containers and roles the document does not list. */
+export type SyncMode =
+  | 'merge'
+  | 'mirror';
+
+/** An organisation as the external system says it should be; fields not given are left alone. */
+export type SyncOrganisationInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Required when it is created. */
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  /** Names the organisation (required). */
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  /** Required when it is created. */
+  identifier?: InputMaybe<Scalars['String']['input']>;
+  /** The parent organisation, by externalId (created before, in this document or earlier); absent: the default organisation. */
+  parentExternalId?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** What a job did (or, in a dry run, would do) with one section. */
+export type SyncSectionVo = {
+  __typename?: 'SyncSectionVO';
+  created: Scalars['Int']['output'];
+  done: Scalars['Int']['output'];
+  failed: Scalars['Int']['output'];
+  removed: Scalars['Int']['output'];
+  section: Scalars['String']['output'];
+  /** Objects (memberships: people per container and role, and the removals a mirror adds). */
+  total: Scalars['Int']['output'];
+  unchanged: Scalars['Int']['output'];
+  updated: Scalars['Int']['output'];
+};
+
+/** A person; found by externalId, else by login. */
+export type SyncUserInput = {
+  email?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  /** Required when the person is created. */
+  login?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type TaxonomyCompetenceVo = {

@@ -3,6 +3,7 @@ import type { ApiTag, FamilyRoutes, OpenRoute, RestRoute } from '../route';
 import { admin } from './admin';
 import { calendars } from './calendars';
 import { catalog } from './catalog';
+import { sync } from './sync';
 import { webhooks } from './webhooks';
 import { changes } from './changes';
 import { courseGroups } from './course-groups';
@@ -52,6 +53,7 @@ const FAMILIES: [FamilyRoutes, ApiTag][] = [
   [calendars, { name: 'calendars', description: 'Calendars and events of people, groups and courses, and the iCalendar feed.' }],
   [changes, { name: 'changes', description: 'What committed writes changed, in commit order, from a cursor on (beyond OpenOLAT).' }],
   [webhooks, { name: 'webhooks', description: 'Subscriptions that POST the change feed to external systems, signed per Standard Webhooks (beyond OpenOLAT).' }],
+  [sync, { name: 'sync', description: 'One request for a term: a desired-state document, its dry run and its apply as a tracked job (beyond OpenOLAT).' }],
 ];
 
 export const ROUTES: RestRoute[] = FAMILIES.flatMap(([family, tag]) => family.routes.map((route) => ({ ...route, tag })));

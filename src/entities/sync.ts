@@ -1,0 +1,136 @@
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+
+/**
+ * A sync job (src/sync): one desired-state document, planned (a dry run) or applied in batches. The lease says which
+ * instance runs it now and until when; an instance that stops leaves it to the next one, which resumes after the last
+ * committed batch.
+ */
+@Entity({ tableName: 'sync_job' })
+@Index({ name: 'sync_job_due_index', properties: ['state', 'leasedUntil'] })
+export class SyncJob {
+  @PrimaryKey({ type: 'bigint', autoincrement: true })
+  id!: string;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  creationDate: Date = new Date();
+
+  /** Who submitted it: its writes are made as this person, by this person's rights. */
+  @Property({ type: 'integer' })
+  @Index()
+  ownerKey!: number;
+
+  /** The transport it came through, for its audit rows. */
+  @Property({ type: 'string', length: 16 })
+  transport!: string;
+
+  @Property({ type: 'string', length: 16 })
+  mode!: string;
+
+  @Property({ type: 'boolean', default: false })
+  dryRun = false;
+
+  @Property({ type: 'boolean', default: false })
+  atomic = false;
+
+  @Property({ type: 'boolean', default: false })
+  force = false;
+
+  /** queued, running, planned (a dry run), done, failed, refused (the mirror guard) or stopped. */
+  @Property({ type: 'string', length: 16 })
+  state!: string;
+
+  @Property({ type: 'text', nullable: true })
+  error?: string | null;
+
+  /** Per section: total, done, created, updated, unchanged, removed, failed. */
+  @Property({ type: 'json', default: '{}' })
+  progress: Record<string, unknown> = {};
+
+  /** How often an instance took it up: one that keeps stopping it is given up. */
+  @Property({ type: 'integer', default: 0 })
+  attempts = 0;
+
+  @Property({ type: 'datetime', nullable: true })
+  startedAt?: Date | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  @Index()
+  finishedAt?: Date | null;
+
+  /** The members are found and a mirror's removals added (and checked by the guard): done once, before any write. */
+  @Property({ type: 'boolean', default: false })
+  prepared = false;
+
+  @Property({ type: 'string', length: 64, nullable: true })
+  leaseHolder?: string | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  leasedUntil?: Date | null;
+}
+
+/**
+ * One object of a sync document (or one membership, or one removal a mirror adds), in document order (`seq`), and
+ * what the job did with it.
+ */
+@Entity({ tableName: 'sync_item' })
+@Index({ name: 'sync_item_section_index', properties: ['job', 'section', 'seq'] })
+@Index({ name: 'sync_item_member_index', properties: ['job', 'container', 'role', 'memberKey'] })
+export class SyncItem {
+  @PrimaryKey({ type: 'bigint', fieldName: 'job_id' })
+  job!: string;
+
+  @PrimaryKey({ type: 'integer' })
+  seq!: number;
+
+  @Property({ type: 'string', length: 32 })
+  section!: string;
+
+  /** The object's externalId (a person's, or login); for a membership, the member's. */
+  @Property({ type: 'string', length: 255 })
+  ref!: string;
+
+  /** A membership's container, `group:<externalId>`, and role. */
+  @Property({ type: 'string', length: 300, nullable: true })
+  container?: string | null;
+
+  @Property({ type: 'string', length: 32, nullable: true })
+  role?: string | null;
+
+  /** A membership's person, found before the job writes anything (null: not there yet). */
+  @Property({ type: 'integer', nullable: true })
+  memberKey?: number | null;
+
+  @Property({ type: 'json' })
+  payload!: Record<string, unknown>;
+
+  /** create, update, unchanged, remove or error; null until planned. */
+  @Property({ type: 'string', length: 16, nullable: true })
+  action?: string | null;
+
+  /** The changed fields: `[{field, before, after}]`. */
+  @Property({ type: 'json', nullable: true })
+  changes?: unknown[] | null;
+
+  @Property({ type: 'text', nullable: true })
+  error?: string | null;
+
+  /** The key of the object it created or changed. */
+  @Property({ type: 'bigint', nullable: true })
+  resultKey?: string | null;
+
+  @Property({ type: 'boolean', default: false })
+  done = false;
+}
+
+/** A container a running mirror job may remove members from: one mirror job per container at a time. */
+@Entity({ tableName: 'sync_claim' })
+export class SyncClaim {
+  @PrimaryKey({ type: 'string', length: 300 })
+  container!: string;
+
+  @Property({ type: 'bigint' })
+  @Index()
+  jobId!: string;
+}
+
+export const syncEntities = [SyncJob, SyncItem, SyncClaim];

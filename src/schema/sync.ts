@@ -1,0 +1,226 @@
+import { Extensions, Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { DateTimeScalar, LongScalar } from './scalars';
+
+export enum SyncMode {
+  merge = 'merge',
+  mirror = 'mirror',
+}
+registerEnumType(SyncMode, {
+  name: 'SyncMode',
+  description: 'merge: create, update and add, never remove; mirror: also remove the members of the listed containers and roles the document does not list.',
+});
+
+@InputType('SyncOrganisationInput', { description: 'An organisation as the external system says it should be; fields not given are left alone.' })
+export class SyncOrganisationInput {
+  @Field(() => String, { nullable: true, description: 'Names the organisation (required).' })
+  externalId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Required when it is created.' })
+  identifier?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Required when it is created.' })
+  displayName?: string | null;
+
+  @Field(() => String, { nullable: true })
+  description?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The parent organisation, by externalId (created before, in this document or earlier); absent: the default organisation.',
+  })
+  parentExternalId?: string | null;
+}
+
+@InputType('SyncUserInput', { description: 'A person; found by externalId, else by login.' })
+export class SyncUserInput {
+  @Field(() => String, { nullable: true })
+  externalId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Required when the person is created.' })
+  login?: string | null;
+
+  @Field(() => String, { nullable: true })
+  firstName?: string | null;
+
+  @Field(() => String, { nullable: true })
+  lastName?: string | null;
+
+  @Field(() => String, { nullable: true })
+  email?: string | null;
+}
+
+@InputType('SyncGroupInput', { description: 'A learning group, found by externalId.' })
+export class SyncGroupInput {
+  @Field(() => String, { nullable: true, description: 'Names the group (required).' })
+  externalId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Required when it is created.' })
+  name?: string | null;
+
+  @Field(() => String, { nullable: true })
+  description?: string | null;
+
+  @Field(() => Int, { nullable: true })
+  minParticipants?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  maxParticipants?: number | null;
+}
+
+@InputType('SyncMembershipInput', { description: 'Who should hold a role in a container: the people, by externalId or login.' })
+export class SyncMembershipInput {
+  @Field(() => String, { nullable: true, description: 'group or organisation.' })
+  type?: string | null;
+
+  @Field(() => String, { nullable: true, description: "The container's externalId." })
+  externalId?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'A group: owner (or coach) or participant; an organisation: one of its roles (user, author, usermanager, …).',
+  })
+  role?: string | null;
+
+  @Field(() => [String], { nullable: true })
+  @Extensions({ xmlItem: 'member' })
+  members?: string[] | null;
+}
+
+@InputType('SyncDocumentInput', {
+  description:
+    'The desired state (beyond OpenOLAT): sections applied in this order, each object named by its externalId; sections and fields not given are left alone.',
+})
+@Extensions({ xmlRoot: 'sync' })
+export class SyncDocumentInput {
+  @Field(() => [SyncOrganisationInput], { nullable: true })
+  @Extensions({ xmlItem: 'organisation' })
+  organisations?: SyncOrganisationInput[] | null;
+
+  @Field(() => [SyncUserInput], { nullable: true })
+  @Extensions({ xmlItem: 'user' })
+  users?: SyncUserInput[] | null;
+
+  @Field(() => [SyncGroupInput], { nullable: true })
+  @Extensions({ xmlItem: 'group' })
+  groups?: SyncGroupInput[] | null;
+
+  @Field(() => [SyncMembershipInput], { nullable: true })
+  @Extensions({ xmlItem: 'membership' })
+  memberships?: SyncMembershipInput[] | null;
+}
+
+@ObjectType('SyncSectionVO', { description: 'What a job did (or, in a dry run, would do) with one section.' })
+export class SyncSectionVO {
+  @Field(() => String)
+  section!: string;
+
+  @Field(() => Int, { description: 'Objects (memberships: people per container and role, and the removals a mirror adds).' })
+  total!: number;
+
+  @Field(() => Int)
+  done!: number;
+
+  @Field(() => Int)
+  created!: number;
+
+  @Field(() => Int)
+  updated!: number;
+
+  @Field(() => Int)
+  unchanged!: number;
+
+  @Field(() => Int)
+  removed!: number;
+
+  @Field(() => Int)
+  failed!: number;
+}
+
+@ObjectType('SyncChangeVO', { description: 'One field a sync changes: its value before and after (null: none).' })
+export class SyncChangeVO {
+  @Field(() => String)
+  field!: string;
+
+  @Field(() => String, { nullable: true })
+  before!: string | null;
+
+  @Field(() => String, { nullable: true })
+  after!: string | null;
+}
+
+@ObjectType('SyncItemVO', { description: 'One object of a sync document and what the job did (or would do) with it.' })
+@Extensions({ xmlRoot: 'item' })
+export class SyncItemVO {
+  @Field(() => Int, { description: 'Its place in the job: objects in document order, then the removals.' })
+  seq!: number;
+
+  @Field(() => String)
+  section!: string;
+
+  @Field(() => String, { description: "The object's externalId (a person's, or login); for a membership the member's." })
+  ref!: string;
+
+  @Field(() => String, { nullable: true, description: 'A membership\'s container, e.g. "group:G-101".' })
+  container!: string | null;
+
+  @Field(() => String, { nullable: true })
+  role!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'create, update, unchanged, remove or error; null until the job comes to it.' })
+  action!: string | null;
+
+  @Field(() => LongScalar, { nullable: true, description: 'The key of the object created or changed (none in a dry run for what it would create).' })
+  key!: number | null;
+
+  @Field(() => [SyncChangeVO], { description: 'The fields an update changes.' })
+  @Extensions({ xmlItem: 'change' })
+  changes!: SyncChangeVO[];
+
+  @Field(() => String, { nullable: true })
+  error!: string | null;
+}
+
+@ObjectType('SyncJobVO', { description: 'A sync job (beyond OpenOLAT): a dry run (state planned) or an apply, and how far it has come.' })
+@Extensions({ xmlRoot: 'syncJob' })
+export class SyncJobVO {
+  @Field(() => LongScalar)
+  key!: number;
+
+  @Field(() => String, { description: 'queued, running, planned (a dry run), done, failed, refused (the mirror guard) or stopped.' })
+  state!: string;
+
+  @Field(() => SyncMode)
+  mode!: SyncMode;
+
+  @Field(() => Boolean)
+  dryRun!: boolean;
+
+  @Field(() => Boolean)
+  atomic!: boolean;
+
+  @Field(() => Boolean)
+  force!: boolean;
+
+  @Field(() => LongScalar, { description: 'Who submitted it.' })
+  ownerKey!: number;
+
+  @Field(() => DateTimeScalar)
+  submitted!: Date;
+
+  @Field(() => DateTimeScalar, { nullable: true })
+  started!: Date | null;
+
+  @Field(() => DateTimeScalar, { nullable: true })
+  finished!: Date | null;
+
+  @Field(() => String, { nullable: true, description: 'Why the job as a whole failed, was refused or stopped.' })
+  error!: string | null;
+
+  @Field(() => [SyncSectionVO], { description: 'Per section, in the order they are applied.' })
+  @Extensions({ xmlItem: 'section' })
+  sections!: SyncSectionVO[];
+
+  @Field(() => [SyncItemVO], { description: 'The first 100 objects that failed (all of them: GET /restapi/sync/{jobKey}/items?action=error).' })
+  @Extensions({ xmlItem: 'item' })
+  errors!: SyncItemVO[];
+}

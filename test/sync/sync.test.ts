@@ -1,0 +1,400 @@
+import { addGroupMembers, addOrganisationMember, buildGroup, buildOrganisation, buildUser, buildUsers, uniqueLogin, type TestUser } from '../factories';
+import { JSON_TYPE, XML_TYPE, call, graphql } from '../support/http';
+import { adminAuth, startTestService, testConfig, type TestService } from '../support/service';
+
+/** Declarative sync end to end: dry run and apply through both transports, merge and mirror, the guard, errors, atomic jobs. */
+
+let t: TestService;
+beforeAll(async () => {
+  // Small batches: every document here spans several (each its own transaction).
+  t = await startTestService({ sync: { ...testConfig().sync, batchSize: 3 }, managedFlagsEnforced: true });
+});
+afterAll(() => t.stop());
+
+const asAdmin = { ...adminAuth(), ...JSON_TYPE };
+type Json = Record<string, any>;
+
+async function submit(document: unknown, query = '', headers: Record<string, string> = asAdmin) {
+  return call(t.base, 'POST', `/restapi/sync${query}`, { headers, body: document });
+}
+
+/** The job once it has ended. */
+async function ended(key: number, headers: Record<string, string> = asAdmin): Promise<Json> {
+  for (const until = Date.now() + 30_000; Date.now() < until;) {
+    const job = await call(t.base, 'GET', `/restapi/sync/${key}`, { headers });
+    expect(job.status).toBe(200);
+    if (!['queued', 'running'].includes(job.json.state)) return job.json;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`job ${key} did not end`);
+}
+
+async function apply(document: unknown, query = '', headers: Record<string, string> = asAdmin): Promise<Json> {
+  const reply = await submit(document, query, headers);
+  expect(reply.status).toBe(202);
+  expect(reply.headers.get('location')).toBe(`/restapi/sync/${reply.json.key}`);
+  return ended(reply.json.key, headers);
+}
+
+async function dryRun(document: unknown, query = '', headers: Record<string, string> = asAdmin): Promise<Json> {
+  const reply = await submit(document, `?dryRun=true${query ? `&${query.slice(1)}` : ''}`, headers);
+  expect(reply.status).toBe(200);
+  expect(reply.headers.get('location')).toBeNull();
+  return reply.json;
+}
+
+async function itemsOf(key: number, query = '', headers: Record<string, string> = asAdmin): Promise<Json[]> {
+  const reply = await call(t.base, 'GET', `/restapi/sync/${key}/items${query}`, { headers });
+  expect(reply.status).toBe(200);
+  return reply.json;
+}
+
+const sectionOf = (job: Json, name: string) => job.sections.find((section: Json) => section.section === name);
+/** What a plan says of each object, without the keys (a dry run shows none for what it would create). */
+const planOf = (items: Json[]) =>
+  items.map(({ seq, section, ref, container, role, action, changes, error }) => ({ seq, section, ref, container, role, action, changes, error }));
+
+async function userByLogin(login: string): Promise<Json | undefined> {
+  const reply = await call(t.base, 'GET', `/restapi/users?login=${login}`, { headers: asAdmin });
+  return reply.json.find((user: Json) => user.login === login);
+}
+
+async function groupMembers(groupKey: number, role: 'participants' | 'owners'): Promise<string[]> {
+  const reply = await call(t.base, 'GET', `/restapi/groups/${groupKey}/${role}`, { headers: asAdmin });
+  return reply.json.map((user: Json) => user.login).sort();
+}
+
+async function countOf(table: string, where = 'true'): Promise<number> {
+  const [row] = await t.service.orm.em.fork().getConnection().execute(`select count(*)::int as count from ${table} where ${where}`);
+  return row.count;
+}
+
+describe('merge', () => {
+  it('a dry run writes nothing and tells what the apply then does; the second apply changes nothing', async () => {
+    const tag = uniqueLogin('m');
+    const existing = await buildUser(t, {}, { externalId: `${tag}-P1`, firstName: 'Old' });
+    const oldGroup = await buildGroup(t, { externalId: `${tag}-G0`, name: 'Old name' });
+    const document = {
+      organisations: [
+        { externalId: `${tag}-O1`, identifier: `${tag}-o1`, displayName: 'Faculty' },
+        { externalId: `${tag}-O2`, identifier: `${tag}-o2`, displayName: 'Institute', parentExternalId: `${tag}-O1` },
+      ],
+      users: [
+        { externalId: `${tag}-P1`, firstName: 'New' },
+        { externalId: `${tag}-P2`, login: `${tag}-two`, firstName: 'Two', lastName: 'Person', email: `${tag}-two@example.org` },
+        { login: `${tag}-three`, firstName: 'Three', lastName: 'Person', email: `${tag}-three@example.org` },
+      ],
+      groups: [
+        { externalId: `${tag}-G0`, name: 'New name' },
+        { externalId: `${tag}-G1`, name: 'Seminar', maxParticipants: 30 },
+      ],
+      memberships: [
+        { type: 'group', externalId: `${tag}-G1`, role: 'participant', members: [`${tag}-P1`, `${tag}-P2`, `${tag}-three`] },
+        { type: 'group', externalId: `${tag}-G1`, role: 'owner', members: [existing.login] },
+        { type: 'organisation', externalId: `${tag}-O2`, role: 'author', members: [`${tag}-P2`] },
+      ],
+    };
+    const auditRows = await countOf('audit_log');
+    const plan = await dryRun(document);
+    expect(plan.state).toBe('planned');
+    expect(sectionOf(plan, 'organisations')).toMatchObject({ total: 2, done: 2, created: 2, failed: 0 });
+    expect(sectionOf(plan, 'users')).toMatchObject({ total: 3, created: 2, updated: 1, failed: 0 });
+    expect(sectionOf(plan, 'groups')).toMatchObject({ total: 2, created: 1, updated: 1 });
+    expect(sectionOf(plan, 'memberships')).toMatchObject({ total: 5, created: 5, removed: 0, failed: 0 });
+    const planned = await itemsOf(plan.key);
+    expect(planned.find((item) => item.ref === `${tag}-P1` && item.section === 'users')).toMatchObject({
+      action: 'update',
+      key: existing.key,
+      changes: [{ field: 'firstName', before: 'Old', after: 'New' }],
+    });
+    expect(planned.find((item) => item.ref === `${tag}-G0`).changes).toEqual([{ field: 'name', before: 'Old name', after: 'New name' }]);
+    expect(planned.filter((item) => item.action === 'create' && item.section !== 'memberships').every((item) => item.key === null)).toBe(true);
+    // Nothing written but the submission's own audit row.
+    expect(await userByLogin(`${tag}-two`)).toBeUndefined();
+    expect(await countOf('audit_log')).toBe(auditRows + 1);
+
+    const job = await apply(document);
+    expect(job).toMatchObject({ state: 'done', dryRun: false, error: null, errors: [] });
+    const applied = await itemsOf(job.key);
+    expect(planOf(applied)).toEqual(planOf(planned));
+    // What the job reports is there: created keys, changed fields, memberships.
+    const two = await userByLogin(`${tag}-two`);
+    expect(two).toMatchObject({ externalId: `${tag}-P2`, firstName: 'Two' });
+    expect(applied.find((item) => item.ref === `${tag}-P2` && item.section === 'users').key).toBe(two!.key);
+    expect((await userByLogin(existing.login))!.firstName).toBe('New');
+    const seminar = applied.find((item) => item.ref === `${tag}-G1`).key;
+    expect(await groupMembers(seminar, 'participants')).toEqual([existing.login, `${tag}-three`, `${tag}-two`].sort());
+    expect(await groupMembers(seminar, 'owners')).toEqual([existing.login]);
+    expect((await call(t.base, 'GET', `/restapi/groups/${oldGroup}`, { headers: asAdmin })).json.name).toBe('New name');
+    const institute = applied.find((item) => item.ref === `${tag}-O2`).key;
+    const organisation = await call(t.base, 'GET', `/restapi/organisations/${institute}`, { headers: asAdmin });
+    expect(organisation.json.parentOrganisationKey).toBe(applied.find((item) => item.ref === `${tag}-O1`).key);
+    const authors = await call(t.base, 'GET', `/restapi/organisations/${institute}/authors`, { headers: asAdmin });
+    expect(authors.json.map((user: Json) => user.login)).toEqual([`${tag}-two`]);
+    // One ordinary write each: an audit row and a change event per change (2 + 3 + 2 + 5 = 12), and the submissions'.
+    expect(await countOf('audit_log')).toBe(auditRows + 2 + 12);
+    const changes = await call(t.base, 'GET', `/restapi/changes?types=group.created`, { headers: asAdmin });
+    expect(changes.json.events.map((change: Json) => change.objectKey)).toContain(seminar);
+
+    const again = await dryRun(document);
+    for (const section of again.sections) expect(section).toMatchObject({ created: 0, updated: 0, removed: 0, failed: 0, unchanged: section.total });
+    const second = await apply(document);
+    expect(second.sections).toEqual(again.sections);
+    expect(await countOf('audit_log')).toBe(auditRows + 4 + 12);
+  });
+
+  it('reads the same document as XML, streamed', async () => {
+    const tag = uniqueLogin('x');
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<sync>
+  <users>
+    <user><externalId>${tag}-P1</externalId><login>${tag}-one</login><firstName>Zoë</firstName><lastName>Ünal</lastName><email>${tag}@example.org</email></user>
+  </users>
+  <groups><group><externalId>${tag}-G1</externalId><name>XML group</name><maxParticipants>12</maxParticipants></group></groups>
+  <memberships>
+    <membership><type>group</type><externalId>${tag}-G1</externalId><role>participant</role><members><member>${tag}-P1</member></members></membership>
+  </memberships>
+</sync>`;
+    const reply = await call(t.base, 'POST', '/restapi/sync', { headers: { ...adminAuth(), ...XML_TYPE }, body: xml, contentType: 'application/xml' });
+    expect(reply.status).toBe(202);
+    expect(reply.text).toContain('<syncJob>');
+    const job = await ended(Number(/<key>(\d+)<\/key>/.exec(reply.text)![1]));
+    expect(job.sections.map((section: Json) => section.created)).toEqual([0, 1, 1, 1]);
+    expect(await userByLogin(`${tag}-one`)).toMatchObject({ firstName: 'Zoë', lastName: 'Ünal' });
+    const status = await call(t.base, 'GET', `/restapi/sync/${job.key}`, { headers: { ...adminAuth(), ...XML_TYPE } });
+    expect(status.text).toMatch(/<state>done<\/state>/);
+    expect(status.text).toMatch(/<sections><section><section>organisations<\/section>/);
+  });
+
+  it('takes the same document through GraphQL, with the same plan', async () => {
+    const tag = uniqueLogin('q');
+    const document = {
+      users: [{ externalId: `${tag}-P1`, login: `${tag}-one`, firstName: 'Graph', lastName: 'Ql', email: `${tag}@example.org` }],
+      groups: [{ externalId: `${tag}-G1`, name: 'GraphQL group' }],
+      memberships: [{ type: 'group', externalId: `${tag}-G1`, role: 'owner', members: [`${tag}-one`] }],
+    };
+    const mutation = `mutation($d: SyncDocumentInput, $dry: Boolean) { sync(document: $d, dryRun: $dry) { key state sections { section created } errors { ref error } } }`;
+    const planned = await graphql(t.base, adminAuth(), mutation, { d: document, dry: true });
+    expect(planned.body.errors).toBeUndefined();
+    expect(planned.body.data.sync).toMatchObject({ state: 'planned', errors: [] });
+    const submitted = await graphql(t.base, adminAuth(), mutation, { d: document, dry: false });
+    expect(['queued', 'running', 'done']).toContain(submitted.body.data.sync.state);
+    const job = await ended(submitted.body.data.sync.key);
+    expect(job.sections.map((section: Json) => section.created)).toEqual(planned.body.data.sync.sections.map((section: Json) => section.created));
+    const items = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        query ($k: Long!) {
+          syncItems(jobKey: $k, section: "groups") {
+            ref
+            action
+            key
+          }
+        }
+      `,
+      { k: job.key },
+    );
+    expect(items.body.data.syncItems).toEqual([{ ref: `${tag}-G1`, action: 'create', key: expect.any(Number) }]);
+    const status = await graphql(
+      t.base,
+      adminAuth(),
+      `
+        query ($k: Long!) {
+          syncJob(jobKey: $k) {
+            state
+          }
+        }
+      `,
+      { k: job.key },
+    );
+    expect(status.body.data.syncJob.state).toBe('done');
+  });
+});
+
+describe('mirror', () => {
+  async function seminarWith(members: TestUser[], tag: string) {
+    const group = await buildGroup(t, { externalId: `${tag}-G`, name: 'Seminar' });
+    await addGroupMembers(
+      t,
+      group,
+      members.map((member) => member.key),
+      'participant',
+    );
+    return group;
+  }
+
+  it('removes only the unlisted members of the listed container and role', async () => {
+    const tag = uniqueLogin('r');
+    const people = await buildUsers(t, 5, {}, (index) => ({ externalId: `${tag}-P${index}` }));
+    const group = await seminarWith(people.slice(0, 4), tag);
+    const other = await buildGroup(t, { externalId: `${tag}-OTHER` });
+    await addGroupMembers(t, other, [people[0].key], 'participant');
+    await addGroupMembers(t, group, [people[4].key], 'coach');
+    // Lists three of the four participants and a new one: one removal of four (25%).
+    const document = {
+      memberships: [{ type: 'group', externalId: `${tag}-G`, role: 'participant', members: [`${tag}-P0`, `${tag}-P1`, `${tag}-P2`, people[4].login] }],
+    };
+    const plan = await dryRun(document, '?mode=mirror');
+    expect(sectionOf(plan, 'memberships')).toMatchObject({ total: 5, created: 1, unchanged: 3, removed: 1 });
+    const removal = (await itemsOf(plan.key, '?action=remove'))[0];
+    expect(removal).toMatchObject({ ref: `${tag}-P3`, container: `group:${tag}-G`, role: 'participant', key: people[3].key });
+    const job = await apply(document, '?mode=mirror');
+    expect(job.state).toBe('done');
+    expect(planOf(await itemsOf(job.key))).toEqual(planOf(await itemsOf(plan.key)));
+    expect(await groupMembers(group, 'participants')).toEqual([people[0], people[1], people[2], people[4]].map((person) => person.login).sort());
+    // Another role and another container are not in the document: untouched.
+    expect(await groupMembers(group, 'owners')).toEqual([people[4].login]);
+    expect(await groupMembers(other, 'participants')).toEqual([people[0].login]);
+    // Merge never removes.
+    await addGroupMembers(t, group, [people[3].key], 'participant');
+    const merged = await apply(document);
+    expect(sectionOf(merged, 'memberships')).toMatchObject({ total: 4, removed: 0, unchanged: 4 });
+    expect(await groupMembers(group, 'participants')).toContain(people[3].login);
+  });
+
+  it('refuses to remove more than half of the members unless forced; an empty list would empty nothing', async () => {
+    const tag = uniqueLogin('guard');
+    const people = await buildUsers(t, 4, {}, (index) => ({ externalId: `${tag}-P${index}` }));
+    const group = await seminarWith(people, tag);
+    const document = { memberships: [{ type: 'group', externalId: `${tag}-G`, role: 'participant', members: [`${tag}-P0`] }] };
+    const plan = await dryRun(document, '?mode=mirror');
+    expect(plan.state).toBe('refused');
+    expect(plan.error).toContain(`group:${tag}-G participant: 3 of 4 members`);
+    const refused = await apply(document, '?mode=mirror');
+    expect(refused).toMatchObject({ state: 'refused' });
+    expect(refused.error).toMatch(/force=true/);
+    expect(await groupMembers(group, 'participants')).toHaveLength(4);
+    const forced = await apply(document, '?mode=mirror&force=true');
+    expect(forced.state).toBe('done');
+    expect(sectionOf(forced, 'memberships')).toMatchObject({ removed: 3, unchanged: 1 });
+    expect(await groupMembers(group, 'participants')).toEqual([people[0].login]);
+  });
+
+  it('one mirror job per container at a time: a second is refused (409) while the first has not ended', async () => {
+    const tag = uniqueLogin('lock');
+    const people = await buildUsers(t, 2, {}, (index) => ({ externalId: `${tag}-P${index}` }));
+    await seminarWith(people, tag);
+    const document = { memberships: [{ type: 'group', externalId: `${tag}-G`, role: 'participant', members: [`${tag}-P0`, `${tag}-P1`] }] };
+    // Hold the first job in the queue: its claim on the group stays while it has not ended.
+    const first = await submit(document, '?mode=mirror');
+    expect(first.status).toBe(202);
+    const second = await submit(document, '?mode=mirror');
+    if ((await call(t.base, 'GET', `/restapi/sync/${first.json.key}`, { headers: asAdmin })).json.state === 'done') {
+      // The first ended before the second came: it is taken.
+      expect(second.status).toBe(202);
+    } else {
+      expect(second.status).toBe(409);
+      expect(second.json.translation).toContain(`group:${tag}-G (job ${first.json.key})`);
+    }
+    await ended(first.json.key);
+    const third = await submit(document, '?mode=mirror');
+    expect(third.status).toBe(202);
+    await ended(third.json.key);
+  });
+});
+
+describe('errors', () => {
+  it('reports each failed object and applies the rest; nothing of a failed object stays', async () => {
+    const tag = uniqueLogin('e');
+    const document = {
+      users: [
+        { externalId: `${tag}-BAD`, login: `${tag}-bad`, firstName: 'Bad', lastName: 'Mail', email: 'not an address' },
+        { externalId: `${tag}-OK`, login: `${tag}-ok`, firstName: 'Good', lastName: 'Mail', email: `${tag}@example.org` },
+        { firstName: 'Nobody' },
+      ],
+      memberships: [{ type: 'group', externalId: `${tag}-NONE`, role: 'participant', members: [`${tag}-OK`] }],
+    };
+    const job = await apply(document);
+    expect(job.state).toBe('done');
+    expect(sectionOf(job, 'users')).toMatchObject({ total: 3, created: 1, failed: 2 });
+    const errors = Object.fromEntries(job.errors.map((item: Json) => [item.ref, item.error]));
+    expect(errors[`${tag}-BAD`]).toMatch(/^VALIDATION_FAILED: .*mail/i);
+    expect(errors['?']).toBe('externalId or login is required');
+    expect(errors[`${tag}-OK`]).toBe(`no group has the externalId ${tag}-NONE`);
+    expect(await userByLogin(`${tag}-bad`)).toBeUndefined();
+    expect(await userByLogin(`${tag}-ok`)).toBeDefined();
+    expect(await itemsOf(job.key, '?action=error')).toHaveLength(3);
+  });
+
+  it("a managed field is the managing system's: a GraphQL sync gets an error for it, the REST channel may change it", async () => {
+    const tag = uniqueLogin('mf');
+    const group = await buildGroup(t, { externalId: `${tag}-G`, name: 'Managed', managedFlags: 'all' });
+    const document = { groups: [{ externalId: `${tag}-G`, name: 'Renamed' }] };
+    const submitted = await graphql(t.base, adminAuth(), 'mutation($d: SyncDocumentInput) { sync(document: $d) { key } }', { d: document });
+    const job = await ended(submitted.body.data.sync.key);
+    expect(job.errors).toEqual([expect.objectContaining({ ref: `${tag}-G`, error: expect.stringMatching(/^MANAGED: .*flag/) })]);
+    expect((await call(t.base, 'GET', `/restapi/groups/${group}`, { headers: asAdmin })).json.name).toBe('Managed');
+    expect(sectionOf(await apply(document), 'groups')).toMatchObject({ updated: 1, failed: 0 });
+  });
+
+  it('atomic: one failed object keeps nothing of the job', async () => {
+    const tag = uniqueLogin('a');
+    const users = Array.from({ length: 7 }, (_, index) => ({
+      externalId: `${tag}-P${index}`,
+      login: `${tag}-${index}`,
+      firstName: 'A',
+      lastName: 'B',
+      email: index === 6 ? 'broken' : `${tag}-${index}@example.org`,
+    }));
+    const auditRows = await countOf('audit_log');
+    const job = await apply({ users }, '?atomic=true');
+    expect(job.state).toBe('failed');
+    expect(job.error).toMatch(/^atomic: object 7 failed .*nothing was kept/);
+    expect(job.errors).toEqual([expect.objectContaining({ ref: `${tag}-P6`, action: 'error' })]);
+    for (const user of users) expect(await userByLogin(user.login)).toBeUndefined();
+    // The submission's audit row, no other.
+    expect(await countOf('audit_log')).toBe(auditRows + 1);
+    // Without the broken one, the same job goes through.
+    expect((await apply({ users: users.slice(0, 6) }, '?atomic=true')).state).toBe('done');
+  });
+
+  it('refuses what is not a document: malformed JSON or XML (400), another type (415), nothing staged', async () => {
+    const jobs = await countOf('sync_job');
+    expect((await call(t.base, 'POST', '/restapi/sync', { headers: asAdmin, body: '{"users": [{"login": "x"}', contentType: 'application/json' })).status).toBe(
+      400,
+    );
+    expect((await call(t.base, 'POST', '/restapi/sync', { headers: asAdmin, body: '[1, 2]', contentType: 'application/json' })).status).toBe(400);
+    const xml = await call(t.base, 'POST', '/restapi/sync', {
+      headers: { ...adminAuth(), ...XML_TYPE },
+      body: '<sync><users><user>',
+      contentType: 'application/xml',
+    });
+    expect(xml.status).toBe(400);
+    expect(xml.text).toContain('<errorVO>');
+    const doctype = '<!DOCTYPE sync [<!ENTITY x "y">]><sync/>';
+    expect((await call(t.base, 'POST', '/restapi/sync', { headers: asAdmin, body: doctype, contentType: 'application/xml' })).status).toBe(400);
+    expect((await call(t.base, 'POST', '/restapi/sync', { headers: asAdmin, body: 'users', contentType: 'text/plain' })).status).toBe(415);
+    expect(await countOf('sync_job')).toBe(jobs);
+  });
+});
+
+describe('rights', () => {
+  it("an organisation's user manager changes that organisation's people, and gets an error for the others", async () => {
+    const tag = uniqueLogin('o');
+    const mine = await buildOrganisation(t, { externalId: `${tag}-MINE` });
+    const theirs = await buildOrganisation(t, { externalId: `${tag}-THEIRS` });
+    const manager = await buildUser(t);
+    await addOrganisationMember(t, mine, manager.key, 'usermanager');
+    const [inMine, inTheirs] = await buildUsers(t, 2, {}, (index) => ({ externalId: `${tag}-P${index}`, firstName: 'Before' }));
+    await addOrganisationMember(t, mine, inMine.key, 'user');
+    await addOrganisationMember(t, theirs, inTheirs.key, 'user');
+    const headers = { ...manager.auth, ...JSON_TYPE };
+    const document = {
+      users: [
+        { externalId: `${tag}-P0`, firstName: 'After' },
+        { externalId: `${tag}-P1`, firstName: 'After' },
+      ],
+    };
+    const job = await apply(document, '', headers);
+    expect(sectionOf(job, 'users')).toMatchObject({ updated: 1, failed: 1 });
+    expect(job.errors).toEqual([expect.objectContaining({ ref: `${tag}-P1`, error: expect.stringMatching(/^FORBIDDEN/) })]);
+    expect((await userByLogin(inMine.login))!.firstName).toBe('After');
+    expect((await userByLogin(inTheirs.login))!.firstName).toBe('Before');
+    // Their job is theirs: another caller may not read it.
+    const other = await buildUser(t);
+    await addOrganisationMember(t, theirs, other.key, 'usermanager');
+    expect((await call(t.base, 'GET', `/restapi/sync/${job.key}`, { headers: { ...other.auth, ...JSON_TYPE } })).status).toBe(403);
+    expect((await call(t.base, 'GET', `/restapi/sync/${job.key}`, { headers: asAdmin })).status).toBe(200);
+  });
+});

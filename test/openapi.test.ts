@@ -202,6 +202,9 @@ async function samplePathValues(): Promise<Record<string, string | number>> {
     const created = await call(t.base, 'PUT', `/restapi${route.path}`, { headers: asAdmin, body: sampleBody(route) });
     expect({ route: route.path, status: created.status }).toEqual({ route: route.path, status: 200 });
   }
+  // A sync job is submitted with POST (a dry run: it writes nothing); GET /sync lists it.
+  const job = await call(t.base, 'POST', '/restapi/sync?dryRun=true', { headers: asAdmin, body: { groups: [{ externalId: 'openapi', name: 'OpenAPI' }] } });
+  expect(job.status).toBe(200);
   const values: Record<string, string | number> = { ...WORDS };
   // Collections below an element (`/taxonomy/{taxonomyKey}/levels`) get theirs once the element is known: a few rounds.
   const filled = (path: string) =>

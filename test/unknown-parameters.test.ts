@@ -6,7 +6,7 @@ import { buildOrganisation, buildRelationRole, buildTaxonomy, buildTaxonomyLevel
 import { JSON_TYPE, call } from './support/http';
 import { BODY_OBJECTS, nameOf, placementOf, type Values } from './support/object-routes';
 import { pathOf } from './support/operations';
-import { adminAuth, startTestService, type TestService } from './support/service';
+import { adminAuth, startTestService, testConfig, type TestService } from './support/service';
 import { ROUTE_VALUES, WORLDS, acceptFor, queryOf, restBodyOf, type Shared } from './support/two-owners';
 
 /*
@@ -80,7 +80,8 @@ let shared: Shared;
 let exemptValues: Values;
 
 beforeAll(async () => {
-  t = await startTestService();
+  // Sync jobs stay queued (no runner): a list of them reads the same twice.
+  t = await startTestService({ sync: { ...testConfig().sync, run: false, dryRunWaitSeconds: 0 } });
   shared = {
     taxonomyLevelKey: await buildTaxonomyLevel(t, await buildTaxonomy(t)),
     relationRoleKey: await buildRelationRole(t),
@@ -91,7 +92,12 @@ beforeAll(async () => {
     headers: { ...adminAuth(), ...JSON_TYPE },
     body: { url: 'https://hooks.example.org/unknown-parameters', active: false },
   });
+  const job = await call(t.base, 'POST', '/restapi/sync?dryRun=true', {
+    headers: { ...adminAuth(), ...JSON_TYPE },
+    body: { groups: [{ externalId: 'unknown-parameters', name: 'Unknown parameters' }] },
+  });
   exemptValues = {
+    jobKey: job.json.key,
     identityKey: person.key,
     username: person.login,
     path: String(await buildCatalogEntry(t)),

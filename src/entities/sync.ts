@@ -7,6 +7,7 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
  */
 @Entity({ tableName: 'sync_job' })
 @Index({ name: 'sync_job_due_index', properties: ['state', 'leasedUntil'] })
+@Index({ name: 'sync_job_owner_index', properties: ['ownerKey', 'id'] })
 export class SyncJob {
   @PrimaryKey({ type: 'bigint', autoincrement: true })
   id!: string;
@@ -16,7 +17,6 @@ export class SyncJob {
 
   /** Who submitted it: its writes are made as this person, by this person's rights. */
   @Property({ type: 'integer' })
-  @Index()
   ownerKey!: number;
 
   /** The transport it came through, for its audit rows. */

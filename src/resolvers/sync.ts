@@ -11,12 +11,12 @@ import * as sync from '../sync/service';
 export class SyncResolver {
   @Mutation(() => SyncJobVO, {
     description:
-      'Plan (dryRun) or apply a desired-state document: sections in dependency order, each object by its externalId, every write the mutation a client would send (its rules, audit row and change event). An apply is a queued job; a dry run answers its plan once done (within SYNC_DRY_RUN_WAIT_SECONDS, else the job still running).',
+      'Plan (dryRun) or apply a desired-state document (REST: the request body, JSON or XML, read as it arrives): sections in dependency order, each object by its externalId, every write the mutation a client would send (its rules, audit row and change event). An apply is a queued job; a dry run answers its plan once done (within SYNC_DRY_RUN_WAIT_SECONDS, else the job still running).',
   })
   @Directive(auth(...SYNC_CALLERS))
   sync(
     @Ctx() ctx: RequestContext,
-    @Arg('document', () => SyncDocumentInput, { nullable: true, description: 'The desired state (REST: the request body, JSON or XML, read as it arrives).' })
+    @Arg('document', () => SyncDocumentInput, { nullable: true })
     document: SyncDocumentInput | null,
     @Arg('mode', () => SyncMode, { nullable: true, defaultValue: SyncMode.merge }) mode: SyncMode,
     @Arg('dryRun', () => Boolean, { nullable: true, defaultValue: false, description: 'Plan only: nothing is written.' }) dryRun: boolean,
@@ -29,6 +29,15 @@ export class SyncResolver {
     force: boolean,
   ): Promise<SyncJobVO> {
     return sync.submitSync(ctx, document, { mode, dryRun, atomic, force }, ctx.streamedBody);
+  }
+
+  @Query(() => [SyncJobVO], { description: "The caller's newest sync jobs, newest first (a system administrator's: everyone's); `errors` is empty here." })
+  @Directive(auth(...SYNC_CALLERS))
+  syncJobs(
+    @Ctx() ctx: RequestContext,
+    @Arg('limit', () => Int, { nullable: true, description: 'At most this many (100 unless given; 1,000 at most).' }) limit?: number,
+  ): Promise<SyncJobVO[]> {
+    return sync.listSyncJobs(ctx, limit);
   }
 
   @Query(() => SyncJobVO, { description: 'A sync job: state, progress per section, the first failures.' })

@@ -15,6 +15,9 @@ const ALL_JOBS: OrganisationRole[] = ['sysadmin'];
 
 export const canReadJob = (ctx: RequestContext, job: JobRow) => job.ownerKey === requireCaller(ctx).key || hasAnyRole(ctx.caller, ALL_JOBS);
 
+/** The jobs a list shows: every one (null) or the caller's. */
+export const listedOwner = (ctx: RequestContext) => (hasAnyRole(requireCaller(ctx), ALL_JOBS) ? null : requireCaller(ctx).key);
+
 export async function requireSyncJob(ctx: RequestContext, key: number): Promise<JobRow> {
   const job = await jobByKey(ctx.em, key);
   if (!job) throw notFound('sync job');

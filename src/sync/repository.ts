@@ -77,6 +77,13 @@ export async function jobByKey(em: EntityManager, key: number): Promise<JobRow |
   return row ?? null;
 }
 
+/** The newest jobs, of one owner or (null) of all. */
+export function jobsOf(em: EntityManager, ownerKey: number | null, limit: number): Promise<JobRow[]> {
+  return ownerKey == null
+    ? sql<JobRow>(em, `select ${JOB_COLUMNS} from sync_job j order by j.id desc limit ?`, [limit])
+    : sql<JobRow>(em, `select ${JOB_COLUMNS} from sync_job j where j.owner_key = ? order by j.id desc limit ?`, [ownerKey, limit]);
+}
+
 /** Adds objects to a job, numbered from `firstSeq`; an object that could not be read is its error already. */
 export async function stage(em: EntityManager, jobKey: number, firstSeq: number, objects: StagedObject[]): Promise<void> {
   const rows = objects.map((object, index) => ({

@@ -4,7 +4,7 @@ import { requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, badRequest } from '../domain/errors';
 import { SyncMode, type SyncDocumentInput, type SyncItemVO, type SyncJobVO } from '../schema/sync';
 import { objectsOfInput, objectsOfJson, objectsOfXml, type StagedObject } from './document';
-import { requireSyncJob } from './policy';
+import { listedOwner, requireSyncJob } from './policy';
 import { toSyncItemVO, toSyncJobVO } from './presenter';
 import * as jobs from './repository';
 import type { SyncRuntime } from './run';
@@ -108,6 +108,12 @@ export async function submitSync(
     }
   }
   return jobVO(ctx, job);
+}
+
+/** GET /sync: the caller's newest jobs (a system administrator's: everyone's), without their failures. */
+export async function listSyncJobs(ctx: RequestContext, limit: number | null | undefined): Promise<SyncJobVO[]> {
+  const rows = await jobs.jobsOf(ctx.em, listedOwner(ctx), Math.min(Math.max(limit ?? 100, 1), 1000));
+  return rows.map((row) => toSyncJobVO(row, []));
 }
 
 /** GET /sync/{jobKey}: state, progress per section, the first failures. */

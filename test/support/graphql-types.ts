@@ -1288,7 +1288,7 @@ export type Mutation = {
   saveUserAuthenticationByLogin: AuthenticationVo;
   /** Opens the entry to all users and/or guests, or closes it to them; false (REST 304) when nothing changed. Administrators and learning resource managers of one of the entry’s organisations, and its owners. */
   setRepositoryEntryPublicAccess: Scalars['Boolean']['output'];
-  /** Plan (dryRun) or apply a desired-state document: sections in dependency order, each object by its externalId, every write the mutation a client would send (its rules, audit row and change event). An apply is a queued job; a dry run answers its plan once done (within SYNC_DRY_RUN_WAIT_SECONDS, else the job still running). */
+  /** Plan (dryRun) or apply a desired-state document (REST: the request body, JSON or XML, read as it arrives): sections in dependency order, each object by its externalId, every write the mutation a client would send (its rules, audit row and change event). An apply is a queued job; a dry run answers its plan once done (within SYNC_DRY_RUN_WAIT_SECONDS, else the job still running). */
   sync: SyncJobVo;
   /** Bring the calendar events of the block up to date. Owners of the course, and administrators, learning resource managers and lecture managers of its organisations (OpenOLAT answers 401 to others, here 403). */
   syncLectureBlockCalendars: Scalars['Boolean']['output'];
@@ -2632,6 +2632,8 @@ export type Query = {
   syncItems: Array<SyncItemVo>;
   /** A sync job: state, progress per section, the first failures. */
   syncJob: SyncJobVo;
+  /** The caller's newest sync jobs, newest first (a system administrator's: everyone's); `errors` is empty here. */
+  syncJobs: Array<SyncJobVo>;
   /** Every taxonomy, in the wrapper OpenOLAT answers (an empty list on a fresh installation). */
   taxonomies: TaxonomyVOes;
   /** A taxonomy; a key of 0 or below answers 400. */
@@ -3229,6 +3231,11 @@ export type QuerySyncItemsArgs = {
 
 export type QuerySyncJobArgs = {
   jobKey: Scalars['Long']['input'];
+};
+
+
+export type QuerySyncJobsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 

@@ -75,6 +75,10 @@ export const EXEMPT: Record<string, string> = Object.fromEntries(
     "webhooks: a list narrowed to the caller's own, a creation that names no object": ['GET /webhooks', 'PUT /webhooks'],
     "a webhook is its creator's (system administrators manage every one): test/webhooks/operations.test.ts tries each of these routes on another administrator's webhook":
       ROUTES.filter((route) => route.path.startsWith('/webhooks/')).map((route) => `${route.method} ${route.path}`),
+    "sync: a submission names its objects in the document (each write is checked as its own request: test/sync/sync.test.ts); the list is narrowed to the caller's own":
+      ['POST /sync', 'GET /sync'],
+    "a sync job is its submitter's (system administrators read every one): test/sync/operations.test.ts tries each of these routes on another person's job":
+      ROUTES.filter((route) => route.path.startsWith('/sync/')).map((route) => `${route.method} ${route.path}`),
     'curriculum element types belong to no curriculum: every curriculum manager (administrator or curriculummanager of any organisation) manages every one':
       ROUTES.filter((route) => route.path.startsWith('/curriculum/types')).map((route) => `${route.method} ${route.path}`),
   }).flatMap(([reason, names]) => names.map((name) => [name, reason])),

@@ -87,6 +87,8 @@ export const SAMPLE_BODIES: Record<string, unknown> = {
   lectureBlock: { title: 'Block by plain user', plannedLectures: 2 },
   event: { subject: 'Event by plain user', begin: 1790000000000, end: 1790003600000 },
   webhook: { url: 'https://hooks.example.org/gateway', types: ['user.created'] },
+  // A sync document (src/schema/sync.ts): one group, the same each time (created once, unchanged after).
+  document: { groups: [{ externalId: 'SAMPLE-SYNC-GROUP', name: 'Sample sync group' }] },
   events: [{ subject: 'Event by plain user', begin: 1790000000000, end: 1790003600000 }],
 };
 

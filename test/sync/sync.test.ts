@@ -107,7 +107,7 @@ describe('merge', () => {
       key: existing.key,
       changes: [{ field: 'firstName', before: 'Old', after: 'New' }],
     });
-    expect(planned.find((item) => item.ref === `${tag}-G0`).changes).toEqual([{ field: 'name', before: 'Old name', after: 'New name' }]);
+    expect(planned.find((item) => item.ref === `${tag}-G0`)!.changes).toEqual([{ field: 'name', before: 'Old name', after: 'New name' }]);
     expect(planned.filter((item) => item.action === 'create' && item.section !== 'memberships').every((item) => item.key === null)).toBe(true);
     // Nothing written but the submission's own audit row.
     expect(await userByLogin(`${tag}-two`)).toBeUndefined();
@@ -120,15 +120,15 @@ describe('merge', () => {
     // What the job reports is there: created keys, changed fields, memberships.
     const two = await userByLogin(`${tag}-two`);
     expect(two).toMatchObject({ externalId: `${tag}-P2`, firstName: 'Two' });
-    expect(applied.find((item) => item.ref === `${tag}-P2` && item.section === 'users').key).toBe(two!.key);
+    expect(applied.find((item) => item.ref === `${tag}-P2` && item.section === 'users')!.key).toBe(two!.key);
     expect((await userByLogin(existing.login))!.firstName).toBe('New');
-    const seminar = applied.find((item) => item.ref === `${tag}-G1`).key;
+    const seminar = applied.find((item) => item.ref === `${tag}-G1`)!.key;
     expect(await groupMembers(seminar, 'participants')).toEqual([existing.login, `${tag}-three`, `${tag}-two`].sort());
     expect(await groupMembers(seminar, 'owners')).toEqual([existing.login]);
     expect((await call(t.base, 'GET', `/restapi/groups/${oldGroup}`, { headers: asAdmin })).json.name).toBe('New name');
-    const institute = applied.find((item) => item.ref === `${tag}-O2`).key;
+    const institute = applied.find((item) => item.ref === `${tag}-O2`)!.key;
     const organisation = await call(t.base, 'GET', `/restapi/organisations/${institute}`, { headers: asAdmin });
-    expect(organisation.json.parentOrganisationKey).toBe(applied.find((item) => item.ref === `${tag}-O1`).key);
+    expect(organisation.json.parentOrganisationKey).toBe(applied.find((item) => item.ref === `${tag}-O1`)!.key);
     const authors = await call(t.base, 'GET', `/restapi/organisations/${institute}/authors`, { headers: asAdmin });
     expect(authors.json.map((user: Json) => user.login)).toEqual([`${tag}-two`]);
     // One ordinary write each: an audit row and a change event per change (2 + 3 + 2 + 5 = 12), and the submissions'.

@@ -364,6 +364,11 @@ export const EXPECTED_WIRE_ORDER: Record<string, string[]> = {
     'lastDeliveryAt',
   ],
   WebhookFailureVO: ['key', 'cursor', 'type', 'attempts', 'lastError', 'failedAt'],
+  // Sync jobs (beyond OpenOLAT): src/schema/sync.ts.
+  SyncJobVO: ['key', 'state', 'mode', 'dryRun', 'atomic', 'force', 'ownerKey', 'submitted', 'started', 'finished', 'error', 'sections', 'errors'],
+  SyncSectionVO: ['section', 'total', 'done', 'created', 'updated', 'unchanged', 'removed', 'failed'],
+  SyncItemVO: ['seq', 'section', 'ref', 'container', 'role', 'action', 'key', 'changes', 'error'],
+  SyncChangeVO: ['field', 'before', 'after'],
 
   // org.olat.restapi.support.vo.ErrorVO: not a GraphQL type, written by src/rest/respond.ts.
   ErrorVO: ['code', 'translation'],

@@ -12,6 +12,7 @@ export const sync: FamilyRoutes = {
       acceptedAt: (job: SyncJobVO) => jobLocation(job),
       errors: { 409: 'A mirror job of one of the same containers is under way' },
     }),
+    GET('/sync', 'Query.syncJobs', "The caller's newest sync jobs", { defaultFormat: 'json' }),
     GET('/sync/:jobKey', 'Query.syncJob', 'A sync job: state, progress per section, the first failures', { defaultFormat: 'json' }),
     GET('/sync/:jobKey/items', 'Query.syncItems', "What the job did (or would do) with each object, in the job's order", { defaultFormat: 'json' }),
   ],

@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
  * Sync jobs (src/sync): a desired-state document staged object by object, what each job did with each, and the
  * containers a mirror job holds; organisations are found by externalId through an index.
  */
-export class Migration20261128063344_add_sync_jobs extends Migration {
+export class Migration20261128064357_add_sync_jobs extends Migration {
   override async up(): Promise<void> {
     this.addSql(
       `create table "sync_claim" ("container" varchar(300) not null, "job_id" bigint not null, constraint "sync_claim_pkey" primary key ("container"));`,
@@ -20,8 +20,8 @@ export class Migration20261128063344_add_sync_jobs extends Migration {
     this.addSql(
       `create table "sync_job" ("id" bigserial primary key, "creation_date" timestamptz not null default now(), "owner_key" int not null, "transport" varchar(16) not null, "mode" varchar(16) not null, "dry_run" boolean not null default false, "atomic" boolean not null default false, "force" boolean not null default false, "state" varchar(16) not null, "error" text null, "progress" jsonb not null default '{}', "attempts" int not null default 0, "started_at" timestamptz null, "finished_at" timestamptz null, "prepared" boolean not null default false, "lease_holder" varchar(64) null, "leased_until" timestamptz null);`,
     );
-    this.addSql(`create index "sync_job_owner_key_index" on "sync_job" ("owner_key");`);
     this.addSql(`create index "sync_job_finished_at_index" on "sync_job" ("finished_at");`);
+    this.addSql(`create index "sync_job_owner_index" on "sync_job" ("owner_key", "id");`);
     this.addSql(`create index "sync_job_due_index" on "sync_job" ("state", "leased_until");`);
 
     this.addSql(`create index "organisation_external_id_index" on "organisation" ("external_id");`);

@@ -68,6 +68,8 @@ const GROWING = new Set([
   'calendar_event',
   'calendar_feed_token',
   'change_event',
+  'sync_job',
+  'sync_item',
 ]);
 
 let t: TestService;
@@ -218,6 +220,63 @@ it("a webhook limited to an organisation reads the feed from its cursor, and the
   } finally {
     await receiver.stop();
   }
+});
+
+it('a mirror sync of people, a group and its members reads the growing tables through indexes, beside a job of 100,000 objects', async () => {
+  // Another job's 100,000 staged people, and 2,000 finished jobs: what a sync reads of its own is found through the index.
+  await db.query(
+    `insert into sync_job (owner_key, transport, mode, state, finished_at) select 1, 'rest', 'merge', 'done', now() from generate_series(1, 2000)`,
+  );
+  await db.query(`insert into sync_item (job_id, seq, section, ref, container, role, member_key, payload)
+    select (select min(id) from sync_job), n, 'memberships', 'seed-' || n, 'group:SEED', 'participant', n, '{}' from generate_series(1, ${PEOPLE}) n`);
+  await db.query('analyze sync_job, sync_item');
+  const tag = uniqueLogin('sync');
+  const group = await buildGroup(t, { externalId: `${tag}-G` });
+  await db.query(
+    `insert into group_membership (group_id, identity_id, role) select $1, id, 'participant' from identity where login in (select 'seed-' || n from generate_series(1, 30) n)`,
+    [group],
+  );
+  const document = {
+    users: [
+      ...Array.from({ length: 20 }, (_, index) => ({ login: `seed-${index + 1}`, firstName: 'Synced' })),
+      ...Array.from({ length: 10 }, (_, index) => ({
+        externalId: `${tag}-${index}`,
+        login: `${tag}-${index}`,
+        firstName: 'New',
+        lastName: 'Person',
+        email: `${tag}-${index}@example.org`,
+      })),
+    ],
+    groups: [{ externalId: `${tag}-G`, name: 'Synced group' }],
+    memberships: [
+      {
+        type: 'group',
+        externalId: `${tag}-G`,
+        role: 'participant',
+        members: [...Array.from({ length: 20 }, (_, index) => `seed-${index + 1}`), ...Array.from({ length: 10 }, (_, index) => `${tag}-${index}`)],
+      },
+    ],
+  };
+  await expectIndexedStatements(async () => {
+    for (const query of ['?mode=mirror&dryRun=true', '?mode=mirror']) {
+      const submitted = await call(t.base, 'POST', `/restapi/sync${query}`, { headers: { ...adminAuth(), ...JSON_TYPE }, body: document });
+      let job = submitted.json;
+      while (['queued', 'running'].includes(job.state)) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        job = (await call(t.base, 'GET', `/restapi/sync/${job.key as number}`, { headers: { ...adminAuth(), ...JSON_TYPE } })).json;
+      }
+      expect(job.sections.map((section: { done: number; failed: number }) => [section.done, section.failed])).toEqual([
+        [0, 0],
+        [30, 0],
+        [1, 0],
+        [40, 0],
+      ]);
+      expect(
+        (await call(t.base, 'GET', `/restapi/sync/${job.key as number}/items?action=remove`, { headers: { ...adminAuth(), ...JSON_TYPE } })).json,
+      ).toHaveLength(10);
+      expect((await call(t.base, 'GET', '/restapi/sync?limit=5', { headers: { ...adminAuth(), ...JSON_TYPE } })).status).toBe(200);
+    }
+  });
 });
 
 it('creating a user reads every growing table through an index', async () => {

@@ -56,3 +56,6 @@ export async function sql<T = Record<string, unknown>>(em: EntityManager, text: 
 
 /** A list of keys as one parameter, for `?::bigint[]` (`{1,2,3}`: the same text whichever way the statement is sent). */
 export const keyArray = (keys: readonly number[]) => `{${keys.join(',')}}`;
+
+/** A list of texts as one parameter, for `?::text[]`: an array literal, each element quoted (`{"a","b \"c\""}`). */
+export const textArray = (values: readonly string[]) => `{${values.map((value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../db/sql';
+import { sql, textArray } from '../db/sql';
 import type { Section, StagedObject } from './document';
 
 export type JobState = 'staging' | 'queued' | 'running' | 'planned' | 'done' | 'failed' | 'refused' | 'stopped';
@@ -221,9 +221,9 @@ export async function claimContainers(em: EntityManager, jobKey: number): Promis
   return sql(
     em,
     `select c.container, c.job_id::int as "jobKey" from sync_item i join sync_claim c on c.container = i.container
-     where i.job_id = ? and i.section = 'memberships' and c.job_id <> ? and c.container not in (select jsonb_array_elements_text(?::jsonb))
+     where i.job_id = ? and i.section = 'memberships' and c.job_id <> ? and c.container <> all(?::text[])
      group by c.container, c.job_id order by 1 limit 10`,
-    [jobKey, jobKey, JSON.stringify(taken.map((row) => row.container))],
+    [jobKey, jobKey, textArray(taken.map((row) => row.container))],
   );
 }
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../db/sql';
+import { keyArray, sql, textArray } from '../db/sql';
 import { roleOfPath } from '../organisations/members';
 import type { Section } from './document';
 import type { Write } from './operations';
@@ -46,7 +46,8 @@ function grouped<T>(rows: T[], by: (row: T) => string | null): Map<string, T[]> 
   return map;
 }
 
-const refsOf = (values: (string | null | undefined)[]) => JSON.stringify([...new Set(values.filter((value): value is string => !!value))]);
+/** Distinct references as one `?::text[]` parameter. */
+const refsOf = (values: (string | null | undefined)[]) => textArray([...new Set(values.filter((value): value is string => !!value))]);
 
 /** One object found by its externalId, or why not: none (undefined) or more than one (an error). */
 function single<T>(found: Map<string, T[]>, ref: string, what: string): T | undefined | { ambiguous: string } {
@@ -71,10 +72,9 @@ async function peopleByRef(em: EntityManager, refs: string[]): Promise<{ byExter
     ? await sql<PersonRow>(
         em,
         `select i.id as key, i.login, i.external_id as "externalId", i.first_name as "firstName", i.last_name as "lastName", i.email from identity i
-         where i.external_id in (select jsonb_array_elements_text(?::jsonb))
-         union select i.id, i.login, i.external_id, i.first_name, i.last_name, i.email from identity i
-         where lower(i.login) in (select lower(value) from jsonb_array_elements_text(?::jsonb))`,
-        [refsOf(refs), refsOf(refs)],
+         where i.external_id = any(?::text[])
+         union select i.id, i.login, i.external_id, i.first_name, i.last_name, i.email from identity i where lower(i.login) = any(?::text[])`,
+        [refsOf(refs), refsOf(refs.map((ref) => ref.toLowerCase()))],
       )
     : [];
   return { byExternalId: grouped(rows, (row) => row.externalId), byLogin: grouped(rows, (row) => row.login.toLowerCase()) };
@@ -131,7 +131,7 @@ const groupsByExternalId = async (em: EntityManager, refs: string[]) =>
     await sql<GroupRow>(
       em,
       `select g.id as key, g.external_id as "externalId", g.name, g.description, g.min_participants as "minParticipants", g.max_participants as "maxParticipants"
-       from business_group g where g.external_id in (select jsonb_array_elements_text(?::jsonb))`,
+       from business_group g where g.external_id = any(?::text[])`,
       [refsOf(refs)],
     ),
     (row) => row.externalId,
@@ -177,7 +177,7 @@ const organisationsByExternalId = async (em: EntityManager, refs: string[]) =>
     await sql<OrganisationRow>(
       em,
       `select o.id as key, o.external_id as "externalId", o.identifier, o.display_name as "displayName", o.description, p.external_id as "parentExternalId"
-       from organisation o left join organisation p on p.id = o.parent_id where o.external_id in (select jsonb_array_elements_text(?::jsonb))`,
+       from organisation o left join organisation p on p.id = o.parent_id where o.external_id = any(?::text[])`,
       [refsOf(refs)],
     ),
     (row) => row.externalId,
@@ -279,8 +279,8 @@ async function holdersIn(em: EntityManager, table: string, column: string, conta
   if (!identityKeys.length) return new Set<number>();
   const rows = await sql<{ key: number }>(
     em,
-    `select m.identity_id as key from ${table} m where m.${column} = ? and m.role = ? and m.identity_id in (select value::int from jsonb_array_elements_text(?::jsonb))`,
-    [containerKey, role, JSON.stringify(identityKeys)],
+    `select m.identity_id as key from ${table} m where m.${column} = ? and m.role = ? and m.identity_id = any(?::int[])`,
+    [containerKey, role, keyArray(identityKeys)],
   );
   return new Set(rows.map((row) => row.key));
 }

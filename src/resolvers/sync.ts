@@ -31,7 +31,7 @@ export class SyncResolver {
     return sync.submitSync(ctx, document, { mode, dryRun, atomic, force }, ctx.streamedBody);
   }
 
-  @Query(() => [SyncJobVO], { description: "The caller's newest sync jobs, newest first (a system administrator's: everyone's); `errors` is empty here." })
+  @Query(() => [SyncJobVO], { description: "The caller's newest sync jobs, newest first (a system administrator's: everyone's); `failures` is empty here." })
   @Directive(auth(...SYNC_CALLERS))
   syncJobs(
     @Ctx() ctx: RequestContext,

@@ -222,5 +222,5 @@ export class SyncJobVO {
 
   @Field(() => [SyncItemVO], { description: 'The first 100 objects that failed (all of them: GET /restapi/sync/{jobKey}/items?action=error).' })
   @Extensions({ xmlItem: 'item' })
-  errors!: SyncItemVO[];
+  failures!: SyncItemVO[];
 }

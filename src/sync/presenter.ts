@@ -14,7 +14,7 @@ export const toSyncItemVO = (row: ItemRow): SyncItemVO => ({
   error: row.error,
 });
 
-export const toSyncJobVO = (row: JobRow, errors: ItemRow[]): SyncJobVO => ({
+export const toSyncJobVO = (row: JobRow, failures: ItemRow[]): SyncJobVO => ({
   key: row.key,
   state: row.state,
   mode: row.mode === 'mirror' ? SyncMode.mirror : SyncMode.merge,
@@ -31,5 +31,5 @@ export const toSyncJobVO = (row: JobRow, errors: ItemRow[]): SyncJobVO => ({
     ...{ total: 0, done: 0, created: 0, updated: 0, unchanged: 0, removed: 0, failed: 0 },
     ...row.progress[section],
   })),
-  errors: errors.map(toSyncItemVO),
+  failures: failures.map(toSyncItemVO),
 });

@@ -38,11 +38,11 @@ export interface SyncOptions {
   force?: boolean | null;
 }
 
-const ERRORS_SHOWN = 100;
+const FAILURES_SHOWN = 100;
 const ENDED: readonly jobs.JobState[] = ['planned', 'done', 'failed', 'refused', 'stopped'];
 
 async function jobVO(ctx: RequestContext, job: jobs.JobRow): Promise<SyncJobVO> {
-  return toSyncJobVO(job, await jobs.items(ctx.em, job.key, { action: 'error' }, 0, ERRORS_SHOWN));
+  return toSyncJobVO(job, await jobs.items(ctx.em, job.key, { action: 'error' }, 0, FAILURES_SHOWN));
 }
 
 /**

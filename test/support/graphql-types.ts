@@ -2632,7 +2632,7 @@ export type Query = {
   syncItems: Array<SyncItemVo>;
   /** A sync job: state, progress per section, the first failures. */
   syncJob: SyncJobVo;
-  /** The caller's newest sync jobs, newest first (a system administrator's: everyone's); `errors` is empty here. */
+  /** The caller's newest sync jobs, newest first (a system administrator's: everyone's); `failures` is empty here. */
   syncJobs: Array<SyncJobVo>;
   /** Every taxonomy, in the wrapper OpenOLAT answers (an empty list on a fresh installation). */
   taxonomies: TaxonomyVOes;
@@ -3786,7 +3786,7 @@ export type SyncJobVo = {
   /** Why the job as a whole failed, was refused or stopped. */
   error?: Maybe<Scalars['String']['output']>;
   /** The first 100 objects that failed (all of them: GET /restapi/sync/{jobKey}/items?action=error). */
-  errors: Array<SyncItemVo>;
+  failures: Array<SyncItemVo>;
   finished?: Maybe<Scalars['DateTime']['output']>;
   force: Scalars['Boolean']['output'];
   key: Scalars['Long']['output'];

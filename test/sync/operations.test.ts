@@ -50,7 +50,7 @@ describe('each operation on both transports', () => {
   it('plans, reads, lists and pages on REST', async () => {
     const headers = { ...adminAuth(), ...JSON_TYPE };
     const job = await call(t.base, 'GET', `/restapi/sync/${jobKey}`, { headers });
-    expect(job.json).toMatchObject({ key: jobKey, state: 'planned', mode: 'merge', dryRun: true, errors: [] });
+    expect(job.json).toMatchObject({ key: jobKey, state: 'planned', mode: 'merge', dryRun: true, failures: [] });
     expect(job.json.sections.map((section: { section: string }) => section.section)).toEqual(['organisations', 'users', 'groups', 'memberships']);
     const items = await call(t.base, 'GET', `/restapi/sync/${jobKey}/items?section=groups&action=create&after=0&limit=10`, { headers });
     expect(items.json).toEqual([

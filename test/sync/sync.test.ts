@@ -114,7 +114,7 @@ describe('merge', () => {
     expect(await countOf('audit_log')).toBe(auditRows + 1);
 
     const job = await apply(document);
-    expect(job).toMatchObject({ state: 'done', dryRun: false, error: null, errors: [] });
+    expect(job).toMatchObject({ state: 'done', dryRun: false, error: null, failures: [] });
     const applied = await itemsOf(job.key);
     expect(planOf(applied)).toEqual(planOf(planned));
     // What the job reports is there: created keys, changed fields, memberships.
@@ -173,10 +173,10 @@ describe('merge', () => {
       groups: [{ externalId: `${tag}-G1`, name: 'GraphQL group' }],
       memberships: [{ type: 'group', externalId: `${tag}-G1`, role: 'owner', members: [`${tag}-one`] }],
     };
-    const mutation = `mutation($d: SyncDocumentInput, $dry: Boolean) { sync(document: $d, dryRun: $dry) { key state sections { section created } errors { ref error } } }`;
+    const mutation = `mutation($d: SyncDocumentInput, $dry: Boolean) { sync(document: $d, dryRun: $dry) { key state sections { section created } failures { ref error } } }`;
     const planned = await graphql(t.base, adminAuth(), mutation, { d: document, dry: true });
     expect(planned.body.errors).toBeUndefined();
-    expect(planned.body.data.sync).toMatchObject({ state: 'planned', errors: [] });
+    expect(planned.body.data.sync).toMatchObject({ state: 'planned', failures: [] });
     const submitted = await graphql(t.base, adminAuth(), mutation, { d: document, dry: false });
     expect(['queued', 'running', 'done']).toContain(submitted.body.data.sync.state);
     const job = await ended(submitted.body.data.sync.key);
@@ -266,7 +266,7 @@ describe('mirror', () => {
     expect(refused.error).toMatch(/force=true/);
     expect(await groupMembers(group, 'participants')).toHaveLength(4);
     const empty = await apply({ memberships: [{ type: 'group', externalId: `${tag}-G`, role: 'participant', members: [] }] }, '?mode=mirror&force=true');
-    expect(empty.errors).toEqual([expect.objectContaining({ container: `group:${tag}-G`, error: 'members is empty' })]);
+    expect(empty.failures).toEqual([expect.objectContaining({ container: `group:${tag}-G`, error: 'members is empty' })]);
     expect(await groupMembers(group, 'participants')).toHaveLength(4);
     const forced = await apply(document, '?mode=mirror&force=true');
     expect(forced.state).toBe('done');
@@ -289,7 +289,7 @@ describe('errors', () => {
     const job = await apply(document);
     expect(job.state).toBe('done');
     expect(sectionOf(job, 'users')).toMatchObject({ total: 3, created: 1, failed: 2 });
-    const errors = Object.fromEntries(job.errors.map((item: Json) => [item.ref, item.error]));
+    const errors = Object.fromEntries(job.failures.map((item: Json) => [item.ref, item.error]));
     expect(errors[`${tag}-BAD`]).toMatch(/^VALIDATION_FAILED: .*mail/i);
     expect(errors['?']).toBe('externalId or login is required');
     expect(errors[`${tag}-OK`]).toBe(`no group has the externalId ${tag}-NONE`);
@@ -304,7 +304,7 @@ describe('errors', () => {
     const document = { groups: [{ externalId: `${tag}-G`, name: 'Renamed' }] };
     const submitted = await graphql(t.base, adminAuth(), 'mutation($d: SyncDocumentInput) { sync(document: $d) { key } }', { d: document });
     const job = await ended(submitted.body.data.sync.key);
-    expect(job.errors).toEqual([expect.objectContaining({ ref: `${tag}-G`, error: expect.stringMatching(/^MANAGED: .*flag/) })]);
+    expect(job.failures).toEqual([expect.objectContaining({ ref: `${tag}-G`, error: expect.stringMatching(/^MANAGED: .*flag/) })]);
     expect((await call(t.base, 'GET', `/restapi/groups/${group}`, { headers: asAdmin })).json.name).toBe('Managed');
     expect(sectionOf(await apply(document), 'groups')).toMatchObject({ updated: 1, failed: 0 });
   });
@@ -322,7 +322,7 @@ describe('errors', () => {
     const job = await apply({ users }, '?atomic=true');
     expect(job.state).toBe('failed');
     expect(job.error).toMatch(/^atomic: object 7 failed .*nothing was kept/);
-    expect(job.errors).toEqual([expect.objectContaining({ ref: `${tag}-P6`, action: 'error' })]);
+    expect(job.failures).toEqual([expect.objectContaining({ ref: `${tag}-P6`, action: 'error' })]);
     for (const user of users) expect(await userByLogin(user.login)).toBeUndefined();
     // The submission's audit row, no other.
     expect(await countOf('audit_log')).toBe(auditRows + 1);
@@ -369,7 +369,7 @@ describe('rights', () => {
     };
     const job = await apply(document, '', headers);
     expect(sectionOf(job, 'users')).toMatchObject({ updated: 1, failed: 1 });
-    expect(job.errors).toEqual([expect.objectContaining({ ref: `${tag}-P1`, error: expect.stringMatching(/^FORBIDDEN/) })]);
+    expect(job.failures).toEqual([expect.objectContaining({ ref: `${tag}-P1`, error: expect.stringMatching(/^FORBIDDEN/) })]);
     expect((await userByLogin(inMine.login))!.firstName).toBe('After');
     expect((await userByLogin(inTheirs.login))!.firstName).toBe('Before');
     // Their job is theirs: another caller may not read it.

@@ -365,7 +365,7 @@ export const EXPECTED_WIRE_ORDER: Record<string, string[]> = {
   ],
   WebhookFailureVO: ['key', 'cursor', 'type', 'attempts', 'lastError', 'failedAt'],
   // Sync jobs (beyond OpenOLAT): src/schema/sync.ts.
-  SyncJobVO: ['key', 'state', 'mode', 'dryRun', 'atomic', 'force', 'ownerKey', 'submitted', 'started', 'finished', 'error', 'sections', 'errors'],
+  SyncJobVO: ['key', 'state', 'mode', 'dryRun', 'atomic', 'force', 'ownerKey', 'submitted', 'started', 'finished', 'error', 'sections', 'failures'],
   SyncSectionVO: ['section', 'total', 'done', 'created', 'updated', 'unchanged', 'removed', 'failed'],
   SyncItemVO: ['seq', 'section', 'ref', 'container', 'role', 'action', 'key', 'changes', 'error'],
   SyncChangeVO: ['field', 'before', 'after'],

@@ -28,6 +28,7 @@ import { rollCallUpdate } from './bench/families/lectures-writes';
 import { calendarEvent } from './bench/families/calendars-writes';
 import { seedInstitution, type InstitutionCounts } from './bench/institution';
 import { instances } from './bench/instances';
+import { sync } from './bench/sync';
 import { webhooks } from './bench/webhooks';
 
 /**
@@ -60,10 +61,13 @@ import { webhooks } from './bench/webhooks';
  *   rollcall-update        PUT /repo/lectures/rollcalls of seeded roll calls (absence reason, comment), likewise
  *   webhooks               PUT /restapi/users without and with 4 webhook subscriptions delivering meanwhile (the ratio is what
  *                          subscribers cost a write), and the delivery rate to a local receiver beside plain signed POSTs
+ *   sync                   POST /restapi/sync of a term (--sync-people people, a group for every 50, ten groups a person): the dry
+ *                          run and the apply beside the same work as single REST requests from 16 clients, and the RSS growth
  *   calendar-event         PUT /repo/courses/{id}/calendar/event, a new event in an institution course's calendar, likewise
  *                          (the institution's writes, issue 23: the baseline writes the gateway's audit row in the same transaction; target >= 0.6x)
  *
  * --users N (default 100000): people in the database for all but the first creation run and graphql-nested.
+ * --sync-people N (default 2000): people of the sync scenario's term.
  * --only a,b: these scenarios only (ids above). --quick: small counts and short runs, for a smoke test.
  * --institution-scale F: before the scenarios, seed a university (scripts/bench/institution.ts) with every count times F
  * (1: 1,000,000 people, 100,000 courses, 10,000,000 memberships …; 0.01 for a quick try) and print each part's time.
@@ -114,6 +118,7 @@ const STEPS: [ScenarioId, (bench: Bench) => Promise<Row[]>][] = [
   ['calendar-event', calendarEvent],
   ['instances', instances],
   ['webhooks', webhooks],
+  ['sync', sync],
 ];
 
 function parseOptions(args: string[]): Options {
@@ -121,6 +126,7 @@ function parseOptions(args: string[]): Options {
   let only: ScenarioId[] = [...SCENARIOS];
   let quick = false;
   let institutionScale: number | null = null;
+  let syncPeople: number | undefined;
   for (let i = 0; i < args.length; i++) {
     const [name, inline] = args[i].split(/=(.*)/s);
     const value = () => inline ?? args[++i] ?? '';
@@ -135,6 +141,9 @@ function parseOptions(args: string[]): Options {
     else if (name === '--institution-scale') {
       institutionScale = Number(value());
       if (!(institutionScale > 0 && institutionScale <= 1)) throw new Error(`--institution-scale must be a number in (0, 1]\n${USAGE}`);
+    } else if (name === '--sync-people') {
+      syncPeople = Number(value());
+      if (!Number.isInteger(syncPeople) || syncPeople < 100) throw new Error(`--sync-people must be an integer of at least 100\n${USAGE}`);
     } else throw new Error(`unknown option ${args[i]}\n${USAGE}`);
   }
   return {
@@ -153,6 +162,7 @@ function parseOptions(args: string[]): Options {
     measureSeconds: quick ? 3 : 10,
     bcryptCost: 10,
     institutionScale,
+    syncPeople: syncPeople ?? (quick ? 200 : 2000),
   };
 }
 

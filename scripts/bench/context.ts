@@ -37,6 +37,7 @@ export const SCENARIOS = [
   'calendar-event',
   'instances',
   'webhooks',
+  'sync',
 ] as const;
 export type ScenarioId = (typeof SCENARIOS)[number];
 
@@ -60,6 +61,8 @@ export interface Options {
   bcryptCost: number;
   /** --institution-scale: the factor of the university seeded before the scenarios (scripts/bench/institution.ts), null: none. */
   institutionScale: number | null;
+  /** People of the sync scenario's term. */
+  syncPeople: number;
 }
 
 export type Side = 'gateway' | 'baseline';

@@ -23,6 +23,8 @@ export interface SyncConfig {
   concurrency: number;
   /** Objects per batch (each batch one transaction). */
   batchSize: number;
+  /** Batches of a section a job applies at once, each on a connection of its own. */
+  parallelBatches: number;
   /** The largest share of a container's members (per cent) a mirror removes without `force`. */
   guardPercent: number;
   /** The largest document taken (413 beyond). */
@@ -266,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       run: bool(env.SYNC_RUN, true),
       concurrency: atLeastOne('SYNC_CONCURRENCY', int(env, 'SYNC_CONCURRENCY', 2)),
       batchSize: atLeastOne('SYNC_BATCH_SIZE', int(env, 'SYNC_BATCH_SIZE', 500)),
+      parallelBatches: atLeastOne('SYNC_PARALLEL_BATCHES', int(env, 'SYNC_PARALLEL_BATCHES', 2)),
       guardPercent: Math.min(100, Math.max(0, int(env, 'SYNC_MIRROR_GUARD_PERCENT', 50))),
       documentLimitBytes: atLeastOne('SYNC_DOCUMENT_LIMIT_BYTES', int(env, 'SYNC_DOCUMENT_LIMIT_BYTES', 1024 * 1024 * 1024)),
       dryRunWaitSeconds: Math.max(0, int(env, 'SYNC_DRY_RUN_WAIT_SECONDS', 30)),

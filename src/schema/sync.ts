@@ -67,9 +67,72 @@ export class SyncGroupInput {
   maxParticipants?: number | null;
 }
 
+@InputType('SyncCourseInput', { description: 'A course, found by externalId; its metadata keeps what the document leaves out.' })
+export class SyncCourseInput {
+  @Field(() => String, { nullable: true, description: 'Names the course (required).' })
+  externalId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Its display name; required when it is created.' })
+  title?: string | null;
+
+  @Field(() => String, { nullable: true })
+  description?: string | null;
+
+  @Field(() => String, { nullable: true })
+  location?: string | null;
+
+  @Field(() => String, { nullable: true })
+  authors?: string | null;
+
+  @Field(() => String, { nullable: true })
+  externalRef?: string | null;
+}
+
+@InputType('SyncCurriculumInput', { description: 'A curriculum, found by externalId.' })
+export class SyncCurriculumInput {
+  @Field(() => String, { nullable: true, description: 'Names the curriculum (required).' })
+  externalId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Required when it is created.' })
+  identifier?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Required when it is created.' })
+  displayName?: string | null;
+
+  @Field(() => String, { nullable: true })
+  description?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Its organisation, by externalId.' })
+  organisationExternalId?: string | null;
+}
+
+@InputType('SyncCurriculumElementInput', { description: 'An element of a curriculum, found by externalId.' })
+export class SyncCurriculumElementInput {
+  @Field(() => String, { nullable: true, description: 'Names the element (required).' })
+  externalId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Its curriculum, by externalId: required when it is created (or its parent names it).' })
+  curriculumExternalId?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The element it is below, by externalId (before it in the document, or there already); absent: the top.',
+  })
+  parentExternalId?: string | null;
+
+  @Field(() => String, { nullable: true })
+  identifier?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Required when it is created.' })
+  displayName?: string | null;
+
+  @Field(() => String, { nullable: true })
+  description?: string | null;
+}
+
 @InputType('SyncMembershipInput', { description: 'Who should hold a role in a container: the people, by externalId or login.' })
 export class SyncMembershipInput {
-  @Field(() => String, { nullable: true, description: 'group or organisation.' })
+  @Field(() => String, { nullable: true, description: 'group, organisation, course or element (a curriculum element).' })
   type?: string | null;
 
   @Field(() => String, { nullable: true, description: "The container's externalId." })
@@ -77,7 +140,8 @@ export class SyncMembershipInput {
 
   @Field(() => String, {
     nullable: true,
-    description: 'A group: owner (or coach) or participant; an organisation: one of its roles (user, author, usermanager, …).',
+    description:
+      'A group: owner (or coach) or participant; a course: owner, coach or participant; an element: participant, coach, owner, mastercoach or curriculumelementowner; an organisation: one of its roles (user, author, usermanager, …).',
   })
   role?: string | null;
 
@@ -103,6 +167,18 @@ export class SyncDocumentInput {
   @Field(() => [SyncGroupInput], { nullable: true })
   @Extensions({ xmlItem: 'group' })
   groups?: SyncGroupInput[] | null;
+
+  @Field(() => [SyncCourseInput], { nullable: true })
+  @Extensions({ xmlItem: 'course' })
+  courses?: SyncCourseInput[] | null;
+
+  @Field(() => [SyncCurriculumInput], { nullable: true })
+  @Extensions({ xmlItem: 'curriculum' })
+  curricula?: SyncCurriculumInput[] | null;
+
+  @Field(() => [SyncCurriculumElementInput], { nullable: true })
+  @Extensions({ xmlItem: 'element' })
+  elements?: SyncCurriculumElementInput[] | null;
 
   @Field(() => [SyncMembershipInput], { nullable: true })
   @Extensions({ xmlItem: 'membership' })

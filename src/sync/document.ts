@@ -8,7 +8,7 @@ import { DomainError, badRequest } from '../domain/errors';
 import { decodeElement } from '../rest/xml-codec';
 
 /** The sections of a sync document, in the order a job applies them: what a later one names exists by then. */
-export const SECTIONS = ['organisations', 'users', 'groups', 'memberships'] as const;
+export const SECTIONS = ['organisations', 'users', 'groups', 'courses', 'curricula', 'elements', 'memberships'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** The input type of one object of each section (src/schema/sync.ts). */
@@ -16,11 +16,14 @@ const ITEM_TYPES: Record<Section, string> = {
   organisations: 'SyncOrganisationInput',
   users: 'SyncUserInput',
   groups: 'SyncGroupInput',
+  courses: 'SyncCourseInput',
+  curricula: 'SyncCurriculumInput',
+  elements: 'SyncCurriculumElementInput',
   memberships: 'SyncMembershipInput',
 };
 
 /** The container kinds a membership names, and the roles each takes (the GraphQL operation a role maps to: src/sync/sections.ts). */
-export const CONTAINER_TYPES = ['group', 'organisation'] as const;
+export const CONTAINER_TYPES = ['group', 'organisation', 'course', 'element'] as const;
 
 /** One object as a job keeps it (a membership entry becomes one per member); `error` when it cannot be read. */
 export interface StagedObject {

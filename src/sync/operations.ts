@@ -1,4 +1,14 @@
-import { GraphQLError, getNamedType, isObjectType, parse, type GraphQLSchema } from 'graphql';
+import {
+  GraphQLError,
+  getNamedType,
+  isInputObjectType,
+  isObjectType,
+  parse,
+  type GraphQLField,
+  type GraphQLInputObjectType,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+} from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { RequestContext } from '../domain/context';
 import { DomainError } from '../domain/errors';
@@ -9,34 +19,74 @@ import { DomainError } from '../domain/errors';
  */
 const compiledBySchema = new WeakMap<GraphQLSchema, Map<string, CompiledQuery>>();
 
-function compiled(schema: GraphQLSchema, mutation: string): CompiledQuery {
+/** `query`/`mutation` of one root field with all its arguments as variables, selecting `selection`; compiled once. */
+function compiled(
+  schema: GraphQLSchema,
+  kind: 'query' | 'mutation',
+  name: string,
+  selection: (field: GraphQLField<unknown, unknown>) => string,
+): CompiledQuery {
   let byName = compiledBySchema.get(schema);
   if (!byName) compiledBySchema.set(schema, (byName = new Map()));
-  let query = byName.get(mutation);
-  if (!query) {
-    const field = schema.getMutationType()!.getFields()[mutation];
-    if (!field) throw new Error(`no mutation ${mutation}`);
+  let operation = byName.get(`${kind} ${name}`);
+  if (!operation) {
+    const field = (kind === 'query' ? schema.getQueryType() : schema.getMutationType())!.getFields()[name];
+    if (!field) throw new Error(`no ${kind} ${name}`);
     const variables = field.args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
     const args = field.args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
-    const selection = isObjectType(getNamedType(field.type)) ? '{ key }' : '';
-    const result = compileQuery(schema, parse(`mutation(${variables}) { ${mutation}(${args}) ${selection} }`));
-    if (!isCompiledQuery(result)) throw new Error(`mutation ${mutation} does not compile: ${result.errors?.[0]?.message}`);
-    byName.set(mutation, (query = result));
+    const result = compileQuery(schema, parse(`${kind}(${variables}) { ${name}(${args}) ${selection(field)} }`));
+    if (!isCompiledQuery(result)) throw new Error(`${kind} ${name} does not compile: ${result.errors?.[0]?.message}`);
+    byName.set(`${kind} ${name}`, (operation = result));
   }
-  return query;
+  return operation;
+}
+
+/** The fields of `output` that `input` takes too, nested objects as deep as both go: what a client reads to send back. */
+function inputSelection(output: GraphQLObjectType, input: GraphQLInputObjectType): string {
+  const fields = Object.values(input.getFields()).flatMap((field) => {
+    const outputField = output.getFields()[field.name];
+    if (!outputField) return [];
+    const [inner, outer] = [getNamedType(field.type), getNamedType(outputField.type)];
+    if (isInputObjectType(inner)) return isObjectType(outer) ? [`${field.name} ${inputSelection(outer, inner)}`] : [];
+    return isObjectType(outer) ? [] : [field.name];
+  });
+  return `{ ${fields.join(' ')} }`;
 }
 
 /** One write of a sync. */
 export interface Write {
   mutation: string;
   variables: Record<string, unknown>;
+  /**
+   * A mutation that replaces what it is given: its argument `arg` starts as what `query` answers now (the fields the
+   * argument takes), with `variables[arg]` over it, as a client reads, changes and sends back.
+   */
+  readFirst?: { query: string; variables: Record<string, unknown>; arg: string };
+}
+
+async function execute(operation: CompiledQuery, ctx: RequestContext, variables: Record<string, unknown>, name: string): Promise<unknown> {
+  const result = await operation.query(undefined, ctx, variables);
+  const error = result.errors?.[0];
+  if (error) throw (error as GraphQLError).originalError ?? new DomainError('BAD_REQUEST', error.message);
+  return (result.data as Record<string, unknown>)[name];
 }
 
 /** Runs one write as its GraphQL mutation; answers its result (an object's key, or the mutation's Boolean), or throws the error a client would get. */
 export async function runWrite(schema: GraphQLSchema, ctx: RequestContext, write: Write): Promise<unknown> {
-  const result = await compiled(schema, write.mutation).query(undefined, ctx, write.variables);
-  const error = result.errors?.[0];
-  if (error) throw (error as GraphQLError).originalError ?? new DomainError('BAD_REQUEST', error.message);
-  const data = (result.data as Record<string, unknown>)[write.mutation];
+  let variables = write.variables;
+  if (write.readFirst) {
+    const { query, arg } = write.readFirst;
+    const input = getNamedType(
+      schema
+        .getMutationType()!
+        .getFields()
+        [write.mutation].args.find((candidate) => candidate.name === arg)!.type,
+    ) as GraphQLInputObjectType;
+    const read = compiled(schema, 'query', query, (field) => inputSelection(getNamedType(field.type) as GraphQLObjectType, input));
+    const current = (await execute(read, ctx, write.readFirst.variables, query)) as Record<string, unknown>;
+    variables = { ...variables, [arg]: { ...current, ...(variables[arg] as Record<string, unknown>) } };
+  }
+  const mutation = compiled(schema, 'mutation', write.mutation, (field) => (isObjectType(getNamedType(field.type)) ? '{ key }' : ''));
+  const data = await execute(mutation, ctx, variables, write.mutation);
   return data && typeof data === 'object' ? (data as { key: unknown }).key : data;
 }

@@ -61,7 +61,7 @@ export interface Outcome {
 const JOB_COLUMNS = `j.id::int as key, j.owner_key as "ownerKey", j.transport, j.mode, j.dry_run as "dryRun", j.atomic, j.force, j.state, j.error,
   j.progress, j.attempts, j.prepared, j.creation_date as submitted, j.started_at as started, j.finished_at as finished`;
 
-const ITEM_COLUMNS = `i.seq, i.section, i.ref, i.container, i.role, i.member_key as "memberKey", i.payload, i.action, i.changes, i.error, i.result_key::int as key, i.done`;
+const ITEM_COLUMNS = `i.seq, i.section, i.ref, i.container, i.role, i.member_key as "memberKey", i.payload, i.action, i.changes, i.error, i.result_key as key, i.done`;
 
 export async function insertJob(em: EntityManager, job: Pick<JobRow, 'ownerKey' | 'transport' | 'mode' | 'dryRun' | 'atomic' | 'force'>): Promise<number> {
   const [row] = await sql<{ key: number }>(
@@ -190,6 +190,17 @@ export async function passUnreadable(em: EntityManager, jobKey: number): Promise
   await sql(em, `update sync_item set done = true where job_id = ? and action = 'error'`, [jobKey]);
 }
 
+/** Adds a batch's counts to its section's progress, in the batch's transaction. */
+export async function addProgress(em: EntityManager, jobKey: number, section: Section, counts: SectionProgress): Promise<void> {
+  await sql(
+    em,
+    `update sync_job set progress = jsonb_set(progress, array[?::text],
+       (select jsonb_object_agg(c.key, coalesce((progress -> ?::text ->> c.key)::int, 0) + c.value::int) from jsonb_each_text(?::jsonb) c))
+     where id = ?`,
+    [section, section, JSON.stringify(counts), jobKey],
+  );
+}
+
 export async function saveProgress(em: EntityManager, jobKey: number, progress: JobRow['progress']): Promise<void> {
   await sql(em, 'update sync_job set progress = ?::jsonb where id = ?', [JSON.stringify(progress), jobKey]);
 }
@@ -245,7 +256,7 @@ export async function claimDue(em: EntityManager, holder: string, leaseSeconds: 
   return row ?? null;
 }
 
-/** Holds the job for one batch (its row locked until the batch's transaction ends) and extends the lease; false when the lease was lost. */
+/** Extends the lease for the next batch; false when it was lost (another instance took the job up, or it ended). */
 export async function holdForBatch(em: EntityManager, jobKey: number, holder: string, leaseSeconds: number): Promise<boolean> {
   const rows = await sql(
     em,

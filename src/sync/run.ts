@@ -1,3 +1,4 @@
+import { DeadlockException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GraphQLSchema } from 'graphql';
 import { canAuthenticate, principalByKey, toCaller } from '../auth/principal';
@@ -20,6 +21,8 @@ export interface SyncRuntime {
   guardPercent: number;
   /** Objects per batch (and per transaction). */
   batchSize: number;
+  /** Batches of a section one job applies at once (SYNC_PARALLEL_BATCHES). */
+  parallelBatches: number;
 }
 
 /** Who runs a job: the instance's lease on it, and whether the instance is stopping (then it leaves off after the batch). */
@@ -102,9 +105,13 @@ async function prepare(runtime: SyncRuntime, em: EntityManager, job: JobRow): Pr
   return { progress, refusal };
 }
 
-/** The writes of one batch, each in a savepoint of the batch's transaction: a failed object leaves nothing behind. */
+/**
+ * The writes of one batch. Each mutation opens its own savepoint (its service's `inTransaction`, inside the batch's
+ * transaction): a failed object leaves nothing behind and the batch goes on.
+ */
 async function applyBatch(runtime: SyncRuntime, tx: EntityManager, job: JobRow, caller: RequestContext['caller'], section: Section, batch: ItemRow[]) {
   const decisions = ONE_BY_ONE.has(section) ? null : await DECIDE[section](tx, batch);
+  const ctx: RequestContext = { em: tx, caller, transport: job.transport, settings: runtime.settings() };
   const outcomes: Outcome[] = [];
   for (const [index, item] of batch.entries()) {
     const decision = decisions?.[index] ?? (await DECIDE[section](tx, [item]))[0];
@@ -113,12 +120,12 @@ async function applyBatch(runtime: SyncRuntime, tx: EntityManager, job: JobRow, 
     const outcome: Outcome = { seq: item.seq, action: decision.action, changes: decision.changes, error: decision.error, key };
     if (decision.write) {
       try {
-        const result = await tx.transactional((inner) =>
-          runWrite(runtime.schema, { em: inner, caller, transport: job.transport, settings: runtime.settings() }, decision.write!),
-        );
+        const result = await runWrite(runtime.schema, ctx, decision.write);
         if (result === false) outcome.action = 'unchanged';
-        if (typeof result === 'number' && !job.dryRun) outcome.key = result;
+        if (typeof result === 'number' && decision.action === 'create' && !job.dryRun) outcome.key = result;
       } catch (error) {
+        // Two batches waiting for each other: the batch is tried again, not the object reported.
+        if (error instanceof DeadlockException) throw error;
         Object.assign(outcome, { action: 'error', error: messageOf(error, runtime.logger), changes: undefined });
       }
     }
@@ -128,18 +135,30 @@ async function applyBatch(runtime: SyncRuntime, tx: EntityManager, job: JobRow, 
   return outcomes;
 }
 
-function count(progress: JobRow['progress'], section: Section, outcomes: Outcome[]) {
-  const counts = (progress[section] ??= emptyProgress());
+/** What one batch adds to its section's progress. */
+function countOf(outcomes: Outcome[]): SectionProgress {
+  const counts = emptyProgress();
   for (const outcome of outcomes) {
     counts.done++;
     counts[COUNTED[outcome.action]]++;
   }
+  return counts;
 }
 
+function add(progress: JobRow['progress'], section: Section, counts: SectionProgress) {
+  const sum = (progress[section] ??= emptyProgress());
+  for (const name of Object.keys(counts) as (keyof SectionProgress)[]) sum[name] += counts[name];
+}
+
+/** How often a batch that met a deadlock is tried again before the job fails. */
+const DEADLOCK_RETRIES = 3;
+
 /**
- * Runs a job to its end: a dry run in one transaction that is rolled back (what it records goes through `em` outside
- * it); an atomic job in one transaction; any other in one transaction per batch, each holding the lease, so that an
- * instance that stops leaves the job after its last committed batch for the next one to resume.
+ * Runs a job to its end. A dry run runs in one transaction that is rolled back (what it records goes through `em`,
+ * outside it), an atomic job in one transaction; any other in one transaction per batch, up to
+ * `parallelBatches` at once within a section, each recording what it did and the progress it made, so that an
+ * instance that stops leaves the job after its last committed batches for the next one to resume. Sections follow
+ * one another: what a later one names exists by then.
  */
 export async function runJob(runtime: SyncRuntime, em: EntityManager, job: JobRow, lease: Lease): Promise<'ended' | 'left'> {
   const principal = await principalByKey(em, job.ownerKey);
@@ -162,48 +181,44 @@ export async function runJob(runtime: SyncRuntime, em: EntityManager, job: JobRo
       return 'ended';
     }
   }
-  const keep = async (leaseEm: EntityManager) => {
-    if (lease.stopping()) throw new LeaseLost();
-    if (!(await jobs.holdForBatch(leaseEm, job.key, lease.holder, lease.seconds))) throw new LeaseLost();
-  };
-  const sections = async (tx: EntityManager, record: EntityManager, leaseIn: EntityManager) => {
-    for (const section of SECTIONS) {
-      for (let after = 0; ;) {
-        const step = async (batchTx: EntityManager) => {
-          await keep(leaseIn === tx ? batchTx : leaseIn);
-          const batch = await jobs.pendingItems(batchTx, job.key, section, after, runtime.batchSize);
-          if (!batch.length) return false;
-          const outcomes = await applyBatch(runtime, batchTx, job, caller, section, batch);
-          const recordIn = record === tx ? batchTx : record;
-          await jobs.recordOutcomes(recordIn, job.key, outcomes);
-          count(progress, section, outcomes);
-          // An atomic job's progress is seen once it commits (its job row stays free for the lease meanwhile).
-          if (!job.atomic || job.dryRun) await jobs.saveProgress(recordIn, job.key, progress);
-          after = batch.at(-1)!.seq;
-          return true;
-        };
-        const more = tx === em ? await em.fork().transactional(step) : await step(tx);
-        if (tx !== em) tx.clear();
-        if (!more) break;
-      }
-    }
+  /** Extends the lease (a statement of its own: no batch holds the job's row); leaves off when it was lost or the instance stops. */
+  const keep = async () => {
+    if (lease.stopping() || !(await jobs.holdForBatch(em.fork(), job.key, lease.holder, lease.seconds))) throw new LeaseLost();
   };
   try {
-    if (job.dryRun || job.atomic) {
-      const tx = em.fork();
-      await tx.begin();
-      try {
-        await sections(tx, job.dryRun ? em : tx, em);
-        if (job.dryRun) await tx.rollback();
-        else {
-          await jobs.saveProgress(tx, job.key, progress);
-          await tx.commit();
-        }
-      } catch (error) {
-        await tx.rollback();
-        throw error;
+    if (job.dryRun || job.atomic) await inOneTransaction(runtime, em, job, caller, progress, keep);
+    else {
+      for (const section of SECTIONS) {
+        let after = 0;
+        let taking = Promise.resolve<ItemRow[]>([]);
+        // The next batch, one taker at a time: each worker gets its own.
+        const next = () =>
+          (taking = taking.then(async () => {
+            const batch = await jobs.pendingItems(em.fork(), job.key, section, after, runtime.batchSize);
+            if (batch.length) after = batch.at(-1)!.seq;
+            return batch;
+          }));
+        const worker = async () => {
+          for (let batch = await next(); batch.length; batch = await next()) {
+            await keep();
+            for (let attempt = 1; ; attempt++) {
+              try {
+                await em.fork().transactional(async (tx) => {
+                  const outcomes = await applyBatch(runtime, tx, job, caller, section, batch);
+                  await jobs.recordOutcomes(tx, job.key, outcomes);
+                  await jobs.addProgress(tx, job.key, section, countOf(outcomes));
+                });
+                break;
+              } catch (error) {
+                if (!(error instanceof DeadlockException) || attempt >= DEADLOCK_RETRIES) throw error;
+              }
+            }
+          }
+        };
+        const workers = ONE_BY_ONE.has(section) ? 1 : runtime.parallelBatches;
+        await Promise.all(Array.from({ length: workers }, worker));
       }
-    } else await sections(em, em, em);
+    }
   } catch (error) {
     if (error instanceof LeaseLost) return 'left';
     if (!(error instanceof AtomicFailure)) throw error;
@@ -213,4 +228,45 @@ export async function runJob(runtime: SyncRuntime, em: EntityManager, job: JobRo
   }
   await jobs.setState(em, job.key, job.dryRun ? (refusal ? 'refused' : 'planned') : 'done', refusal);
   return 'ended';
+}
+
+/**
+ * A dry run or an atomic job: every batch in one transaction, committed at the end (atomic) or rolled back (a dry
+ * run, whose outcomes and progress are recorded outside it as it goes; an atomic job's are seen once it commits).
+ */
+async function inOneTransaction(
+  runtime: SyncRuntime,
+  em: EntityManager,
+  job: JobRow,
+  caller: RequestContext['caller'],
+  progress: JobRow['progress'],
+  keep: () => Promise<void>,
+) {
+  const tx = em.fork();
+  const record = job.dryRun ? em : tx;
+  await tx.begin();
+  try {
+    for (const section of SECTIONS) {
+      for (let after = 0; ;) {
+        await keep();
+        const batch = await jobs.pendingItems(tx, job.key, section, after, runtime.batchSize);
+        if (!batch.length) break;
+        const outcomes = await applyBatch(runtime, tx, job, caller, section, batch);
+        await jobs.recordOutcomes(record, job.key, outcomes);
+        add(progress, section, countOf(outcomes));
+        if (job.dryRun) await jobs.saveProgress(em, job.key, progress);
+        after = batch.at(-1)!.seq;
+        // What the batch loaded is not needed again: the identity map stays the size of a batch.
+        tx.clear();
+      }
+    }
+    if (job.dryRun) await tx.rollback();
+    else {
+      await jobs.saveProgress(tx, job.key, progress);
+      await tx.commit();
+    }
+  } catch (error) {
+    await tx.rollback();
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyArray, sql, textArray } from '../db/sql';
+import { ELEMENT_ROLES } from '../curriculum/members';
 import { roleOfPath } from '../organisations/members';
 import type { Section } from './document';
 import type { Write } from './operations';
@@ -228,9 +229,190 @@ async function decideOrganisations(em: EntityManager, items: ItemRow[]): Promise
   return decisions;
 }
 
+interface CourseRow {
+  /** The repository entry's key (its members are the entry's). */
+  key: number;
+  /** The course's key (/repo/courses/{courseKey}), which the job reports. */
+  courseKey: number;
+  externalId: string;
+  title: string;
+  description: string | null;
+  location: string | null;
+  authors: string | null;
+  externalRef: string | null;
+}
+
+const COURSE_FIELDS = ['title', 'description', 'location', 'authors', 'externalRef'] as const;
+
+const coursesByExternalId = async (em: EntityManager, refs: string[]) =>
+  grouped(
+    await sql<CourseRow>(
+      em,
+      `select e.id as key, e.olat_resource_id as "courseKey", e.external_id as "externalId", e.displayname as title, e.description, e.location, e.authors, e.external_ref as "externalRef"
+       from repository_entry e where e.external_id = any(?::text[]) and e.resource_type_name = 'CourseModule'`,
+      [refsOf(refs)],
+    ),
+    (row) => row.externalId,
+  );
+
+/** A course's metadata is replaced as a whole (POST …/metadata): the write reads it first and changes only what the document gives. */
+async function decideCourses(em: EntityManager, items: ItemRow[]): Promise<Decision[]> {
+  const found = await coursesByExternalId(
+    em,
+    items.map((item) => item.ref),
+  );
+  return items.map((item): Decision => {
+    const wanted = item.payload as Record<string, string | null>;
+    const course = single(found, item.ref, 'courses');
+    if (isAmbiguous(course)) return { action: 'error', error: course.ambiguous };
+    if (!course) {
+      if (!wanted.title) return { action: 'error', error: 'title is required to create a course' };
+      const { title, ...rest } = wanted;
+      return { action: 'create', write: { mutation: 'createCourse', variables: { course: { ...rest, title, displayName: title, externalId: item.ref } } } };
+    }
+    const changes = changesOf(course as unknown as Record<string, unknown>, wanted, COURSE_FIELDS);
+    const { courseKey } = course;
+    if (!changes.length) return { action: 'unchanged', key: courseKey };
+    const { title, ...changed } = changedFields(changes, wanted);
+    return {
+      action: 'update',
+      key: courseKey,
+      changes,
+      write: {
+        mutation: 'updateCourseMetadata',
+        variables: { courseKey, metadata: { ...changed, ...(title === undefined ? {} : { displayname: title }) } },
+        readFirst: { query: 'courseMetadata', variables: { courseKey }, arg: 'metadata' },
+      },
+    };
+  });
+}
+
+interface CurriculumRow {
+  key: number;
+  externalId: string;
+  identifier: string;
+  displayName: string;
+  description: string | null;
+  organisationExternalId: string | null;
+}
+
+const CURRICULUM_FIELDS = ['identifier', 'displayName', 'description', 'organisationExternalId'] as const;
+
+const curriculaByExternalId = async (em: EntityManager, refs: string[]) =>
+  grouped(
+    await sql<CurriculumRow>(
+      em,
+      `select c.id as key, c.external_id as "externalId", c.identifier, c.display_name as "displayName", c.description, o.external_id as "organisationExternalId"
+       from curriculum c left join organisation o on o.id = c.organisation_id where c.external_id = any(?::text[])`,
+      [refsOf(refs)],
+    ),
+    (row) => row.externalId,
+  );
+
+async function decideCurricula(em: EntityManager, items: ItemRow[]): Promise<Decision[]> {
+  const wanted = items.map((item) => item.payload as Record<string, string | null>);
+  const found = await curriculaByExternalId(
+    em,
+    items.map((item) => item.ref),
+  );
+  const organisations = await organisationsByExternalId(em, wanted.map((curriculum) => curriculum.organisationExternalId).filter(Boolean) as string[]);
+  return items.map((item, index): Decision => {
+    const { organisationExternalId, ...fields } = wanted[index];
+    const curriculum = single(found, item.ref, 'curricula');
+    const organisation = organisationExternalId ? single(organisations, organisationExternalId, 'organisations') : undefined;
+    if (isAmbiguous(curriculum)) return { action: 'error', error: curriculum.ambiguous };
+    if (isAmbiguous(organisation)) return { action: 'error', error: organisation.ambiguous };
+    if (organisationExternalId && !organisation)
+      return { action: 'error', error: `no organisation has the externalId ${organisationExternalId} (organisationExternalId)` };
+    const organisationKey = organisation?.key;
+    if (!curriculum) {
+      if (!fields.identifier || !fields.displayName) return { action: 'error', error: 'identifier and displayName are required to create a curriculum' };
+      return { action: 'create', write: { mutation: 'createCurriculum', variables: { curriculum: { ...fields, externalId: item.ref, organisationKey } } } };
+    }
+    const changes = changesOf(curriculum as unknown as Record<string, unknown>, wanted[index], CURRICULUM_FIELDS);
+    if (!changes.length) return { action: 'unchanged', key: curriculum.key };
+    const { organisationExternalId: moved, ...changed } = changedFields(changes, wanted[index]);
+    return {
+      action: 'update',
+      key: curriculum.key,
+      changes,
+      write: { mutation: 'updateCurriculum', variables: { curriculumKey: curriculum.key, curriculum: { ...changed, ...(moved ? { organisationKey } : {}) } } },
+    };
+  });
+}
+
+interface ElementRow {
+  key: number;
+  externalId: string;
+  curriculumKey: number;
+  curriculumExternalId: string | null;
+  parentExternalId: string | null;
+  identifier: string | null;
+  displayName: string;
+  description: string | null;
+}
+
+const ELEMENT_FIELDS = ['identifier', 'displayName', 'description', 'parentExternalId'] as const;
+
+const elementsByExternalId = async (em: EntityManager, refs: string[]) =>
+  grouped(
+    await sql<ElementRow>(
+      em,
+      `select e.id as key, e.external_id as "externalId", e.curriculum_id as "curriculumKey", c.external_id as "curriculumExternalId",
+         p.external_id as "parentExternalId", e.identifier, e.display_name as "displayName", e.description
+       from curriculum_element e join curriculum c on c.id = e.curriculum_id left join curriculum_element p on p.id = e.parent_id
+       where e.external_id = any(?::text[])`,
+      [refsOf(refs)],
+    ),
+    (row) => row.externalId,
+  );
+
+/** A curriculum element, in its curriculum (by externalId), below its parent element (by externalId) or at the top. */
+async function decideElements(em: EntityManager, items: ItemRow[]): Promise<Decision[]> {
+  const decisions: Decision[] = [];
+  for (const item of items) {
+    const { curriculumExternalId, parentExternalId, ...fields } = item.payload as Record<string, string | null>;
+    const found = await elementsByExternalId(em, [item.ref, ...(parentExternalId ? [parentExternalId] : [])]);
+    const element = single(found, item.ref, 'curriculum elements');
+    const parent = parentExternalId ? single(found, parentExternalId, 'curriculum elements') : undefined;
+    const curriculum = curriculumExternalId ? single(await curriculaByExternalId(em, [curriculumExternalId]), curriculumExternalId, 'curricula') : undefined;
+    const decide = (): Decision => {
+      if (isAmbiguous(element) || isAmbiguous(parent) || isAmbiguous(curriculum))
+        return { action: 'error', error: [element, parent, curriculum].find(isAmbiguous)!.ambiguous };
+      if (parentExternalId && !parent) return { action: 'error', error: `no curriculum element has the externalId ${parentExternalId} (parentExternalId)` };
+      if (curriculumExternalId && !curriculum)
+        return { action: 'error', error: `no curriculum has the externalId ${curriculumExternalId} (curriculumExternalId)` };
+      if (!element) {
+        const curriculumKey = curriculum?.key ?? parent?.curriculumKey;
+        if (!curriculumKey) return { action: 'error', error: 'curriculumExternalId is required to create a curriculum element' };
+        if (!fields.displayName) return { action: 'error', error: 'displayName is required to create a curriculum element' };
+        const curriculumElement = { ...fields, externalId: item.ref, parentElementKey: parent?.key };
+        return { action: 'create', write: { mutation: 'saveCurriculumElement', variables: { curriculumKey, curriculumElement } } };
+      }
+      if (curriculum && curriculum.key !== element.curriculumKey)
+        return { action: 'error', key: element.key, error: `the element ${item.ref} is in another curriculum` };
+      const changes = changesOf(element as unknown as Record<string, unknown>, { ...fields, parentExternalId }, ELEMENT_FIELDS);
+      if (!changes.length) return { action: 'unchanged', key: element.key };
+      const { parentExternalId: moved, ...changed } = changedFields(changes, fields);
+      const curriculumElement = {
+        ...changed,
+        ...(moved !== undefined || changes.some((change) => change.field === 'parentExternalId') ? { parentElementKey: parent?.key } : {}),
+      };
+      return {
+        action: 'update',
+        key: element.key,
+        changes,
+        write: { mutation: 'updateCurriculumElement', variables: { curriculumKey: element.curriculumKey, elementKey: element.key, curriculumElement } },
+      };
+    };
+    decisions.push(decide());
+  }
+  return decisions;
+}
+
 /** A membership's container kind: how its containers are found, its members read, and a role granted and ended. */
 interface ContainerKind {
-  find(em: EntityManager, refs: string[]): Promise<Map<string, { key: number }[]>>;
+  find(em: EntityManager, refs: string[]): Promise<Map<string, Container[]>>;
   /** The role as the kind stores it, or null when the kind has no such role. */
   role(role: string): string | null;
   /** Of `identityKeys`, those holding the role in the container. */
@@ -244,8 +426,14 @@ interface ContainerKind {
     container: string,
     listedRole: string,
   ): Promise<{ members: number; unlisted: PersonRow[] }>;
-  add(containerKey: number, role: string, identityKey: number): Write;
-  remove(containerKey: number, role: string, identityKey: number): Write;
+  add(container: Container, role: string, identityKey: number): Write;
+  remove(container: Container, role: string, identityKey: number): Write;
+}
+
+/** A container as its kind finds it: its key (and an element its curriculum's). */
+interface Container {
+  key: number;
+  curriculumKey?: number;
 }
 
 const PERSON_COLUMNS = `i.id as key, i.login, i.external_id as "externalId", i.first_name as "firstName", i.last_name as "lastName", i.email`;
@@ -287,14 +475,40 @@ async function holdersIn(em: EntityManager, table: string, column: string, conta
 
 const GROUP_ROLES: Record<string, string> = { owner: 'coach', owners: 'coach', coach: 'coach', participant: 'participant', participants: 'participant' };
 
+/** The member list of a stored role, as the course and curriculum mutations name it (coach: coaches). */
+const listOf = (role: string) => (role.endsWith('ch') ? `${role}es` : `${role}s`);
+
+/** A course's roles as stored (the mutations name their lists: owners, coaches, participants). */
+const COURSE_ROLES: Record<string, string> = {
+  owner: 'owner',
+  owners: 'owner',
+  coach: 'coach',
+  coaches: 'coach',
+  tutor: 'coach',
+  tutors: 'coach',
+  participant: 'participant',
+  participants: 'participant',
+};
+
+/** A curriculum element's roles, singular or as their lists are named. */
+const ELEMENT_ROLE_NAMES: Record<string, string> = Object.fromEntries(
+  ELEMENT_ROLES.flatMap((role) => [
+    [role, role],
+    [`${role}s`, role],
+  ]),
+);
+
 const CONTAINER_KINDS: Record<string, ContainerKind> = {
   group: {
     find: groupsByExternalId,
     role: (role) => GROUP_ROLES[role] ?? null,
     holders: (em, key, role, keys) => holdersIn(em, 'group_membership', 'group_id', key, role, keys),
     unlisted: (em, key, role, jobKey, container, listedRole) => unlistedMembers(em, 'group_membership', 'group_id', key, role, jobKey, container, listedRole),
-    add: (groupKey, role, identityKey) => ({ mutation: role === 'coach' ? 'addGroupOwner' : 'addGroupParticipant', variables: { groupKey, identityKey } }),
-    remove: (groupKey, role, identityKey) => ({
+    add: ({ key: groupKey }, role, identityKey) => ({
+      mutation: role === 'coach' ? 'addGroupOwner' : 'addGroupParticipant',
+      variables: { groupKey, identityKey },
+    }),
+    remove: ({ key: groupKey }, role, identityKey) => ({
       mutation: role === 'coach' ? 'removeGroupOwner' : 'removeGroupParticipant',
       variables: { groupKey, identityKey },
     }),
@@ -305,8 +519,32 @@ const CONTAINER_KINDS: Record<string, ContainerKind> = {
     holders: (em, key, role, keys) => holdersIn(em, 'organisation_role', 'organisation_id', key, role, keys),
     unlisted: (em, key, role, jobKey, container, listedRole) =>
       unlistedMembers(em, 'organisation_role', 'organisation_id', key, role, jobKey, container, listedRole),
-    add: (organisationKey, role, identityKey) => ({ mutation: 'addOrganisationMember', variables: { organisationKey, role, identityKey } }),
-    remove: (organisationKey, role, identityKey) => ({ mutation: 'removeOrganisationMember', variables: { organisationKey, role, identityKey } }),
+    add: ({ key: organisationKey }, role, identityKey) => ({ mutation: 'addOrganisationMember', variables: { organisationKey, role, identityKey } }),
+    remove: ({ key: organisationKey }, role, identityKey) => ({ mutation: 'removeOrganisationMember', variables: { organisationKey, role, identityKey } }),
+  },
+  course: {
+    find: coursesByExternalId,
+    role: (role) => COURSE_ROLES[role] ?? null,
+    holders: (em, key, role, keys) => holdersIn(em, 'repository_entry_membership', 'entry_id', key, role, keys),
+    unlisted: (em, key, role, jobKey, container, listedRole) =>
+      unlistedMembers(em, 'repository_entry_membership', 'entry_id', key, role, jobKey, container, listedRole),
+    add: ({ key }, role, identityKey) => ({ mutation: 'addRepositoryEntryMember', variables: { entry: String(key), role: listOf(role), identityKey } }),
+    remove: ({ key }, role, identityKey) => ({ mutation: 'removeRepositoryEntryMember', variables: { entry: String(key), role: listOf(role), identityKey } }),
+  },
+  element: {
+    find: elementsByExternalId,
+    role: (role) => ELEMENT_ROLE_NAMES[role] ?? null,
+    holders: (em, key, role, keys) => holdersIn(em, 'curriculum_element_membership', 'element_id', key, role, keys),
+    unlisted: (em, key, role, jobKey, container, listedRole) =>
+      unlistedMembers(em, 'curriculum_element_membership', 'element_id', key, role, jobKey, container, listedRole),
+    add: ({ key: elementKey, curriculumKey }, role, identityKey) => ({
+      mutation: 'addCurriculumElementRoleMember',
+      variables: { curriculumKey, elementKey, role: listOf(role), identityKey },
+    }),
+    remove: ({ key: elementKey, curriculumKey }, role, identityKey) => ({
+      mutation: 'removeCurriculumElementRoleMember',
+      variables: { curriculumKey, elementKey, role: listOf(role), identityKey },
+    }),
   },
 };
 
@@ -322,16 +560,16 @@ async function containersOf(em: EntityManager, items: ItemRow[]) {
     const { type, externalId } = containerParts(item.container!);
     byType.set(type, (byType.get(type) ?? new Set()).add(externalId));
   }
-  const found = new Map<string, { key: number }[]>();
+  const found = new Map<string, Container[]>();
   for (const [type, refs] of byType) for (const [ref, rows] of await CONTAINER_KINDS[type].find(em, [...refs])) found.set(`${type}:${ref}`, rows);
-  return (item: ItemRow): { kind: ContainerKind; key: number; role: string } | { error: string } | null => {
+  return (item: ItemRow): { kind: ContainerKind; found: Container; key: number; role: string } | { error: string } | null => {
     const { type, externalId } = containerParts(item.container!);
     const kind = CONTAINER_KINDS[type];
     const role = kind.role(item.role!);
     if (!role) return { error: `a ${type} has no role ${item.role}` };
     const rows = found.get(item.container!) ?? [];
     if (rows.length > 1) return { error: `${rows.length} ${type}s have the externalId ${externalId}` };
-    return rows[0] ? { kind, key: rows[0].key, role } : null;
+    return rows[0] ? { kind, found: rows[0], key: rows[0].key, role } : null;
   };
 }
 
@@ -364,21 +602,24 @@ async function decideMemberships(em: EntityManager, items: ItemRow[]): Promise<D
     const holds = holders.get(item.container! + '|' + container.role)!.has(person.key);
     if (item.payload.remove) {
       return holds
-        ? { action: 'remove', key: person.key, write: container.kind.remove(container.key, container.role, person.key) }
+        ? { action: 'remove', key: person.key, write: container.kind.remove(container.found, container.role, person.key) }
         : { action: 'unchanged', key: person.key };
     }
     if (holds) return { action: 'unchanged', key: person.key };
-    return { action: 'create', key: person.key, write: container.kind.add(container.key, container.role, person.key) };
+    return { action: 'create', key: person.key, write: container.kind.add(container.found, container.role, person.key) };
   });
 }
 
-/** Sections whose objects are decided one at a time, just before each is written: an organisation's parent may be the one before it. */
-export const ONE_BY_ONE: ReadonlySet<Section> = new Set(['organisations']);
+/** Sections whose objects are decided one at a time, just before each is written: an organisation's or element's parent may be the one before it. */
+export const ONE_BY_ONE: ReadonlySet<Section> = new Set(['organisations', 'elements']);
 
 export const DECIDE: Record<Section, (em: EntityManager, items: ItemRow[]) => Promise<Decision[]>> = {
   organisations: decideOrganisations,
   users: decideUsers,
   groups: decideGroups,
+  courses: decideCourses,
+  curricula: decideCurricula,
+  elements: decideElements,
   memberships: decideMemberships,
 };
 

@@ -3739,8 +3739,50 @@ export type SyncChangeVo = {
   field: Scalars['String']['output'];
 };
 
+/** A course, found by externalId; its metadata keeps what the document leaves out. */
+export type SyncCourseInput = {
+  authors?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Names the course (required). */
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  externalRef?: InputMaybe<Scalars['String']['input']>;
+  location?: InputMaybe<Scalars['String']['input']>;
+  /** Its display name; required when it is created. */
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** An element of a curriculum, found by externalId. */
+export type SyncCurriculumElementInput = {
+  /** Its curriculum, by externalId: required when it is created (or its parent names it). */
+  curriculumExternalId?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Required when it is created. */
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  /** Names the element (required). */
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  identifier?: InputMaybe<Scalars['String']['input']>;
+  /** The element it is below, by externalId (before it in the document, or there already); absent: the top. */
+  parentExternalId?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A curriculum, found by externalId. */
+export type SyncCurriculumInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Required when it is created. */
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  /** Names the curriculum (required). */
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  /** Required when it is created. */
+  identifier?: InputMaybe<Scalars['String']['input']>;
+  /** Its organisation, by externalId. */
+  organisationExternalId?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** The desired state (beyond OpenOLAT): sections applied in this order, each object named by its externalId; sections and fields not given are left alone. */
 export type SyncDocumentInput = {
+  courses?: InputMaybe<Array<SyncCourseInput>>;
+  curricula?: InputMaybe<Array<SyncCurriculumInput>>;
+  elements?: InputMaybe<Array<SyncCurriculumElementInput>>;
   groups?: InputMaybe<Array<SyncGroupInput>>;
   memberships?: InputMaybe<Array<SyncMembershipInput>>;
   organisations?: InputMaybe<Array<SyncOrganisationInput>>;
@@ -3806,9 +3848,9 @@ export type SyncMembershipInput = {
   /** The container's externalId. */
   externalId?: InputMaybe<Scalars['String']['input']>;
   members?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** A group: owner (or coach) or participant; an organisation: one of its roles (user, author, usermanager, …). */
+  /** A group: owner (or coach) or participant; a course: owner, coach or participant; an element: participant, coach, owner, mastercoach or curriculumelementowner; an organisation: one of its roles (user, author, usermanager, …). */
   role?: InputMaybe<Scalars['String']['input']>;
-  /** group or organisation. */
+  /** group, organisation, course or element (a curriculum element). */
   type?: InputMaybe<Scalars['String']['input']>;
 };
 

@@ -51,7 +51,15 @@ describe('each operation on both transports', () => {
     const headers = { ...adminAuth(), ...JSON_TYPE };
     const job = await call(t.base, 'GET', `/restapi/sync/${jobKey}`, { headers });
     expect(job.json).toMatchObject({ key: jobKey, state: 'planned', mode: 'merge', dryRun: true, failures: [] });
-    expect(job.json.sections.map((section: { section: string }) => section.section)).toEqual(['organisations', 'users', 'groups', 'memberships']);
+    expect(job.json.sections.map((section: { section: string }) => section.section)).toEqual([
+      'organisations',
+      'users',
+      'groups',
+      'courses',
+      'curricula',
+      'elements',
+      'memberships',
+    ]);
     const items = await call(t.base, 'GET', `/restapi/sync/${jobKey}/items?section=groups&action=create&after=0&limit=10`, { headers });
     expect(items.json).toEqual([
       { seq: 1, section: 'groups', ref: 'OPS-1', container: null, role: null, action: 'create', key: null, changes: [], error: null },

@@ -1,4 +1,14 @@
-import { addGroupMembers, addOrganisationMember, buildGroup, buildOrganisation, buildUser, buildUsers, uniqueLogin, type TestUser } from '../factories';
+import {
+  addGroupMembers,
+  addOrganisationMember,
+  buildCourse,
+  buildGroup,
+  buildOrganisation,
+  buildUser,
+  buildUsers,
+  uniqueLogin,
+  type TestUser,
+} from '../factories';
 import { JSON_TYPE, XML_TYPE, call, graphql } from '../support/http';
 import { adminAuth, startTestService, testConfig, type TestService } from '../support/service';
 
@@ -100,6 +110,7 @@ describe('merge', () => {
     expect(sectionOf(plan, 'organisations')).toMatchObject({ total: 2, done: 2, created: 2, failed: 0 });
     expect(sectionOf(plan, 'users')).toMatchObject({ total: 3, created: 2, updated: 1, failed: 0 });
     expect(sectionOf(plan, 'groups')).toMatchObject({ total: 2, created: 1, updated: 1 });
+    expect(plan.failures).toEqual([]);
     expect(sectionOf(plan, 'memberships')).toMatchObject({ total: 5, created: 5, removed: 0, failed: 0 });
     const planned = await itemsOf(plan.key);
     expect(planned.find((item) => item.ref === `${tag}-P1` && item.section === 'users')).toMatchObject({
@@ -159,7 +170,7 @@ describe('merge', () => {
     expect(reply.status).toBe(202);
     expect(reply.text).toContain('<syncJob>');
     const job = await ended(Number(/<key>(\d+)<\/key>/.exec(reply.text)![1]));
-    expect(job.sections.map((section: Json) => section.created)).toEqual([0, 1, 1, 1]);
+    expect(Object.fromEntries(job.sections.map((section: Json) => [section.section, section.created]))).toMatchObject({ users: 1, groups: 1, memberships: 1 });
     expect(await userByLogin(`${tag}-one`)).toMatchObject({ firstName: 'Zoë', lastName: 'Ünal' });
     const status = await call(t.base, 'GET', `/restapi/sync/${job.key}`, { headers: { ...adminAuth(), ...XML_TYPE } });
     expect(status.text).toMatch(/<state>done<\/state>/);
@@ -181,6 +192,7 @@ describe('merge', () => {
     expect(['queued', 'running', 'done']).toContain(submitted.body.data.sync.state);
     const job = await ended(submitted.body.data.sync.key);
     expect(job.sections.map((section: Json) => section.created)).toEqual(planned.body.data.sync.sections.map((section: Json) => section.created));
+    expect(sectionOf(job, 'memberships').created).toBe(1);
     const items = await graphql(
       t.base,
       adminAuth(),
@@ -209,6 +221,63 @@ describe('merge', () => {
       { k: job.key },
     );
     expect(status.body.data.syncJob.state).toBe('done');
+  });
+});
+
+describe('courses and curricula', () => {
+  it('creates and updates courses, curricula and their elements, and fills their member lists', async () => {
+    const tag = uniqueLogin('cc');
+    const [student, teacher] = await buildUsers(t, 2, {}, (index) => ({ externalId: `${tag}-P${index}` }));
+    const existing = await buildCourse(t, { externalId: `${tag}-C0`, title: 'Old title', location: 'Room 1' });
+    const document = {
+      organisations: [{ externalId: `${tag}-O`, identifier: `${tag}-o`, displayName: 'Faculty' }],
+      courses: [
+        { externalId: `${tag}-C0`, title: 'New title' },
+        { externalId: `${tag}-C1`, title: 'Algebra', description: 'Groups, rings, fields' },
+      ],
+      curricula: [{ externalId: `${tag}-CUR`, identifier: `${tag}-cur`, displayName: 'Mathematics', organisationExternalId: `${tag}-O` }],
+      elements: [
+        { externalId: `${tag}-E1`, curriculumExternalId: `${tag}-CUR`, displayName: 'Year 1' },
+        { externalId: `${tag}-E2`, parentExternalId: `${tag}-E1`, displayName: 'Semester 1' },
+      ],
+      memberships: [
+        { type: 'course', externalId: `${tag}-C1`, role: 'participant', members: [`${tag}-P0`] },
+        { type: 'course', externalId: `${tag}-C1`, role: 'coach', members: [`${tag}-P1`] },
+        { type: 'element', externalId: `${tag}-E2`, role: 'participant', members: [`${tag}-P0`] },
+      ],
+    };
+    const plan = await dryRun(document);
+    expect(plan.failures).toEqual([]);
+    const job = await apply(document);
+    expect(job).toMatchObject({ state: 'done', failures: [] });
+    expect(planOf(await itemsOf(job.key))).toEqual(planOf(await itemsOf(plan.key)));
+    expect(sectionOf(job, 'courses')).toMatchObject({ created: 1, updated: 1 });
+    expect(sectionOf(job, 'curricula')).toMatchObject({ created: 1 });
+    expect(sectionOf(job, 'elements')).toMatchObject({ created: 2 });
+    expect(sectionOf(job, 'memberships')).toMatchObject({ created: 3 });
+    const items = await itemsOf(job.key);
+    const keyOf = (ref: string) => items.find((item) => item.ref === ref)!.key;
+    // The course's metadata keeps what the document left out.
+    const metadata = await call(t.base, 'GET', `/restapi/repo/courses/${existing.courseKey}/metadata`, { headers: asAdmin });
+    expect(metadata.json).toMatchObject({ displayname: 'New title', location: 'Room 1' });
+    expect(items.find((item) => item.ref === `${tag}-C0`)).toMatchObject({
+      key: existing.courseKey,
+      changes: [{ field: 'title', before: 'Old title', after: 'New title' }],
+    });
+    const algebra = await call(t.base, 'GET', `/restapi/repo/courses/${keyOf(`${tag}-C1`)}`, { headers: asAdmin });
+    expect(algebra.json).toMatchObject({ displayName: 'Algebra', externalId: `${tag}-C1` });
+    const participants = await call(t.base, 'GET', `/restapi/repo/courses/${keyOf(`${tag}-C1`)}/participants`, { headers: asAdmin });
+    expect(participants.json.map((user: Json) => user.login)).toEqual([student.login]);
+    const tutors = await call(t.base, 'GET', `/restapi/repo/courses/${keyOf(`${tag}-C1`)}/tutors`, { headers: asAdmin });
+    expect(tutors.json.map((user: Json) => user.login)).toEqual([teacher.login]);
+    const curriculum = keyOf(`${tag}-CUR`);
+    const semester = await call(t.base, 'GET', `/restapi/curriculum/${curriculum}/elements/${keyOf(`${tag}-E2`)}`, { headers: asAdmin });
+    expect(semester.json).toMatchObject({ displayName: 'Semester 1', parentElementKey: keyOf(`${tag}-E1`), externalId: `${tag}-E2` });
+    const members = await call(t.base, 'GET', `/restapi/curriculum/${curriculum}/elements/${keyOf(`${tag}-E2`)}/participants`, { headers: asAdmin });
+    expect(members.json.map((user: Json) => user.login)).toEqual([student.login]);
+    // Again: nothing to change.
+    const again = await apply(document);
+    for (const section of again.sections) expect(section).toMatchObject({ created: 0, updated: 0, removed: 0, failed: 0 });
   });
 });
 

@@ -1,0 +1,157 @@
+import type { RequestSpec } from './load';
+import { log, tokenHeaders, type Bench } from './context';
+import { sampleRss } from './processes';
+import { count, growth, row, seconds, times, type Row } from './report';
+import { measureWrites } from './writes';
+
+/**
+ * A term in one request (issue 25): a document of `people` people, `people / 50` groups and ten group memberships a
+ * person, planned (dryRun) and applied by POST /restapi/sync, beside the same work as single REST requests (PUT
+ * /restapi/users, PUT /restapi/groups, PUT /restapi/groups/{g}/participants/{i}) from the bench's 16 write clients,
+ * as an integration without sync sends them. Both on the same gateway, in the same run, each on people and groups of
+ * its own; the ratio is the time of the single requests over the time of the sync (above 1: the sync is faster).
+ */
+const GROUPS_A_PERSON = 10;
+const PEOPLE_A_GROUP = 50;
+
+interface Term {
+  users: { externalId: string; login: string; firstName: string; lastName: string; email: string }[];
+  groups: { externalId: string; name: string }[];
+  /** Per group, the indexes of its participants. */
+  members: number[][];
+}
+
+function term(tag: string, people: number): Term {
+  const groupCount = Math.max(GROUPS_A_PERSON, Math.round(people / PEOPLE_A_GROUP));
+  const users = Array.from({ length: people }, (_, i) => ({
+    externalId: `SYNC-${tag}-${i}`,
+    login: `sync-${tag}-${i}`,
+    firstName: 'Sync',
+    lastName: `Person ${i}`,
+    email: `sync-${tag}-${i}@students.example-university.org`,
+  }));
+  const groups = Array.from({ length: groupCount }, (_, g) => ({ externalId: `SYNC-G-${tag}-${g}`, name: `Sync group ${tag} ${g}` }));
+  const members: number[][] = groups.map(() => []);
+  for (let i = 0; i < people; i++) for (let k = 0; k < GROUPS_A_PERSON; k++) members[(i * 7 + k) % groupCount].push(i);
+  return { users, groups, members };
+}
+
+const documentOf = ({ users, groups, members }: Term) =>
+  JSON.stringify({
+    users,
+    groups,
+    memberships: groups.map((group, g) => ({
+      type: 'group',
+      externalId: group.externalId,
+      role: 'participant',
+      members: members[g].map((i) => users[i].externalId),
+    })),
+  });
+
+interface JobState {
+  key: number;
+  state: string;
+  sections: { section: string; total: number; done: number; failed: number }[];
+}
+
+/** Submits the document and waits until its job has ended; answers the job and the wall time. */
+async function runSync(bench: Bench, document: string, query: string): Promise<{ job: JobState; wallMs: number }> {
+  const headers = tokenHeaders(bench);
+  const started = Date.now();
+  const submitted = await fetch(`${bench.gateway.base}/restapi/sync${query}`, { method: 'POST', headers, body: document });
+  if (submitted.status !== 200 && submitted.status !== 202) throw new Error(`POST /restapi/sync${query}: ${submitted.status} ${await submitted.text()}`);
+  let job = (await submitted.json()) as JobState;
+  while (['queued', 'running'].includes(job.state)) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    job = (await (await fetch(`${bench.gateway.base}/restapi/sync/${job.key}`, { headers })).json()) as JobState;
+  }
+  const failed = job.sections.reduce((sum, section) => sum + section.failed, 0);
+  if (failed || !['planned', 'done'].includes(job.state)) throw new Error(`sync job ${job.key}: ${job.state}, ${failed} failed`);
+  return { job, wallMs: Date.now() - started };
+}
+
+/** The same term as single REST requests: people, then groups, then every membership, each phase from the write clients. */
+async function singleRequests(bench: Bench, work: Term): Promise<{ wallMs: number; requests: number; problems: string[] }> {
+  const put = (path: string, body?: unknown): RequestSpec => ({ method: 'PUT', path, body: body === undefined ? undefined : JSON.stringify(body) });
+  const people = await measureWrites(
+    bench,
+    bench.gateway,
+    work.users.map((user) => put('/restapi/users', user)),
+  );
+  const groups = await measureWrites(
+    bench,
+    bench.gateway,
+    work.groups.map((group) => put('/restapi/groups', group)),
+  );
+  const keys = async (table: string, refs: string[]) => {
+    const { rows } = await bench.db.query<{ key: number; ref: string }>(
+      `select id as key, external_id as ref from ${table} where external_id = any($1::text[])`,
+      [refs],
+    );
+    const byRef = new Map(rows.map((found) => [found.ref, found.key]));
+    return refs.map((ref) => byRef.get(ref)!);
+  };
+  const personKeys = await keys(
+    'identity',
+    work.users.map((user) => user.externalId),
+  );
+  const groupKeys = await keys(
+    'business_group',
+    work.groups.map((group) => group.externalId),
+  );
+  const adds = work.members.flatMap((members, g) => members.map((i) => put(`/restapi/groups/${groupKeys[g]}/participants/${personKeys[i]}`)));
+  const memberships = await measureWrites(bench, bench.gateway, adds);
+  const runs = [people, groups, memberships];
+  return {
+    wallMs: runs.reduce((sum, run) => sum + run.wallMs, 0),
+    requests: runs.reduce((sum, run) => sum + run.count, 0),
+    problems: runs.flatMap((run) => run.problems),
+  };
+}
+
+export async function sync(bench: Bench): Promise<Row[]> {
+  const people = bench.options.syncPeople;
+  const viaSync = term(`s${Date.now() % 100000}`, people);
+  const viaRequests = term(`r${Date.now() % 100000}`, people);
+  const memberships = viaSync.members.reduce((sum, members) => sum + members.length, 0);
+  const document = documentOf(viaSync);
+  log(
+    `  term: ${count(people)} people, ${count(viaSync.groups.length)} groups, ${count(memberships)} memberships; a document of ${count(document.length)} bytes`,
+  );
+  const dry = await sampleRss([bench.gateway.pid], () => runSync(bench, document, '?dryRun=true'));
+  const applied = await sampleRss([bench.gateway.pid], () => runSync(bench, document, ''));
+  const again = await runSync(bench, document, '');
+  const single = await singleRequests(bench, viaRequests);
+  log(
+    `  dry run ${seconds(dry.result.wallMs)} (RSS growth ${growth(dry.growth.get(bench.gateway.pid)!)}), apply ${seconds(applied.result.wallMs)} ` +
+      `(RSS growth ${growth(applied.growth.get(bench.gateway.pid)!)}), the same document again ${seconds(again.wallMs)}; ` +
+      `${count(single.requests)} single requests ${seconds(single.wallMs)}${single.problems.length ? `  PROBLEMS: ${single.problems.join('; ')}` : ''}`,
+  );
+  const work = `${count(people)} people, ${count(memberships)} memberships`;
+  return [
+    row({
+      scenario: 'sync-dry-run',
+      gateway: seconds(dry.result.wallMs),
+      baseline: seconds(single.wallMs),
+      ratio: times(single.wallMs / dry.result.wallMs),
+      target: 'none',
+      verdict: `${work}: single REST requests / the dry run`,
+    }),
+    row({
+      scenario: 'sync-apply',
+      gateway: seconds(applied.result.wallMs),
+      baseline: seconds(single.wallMs),
+      ratio: times(single.wallMs / applied.result.wallMs),
+      target: 'none',
+      verdict: `${work}: single REST requests / the apply (RSS growth ${growth(applied.growth.get(bench.gateway.pid)!)})`,
+    }),
+    row({
+      scenario: 'sync-again',
+      gateway: seconds(again.wallMs),
+      baseline: seconds(applied.result.wallMs),
+      ratio: times(applied.result.wallMs / again.wallMs),
+      target: 'none',
+      verdict: 'the first apply / the same document again (nothing to change)',
+    }),
+  ];
+}

@@ -61,7 +61,7 @@ import { webhooks } from './bench/webhooks';
  *   rollcall-update        PUT /repo/lectures/rollcalls of seeded roll calls (absence reason, comment), likewise
  *   webhooks               PUT /restapi/users without and with 4 webhook subscriptions delivering meanwhile (the ratio is what
  *                          subscribers cost a write), and the delivery rate to a local receiver beside plain signed POSTs
- *   sync                   POST /restapi/sync of a term (--sync-people people, a group for every 50, ten groups a person): the dry
+ *   sync                   POST /restapi/sync of a term (--sync-people people, a course for every 50, ten courses a person): the dry
  *                          run and the apply beside the same work as single REST requests from 16 clients, and the RSS growth
  *   calendar-event         PUT /repo/courses/{id}/calendar/event, a new event in an institution course's calendar, likewise
  *                          (the institution's writes, issue 23: the baseline writes the gateway's audit row in the same transaction; target >= 0.6x)

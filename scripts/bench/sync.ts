@@ -5,24 +5,25 @@ import { count, growth, row, seconds, times, type Row } from './report';
 import { measureWrites } from './writes';
 
 /**
- * A term in one request (issue 25): a document of `people` people, `people / 50` groups and ten group memberships a
- * person, planned (dryRun) and applied by POST /restapi/sync, beside the same work as single REST requests (PUT
- * /restapi/users, PUT /restapi/groups, PUT /restapi/groups/{g}/participants/{i}) from the bench's 16 write clients,
- * as an integration without sync sends them. Both on the same gateway, in the same run, each on people and groups of
+ * A term in one request (issue 25), in the issue's proportions (100,000 people, 2,000 courses, 1,000,000
+ * memberships): `people` people, a course for every 50 and ten course memberships a person, planned (dryRun) and
+ * applied by POST /restapi/sync, beside the same work as single REST requests (PUT /restapi/users, PUT
+ * /restapi/repo/courses?title=…, PUT /restapi/repo/courses/{c}/participants/{i}) from the bench's 16 write clients, as
+ * an integration without sync sends them. Both on the same gateway, in the same run, each on people and courses of
  * its own; the ratio is the time of the single requests over the time of the sync (above 1: the sync is faster).
  */
-const GROUPS_A_PERSON = 10;
-const PEOPLE_A_GROUP = 50;
+const COURSES_A_PERSON = 10;
+const PEOPLE_A_COURSE = 50;
 
 interface Term {
   users: { externalId: string; login: string; firstName: string; lastName: string; email: string }[];
-  groups: { externalId: string; name: string }[];
-  /** Per group, the indexes of its participants. */
+  courses: { externalId: string; title: string }[];
+  /** Per course, the indexes of its participants. */
   members: number[][];
 }
 
 function term(tag: string, people: number): Term {
-  const groupCount = Math.max(GROUPS_A_PERSON, Math.round(people / PEOPLE_A_GROUP));
+  const courseCount = Math.max(COURSES_A_PERSON, Math.round(people / PEOPLE_A_COURSE));
   const users = Array.from({ length: people }, (_, i) => ({
     externalId: `SYNC-${tag}-${i}`,
     login: `sync-${tag}-${i}`,
@@ -30,21 +31,21 @@ function term(tag: string, people: number): Term {
     lastName: `Person ${i}`,
     email: `sync-${tag}-${i}@students.example-university.org`,
   }));
-  const groups = Array.from({ length: groupCount }, (_, g) => ({ externalId: `SYNC-G-${tag}-${g}`, name: `Sync group ${tag} ${g}` }));
-  const members: number[][] = groups.map(() => []);
-  for (let i = 0; i < people; i++) for (let k = 0; k < GROUPS_A_PERSON; k++) members[(i * 7 + k) % groupCount].push(i);
-  return { users, groups, members };
+  const courses = Array.from({ length: courseCount }, (_, c) => ({ externalId: `SYNC-C-${tag}-${c}`, title: `Sync course ${tag} ${c}` }));
+  const members: number[][] = courses.map(() => []);
+  for (let i = 0; i < people; i++) for (let k = 0; k < COURSES_A_PERSON; k++) members[(i * 7 + k) % courseCount].push(i);
+  return { users, courses, members };
 }
 
-const documentOf = ({ users, groups, members }: Term) =>
+const documentOf = ({ users, courses, members }: Term) =>
   JSON.stringify({
     users,
-    groups,
-    memberships: groups.map((group, g) => ({
-      type: 'group',
-      externalId: group.externalId,
+    courses,
+    memberships: courses.map((course, c) => ({
+      type: 'course',
+      externalId: course.externalId,
       role: 'participant',
-      members: members[g].map((i) => users[i].externalId),
+      members: members[c].map((i) => users[i].externalId),
     })),
   });
 
@@ -70,7 +71,7 @@ async function runSync(bench: Bench, document: string, query: string): Promise<{
   return { job, wallMs: Date.now() - started };
 }
 
-/** The same term as single REST requests: people, then groups, then every membership, each phase from the write clients. */
+/** The same term as single REST requests: people, then courses, then every membership, each phase from the write clients. */
 async function singleRequests(bench: Bench, work: Term): Promise<{ wallMs: number; requests: number; problems: string[] }> {
   const put = (path: string, body?: unknown): RequestSpec => ({ method: 'PUT', path, body: body === undefined ? undefined : JSON.stringify(body) });
   const people = await measureWrites(
@@ -78,14 +79,14 @@ async function singleRequests(bench: Bench, work: Term): Promise<{ wallMs: numbe
     bench.gateway,
     work.users.map((user) => put('/restapi/users', user)),
   );
-  const groups = await measureWrites(
+  const courses = await measureWrites(
     bench,
     bench.gateway,
-    work.groups.map((group) => put('/restapi/groups', group)),
+    work.courses.map((course) => put(`/restapi/repo/courses?${new URLSearchParams({ title: course.title, externalId: course.externalId })}`)),
   );
-  const keys = async (table: string, refs: string[]) => {
+  const keys = async (table: string, key: string, refs: string[]) => {
     const { rows } = await bench.db.query<{ key: number; ref: string }>(
-      `select id as key, external_id as ref from ${table} where external_id = any($1::text[])`,
+      `select ${key} as key, external_id as ref from ${table} where external_id = any($1::text[])`,
       [refs],
     );
     const byRef = new Map(rows.map((found) => [found.ref, found.key]));
@@ -93,15 +94,17 @@ async function singleRequests(bench: Bench, work: Term): Promise<{ wallMs: numbe
   };
   const personKeys = await keys(
     'identity',
+    'id',
     work.users.map((user) => user.externalId),
   );
-  const groupKeys = await keys(
-    'business_group',
-    work.groups.map((group) => group.externalId),
+  const courseKeys = await keys(
+    'repository_entry',
+    'olat_resource_id',
+    work.courses.map((course) => course.externalId),
   );
-  const adds = work.members.flatMap((members, g) => members.map((i) => put(`/restapi/groups/${groupKeys[g]}/participants/${personKeys[i]}`)));
+  const adds = work.members.flatMap((members, c) => members.map((i) => put(`/restapi/repo/courses/${courseKeys[c]}/participants/${personKeys[i]}`)));
   const memberships = await measureWrites(bench, bench.gateway, adds);
-  const runs = [people, groups, memberships];
+  const runs = [people, courses, memberships];
   return {
     wallMs: runs.reduce((sum, run) => sum + run.wallMs, 0),
     requests: runs.reduce((sum, run) => sum + run.count, 0),
@@ -116,7 +119,7 @@ export async function sync(bench: Bench): Promise<Row[]> {
   const memberships = viaSync.members.reduce((sum, members) => sum + members.length, 0);
   const document = documentOf(viaSync);
   log(
-    `  term: ${count(people)} people, ${count(viaSync.groups.length)} groups, ${count(memberships)} memberships; a document of ${count(document.length)} bytes`,
+    `  term: ${count(people)} people, ${count(viaSync.courses.length)} courses, ${count(memberships)} memberships; a document of ${count(document.length)} bytes`,
   );
   const dry = await sampleRss([bench.gateway.pid], () => runSync(bench, document, '?dryRun=true'));
   const applied = await sampleRss([bench.gateway.pid], () => runSync(bench, document, ''));
@@ -127,7 +130,7 @@ export async function sync(bench: Bench): Promise<Row[]> {
       `(RSS growth ${growth(applied.growth.get(bench.gateway.pid)!)}), the same document again ${seconds(again.wallMs)}; ` +
       `${count(single.requests)} single requests ${seconds(single.wallMs)}${single.problems.length ? `  PROBLEMS: ${single.problems.join('; ')}` : ''}`,
   );
-  const work = `${count(people)} people, ${count(memberships)} memberships`;
+  const work = `${count(people)} people, ${count(viaSync.courses.length)} courses, ${count(memberships)} memberships`;
   return [
     row({
       scenario: 'sync-dry-run',

@@ -1,0 +1,56 @@
+import { textArray } from '../../db/sql';
+import type { Write } from '../operations';
+import type { Action } from '../repository';
+
+export interface Change {
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** What a job does with one object: the action, the fields an update changes, and the write that does it (none: nothing to do). */
+export interface Decision {
+  action: Action;
+  key?: number | null;
+  changes?: Change[];
+  error?: string;
+  write?: Write;
+}
+
+const asText = (value: unknown) => (value == null ? null : String(value));
+
+/** The fields the document gives (not null) whose value differs from the current one. */
+export function changesOf(current: Record<string, unknown>, wanted: Record<string, unknown>, fields: readonly string[]): Change[] {
+  const changes: Change[] = [];
+  for (const field of fields) {
+    const after = wanted[field];
+    if (after === undefined || after === null) continue;
+    const normalised = typeof after === 'string' ? after.trim() : after;
+    if (asText(current[field]) !== asText(normalised)) changes.push({ field, before: asText(current[field]), after: asText(normalised) });
+  }
+  return changes;
+}
+
+export const changedFields = (changes: Change[], wanted: Record<string, unknown>) =>
+  Object.fromEntries(changes.map((change) => [change.field, wanted[change.field]]));
+
+/** Rows by a text column, several per value (an externalId is not unique everywhere). */
+export function grouped<T>(rows: T[], by: (row: T) => string | null): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const value = by(row);
+    if (value != null) map.set(value, [...(map.get(value) ?? []), row]);
+  }
+  return map;
+}
+
+/** Distinct references as one `?::text[]` parameter. */
+export const refsOf = (values: (string | null | undefined)[]) => textArray([...new Set(values.filter((value): value is string => !!value))]);
+
+/** One object found by its externalId, or why not: none (undefined) or more than one (an error). */
+export function single<T>(found: Map<string, T[]>, ref: string, what: string): T | undefined | { ambiguous: string } {
+  const rows = found.get(ref) ?? [];
+  if (rows.length > 1) return { ambiguous: `${rows.length} ${what} have the externalId ${ref}` };
+  return rows[0];
+}
+export const isAmbiguous = (value: unknown): value is { ambiguous: string } => !!value && typeof value === 'object' && 'ambiguous' in value;

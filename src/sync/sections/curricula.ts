@@ -1,0 +1,128 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../../db/sql';
+import type { ItemRow } from '../repository';
+import { changedFields, changesOf, grouped, isAmbiguous, refsOf, single, type Decision } from './compare';
+import { organisationsByExternalId } from './organisations';
+
+interface CurriculumRow {
+  key: number;
+  externalId: string;
+  identifier: string;
+  displayName: string;
+  description: string | null;
+  organisationExternalId: string | null;
+}
+
+const CURRICULUM_FIELDS = ['identifier', 'displayName', 'description', 'organisationExternalId'] as const;
+
+export const curriculaByExternalId = async (em: EntityManager, refs: string[]) =>
+  grouped(
+    await sql<CurriculumRow>(
+      em,
+      `select c.id as key, c.external_id as "externalId", c.identifier, c.display_name as "displayName", c.description, o.external_id as "organisationExternalId"
+       from curriculum c left join organisation o on o.id = c.organisation_id where c.external_id = any(?::text[])`,
+      [refsOf(refs)],
+    ),
+    (row) => row.externalId,
+  );
+
+export async function decideCurricula(em: EntityManager, items: ItemRow[]): Promise<Decision[]> {
+  const wanted = items.map((item) => item.payload as Record<string, string | null>);
+  const found = await curriculaByExternalId(
+    em,
+    items.map((item) => item.ref),
+  );
+  const organisations = await organisationsByExternalId(em, wanted.map((curriculum) => curriculum.organisationExternalId).filter(Boolean) as string[]);
+  return items.map((item, index): Decision => {
+    const { organisationExternalId, ...fields } = wanted[index];
+    const curriculum = single(found, item.ref, 'curricula');
+    const organisation = organisationExternalId ? single(organisations, organisationExternalId, 'organisations') : undefined;
+    if (isAmbiguous(curriculum)) return { action: 'error', error: curriculum.ambiguous };
+    if (isAmbiguous(organisation)) return { action: 'error', error: organisation.ambiguous };
+    if (organisationExternalId && !organisation)
+      return { action: 'error', error: `no organisation has the externalId ${organisationExternalId} (organisationExternalId)` };
+    const organisationKey = organisation?.key;
+    if (!curriculum) {
+      if (!fields.identifier || !fields.displayName) return { action: 'error', error: 'identifier and displayName are required to create a curriculum' };
+      return { action: 'create', write: { mutation: 'createCurriculum', variables: { curriculum: { ...fields, externalId: item.ref, organisationKey } } } };
+    }
+    const changes = changesOf(curriculum as unknown as Record<string, unknown>, wanted[index], CURRICULUM_FIELDS);
+    if (!changes.length) return { action: 'unchanged', key: curriculum.key };
+    const { organisationExternalId: moved, ...changed } = changedFields(changes, wanted[index]);
+    return {
+      action: 'update',
+      key: curriculum.key,
+      changes,
+      write: { mutation: 'updateCurriculum', variables: { curriculumKey: curriculum.key, curriculum: { ...changed, ...(moved ? { organisationKey } : {}) } } },
+    };
+  });
+}
+
+interface ElementRow {
+  key: number;
+  externalId: string;
+  curriculumKey: number;
+  curriculumExternalId: string | null;
+  parentExternalId: string | null;
+  identifier: string | null;
+  displayName: string;
+  description: string | null;
+}
+
+const ELEMENT_FIELDS = ['identifier', 'displayName', 'description', 'parentExternalId'] as const;
+
+export const elementsByExternalId = async (em: EntityManager, refs: string[]) =>
+  grouped(
+    await sql<ElementRow>(
+      em,
+      `select e.id as key, e.external_id as "externalId", e.curriculum_id as "curriculumKey", c.external_id as "curriculumExternalId",
+         p.external_id as "parentExternalId", e.identifier, e.display_name as "displayName", e.description
+       from curriculum_element e join curriculum c on c.id = e.curriculum_id left join curriculum_element p on p.id = e.parent_id
+       where e.external_id = any(?::text[])`,
+      [refsOf(refs)],
+    ),
+    (row) => row.externalId,
+  );
+
+/** A curriculum element, in its curriculum (by externalId), below its parent element (by externalId) or at the top. */
+export async function decideElements(em: EntityManager, items: ItemRow[]): Promise<Decision[]> {
+  const decisions: Decision[] = [];
+  for (const item of items) {
+    const { curriculumExternalId, parentExternalId, ...fields } = item.payload as Record<string, string | null>;
+    const found = await elementsByExternalId(em, [item.ref, ...(parentExternalId ? [parentExternalId] : [])]);
+    const element = single(found, item.ref, 'curriculum elements');
+    const parent = parentExternalId ? single(found, parentExternalId, 'curriculum elements') : undefined;
+    const curriculum = curriculumExternalId ? single(await curriculaByExternalId(em, [curriculumExternalId]), curriculumExternalId, 'curricula') : undefined;
+    const decide = (): Decision => {
+      if (isAmbiguous(element) || isAmbiguous(parent) || isAmbiguous(curriculum))
+        return { action: 'error', error: [element, parent, curriculum].find(isAmbiguous)!.ambiguous };
+      if (parentExternalId && !parent) return { action: 'error', error: `no curriculum element has the externalId ${parentExternalId} (parentExternalId)` };
+      if (curriculumExternalId && !curriculum)
+        return { action: 'error', error: `no curriculum has the externalId ${curriculumExternalId} (curriculumExternalId)` };
+      if (!element) {
+        const curriculumKey = curriculum?.key ?? parent?.curriculumKey;
+        if (!curriculumKey) return { action: 'error', error: 'curriculumExternalId is required to create a curriculum element' };
+        if (!fields.displayName) return { action: 'error', error: 'displayName is required to create a curriculum element' };
+        const curriculumElement = { ...fields, externalId: item.ref, parentElementKey: parent?.key };
+        return { action: 'create', write: { mutation: 'saveCurriculumElement', variables: { curriculumKey, curriculumElement } } };
+      }
+      if (curriculum && curriculum.key !== element.curriculumKey)
+        return { action: 'error', key: element.key, error: `the element ${item.ref} is in another curriculum` };
+      const changes = changesOf(element as unknown as Record<string, unknown>, { ...fields, parentExternalId }, ELEMENT_FIELDS);
+      if (!changes.length) return { action: 'unchanged', key: element.key };
+      const { parentExternalId: moved, ...changed } = changedFields(changes, fields);
+      const curriculumElement = {
+        ...changed,
+        ...(moved !== undefined || changes.some((change) => change.field === 'parentExternalId') ? { parentElementKey: parent?.key } : {}),
+      };
+      return {
+        action: 'update',
+        key: element.key,
+        changes,
+        write: { mutation: 'updateCurriculumElement', variables: { curriculumKey: element.curriculumKey, elementKey: element.key, curriculumElement } },
+      };
+    };
+    decisions.push(decide());
+  }
+  return decisions;
+}

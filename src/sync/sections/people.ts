@@ -1,0 +1,74 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../../db/sql';
+import type { ItemRow } from '../repository';
+import { changedFields, changesOf, grouped, isAmbiguous, refsOf, single, type Decision } from './compare';
+
+export interface PersonRow {
+  key: number;
+  login: string;
+  externalId: string | null;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+}
+
+/** People by externalId or by login (lower case), for a batch of references. */
+export async function peopleByRef(em: EntityManager, refs: string[]): Promise<{ byExternalId: Map<string, PersonRow[]>; byLogin: Map<string, PersonRow[]> }> {
+  const rows = refs.length
+    ? await sql<PersonRow>(
+        em,
+        `select i.id as key, i.login, i.external_id as "externalId", i.first_name as "firstName", i.last_name as "lastName", i.email from identity i
+         where i.external_id = any(?::text[])
+         union select i.id, i.login, i.external_id, i.first_name, i.last_name, i.email from identity i where lower(i.login) = any(?::text[])`,
+        [refsOf(refs), refsOf(refs.map((ref) => ref.toLowerCase()))],
+      )
+    : [];
+  return { byExternalId: grouped(rows, (row) => row.externalId), byLogin: grouped(rows, (row) => row.login.toLowerCase()) };
+}
+
+/** The person a reference names: by externalId first, else by login. */
+export function personOf(people: Awaited<ReturnType<typeof peopleByRef>>, ref: string): PersonRow | undefined | { ambiguous: string } {
+  const byExternalId = single(people.byExternalId, ref, 'people');
+  return byExternalId ?? people.byLogin.get(ref.toLowerCase())?.[0];
+}
+
+const USER_FIELDS = ['externalId', 'firstName', 'lastName', 'email'] as const;
+
+export async function decideUsers(em: EntityManager, items: ItemRow[]): Promise<Decision[]> {
+  const wanted = items.map((item) => item.payload as Record<string, string | null>);
+  const people = await peopleByRef(em, [...wanted.map((user) => user.externalId), ...wanted.map((user) => user.login)].filter(Boolean) as string[]);
+  return wanted.map((user): Decision => {
+    const person =
+      (user.externalId ? single(people.byExternalId, user.externalId, 'people') : undefined) ??
+      (user.login ? people.byLogin.get(user.login.toLowerCase())?.[0] : undefined);
+    if (isAmbiguous(person)) return { action: 'error', error: person.ambiguous };
+    if (!person) {
+      if (!user.login) return { action: 'error', error: 'login is required to create a person' };
+      const fields = { login: user.login, externalId: user.externalId ?? null, firstName: user.firstName, lastName: user.lastName, email: user.email };
+      return { action: 'create', write: { mutation: 'createUser', variables: { user: fields } } };
+    }
+    if (user.externalId && person.externalId && person.externalId !== user.externalId) {
+      return { action: 'error', key: person.key, error: `the login ${person.login} belongs to the person with externalId ${person.externalId}` };
+    }
+    const changes = changesOf(person as unknown as Record<string, unknown>, user, USER_FIELDS);
+    if (!changes.length) return { action: 'unchanged', key: person.key };
+    return {
+      action: 'update',
+      key: person.key,
+      changes,
+      write: { mutation: 'updateUser', variables: { identityKey: person.key, user: changedFields(changes, user) } },
+    };
+  });
+}
+
+/** The people memberships name who exist before the job writes anything: their keys, by item. */
+export async function existingMembers(em: EntityManager, items: ItemRow[]): Promise<{ seq: number; key: number }[]> {
+  const people = await peopleByRef(
+    em,
+    items.map((item) => item.ref),
+  );
+  return items.flatMap((item) => {
+    const person = personOf(people, item.ref);
+    return person && !isAmbiguous(person) ? [{ seq: item.seq, key: person.key }] : [];
+  });
+}

@@ -265,12 +265,10 @@ it('a mirror sync of people, a group and its members reads the growing tables th
         await new Promise((resolve) => setTimeout(resolve, 50));
         job = (await call(t.base, 'GET', `/restapi/sync/${job.key as number}`, { headers: { ...adminAuth(), ...JSON_TYPE } })).json;
       }
-      expect(job.sections.map((section: { done: number; failed: number }) => [section.done, section.failed])).toEqual([
-        [0, 0],
-        [30, 0],
-        [1, 0],
-        [40, 0],
-      ]);
+      const progress = Object.fromEntries(
+        job.sections.map((section: { section: string; done: number; failed: number }) => [section.section, [section.done, section.failed]]),
+      );
+      expect(progress).toMatchObject({ users: [30, 0], groups: [1, 0], memberships: [40, 0] });
       expect(
         (await call(t.base, 'GET', `/restapi/sync/${job.key as number}/items?action=remove`, { headers: { ...adminAuth(), ...JSON_TYPE } })).json,
       ).toHaveLength(10);

@@ -60,13 +60,10 @@ export async function submitSync(
   const service = serviceOf(ctx);
   const { schema } = service.runtime;
   const limits = { limitBytes: service.config.documentLimitBytes };
+  if (!streamed && !document) throw badRequest('a document is required');
   const objects: AsyncIterable<StagedObject> | Iterable<StagedObject> = streamed
     ? (streamed.format === 'xml' ? objectsOfXml : objectsOfJson)(streamed.stream, schema, limits)
-    : document
-      ? objectsOfInput(document as Parameters<typeof objectsOfInput>[0])
-      : (() => {
-          throw badRequest('a document is required');
-        })();
+    : objectsOfInput(document as Parameters<typeof objectsOfInput>[0]);
   const mode = options.mode ?? SyncMode.merge;
   const dryRun = !!options.dryRun;
   const em = ctx.em;

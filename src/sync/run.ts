@@ -10,7 +10,7 @@ import { SECTIONS, type Section, type StagedObject } from './document';
 import { runWrite } from './operations';
 import * as jobs from './repository';
 import type { ItemRow, JobRow, Outcome, SectionProgress } from './repository';
-import { DECIDE, ONE_BY_ONE, existingMembers, removalsOf } from './sections';
+import { DECIDE, ONE_BY_ONE, containerParts, existingMembers, removalsOf } from './sections';
 
 /** What running a job needs from the service around it. */
 export interface SyncRuntime {
@@ -65,6 +65,7 @@ function messageOf(error: unknown, logger: Logger): string {
 /** The members the document lists that exist now, and a mirror's removals with the guard's verdict: before any write. */
 async function prepare(runtime: SyncRuntime, em: EntityManager, job: JobRow): Promise<{ progress: JobRow['progress']; refusal: string | null }> {
   const refusals: string[] = [];
+  const progress: JobRow['progress'] = {};
   await em.transactional(async (tx) => {
     for (let after = 0; ;) {
       const batch = await jobs.pendingItems(tx, job.key, 'memberships', after, runtime.batchSize);
@@ -79,7 +80,7 @@ async function prepare(runtime: SyncRuntime, em: EntityManager, job: JobRow): Pr
         if (unlisted.length && unlisted.length * 100 > members * runtime.guardPercent && !job.force) {
           refusals.push(`${container} ${role}: ${unlisted.length} of ${members} members`);
         }
-        const [type, externalId] = [container.slice(0, container.indexOf(':')), container.slice(container.indexOf(':') + 1)];
+        const { type, externalId } = containerParts(container);
         for (let start = 0; start < unlisted.length; start += runtime.batchSize) {
           const removals = unlisted.slice(start, start + runtime.batchSize).map((person): StagedObject => ({
             section: 'memberships',
@@ -94,11 +95,11 @@ async function prepare(runtime: SyncRuntime, em: EntityManager, job: JobRow): Pr
       }
     }
     await jobs.passUnreadable(tx, job.key);
+    for (const section of SECTIONS) progress[section] = emptyProgress();
+    for (const { section, total, failed } of await jobs.stagedCounts(tx, job.key)) progress[section] = { ...emptyProgress(), total, done: failed, failed };
+    // In the same transaction: an instance that stops half-way prepares again from the start, never twice.
+    await jobs.markPrepared(tx, job.key, progress);
   });
-  const progress: JobRow['progress'] = {};
-  for (const section of SECTIONS) progress[section] = emptyProgress();
-  for (const { section, total, failed } of await jobs.stagedCounts(em, job.key)) progress[section] = { ...emptyProgress(), total, done: failed, failed };
-  await jobs.markPrepared(em, job.key, progress);
   const refusal = refusals.length
     ? `mirror refused: it would remove more than ${runtime.guardPercent}% of the members of ${refusals.join('; ')}; send force=true to remove them all the same`
     : null;

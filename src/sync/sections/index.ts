@@ -10,7 +10,7 @@ import { decideOrganisations } from './organisations';
 import { decideUsers } from './people';
 
 export type { Decision } from './compare';
-export { removalsOf } from './memberships';
+export { containerParts, removalsOf } from './memberships';
 export { existingMembers } from './people';
 
 /** Sections whose objects are decided one at a time, just before each is written: an organisation's or element's parent may be the one before it. */

@@ -149,7 +149,8 @@ const CONTAINER_KINDS: Record<string, ContainerKind> = {
   },
 };
 
-const containerParts = (container: string) => {
+/** A membership's container, `<type>:<externalId>`, in its parts. */
+export const containerParts = (container: string) => {
   const at = container.indexOf(':');
   return { type: container.slice(0, at), externalId: container.slice(at + 1) };
 };

@@ -56,14 +56,24 @@ export function startServiceProcess(
   });
 }
 
-/** A TCP port on 127.0.0.1 that nothing listens on now (the system's choice), for a server a test starts itself. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Ports below the system's ephemeral range (32768–60999 here), which its outgoing connections never take. */
+const LISTEN_PORTS = { from: 20_000, to: 32_000 };
+
+const listens = (port: number) =>
+  new Promise<boolean>((resolve) => {
     const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+
+/**
+ * A TCP port on 127.0.0.1 that nothing listens on now, for a server a test starts itself (an embedded PostgreSQL). It is
+ * taken below the ephemeral range: a port the system hands out could be given to one of the many outgoing connections
+ * of the suite before the server binds it.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = LISTEN_PORTS.from + Math.floor(Math.random() * (LISTEN_PORTS.to - LISTEN_PORTS.from));
+    if (await listens(port)) return port;
+  }
 }

@@ -1,4 +1,5 @@
-import { textArray } from '../../db/sql';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, textArray } from '../../db/sql';
 import type { Write } from '../operations';
 import type { Action } from '../repository';
 
@@ -54,3 +55,7 @@ export function single<T>(found: Map<string, T[]>, ref: string, what: string): T
   return rows[0];
 }
 export const isAmbiguous = (value: unknown): value is { ambiguous: string } => !!value && typeof value === 'object' && 'ambiguous' in value;
+
+/** The rows `query` reads for a batch's references (its one parameter: them as `?::text[]`), by externalId. */
+export const byExternalId = async <T extends { externalId: string | null }>(em: EntityManager, query: string, refs: string[]) =>
+  grouped(await sql<T>(em, query, [refsOf(refs)]), (row) => row.externalId);

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
 import type { ItemRow } from '../repository';
-import { changedFields, changesOf, grouped, isAmbiguous, refsOf, single, type Decision } from './compare';
+import { byExternalId, changedFields, changesOf, type Decision, isAmbiguous, single } from './compare';
 
 interface CourseRow {
   /** The repository entry's key (its members are the entry's). */
@@ -19,14 +18,11 @@ interface CourseRow {
 const COURSE_FIELDS = ['title', 'description', 'location', 'authors', 'externalRef'] as const;
 
 export const coursesByExternalId = async (em: EntityManager, refs: string[]) =>
-  grouped(
-    await sql<CourseRow>(
-      em,
-      `select e.id as key, e.olat_resource_id as "courseKey", e.external_id as "externalId", e.displayname as title, e.description, e.location, e.authors, e.external_ref as "externalRef"
+  byExternalId<CourseRow>(
+    em,
+    `select e.id as key, e.olat_resource_id as "courseKey", e.external_id as "externalId", e.displayname as title, e.description, e.location, e.authors, e.external_ref as "externalRef"
        from repository_entry e where e.external_id = any(?::text[]) and e.resource_type_name = 'CourseModule'`,
-      [refsOf(refs)],
-    ),
-    (row) => row.externalId,
+    refs,
   );
 
 /** A course's metadata is replaced as a whole (POST …/metadata): the write reads it first and changes only what the document gives. */

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
 import type { ItemRow } from '../repository';
-import { changedFields, changesOf, grouped, isAmbiguous, refsOf, single, type Decision } from './compare';
+import { byExternalId, changedFields, changesOf, type Decision, isAmbiguous, single } from './compare';
 import { organisationsByExternalId } from './organisations';
 
 interface CurriculumRow {
@@ -16,14 +15,11 @@ interface CurriculumRow {
 const CURRICULUM_FIELDS = ['identifier', 'displayName', 'description', 'organisationExternalId'] as const;
 
 export const curriculaByExternalId = async (em: EntityManager, refs: string[]) =>
-  grouped(
-    await sql<CurriculumRow>(
-      em,
-      `select c.id as key, c.external_id as "externalId", c.identifier, c.display_name as "displayName", c.description, o.external_id as "organisationExternalId"
+  byExternalId<CurriculumRow>(
+    em,
+    `select c.id as key, c.external_id as "externalId", c.identifier, c.display_name as "displayName", c.description, o.external_id as "organisationExternalId"
        from curriculum c left join organisation o on o.id = c.organisation_id where c.external_id = any(?::text[])`,
-      [refsOf(refs)],
-    ),
-    (row) => row.externalId,
+    refs,
   );
 
 export async function decideCurricula(em: EntityManager, items: ItemRow[]): Promise<Decision[]> {
@@ -72,16 +68,13 @@ interface ElementRow {
 const ELEMENT_FIELDS = ['identifier', 'displayName', 'description', 'parentExternalId'] as const;
 
 export const elementsByExternalId = async (em: EntityManager, refs: string[]) =>
-  grouped(
-    await sql<ElementRow>(
-      em,
-      `select e.id as key, e.external_id as "externalId", e.curriculum_id as "curriculumKey", c.external_id as "curriculumExternalId",
+  byExternalId<ElementRow>(
+    em,
+    `select e.id as key, e.external_id as "externalId", e.curriculum_id as "curriculumKey", c.external_id as "curriculumExternalId",
          p.external_id as "parentExternalId", e.identifier, e.display_name as "displayName", e.description
        from curriculum_element e join curriculum c on c.id = e.curriculum_id left join curriculum_element p on p.id = e.parent_id
        where e.external_id = any(?::text[])`,
-      [refsOf(refs)],
-    ),
-    (row) => row.externalId,
+    refs,
   );
 
 /** A curriculum element, in its curriculum (by externalId), below its parent element (by externalId) or at the top. */

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
 import type { ItemRow } from '../repository';
-import { changedFields, changesOf, grouped, isAmbiguous, refsOf, single, type Decision } from './compare';
+import { byExternalId, changedFields, changesOf, type Decision, isAmbiguous, single } from './compare';
 
 interface GroupRow {
   key: number;
@@ -15,14 +14,11 @@ interface GroupRow {
 const GROUP_FIELDS = ['name', 'description', 'minParticipants', 'maxParticipants'] as const;
 
 export const groupsByExternalId = async (em: EntityManager, refs: string[]) =>
-  grouped(
-    await sql<GroupRow>(
-      em,
-      `select g.id as key, g.external_id as "externalId", g.name, g.description, g.min_participants as "minParticipants", g.max_participants as "maxParticipants"
+  byExternalId<GroupRow>(
+    em,
+    `select g.id as key, g.external_id as "externalId", g.name, g.description, g.min_participants as "minParticipants", g.max_participants as "maxParticipants"
        from business_group g where g.external_id = any(?::text[])`,
-      [refsOf(refs)],
-    ),
-    (row) => row.externalId,
+    refs,
   );
 
 export async function decideGroups(em: EntityManager, items: ItemRow[]): Promise<Decision[]> {

@@ -16,19 +16,15 @@ interface ContainerKind {
   find(em: EntityManager, refs: string[]): Promise<Map<string, Container[]>>;
   /** The role as the kind stores it, or null when the kind has no such role. */
   role(role: string): string | null;
-  /** Of `identityKeys`, those holding the role in the container. */
-  holders(em: EntityManager, containerKey: number, role: string, identityKeys: number[]): Promise<Set<number>>;
-  /** The holders of the role the job does not list (the removals of a mirror), and how many hold it in all. */
-  unlisted(
-    em: EntityManager,
-    containerKey: number,
-    role: string,
-    jobKey: number,
-    container: string,
-    listedRole: string,
-  ): Promise<{ members: number; unlisted: PersonRow[] }>;
+  /** The kind's membership table and its container column (beside `identity_id` and `role`). */
+  members: MemberTable;
   add(container: Container, role: string, identityKey: number): Write;
   remove(container: Container, role: string, identityKey: number): Write;
+}
+
+interface MemberTable {
+  table: string;
+  column: string;
 }
 
 /** A container as its kind finds it: its key (and an element its curriculum's). */
@@ -42,8 +38,7 @@ const PERSON_COLUMNS = `i.id as key, i.login, i.external_id as "externalId", i.f
 /** The members of one container and role (table `table`, container column `column`) whose person the job does not list there. */
 async function unlistedMembers(
   em: EntityManager,
-  table: string,
-  column: string,
+  { table, column }: MemberTable,
   containerKey: number,
   role: string,
   jobKey: number,
@@ -64,7 +59,7 @@ async function unlistedMembers(
   return { members, unlisted };
 }
 
-async function holdersIn(em: EntityManager, table: string, column: string, containerKey: number, role: string, identityKeys: number[]) {
+async function holdersIn(em: EntityManager, { table, column }: MemberTable, containerKey: number, role: string, identityKeys: number[]) {
   if (!identityKeys.length) return new Set<number>();
   const rows = await sql<{ key: number }>(
     em,
@@ -103,8 +98,7 @@ const CONTAINER_KINDS: Record<string, ContainerKind> = {
   group: {
     find: groupsByExternalId,
     role: (role) => GROUP_ROLES[role] ?? null,
-    holders: (em, key, role, keys) => holdersIn(em, 'group_membership', 'group_id', key, role, keys),
-    unlisted: (em, key, role, jobKey, container, listedRole) => unlistedMembers(em, 'group_membership', 'group_id', key, role, jobKey, container, listedRole),
+    members: { table: 'group_membership', column: 'group_id' },
     add: ({ key: groupKey }, role, identityKey) => ({
       mutation: role === 'coach' ? 'addGroupOwner' : 'addGroupParticipant',
       variables: { groupKey, identityKey },
@@ -117,27 +111,21 @@ const CONTAINER_KINDS: Record<string, ContainerKind> = {
   organisation: {
     find: organisationsByExternalId,
     role: roleOfPath,
-    holders: (em, key, role, keys) => holdersIn(em, 'organisation_role', 'organisation_id', key, role, keys),
-    unlisted: (em, key, role, jobKey, container, listedRole) =>
-      unlistedMembers(em, 'organisation_role', 'organisation_id', key, role, jobKey, container, listedRole),
+    members: { table: 'organisation_role', column: 'organisation_id' },
     add: ({ key: organisationKey }, role, identityKey) => ({ mutation: 'addOrganisationMember', variables: { organisationKey, role, identityKey } }),
     remove: ({ key: organisationKey }, role, identityKey) => ({ mutation: 'removeOrganisationMember', variables: { organisationKey, role, identityKey } }),
   },
   course: {
     find: coursesByExternalId,
     role: (role) => COURSE_ROLES[role] ?? null,
-    holders: (em, key, role, keys) => holdersIn(em, 'repository_entry_membership', 'entry_id', key, role, keys),
-    unlisted: (em, key, role, jobKey, container, listedRole) =>
-      unlistedMembers(em, 'repository_entry_membership', 'entry_id', key, role, jobKey, container, listedRole),
+    members: { table: 'repository_entry_membership', column: 'entry_id' },
     add: ({ key }, role, identityKey) => ({ mutation: 'addRepositoryEntryMember', variables: { entry: String(key), role: listOf(role), identityKey } }),
     remove: ({ key }, role, identityKey) => ({ mutation: 'removeRepositoryEntryMember', variables: { entry: String(key), role: listOf(role), identityKey } }),
   },
   element: {
     find: elementsByExternalId,
     role: (role) => ELEMENT_ROLE_NAMES[role] ?? null,
-    holders: (em, key, role, keys) => holdersIn(em, 'curriculum_element_membership', 'element_id', key, role, keys),
-    unlisted: (em, key, role, jobKey, container, listedRole) =>
-      unlistedMembers(em, 'curriculum_element_membership', 'element_id', key, role, jobKey, container, listedRole),
+    members: { table: 'curriculum_element_membership', column: 'element_id' },
     add: ({ key: elementKey, curriculumKey }, role, identityKey) => ({
       mutation: 'addCurriculumElementRoleMember',
       variables: { curriculumKey, elementKey, role: listOf(role), identityKey },
@@ -193,7 +181,7 @@ export async function decideMemberships(em: EntityManager, items: ItemRow[]): Pr
     const keys = resolved
       .filter((other) => other.item.container === item.container && other.item.role === item.role && other.person && !isAmbiguous(other.person))
       .map((other) => (other.person as { key: number }).key);
-    holders.set(item.container! + '|' + container.role, await container.kind.holders(em, container.key, container.role, keys));
+    holders.set(item.container! + '|' + container.role, await holdersIn(em, container.kind.members, container.key, container.role, keys));
   }
   return resolved.map(({ item, container, person }): Decision => {
     const { type, externalId } = containerParts(item.container!);
@@ -219,5 +207,5 @@ export async function removalsOf(em: EntityManager, jobKey: number, container: s
   const role = kind?.role(listedRole);
   const [found, more] = role ? ((await kind.find(em, [externalId])).get(externalId) ?? []) : [];
   if (!role || !found || more) return { members: 0, unlisted: [] as PersonRow[] };
-  return kind.unlisted(em, found.key, role, jobKey, container, listedRole);
+  return unlistedMembers(em, kind.members, found.key, role, jobKey, container, listedRole);
 }

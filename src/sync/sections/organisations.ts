@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
 import type { ItemRow } from '../repository';
-import { changedFields, changesOf, grouped, isAmbiguous, refsOf, single, type Decision } from './compare';
+import { byExternalId, changedFields, changesOf, type Decision, isAmbiguous, single } from './compare';
 
 interface OrganisationRow {
   key: number;
@@ -15,14 +14,11 @@ interface OrganisationRow {
 const ORGANISATION_FIELDS = ['identifier', 'displayName', 'description', 'parentExternalId'] as const;
 
 export const organisationsByExternalId = async (em: EntityManager, refs: string[]) =>
-  grouped(
-    await sql<OrganisationRow>(
-      em,
-      `select o.id as key, o.external_id as "externalId", o.identifier, o.display_name as "displayName", o.description, p.external_id as "parentExternalId"
+  byExternalId<OrganisationRow>(
+    em,
+    `select o.id as key, o.external_id as "externalId", o.identifier, o.display_name as "displayName", o.description, p.external_id as "parentExternalId"
        from organisation o left join organisation p on p.id = o.parent_id where o.external_id = any(?::text[])`,
-      [refsOf(refs)],
-    ),
-    (row) => row.externalId,
+    refs,
   );
 
 export async function decideOrganisations(em: EntityManager, items: ItemRow[]): Promise<Decision[]> {

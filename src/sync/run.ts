@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GraphQLSchema } from 'graphql';
 import { canAuthenticate, principalByKey, toCaller } from '../auth/principal';
 import type { RequestContext } from '../domain/context';
-import { DomainError } from '../domain/errors';
+import { DomainError, forbidden } from '../domain/errors';
 import type { Logger } from '../ops/logger';
 import type { GatewaySettings } from '../settings/settings';
 import { SECTIONS, type Section, type StagedObject } from './document';
@@ -63,7 +63,12 @@ function messageOf(error: unknown, logger: Logger): string {
 }
 
 /** The members the document lists that exist now, and a mirror's removals with the guard's verdict: before any write. */
-async function prepare(runtime: SyncRuntime, em: EntityManager, job: JobRow): Promise<{ progress: JobRow['progress']; refusal: string | null }> {
+async function prepare(
+  runtime: SyncRuntime,
+  em: EntityManager,
+  job: JobRow,
+  caller: RequestContext['caller'],
+): Promise<{ progress: JobRow['progress']; refusal: string | null }> {
   const refusals: string[] = [];
   const progress: JobRow['progress'] = {};
   await em.transactional(async (tx) => {
@@ -76,7 +81,7 @@ async function prepare(runtime: SyncRuntime, em: EntityManager, job: JobRow): Pr
     if (job.mode === 'mirror') {
       let seq = await jobs.lastSeq(tx, job.key);
       for (const { container, role } of await jobs.containersOf(tx, job.key)) {
-        const { members, unlisted } = await removalsOf(tx, job.key, container, role);
+        const { members, unlisted } = await removalsOf({ em: tx, caller, transport: job.transport, settings: runtime.settings() }, job.key, container, role);
         if (unlisted.length && unlisted.length * 100 > members * runtime.guardPercent && !job.force) {
           refusals.push(`${container} ${role}: ${unlisted.length} of ${members} members`);
         }
@@ -119,7 +124,9 @@ async function applyBatch(runtime: SyncRuntime, tx: EntityManager, job: JobRow, 
     // A dry run shows no keys of what it would create (they are rolled back), a membership's person only if it exists.
     const key = !job.dryRun || decision.action !== 'create' ? decision.key : section === 'memberships' ? item.memberKey : null;
     const outcome: Outcome = { seq: item.seq, action: decision.action, changes: decision.changes, error: decision.error, key };
-    if (decision.write) {
+    if (!decision.write && decision.may && !(await decision.may(ctx))) {
+      Object.assign(outcome, { action: 'error', key: null, changes: undefined, error: messageOf(forbidden(), runtime.logger) });
+    } else if (decision.write) {
       try {
         const result = await runWrite(runtime.schema, ctx, decision.write);
         if (result === false) outcome.action = 'unchanged';
@@ -171,7 +178,7 @@ export async function runJob(runtime: SyncRuntime, em: EntityManager, job: JobRo
   let progress = job.progress;
   let refusal: string | null = null;
   if (!job.prepared) {
-    ({ progress, refusal } = await prepare(runtime, em, job));
+    ({ progress, refusal } = await prepare(runtime, em, job, caller));
     if (refusal && !job.dryRun) {
       await jobs.setState(em, job.key, 'refused', refusal);
       return 'ended';

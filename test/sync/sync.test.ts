@@ -447,4 +447,35 @@ describe('rights', () => {
     expect((await call(t.base, 'GET', `/restapi/sync/${job.key}`, { headers: { ...other.auth, ...JSON_TYPE } })).status).toBe(403);
     expect((await call(t.base, 'GET', `/restapi/sync/${job.key}`, { headers: asAdmin })).status).toBe(200);
   });
+
+  it('a plan tells nothing of objects beyond the caller: not that they are unchanged, not the members a mirror would remove', async () => {
+    const tag = uniqueLogin('reach');
+    const mine = await buildOrganisation(t, { externalId: `${tag}-MINE` });
+    const theirs = await buildOrganisation(t, { externalId: `${tag}-THEIRS` });
+    const manager = await buildUser(t);
+    await addOrganisationMember(t, mine, manager.key, 'usermanager');
+    const [inMine, inTheirs, member] = await buildUsers(t, 3, {}, (index) => ({ externalId: `${tag}-P${index}`, firstName: 'Same' }));
+    await addOrganisationMember(t, mine, inMine.key, 'user');
+    await addOrganisationMember(t, theirs, inTheirs.key, 'user');
+    const group = await buildGroup(t, { externalId: `${tag}-G` });
+    await addGroupMembers(t, group, [member.key], 'participant');
+    const headers = { ...manager.auth, ...JSON_TYPE };
+    const document = {
+      users: [
+        { externalId: `${tag}-P0`, firstName: 'Same' },
+        { externalId: `${tag}-P1`, firstName: 'Same' },
+      ],
+      memberships: [{ type: 'group', externalId: `${tag}-G`, role: 'participant', members: [`${tag}-P0`] }],
+    };
+    const plan = await dryRun(document, '?mode=mirror', headers);
+    const items = await itemsOf(plan.key, '', headers);
+    expect(items.find((item) => item.ref === `${tag}-P0` && item.section === 'users')).toMatchObject({ action: 'unchanged', key: inMine.key });
+    expect(items.find((item) => item.ref === `${tag}-P1`)).toMatchObject({ action: 'error', key: null, error: expect.stringMatching(/^FORBIDDEN/) });
+    // A user manager manages no group: the add is refused, and the group's member is neither removed nor named.
+    expect(items.filter((item) => item.section === 'memberships')).toEqual([
+      expect.objectContaining({ ref: `${tag}-P0`, action: 'error', error: expect.stringMatching(/^FORBIDDEN/) }),
+    ]);
+    expect(JSON.stringify(items)).not.toContain(member.login);
+    expect(await groupMembers(group, 'participants')).toEqual([member.login]);
+  });
 });

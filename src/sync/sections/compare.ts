@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../domain/context';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, textArray } from '../../db/sql';
 import type { Write } from '../operations';
@@ -16,6 +17,12 @@ export interface Decision {
   changes?: Change[];
   error?: string;
   write?: Write;
+  /**
+   * Whether the caller may change the object the decision names, by its family's policy: asked where no write asks
+   * it (an unchanged object, an error about an existing one), so that a plan tells nothing of objects beyond the
+   * caller's reach.
+   */
+  may?: (ctx: RequestContext) => Promise<boolean>;
 }
 
 const asText = (value: unknown) => (value == null ? null : String(value));

@@ -1,3 +1,4 @@
+import { canManageEntry } from '../../courses/policy';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ItemRow } from '../repository';
 import { byExternalId, changedFields, changesOf, type Decision, isAmbiguous, single } from './compare';
@@ -7,6 +8,7 @@ interface CourseRow {
   key: number;
   /** The course's key (/repo/courses/{courseKey}), which the job reports. */
   courseKey: number;
+  organisationKey: number;
   externalId: string;
   title: string;
   description: string | null;
@@ -20,7 +22,7 @@ const COURSE_FIELDS = ['title', 'description', 'location', 'authors', 'externalR
 export const coursesByExternalId = async (em: EntityManager, refs: string[]) =>
   byExternalId<CourseRow>(
     em,
-    `select e.id as key, e.olat_resource_id as "courseKey", e.external_id as "externalId", e.displayname as title, e.description, e.location, e.authors, e.external_ref as "externalRef"
+    `select e.id as key, e.olat_resource_id as "courseKey", e.organisation_id as "organisationKey", e.external_id as "externalId", e.displayname as title, e.description, e.location, e.authors, e.external_ref as "externalRef"
        from repository_entry e where e.external_id = any(?::text[]) and e.resource_type_name = 'CourseModule'`,
     refs,
   );
@@ -42,7 +44,8 @@ export async function decideCourses(em: EntityManager, items: ItemRow[]): Promis
     }
     const changes = changesOf(course as unknown as Record<string, unknown>, wanted, COURSE_FIELDS);
     const { courseKey } = course;
-    if (!changes.length) return { action: 'unchanged', key: courseKey };
+    if (!changes.length)
+      return { action: 'unchanged', key: courseKey, may: (ctx) => canManageEntry(ctx, { id: course.key, organisationKey: course.organisationKey }) };
     const { title, ...changed } = changedFields(changes, wanted);
     return {
       action: 'update',

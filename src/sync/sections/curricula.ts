@@ -1,3 +1,4 @@
+import { canManageCurriculum } from '../../curriculum/policy';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ItemRow } from '../repository';
 import { byExternalId, changedFields, changesOf, type Decision, isAmbiguous, single } from './compare';
@@ -43,7 +44,7 @@ export async function decideCurricula(em: EntityManager, items: ItemRow[]): Prom
       return { action: 'create', write: { mutation: 'createCurriculum', variables: { curriculum: { ...fields, externalId: item.ref, organisationKey } } } };
     }
     const changes = changesOf(curriculum as unknown as Record<string, unknown>, wanted[index], CURRICULUM_FIELDS);
-    if (!changes.length) return { action: 'unchanged', key: curriculum.key };
+    if (!changes.length) return { action: 'unchanged', key: curriculum.key, may: (ctx) => canManageCurriculum(ctx, curriculum.key) };
     const { organisationExternalId: moved, ...changed } = changedFields(changes, wanted[index]);
     return {
       action: 'update',
@@ -100,9 +101,14 @@ export async function decideElements(em: EntityManager, items: ItemRow[]): Promi
         return { action: 'create', write: { mutation: 'saveCurriculumElement', variables: { curriculumKey, curriculumElement } } };
       }
       if (curriculum && curriculum.key !== element.curriculumKey)
-        return { action: 'error', key: element.key, error: `the element ${item.ref} is in another curriculum` };
+        return {
+          action: 'error',
+          key: element.key,
+          error: `the element ${item.ref} is in another curriculum`,
+          may: (ctx) => canManageCurriculum(ctx, element.curriculumKey),
+        };
       const changes = changesOf(element as unknown as Record<string, unknown>, { ...fields, parentExternalId }, ELEMENT_FIELDS);
-      if (!changes.length) return { action: 'unchanged', key: element.key };
+      if (!changes.length) return { action: 'unchanged', key: element.key, may: (ctx) => canManageCurriculum(ctx, element.curriculumKey) };
       const { parentExternalId: moved, ...changed } = changedFields(changes, fields);
       const curriculumElement = {
         ...changed,

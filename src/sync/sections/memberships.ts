@@ -1,3 +1,8 @@
+import type { RequestContext } from '../../domain/context';
+import { canManageEntry } from '../../courses/policy';
+import { canManageCurriculum } from '../../curriculum/policy';
+import { canManageGroup } from '../../groups/policy';
+import { canManageOrganisation } from '../../organisations/policy';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyArray, sql } from '../../db/sql';
 import { ELEMENT_ROLES } from '../../curriculum/members';
@@ -18,6 +23,8 @@ interface ContainerKind {
   role(role: string): string | null;
   /** The kind's membership table and its container column (beside `identity_id` and `role`). */
   members: MemberTable;
+  /** Whether the caller may change the container's members, by its family's policy. */
+  may(ctx: RequestContext, container: Container): Promise<boolean>;
   add(container: Container, role: string, identityKey: number): Write;
   remove(container: Container, role: string, identityKey: number): Write;
 }
@@ -31,6 +38,7 @@ interface MemberTable {
 interface Container {
   key: number;
   curriculumKey?: number;
+  organisationKey?: number;
 }
 
 const PERSON_COLUMNS = `i.id as key, i.login, i.external_id as "externalId", i.first_name as "firstName", i.last_name as "lastName", i.email`;
@@ -99,6 +107,7 @@ const CONTAINER_KINDS: Record<string, ContainerKind> = {
     find: groupsByExternalId,
     role: (role) => GROUP_ROLES[role] ?? null,
     members: { table: 'group_membership', column: 'group_id' },
+    may: (ctx, { key }) => canManageGroup(ctx, key),
     add: ({ key: groupKey }, role, identityKey) => ({
       mutation: role === 'coach' ? 'addGroupOwner' : 'addGroupParticipant',
       variables: { groupKey, identityKey },
@@ -112,6 +121,7 @@ const CONTAINER_KINDS: Record<string, ContainerKind> = {
     find: organisationsByExternalId,
     role: roleOfPath,
     members: { table: 'organisation_role', column: 'organisation_id' },
+    may: (ctx, { key }) => canManageOrganisation(ctx, key),
     add: ({ key: organisationKey }, role, identityKey) => ({ mutation: 'addOrganisationMember', variables: { organisationKey, role, identityKey } }),
     remove: ({ key: organisationKey }, role, identityKey) => ({ mutation: 'removeOrganisationMember', variables: { organisationKey, role, identityKey } }),
   },
@@ -119,6 +129,7 @@ const CONTAINER_KINDS: Record<string, ContainerKind> = {
     find: coursesByExternalId,
     role: (role) => COURSE_ROLES[role] ?? null,
     members: { table: 'repository_entry_membership', column: 'entry_id' },
+    may: (ctx, { key, organisationKey }) => canManageEntry(ctx, { id: key, organisationKey: organisationKey! }),
     add: ({ key }, role, identityKey) => ({ mutation: 'addRepositoryEntryMember', variables: { entry: String(key), role: listOf(role), identityKey } }),
     remove: ({ key }, role, identityKey) => ({ mutation: 'removeRepositoryEntryMember', variables: { entry: String(key), role: listOf(role), identityKey } }),
   },
@@ -126,6 +137,7 @@ const CONTAINER_KINDS: Record<string, ContainerKind> = {
     find: elementsByExternalId,
     role: (role) => ELEMENT_ROLE_NAMES[role] ?? null,
     members: { table: 'curriculum_element_membership', column: 'element_id' },
+    may: (ctx, { curriculumKey }) => canManageCurriculum(ctx, curriculumKey!),
     add: ({ key: elementKey, curriculumKey }, role, identityKey) => ({
       mutation: 'addCurriculumElementRoleMember',
       variables: { curriculumKey, elementKey, role: listOf(role), identityKey },
@@ -193,19 +205,20 @@ export async function decideMemberships(em: EntityManager, items: ItemRow[]): Pr
     if (item.payload.remove) {
       return holds
         ? { action: 'remove', key: person.key, write: container.kind.remove(container.found, container.role, person.key) }
-        : { action: 'unchanged', key: person.key };
+        : { action: 'unchanged', key: person.key, may: (ctx) => container.kind.may(ctx, container.found) };
     }
-    if (holds) return { action: 'unchanged', key: person.key };
+    if (holds) return { action: 'unchanged', key: person.key, may: (ctx) => container.kind.may(ctx, container.found) };
     return { action: 'create', key: person.key, write: container.kind.add(container.found, container.role, person.key) };
   });
 }
 
-/** A mirror's removals for one container and role: the members the job does not list, and how many hold the role now. */
-export async function removalsOf(em: EntityManager, jobKey: number, container: string, listedRole: string) {
+/** A mirror's removals for one container and role: the members the job does not list, and how many hold the role now; none where the caller may not change the container. */
+export async function removalsOf(ctx: RequestContext, jobKey: number, container: string, listedRole: string) {
   const { type, externalId } = containerParts(container);
   const kind = CONTAINER_KINDS[type];
   const role = kind?.role(listedRole);
-  const [found, more] = role ? ((await kind.find(em, [externalId])).get(externalId) ?? []) : [];
-  if (!role || !found || more) return { members: 0, unlisted: [] as PersonRow[] };
-  return unlistedMembers(em, kind.members, found.key, role, jobKey, container, listedRole);
+  const [found, more] = role ? ((await kind.find(ctx.em, [externalId])).get(externalId) ?? []) : [];
+  // A container the caller may not change keeps its members, unnamed: each listed member is refused on its own.
+  if (!role || !found || more || !(await kind.may(ctx, found))) return { members: 0, unlisted: [] as PersonRow[] };
+  return unlistedMembers(ctx.em, kind.members, found.key, role, jobKey, container, listedRole);
 }

@@ -1,3 +1,5 @@
+import type { RequestContext } from '../../domain/context';
+import { canManageUser } from '../../users/policy';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import type { ItemRow } from '../repository';
@@ -47,11 +49,17 @@ export async function decideUsers(em: EntityManager, items: ItemRow[]): Promise<
       const fields = { login: user.login, externalId: user.externalId ?? null, firstName: user.firstName, lastName: user.lastName, email: user.email };
       return { action: 'create', write: { mutation: 'createUser', variables: { user: fields } } };
     }
+    const mayManage = (ctx: RequestContext) => canManageUser(ctx, person.key);
     if (user.externalId && person.externalId && person.externalId !== user.externalId) {
-      return { action: 'error', key: person.key, error: `the login ${person.login} belongs to the person with externalId ${person.externalId}` };
+      return {
+        action: 'error',
+        key: person.key,
+        error: `the login ${person.login} belongs to the person with externalId ${person.externalId}`,
+        may: mayManage,
+      };
     }
     const changes = changesOf(person as unknown as Record<string, unknown>, user, USER_FIELDS);
-    if (!changes.length) return { action: 'unchanged', key: person.key };
+    if (!changes.length) return { action: 'unchanged', key: person.key, may: mayManage };
     return {
       action: 'update',
       key: person.key,

@@ -103,7 +103,7 @@ export class SyncItem {
   @Property({ type: 'json' })
   payload!: Record<string, unknown>;
 
-  /** create, update, unchanged, remove or error; null until planned. */
+  /** create, update, unchanged, remove or error; null until the job has come to it (an object that could not be read is an error from the start). */
   @Property({ type: 'string', length: 16, nullable: true })
   action?: string | null;
 
@@ -117,9 +117,6 @@ export class SyncItem {
   /** The key of the object it created or changed. */
   @Property({ type: 'bigint', nullable: true })
   resultKey?: string | null;
-
-  @Property({ type: 'boolean', default: false })
-  done = false;
 }
 
 /** A container a running mirror job may remove members from: one mirror job per container at a time. */

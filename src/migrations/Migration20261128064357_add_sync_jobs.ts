@@ -12,7 +12,7 @@ export class Migration20261128064357_add_sync_jobs extends Migration {
     this.addSql(`create index "sync_claim_job_id_index" on "sync_claim" ("job_id");`);
 
     this.addSql(
-      `create table "sync_item" ("job_id" bigint not null, "seq" int not null, "section" varchar(32) not null, "ref" varchar(255) not null, "container" varchar(300) null, "role" varchar(32) null, "member_key" int null, "payload" jsonb not null, "action" varchar(16) null, "changes" jsonb null, "error" text null, "result_key" bigint null, "done" boolean not null default false, constraint "sync_item_pkey" primary key ("job_id", "seq"));`,
+      `create table "sync_item" ("job_id" bigint not null, "seq" int not null, "section" varchar(32) not null, "ref" varchar(255) not null, "container" varchar(300) null, "role" varchar(32) null, "member_key" int null, "payload" jsonb not null, "action" varchar(16) null, "changes" jsonb null, "error" text null, "result_key" bigint null, constraint "sync_item_pkey" primary key ("job_id", "seq"));`,
     );
     this.addSql(`create index "sync_item_member_index" on "sync_item" ("job_id", "container", "role", "member_key");`);
     this.addSql(`create index "sync_item_section_index" on "sync_item" ("job_id", "section", "seq");`);

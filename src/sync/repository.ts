@@ -46,7 +46,6 @@ export interface ItemRow {
   changes: { field: string; before: string | null; after: string | null }[] | null;
   error: string | null;
   key: number | null;
-  done: boolean;
 }
 
 /** What a job did with one object. */
@@ -61,7 +60,7 @@ export interface Outcome {
 const JOB_COLUMNS = `j.id::int as key, j.owner_key as "ownerKey", j.transport, j.mode, j.dry_run as "dryRun", j.atomic, j.force, j.state, j.error,
   j.progress, j.attempts, j.prepared, j.creation_date as submitted, j.started_at as started, j.finished_at as finished`;
 
-const ITEM_COLUMNS = `i.seq, i.section, i.ref, i.container, i.role, i.member_key as "memberKey", i.payload, i.action, i.changes, i.error, i.result_key as key, i.done`;
+const ITEM_COLUMNS = `i.seq, i.section, i.ref, i.container, i.role, i.member_key as "memberKey", i.payload, i.action, i.changes, i.error, i.result_key as key`;
 
 export async function insertJob(em: EntityManager, job: Pick<JobRow, 'ownerKey' | 'transport' | 'mode' | 'dryRun' | 'atomic' | 'force'>): Promise<number> {
   const [row] = await sql<{ key: number }>(
@@ -130,12 +129,11 @@ export function containersOf(em: EntityManager, jobKey: number): Promise<{ conta
 
 /** The next objects of a section the job has not come to, in document order. */
 export function pendingItems(em: EntityManager, jobKey: number, section: Section, afterSeq: number, limit: number): Promise<ItemRow[]> {
-  return sql<ItemRow>(em, `select ${ITEM_COLUMNS} from sync_item i where i.job_id = ? and i.section = ? and i.seq > ? and not i.done order by i.seq limit ?`, [
-    jobKey,
-    section,
-    afterSeq,
-    limit,
-  ]);
+  return sql<ItemRow>(
+    em,
+    `select ${ITEM_COLUMNS} from sync_item i where i.job_id = ? and i.section = ? and i.seq > ? and i.action is null order by i.seq limit ?`,
+    [jobKey, section, afterSeq, limit],
+  );
 }
 
 /** A page of a job's objects after `afterSeq`, of one section and action if given. */
@@ -165,7 +163,7 @@ export async function recordOutcomes(em: EntityManager, jobKey: number, outcomes
   }));
   await sql(
     em,
-    `update sync_item i set action = r.action, changes = r.changes, error = r.error, result_key = r.key, done = true
+    `update sync_item i set action = r.action, changes = r.changes, error = r.error, result_key = r.key
      from jsonb_to_recordset(?::jsonb) as r(seq int, action text, changes jsonb, error text, key bigint)
      where i.job_id = ? and i.seq = r.seq`,
     [JSON.stringify(rows), jobKey],
@@ -183,11 +181,6 @@ export async function noteMembers(em: EntityManager, jobKey: number, found: { se
 
 export async function markPrepared(em: EntityManager, jobKey: number, progress: JobRow['progress']): Promise<void> {
   await sql(em, 'update sync_job set prepared = true, progress = ?::jsonb where id = ?', [JSON.stringify(progress), jobKey]);
-}
-
-/** Marks objects done that could not be read (their error was staged with them). */
-export async function passUnreadable(em: EntityManager, jobKey: number): Promise<void> {
-  await sql(em, `update sync_item set done = true where job_id = ? and action = 'error'`, [jobKey]);
 }
 
 /** Adds a batch's counts to its section's progress, in the batch's transaction. */

@@ -99,7 +99,6 @@ async function prepare(
         }
       }
     }
-    await jobs.passUnreadable(tx, job.key);
     for (const section of SECTIONS) progress[section] = emptyProgress();
     for (const { section, total, failed } of await jobs.stagedCounts(tx, job.key)) progress[section] = { ...emptyProgress(), total, done: failed, failed };
     // In the same transaction: an instance that stops half-way prepares again from the start, never twice.

@@ -68,6 +68,9 @@ import { webhooks } from './bench/webhooks';
  *
  * --users N (default 100000): people in the database for all but the first creation run and graphql-nested.
  * --sync-people N (default 2000): people of the sync scenario's term.
+ * --sync-baseline-share F (default 1): the single requests of the sync scenario do this share of the term's work (its own
+ * people, courses and memberships in the same proportions) and their time is scaled by 1/F, for a term too large to send
+ * twice in one sitting; single requests are independent, so their rate does not depend on how many are sent.
  * --only a,b: these scenarios only (ids above). --quick: small counts and short runs, for a smoke test.
  * --institution-scale F: before the scenarios, seed a university (scripts/bench/institution.ts) with every count times F
  * (1: 1,000,000 people, 100,000 courses, 10,000,000 memberships …; 0.01 for a quick try) and print each part's time.
@@ -127,6 +130,7 @@ function parseOptions(args: string[]): Options {
   let quick = false;
   let institutionScale: number | null = null;
   let syncPeople: number | undefined;
+  let syncBaselineShare = 1;
   for (let i = 0; i < args.length; i++) {
     const [name, inline] = args[i].split(/=(.*)/s);
     const value = () => inline ?? args[++i] ?? '';
@@ -144,6 +148,9 @@ function parseOptions(args: string[]): Options {
     } else if (name === '--sync-people') {
       syncPeople = Number(value());
       if (!Number.isInteger(syncPeople) || syncPeople < 100) throw new Error(`--sync-people must be an integer of at least 100\n${USAGE}`);
+    } else if (name === '--sync-baseline-share') {
+      syncBaselineShare = Number(value());
+      if (!(syncBaselineShare > 0 && syncBaselineShare <= 1)) throw new Error(`--sync-baseline-share must be a number in (0, 1]\n${USAGE}`);
     } else throw new Error(`unknown option ${args[i]}\n${USAGE}`);
   }
   return {
@@ -163,6 +170,7 @@ function parseOptions(args: string[]): Options {
     bcryptCost: 10,
     institutionScale,
     syncPeople: syncPeople ?? (quick ? 200 : 2000),
+    syncBaselineShare,
   };
 }
 

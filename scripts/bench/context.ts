@@ -63,6 +63,8 @@ export interface Options {
   institutionScale: number | null;
   /** People of the sync scenario's term. */
   syncPeople: number;
+  /** The share of the sync term's work the single requests do (their time is scaled by its inverse). */
+  syncBaselineShare: number;
 }
 
 export type Side = 'gateway' | 'baseline';

@@ -1,8 +1,9 @@
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
-import { forbidden } from '../domain/errors';
+import { forbidden, notFound } from '../domain/errors';
 import type { OrganisationRole } from '../domain/roles';
 import { holdsRoleIn } from '../domain/scope';
 import { EntryRole } from '../entities/courses';
+import { defaultOrganisationReference, findOrganisationRow } from '../organisations/repository';
 import { holdsRoleInLinkedOrganisation } from './lifecycle-repository';
 import { hasRole, isVisibleTo } from './repository';
 
@@ -28,6 +29,27 @@ export const ENTRY_MANAGERS: OrganisationRole[] = ['administrator', 'sysadmin', 
 
 /** Who may create courses. */
 export const COURSE_CREATORS: OrganisationRole[] = ['author', ...ENTRY_MANAGERS];
+
+/**
+ * The organisation a new entry (created, copied or imported) goes to. The one named must exist (404) and the caller must
+ * hold one of COURSE_CREATORS there (403), as OpenOLAT's import asks; without one, `fallback` (a copy's source
+ * organisation, else the default organisation) where the caller holds such a role, else the first organisation where
+ * the caller holds one directly.
+ */
+export async function creationOrganisation(ctx: RequestContext, named: number | null | undefined, fallback?: number): Promise<number> {
+  const caller = requireCaller(ctx);
+  if (named != null) {
+    if (!(await findOrganisationRow(ctx.em, named))) throw notFound('organisation');
+    if (!(await holdsRoleIn(ctx.em, caller, named, COURSE_CREATORS)))
+      throw forbidden('needs the author, learnresourcemanager or administrator role in the organisation');
+    return named;
+  }
+  const preferred = fallback ?? (await defaultOrganisationReference(ctx.em)).id;
+  if (await holdsRoleIn(ctx.em, caller, preferred, COURSE_CREATORS)) return preferred;
+  const own = caller.grants.filter((grant) => COURSE_CREATORS.includes(grant.role)).map((grant) => grant.organisationKey);
+  if (!own.length) throw forbidden('needs the author, learnresourcemanager or administrator role in an organisation');
+  return Math.min(...own);
+}
 
 /** Administrator, learning resource manager of the entry's organisation, or owner of the entry. */
 export async function canManageEntry(ctx: RequestContext, entry: { id: number; organisationKey: number }): Promise<boolean> {

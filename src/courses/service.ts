@@ -9,14 +9,13 @@ import { pageWithinBudget, type Page, type PageRequest } from '../domain/paging'
 import { grantedInheritance } from '../domain/roles';
 import { mandatory, tooLong, tooLongValues } from '../domain/validation';
 import { ENTRY_STATUSES, EntryRole, type EntryStatus } from '../entities/courses';
-import { defaultOrganisationReference, findOrganisationRow } from '../organisations/repository';
 import type { CourseVO, CourseVOInput, RepositoryEntryVO } from '../schema/courses';
 import type { UserVO, UserVOInput } from '../schema/users';
 import { toUserVO } from '../users/presenter';
 import { identityExists, requireIdentity } from '../users/repository';
 import { fileStorage } from '../files/storage';
 import { copyCourse } from './archive/copy';
-import { COURSE_CREATORS, canManageEntry, requireEntryManager, requireEntryReader } from './policy';
+import { COURSE_CREATORS, canManageEntry, creationOrganisation, requireEntryManager, requireEntryReader } from './policy';
 import { toCourseVO, toRepositoryEntryVO, type EntryRow } from './presenter';
 import { saveCourseConfig } from './configuration';
 import { deleteEntryFiles } from './image';
@@ -183,8 +182,7 @@ export async function createCourse(ctx: RequestContext, input: CourseVOInput): P
   const softkey = input.softKey?.trim() || randomBytes(15).toString('hex');
   const externalId = input.externalId ?? null;
   const key = await inTransaction(ctx, async (em) => {
-    const organisationKey = input.organisationKey ?? (await defaultOrganisationReference(em)).id;
-    if (input.organisationKey != null && !(await findOrganisationRow(em, input.organisationKey))) throw notFound('organisation');
+    const organisationKey = await creationOrganisation({ ...ctx, em }, input.organisationKey);
     const owner = await initialOwnerOf(ctx, em, input);
     const rootIdent = nodeIdent();
     const entryKey = await entries.insertEntry(em, {
@@ -249,12 +247,13 @@ export async function getMember(ctx: RequestContext, address: EntryAddress, iden
   return toUserVO(member, true);
 }
 
-/** Adding an owner also grants the global author role (in the default organisation), as OpenOLAT does for course authors. */
-async function grantRole(ctx: RequestContext, entryKey: number, identityKey: number, role: EntryRole): Promise<boolean> {
-  const added = await entries.insertMember(ctx.em, entryKey, identityKey, role);
-  if (role === EntryRole.owner) {
-    await entries.grantAuthorRole(ctx.em, (await defaultOrganisationReference(ctx.em)).id, identityKey, grantedInheritance('author', undefined));
-  }
+/**
+ * Adding an owner also grants the author role, as OpenOLAT does for course authors: in the entry's organisation (OpenOLAT:
+ * the default one), so that making someone an owner never makes them an author of organisations the entry is not in.
+ */
+async function grantRole(ctx: RequestContext, entry: { id: number; organisationKey: number }, identityKey: number, role: EntryRole): Promise<boolean> {
+  const added = await entries.insertMember(ctx.em, entry.id, identityKey, role);
+  if (role === EntryRole.owner) await entries.grantAuthorRole(ctx.em, entry.organisationKey, identityKey, grantedInheritance('author', undefined));
   return added;
 }
 
@@ -264,7 +263,7 @@ export async function addMember(ctx: RequestContext, address: EntryAddress, iden
   return inTransaction(ctx, async (em) => {
     await entries.lockEntry(em, row.id);
     await requireIdentity(em, identityKey);
-    await grantRole({ ...ctx, em }, row.id, identityKey, role);
+    await grantRole({ ...ctx, em }, row, identityKey, role);
     return true;
   });
 }
@@ -277,7 +276,7 @@ export async function addMembers(ctx: RequestContext, address: EntryAddress, mem
   if (members.some((member) => member.key == null)) throw badRequest('every user of the list needs its key');
   return inTransaction(ctx, async (em) => {
     await entries.lockEntry(em, row.id);
-    for (const identityKey of await entries.existingIdentities(em, keys)) await grantRole({ ...ctx, em }, row.id, identityKey, role);
+    for (const identityKey of await entries.existingIdentities(em, keys)) await grantRole({ ...ctx, em }, row, identityKey, role);
     return true;
   });
 }

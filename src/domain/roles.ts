@@ -38,10 +38,11 @@ export type InheritanceMode = (typeof INHERITANCE_MODES)[number];
 /** Inheritance values of a membership that make it apply in the sub-organisations too. */
 export const SUBTREE_INHERITANCE: readonly InheritanceMode[] = ['root', 'inherited'];
 
-/** Every role but user, invitee and guest covers the sub-organisations by default (OpenOLAT's OrganisationRoles.isInheritedByDefault). */
-const NOT_INHERITED_BY_DEFAULT: readonly OrganisationRole[] = ['user', 'invitee', 'guest'];
+/** The roles that give no privilege: membership itself (user), and invitees and guests. The privilege ladder does not count them. */
+export const BASE_ROLES: readonly OrganisationRole[] = ['user', 'invitee', 'guest'];
 
-export const defaultInheritance = (role: OrganisationRole): InheritanceMode => (NOT_INHERITED_BY_DEFAULT.includes(role) ? 'none' : 'root');
+/** Every role but the base roles covers the sub-organisations by default (OpenOLAT's OrganisationRoles.isInheritedByDefault). */
+export const defaultInheritance = (role: OrganisationRole): InheritanceMode => (BASE_ROLES.includes(role) ? 'none' : 'root');
 
 /**
  * The inheritance a membership is stored with: `none` or `root` as asked, else the role's default

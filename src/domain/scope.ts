@@ -1,52 +1,81 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { placeholders, sql } from '../db/sql';
+import { placeholders, sql, textArray } from '../db/sql';
 import type { Caller } from './context';
-import { SUBTREE_INHERITANCE, type OrganisationRole } from './roles';
+import { BASE_ROLES, SUBTREE_INHERITANCE, type OrganisationRole } from './roles';
 
 /*
- * "Manager of X", the one scoping rule every family's policy uses (OpenOLAT's isManagerOf).
+ * "Manager of X", the one scoping rule every family's policy uses (OpenOLAT's isManagerOf), and the
+ * privilege ladder on top of it.
  *
  * A role membership applies in its own organisation and, when its inheritance is `root` or
  * `inherited`, in every organisation below it (OpenOLAT copies such memberships onto the
- * descendants; here the materialised tree paths stand for the copies). A caller manages a person
- * when one of the caller's memberships with a manager role and one of the person's memberships
- * (any role) apply in a common organisation. The default organisation is the root of the tree and
- * every user created through PUT /users is a member of it.
+ * descendants; here the materialised tree paths stand for the copies).
+ *
+ * A caller manages a person with one of the managing roles R when both hold:
+ * - Belonging: the person's membership with the `user` role (or, when it inherits, its copy in a
+ *   sub-organisation) and one of the caller's memberships with a role of R apply in a common
+ *   organisation. Other roles of the person, and their inheriting copies, make the person belong
+ *   nowhere: the administrator of the default organisation, whose role inherits to every
+ *   organisation, is no member of them.
+ * - The ladder: every role the person holds (but user, invitee and guest) is covered by a role of the
+ *   caller that applies in the organisation of that membership (COVERS). So a user manager of A
+ *   never touches the credentials, roles, status or data of an administrator, a system
+ *   administrator, a role or user manager, nor of an author of the default organisation.
+ *
+ * The default organisation is the root of the tree and every user created through PUT /users is a
+ * member of it.
  */
 
 const SUBTREE = SUBTREE_INHERITANCE.map((mode) => `'${mode}'`).join(', ');
+const BASE = BASE_ROLES.map((role) => `'${role}'`).join(', ');
 
 /** The memberships `m` (joined with their organisation `mo`) that apply in organisation `o`: SQL for a where clause. */
 export const appliesIn = (m: string, mo: string, o: string) =>
   `(${mo}.id = ${o}.id or (${m}.inheritance in (${SUBTREE}) and ${o}.path like ${mo}.path || '%'))`;
 
-/** The caller's manager membership `cm` in `co` and the person's membership `tm` in `tor` apply in a common organisation. */
-const MANAGES = `(co.id = tor.id
+/** The person's user membership `tm` in `tor` and the caller's membership `cm` in `co` apply in a common organisation. */
+const BELONGS = `(co.id = tor.id
   or (cm.inheritance in (${SUBTREE}) and tor.path like co.path || '%')
   or (tm.inheritance in (${SUBTREE}) and co.path like tor.path || '%'))`;
 
-/** The keys of the people the caller manages with one of `roles`, as a sub-select for list queries: `i.id in (${text})`. */
-export function managedIdentities(caller: Caller, roles: readonly OrganisationRole[]): { text: string; params: unknown[] } {
-  return {
-    text: `select tm.identity_id from organisation_role cm
-      join organisation co on co.id = cm.organisation_id
-      join organisation_role tm on true
+/**
+ * The caller's role in `held` covers the role `granted` (both SQL expressions): a system administrator
+ * covers every role, an administrator every role but sysadmin, any other role itself, except that
+ * user and role managers do not cover each other or their peers (only administrators manage those).
+ */
+const COVERS = (held: string, granted: string) => `(${held} = 'sysadmin'
+  or (${held} = 'administrator' and ${granted} <> 'sysadmin')
+  or (${held} = ${granted} and ${granted} not in ('usermanager', 'rolesmanager')))`;
+
+/** SQL: the person whose key is `identity` belongs where the caller (1st parameter) holds one of `roles` (the parameters after). */
+const belonging = (identity: string, roles: readonly OrganisationRole[]) => `exists (select 1 from organisation_role tm
       join organisation tor on tor.id = tm.organisation_id
-      where cm.identity_id = ? and cm.role in (${placeholders(roles)}) and ${MANAGES}`,
-    params: [caller.key, ...roles],
-  };
-}
+      join organisation_role cm on cm.identity_id = ? and cm.role in (${placeholders(roles)})
+      join organisation co on co.id = cm.organisation_id
+      where tm.identity_id = ${identity} and tm.role = 'user' and ${BELONGS})`;
+
+/** SQL: every role of the person whose key is `identity` is covered by a role of the caller (the parameter) where it is held. */
+const withinLadder = (identity: string) => `not exists (select 1 from organisation_role hm
+      join organisation hor on hor.id = hm.organisation_id
+      where hm.identity_id = ${identity} and hm.role not in (${BASE})
+        and not exists (select 1 from organisation_role am
+          join organisation ao on ao.id = am.organisation_id
+          where am.identity_id = ? and ${appliesIn('am', 'ao', 'hor')} and ${COVERS('am.role', 'hm.role')}))`;
 
 /** SQL condition: the caller manages the person whose key is the column `identityColumn` with one of `roles` (read with the person, in one statement). */
 export function managesPerson(caller: Caller, roles: readonly OrganisationRole[], identityColumn: string): { text: string; params: unknown[] } {
-  return {
-    text: `exists (select 1 from organisation_role cm
-      join organisation co on co.id = cm.organisation_id
-      join organisation_role tm on tm.identity_id = ${identityColumn}
-      join organisation tor on tor.id = tm.organisation_id
-      where cm.identity_id = ? and cm.role in (${placeholders(roles)}) and ${MANAGES})`,
-    params: [caller.key, ...roles],
-  };
+  return { text: `${belonging(identityColumn, roles)} and ${withinLadder(identityColumn)}`, params: [caller.key, ...roles, caller.key] };
+}
+
+/** SQL condition: the person of `identityColumn` belongs where the caller holds one of `roles`, whatever their roles (whom a search finds). */
+export function belongsToManaged(caller: Caller, roles: readonly OrganisationRole[], identityColumn: string): { text: string; params: unknown[] } {
+  return { text: belonging(identityColumn, roles), params: [caller.key, ...roles] };
+}
+
+/** The keys of the people the caller manages with one of `roles`, as a sub-select for list queries: `i.id in (${text})`. */
+export function managedIdentities(caller: Caller, roles: readonly OrganisationRole[]): { text: string; params: unknown[] } {
+  const manages = managesPerson(caller, roles, 'p.id');
+  return { text: `select p.id from identity p where ${manages.text}`, params: manages.params };
 }
 
 /** Whether the caller manages the person with one of `roles`. */
@@ -80,4 +109,24 @@ export async function holdsRoleIn(em: EntityManager, caller: Caller, organisatio
   if (!caller.grants.some((grant) => roles.includes(grant.role))) return false;
   const rows = await sql(em, ROLE_IN_ORGANISATION(roles), [organisationKey, caller.key, ...roles]);
   return rows.length > 0;
+}
+
+/** Of `roles`, those the caller may grant or revoke in the organisation: every base role, and each role a role of the caller covers there (COVERS): one statement. */
+export async function grantableIn(
+  em: EntityManager,
+  caller: Caller,
+  organisationKey: number,
+  roles: readonly OrganisationRole[],
+): Promise<Set<OrganisationRole>> {
+  const privileged = roles.filter((role) => !BASE_ROLES.includes(role));
+  const rows = privileged.length
+    ? await sql<{ role: OrganisationRole }>(
+        em,
+        `select r.role from unnest(?::text[]) r(role) join organisation o on o.id = ?
+         where exists (select 1 from organisation_role am join organisation ao on ao.id = am.organisation_id
+           where am.identity_id = ? and ${appliesIn('am', 'ao', 'o')} and ${COVERS('am.role', 'r.role')})`,
+        [textArray(privileged), organisationKey, caller.key],
+      )
+    : [];
+  return new Set([...roles.filter((role) => BASE_ROLES.includes(role)), ...rows.map((row) => row.role)]);
 }

@@ -9,7 +9,7 @@ import type { OrganisationVO } from '../schema/organisations';
 import type { UserVO, UserVOInput } from '../schema/users';
 import { toUserVO, type UserRow } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
-import { memberManagedAmong, organisationsManagedAmong, requireMemberManager, requireOrganisationManager } from './policy';
+import { memberManagedAmong, organisationsManagedAmong, requireMemberManager, requireOrganisationManager, requireRoleGranter } from './policy';
 import { toOrganisationVO, type OrganisationRow } from './presenter';
 import * as organisations from './repository';
 import { findOrganisation } from './repository';
@@ -54,6 +54,7 @@ export async function addMember(ctx: RequestContext, organisationKey: number, ro
     const role = memberRole(roleSegment);
     await requireIdentity(em, identityKey);
     await requireMemberManager({ ...ctx, em }, identityKey);
+    await requireRoleGranter({ ...ctx, em }, organisationKey, [role]);
     await organisations.upsertMembership(em, organisationKey, identityKey, role, grantedInheritance(role, inheritanceMode));
     return true;
   });
@@ -65,6 +66,7 @@ export async function addMembers(ctx: RequestContext, organisationKey: number, r
     await findOrganisation(em, organisationKey);
     await requireOrganisationManager({ ...ctx, em }, organisationKey);
     const role = memberRole(roleSegment);
+    await requireRoleGranter({ ...ctx, em }, organisationKey, [role]);
     const keys = [...new Set(members.map((member) => member.key).filter((key): key is number => key != null))];
     const known = keys.length ? await em.find(Identity, { id: { $in: keys } }, { fields: ['id'] }) : [];
     const managed = await memberManagedAmong(
@@ -87,6 +89,7 @@ export async function removeMember(ctx: RequestContext, organisationKey: number,
     const role = memberRole(roleSegment);
     await requireIdentity(em, identityKey);
     await requireMemberManager({ ...ctx, em }, identityKey);
+    await requireRoleGranter({ ...ctx, em }, organisationKey, [role]);
     await organisations.deleteMembership(em, organisationKey, identityKey, role);
     return true;
   });

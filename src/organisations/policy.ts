@@ -1,7 +1,7 @@
 import { requireCaller, type RequestContext } from '../domain/context';
 import { forbidden } from '../domain/errors';
 import type { OrganisationRole } from '../domain/roles';
-import { holdsRoleIn, isManagerOf, managedAmong } from '../domain/scope';
+import { grantableIn, holdsRoleIn, isManagerOf, managedAmong } from '../domain/scope';
 import { managedOrganisationKeys } from './repository';
 
 /**
@@ -20,7 +20,7 @@ import { managedOrganisationKeys } from './repository';
  *
  * | link | organisation side | other side |
  * | --- | --- | --- |
- * | organisation to person (…/{role}/{identityKey}, …/{role} with a list) | manager of the organisation | manager of the person (requireMemberManager) |
+ * | organisation to person (…/{role}/{identityKey}, …/{role} with a list) | manager of the organisation, holding the role (requireRoleGranter) | manager of the person (requireMemberManager) |
  * | organisation to parent (parentOrganisationKey on create, update or move) | manager of the organisation | manager of the parent |
  * | entry to organisation | the organisation role (src/courses/policy.ts) | manager of the entry |
  */
@@ -47,4 +47,11 @@ export const memberManagedAmong = async (ctx: RequestContext, identityKeys: read
 /** Of these organisations, those the caller manages (GraphQL OrganisationVO.members): one statement for all. */
 export async function organisationsManagedAmong(ctx: RequestContext, organisationKeys: readonly number[]): Promise<Set<number>> {
   return new Set(await managedOrganisationKeys(ctx.em, requireCaller(ctx).key, organisationKeys, ORGANISATION_ADMINS));
+}
+
+/** Nobody grants or revokes a role they do not hold in the organisation (the ladder of src/domain/scope.ts: administrators hold every role but sysadmin). */
+export async function requireRoleGranter(ctx: RequestContext, organisationKey: number, roles: readonly OrganisationRole[]): Promise<void> {
+  const grantable = await grantableIn(ctx.em, requireCaller(ctx), organisationKey, roles);
+  const refused = roles.filter((role) => !grantable.has(role));
+  if (refused.length) throw forbidden(`only a holder of a role in the organisation grants or revokes it: ${refused.join(', ')}`);
 }

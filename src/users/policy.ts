@@ -1,7 +1,7 @@
 import { forbidden } from '../domain/errors';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import type { OrganisationRole } from '../domain/roles';
-import { isManagerOf, managedAmong as managedKeysAmong, managesPerson } from '../domain/scope';
+import { belongsToManaged, isManagerOf, managedAmong as managedKeysAmong, managesPerson } from '../domain/scope';
 import { defaultOrganisationReference } from '../organisations/repository';
 import type { Condition } from './repository';
 import { Provider } from '../entities/users';
@@ -16,9 +16,6 @@ export const USER_CREATORS: OrganisationRole[] = ['administrator', 'usermanager'
 
 /** Who may search people (authors search them to add them to courses). */
 export const USER_SEARCHERS: OrganisationRole[] = ['administrator', 'usermanager', 'rolesmanager', 'author'];
-
-/** Roles that only administrators grant or revoke. */
-const PRIVILEGED: OrganisationRole[] = ['administrator', 'sysadmin'];
 
 export const canManageUser = (ctx: RequestContext, identityKey: number) => isManagerOf(ctx.em, requireCaller(ctx), identityKey, USER_MANAGERS);
 
@@ -90,8 +87,9 @@ export const searchesAdministratively = (ctx: RequestContext) => hasAnyRole(ctx.
 /**
  * Whom `GET /users` finds (`scope`, null: everyone) and whose e-mail and properties it shows
  * (`full`): a manager in the default organisation, the root every person belongs to, everyone in
- * full; other user and roles managers the people they manage; authors everyone (to add people to
- * courses), in full only those they manage. OpenOLAT's search itself is not narrowed by
+ * full; other user and roles managers themselves and the people who belong to their organisations, in
+ * full those they manage (not those above them on the ladder of src/domain/scope.ts); authors everyone
+ * (to add people to courses), in full only those they manage. OpenOLAT's search itself is not narrowed by
  * organisation, only the properties it shows are.
  */
 export async function searchVisibility(ctx: RequestContext): Promise<{ scope: Condition | null; full: Condition }> {
@@ -100,7 +98,9 @@ export async function searchVisibility(ctx: RequestContext): Promise<{ scope: Co
   if (caller.grants.some((grant) => grant.organisationKey === root && USER_MANAGERS.includes(grant.role)))
     return { scope: null, full: { text: 'true', params: [] } };
   const full = fullProfileCondition(ctx);
-  return { scope: hasAnyRole(caller, ['author']) ? null : managesPerson(caller, USER_MANAGERS, 'i.id'), full };
+  if (hasAnyRole(caller, ['author'])) return { scope: null, full };
+  const belongs = belongsToManaged(caller, USER_MANAGERS, 'i.id');
+  return { scope: { text: `(i.id = ? or ${belongs.text})`, params: [caller.key, ...belongs.params] }, full };
 }
 
 /** E-mail and properties are shown to the person themself and to their managers only: an SQL condition on `identity i`, read with the person. */
@@ -109,12 +109,6 @@ export function fullProfileCondition(ctx: RequestContext): { text: string; param
   if (!hasAnyRole(caller, USER_MANAGERS)) return { text: 'i.id = ?', params: [caller.key] };
   const manages = managesPerson(caller, USER_MANAGERS, 'i.id');
   return { text: `(i.id = ? or ${manages.text})`, params: [caller.key, ...manages.params] };
-}
-
-export function requireMayChangeRoles(ctx: RequestContext, changed: readonly OrganisationRole[]) {
-  if (changed.some((role) => PRIVILEGED.includes(role)) && !hasAnyRole(ctx.caller, PRIVILEGED)) {
-    throw forbidden('only administrators grant or revoke the administrator role');
-  }
 }
 
 /**

@@ -11,12 +11,12 @@ import { loader } from '../domain/loaders';
 import { defaultInheritance, type OrganisationRole } from '../domain/roles';
 import { OrganisationRoleMembership } from '../entities/organisations';
 import { Authentication, Identity, Provider, UserStatus } from '../entities/users';
+import { requireRoleGranter } from '../organisations/policy';
 import { defaultOrganisationReference } from '../organisations/repository';
 import type { RolesVO, RolesVOInput, StatusVO, UserVO, UserVOInput } from '../schema/users';
 import {
   USER_MANAGERS,
   fullProfileCondition,
-  requireMayChangeRoles,
   requireUserManager,
   searchVisibility,
   searchableProperty,
@@ -256,7 +256,7 @@ export async function updateRoles(ctx: RequestContext, key: number, input: Roles
     const held = new Set(current.map((membership) => membership.role as OrganisationRole));
     const removed = (role: OrganisationRole) => !wanted.has(role) && !keptByRolesVO(role, input);
     const changes = [...wanted].filter((role) => !held.has(role)).concat([...held].filter(removed));
-    requireMayChangeRoles(ctx, changes);
+    await requireRoleGranter({ ...ctx, em }, organisation.id, changes);
     for (const membership of current) if (removed(membership.role as OrganisationRole)) em.remove(membership);
     for (const role of wanted) {
       if (!held.has(role)) em.persist(em.create(OrganisationRoleMembership, { identity: key, organisation, role, inheritance: defaultInheritance(role) }));

@@ -5,9 +5,8 @@ import { requireCaller, type RequestContext } from '../../domain/context';
 import { DomainError, notFound } from '../../domain/errors';
 import { EntryRole } from '../../entities/courses';
 import { fileStorage } from '../../files/storage';
-import { findOrganisationRow } from '../../organisations/repository';
 import type { CourseVO, CourseVOInput } from '../../schema/courses';
-import { requireEntryManager } from '../policy';
+import { creationOrganisation, requireEntryManager } from '../policy';
 import { toCourseVO, type EntryRow } from '../presenter';
 import * as entries from '../repository';
 import { COURSE_TYPE, initialOwnerOf, validateCourse } from '../service';
@@ -34,7 +33,7 @@ export async function copyCourse(ctx: RequestContext, input: CourseVOInput): Pro
   const { status } = validateCourse({ ...input, title: input.title ?? input.displayName ?? input.shortTitle ?? source.displayname });
   const softkey = input.softKey?.trim() || randomBytes(15).toString('hex');
   const key = await inTransaction(ctx, async (em) => {
-    if (input.organisationKey != null && !(await findOrganisationRow(em, input.organisationKey))) throw notFound('organisation');
+    const organisationKey = await creationOrganisation({ ...ctx, em }, input.organisationKey, source.organisationKey);
     const owner = await initialOwnerOf(ctx, em, input);
     const entryKey = await entries.insertEntry(em, {
       softkey,
@@ -47,7 +46,7 @@ export async function copyCourse(ctx: RequestContext, input: CourseVOInput): Pro
       externalRef: input.externalRef ?? null,
       managedFlags: input.managedFlags ?? null,
       status,
-      organisationKey: input.organisationKey ?? source.organisationKey,
+      organisationKey,
       publicVisible: input.publicVisible ?? (input.status == null && input.access === 4),
       editorRootNodeId: source.editorRootNodeId ?? null,
       nodeAccessType: source.nodeAccessType,

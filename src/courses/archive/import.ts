@@ -3,11 +3,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { inTransaction } from '../../audit/audit-log';
 import { sql } from '../../db/sql';
 import { requireCaller, type RequestContext } from '../../domain/context';
-import { DomainError, badRequest, notFound, validationFailed, type ErrorDetail } from '../../domain/errors';
+import { DomainError, badRequest, validationFailed, type ErrorDetail } from '../../domain/errors';
 import { tooLong, tooLongValues } from '../../domain/validation';
 import { ENTRY_STATUSES, EntryRole, type EntryStatus } from '../../entities/courses';
 import { fileStorage } from '../../files/storage';
-import { defaultOrganisationReference, findOrganisationRow } from '../../organisations/repository';
+import { creationOrganisation } from '../policy';
 import type { EntryRow } from '../presenter';
 import * as entries from '../repository';
 import { isStatus, statusOfAccess } from '../service';
@@ -139,8 +139,7 @@ async function importZip(ctx: RequestContext, zip: ZipArchive, input: ArchiveImp
   );
 
   const key = await inTransaction(ctx, async (em) => {
-    if (input.organisationkey != null && !(await findOrganisationRow(em, input.organisationkey))) throw notFound('organisation');
-    const organisationKey = input.organisationkey ?? (await defaultOrganisationReference(em)).id;
+    const organisationKey = await creationOrganisation({ ...ctx, em }, input.organisationkey);
     const fromArchive = repo.softkey && repo.softkey.length <= 36 && !(await entries.findEntry(em, { softkey: repo.softkey })) ? repo.softkey : null;
     const insert = (softkey: string) =>
       entries.insertEntry(em, {

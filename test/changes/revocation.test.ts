@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { buildUser, type TestUser } from '../factories';
+import { addOrganisationMember, buildOrganisation, buildUser, type TestUser } from '../factories';
 import { JSON_TYPE, basic, call, cookieOf, graphql, type Headers } from '../support/http';
 import { AUDIENCE, jwt, rs256, startProvider, type TestProvider } from '../support/oidc';
 import { adminAuth, startTestInstances, startTestService, type TestService } from '../support/service';
@@ -49,10 +49,10 @@ interface SseEvent {
 }
 
 /** A subscription stream opened on `t`, its events parsed as they come (null: the answer ended). */
-async function openStream(t: TestService, headers: Headers) {
+async function openStream(t: TestService, headers: Headers, query = SUBSCRIPTION) {
   const stop = new AbortController();
   streams.push(stop);
-  const response = await fetch(`${t.base}/graphql/stream?query=${encodeURIComponent(SUBSCRIPTION)}`, {
+  const response = await fetch(`${t.base}/graphql/stream?query=${encodeURIComponent(query)}`, {
     headers: { Accept: 'text/event-stream', ...headers },
     signal: stop.signal,
   });
@@ -119,6 +119,14 @@ async function issueApiKey(person: TestUser) {
   return { key: reply.json.key as number, auth: basic(reply.json.authUsername, reply.json.credential) };
 }
 
+async function rename(t: TestService, person: TestUser, lastName: string) {
+  const renamed = await call(t.base, 'POST', `/restapi/users/${person.key}`, {
+    headers: { ...adminAuth(), ...JSON_TYPE },
+    body: { login: person.login, firstName: 'Re', lastName, email: `${person.login}@example.org` },
+  });
+  expect(renamed.status).toBe(200);
+}
+
 const deleteAuthentication = (t: TestService, person: TestUser, authKey: number) =>
   call(t.base, 'DELETE', `/restapi/users/${person.key}/authentications/${authKey}`, { headers: adminAuth() });
 
@@ -135,11 +143,7 @@ describe('a subscription stream on one instance, its credentials revoked through
     const stream = await openStream(one, apiKey.auth);
     expect((await changePassword(two, person)).status).toBe(200);
     // Still open and reading: the person's own change reaches it.
-    const renamed = await call(two.base, 'POST', `/restapi/users/${person.key}`, {
-      headers: { ...adminAuth(), ...JSON_TYPE },
-      body: { login: person.login, firstName: 'Still', lastName: 'Streaming', email: `${person.login}@example.org` },
-    });
-    expect(renamed.status).toBe(200);
+    await rename(two, person, 'Streaming');
     expect(await stream.next('user.updated')).toEqual({ event: 'next', data: { data: { changes: { type: TYPES, objectKey: person.key } } } });
 
     const revokedAt = await revoke(() => deleteAuthentication(two, person, apiKey.key));
@@ -204,6 +208,21 @@ describe('a subscription stream on one instance, its credentials revoked through
     } finally {
       await db.end();
     }
+  });
+});
+
+it('a role granted through another instance applies to the open stream: it reads what the role may', async () => {
+  const organisation = await buildOrganisation(one);
+  const [watcher, member] = [await buildUser(one), await buildUser(one)];
+  await addOrganisationMember(one, organisation, member.key, 'user');
+  const stream = await openStream(one, watcher.auth, `subscription { changes(types: ["${TYPES}"]) { objectKey object } }`);
+  await rename(two, member, 'Unseen');
+  await addOrganisationMember(two, organisation, watcher.key, 'usermanager');
+  await rename(two, member, 'Seen');
+  // The change before the role did not reach the watcher: had it, it would be the first event.
+  expect(await stream.next('user.updated')).toMatchObject({
+    event: 'next',
+    data: { data: { changes: { objectKey: member.key, object: { lastName: 'Seen' } } } },
   });
 });
 

@@ -56,7 +56,7 @@ interface ChangeRead {
   until: number;
 }
 
-/** The events after `after`; with `waitSeconds`, when there are none yet, the first that commit within that time (or until `stop` aborts). */
+/** The events after `after`; with `waitSeconds`, when there are none yet, the first that commit within that time (a long poll). */
 export async function readChanges(
   ctx: RequestContext,
   after: string | null | undefined,

@@ -7,6 +7,7 @@ import type { RequestContext } from './domain/context';
 import type { SettingsStore } from './settings/settings';
 import { Authenticator } from './auth/authenticator';
 import { PrincipalCache } from './auth/principal-cache';
+import { CredentialWatch } from './auth/credential-watch';
 import { ChangeSignal, useChangeSignal } from './changes/signal';
 import { startSync } from './sync/start';
 import { startWebhooks } from './webhooks/start';
@@ -137,6 +138,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     sendRateLimited(res, formatOf(req, defaultFormat), retryAfter);
   if (metrics) throttle.observe({ refused: () => metrics.loginRefused(), throttled: () => metrics.requestThrottled() });
   const oauth = config.oauth && new OAuthVerifier(config.oauth, principals);
+  const credentials = new CredentialWatch(() => orm.em.fork(), principals, logError);
   const refused =
     (defaultFormat: MediaFormat): Refusal =>
     (req, res, status) =>
@@ -153,7 +155,14 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     authenticator,
     settings,
     throttle,
-    { transport: 'rest', isOpen: isOpenRestPath, oauth, rateLimit: { limiter, unmetered: isUnmeteredRestPath }, tooManyRequests: tooManyRequests('xml') },
+    {
+      transport: 'rest',
+      isOpen: isOpenRestPath,
+      oauth,
+      rateLimit: { limiter, unmetered: isUnmeteredRestPath },
+      tooManyRequests: tooManyRequests('xml'),
+      credentials,
+    },
     refused('xml'),
   );
   const graphqlFilter = new SecurityFilter(
@@ -161,7 +170,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     authenticator,
     settings,
     throttle,
-    { transport: 'graphql', isOpen: () => false, oauth, rateLimit: { limiter, unmetered: () => false }, tooManyRequests: tooManyRequests('json') },
+    { transport: 'graphql', isOpen: () => false, oauth, rateLimit: { limiter, unmetered: () => false }, tooManyRequests: tooManyRequests('json'), credentials },
     refused('json'),
   );
 

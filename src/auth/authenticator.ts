@@ -4,6 +4,7 @@ import { Provider } from '../entities/users';
 import type { Caller } from '../domain/context';
 import { looksLikeClientId, matchesApiKey, recordApiKeyUse } from './api-keys';
 import { CredentialCache, type CacheEntry } from './credential-cache';
+import type { Recheck } from './credential-watch';
 import { apiKeyOrigin } from './origin';
 import { verifyPassword } from './passwords';
 import {
@@ -23,6 +24,8 @@ import { isWellFormedToken, issueToken } from './tokens';
 
 export interface Login {
   caller: Caller;
+  /** Whether the credential this login came with would still be accepted (for streams and long polls: src/auth/credential-watch.ts). */
+  recheck: Recheck;
   /** Token to send in the X-SERVICE-TOKEN response header. */
   token?: string;
   /** Session cookie value to set. */
@@ -72,31 +75,56 @@ export class Authenticator {
     return token;
   }
 
-  async fromSession(em: EntityManager, cookie: string): Promise<Caller | null> {
-    const hash = sha256(cookie);
+  private async sessionPrincipal(em: EntityManager, hash: string): Promise<PrincipalRow | null> {
     const row = await this.principal(
       `session:${hash}`,
       () => principalBySessionHash(em, hash),
       (row) => row.sessionExpiresAt!.getTime(),
     );
-    if (!row || !canAuthenticate(row)) return null;
-    if (sessionNeedsTouch(row.sessionExpiresAt!, this.sessionTtlSeconds)) row.sessionExpiresAt = await touchSession(em, hash, this.sessionTtlSeconds);
-    return toCaller(row, row.sessionProvider!);
+    return row && canAuthenticate(row) ? row : null;
   }
 
-  async fromToken(em: EntityManager, token: string): Promise<Caller | null> {
+  /** A session ends at its expiry, unless a request slid it forward meanwhile. */
+  private sessionRecheck(hash: string): Recheck {
+    return async (em) => {
+      const row = await this.sessionPrincipal(em, hash);
+      return row && { row, until: row.sessionExpiresAt!.getTime() };
+    };
+  }
+
+  async fromSession(em: EntityManager, cookie: string): Promise<Login | null> {
+    const hash = sha256(cookie);
+    const row = await this.sessionPrincipal(em, hash);
+    if (!row) return null;
+    if (sessionNeedsTouch(row.sessionExpiresAt!, this.sessionTtlSeconds)) row.sessionExpiresAt = await touchSession(em, hash, this.sessionTtlSeconds);
+    return { caller: toCaller(row, row.sessionProvider!), recheck: this.sessionRecheck(hash) };
+  }
+
+  private async tokenPrincipal(em: EntityManager, hash: string): Promise<PrincipalRow | null> {
+    const row = await this.principal(`token:${hash}`, () => principalByTokenHash(em, hash));
+    return row && canAuthenticate(row) ? row : null;
+  }
+
+  /** The X-SERVICE-TOKEN header (or a link's token): the login answers it again as `token`. */
+  async fromToken(em: EntityManager, token: string): Promise<Login | null> {
     if (!isWellFormedToken(token)) return null;
     const hash = sha256(token);
-    const row = await this.principal(`token:${hash}`, () => principalByTokenHash(em, hash));
-    return row && canAuthenticate(row) ? toCaller(row, row.tokenOrigin ?? Provider.password) : null;
+    const row = await this.tokenPrincipal(em, hash);
+    if (!row) return null;
+    const recheck: Recheck = async (em) => {
+      const row = await this.tokenPrincipal(em, hash);
+      return row && { row };
+    };
+    return { caller: toCaller(row, row.tokenOrigin ?? Provider.password), token, recheck };
   }
 
   /** A token in a link: authenticates and opens a session (source document, "Token in a link"). */
   async fromLinkToken(em: EntityManager, token: string): Promise<Login | null> {
-    const caller = await this.fromToken(em, token);
-    if (!caller) return null;
+    const login = await this.fromToken(em, token);
+    if (!login) return null;
+    const { caller } = login;
     const origin = caller.apiKeyId ? apiKeyOrigin(caller.apiKeyId) : caller.provider;
-    return { caller, token, sessionId: await openSession(em, caller.key, origin, this.sessionTtlSeconds) };
+    return { ...login, sessionId: await openSession(em, caller.key, origin, this.sessionTtlSeconds) };
   }
 
   /**
@@ -114,7 +142,7 @@ export class Authenticator {
       if (verified) {
         const token = await this.currentToken(em, cached, verified);
         cached.sessionId ??= await openSession(em, verified.row.key, verified.origin, this.sessionTtlSeconds);
-        return { caller: toCaller(verified.row, verified.origin), token, sessionId: cached.sessionId };
+        return { caller: toCaller(verified.row, verified.origin), token, sessionId: cached.sessionId, recheck: this.basicRecheck(login, verified) };
       }
       this.cache.delete(key);
     }
@@ -124,7 +152,26 @@ export class Authenticator {
     const token = await this.currentToken(em, entry, verified);
     entry.sessionId ??= await openSession(em, verified.row.key, verified.origin, this.sessionTtlSeconds);
     await sql(em, 'update identity set last_login = now() where id = ?', [verified.row.key]);
-    return { caller: toCaller(verified.row, verified.origin), token, sessionId: entry.sessionId };
+    return { caller: toCaller(verified.row, verified.origin), token, sessionId: entry.sessionId, recheck: this.basicRecheck(login, verified) };
+  }
+
+  /**
+   * Basic credentials stay accepted while what their verification rested on holds: the stored password hash (a new
+   * password ends them), or the API key (deleting it ends them); the secret itself is not kept.
+   */
+  private basicRecheck(login: string, verified: Verified): Recheck {
+    const identityKey = verified.row.key;
+    if (!looksLikeClientId(login)) {
+      return async (em) => {
+        const row = await this.passwordPrincipal(em, identityKey, login, verified.stamp);
+        return row && { row };
+      };
+    }
+    const secretHash = verified.row.apiKeyHash;
+    return async (em) => {
+      const row = await this.principal(`apikey:${login}`, () => principalByApiKey(em, login));
+      return row && row.apiKeyHash === secretHash && canAuthenticate(row) ? { row } : null;
+    };
   }
 
   /**
@@ -146,14 +193,21 @@ export class Authenticator {
       caller: toCaller(verified.row, verified.origin),
       token: await this.newToken(em, verified),
       sessionId: await openSession(em, verified.row.key, verified.origin, this.sessionTtlSeconds),
+      recheck: this.basicRecheck(login, verified),
     };
   }
 
   private async reverify(em: EntityManager, identityKey: number, login: string, password: string, stamp: string): Promise<Verified | null> {
     if (looksLikeClientId(login)) return this.verifyApiKey(em, login, password);
+    const row = await this.passwordPrincipal(em, identityKey, login, stamp);
+    return row && { row, origin: Provider.password, stamp };
+  }
+
+  /** The person of a password verified earlier, while the password (its stored hash `stamp`) and the login are unchanged. */
+  private async passwordPrincipal(em: EntityManager, identityKey: number, login: string, stamp: string): Promise<PrincipalRow | null> {
     const row = await this.principal(`identity:${identityKey}`, () => principalByKey(em, identityKey));
     const unchanged = row && row.passwordHash === stamp && row.login.toLowerCase() === login.toLowerCase();
-    return unchanged && canAuthenticate(row) ? { row, origin: Provider.password, stamp } : null;
+    return unchanged && canAuthenticate(row) ? row : null;
   }
 
   private async verifyApiKey(em: EntityManager, clientId: string, secret: string): Promise<Verified | null> {

@@ -12,6 +12,7 @@ import {
   toCaller,
   type PrincipalRow,
 } from './principal';
+import type { Recheck, StillValid } from './credential-watch';
 import type { PrincipalCache } from './principal-cache';
 import { sha256 } from './secrets';
 
@@ -44,6 +45,7 @@ export interface OAuthLogin {
   caller: Caller;
   /** Whether the person holds an API key (the rule of "API access: only with API key" for bearer tokens). */
   hasApiKey: boolean;
+  recheck: Recheck;
 }
 
 /**
@@ -66,6 +68,19 @@ export class OAuthVerifier {
 
   /** The person the token names, or null when the token is not good or names nobody who may log in. Throws when the issuer cannot be reached. */
   async authenticate(em: EntityManager, token: string): Promise<OAuthLogin | null> {
+    const row = await this.principalOf(em, token);
+    return row && { caller: toCaller(row, OAUTH_PROVIDER), hasApiKey: row.hasApiKey === true, recheck: (em) => this.recheck(em, token) };
+  }
+
+  /** A token stays accepted until its `exp` (with the clock tolerance its verification allows), while its person may log in. */
+  private async recheck(em: EntityManager, token: string): Promise<StillValid | null> {
+    const row = await this.principalOf(em, token);
+    if (!row) return null;
+    const { decodeJwt } = await loadJose();
+    return { row, until: (decodeJwt(token).exp! + CLOCK_TOLERANCE_SECONDS) * 1000 };
+  }
+
+  private async principalOf(em: EntityManager, token: string): Promise<PrincipalRow | null> {
     const key = `oauth:${sha256(token)}`;
     let row = this.principals.get(key) ?? null;
     if (!row) {
@@ -79,7 +94,7 @@ export class OAuthVerifier {
       if (canAuthenticate(row))
         await sql(em, `update identity set last_login = now() where id = ? and (last_login is null or last_login < now() - interval '1 minute')`, [row.key]);
     }
-    return canAuthenticate(row) ? { caller: toCaller(row, OAUTH_PROVIDER), hasApiKey: row.hasApiKey === true } : null;
+    return canAuthenticate(row) ? row : null;
   }
 
   /** The claims of a good token: our issuer, our audience, an allowed algorithm, a key of the issuer, not expired; else null. */

@@ -28,18 +28,36 @@ export class PrincipalCache {
   private readonly changedAt = new Map<number, number>();
   /** Rows read before this point are not stored (the change log above was cleared, or the connection dropped). */
   private floor = 0;
+  private readonly changeListeners: ((identityKey: number | null) => void)[] = [];
 
   constructor(
     private readonly notifications: DatabaseNotifications | undefined,
     private readonly ttlMs: number,
     private readonly maxEntries = 100_000,
   ) {
-    notifications?.on(PRINCIPALS_CHANNEL, (payload) => this.invalidate(Number(payload)));
-    notifications?.onDown(() => this.clear());
+    notifications?.on(PRINCIPALS_CHANNEL, (payload) => {
+      const identityKey = Number(payload);
+      this.invalidate(identityKey);
+      for (const listener of this.changeListeners) listener(identityKey);
+    });
+    notifications?.onDown(() => {
+      this.clear();
+      for (const listener of this.changeListeners) listener(null);
+    });
+  }
+
+  /** Whether changes to principals are being announced to this instance (while not, nobody hears of them). */
+  get listening(): boolean {
+    return this.notifications?.connected === true;
+  }
+
+  /** `listener` hears of each announced change to a person's principal, after the person's entries are gone; of null when announcements stopped (anybody may have changed). */
+  onPersonChanged(listener: (identityKey: number | null) => void): void {
+    this.changeListeners.push(listener);
   }
 
   private get usable() {
-    return this.ttlMs > 0 && this.notifications?.connected === true;
+    return this.ttlMs > 0 && this.listening;
   }
 
   /** Taken before reading a principal from the database, and handed to `set` with the row. */

@@ -7,6 +7,7 @@ import { clientAddress } from '../rest/node-http';
 import { Provider } from '../entities/users';
 import type { SettingsStore } from '../settings/settings';
 import type { Authenticator, Login } from './authenticator';
+import type { CredentialWatch } from './credential-watch';
 import type { LoginThrottle } from './login-throttle';
 import type { OAuthVerifier } from './oauth';
 import { setBudgetHeaders, type RateLimiter } from '../ops/rate-limit';
@@ -41,6 +42,8 @@ export interface FilterOptions {
   rateLimit?: { limiter: RateLimiter; unmetered: (path: string) => boolean };
   /** Answers a request refused for a while (429): a throttled login, a spent budget. */
   tooManyRequests: (req: IncomingMessage, res: ServerResponse, retryAfter: number) => void;
+  /** Where streams and long polls watch the credentials they were admitted with. */
+  credentials: CredentialWatch;
 }
 
 const decoded = (path: string) => {
@@ -140,9 +143,9 @@ export class SecurityFilter {
     const acceptable = (login: Login | null, holdsApiKey = false) => (!apiKeysOnly || login?.caller.provider === Provider.apiKey || holdsApiKey ? login : null);
     const cookie = req.headers.cookie ? parseCookies(req.headers.cookie)[SESSION_COOKIE] : undefined;
     if (cookie) {
-      const caller = await authenticator.fromSession(ctx.em, cookie);
-      if (caller && acceptable({ caller })) {
-        ctx.caller = caller;
+      const login = acceptable(await authenticator.fromSession(ctx.em, cookie));
+      if (login) {
+        this.admitted(ctx, login);
         ctx.sessionHash = sha256(cookie);
       }
     }
@@ -151,10 +154,9 @@ export class SecurityFilter {
     if (options.isOpen(path)) {
       // The open space follows a valid token (the request runs as its person, the answer carries it again); an invalid one is no refusal there.
       if (this.rest && isOpenSpaceRestPath(path) && typeof headerToken === 'string' && headerToken) {
-        const caller = await authenticator.fromToken(ctx.em, headerToken);
-        const login = caller && acceptable({ caller, token: headerToken });
+        const login = acceptable(await authenticator.fromToken(ctx.em, headerToken));
         if (login) {
-          ctx.caller = login.caller;
+          this.admitted(ctx, login);
           res.setHeader(TOKEN_HEADER, headerToken);
         }
       }
@@ -169,10 +171,7 @@ export class SecurityFilter {
     let challenge = REALM;
     if (typeof linkToken === 'string') login = await authenticator.fromLinkToken(ctx.em, linkToken);
     else {
-      if (typeof headerToken === 'string' && headerToken) {
-        const caller = await authenticator.fromToken(ctx.em, headerToken);
-        login = caller && { caller, token: headerToken };
-      }
+      if (typeof headerToken === 'string' && headerToken) login = await authenticator.fromToken(ctx.em, headerToken);
       // A token that is not (or no longer) registered leaves the decision to the credentials, as in RestApiLoginFilter.
       if (!login && basic) {
         const attempt = await this.throttle.attempt(basic.login, clientAddress(req), (reserve) =>
@@ -182,7 +181,7 @@ export class SecurityFilter {
         login = attempt.result;
       } else if (!login && bearer) {
         const verified = await options.oauth!.authenticate(ctx.em, bearer);
-        login = verified && { caller: verified.caller };
+        login = verified && { caller: verified.caller, recheck: verified.recheck };
         holdsApiKey = verified?.hasApiKey ?? false;
         challenge = BEARER_REFUSED;
       }
@@ -193,10 +192,15 @@ export class SecurityFilter {
       res.setHeader('WWW-Authenticate', challenge);
       return this.refuse(req, res, 401);
     }
-    ctx.caller = login.caller;
+    this.admitted(ctx, login);
     if (login.token) res.setHeader(TOKEN_HEADER, login.token);
     if (login.sessionId) setSessionCookie(req, res, login.sessionId);
     return ctx;
+  }
+
+  private admitted(ctx: RequestContext, login: Login) {
+    ctx.caller = login.caller;
+    ctx.watchCredential = () => this.options.credentials.open(ctx, login.recheck);
   }
 
   /** The filter as express middleware: the admitted request's context goes to `res.locals.ctx`. */

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { canAuthenticate, principalByKey } from '../auth/principal';
-import { requireCaller, type RequestContext } from '../domain/context';
-import { badRequest, DomainError, unauthenticated } from '../domain/errors';
+import type { RequestContext } from '../domain/context';
+import { badRequest, DomainError } from '../domain/errors';
 import { readableChanges } from './policy';
 import { changeSignalOf } from './signal';
 import { changesAfter, cursorText, feedHead, horizon, isBefore, START, type ChangeRow, type Cursor } from './repository';
@@ -49,14 +48,21 @@ export interface ChangePage {
   next: string;
 }
 
-/** The events after `after`; with `waitSeconds`, when there are none yet, the first that commit within that time (or until `stop` aborts). */
+interface ChangeRead {
+  from: Cursor;
+  types: string[] | null;
+  limit: number;
+  /** When a wait for the first readable event ends (`Date.now()`); 0: no wait. */
+  until: number;
+}
+
+/** The events after `after`; with `waitSeconds`, when there are none yet, the first that commit within that time (a long poll). */
 export async function readChanges(
   ctx: RequestContext,
   after: string | null | undefined,
   types: readonly string[] | null | undefined,
   limit: number | null | undefined,
   waitSeconds?: number | null,
-  stop?: AbortSignal,
 ): Promise<ChangePage> {
   const cursor = parseCursor(after);
   const size = limit ?? DEFAULT_CHANGES_LIMIT;
@@ -65,33 +71,41 @@ export async function readChanges(
   await requireKept(ctx.em, cursor);
   const wait = waitSeconds ?? 0;
   if (!Number.isInteger(wait) || wait < 0 || wait > MAX_CHANGES_WAIT_SECONDS) throw badRequest(`wait: seconds between 0 and ${MAX_CHANGES_WAIT_SECONDS}`);
-  const until = Date.now() + wait * 1000;
-  const signal = changeSignalOf(ctx.em);
-  // `next` passes every event read, also those this caller may not see: the next read starts after them.
-  let from = cursor;
-  for (;;) {
-    const read = await changesAfter(ctx.em, from, wanted, size);
-    if (read.length) from = parseCursor(read.at(-1)!.cursor);
-    const events = await readableChanges(ctx, read);
-    if (events.length || !signal || Date.now() >= until || stop?.aborted) return { events, next: cursorText(from) };
-    if (!read.length) await signal.next(until - Date.now(), stop);
+  const read: ChangeRead = { from: cursor, types: wanted, limit: size, until: wait && Date.now() + wait * 1000 };
+  if (!wait) return readPage(ctx, read);
+  // A long poll ends when the credential it came with is revoked (UNAUTHENTICATED), and its caller's roles are kept up to date meanwhile.
+  const watched = await ctx.watchCredential?.();
+  try {
+    return await readPage(ctx, read, undefined, watched?.revoked);
+  } finally {
+    watched?.release();
   }
 }
 
-/** A person who can no longer log in ends their stream; changed roles apply to its next read. */
-async function refreshCaller(ctx: RequestContext): Promise<void> {
-  const caller = requireCaller(ctx);
-  const row = await principalByKey(ctx.em, caller.key);
-  if (!row || !canAuthenticate(row)) throw unauthenticated();
-  ctx.caller = { ...caller, grants: row.grants };
+/** One page of `read`: waits until `read.until` (or until `stop` aborts) while none is readable; throws once `revoked` aborts. */
+async function readPage(ctx: RequestContext, read: ChangeRead, stop?: AbortSignal, revoked?: AbortSignal): Promise<ChangePage> {
+  const signal = read.until ? changeSignalOf(ctx.em) : undefined;
+  // `next` passes every event read, also those this caller may not see: the next read starts after them.
+  let from = read.from;
+  for (;;) {
+    const rows = await changesAfter(ctx.em, from, read.types, read.limit);
+    if (rows.length) from = parseCursor(rows.at(-1)!.cursor);
+    const events = await readableChanges(ctx, rows);
+    revoked?.throwIfAborted();
+    if (events.length || !signal || Date.now() >= read.until || stop?.aborted) return { events, next: cursorText(from) };
+    if (!rows.length) await signal.next(read.until - Date.now(), stop, revoked);
+    revoked?.throwIfAborted();
+  }
 }
 
 /**
  * The events the caller may read after `after` (absent: those that become readable from now on), as they commit,
  * until `stop` aborts: long polls of MAX_CHANGES_WAIT_SECONDS, DEFAULT_CHANGES_LIMIT events a read. The first read
- * happens before this answers, so a malformed or expired cursor fails before a stream opens. The caller is read
- * again before every later read (`refreshCaller`), and the request's entity manager holds nothing from one read to
- * the next (policies load entities into it; no transaction is open between reads, and waits hold no connection).
+ * happens before this answers, so a malformed or expired cursor fails before a stream opens. The credential the
+ * stream was opened with is watched (src/auth/credential-watch.ts): once it is revoked no event follows and the
+ * stream fails with UNAUTHENTICATED; changed roles apply to the next read. The request's entity manager holds nothing
+ * from one read to the next (policies load entities into it; no transaction is open between reads, and waits hold
+ * no connection).
  */
 export async function followChanges(
   ctx: RequestContext,
@@ -99,15 +113,34 @@ export async function followChanges(
   types: readonly string[] | null | undefined,
   stop: AbortSignal,
 ): Promise<AsyncGenerator<ChangeRow, void, undefined>> {
-  let page = await readChanges(ctx, after ?? cursorText(await feedHead(ctx.em)), types, DEFAULT_CHANGES_LIMIT);
+  const watched = await ctx.watchCredential?.();
+  const release = () => watched?.release();
+  // The stream may end before its first pull, when the generator below never runs.
+  stop.addEventListener('abort', release, { once: true });
+  const revoked = watched?.revoked;
+  let page: ChangePage;
+  try {
+    page = await readChanges(ctx, after ?? cursorText(await feedHead(ctx.em)), types, DEFAULT_CHANGES_LIMIT);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const wanted = parseTypes(types);
   return (async function* () {
-    for (;;) {
-      ctx.em.clear();
-      yield* page.events;
-      if (stop.aborted) return;
-      await refreshCaller(ctx);
-      page = await readChanges(ctx, page.next, types, DEFAULT_CHANGES_LIMIT, MAX_CHANGES_WAIT_SECONDS, stop);
-      if (stop.aborted) return;
+    try {
+      for (;;) {
+        ctx.em.clear();
+        for (const event of page.events) {
+          revoked?.throwIfAborted();
+          yield event;
+        }
+        if (stop.aborted) return;
+        const read = { from: parseCursor(page.next), types: wanted, limit: DEFAULT_CHANGES_LIMIT, until: Date.now() + MAX_CHANGES_WAIT_SECONDS * 1000 };
+        page = await readPage(ctx, read, stop, revoked);
+        if (stop.aborted) return;
+      }
+    } finally {
+      release();
     }
   })();
 }

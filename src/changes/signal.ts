@@ -16,14 +16,19 @@ export class ChangeSignal {
     notifications.on(CHANGES_CHANNEL, () => this.wake());
   }
 
-  /** Resolves at the next announcement, after `ms` (at most a second), or when `stop` aborts (a subscriber left). */
-  next(ms: number, stop?: AbortSignal): Promise<void> {
+  /** Resolves at the next announcement, after `ms` (at most a second), or when one of `stops` aborts (a subscriber left, its credential was revoked). */
+  next(ms: number, ...stops: (AbortSignal | undefined)[]): Promise<void> {
     return new Promise((resolve) => {
-      if (stop?.aborted) return resolve();
-      const done = () => (clearTimeout(timer), this.waiters.delete(done), stop?.removeEventListener('abort', done), resolve());
+      if (stops.some((stop) => stop?.aborted)) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        for (const stop of stops) stop?.removeEventListener('abort', done);
+        resolve();
+      };
       const timer = setTimeout(done, Math.min(ms, 1000));
       this.waiters.add(done);
-      stop?.addEventListener('abort', done, { once: true });
+      for (const stop of stops) stop?.addEventListener('abort', done, { once: true });
     });
   }
 

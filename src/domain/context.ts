@@ -22,6 +22,14 @@ export interface Caller {
 
 export type Transport = 'rest' | 'graphql';
 
+/** The credential of a request that outlives a moment (a stream, a long poll), watched (src/auth/credential-watch.ts). */
+export interface WatchedCredential {
+  /** Aborts, with the error to answer, once the credential would no longer be accepted. */
+  revoked: AbortSignal;
+  /** When the request ends. */
+  release: () => void;
+}
+
 export interface RequestContext {
   em: EntityManager;
   caller: Caller | null;
@@ -32,6 +40,8 @@ export interface RequestContext {
   afterWrite?: () => void;
   /** The client's address, through trusted proxies (`TRUST_PROXY`): for the audit row of a write. */
   clientAddress?: string;
+  /** Watches the credential the caller was admitted with (set by the security filter); rejects when it is no longer accepted already. */
+  watchCredential?: () => Promise<WatchedCredential>;
   /** Hash of the session cookie the request came with, if any (for logout). */
   sessionHash?: string;
   /** The transport writes lists as they are read (REST): services hand them over as `listStream` (src/domain/lists.ts). */

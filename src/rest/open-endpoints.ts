@@ -161,7 +161,7 @@ export function openEndpoints(routes: OpenRoute[], authenticator: Authenticator,
         issued = login?.token;
         sessionId = login?.sessionId;
       } else if (token !== undefined) {
-        const caller = await authenticator.fromToken(em, token);
+        const caller = (await authenticator.fromToken(em, token))?.caller;
         const acceptable = settings.apiAccess === 'all' || caller?.provider === Provider.apiKey;
         if (caller && acceptable && caller.login.toLowerCase() === username.toLowerCase()) {
           const login = await authenticator.fromLinkToken(em, token);

@@ -49,6 +49,12 @@ const MEMBER = (role: string, method: string, extra: Deviation[] = []): ParityRo
   },
 ];
 
+/** Where a new course goes (src/courses/policy.ts creationOrganisation). */
+const CREATION_ORGANISATION: Deviation = {
+  what: 'organisationKey (a copy’s too) must name an organisation where the caller is author, learning resource manager or administrator (403 otherwise); without it the course goes to the default organisation if the caller may create there, else to the caller’s own such organisation. OpenOLAT’s createEmptyCourse takes any organisation and defaults to the default one; the owner gets the author role in the course’s organisation, in OpenOLAT in the default one',
+  why: 'an author of one organisation must not plant courses in another (OpenOLAT’s import asks exactly this role), and making someone an owner must not make them an author of every organisation',
+};
+
 export const rows: ParityRow[] = [
   { endpoint: 'GET /repo/courses/version', openolat: `${COURSES}.getVersion`, reads: [], deviations: [] },
   {
@@ -72,7 +78,7 @@ export const rows: ParityRow[] = [
       'query shortTitle, title, displayName, description, teaser, objectives, requirements, credits, expenditureOfWork, softKey, status, publicVisible (Boolean), access (Integer, legacy), membersOnly (Boolean), externalId, externalRef, authors, location, managedFlags, sharedFolderSoftKey, copyFrom (Long), initialAuthor (Long), setAuthor (Boolean, default true), organisationKey (Long), nodeAccessType',
       'body CourseVO (XML or JSON)',
     ],
-    deviations: [],
+    deviations: [CREATION_ORGANISATION],
   },
   {
     endpoint: 'POST /repo/courses',
@@ -83,6 +89,7 @@ export const rows: ParityRow[] = [
       'multipart filename, access (Long, legacy), status, membersOnly, softkey, displayname, organisationkey (Long), externalId, externalRef',
     ],
     deviations: [
+      CREATION_ORGANISATION,
       {
         what: 'An archive OpenOLAT fails to import: OpenOLAT answers 500; we answer 400 (not a ZIP, no course, malformed XML) or 413 (over the size and entry limits) naming the problem, and keep nothing.',
         why: 'The request is at fault, not the server; the client learns what to change.',

@@ -9,8 +9,13 @@ const TREE_SCOPE: Deviation = {
 };
 
 const MEMBER_SCOPE: Deviation = {
-  what: 'Granting, ending or reading a membership also needs the administrator or sysadmin role in an organisation of the person (403 otherwise); OpenOLAT checks the caller’s role only.',
+  what: 'Granting, ending or reading a membership also needs the administrator or sysadmin role in an organisation where the person is a user, and no role of the person the caller lacks where it is held (403 otherwise); OpenOLAT checks the caller’s role only.',
   why: 'Otherwise an administrator of one organisation could take in anyone, or make themself administrator of another organisation.',
+};
+
+const GRANTS_ONLY_HELD: Deviation = {
+  what: 'The sysadmin role is granted or ended only by a system administrator of the organisation (or above it); OpenOLAT lets every administrator of the organisation grant it.',
+  why: 'Nobody grants a role they do not hold: an administrator of one organisation must not make anyone a system administrator.',
 };
 
 const PARTIAL_ORGANISATION: Deviation = {
@@ -98,19 +103,19 @@ export const rows: ParityRow[] = [
     endpoint: 'PUT /organisations/{}/{}/{}',
     openolat: `${ORGS}.putMember`,
     reads: ['path role (name or plural; unknown: 409)', 'query inheritanceMode (none, root, inherited; anything else: the role’s default inheritance)'],
-    deviations: [TREE_SCOPE, MEMBER_SCOPE],
+    deviations: [TREE_SCOPE, MEMBER_SCOPE, GRANTS_ONLY_HELD],
   },
   {
     endpoint: 'PUT /organisations/{}/{}',
     openolat: `${ORGS}.putMembers`,
     reads: ['path role (name or plural; unknown: 409)', 'query inheritanceMode', 'body UserVO[] (only key is read; unknown keys are skipped)'],
-    deviations: [TREE_SCOPE, MEMBER_SCOPE],
+    deviations: [TREE_SCOPE, MEMBER_SCOPE, GRANTS_ONLY_HELD],
   },
   {
     endpoint: 'DELETE /organisations/{}/{}/{}',
     openolat: `${ORGS}.deleteMember`,
     reads: ['path role (name or plural; unknown: 409)'],
-    deviations: [TREE_SCOPE, MEMBER_SCOPE],
+    deviations: [TREE_SCOPE, MEMBER_SCOPE, GRANTS_ONLY_HELD],
   },
   { endpoint: 'GET /organisations/types', openolat: `${TYPES}.getOrganisations`, reads: [], deviations: [] },
   {

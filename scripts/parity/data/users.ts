@@ -37,7 +37,40 @@ const NO_CREDENTIAL_IN_ANSWER: Deviation = {
   why: 'a stored password hash is never sent back: it would let its reader attack the password offline',
 };
 
-export const rows: ParityRow[] = [
+/** The privilege ladder (src/domain/scope.ts) on every route that manages a person. */
+const LADDER: Deviation = {
+  what: 'a user or roles manager is refused (403) for a person who holds a role the caller does not hold where it is held: a user manager never manages an administrator, a system administrator, a role or user manager, nor an author of an organisation where she is none; OpenOLAT (isManagerOf, UserAdminController.isPasswordChangesAllowed) lets a user manager manage everyone who is a user of her organisations except administrators and role managers, and a role manager everyone',
+  why: 'whoever manages a person’s credentials, status or data can act as that person: managing someone who holds a role the caller lacks (author of another organisation, learning resource manager, another user manager) would hand the caller that role. Administrators and system administrators, who hold every role, see no difference',
+};
+
+/** The routes that manage a person: the ladder applies to each. */
+const MANAGES_PERSON = new Set([
+  'POST /users/{}',
+  'DELETE /users/{}',
+  'POST /users/{}/roles',
+  'POST /users/{}/status',
+  'POST /users/{}/preferences',
+  'POST /users/{}/lifecycle',
+  'PUT /users/{}/lifecycle',
+  'POST /users/{}/username',
+  'PUT /users/{}/username',
+  'GET /users/{}/authentications',
+  'PUT /users/{}/authentications',
+  'POST /users/{}/authentications',
+  'DELETE /users/{}/authentications/{}',
+  'POST /users/{}/authentications/password',
+  'GET /users/{}/auth',
+  'PUT /users/{}/auth',
+  'DELETE /users/{}/auth/{}',
+  'POST /users/{}/auth/password',
+]);
+
+const GRANTS_ONLY_HELD: Deviation = {
+  what: 'a caller grants or revokes only roles a role of hers covers in the default organisation (an administrator every role but sysadmin, any other manager only a role she holds herself, never usermanager or rolesmanager); OpenOLAT lets every user manager set any role but administrator and sysadmin',
+  why: 'a user manager who could grant roles she lacks could make herself or an accomplice author or learning resource manager everywhere',
+};
+
+const ownRows: ParityRow[] = [
   { endpoint: 'GET /users/version', openolat: 'UserWebService.getVersion', reads: [], deviations: [] },
   {
     endpoint: 'GET /users',
@@ -314,3 +347,12 @@ export const rows: ParityRow[] = [
     deviations: [],
   },
 ];
+
+export const rows: ParityRow[] = ownRows.map((row) => ({
+  ...row,
+  deviations: [
+    ...row.deviations,
+    ...(MANAGES_PERSON.has(row.endpoint) ? [LADDER] : []),
+    ...(row.endpoint === 'POST /users/{}/roles' ? [GRANTS_ONLY_HELD] : []),
+  ],
+}));

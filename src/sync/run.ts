@@ -133,7 +133,8 @@ async function applyBatch(runtime: SyncRuntime, tx: EntityManager, job: JobRow, 
       } catch (error) {
         // Two batches waiting for each other: the batch is tried again, not the object reported.
         if (error instanceof DeadlockException) throw error;
-        Object.assign(outcome, { action: 'error', error: messageOf(error, runtime.logger), changes: undefined });
+        // An error names no key: the object may be one the caller may not even read.
+        Object.assign(outcome, { action: 'error', key: null, error: messageOf(error, runtime.logger), changes: undefined });
       }
     }
     if (outcome.action === 'error' && job.atomic && !job.dryRun) throw new AtomicFailure(outcome);

@@ -421,6 +421,9 @@ export async function buildTenantWorld(t: TestService): Promise<TenantWorld> {
   return world;
 }
 
+/** The world and a route's attempts take seconds, more on a busy machine. */
+export const NET_TIMEOUT = 120_000;
+
 /** A route, or a GraphQL-only field (no REST attempt). */
 interface Case {
   name: string;
@@ -469,7 +472,7 @@ export function tenantNet(kinds: TenantKind[], start: () => Promise<TestService>
     world = await buildTenantWorld(t);
     snapshots = new TableSnapshots(db);
     await snapshots.prepare();
-  });
+  }, NET_TIMEOUT);
   afterAll(async () => {
     if (process.env.TWO_OWNERS_REPORT) console.log(`tenant ${kinds.join('+')}: ${counters.routes} routes, ${counters.attempts} attempts`);
     await db.end();
@@ -480,58 +483,62 @@ export function tenantNet(kinds: TenantKind[], start: () => Promise<TestService>
     casesOf(kinds)
       .filter((c) => part(c.name))
       .map((c) => [c.name, c] as const),
-  )('%s: refused to callers of A on objects of B, P and D and up the ladder', async (name, { route, kind, graphqlOnly }) => {
-    const op = graphqlOf(route);
-    const also = ALSO_REFUSED_WITH[name];
-    const overrides = ROUTE_VALUES[name]?.() ?? {};
-    const callers = graphqlOnly ? GRAPHQL_ONLY.find(({ field }) => field === route.field)!.roles : callersOf(route, kind);
-    const problems: string[] = [];
-    const targets = TARGETS[kind].filter((target) => callers.some((caller) => !target.callers || target.callers.includes(caller)));
-    for (const target of targets) await sideOf(target);
-    const before = await snapshots.take();
-    counters.routes++;
-    for (const target of targets) {
-      const targetCallers = callers.filter((caller) => !target.callers || target.callers.includes(caller));
-      const theirs = { ...(await sideOf(target)).values, ...overrides };
-      const mine = { ...world.own[kind].values, ...overrides };
-      for (const attempt of attemptsOf(route, kind, target, targetCallers, mine, theirs)) {
-        counters.attempts++;
-        const caller = world.callers[attempt.caller];
-        const label = `${name} by the ${attempt.caller} of A on ${attempt.name}`;
-        if (!graphqlOnly) {
-          const rest = await call(t.base, route.method, `${pathOf(route, attempt.values)}${queryOf(route, attempt.values)}`, {
-            headers: { ...caller.auth, ...acceptFor(route) },
-            body: restBodyOf(route, attempt.body),
-          });
-          if (![403, 404, ...(also ? [also.status] : [])].includes(rest.status))
-            problems.push(`${label}: REST answered ${rest.status} ${rest.text.slice(0, 160)}`);
+  )(
+    '%s: refused to callers of A on objects of B, P and D and up the ladder',
+    async (name, { route, kind, graphqlOnly }) => {
+      const op = graphqlOf(route);
+      const also = ALSO_REFUSED_WITH[name];
+      const overrides = ROUTE_VALUES[name]?.() ?? {};
+      const callers = graphqlOnly ? GRAPHQL_ONLY.find(({ field }) => field === route.field)!.roles : callersOf(route, kind);
+      const problems: string[] = [];
+      const targets = TARGETS[kind].filter((target) => callers.some((caller) => !target.callers || target.callers.includes(caller)));
+      for (const target of targets) await sideOf(target);
+      const before = await snapshots.take();
+      counters.routes++;
+      for (const target of targets) {
+        const targetCallers = callers.filter((caller) => !target.callers || target.callers.includes(caller));
+        const theirs = { ...(await sideOf(target)).values, ...overrides };
+        const mine = { ...world.own[kind].values, ...overrides };
+        for (const attempt of attemptsOf(route, kind, target, targetCallers, mine, theirs)) {
+          counters.attempts++;
+          const caller = world.callers[attempt.caller];
+          const label = `${name} by the ${attempt.caller} of A on ${attempt.name}`;
+          if (!graphqlOnly) {
+            const rest = await call(t.base, route.method, `${pathOf(route, attempt.values)}${queryOf(route, attempt.values)}`, {
+              headers: { ...caller.auth, ...acceptFor(route) },
+              body: restBodyOf(route, attempt.body),
+            });
+            if (![403, 404, ...(also ? [also.status] : [])].includes(rest.status))
+              problems.push(`${label}: REST answered ${rest.status} ${rest.text.slice(0, 160)}`);
+          }
+          const variables = { ...op.variables(attempt.values), ...(route.bodyArg ? { [route.bodyArg]: graphqlBodyOf(route, attempt.body) } : {}) };
+          const reply = await graphql(t.base, caller.auth, op.document, variables);
+          const code = reply.body?.errors?.[0]?.extensions?.code;
+          if (!['FORBIDDEN', 'NOT_FOUND', ...(also ? [also.code] : [])].includes(code) || reply.body?.data?.[op.field] != null)
+            problems.push(`${label}: GraphQL answered ${JSON.stringify(reply.body).slice(0, 200)}`);
         }
-        const variables = { ...op.variables(attempt.values), ...(route.bodyArg ? { [route.bodyArg]: graphqlBodyOf(route, attempt.body) } : {}) };
-        const reply = await graphql(t.base, caller.auth, op.document, variables);
-        const code = reply.body?.errors?.[0]?.extensions?.code;
-        if (!['FORBIDDEN', 'NOT_FOUND', ...(also ? [also.code] : [])].includes(code) || reply.body?.data?.[op.field] != null)
-          problems.push(`${label}: GraphQL answered ${JSON.stringify(reply.body).slice(0, 200)}`);
       }
-    }
-    const changed = changedTables(before, await snapshots.take());
-    if (changed.length) {
-      problems.push(`${name}: the attempts changed ${changed.join(', ')}`);
-      built.clear();
-    }
+      const changed = changedTables(before, await snapshots.take());
+      if (changed.length) {
+        problems.push(`${name}: the attempts changed ${changed.join(', ')}`);
+        built.clear();
+      }
 
-    // The control: the system administrator (or the person themself, CONTROL_BY_MANAGER) runs the first attempt on a fresh object of B.
-    if (!graphqlOnly) {
-      const target = TARGETS[kind][0];
-      const side = route.field.startsWith('Query.') ? await sideOf(target) : await target.build(t, world);
-      const values = { ...side.values, ...(ROUTE_VALUES[name]?.() ?? {}) };
-      const [first] = attemptsOf(route, kind, target, [callers[0] ?? CALLERS_OF_KIND[kind][0]], world.own[kind].values, values);
-      const controller = CONTROL_BY_MANAGER[name] ? side.manager.auth : adminAuth();
-      const control = await call(t.base, route.method, `${pathOf(route, first.values)}${queryOf(route, first.values)}`, {
-        headers: { ...controller, ...acceptFor(route) },
-        body: restBodyOf(route, first.body),
-      });
-      if (control.status >= 400) problems.push(`${name}: the control on ${target.name} answered ${control.status} ${control.text.slice(0, 160)}`);
-    }
-    expect(problems).toEqual([]);
-  });
+      // The control: the system administrator (or the person themself, CONTROL_BY_MANAGER) runs the first attempt on a fresh object of B.
+      if (!graphqlOnly) {
+        const target = TARGETS[kind][0];
+        const side = route.field.startsWith('Query.') ? await sideOf(target) : await target.build(t, world);
+        const values = { ...side.values, ...(ROUTE_VALUES[name]?.() ?? {}) };
+        const [first] = attemptsOf(route, kind, target, [callers[0] ?? CALLERS_OF_KIND[kind][0]], world.own[kind].values, values);
+        const controller = CONTROL_BY_MANAGER[name] ? side.manager.auth : adminAuth();
+        const control = await call(t.base, route.method, `${pathOf(route, first.values)}${queryOf(route, first.values)}`, {
+          headers: { ...controller, ...acceptFor(route) },
+          body: restBodyOf(route, first.body),
+        });
+        if (control.status >= 400) problems.push(`${name}: the control on ${target.name} answered ${control.status} ${control.text.slice(0, 160)}`);
+      }
+      expect(problems).toEqual([]);
+    },
+    NET_TIMEOUT,
+  );
 }

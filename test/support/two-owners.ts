@@ -436,7 +436,8 @@ export class TableSnapshots {
   }
 }
 
-export const changedTables = (before: Record<string, string>, after: Record<string, string>) => Object.keys(before).filter((table) => before[table] !== after[table]);
+export const changedTables = (before: Record<string, string>, after: Record<string, string>) =>
+  Object.keys(before).filter((table) => before[table] !== after[table]);
 
 export interface NetCounters {
   routes: number;

@@ -5,6 +5,7 @@ import { JSON_TYPE, call, graphql, type Headers } from '../support/http';
 import { Receiver } from '../support/receiver';
 import { adminAuth, startTestService, testConfig, type TestService } from '../support/service';
 import {
+  NET_TIMEOUT,
   TENANT_ROLES,
   buildTenantWorld,
   courseIn,
@@ -99,7 +100,7 @@ beforeAll(async () => {
   expect(hook.status).toBe(200);
   webhookOfA = hook.json.key;
   administratorOfA = (await personOf(t, world.tree.a, ['administrator'])).key;
-});
+}, NET_TIMEOUT);
 afterAll(async () => {
   for (const client of clients) client.dispose();
   await Promise.all([receiverOfA.stop(), receiverOfSystem.stop()]);
@@ -150,7 +151,7 @@ describe('after writes in B, P and D and on people above the callers', () => {
     await until(() => sentinel(receiverOfSystem.deliveries.map((delivery) => delivery.json.data)), 'sentinel at the system webhook');
     // The callers' streams and webhook had as long as the system administrator's to get them, and a second more.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-  });
+  }, NET_TIMEOUT);
 
   it.each(TENANT_ROLES)('the %s of A reads none of them in the feed (REST and GraphQL)', async (role) => {
     const caller = world.callers[role];
@@ -209,5 +210,6 @@ describe('sync plans', () => {
       );
       expect(reached.map(({ section, ref, action, key }) => `${section} ${ref}: ${action} ${key ?? ''}`)).toEqual([]);
     },
+    NET_TIMEOUT,
   );
 });

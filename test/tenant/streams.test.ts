@@ -60,12 +60,12 @@ function subscribe(name: string, headers: Headers): Promise<void> {
   clients.push(client);
   streams[name] = [];
   return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the stream of ${name} did not open`)), 10_000);
     client.subscribe<{ changes: Change }>(
       { query: 'subscription { changes { type objectKey } }' },
       { next: ({ data }) => data && streams[name].push(data.changes), error: reject, complete: () => undefined },
-      { connected: () => resolve() } as never,
+      { connected: () => (clearTimeout(timer), resolve()) },
     );
-    setTimeout(() => reject(new Error(`the stream of ${name} did not open`)), 10_000);
   });
 }
 

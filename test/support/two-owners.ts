@@ -83,7 +83,7 @@ const PNG = Buffer.from(
  * be refused for the object (403, 404) before any managed flag is looked at (409), see
  * src/managed/elements.ts.
  */
-async function markManaged(t: TestService, side: Side, tables: Record<string, string[]>): Promise<Side> {
+export async function markManaged(t: TestService, side: Side, tables: Record<string, string[]>): Promise<Side> {
   for (const [table, names] of Object.entries(tables)) {
     const column = table === 'calendar_event' ? 'event_id' : 'id';
     const keys = names.map((name) => side.values[name]);
@@ -133,7 +133,7 @@ async function buildEvent(t: TestService, type: 'user' | 'group' | 'course', own
 }
 
 /** A course owned by `owner` with its calendar and lectures on, a linked group, a lecture block with a roll call, an event, and a second course of the owner. */
-async function courseSide(t: TestService, shared: Shared, owner: TestUser): Promise<Side> {
+export async function courseSide(t: TestService, shared: Shared, owner: TestUser): Promise<Side> {
   const course = await buildCourse(t, { title: uniqueLogin('course') });
   const target = await buildCourse(t, { title: uniqueLogin('target') });
   const participant = await buildUser(t);
@@ -165,14 +165,14 @@ async function courseSide(t: TestService, shared: Shared, owner: TestUser): Prom
   };
 }
 
-async function groupSide(t: TestService, coach: TestUser): Promise<Side> {
+export async function groupSide(t: TestService, coach: TestUser): Promise<Side> {
   const groupKey = await buildGroup(t, { tools: ['hasCalendar', 'hasNews'], news: 'News' });
   await addGroupMember(t, groupKey, coach.key, GroupRole.coach);
   return { manager: coach, values: { groupKey, identityKey: coach.key, eventId: await buildEvent(t, 'group', groupKey) } };
 }
 
 /** A curriculum with an element, a course linked to it (lectures on), a lecture block of the element and a member. */
-async function curriculumSide(t: TestService, shared: Shared, owner: TestUser): Promise<Side> {
+export async function curriculumSide(t: TestService, shared: Shared, owner: TestUser): Promise<Side> {
   const curriculumKey = await buildCurriculum(t);
   await sql(em(t), `insert into curriculum_role (curriculum_id, identity_id, role) values (?, ?, 'curriculumowner')`, [curriculumKey, owner.key]);
   const elementKey = await buildCurriculumElement(t, curriculumKey);
@@ -196,7 +196,7 @@ async function curriculumSide(t: TestService, shared: Shared, owner: TestUser): 
 }
 
 /** An organisation below `parentKey` with a user member, administered by `administrator` (an inheriting role in `parentKey`). */
-async function organisationSide(t: TestService, administrator: TestUser, parentKey: number): Promise<Side> {
+export async function organisationSide(t: TestService, administrator: TestUser, parentKey: number): Promise<Side> {
   const organisationKey = await buildOrganisation(t, {}, parentKey);
   const member = await buildUser(t);
   await addOrganisationMember(t, organisationKey, member.key, 'user');
@@ -204,7 +204,7 @@ async function organisationSide(t: TestService, administrator: TestUser, parentK
 }
 
 /** A person of the organisation `organisationKey` (unless null) with a relation to another one, an event in their calendar; managed by `manager`, else by themself. */
-async function personSide(t: TestService, shared: Shared, manager: TestUser | null, organisationKey: number | null): Promise<Side> {
+export async function personSide(t: TestService, shared: Shared, manager: TestUser | null, organisationKey: number | null): Promise<Side> {
   const person = await buildUser(t);
   const related = await buildUser(t);
   if (organisationKey !== null) {
@@ -329,7 +329,7 @@ const ELEMENT_OF_ANOTHER_CURRICULUM = {
   code: 'CONFLICT',
   reason: 'an update naming an element of another curriculum is a conflict, as a parent there is (catalogue 2.6, test/curriculum/curriculum.test.ts)',
 };
-const ALSO_REFUSED_WITH: Record<string, { status: number; code: string; reason: string }> = {
+export const ALSO_REFUSED_WITH: Record<string, { status: number; code: string; reason: string }> = {
   'PUT /curriculum/:curriculumKey/elements': ELEMENT_OF_ANOTHER_CURRICULUM,
   'POST /curriculum/:curriculumKey/elements': ELEMENT_OF_ANOTHER_CURRICULUM,
   'POST /curriculum/:curriculumKey/elements/:elementKey': ELEMENT_OF_ANOTHER_CURRICULUM,
@@ -341,7 +341,7 @@ const ALSO_REFUSED_WITH: Record<string, { status: number; code: string; reason: 
 };
 
 /** Routes whose control is run by the other side's manager, not the administrator, with the reason. */
-const CONTROL_BY_MANAGER: Record<string, string> = {
+export const CONTROL_BY_MANAGER: Record<string, string> = {
   'PUT /users/:identityKey/calendars/:calendarId/feed': 'only the person themself subscribes to their calendars',
   'DELETE /users/:identityKey/calendars/:calendarId/feed': 'only the person themself subscribes to their calendars',
 };
@@ -397,7 +397,7 @@ export function restBodyOf(route: RestRoute, body: unknown): unknown {
   return Array.isArray(body) || !sample || typeof sample !== 'object' || Array.isArray(sample) ? body : { ...sample, ...(body as Values) };
 }
 
-function graphqlBodyOf(route: RestRoute, body: unknown): unknown {
+export function graphqlBodyOf(route: RestRoute, body: unknown): unknown {
   const sample = sampleBody(route);
   if (body === undefined) return sample;
   return Array.isArray(body) || !sample || typeof sample !== 'object' || Array.isArray(sample) ? body : { ...sample, ...(body as Values) };
@@ -436,7 +436,8 @@ export class TableSnapshots {
   }
 }
 
-const changedTables = (before: Record<string, string>, after: Record<string, string>) => Object.keys(before).filter((table) => before[table] !== after[table]);
+export const changedTables = (before: Record<string, string>, after: Record<string, string>) =>
+  Object.keys(before).filter((table) => before[table] !== after[table]);
 
 export interface NetCounters {
   routes: number;

@@ -1,0 +1,5 @@
+import { startTestService } from '../support/service';
+import { tenantNet } from '../support/tenant-net';
+
+/** The tenant net for groups and organisations: callers of organisation A against the objects and people of B, P and the default organisation, and up the privilege ladder. */
+tenantNet(['group', 'organisation'], () => startTestService());

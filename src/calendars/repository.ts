@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { placeholders, sql } from '../db/sql';
+import { sql } from '../db/sql';
 import type { PageRequest } from '../domain/paging';
 import { inManagedOrganisation, memberSees } from '../courses/repository';
 import type { CalendarEventLink, CalendarType } from '../entities/calendars';
 import { GROUP_MANAGERS } from '../groups/policy';
-import { managesGroup } from '../groups/repository';
+import { inOrganisationWithRole } from '../groups/repository';
 
 /** A calendar by its owner: `calendar_event.(calendar_type, owner_key)`. */
 export interface CalendarOwner {
@@ -61,11 +61,11 @@ export interface GroupCalendarRow {
 }
 
 /**
- * Whether the person writes in a group calendar (our rule): owners (coaches) of the group, the group's managers
- * (src/groups/policy.ts), and participants when the group's calendar access is "all" (1).
+ * Whether the person writes in a group calendar (our rule): owners (coaches) of the group, group managers and
+ * administrators of its organisation (src/groups/policy.ts), and participants when the group's calendar access is "all" (1).
  */
 function groupWriter(membership: string, identityKey: number) {
-  const manages = managesGroup(identityKey, GROUP_MANAGERS);
+  const manages = inOrganisationWithRole(identityKey, GROUP_MANAGERS);
   return {
     text: `(bool_or(${membership}.role = 'coach') or coalesce(max(g.calendar_access) = 1, false) or ${manages.text})`,
     params: manages.params,

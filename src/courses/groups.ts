@@ -137,13 +137,15 @@ export const managedCourseGroups: ManagedElement = {
   },
 };
 
-/** `CourseVO.groups` (GraphQL): a page of the groups of every course of an answer, by the rule of GET …/groups, in three statements. */
+/** `CourseVO.groups` (GraphQL): a page of the groups of every course of an answer, by the rule of GET …/groups, in at most three statements. */
 export function groupsOfCourse(ctx: RequestContext, entryKey: number, page: EdgePage): Promise<GroupVO[]> {
   const edge: Edge<GroupRow, GroupVO> = {
     readable: async (keys) => {
       const caller = requireCaller(ctx);
-      const ofGroupManager = hasAnyRole(caller, GROUP_MANAGERS) ? await links.entriesInOrganisationsWithRole(ctx.em, caller.key, GROUP_MANAGERS, keys) : [];
-      return new Set([...ofGroupManager, ...(await visibleEntryKeys(ctx.em, caller, keys))]);
+      const readable = new Set(hasAnyRole(caller, GROUP_MANAGERS) ? await links.entriesInOrganisationsWithRole(ctx.em, caller.key, GROUP_MANAGERS, keys) : []);
+      const others = keys.filter((key) => !readable.has(key));
+      for (const key of others.length ? await visibleEntryKeys(ctx.em, caller, others) : []) readable.add(key);
+      return readable;
     },
     read: (keys, page, cap) => links.pagesOfGroupsOfEntries(ctx.em, keys, page, cap),
     present: toGroupVO,

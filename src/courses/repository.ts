@@ -283,25 +283,16 @@ export async function insertRootNode(em: EntityManager, entryKey: number, ident:
   await sql(em, INSERT_RUN_ROOT, [entryKey, ident, shortTitle, longTitle]);
 }
 
-/** SQL condition: the person manages the entry `e`, as administrator or learning resource manager of an organisation it is in or linked to, or as owner (as canManageEntry); `managed` false: the person holds none of ENTRY_MANAGERS. */
-export function managesEntry(identityKey: number, managed = true): { text: string; params: unknown[] } {
-  const organisations = inManagedOrganisation(identityKey);
-  return {
-    text: `(${managed ? `${organisations.text} or ` : ''}e.id in (select entry_id from repository_entry_membership where identity_id = ? and role = 'owner'))`,
-    params: [...(managed ? organisations.params : []), identityKey],
-  };
-}
-
-/** Of these entries, those the caller manages (managesEntry). */
+/** Of these entries, those the caller manages: as administrator or learning resource manager of an organisation they are in or linked to, or as owner (as canManageEntry). */
 export async function managedEntryKeys(em: EntityManager, caller: Caller, entryKeys: readonly number[]): Promise<number[]> {
-  const manages = managesEntry(
-    caller.key,
-    caller.grants.some((grant) => ENTRY_MANAGERS.includes(grant.role)),
+  const managed = caller.grants.some((grant) => ENTRY_MANAGERS.includes(grant.role));
+  const organisations = inManagedOrganisation(caller.key);
+  const rows = await sql<{ id: number }>(
+    em,
+    `select e.id from repository_entry e where e.id in (${placeholders(entryKeys)}) and (${managed ? `${organisations.text} or ` : ''}
+      e.id in (select entry_id from repository_entry_membership where identity_id = ? and role = 'owner'))`,
+    [...entryKeys, ...(managed ? organisations.params : []), caller.key],
   );
-  const rows = await sql<{ id: number }>(em, `select e.id from repository_entry e where e.id in (${placeholders(entryKeys)}) and ${manages.text}`, [
-    ...entryKeys,
-    ...manages.params,
-  ]);
   return rows.map((row) => row.id);
 }
 

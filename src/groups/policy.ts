@@ -1,4 +1,5 @@
-import { requireCaller, type RequestContext } from '../domain/context';
+import { managedEntryKeys } from '../courses/repository';
+import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { forbidden, notFound } from '../domain/errors';
 import { loader } from '../domain/loaders';
 import type { OrganisationRole } from '../domain/roles';
@@ -6,7 +7,7 @@ import { holdsRoleIn } from '../domain/scope';
 import type { GroupRole } from '../entities/groups';
 import { findOrganisationRow } from '../organisations/repository';
 import { USER_MANAGERS, selfOrManagedAmong } from '../users/policy';
-import { groupManagerOrganisation, groupsManagedBy, groupsShowingMembersTo, isMember } from './repository';
+import { entriesOfGroups, groupManagerOrganisation, groupsInOrganisationsWithRole, groupsShowingMembersTo, isMember } from './repository';
 
 /**
  * Who may do what with learning groups (catalogue 2.2). Unlike OpenOLAT, where groups are global and
@@ -18,7 +19,7 @@ import { groupManagerOrganisation, groupsManagedBy, groupsShowingMembersTo, isMe
  * A group is also managed by whoever manages every course it is linked to (a group created in a
  * course, or linked to it, is the course's business; a group shared with a course of another owner
  * is not one owner's alone). Every route that reads members of a group or changes it asks
- * groupsManagedAmong (one statement for a set of groups), also through a course's group routes
+ * groupsManagedAmong (for a set of groups at once), also through a course's group routes
  * (src/courses/groups.ts), where linking a group to a course asks it besides the course's own rule.
  * OpenOLAT asks the group manager role only on the course's group routes, and newer versions let
  * course owners change any group they reach there, which let an owner link a stranger's group and
@@ -29,10 +30,22 @@ export const GROUP_MANAGERS: OrganisationRole[] = ['administrator', 'groupmanage
 /** Who reads a person's groups: the person, their user managers, and group managers of the person. */
 const PERSON_GROUP_READERS: OrganisationRole[] = [...new Set([...USER_MANAGERS, ...GROUP_MANAGERS])];
 
-/** Of these groups, those the caller manages: one statement for all of them. */
+/**
+ * Of these groups, those the caller manages, in one statement for all of them, and for the groups left over two more
+ * (their courses, and which of those the caller manages).
+ */
 export async function groupsManagedAmong(ctx: RequestContext, groupKeys: readonly number[]): Promise<ReadonlySet<number>> {
-  if (!groupKeys.length) return new Set();
-  return new Set(await groupsManagedBy(ctx.em, requireCaller(ctx), groupKeys, GROUP_MANAGERS));
+  const caller = requireCaller(ctx);
+  const managed = new Set(
+    groupKeys.length && hasAnyRole(caller, GROUP_MANAGERS) ? await groupsInOrganisationsWithRole(ctx.em, caller.key, GROUP_MANAGERS, groupKeys) : [],
+  );
+  const others = groupKeys.filter((key) => !managed.has(key));
+  if (!others.length) return managed;
+  const entriesByGroup = await entriesOfGroups(ctx.em, others);
+  if (!entriesByGroup.size) return managed;
+  const managedEntries = new Set(await managedEntryKeys(ctx.em, caller, [...new Set([...entriesByGroup.values()].flat())]));
+  for (const [group, entries] of entriesByGroup) if (entries.every((entry) => managedEntries.has(entry))) managed.add(group);
+  return managed;
 }
 
 /** Group managers of the group's organisation; else a manager of every course the group is linked to (none linked: nobody else). */

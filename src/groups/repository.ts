@@ -1,7 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { managesEntry } from '../courses/repository';
 import { keyArray, placeholders, sql } from '../db/sql';
-import type { Caller } from '../domain/context';
 import { readPages, type EdgePage } from '../domain/edges';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
@@ -29,28 +27,31 @@ export const inOrganisationWithRole = (identityKey: number, roles: readonly Orga
   params: [identityKey, ...roles],
 });
 
-/**
- * SQL condition: the person manages the group `g` (src/groups/policy.ts): one of `roles` in its organisation, or a
- * manager of every course it is linked to (at least one).
- */
-export function managesGroup(identityKey: number, roles: readonly OrganisationRole[]): { text: string; params: unknown[] } {
+/** Of these groups, those of an organisation where the person holds one of `roles` (directly or inherited). */
+export async function groupsInOrganisationsWithRole(
+  em: EntityManager,
+  identityKey: number,
+  roles: readonly OrganisationRole[],
+  groupKeys: readonly number[],
+): Promise<number[]> {
   const inOrganisation = inOrganisationWithRole(identityKey, roles);
-  const entry = managesEntry(identityKey);
-  return {
-    text: `(${inOrganisation.text} or (exists (select 1 from repository_entry_group rg where rg.group_id = g.id)
-      and not exists (select 1 from repository_entry_group rg join repository_entry e on e.id = rg.entry_id where rg.group_id = g.id and not ${entry.text})))`,
-    params: [...inOrganisation.params, ...entry.params],
-  };
-}
-
-/** Of these groups, those the caller manages with one of `roles` (managesGroup). */
-export async function groupsManagedBy(em: EntityManager, caller: Caller, groupKeys: readonly number[], roles: readonly OrganisationRole[]): Promise<number[]> {
-  const manages = managesGroup(caller.key, roles);
-  const rows = await sql<{ id: number }>(em, `select g.id from business_group g where g.id = any(?::int[]) and ${manages.text}`, [
+  const rows = await sql<{ id: number }>(em, `select g.id from business_group g where g.id = any(?::int[]) and ${inOrganisation.text}`, [
     keyArray(groupKeys),
-    ...manages.params,
+    ...inOrganisation.params,
   ]);
   return rows.map((row) => Number(row.id));
+}
+
+/** The courses (entry keys) each of these groups is linked to; groups of no course are left out. */
+export async function entriesOfGroups(em: EntityManager, groupKeys: readonly number[]): Promise<Map<number, number[]>> {
+  const rows = await sql<{ groupKey: number; entryKey: number }>(
+    em,
+    'select group_id as "groupKey", entry_id as "entryKey" from repository_entry_group where group_id = any(?::int[])',
+    [keyArray(groupKeys)],
+  );
+  const entries = new Map<number, number[]>();
+  for (const { groupKey, entryKey } of rows) entries.set(Number(groupKey), [...(entries.get(Number(groupKey)) ?? []), Number(entryKey)]);
+  return entries;
 }
 
 /** Of the organisations where the person holds one of `roles` by a membership of their own, the one nearest the root (lowest key among equals); null: none. */

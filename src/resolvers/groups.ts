@@ -70,7 +70,8 @@ export class GroupResolver {
   }
 
   @Query(() => [GroupVO], {
-    description: 'The groups of the organisations where the caller is group manager or administrator (directly or inherited), and the groups the caller belongs to.',
+    description:
+      'The groups of the organisations where the caller is group manager or administrator (directly or inherited), and the groups the caller belongs to.',
   })
   @Directive(auth())
   groups(

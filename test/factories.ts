@@ -64,9 +64,11 @@ export async function buildUsers(
   return identities.map(({ id: key, login }) => ({ key, login, password, auth: basic(login, password) }));
 }
 
-export async function buildGroup(t: TestService, fields: Partial<Group> = {}): Promise<number> {
+/** A group of the organisation `organisationKey`, else of the default organisation. */
+export async function buildGroup(t: TestService, { organisationKey, ...fields }: Partial<Group> & { organisationKey?: number } = {}): Promise<number> {
   const db = em(t);
-  const group = db.create(Group, { name: `Group ${uniqueLogin('g')}`, ...fields });
+  const organisation = organisationKey ? db.getReference(Organisation, organisationKey) : await defaultOrganisation(db);
+  const group = db.create(Group, { name: `Group ${uniqueLogin('g')}`, organisation, ...fields });
   await db.persistAndFlush(group);
   return group.id;
 }

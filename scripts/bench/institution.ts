@@ -172,9 +172,9 @@ async function seedTheRest(db: Queryable, n: InstitutionCounts, organisation: nu
 
   await timed(report, 'groups', async () => {
     await db.query(
-      `insert into business_group (name, description, external_id)
-       select 'Institution group ' || g, 'Exercise group ' || g, 'INST-GROUP-' || g from generate_series(0, $1::int - 1) g`,
-      [n.groups],
+      `insert into business_group (name, description, external_id, organisation_id)
+       select 'Institution group ' || g, 'Exercise group ' || g, 'INST-GROUP-' || g, $2 from generate_series(0, $1::int - 1) g`,
+      [n.groups, organisation],
     );
     await db.query(`drop table if exists institution_group`);
     await db.query(

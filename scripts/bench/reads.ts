@@ -1,3 +1,4 @@
+import { DEFAULT_ORGANISATION_IDENTIFIER } from '../../src/domain/roles';
 import type { TracedStatement } from '../trace-statements';
 import {
   checkSameWork,
@@ -182,8 +183,9 @@ const NESTED_QUERY = '{ groups { key name owners { key login } participants { ke
 /** Groups `GraphQL group <from…to>` with 2 owners and 3 participants each, from the people present. */
 async function addGraphqlGroups(bench: Bench, from: number, to: number) {
   const { rows } = await bench.db.query(
-    `insert into business_group (name) select 'GraphQL group ' || n from generate_series($1::int, $2::int) n returning id`,
-    [from, to],
+    `insert into business_group (name, organisation_id) select 'GraphQL group ' || n, (select id from organisation where identifier = $3)
+     from generate_series($1::int, $2::int) n returning id`,
+    [from, to, DEFAULT_ORGANISATION_IDENTIFIER],
   );
   await bench.db.query(
     `with p as (select id, row_number() over (order by id) - 1 as r from identity), g as (select id, row_number() over (order by id) - 1 as r from unnest($1::int[]) id)

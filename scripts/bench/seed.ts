@@ -25,7 +25,12 @@ export interface SeedOptions {
  * (the schema and the default organisation exist). Used by `npm run bench` and test/indexes.test.ts.
  */
 export async function seedPeople(db: Queryable, { people, first = 1, groups = 0 }: SeedOptions): Promise<void> {
-  if (groups > 0) await db.query(`insert into business_group (name) select 'Seed group ' || n from generate_series(1, $1::int) n`, [groups]);
+  if (groups > 0) {
+    await db.query(
+      `insert into business_group (name, organisation_id) select 'Seed group ' || n, (select id from organisation where identifier = $2) from generate_series(1, $1::int) n`,
+      [groups, DEFAULT_ORGANISATION_IDENTIFIER],
+    );
+  }
   await withoutSecondaryIndexes(db, ['identity', 'authentication', 'organisation_role', 'group_membership'], () => insertPeople(db, first, people, groups));
   await db.query('analyze');
 }

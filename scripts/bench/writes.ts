@@ -1,3 +1,4 @@
+import { DEFAULT_ORGANISATION_IDENTIFIER } from '../../src/domain/roles';
 import bcrypt from 'bcrypt';
 import { checkSameWork, log, PING, sides, tokenHeaders, type Bench, type Side } from './context';
 import { requestProblems, runRequests } from './drivers';
@@ -206,8 +207,9 @@ export async function createGroups(bench: Bench): Promise<Row[]> {
 /** Groups with room for 500 participants, `count` of them, for one side. */
 async function memberGroups(bench: Bench, side: string, groups: number): Promise<number[]> {
   const { rows } = await bench.db.query(
-    `insert into business_group (name, max_participants) select 'Members ' || $1 || ' ' || n, 500 from generate_series(1, $2::int) n returning id`,
-    [side, groups],
+    `insert into business_group (name, max_participants, organisation_id) select 'Members ' || $1 || ' ' || n, 500, (select id from organisation where identifier = $3)
+     from generate_series(1, $2::int) n returning id`,
+    [side, groups, DEFAULT_ORGANISATION_IDENTIFIER],
   );
   return rows.map((r) => r.id as number);
 }

@@ -5,7 +5,7 @@ import { forbidden, notFound } from '../domain/errors';
 import { canManageEntry } from '../courses/policy';
 import { memberSees } from '../courses/repository';
 import { GroupRole } from '../entities/groups';
-import { isGroupManager } from '../groups/policy';
+import { canManageGroup } from '../groups/policy';
 import { ToolAccess } from '../groups/tools';
 import { canManageUser } from '../users/policy';
 import * as calendars from './repository';
@@ -107,14 +107,14 @@ export async function requirePersonCalendar(ctx: RequestContext, identityKey: nu
 }
 
 /**
- * The calendar of `/groups/{g}/calendar`: 404 unknown group; 403 unless the caller is a member or a
- * group manager; then 404 while the calendar tool is off. Owners (coaches) and group managers
- * write, participants when the group's calendar access is "all".
+ * The calendar of `/groups/{g}/calendar`: 404 unknown group; 403 unless the caller is a member or
+ * manages the group (src/groups/policy.ts); then 404 while the calendar tool is off. Owners
+ * (coaches) and the group's managers write, participants when the group's calendar access is "all".
  */
 export async function requireGroupCalendar(ctx: RequestContext, groupKey: number): Promise<Calendar> {
   const group = await calendars.findGroup(ctx.em, groupKey);
   if (!group) throw notFound('group');
-  const manager = isGroupManager(ctx);
+  const manager = await canManageGroup(ctx, groupKey);
   const roles = await calendars.groupRolesOf(ctx.em, groupKey, requireCaller(ctx).key);
   if (!manager && !roles.length) throw forbidden();
   if (!group.hasCalendar) throw notFound('calendar');

@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { placeholders, sql } from '../db/sql';
+import { sql } from '../db/sql';
 import type { PageRequest } from '../domain/paging';
 import { inManagedOrganisation, memberSees } from '../courses/repository';
 import type { CalendarEventLink, CalendarType } from '../entities/calendars';
 import { GROUP_MANAGERS } from '../groups/policy';
+import { inOrganisationWithRole } from '../groups/repository';
 
 /** A calendar by its owner: `calendar_event.(calendar_type, owner_key)`. */
 export interface CalendarOwner {
@@ -60,20 +61,26 @@ export interface GroupCalendarRow {
 }
 
 /**
- * Whether the person writes in a group calendar (our rule): owners (coaches) of the group, group
- * managers and administrators, and participants when the group's calendar access is "all" (1).
+ * Whether the person writes in a group calendar (our rule): owners (coaches) of the group, group managers and
+ * administrators of its organisation (src/groups/policy.ts), and participants when the group's calendar access is "all" (1).
  */
-const GROUP_WRITER = (membership: string) => `(bool_or(${membership}.role = 'coach') or coalesce(max(g.calendar_access) = 1, false)
-  or exists (select 1 from organisation_role r where r.identity_id = ? and r.role in (${placeholders(GROUP_MANAGERS)})))`;
+function groupWriter(membership: string, identityKey: number) {
+  const manages = inOrganisationWithRole(identityKey, GROUP_MANAGERS);
+  return {
+    text: `(bool_or(${membership}.role = 'coach') or coalesce(max(g.calendar_access) = 1, false) or ${manages.text})`,
+    params: manages.params,
+  };
+}
 
 export function groupCalendarsOf(em: EntityManager, identityKey: number, groupKey?: number): Promise<GroupCalendarRow[]> {
+  const writer = groupWriter('gm', identityKey);
   return sql<GroupCalendarRow>(
     em,
-    `select g.id as "groupKey", g.name, ${GROUP_WRITER('gm')} as "canWrite"
+    `select g.id as "groupKey", g.name, ${writer.text} as "canWrite"
      from group_membership gm join business_group g on g.id = gm.group_id
      where gm.identity_id = ? and 'hasCalendar' = any(g.tools)${groupKey === undefined ? '' : ' and g.id = ?'}
      group by g.id, g.name order by g.id`,
-    [identityKey, ...GROUP_MANAGERS, identityKey, ...(groupKey === undefined ? [] : [groupKey])],
+    [...writer.params, identityKey, ...(groupKey === undefined ? [] : [groupKey])],
   );
 }
 

@@ -3,7 +3,7 @@ import { canManageEntry } from '../courses/policy';
 import { findEntry } from '../courses/repository';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { canManageCurriculum } from '../curriculum/policy';
-import { canManageGroup, isGroupManager } from '../groups/policy';
+import { groupsManagedAmong } from '../groups/policy';
 import { organisationsManagedAmong } from '../organisations/policy';
 import { selfOrManagedAmong, USER_MANAGERS } from '../users/policy';
 import type { ChangeRow } from './repository';
@@ -19,7 +19,7 @@ import type { ChangeRow } from './repository';
  */
 const MANAGES = new Map<string, (ctx: RequestContext, keys: number[]) => Promise<ReadonlySet<number>>>([
   ['user', (ctx, keys) => selfOrManagedAmong(ctx, keys, USER_MANAGERS)],
-  ['group', async (ctx, keys) => (isGroupManager(ctx) ? new Set(keys) : each(keys, (key) => canManageGroup(ctx, key)))],
+  ['group', groupsManagedAmong],
   ['curriculum', (ctx, keys) => each(keys, (key) => canManageCurriculum(ctx, key))],
   ['organisation', organisationsManagedAmong],
   [

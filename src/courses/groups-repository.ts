@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../db/sql';
+import { keyArray, sql } from '../db/sql';
 import { readPages, type EdgePage } from '../domain/edges';
 import type { Range } from '../domain/lists';
+import type { OrganisationRole } from '../domain/roles';
 import type { EntryRole } from '../entities/courses';
 import type { GroupRow } from '../groups/presenter';
-import { GROUP_COLUMNS } from '../groups/repository';
+import { GROUP_COLUMNS, inOrganisationWithRole } from '../groups/repository';
 import type { UserRow } from '../users/presenter';
 import { USER_COLUMNS } from '../users/repository';
 
@@ -26,6 +27,21 @@ export async function isLinked(em: EntityManager, entryKey: number, groupKey: nu
 /** The entries the group is linked to. */
 export async function entriesOfGroup(em: EntityManager, groupKey: number): Promise<number[]> {
   return (await sql<{ id: number }>(em, 'select entry_id as id from repository_entry_group where group_id = ?', [groupKey])).map((row) => row.id);
+}
+
+/** Of these entries, those placed in an organisation where the person holds one of `roles` (directly or inherited). */
+export async function entriesInOrganisationsWithRole(
+  em: EntityManager,
+  identityKey: number,
+  roles: readonly OrganisationRole[],
+  entryKeys: readonly number[],
+): Promise<number[]> {
+  const inOrganisation = inOrganisationWithRole(identityKey, roles, 'e.organisation_id');
+  const rows = await sql<{ id: number }>(em, `select e.id from repository_entry e where e.id = any(?::int[]) and ${inOrganisation.text}`, [
+    keyArray(entryKeys),
+    ...inOrganisation.params,
+  ]);
+  return rows.map((row) => Number(row.id));
 }
 
 /** false when the group was linked already. */

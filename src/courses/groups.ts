@@ -1,12 +1,13 @@
 import { inTransaction } from '../audit/audit-log';
-import { requireCaller, type RequestContext } from '../domain/context';
+import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { forbidden, notFound } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
 import { loader } from '../domain/loaders';
 import type { EntryRole } from '../entities/courses';
 import { Group } from '../entities/groups';
-import { isGroupManager, requireGroupManager } from '../groups/policy';
+import { Organisation } from '../entities/organisations';
+import { GROUP_MANAGERS, managesGroupsOf, requireGroupManager } from '../groups/policy';
 import { toGroupVO, type GroupRow } from '../groups/presenter';
 import { findGroup, isMember } from '../groups/repository';
 import * as groupService from '../groups/service';
@@ -24,15 +25,16 @@ import { findCourse } from './service';
  * Course groups (catalogue 2.2 "Course groups", CourseGroupWebService): learning groups linked to a
  * course. Their coaches coach the course and their participants take part in it (visibility, the
  * lists of /users/{k}/courses); the course's /tutors and /participants list direct members only.
- * The course's side of these routes: group managers, and the course's managers (administrators and
- * learning resource managers of its organisation, its owners), as newer OpenOLAT versions allow
- * owners. Linking, changing or deleting an existing group asks the group's side too
- * (src/groups/policy.ts): a course's group route is also a group route.
+ * The course's side of these routes: group managers of the course's organisation, and the course's
+ * managers (administrators and learning resource managers of its organisation, its owners), as newer
+ * OpenOLAT versions allow owners. Linking, changing or deleting an existing group asks the group's
+ * side too (src/groups/policy.ts): a course's group route is also a group route. A group created
+ * here belongs to the course's organisation.
  */
 
 /** The course's side of its group routes. */
 export async function canManageCourseGroups(ctx: RequestContext, course: EntryRow): Promise<boolean> {
-  return isGroupManager(ctx) || canManageEntry(ctx, course);
+  return (await managesGroupsOf(ctx, course.organisationKey)) || canManageEntry(ctx, course);
 }
 
 async function courseForGroupManager(ctx: RequestContext, courseKey: number): Promise<EntryRow> {
@@ -48,10 +50,10 @@ async function linkedGroup(ctx: RequestContext, course: EntryRow, groupKey: numb
   return group;
 }
 
-/** GET /repo/courses/{id}/groups: for whoever sees the course, and group managers. */
+/** GET /repo/courses/{id}/groups: for whoever sees the course, and group managers of its organisation. */
 export async function listCourseGroups(ctx: RequestContext, courseKey: number): Promise<GroupVO[]> {
   const course = await findCourse(ctx, courseKey);
-  if (!isGroupManager(ctx) && !(await isVisibleTo(ctx.em, requireCaller(ctx), course.id))) throw forbidden();
+  if (!(await managesGroupsOf(ctx, course.organisationKey)) && !(await isVisibleTo(ctx.em, requireCaller(ctx), course.id))) throw forbidden();
   const rows = inRanges(
     ctx,
     (range) => links.listLinkedGroups(ctx.em, course.id, range),
@@ -86,7 +88,7 @@ export async function createCourseGroup(ctx: RequestContext, courseKey: number, 
   }
   groupService.validateGroup(input);
   return inTransaction(ctx, async (em) => {
-    const group = em.create(Group, { name: input.name!.trim() });
+    const group = em.create(Group, { name: input.name!.trim(), organisation: em.getReference(Organisation, course.organisationKey) });
     groupService.apply(group, input);
     await em.persistAndFlush(group);
     await links.linkGroup(em, course.id, group.id);
@@ -135,10 +137,16 @@ export const managedCourseGroups: ManagedElement = {
   },
 };
 
-/** `CourseVO.groups` (GraphQL): a page of the groups of every course of an answer, by the rule of GET …/groups, in two statements. */
+/** `CourseVO.groups` (GraphQL): a page of the groups of every course of an answer, by the rule of GET …/groups, in at most three statements. */
 export function groupsOfCourse(ctx: RequestContext, entryKey: number, page: EdgePage): Promise<GroupVO[]> {
   const edge: Edge<GroupRow, GroupVO> = {
-    readable: async (keys) => new Set(isGroupManager(ctx) ? keys : await visibleEntryKeys(ctx.em, requireCaller(ctx), keys)),
+    readable: async (keys) => {
+      const caller = requireCaller(ctx);
+      const readable = new Set(hasAnyRole(caller, GROUP_MANAGERS) ? await links.entriesInOrganisationsWithRole(ctx.em, caller.key, GROUP_MANAGERS, keys) : []);
+      const others = keys.filter((key) => !readable.has(key));
+      for (const key of others.length ? await visibleEntryKeys(ctx.em, caller, others) : []) readable.add(key);
+      return readable;
+    },
     read: (keys, page, cap) => links.pagesOfGroupsOfEntries(ctx.em, keys, page, cap),
     present: toGroupVO,
   };

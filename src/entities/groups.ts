@@ -1,8 +1,12 @@
 import { ArrayType, Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
 import { BaseEntity, LongKey, ManagedEntity } from './base';
+import { Organisation } from './organisations';
 import { Identity } from './users';
 
-/** A learning group. Its managed flags are stored exactly as received, as OpenOLAT stores them for groups (catalogue 4.0). */
+/**
+ * A learning group. Its managed flags are stored exactly as received, as OpenOLAT stores them for groups (catalogue 4.0).
+ * Unlike OpenOLAT's global groups, a group belongs to one organisation (src/groups/policy.ts).
+ */
 @Entity({ tableName: 'business_group' })
 @Index({ properties: ['externalId'] })
 export class Group extends ManagedEntity<
@@ -54,6 +58,9 @@ export class Group extends ManagedEntity<
 
   @Property({ type: 'text', nullable: true, lazy: true })
   news?: string | null;
+
+  @ManyToOne(() => Organisation, { deleteRule: 'restrict', index: true })
+  organisation!: Organisation;
 }
 
 /** OpenOLAT's group roles: owners are `coach`, participants `participant`. */

@@ -1,55 +1,110 @@
-import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
-import { forbidden } from '../domain/errors';
-import type { OrganisationRole } from '../domain/roles';
-import { entriesOfGroup } from '../courses/groups-repository';
 import { managedEntryKeys } from '../courses/repository';
-import { canManageUser } from '../users/policy';
+import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
+import { forbidden, notFound } from '../domain/errors';
+import { loader } from '../domain/loaders';
+import type { OrganisationRole } from '../domain/roles';
+import { holdsRoleIn } from '../domain/scope';
 import type { GroupRole } from '../entities/groups';
-import { groupsShowingMembersTo, isMember } from './repository';
+import { findOrganisationRow } from '../organisations/repository';
+import { USER_MANAGERS, selfOrManagedAmong } from '../users/policy';
+import { entriesOfGroups, groupManagerOrganisation, groupsInOrganisationsWithRole, groupsShowingMembersTo, isMember } from './repository';
 
 /**
- * Who may do what with learning groups (catalogue 2.2). Unlike the other families, OpenOLAT's group
- * API is not scoped by organisation: a group manager role held anywhere covers every group.
+ * Who may do what with learning groups (catalogue 2.2). Unlike OpenOLAT, where groups are global and
+ * a group manager role held anywhere covers every group, a group belongs to one organisation: its
+ * group managers and administrators (held there or inherited from an ancestor, so those of the
+ * default organisation manage every group) manage it, and a role in another organisation gives
+ * nothing over it.
  *
- * A group is managed by group managers, and by whoever manages every course it is linked to (a
- * group created in a course, or linked to it, is the course's business; a group shared with a
- * course of another owner is not one owner's alone). Every route that changes a group asks
- * requireGroupManager, also through a course's group routes (src/courses/groups.ts), where
- * linking a group to a course asks it besides the course's own rule. OpenOLAT asks the group
- * manager role only on the course's group routes, and newer versions let course owners change any
- * group they reach there, which let an owner link a stranger's group and then rename or delete it.
+ * A group is also managed by whoever manages every course it is linked to (a group created in a
+ * course, or linked to it, is the course's business; a group shared with a course of another owner
+ * is not one owner's alone). Every route that reads members of a group or changes it asks
+ * groupsManagedAmong (for a set of groups at once), also through a course's group routes
+ * (src/courses/groups.ts), where linking a group to a course asks it besides the course's own rule.
+ * OpenOLAT asks the group manager role only on the course's group routes, and newer versions let
+ * course owners change any group they reach there, which let an owner link a stranger's group and
+ * then rename or delete it.
  */
 export const GROUP_MANAGERS: OrganisationRole[] = ['administrator', 'groupmanager'];
 
-export const isGroupManager = (ctx: RequestContext) => hasAnyRole(ctx.caller, GROUP_MANAGERS);
+/** Who reads a person's groups: the person, their user managers, and group managers of the person. */
+const PERSON_GROUP_READERS: OrganisationRole[] = [...new Set([...USER_MANAGERS, ...GROUP_MANAGERS])];
 
-/** Group managers; else a manager of every course the group is linked to (none linked: nobody else). */
+/**
+ * Of these groups, those the caller manages, in one statement for all of them, and for the groups left over two more
+ * (their courses, and which of those the caller manages).
+ */
+export async function groupsManagedAmong(ctx: RequestContext, groupKeys: readonly number[]): Promise<ReadonlySet<number>> {
+  const caller = requireCaller(ctx);
+  const managed = new Set(
+    groupKeys.length && hasAnyRole(caller, GROUP_MANAGERS) ? await groupsInOrganisationsWithRole(ctx.em, caller.key, GROUP_MANAGERS, groupKeys) : [],
+  );
+  const others = groupKeys.filter((key) => !managed.has(key));
+  if (!others.length) return managed;
+  const entriesByGroup = await entriesOfGroups(ctx.em, others);
+  if (!entriesByGroup.size) return managed;
+  const managedEntries = new Set(await managedEntryKeys(ctx.em, caller, [...new Set([...entriesByGroup.values()].flat())]));
+  for (const [group, entries] of entriesByGroup) if (entries.every((entry) => managedEntries.has(entry))) managed.add(group);
+  return managed;
+}
+
+/** Group managers of the group's organisation; else a manager of every course the group is linked to (none linked: nobody else). */
 export async function canManageGroup(ctx: RequestContext, groupKey: number): Promise<boolean> {
-  if (isGroupManager(ctx)) return true;
-  const courses = await entriesOfGroup(ctx.em, groupKey);
-  return courses.length > 0 && (await managedEntryKeys(ctx.em, requireCaller(ctx), courses)).length === courses.length;
+  return (await groupsManagedAmong(ctx, [groupKey])).has(groupKey);
 }
 
 export async function requireGroupManager(ctx: RequestContext, groupKey: number): Promise<void> {
-  if (!(await canManageGroup(ctx, groupKey))) throw forbidden('needs the groupmanager role, or to manage every course the group is linked to');
+  if (!(await canManageGroup(ctx, groupKey))) {
+    throw forbidden("needs the groupmanager role in the group's organisation, or to manage every course the group is linked to");
+  }
 }
 
-/** A person's groups (`/users/{k}/groups…`): the person, group managers, and the person's user managers (catalogue 2.1). */
+/** Whether the caller manages the groups of the organisation (a group manager or administrator there, or above it through an inheriting membership). */
+export const managesGroupsOf = (ctx: RequestContext, organisationKey: number) => holdsRoleIn(ctx.em, requireCaller(ctx), organisationKey, GROUP_MANAGERS);
+
+/**
+ * The organisation a new group of PUT /groups belongs to: the one named (404 unknown, 403 unless the caller manages
+ * groups there), else the caller's: of the organisations where the caller holds a group-managing role of their own,
+ * the one nearest the root (the default organisation when they hold it there), the lowest key among equals.
+ */
+export async function organisationOfNewGroup(ctx: RequestContext, organisationKey: number | null | undefined): Promise<number> {
+  if (organisationKey == null) {
+    const own = await groupManagerOrganisation(ctx.em, requireCaller(ctx).key, GROUP_MANAGERS);
+    if (own === null) throw forbidden('needs the groupmanager role in an organisation');
+    return own;
+  }
+  if (!(await findOrganisationRow(ctx.em, organisationKey))) throw notFound('organisation');
+  if (!(await managesGroupsOf(ctx, organisationKey))) throw forbidden('needs the groupmanager role in the organisation');
+  return organisationKey;
+}
+
+/** A person's groups (`/users/{k}/groups…`): the person, their user managers and their group managers (catalogue 2.1). */
 export async function requireGroupsOfPersonReader(ctx: RequestContext, identityKey: number): Promise<void> {
-  if (requireCaller(ctx).key === identityKey || isGroupManager(ctx) || (await canManageUser(ctx, identityKey))) return;
-  throw forbidden();
+  if (!(await personGroupsReadable(ctx, [identityKey])).has(identityKey)) throw forbidden();
 }
 
-/** Group managers read every group, others the groups they belong to. */
+/** Of these people, those whose groups the caller reads (requireGroupsOfPersonReader), in one statement. */
+export const personGroupsReadable = (ctx: RequestContext, identityKeys: readonly number[]) => selfOrManagedAmong(ctx, identityKeys, PERSON_GROUP_READERS);
+
+/** The group's managers, and its members. */
 export async function requireGroupReader(ctx: RequestContext, groupKey: number): Promise<void> {
-  if (!isGroupManager(ctx) && !(await isMember(ctx.em, groupKey, requireCaller(ctx).key))) throw forbidden();
+  if (!(await canManageGroup(ctx, groupKey)) && !(await isMember(ctx.em, groupKey, requireCaller(ctx).key))) throw forbidden();
 }
 
 /**
- * The groups of `groupKeys` whose owners (coach) or participants the caller may list: group managers every one, members
- * those that show that list to their members (ownersVisible, participantsVisible), as OpenOLAT's getTutors/getParticipants.
+ * The groups of `groupKeys` whose owners (coach) or participants the caller may list: those the caller manages, and
+ * as a member those that show that list to their members (ownersVisible, participantsVisible), as OpenOLAT's
+ * getTutors/getParticipants.
  */
 export async function memberListsReadable(ctx: RequestContext, groupKeys: readonly number[], role: GroupRole): Promise<ReadonlySet<number>> {
-  if (isGroupManager(ctx)) return new Set(groupKeys);
-  return new Set(await groupsShowingMembersTo(ctx.em, groupKeys, requireCaller(ctx).key, role));
+  // One question for the owners and the participants of an answer's groups: their edges ask in the same tick.
+  const managedLoader = loader<number, boolean>(ctx, 'groups managed', async (keys) => {
+    const managed = await groupsManagedAmong(ctx, keys);
+    return keys.map((key) => managed.has(key));
+  });
+  const verdicts = await managedLoader.loadMany(groupKeys);
+  const managed = new Set(groupKeys.filter((_, i) => verdicts[i] === true));
+  const others = groupKeys.filter((key) => !managed.has(key));
+  const shown = others.length ? await groupsShowingMembersTo(ctx.em, others, requireCaller(ctx).key, role) : [];
+  return new Set([...managed, ...shown]);
 }

@@ -1,9 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../db/sql';
+import { keyArray, placeholders, sql } from '../db/sql';
 import { readPages, type EdgePage } from '../domain/edges';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
 import { readPage, type Page, type PageRequest } from '../domain/paging';
+import type { OrganisationRole } from '../domain/roles';
+import { appliesIn } from '../domain/scope';
 import { Group, GroupRole } from '../entities/groups';
 import { USER_COLUMNS } from '../users/repository';
 import type { UserRow } from '../users/presenter';
@@ -13,9 +15,61 @@ import type { GroupConfigurationRow, GroupInfoRow, GroupRow } from './presenter'
 export const GROUP_COLUMNS =
   'g.id, g.description, g.external_id as "externalId", g.managed_flags as "managedFlags", g.name, g.type, g.min_participants as "minParticipants", g.max_participants as "maxParticipants"';
 
+/** SQL: the organisations where person `?` holds one of `roles`, directly or through an inheriting membership of an ancestor. */
+const organisationsWithRole = (roles: readonly OrganisationRole[]) => `select o.id from organisation_role cm
+  join organisation co on co.id = cm.organisation_id
+  join organisation o on ${appliesIn('cm', 'co', 'o')}
+  where cm.identity_id = ? and cm.role in (${placeholders(roles)})`;
+
+/** SQL condition: the group `g` belongs to an organisation where the person holds one of `roles` (directly or inherited). */
+export const inOrganisationWithRole = (identityKey: number, roles: readonly OrganisationRole[], organisationColumn = 'g.organisation_id') => ({
+  text: `${organisationColumn} in (${organisationsWithRole(roles)})`,
+  params: [identityKey, ...roles],
+});
+
+/** Of these groups, those of an organisation where the person holds one of `roles` (directly or inherited). */
+export async function groupsInOrganisationsWithRole(
+  em: EntityManager,
+  identityKey: number,
+  roles: readonly OrganisationRole[],
+  groupKeys: readonly number[],
+): Promise<number[]> {
+  const inOrganisation = inOrganisationWithRole(identityKey, roles);
+  const rows = await sql<{ id: number }>(em, `select g.id from business_group g where g.id = any(?::int[]) and ${inOrganisation.text}`, [
+    keyArray(groupKeys),
+    ...inOrganisation.params,
+  ]);
+  return rows.map((row) => Number(row.id));
+}
+
+/** The courses (entry keys) each of these groups is linked to; groups of no course are left out. */
+export async function entriesOfGroups(em: EntityManager, groupKeys: readonly number[]): Promise<Map<number, number[]>> {
+  const rows = await sql<{ groupKey: number; entryKey: number }>(
+    em,
+    'select group_id as "groupKey", entry_id as "entryKey" from repository_entry_group where group_id = any(?::int[])',
+    [keyArray(groupKeys)],
+  );
+  const entries = new Map<number, number[]>();
+  for (const { groupKey, entryKey } of rows) entries.set(Number(groupKey), [...(entries.get(Number(groupKey)) ?? []), Number(entryKey)]);
+  return entries;
+}
+
+/** Of the organisations where the person holds one of `roles` by a membership of their own, the one nearest the root (lowest key among equals); null: none. */
+export async function groupManagerOrganisation(em: EntityManager, identityKey: number, roles: readonly OrganisationRole[]): Promise<number | null> {
+  const [row] = await sql<{ id: number }>(
+    em,
+    `select o.id from organisation_role r join organisation o on o.id = r.organisation_id where r.identity_id = ? and r.role in (${placeholders(roles)})
+     order by length(o.path) - length(replace(o.path, '/', '')), o.id limit 1`,
+    [identityKey, ...roles],
+  );
+  return row ? Number(row.id) : null;
+}
+
 export interface GroupFilter {
   /** Only the groups this identity belongs to (with `memberRole`, in that role). */
   memberKey?: number;
+  /** Only the groups this person belongs to or that belong to an organisation where they hold one of the roles (GET /groups). */
+  reader?: { identityKey: number; managerRoles: readonly OrganisationRole[] };
   memberRole?: GroupRole | null;
   externalId?: string | null;
   /** Only groups with (true) or without (false) managed flags. */
@@ -51,6 +105,18 @@ function conditions(filter: GroupFilter): { where: string[]; params: unknown[] }
   if (filter.memberKey !== undefined) {
     where.push(`g.id in (select group_id from group_membership where identity_id = ?${filter.memberRole ? ' and role = ?' : ''})`);
     params.push(filter.memberKey, ...(filter.memberRole ? [filter.memberRole] : []));
+  }
+  if (filter.reader) {
+    const { identityKey, managerRoles } = filter.reader;
+    const member = 'g.id in (select group_id from group_membership where identity_id = ?)';
+    if (managerRoles.length) {
+      const inOrganisation = inOrganisationWithRole(identityKey, managerRoles);
+      where.push(`(${member} or ${inOrganisation.text})`);
+      params.push(identityKey, ...inOrganisation.params);
+    } else {
+      where.push(member);
+      params.push(identityKey);
+    }
   }
   if (filter.externalId) {
     where.push('g.external_id = ?');

@@ -1,27 +1,37 @@
 import { inTransaction } from '../audit/audit-log';
-import { requireCaller, type RequestContext } from '../domain/context';
+import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
 import { pageWithinBudget, type Page, type PageRequest } from '../domain/paging';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
 import { mandatory, tooLongValues } from '../domain/validation';
 import { Group, GroupRole } from '../entities/groups';
+import { Organisation } from '../entities/organisations';
 import type { GroupConfigurationVO, GroupConfigurationVOInput, GroupInfoVO, GroupInfoVOes, GroupVO, GroupVOInput } from '../schema/groups';
 import type { UserVO } from '../schema/users';
-import { USER_MANAGERS, selfOrManagedAmong } from '../users/policy';
 import { toUserVO, type UserRow } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
-import { isGroupManager, memberListsReadable, requireGroupManager, requireGroupReader, requireGroupsOfPersonReader } from './policy';
+import {
+  GROUP_MANAGERS,
+  memberListsReadable,
+  organisationOfNewGroup,
+  personGroupsReadable,
+  requireGroupManager,
+  requireGroupReader,
+  requireGroupsOfPersonReader,
+} from './policy';
 import { toGroupConfigurationVO, toGroupInfoVO, toGroupVO, type GroupConfigurationRow, type GroupRow } from './presenter';
 import * as groups from './repository';
 import { findGroup } from './repository';
 import { GROUP_TOOLS, TOOL_ACCESS, ToolAccess, hasAccessLevel, hasTool, isGroupTool, isToolEnabled } from './tools';
 
+/** GET /groups: the groups of the organisations where the caller manages groups, and the groups the caller belongs to. */
 export function listGroups(ctx: RequestContext, filter: { externalId?: string | null; managed?: boolean | null }): Promise<GroupVO[]> {
-  const memberKey = isGroupManager(ctx) ? undefined : requireCaller(ctx).key;
+  const caller = requireCaller(ctx);
+  const reader = { identityKey: caller.key, managerRoles: hasAnyRole(caller, GROUP_MANAGERS) ? GROUP_MANAGERS : [] };
   const rows = inRanges(
     ctx,
-    (range) => groups.listGroups(ctx.em, { ...filter, memberKey }, range),
+    (range) => groups.listGroups(ctx.em, { ...filter, reader }, range),
     (row) => row.id,
   );
   return answerList(ctx, rows, toGroupVO);
@@ -77,12 +87,13 @@ export function apply(group: Group, input: GroupVOInput) {
   if (input.maxParticipants !== undefined) group.maxParticipants = limit(input.maxParticipants);
 }
 
-/** PUT /groups: a body with a key > 0 updates that group, as in OpenOLAT. */
-export async function createGroup(ctx: RequestContext, input: GroupVOInput): Promise<GroupVO> {
+/** PUT /groups: a body with a key > 0 updates that group, as in OpenOLAT; else a new group of the organisation (organisationOfNewGroup). */
+export async function createGroup(ctx: RequestContext, input: GroupVOInput, organisationKey?: number | null): Promise<GroupVO> {
   if (input.key && input.key > 0) return updateGroup(ctx, input.key, input);
   validateGroup(input);
   return inTransaction(ctx, async (em) => {
-    const group = em.create(Group, { name: input.name!.trim() });
+    const organisation = em.getReference(Organisation, await organisationOfNewGroup({ ...ctx, em }, organisationKey));
+    const group = em.create(Group, { name: input.name!.trim(), organisation });
     apply(group, input);
     await em.persistAndFlush(group);
     return toGroupVO(group);
@@ -124,7 +135,7 @@ export async function listMembers(ctx: RequestContext, groupKey: number, role: G
 /** `UserVO.groups` (GraphQL): a page of a person's groups, by the rule of GET /users/{k}/groups, for all people of an answer at once. */
 export function groupsOfPersonInAnswer(ctx: RequestContext, identityKey: number, page: EdgePage): Promise<GroupVO[]> {
   const edge: Edge<GroupRow, GroupVO> = {
-    readable: async (keys) => (isGroupManager(ctx) ? new Set(keys) : selfOrManagedAmong(ctx, keys, USER_MANAGERS)),
+    readable: (keys) => personGroupsReadable(ctx, keys),
     read: (keys, page, cap) => groups.pagesOfGroupsOfMembers(ctx.em, keys, page, cap),
     present: toGroupVO,
   };
@@ -148,6 +159,7 @@ export function membersOf(ctx: RequestContext, groupKey: number, role: GroupRole
 export async function addMember(ctx: RequestContext, groupKey: number, identityKey: number, role: GroupRole): Promise<boolean> {
   return inTransaction(ctx, async (em) => {
     const { maxParticipants } = await groups.lockGroup(em, groupKey);
+    await requireGroupManager({ ...ctx, em }, groupKey);
     await requireIdentity(em, identityKey);
     if (role === GroupRole.participant && maxParticipants != null && (await groups.countOtherParticipants(em, groupKey, identityKey)) >= maxParticipants) {
       throw new DomainError('PRECONDITION_FAILED', 'the group is full');
@@ -159,6 +171,7 @@ export async function addMember(ctx: RequestContext, groupKey: number, identityK
 export async function removeMember(ctx: RequestContext, groupKey: number, identityKey: number, role: GroupRole): Promise<boolean> {
   return inTransaction(ctx, async (em) => {
     await findGroup(em, groupKey);
+    await requireGroupManager({ ...ctx, em }, groupKey);
     await requireIdentity(em, identityKey);
     await groups.deleteMember(em, groupKey, identityKey, role);
     return true;
@@ -188,7 +201,9 @@ export async function getGroupInfo(ctx: RequestContext, key: number): Promise<Gr
 }
 
 export async function getConfiguration(ctx: RequestContext, key: number): Promise<GroupConfigurationVO> {
-  return toGroupConfigurationVO(await groups.findConfiguration(ctx.em, key));
+  const configuration = await groups.findConfiguration(ctx.em, key);
+  await requireGroupManager(ctx, key);
+  return toGroupConfigurationVO(configuration);
 }
 
 function validateConfiguration(input: GroupConfigurationVOInput) {
@@ -221,6 +236,7 @@ function validateConfiguration(input: GroupConfigurationVOInput) {
 export async function updateConfiguration(ctx: RequestContext, key: number, input: GroupConfigurationVOInput): Promise<boolean> {
   return inTransaction(ctx, async (em) => {
     const current = await groups.findConfiguration(em, key, true);
+    await requireGroupManager({ ...ctx, em }, key);
     validateConfiguration(input);
     const next: GroupConfigurationRow = { ...current, tools: GROUP_TOOLS.filter((tool) => input.tools?.includes(tool)) };
     for (const [tool, access] of Object.entries(input.toolsAccess ?? {})) if (hasAccessLevel(tool)) next[TOOL_ACCESS[tool]] = access;
@@ -242,9 +258,10 @@ export async function getNews(ctx: RequestContext, key: number): Promise<string>
   return news;
 }
 
-/** The group's news tool, for a write that needs it on: the group row is held until the transaction ends. */
+/** The group's news tool, for a write of the group's managers that needs it on: the group row is held until the transaction ends. */
 async function requireNewsTool(ctx: RequestContext, key: number) {
   const { tools } = await groups.findConfiguration(ctx.em, key, true);
+  await requireGroupManager(ctx, key);
   if (!hasTool(tools, 'hasNews')) throw notFound('news tool of the group');
 }
 

@@ -100,7 +100,7 @@ export const pagesOfChildren = (em: EntityManager, parentKeys: readonly number[]
     cap,
   );
 
-/** Deletes the organisation with its memberships; its users (role `user`) become users of the fallback organisation first. */
+/** Deletes the organisation with its memberships; its users (role `user`) become users of the fallback organisation first, its groups groups of its parent. */
 export async function deleteOrganisation(em: EntityManager, key: number, fallbackKey: number): Promise<void> {
   await sql(
     em,
@@ -109,6 +109,7 @@ export async function deleteOrganisation(em: EntityManager, key: number, fallbac
      on conflict do nothing`,
     [fallbackKey, key],
   );
+  await sql(em, 'update business_group set organisation_id = (select parent_id from organisation where id = ?) where organisation_id = ?', [key, key]);
   await sql(em, 'delete from organisation where id = ?', [key]);
 }
 

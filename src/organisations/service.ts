@@ -181,7 +181,8 @@ async function move(em: EntityManager, organisation: Organisation, parent: Organ
  * (directly or through an inheriting membership of an ancestor). The default organisation and
  * organisations with sub-organisations are refused (409): OpenOLAT would delete the subtree too,
  * this gateway asks the client to delete or move the sub-organisations first. Users (role `user`)
- * become users of the default organisation; all other memberships end with the organisation.
+ * become users of the default organisation; all other memberships end with the organisation. Its
+ * learning groups move to its parent, whose group managers manage them already when their roles inherit.
  */
 export async function deleteOrganisation(ctx: RequestContext, key: number): Promise<boolean> {
   await inTransaction(ctx, async (em) => {

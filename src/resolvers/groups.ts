@@ -69,7 +69,10 @@ export class GroupResolver {
     return groups.membersOf(ctx, group.key, GroupRole.participant, page);
   }
 
-  @Query(() => [GroupVO], { description: 'Group managers see every group, others the groups they belong to.' })
+  @Query(() => [GroupVO], {
+    description:
+      'The groups of the organisations where the caller is group manager or administrator (directly or inherited), and the groups the caller belongs to.',
+  })
   @Directive(auth())
   groups(
     @Ctx() ctx: RequestContext,
@@ -80,11 +83,19 @@ export class GroupResolver {
   }
 
   @KeepsPrincipals()
-  @Mutation(() => GroupVO, { description: 'Create a group; a body with a key > 0 updates that group.' })
+  @Mutation(() => GroupVO, {
+    description:
+      "Create a group; a body with a key > 0 updates that group. The group belongs to organisationKey (the caller manages groups there), else to the caller's organisation: of those where the caller holds groupmanager or administrator, the one nearest the root.",
+  })
   @Directive(auth(...GROUP_MANAGERS))
   @Managed(managedGroup, null)
-  createGroup(@Ctx() ctx: RequestContext, @Arg('group', () => GroupVOInput) group: GroupVOInput): Promise<GroupVO> {
-    return groups.createGroup(ctx, group);
+  createGroup(
+    @Ctx() ctx: RequestContext,
+    @Arg('group', () => GroupVOInput) group: GroupVOInput,
+    @Arg('organisationKey', () => LongScalar, { nullable: true, description: 'The organisation of a new group (a gateway extension; REST: query parameter).' })
+    organisationKey?: number | null,
+  ): Promise<GroupVO> {
+    return groups.createGroup(ctx, group, organisationKey);
   }
 
   @Query(() => GroupVOes, { description: "The groups the person belongs to: the person, group managers and the person's user managers." })

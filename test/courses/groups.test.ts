@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { traceStatements } from '../../scripts/trace-statements';
 import { EntryRole } from '../../src/entities/courses';
 import { GroupRole } from '../../src/entities/groups';
-import { addCourseMember, addGroupMember, buildCourse, buildGroup, buildUser, type TestCourse, type TestUser } from '../factories';
+import { addCourseMember, addGroupMember, buildCourse, buildGroup, buildUser, defaultOrganisationKey, type TestCourse, type TestUser } from '../factories';
 import { JSON_TYPE, call, graphql } from '../support/http';
 import { adminAuth, startTestService, type TestService } from '../support/service';
 
@@ -228,7 +228,10 @@ describe('the course on GraphQL', () => {
         await db.query('insert into repository_entry_membership (entry_id, identity_id, role) select $1, unnest($2::int[]), $3', [course.key, keys, role]);
       }
       // As many groups as members, each linked; the first holds every person as coach and participant.
-      const groups = await db.query(`insert into business_group (name) select 'cg ' || n from generate_series(1, $1::int) n returning id`, [size]);
+      const groups = await db.query(
+        `insert into business_group (name, organisation_id) select 'cg ' || n, $2 from generate_series(1, $1::int) n returning id`,
+        [size, await defaultOrganisationKey(t)],
+      );
       const groupKeys = groups.rows.map((row) => row.id as number);
       await db.query('insert into repository_entry_group (entry_id, group_id) select $1, unnest($2::int[])', [course.key, groupKeys]);
       for (const role of ['coach', 'participant']) {
@@ -248,9 +251,9 @@ describe('the course on GraphQL', () => {
     const few = await statementsFor(10);
     const many = await statementsFor(1000);
     // the course and its visibility; per tree a manager check and its nodes; one manager check and the three member lists;
-    // the groups (a group manager needs no visibility check); the groups' coaches and participants; the login
-    // throttle's read for the basic credentials
-    expect(few).toBeLessThanOrEqual(14);
+    // whether the caller manages groups in the course's organisation (then no visibility check) and the groups; which of
+    // the groups the caller manages, and their coaches and participants; the login throttle's read for the basic credentials
+    expect(few).toBeLessThanOrEqual(16);
     expect(many).toBe(few);
   });
 });

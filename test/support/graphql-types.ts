@@ -1132,7 +1132,7 @@ export type Mutation = {
   createCurriculum: CurriculumVo;
   /** Create an element type; a body key updates that type. */
   createCurriculumElementType: CurriculumElementTypeVo;
-  /** Create a group; a body with a key > 0 updates that group. */
+  /** Create a group; a body with a key > 0 updates that group. The group belongs to organisationKey (the caller manages groups there), else to the caller's organisation: of those where the caller holds groupmanager or administrator, the one nearest the root. */
   createGroup: GroupVo;
   /** Create an organisation (below the default organisation unless a parent is given); a body with a key updates that organisation. */
   createOrganisation: OrganisationVo;
@@ -1613,6 +1613,7 @@ export type MutationCreateCurriculumElementTypeArgs = {
 
 export type MutationCreateGroupArgs = {
   group: GroupVoInput;
+  organisationKey?: InputMaybe<Scalars['Long']['input']>;
 };
 
 
@@ -2558,7 +2559,7 @@ export type Query = {
   groupOwners: Array<UserVo>;
   /** The participants of the group: group managers, and members while the group shows its participants (participantsVisible). */
   groupParticipants: Array<UserVo>;
-  /** Group managers see every group, others the groups they belong to. */
+  /** The groups of the organisations where the caller is group manager or administrator (directly or inherited), and the groups the caller belongs to. */
   groups: Array<GroupVo>;
   /** The groups the person belongs to: the person, group managers and the person's user managers. */
   groupsOfUser: GroupVOes;

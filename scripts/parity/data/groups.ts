@@ -8,6 +8,14 @@ const FORBIDDEN_NOT_UNAUTHORIZED: Deviation = {
   why: '401 tells a client its credentials are missing or wrong, and clients drop or renew them; the credentials are fine, the role is not (decided before, kept).',
 };
 
+const GROUPS_OF_ORGANISATIONS: Deviation = {
+  what: 'A group belongs to one organisation: group managers and administrators manage (list, read the members of, change, delete) the groups of the organisations where they hold the role, directly or inherited (the default organisation’s: every group); OpenOLAT’s groups are global and its group manager role held anywhere covers all of them. A new group belongs to the organisation of the query parameter organisationKey (403 where the caller manages no groups), else to the caller’s (of those where they manage groups, the one nearest the root); a course’s group to the course’s.',
+  why: 'Organisations are tenants here: an administrator of one organisation must not read or take over the groups, members and courses of another. Scripts run as the institution’s administrator (default organisation) see no difference.',
+};
+
+/** The rules every route that names a group follows. */
+const GROUP_ACCESS: Deviation[] = [FORBIDDEN_NOT_UNAUTHORIZED, GROUPS_OF_ORGANISATIONS];
+
 const GROUP_VO_BODY = [
   'body GroupVO (XML or JSON): name (required, else 406), description, externalId, managedFlags, minParticipants, maxParticipants (Integer; ≤ 0 or absent: unlimited); key and type ignored',
 ];
@@ -33,23 +41,23 @@ export const rows: ParityRow[] = [
     endpoint: 'GET /groups',
     openolat: `${GROUPS}.getGroupList`,
     reads: ['query externalId (blank: ignored)', 'query managed (Boolean; anything but "true" is false)'],
-    deviations: [],
+    deviations: [GROUPS_OF_ORGANISATIONS],
   },
   {
     endpoint: 'PUT /groups',
     openolat: `${GROUPS}.createGroup`,
     reads: [...GROUP_VO_BODY, 'body key > 0: an update of that group (postGroup)'],
-    deviations: [FORBIDDEN_NOT_UNAUTHORIZED],
+    deviations: [...GROUP_ACCESS],
   },
   {
     endpoint: 'GET /groups/{}',
     openolat: `${GROUPS}.findById`,
     reads: ['header If-Modified-Since'],
-    deviations: [FORBIDDEN_NOT_UNAUTHORIZED],
+    deviations: [...GROUP_ACCESS],
   },
-  { endpoint: 'POST /groups/{}', openolat: `${GROUPS}.postGroup`, reads: GROUP_VO_BODY, deviations: [FORBIDDEN_NOT_UNAUTHORIZED] },
-  { endpoint: 'DELETE /groups/{}', openolat: `${GROUPS}.deleteGroup`, reads: [], deviations: [FORBIDDEN_NOT_UNAUTHORIZED] },
-  { endpoint: 'GET /groups/{}/news', openolat: `${GROUPS}.getNews`, reads: [], deviations: [FORBIDDEN_NOT_UNAUTHORIZED] },
+  { endpoint: 'POST /groups/{}', openolat: `${GROUPS}.postGroup`, reads: GROUP_VO_BODY, deviations: [...GROUP_ACCESS] },
+  { endpoint: 'DELETE /groups/{}', openolat: `${GROUPS}.deleteGroup`, reads: [], deviations: [...GROUP_ACCESS] },
+  { endpoint: 'GET /groups/{}/news', openolat: `${GROUPS}.getNews`, reads: [], deviations: [...GROUP_ACCESS] },
   {
     endpoint: 'POST /groups/{}/news',
     openolat: `${GROUPS}.postNews`,
@@ -63,8 +71,8 @@ export const rows: ParityRow[] = [
       },
     ],
   },
-  { endpoint: 'DELETE /groups/{}/news', openolat: `${GROUPS}.deleteNews`, reads: [], deviations: [FORBIDDEN_NOT_UNAUTHORIZED] },
-  { endpoint: 'GET /groups/{}/configuration', openolat: `${GROUPS}.getGroupConfiguration`, reads: [], deviations: [] },
+  { endpoint: 'DELETE /groups/{}/news', openolat: `${GROUPS}.deleteNews`, reads: [], deviations: [...GROUP_ACCESS] },
+  { endpoint: 'GET /groups/{}/configuration', openolat: `${GROUPS}.getGroupConfiguration`, reads: [], deviations: [GROUPS_OF_ORGANISATIONS] },
   {
     endpoint: 'POST /groups/{}/configuration',
     openolat: `${GROUPS}.postGroupConfiguration`,
@@ -72,31 +80,32 @@ export const rows: ParityRow[] = [
       'body GroupConfigurationVO (XML or JSON): tools (absent: all off), toolsAccess (Map<String,Integer>; absent: unchanged), news (saved when not blank), ownersVisible, participantsVisible, waitingListVisible, ownersPublic, participantsPublic, waitingListPublic (Boolean; null: unchanged)',
     ],
     deviations: [
+      GROUPS_OF_ORGANISATIONS,
       {
         what: 'An unknown tool id in tools (e.g. "news" for "hasNews") or a toolsAccess entry for a tool without access level, or a level other than 0/1: OpenOLAT answers 200 (unknown tools are dropped, so every tool goes off; the access property is stored as given); we answer 406 listing each wrong entry and change nothing.',
         why: 'Decided before, kept: OpenOLAT switches off the tools the client meant to keep and stores access levels no screen reads; the client is told what to correct instead.',
       },
     ],
   },
-  { endpoint: 'GET /groups/{}/infos', openolat: `${GROUPS}.getInformations`, reads: [], deviations: [FORBIDDEN_NOT_UNAUTHORIZED] },
-  { endpoint: 'GET /groups/{}/owners', openolat: `${GROUPS}.getTutors`, reads: [], deviations: [FORBIDDEN_NOT_UNAUTHORIZED] },
-  { endpoint: 'GET /groups/{}/participants', openolat: `${GROUPS}.getParticipants`, reads: [], deviations: [FORBIDDEN_NOT_UNAUTHORIZED] },
+  { endpoint: 'GET /groups/{}/infos', openolat: `${GROUPS}.getInformations`, reads: [], deviations: [...GROUP_ACCESS] },
+  { endpoint: 'GET /groups/{}/owners', openolat: `${GROUPS}.getTutors`, reads: [], deviations: [...GROUP_ACCESS] },
+  { endpoint: 'GET /groups/{}/participants', openolat: `${GROUPS}.getParticipants`, reads: [], deviations: [...GROUP_ACCESS] },
   {
     endpoint: 'PUT /groups/{}/owners/{}',
     openolat: `${GROUPS}.addTutor`,
     reads: [],
-    deviations: [FORBIDDEN_NOT_UNAUTHORIZED],
+    deviations: [...GROUP_ACCESS],
   },
-  { endpoint: 'DELETE /groups/{}/owners/{}', openolat: `${GROUPS}.removeTutor`, reads: [], deviations: [FORBIDDEN_NOT_UNAUTHORIZED] },
-  { endpoint: 'PUT /groups/{}/participants/{}', openolat: `${GROUPS}.addParticipant`, reads: [], deviations: [FORBIDDEN_NOT_UNAUTHORIZED] },
-  { endpoint: 'DELETE /groups/{}/participants/{}', openolat: `${GROUPS}.removeParticipant`, reads: [], deviations: [FORBIDDEN_NOT_UNAUTHORIZED] },
+  { endpoint: 'DELETE /groups/{}/owners/{}', openolat: `${GROUPS}.removeTutor`, reads: [], deviations: [...GROUP_ACCESS] },
+  { endpoint: 'PUT /groups/{}/participants/{}', openolat: `${GROUPS}.addParticipant`, reads: [], deviations: [...GROUP_ACCESS] },
+  { endpoint: 'DELETE /groups/{}/participants/{}', openolat: `${GROUPS}.removeParticipant`, reads: [], deviations: [...GROUP_ACCESS] },
   {
     endpoint: 'GET /repo/courses/{}/groups',
     openolat: `${COURSE_GROUPS}.getGroupList`,
     reads: [],
     deviations: [
       {
-        what: 'OpenOLAT lists a course’s groups to any authenticated caller who reaches the course resource; we answer 403 unless the caller is a group manager or sees the course (member or manager).',
+        what: 'OpenOLAT lists a course’s groups to any authenticated caller who reaches the course resource; we answer 403 unless the caller is a group manager of the course’s organisation or sees the course (member or manager).',
         why: 'The group list names groups of a course the caller may not even see; it follows the visibility rule of GET /repo/courses/{id}.',
       },
     ],
@@ -118,30 +127,30 @@ export const rows: ParityRow[] = [
     endpoint: 'GET /repo/courses/{}/groups/{}',
     openolat: `${COURSE_GROUPS}.getGroup (delegates to ${GROUPS}.findById)`,
     reads: [],
-    deviations: [FORBIDDEN_NOT_UNAUTHORIZED, COURSE_GROUP_SCOPE],
+    deviations: [...GROUP_ACCESS, COURSE_GROUP_SCOPE],
   },
   {
     endpoint: 'POST /repo/courses/{}/groups/{}',
     openolat: `${COURSE_GROUPS}.updateGroup (delegates to ${GROUPS}.postGroup)`,
     reads: GROUP_VO_BODY,
-    deviations: [FORBIDDEN_NOT_UNAUTHORIZED, COURSE_GROUP_SCOPE],
+    deviations: [...GROUP_ACCESS, COURSE_GROUP_SCOPE],
   },
   {
     endpoint: 'DELETE /repo/courses/{}/groups/{}',
     openolat: `${COURSE_GROUPS}.deleteGroup (delegates to ${GROUPS}.deleteGroup)`,
     reads: [],
-    deviations: [FORBIDDEN_NOT_UNAUTHORIZED, COURSE_GROUP_SCOPE],
+    deviations: [...GROUP_ACCESS, COURSE_GROUP_SCOPE],
   },
   {
     endpoint: 'POST /repo/courses/{}/groups/new',
     openolat: `${COURSE_GROUPS}.postNewGroup (older versions; browser fallback of putNewGroup)`,
     reads: [...GROUP_VO_BODY, 'body key > 0: link that existing group to the course'],
-    deviations: [FORBIDDEN_NOT_UNAUTHORIZED, MIN_MAX_IN_COURSE],
+    deviations: [...GROUP_ACCESS, MIN_MAX_IN_COURSE],
   },
   {
     endpoint: 'PUT /groups/{}/users/{}',
     openolat: `${GROUPS}.addParticipant (served here; OpenOLAT has no /users/{k} under a group: the path is the source document’s golden path)`,
     reads: [],
-    deviations: [FORBIDDEN_NOT_UNAUTHORIZED],
+    deviations: [...GROUP_ACCESS],
   },
 ];

@@ -15,7 +15,8 @@ import { ROUTE_VALUES, WORLDS, acceptFor, queryOf, restBodyOf, type Shared } fro
  * by habit. For every route of the route table that takes query parameters, a form, a multipart
  * body or the query as its body, the request is sent as is and with an unknown query parameter (and
  * an unknown form or multipart text field): a read must answer the same status and body, a write
- * (each on fresh objects) the same status.
+ * (each on fresh objects) the same status. The gateway's own routes (`strictQuery`) are not OpenOLAT's: they refuse
+ * an unknown parameter (test/strict-parameters.test.ts).
  */
 
 const UNKNOWN_QUERY = '_=12345';
@@ -39,7 +40,8 @@ function queryArguments(route: RestRoute): string[] {
 const takesParameters = (route: RestRoute) =>
   queryArguments(route).length > 0 || route.formBody || route.multipartBody || route.queryBody || route.extraQueryArg !== undefined;
 
-const ROUTES_WITH_PARAMETERS = ROUTES.filter(takesParameters);
+/** OpenOLAT's routes; the gateway's own refuse an unknown parameter (test/strict-parameters.test.ts). */
+const ROUTES_WITH_PARAMETERS = ROUTES.filter((route) => takesParameters(route) && !route.strictQuery);
 
 /** How a client sends the route's body: the multipart form, the HTML form, the query parameters, JSON, or none. */
 type Shape = 'multipart' | 'form' | 'query' | 'json' | 'none';

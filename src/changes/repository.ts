@@ -89,6 +89,15 @@ export async function feedHead(em: EntityManager): Promise<Cursor> {
   return { xid: row.xid, id: '0' };
 }
 
+/**
+ * The feed's end for now: the first transaction id not yet given (`pg_snapshot_xmax`) and the last event id given
+ * (`change_event_id_seq`). Every event still to come lies in a transaction from `xid` on, or has an id beyond `id`.
+ */
+export async function feedEnd(em: EntityManager): Promise<Cursor> {
+  const [row] = await sql<Cursor>(em, 'select pg_snapshot_xmax(pg_current_snapshot())::text as xid, (select last_value from change_event_id_seq)::text as id');
+  return row;
+}
+
 /** How far the retention has deleted the feed: the newest deleted event, none while nothing was deleted. */
 export async function horizon(em: EntityManager): Promise<Cursor | null> {
   const [row] = await sql<{ xid: string; id: string }>(em, 'select xid::text as xid, event_id::text as id from change_feed_horizon where id = 1');

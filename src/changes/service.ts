@@ -3,7 +3,7 @@ import type { RequestContext } from '../domain/context';
 import { badRequest, DomainError } from '../domain/errors';
 import { readableChanges } from './policy';
 import { changeSignalOf } from './signal';
-import { changesAfter, cursorText, feedHead, horizon, isBefore, START, type ChangeRow, type Cursor } from './repository';
+import { changesAfter, cursorText, feedEnd, feedHead, horizon, isBefore, START, type ChangeRow, type Cursor } from './repository';
 
 export const DEFAULT_CHANGES_LIMIT = 100;
 export const MAX_CHANGES_LIMIT = 1000;
@@ -13,12 +13,26 @@ export const MAX_CHANGES_WAIT_SECONDS = 20;
 const CURSOR = /^(\d{1,20})-(\d{1,20})$/;
 const TYPE = /^[a-z]+(\.[a-z]+)*$/;
 
-/** A cursor as a client sends it (`after`); none: the start of the feed. */
-export function parseCursor(after: string | null | undefined): Cursor {
+/** A cursor as a client sends it (`after`, or the parameter `name`); none: the start of the feed. */
+export function parseCursor(after: string | null | undefined, name = 'after'): Cursor {
   if (after == null || after === '') return START;
   const match = CURSOR.exec(after);
-  if (!match) throw badRequest(`after: "${after}" is not a cursor of this feed (the "next" of an earlier answer)`);
+  if (!match) throw badRequest(`${name}: "${after}" is not a cursor of this feed (the "next" of an earlier answer)`);
   return { xid: match[1], id: match[2] };
+}
+
+/**
+ * A client's cursor, refused (400) when it lies beyond the feed's end: in a transaction not yet begun, or after an
+ * event not yet written. No answer ever held such a cursor, and reading on from it would skip the events to come.
+ */
+export async function parseReachedCursor(em: EntityManager, after: string | null | undefined, name = 'after'): Promise<Cursor> {
+  const cursor = parseCursor(after, name);
+  if (cursor === START) return cursor;
+  const end = await feedEnd(em);
+  if (BigInt(cursor.xid) > BigInt(end.xid) || BigInt(cursor.id) > BigInt(end.id)) {
+    throw badRequest(`${name}: "${after}" lies beyond the end of the feed (${cursorText(end)}): no answer gave this cursor`);
+  }
+  return cursor;
 }
 
 /** `types` as REST sends it (`a,b`, or the parameter repeated) or GraphQL (a list). */
@@ -64,7 +78,7 @@ export async function readChanges(
   limit: number | null | undefined,
   waitSeconds?: number | null,
 ): Promise<ChangePage> {
-  const cursor = parseCursor(after);
+  const cursor = await parseReachedCursor(ctx.em, after);
   const size = limit ?? DEFAULT_CHANGES_LIMIT;
   if (!Number.isInteger(size) || size < 1 || size > MAX_CHANGES_LIMIT) throw badRequest(`limit: between 1 and ${MAX_CHANGES_LIMIT}`);
   const wanted = parseTypes(types);

@@ -185,7 +185,13 @@ function errorResponses(route: RestRoute, hasParameters: boolean, hasRoles: bool
       ? errorResponse(`Accept names neither ${route.streamedAnswer.mediaType} nor application/octet-stream`)
       : errorResponse('Validation failed (a list of ErrorVO), or Accept names neither JSON nor XML', { oneOf: [ERROR_LIST, ERROR_VO] });
   return {
-    ...(hasParameters || body ? { 400: errorResponse('Malformed parameter or body') } : {}),
+    ...(hasParameters || body || route.strictQuery
+      ? {
+          400: errorResponse(
+            route.strictQuery ? 'Malformed parameter or body, or a query parameter the operation does not take' : 'Malformed parameter or body',
+          ),
+        }
+      : {}),
     401: errorResponse('Not authenticated'),
     403: errorResponse(hasRoles || addressed ? 'The caller may not do this, or the REST interface is switched off' : 'The REST interface is switched off'),
     ...(addressed || hasParameters || body

@@ -108,13 +108,24 @@ export function restOperation(schema: GraphQLSchema, route: RestRoute): RestOper
   };
 }
 
-/** A path or query string as the argument's type wants it; values that do not fit are left for GraphQL to reject (400). */
-export function fromParameter(raw: unknown, type: GraphQLInputType): unknown {
+/** How the gateway's own routes (`strictQuery`) write a number: decimal digits, nothing else JavaScript's Number reads (`1e2`, `0x10`, ` 5`). */
+const STRICT_NUMBER: Record<string, RegExp> = { Int: /^-?\d+$/, Long: /^-?\d+$/, Float: /^-?\d+(\.\d+)?$/ };
+
+/**
+ * A path or query string as the argument's type wants it; values that do not fit are left for GraphQL to reject (400).
+ * `strict` (the gateway's own routes): a Boolean is `true` or `false` exactly, a number decimal digits; any other text
+ * is left as it is, and refused.
+ */
+export function fromParameter(raw: unknown, type: GraphQLInputType, strict = false): unknown {
   const nullable = getNullableType(type);
-  if (isListType(nullable)) return (Array.isArray(raw) ? raw : [raw]).map((item) => fromParameter(item, nullable.ofType));
+  if (isListType(nullable)) return (Array.isArray(raw) ? raw : [raw]).map((item) => fromParameter(item, nullable.ofType, strict));
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (typeof value !== 'string') return value;
   const named = getNamedType(nullable);
+  if (strict) {
+    if (named === GraphQLBoolean) return value === 'true' ? true : value === 'false' ? false : value;
+    return STRICT_NUMBER[named.name]?.test(value) ? Number(value) : value;
+  }
   // JAX-RS reads a Boolean parameter with Boolean.valueOf: "true" in any case is true, every other text false.
   if (named === GraphQLBoolean) return value.toLowerCase() === 'true';
   if (['Int', 'Long', 'Float'].includes(named.name) && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);

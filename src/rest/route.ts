@@ -69,6 +69,12 @@ export interface RestRoute {
   /** Query parameters that are not operation arguments become `[{name, value}]` in this argument. */
   extraQueryArg?: string;
   /**
+   * The gateway's own routes (beyond OpenOLAT, whose JAX-RS methods ignore what they do not read): a query
+   * parameter the operation does not take, given twice, a Boolean other than `true` or `false`, or a number not
+   * written in decimal digits is a 400 naming the parameter. Set for a whole family (`FamilyRoutes.strictQuery`).
+   */
+  strictQuery?: boolean;
+  /**
    * A list OpenOLAT pages: the operation answers a page type (src/schema/paging.ts) and takes
    * `start` and `limit`. With `Accept: …;pagingspec=1.0` the client gets the page, otherwise every
    * row as a plain list (`required`: a request that is not paged gets 406, after the operation's
@@ -157,6 +163,8 @@ export interface FamilyRoutes {
   openRoutes?: OpenRoute[];
   /** Operations offered through GraphQL only. */
   graphqlOnly?: string[];
+  /** The family is the gateway's own: its routes read their query parameters strictly (`RestRoute.strictQuery`). */
+  strictQuery?: boolean;
 }
 
 /**

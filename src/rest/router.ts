@@ -5,8 +5,10 @@ import fresh from 'fresh';
 import {
   GraphQLString,
   getNamedType,
+  getNullableType,
   isEnumType,
   isInputObjectType,
+  isListType,
   isNonNullType,
   type GraphQLInputField,
   type GraphQLInputObjectType,
@@ -235,7 +237,7 @@ function variablesOf(route: RestRoute, op: RestOperation, params: Record<string,
   const variables: Record<string, unknown> = {};
   for (const arg of op.args) {
     const raw = arg.name === route.bodyArg ? body : (params[arg.name] ?? query[arg.name]);
-    if (raw !== undefined) variables[arg.name] = arg.name === route.bodyArg ? raw : fromParameter(raw, arg.type);
+    if (raw !== undefined) variables[arg.name] = arg.name === route.bodyArg ? raw : fromParameter(raw, arg.type, route.strictQuery);
     // A text query parameter the operation requires reaches it empty when the client leaves it out: the operation refuses
     // an empty one itself (400), after its own checks of the caller and the objects, as when the parameter was optional.
     else if (arg.name !== route.bodyArg && isNonNullType(arg.type) && arg.type.ofType === GraphQLString && arg.defaultValue === undefined)
@@ -248,6 +250,17 @@ function variablesOf(route: RestRoute, op: RestOperation, params: Record<string,
       .map(([name, value]) => ({ name, value: String(Array.isArray(value) ? value[0] : value) }));
   }
   return variables;
+}
+
+/** On the gateway's own routes (`strictQuery`): a query parameter the operation does not take, or one given twice that is no list. */
+function unexpectedQueryParameter(route: RestRoute, op: RestOperation, params: Record<string, string>, query: ParsedUrlQuery): DomainError | undefined {
+  for (const [name, value] of Object.entries(query)) {
+    if (name === TOKEN_HEADER) continue;
+    const arg = name in params || name === route.bodyArg ? undefined : op.args.find((candidate) => candidate.name === name);
+    if (!arg) return badRequest(`unknown query parameter "${name}"`);
+    if (Array.isArray(value) && !isListType(getNullableType(arg.type))) return badRequest(`query parameter "${name}" is given more than once`);
+  }
+  return undefined;
 }
 
 /** A literal segment, or a parameter: a `…Key` matches digits only, an enum argument its values only. */
@@ -426,6 +439,8 @@ export class RestRouter {
       format = route.textAnswer || route.file || route.streamedAnswer ? errorFormat(accept, route.defaultFormat) : negotiate(accept, route.defaultFormat);
       if (malformed) throw badRequest(`malformed path parameter ${malformed}`);
       if (!urlIsUtf8(req.url ?? '')) throw badRequest('the path or query string is not valid UTF-8 once percent-decoded');
+      const unexpected = route.strictQuery ? unexpectedQueryParameter(route, op, params, query) : undefined;
+      if (unexpected) throw unexpected;
       let body: unknown;
       // Where the body argument came from, to name its fields in errors (src/rest/input-errors.ts).
       let bodySource: InputSource = 'body';

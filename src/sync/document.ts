@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import { JSONParser } from '@streamparser/json';
 import { GraphQLError, coerceInputValue, type GraphQLInputObjectType, type GraphQLSchema } from 'graphql';
 import sax from 'sax';
@@ -94,15 +93,38 @@ interface Limits {
   limitBytes: number;
 }
 
-async function* chunksWithin(stream: Readable, { limitBytes }: Limits): AsyncIterable<Buffer> {
+/** A chunk of the document as it arrived, and its text (a character split between two chunks is in the second). */
+interface Chunk {
+  bytes: Buffer;
+  text: string;
+}
+
+const notUtf8 = () => badRequest('the request body is not valid UTF-8');
+
+/** The document's chunks as they arrive: beyond the limit a 413, bytes that are not UTF-8 a 400 (as every other body). */
+async function* chunksWithin(stream: Readable, { limitBytes }: Limits): AsyncIterable<Chunk> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
   let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
+  for await (const bytes of stream as AsyncIterable<Buffer>) {
+    size += bytes.length;
     if (size > limitBytes) {
       stream.resume();
       throw new DomainError('PAYLOAD_TOO_LARGE', `the document is larger than ${limitBytes} bytes`);
     }
-    yield chunk;
+    let text: string;
+    try {
+      text = decoder.decode(bytes, { stream: true });
+    } catch {
+      stream.resume();
+      throw notUtf8();
+    }
+    yield { bytes, text };
+  }
+  try {
+    decoder.decode();
+  } catch {
+    // The document ends inside a character.
+    throw notUtf8();
   }
 }
 
@@ -120,11 +142,11 @@ export async function* objectsOfJson(stream: Readable, schema: GraphQLSchema, li
     ready.push(...stagedObjects(section, object, error));
   };
   const failed = (error: unknown) => badRequest(`malformed JSON: ${(error as Error).message}`);
-  for await (const chunk of chunksWithin(stream, limits)) {
-    const first = root ? -1 : chunk.findIndex((byte) => !WHITESPACE.has(byte));
-    if (first >= 0) root = chunk[first] === 0x7b /* { */ ? 'object' : 'other';
+  for await (const { bytes } of chunksWithin(stream, limits)) {
+    const first = root ? -1 : bytes.findIndex((byte) => !WHITESPACE.has(byte));
+    if (first >= 0) root = bytes[first] === 0x7b /* { */ ? 'object' : 'other';
     try {
-      parser.write(chunk);
+      parser.write(bytes);
     } catch (error) {
       throw failed(error);
     }
@@ -187,15 +209,13 @@ export async function* objectsOfXml(stream: Readable, schema: GraphQLSchema, lim
     }
     ready.push(...stagedObjects(section, value, error));
   };
-  // A character split between two chunks is decoded once both have come.
-  const decoder = new StringDecoder('utf8');
-  for await (const chunk of chunksWithin(stream, limits)) {
-    parser.write(decoder.write(chunk));
+  for await (const { text } of chunksWithin(stream, limits)) {
+    parser.write(text);
     if (failure) throw failure;
     yield* ready;
     ready = [];
   }
-  parser.write(decoder.end()).close();
+  parser.close();
   if (failure) throw failure;
   if (!rooted) throw badRequest('a request body is required');
   yield* ready;

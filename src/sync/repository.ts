@@ -3,7 +3,8 @@ import { sql, textArray } from '../db/sql';
 import type { Section, StagedObject } from './document';
 
 export type JobState = 'staging' | 'queued' | 'running' | 'planned' | 'done' | 'failed' | 'refused' | 'stopped';
-export type Action = 'create' | 'update' | 'unchanged' | 'remove' | 'error';
+export const ACTIONS = ['create', 'update', 'unchanged', 'remove', 'error'] as const;
+export type Action = (typeof ACTIONS)[number];
 
 /** Per section: how many objects, how many the job has come to, and what it did with them. */
 export interface SectionProgress {

@@ -3,7 +3,7 @@ import type { SyncConfig } from '../config/config';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, badRequest } from '../domain/errors';
 import { SyncMode, type SyncDocumentInput, type SyncItemVO, type SyncJobVO } from '../schema/sync';
-import { objectsOfInput, objectsOfJson, objectsOfXml, type StagedObject } from './document';
+import { SECTIONS, objectsOfInput, objectsOfJson, objectsOfXml, type StagedObject } from './document';
 import { listedOwner, requireSyncJob } from './policy';
 import { toSyncItemVO, toSyncJobVO } from './presenter';
 import * as jobs from './repository';
@@ -107,9 +107,16 @@ export async function submitSync(
   return jobVO(ctx, job);
 }
 
+/** `limit` as given, else `fallback`; beyond 1 to `max` (or not an integer) a 400. */
+function pageSize(limit: number | null | undefined, fallback: number, max: number): number {
+  const size = limit ?? fallback;
+  if (!Number.isInteger(size) || size < 1 || size > max) throw badRequest(`limit: between 1 and ${max}`);
+  return size;
+}
+
 /** GET /sync: the caller's newest jobs (a system administrator's: everyone's), without their failures. */
 export async function listSyncJobs(ctx: RequestContext, limit: number | null | undefined): Promise<SyncJobVO[]> {
-  const rows = await jobs.jobsOf(ctx.em, listedOwner(ctx), Math.min(Math.max(limit ?? 100, 1), 1000));
+  const rows = await jobs.jobsOf(ctx.em, listedOwner(ctx), pageSize(limit, 100, 1000));
   return rows.map((row) => toSyncJobVO(row, []));
 }
 
@@ -129,7 +136,12 @@ export async function syncItems(
   limit: number | null | undefined,
 ): Promise<SyncItemVO[]> {
   await requireSyncJob(ctx, key);
-  const rows = await jobs.items(ctx.em, key, filter, after ?? 0, Math.min(Math.max(limit ?? 1000, 1), MAX_ITEMS));
+  if (filter.section != null && !(SECTIONS as readonly string[]).includes(filter.section)) throw badRequest(`section: one of ${SECTIONS.join(', ')}`);
+  if (filter.action != null && !(jobs.ACTIONS as readonly string[]).includes(filter.action)) throw badRequest(`action: one of ${jobs.ACTIONS.join(', ')}`);
+  const size = pageSize(limit, 1000, MAX_ITEMS);
+  const afterSeq = after ?? 0;
+  if (afterSeq < 0 || afterSeq > (await jobs.lastSeq(ctx.em, key))) throw badRequest('after: the seq of an object of the job (0: from the start)');
+  const rows = await jobs.items(ctx.em, key, filter, afterSeq, size);
   return rows.map(toSyncItemVO);
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inTransaction } from '../audit/audit-log';
 import { feedHead } from '../changes/repository';
-import { parseCursor, parseTypes, requireKept } from '../changes/service';
+import { parseReachedCursor, parseTypes, requireKept } from '../changes/service';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { badRequest, notFound } from '../domain/errors';
 import { findOrganisationRow } from '../organisations/repository';
@@ -101,7 +101,7 @@ export async function listWebhookFailures(
   await requireWebhook(ctx, key);
   const size = limit ?? DEFAULT_FAILURES_LIMIT;
   if (!Number.isInteger(size) || size < 1 || size > MAX_FAILURES_LIMIT) throw badRequest(`limit: between 1 and ${MAX_FAILURES_LIMIT}`);
-  return webhooks.failures(ctx.em, key, parseCursor(after), size);
+  return webhooks.failures(ctx.em, key, await parseReachedCursor(ctx.em, after), size);
 }
 
 /** Sends again every event from `from` on (a failure's or an event's cursor; parked failures included), in order; a cursor the feed no longer keeps is 410. */
@@ -109,7 +109,7 @@ export function replayWebhook(ctx: RequestContext, key: number, from: string): P
   return inTransaction(ctx, async (em) => {
     await requireWebhook({ ...ctx, em }, key);
     if (!from) throw badRequest("from: the cursor of the first event to send again (a failure's cursor)");
-    const first = parseCursor(from);
+    const first = await parseReachedCursor(em, from, 'from');
     // Delivery goes on after a cursor: the one just before the first event to send again.
     const before = { xid: first.xid, id: first.id === '0' ? '0' : String(BigInt(first.id) - 1n) };
     await requireKept(em, before);

@@ -12,7 +12,11 @@ export interface WebhookTargetRules {
   timeoutSeconds: number;
 }
 
-/** Addresses no webhook reaches unless its host is allowlisted: loopback, private, link-local, shared, multicast, unspecified. */
+/**
+ * Addresses no webhook reaches unless its host is allowlisted: loopback, private, link-local, shared, multicast, unspecified.
+ * An IPv4 address written as IPv6 (`::ffff:10.0.0.1`) is checked against the IPv4 ranges by BlockList itself, so
+ * `::ffff:0:0/96` is not listed: BlockList would match every IPv4 address against it, public ones too.
+ */
 const INTERNAL = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
@@ -28,9 +32,7 @@ for (const [network, prefix] of [
 ] as const)
   INTERNAL.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['::ffff:0:0', 96],
+  ['::', 96],
   ['64:ff9b::', 96],
   ['fc00::', 7],
   ['fe80::', 10],
@@ -120,6 +122,8 @@ export function post(rules: WebhookTargetRules, target: string, headers: Record<
         });
         response.on('end', done);
         response.on('error', () => done());
+        // Cut off before its end (the receiver went away, or the deadline destroyed the request): what came is the answer.
+        response.on('close', done);
       },
     );
     // The socket's timeout counts idle time only: the whole exchange has its limit too.

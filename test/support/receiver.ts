@@ -1,7 +1,9 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Delivery {
+  /** The path the delivery was POSTed to (a subscription's URL). */
+  path: string;
   headers: IncomingHttpHeaders;
   body: string;
   json: {
@@ -15,6 +17,8 @@ export interface Delivery {
 export class Receiver {
   readonly deliveries: Delivery[] = [];
   status: (delivery: Delivery) => number = () => 204;
+  /** Writes the answer's body after its status line (none without). */
+  answerBody?: (res: ServerResponse) => void;
   delayMs = 0;
   private server?: Server;
   port = 0;
@@ -26,10 +30,14 @@ export class Receiver {
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
-        const delivery: Delivery = { headers: req.headers, body, json: JSON.parse(body) as Delivery['json'] };
+        const delivery: Delivery = { path: req.url ?? '', headers: req.headers, body, json: JSON.parse(body) as Delivery['json'] };
         const status = this.status(delivery);
         if (status >= 200 && status < 300) this.deliveries.push(delivery);
-        setTimeout(() => res.writeHead(status).end(), this.delayMs);
+        setTimeout(() => {
+          res.writeHead(status);
+          if (this.answerBody) this.answerBody(res);
+          else res.end();
+        }, this.delayMs);
       });
     });
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

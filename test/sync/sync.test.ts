@@ -295,31 +295,54 @@ describe('mirror', () => {
 
   it('removes only the unlisted members of the listed container and role', async () => {
     const tag = uniqueLogin('r');
-    const people = await buildUsers(t, 5, {}, (index) => ({ externalId: `${tag}-P${index}` }));
+    const people = await buildUsers(t, 6, {}, (index) => ({ externalId: `${tag}-P${index}` }));
     const group = await seminarWith(people.slice(0, 4), tag);
     const other = await buildGroup(t, { externalId: `${tag}-OTHER` });
     await addGroupMembers(t, other, [people[0].key], 'participant');
-    await addGroupMembers(t, group, [people[4].key], 'coach');
+    // Two coaches: one also listed as a participant, one not listed at all (a coach is no participant the mirror removes).
+    await addGroupMembers(t, group, [people[4].key, people[5].key], 'coach');
     // Lists three of the four participants and a new one: one removal of four (25%).
     const document = {
       memberships: [{ type: 'group', externalId: `${tag}-G`, role: 'participant', members: [`${tag}-P0`, `${tag}-P1`, `${tag}-P2`, people[4].login] }],
     };
     const plan = await dryRun(document, '?mode=mirror');
     expect(sectionOf(plan, 'memberships')).toMatchObject({ total: 5, created: 1, unchanged: 3, removed: 1 });
-    const removal = (await itemsOf(plan.key, '?action=remove'))[0];
-    expect(removal).toMatchObject({ ref: `${tag}-P3`, container: `group:${tag}-G`, role: 'participant', key: people[3].key });
+    expect(await itemsOf(plan.key, '?action=remove')).toEqual([
+      expect.objectContaining({ ref: `${tag}-P3`, container: `group:${tag}-G`, role: 'participant', key: people[3].key }),
+    ]);
     const job = await apply(document, '?mode=mirror');
     expect(job.state).toBe('done');
     expect(planOf(await itemsOf(job.key))).toEqual(planOf(await itemsOf(plan.key)));
     expect(await groupMembers(group, 'participants')).toEqual([people[0], people[1], people[2], people[4]].map((person) => person.login).sort());
     // Another role and another container are not in the document: untouched.
-    expect(await groupMembers(group, 'owners')).toEqual([people[4].login]);
+    expect(await groupMembers(group, 'owners')).toEqual([people[4].login, people[5].login].sort());
     expect(await groupMembers(other, 'participants')).toEqual([people[0].login]);
     // Merge never removes.
     await addGroupMembers(t, group, [people[3].key], 'participant');
     const merged = await apply(document);
     expect(sectionOf(merged, 'memberships')).toMatchObject({ total: 4, removed: 0, unchanged: 4 });
     expect(await groupMembers(group, 'participants')).toContain(people[3].login);
+  });
+
+  it('removes exactly half of the members (SYNC_MIRROR_GUARD_PERCENT 50), and refuses one more', async () => {
+    const tag = uniqueLogin('edge');
+    const people = await buildUsers(t, 100, {}, (index) => ({ externalId: `${tag}-P${index}` }));
+    const group = await seminarWith(people, tag);
+    const listing = (count: number) => ({
+      memberships: [{ type: 'group', externalId: `${tag}-G`, role: 'participant', members: people.slice(0, count).map((_, index) => `${tag}-P${index}`) }],
+    });
+    const overTheEdge = await dryRun(listing(49), '?mode=mirror');
+    expect(overTheEdge.state).toBe('refused');
+    expect(overTheEdge.error).toContain(`group:${tag}-G participant: 51 of 100 members`);
+    const atTheEdge = await apply(listing(50), '?mode=mirror');
+    expect(atTheEdge.state).toBe('done');
+    expect(sectionOf(atTheEdge, 'memberships')).toMatchObject({ unchanged: 50, removed: 50, failed: 0 });
+    expect(await groupMembers(group, 'participants')).toEqual(
+      people
+        .slice(0, 50)
+        .map((person) => person.login)
+        .sort(),
+    );
   });
 
   it('refuses to remove more than half of the members unless forced; an empty list is an error, not an order to empty', async () => {
@@ -419,6 +442,52 @@ describe('errors', () => {
   });
 });
 
+describe('invalid UTF-8', () => {
+  /** A document as bytes: `head`, then `bytes` that are not UTF-8, then `tail`; whitespace makes it span several chunks, the first objects staged before the bad bytes come. */
+  async function post(contentType: string, head: string, bytes: number[], tail: string) {
+    const body = Buffer.concat([Buffer.from(head), Buffer.from(' '.repeat(300_000)), Buffer.from(bytes), Buffer.from(tail)]);
+    const response = await fetch(`${t.base}/restapi/sync`, { method: 'POST', headers: { ...asAdmin, 'Content-Type': contentType }, body });
+    return { status: response.status, json: await response.json() };
+  }
+
+  const users = (tag: string) =>
+    Array.from({ length: 7 }, (_, index) => ({ externalId: `${tag}-P${index}`, login: `${tag}-${index}`, firstName: 'A', lastName: 'B' }));
+  const xmlUser = (user: Record<string, string>) =>
+    `<user>${Object.entries(user)
+      .map(([name, value]) => `<${name}>${value}</${name}>`)
+      .join('')}</user>`;
+
+  it.each([
+    ['JSON, a Latin-1 letter', 'application/json', [0xe9]],
+    ['JSON, a lone continuation byte', 'application/json', [0x80]],
+    ['XML, a Latin-1 letter', 'application/xml', [0xe9]],
+    ['XML, an overlong form', 'application/xml', [0xc0, 0xaf]],
+    ['XML, a surrogate', 'application/xml', [0xed, 0xa0, 0x80]],
+  ])('%s in a value: 400, and nothing of the document stays', async (_name, contentType, bytes) => {
+    const tag = uniqueLogin('utf');
+    const [jobs, items] = [await countOf('sync_job'), await countOf('sync_item')];
+    const json = contentType === 'application/json';
+    const head = json
+      ? `{"users": [${users(tag)
+          .map((user) => JSON.stringify(user))
+          .join(',')}, {"externalId": "${tag}-BAD", "login": "${tag}-bad", "firstName": "Ren`
+      : `<sync><users>${users(tag).map(xmlUser).join('')}<user><externalId>${tag}-BAD</externalId><login>${tag}-bad</login><firstName>Ren`;
+    const tail = json ? '", "lastName": "B"}]}' : '</firstName><lastName>B</lastName></user></users></sync>';
+    const reply = await post(contentType, head, bytes, tail);
+    expect(reply).toEqual({ status: 400, json: expect.objectContaining({ code: 'BAD_REQUEST', translation: 'the request body is not valid UTF-8' }) });
+    expect([await countOf('sync_job'), await countOf('sync_item')]).toEqual([jobs, items]);
+    expect(await userByLogin(`${tag}-0`)).toBeUndefined();
+  });
+
+  it('a document that ends inside a character: 400, nothing stays', async () => {
+    const tag = uniqueLogin('utfend');
+    const [jobs, items] = [await countOf('sync_job'), await countOf('sync_item')];
+    const reply = await post('application/xml', `<sync><users>${users(tag).map(xmlUser).join('')}</users></sync>`, [0xc3], '');
+    expect(reply).toEqual({ status: 400, json: expect.objectContaining({ code: 'BAD_REQUEST', translation: 'the request body is not valid UTF-8' }) });
+    expect([await countOf('sync_job'), await countOf('sync_item')]).toEqual([jobs, items]);
+  });
+});
+
 describe('rights', () => {
   it("an organisation's user manager changes that organisation's people, and gets an error for the others", async () => {
     const tag = uniqueLogin('o');
@@ -454,18 +523,19 @@ describe('rights', () => {
     const theirs = await buildOrganisation(t, { externalId: `${tag}-THEIRS` });
     const manager = await buildUser(t);
     await addOrganisationMember(t, mine, manager.key, 'usermanager');
-    const [inMine, inTheirs, member] = await buildUsers(t, 3, {}, (index) => ({ externalId: `${tag}-P${index}`, firstName: 'Same' }));
+    const [inMine, inTheirs, member, listedMember] = await buildUsers(t, 4, {}, (index) => ({ externalId: `${tag}-P${index}`, firstName: 'Same' }));
     await addOrganisationMember(t, mine, inMine.key, 'user');
     await addOrganisationMember(t, theirs, inTheirs.key, 'user');
     const group = await buildGroup(t, { externalId: `${tag}-G` });
-    await addGroupMembers(t, group, [member.key], 'participant');
+    await addGroupMembers(t, group, [member.key, listedMember.key], 'participant');
     const headers = { ...manager.auth, ...JSON_TYPE };
     const document = {
       users: [
         { externalId: `${tag}-P0`, firstName: 'Same' },
         { externalId: `${tag}-P1`, firstName: 'Same' },
       ],
-      memberships: [{ type: 'group', externalId: `${tag}-G`, role: 'participant', members: [`${tag}-P0`] }],
+      // P3 is a member already: the plan does not say so (not "unchanged", not their key).
+      memberships: [{ type: 'group', externalId: `${tag}-G`, role: 'participant', members: [`${tag}-P0`, `${tag}-P3`] }],
     };
     const plan = await dryRun(document, '?mode=mirror', headers);
     const items = await itemsOf(plan.key, '', headers);
@@ -474,8 +544,10 @@ describe('rights', () => {
     // A user manager manages no group: the add is refused, and the group's member is neither removed nor named.
     expect(items.filter((item) => item.section === 'memberships')).toEqual([
       expect.objectContaining({ ref: `${tag}-P0`, action: 'error', error: expect.stringMatching(/^FORBIDDEN/) }),
+      expect.objectContaining({ ref: `${tag}-P3`, action: 'error', key: null, error: expect.stringMatching(/^FORBIDDEN/) }),
     ]);
     expect(JSON.stringify(items)).not.toContain(member.login);
-    expect(await groupMembers(group, 'participants')).toEqual([member.login]);
+    expect(items.find((item) => item.ref === `${tag}-P3`)!.error).not.toContain(String(listedMember.key));
+    expect(await groupMembers(group, 'participants')).toEqual([member.login, listedMember.login].sort());
   });
 });

@@ -135,13 +135,24 @@ describe('a receiver that is down', () => {
     const odd = await newReceiver();
     let answer = 302;
     odd.status = () => answer;
+    // An answer that never ends: read to its end, it would outlast the timeout (2 s here) and count as no answer.
+    let written = 0;
+    odd.answerBody = (res) => {
+      const more = () => {
+        while (!res.destroyed && res.write('x'.repeat(1024))) written += 1024;
+      };
+      res.on('drain', more);
+      more();
+    };
     const { key } = await subscribe({ url: odd.url(), types: ['user.created'] });
     const prefix = uniqueLogin('redirect');
     await createPerson(prefix, 0);
-    await eventually(async () => expect((await subscriptionOf(key)).lastError).toMatch(/^HTTP 302/), 10_000);
+    await eventually(async () => expect((await subscriptionOf(key)).lastError).toBe(`HTTP 302: ${'x'.repeat(200)}`), 10_000);
     expect(odd.deliveries).toHaveLength(0);
     answer = 200;
     await odd.received(1);
+    await eventually(async () => expect(await subscriptionOf(key)).toMatchObject({ attempts: 0, lastDeliveryAt: expect.any(Number) }), 10_000);
+    expect(written).toBeGreaterThan(4096);
     await odd.stop();
   }, 30_000);
 });
@@ -158,6 +169,81 @@ describe('safe targets', () => {
     const reply = await call(t.base, 'PUT', '/restapi/webhooks', { headers: asAdmin, body: { url } });
     expect(reply.status).toBe(400);
     expect(reply.json.message ?? reply.text).toMatch(why);
+  });
+
+  /** Each private, loopback, link-local and shared range at its edges, and IPv4 addresses written as IPv6 (`::ffff:`). */
+  const INTERNAL = [
+    '10.0.0.0',
+    '10.255.255.255',
+    '172.16.0.0',
+    '172.31.255.255',
+    '192.168.0.0',
+    '192.168.255.255',
+    '127.0.0.2',
+    '127.255.255.255',
+    '169.254.0.0',
+    '169.254.255.255',
+    '100.64.0.0',
+    '100.127.255.255',
+    '[fc00::]',
+    '[fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff]',
+    '[fe80::1]',
+    '[febf:ffff::1]',
+    '[::ffff:10.0.0.1]',
+    '[::ffff:172.16.0.1]',
+    '[::ffff:192.168.0.1]',
+    '[::ffff:127.0.0.1]',
+    '[::ffff:169.254.169.254]',
+    '[::ffff:100.64.0.1]',
+    '[::ffff:a9fe:a9fe]',
+    '[::1]',
+    '[::]',
+    '[::a00:1]',
+    // IPv4 as a URL may also write it: one number, hexadecimal, octal, fewer parts.
+    '167772161',
+    '0xac100001',
+    '0300.0250.0.1',
+    '10.1',
+  ];
+  /** The addresses just outside each range, and public IPv4 written as IPv6 (a `::ffff:0:0/96` entry in the block list refused every IPv4 address). */
+  const PUBLIC = [
+    '9.255.255.255',
+    '11.0.0.0',
+    '172.15.255.255',
+    '172.32.0.1',
+    '192.167.255.255',
+    '192.169.0.0',
+    '126.255.255.255',
+    '128.0.0.0',
+    '169.253.255.255',
+    '169.255.0.0',
+    '100.63.255.255',
+    '100.128.0.0',
+    '[fbff:ffff::1]',
+    '[fe00::1]',
+    '[fec0::1]',
+    '[::ffff:172.32.0.1]',
+    '[::ffff:8.8.8.8]',
+    '[2001:db8::1]',
+  ];
+
+  it('refuses every internal range at its edges, on both transports, and takes the addresses beside them', async () => {
+    const refused: string[] = [];
+    for (const host of INTERNAL) {
+      const url = `https://${host}/hook`;
+      const rest = await call(t.base, 'PUT', '/restapi/webhooks', { headers: asAdmin, body: { url, active: false } });
+      const viaGraphql = await graphql(t.base, adminAuth(), 'mutation($w: WebhookVOInput!) { createWebhook(webhook: $w) { key } }', {
+        w: { url, active: false },
+      });
+      const why = /is a loopback, private or link-local address/;
+      if (!(rest.status === 400 && why.test(rest.json.translation) && viaGraphql.body.errors?.[0]?.extensions?.code === 'BAD_REQUEST')) refused.push(host);
+    }
+    expect(refused.length === 0 ? [] : `not refused: ${refused.join(', ')}`).toEqual([]);
+    for (const host of PUBLIC) {
+      const created = await call(t.base, 'PUT', '/restapi/webhooks', { headers: asAdmin, body: { url: `https://${host}/hook`, active: false } });
+      expect({ host, status: created.status }).toEqual({ host, status: 200 });
+      expect((await call(t.base, 'DELETE', `/restapi/webhooks/${created.json.key}`, { headers: asAdmin })).status).toBe(200);
+    }
   });
 
   it('refuses a name that resolves to loopback when delivering (the allowlist names 127.0.0.1, not localhost)', async () => {
@@ -213,6 +299,79 @@ describe('organisation scope', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500)); // B's events, were they sent, would have come by now
     expect(scoped.deliveries.map((delivery) => delivery.json.data.objectKey)).toEqual([personA.key]);
     await scoped.stop();
+  }, 30_000);
+});
+
+describe("whose events a subscription receives: its owner's, of its types, while the owner may log in", () => {
+  /** An organisation with a person, and an administrator of it alone. */
+  async function organisationWithAdministrator() {
+    const organisation = await buildOrganisation(t);
+    const [person, administrator] = [await buildUser(t), await buildUser(t)];
+    await addOrganisationMember(t, organisation, person.key, 'user');
+    await addOrganisationMember(t, organisation, administrator.key, 'administrator');
+    return { organisation, person, administrator };
+  }
+
+  const rename = async (person: TestUser, firstName = 'Renamed') =>
+    expect((await call(t.base, 'POST', `/restapi/users/${person.key}`, { headers: asAdmin, body: userBody(person.login, firstName) })).status).toBe(200);
+
+  /** A moment for deliveries that should not come: had they been sent, they would have come by now. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+
+  it("an organisation administrator's subscription without a scope gets her organisation's people, not another's", async () => {
+    const hook = await newReceiver();
+    const a = await organisationWithAdministrator();
+    const b = await organisationWithAdministrator();
+    const created = await graphql(t.base, a.administrator.auth, 'mutation($w: WebhookVOInput!) { createWebhook(webhook: $w) { key organisationKey } }', {
+      w: { url: hook.url(), types: ['user.updated'] },
+    });
+    expect(created.body.data.createWebhook.organisationKey).toBeNull();
+    for (const person of [b.person, a.person, b.person, b.administrator]) await rename(person);
+    await hook.received(1);
+    await settle();
+    expect(hook.deliveries.map((delivery) => delivery.json.data.objectKey)).toEqual([a.person.key]);
+  }, 30_000);
+
+  it.each([
+    ['may no longer log in', (owner: TestUser) => call(t.base, 'POST', `/restapi/users/${owner.key}/status`, { headers: asAdmin, body: { status: 101 } })],
+    ['is deleted', (owner: TestUser) => call(t.base, 'DELETE', `/restapi/users/${owner.key}`, { headers: asAdmin })],
+  ])(
+    'stops delivering once its owner %s',
+    async (_how, end) => {
+      const hook = await newReceiver();
+      const { person, administrator } = await organisationWithAdministrator();
+      const { key } = await subscribe({ url: hook.url(), types: ['user.updated'] }, { ...administrator.auth, ...JSON_TYPE });
+      await rename(person, 'Before');
+      await hook.received(1);
+      expect((await end(administrator)).status).toBe(200);
+      await rename(person, 'After');
+      await eventually(
+        async () => expect(await subscriptionOf(key)).toMatchObject({ active: false, lastError: 'the owner no longer exists or may not log in' }),
+        10_000,
+      );
+      await settle();
+      expect(hook.deliveries.map((delivery) => delivery.json.data.object?.firstName)).toEqual(['Before']);
+    },
+    30_000,
+  );
+
+  it('a user.created subscription receives user.created and nothing else', async () => {
+    const typed = await newReceiver();
+    const { key } = await subscribe({ url: typed.url(), types: ['user.created'] });
+    const prefix = uniqueLogin('typed');
+    const first = await createPerson(prefix, 0);
+    expect((await call(t.base, 'POST', `/restapi/users/${first}`, { headers: asAdmin, body: userBody(`${prefix}-0`, 'Renamed') })).status).toBe(200);
+    expect((await call(t.base, 'PUT', '/restapi/groups', { headers: asAdmin, body: { name: `${prefix} group` } })).status).toBe(200);
+    expect((await call(t.base, 'POST', `/restapi/webhooks/${key}/secret`, { headers: asAdmin })).status).toBe(200);
+    expect((await call(t.base, 'DELETE', `/restapi/users/${first}`, { headers: asAdmin })).status).toBe(200);
+    await createPerson(prefix, 1);
+    await typed.received(2);
+    await settle();
+    expect(typed.deliveries.map((delivery) => [delivery.json.type, delivery.json.data.type])).toEqual([
+      ['user.created', 'user.created'],
+      ['user.created', 'user.created'],
+    ]);
+    expect(loginsOf(typed.deliveries, prefix)).toEqual([`${prefix}-0`, `${prefix}-1`]);
   }, 30_000);
 });
 

@@ -45,9 +45,14 @@ it('three instances on one database deliver each event once', async () => {
     );
     await receiver.received(2 * WRITES, 60_000);
     await new Promise((resolve) => setTimeout(resolve, 1500)); // a second delivery of anything would have come by now
-    const ids = receiver.deliveries.map((delivery) => `${delivery.headers['webhook-id']}@${delivery.json.data.object?.login}`);
     expect(receiver.deliveries).toHaveLength(2 * WRITES);
-    expect(new Set(ids).size).toBe(WRITES); // each event once per subscription: the same id twice, once to each path
+    // Each subscription got each event once: per path, every login once, under one id each.
+    const expected = Array.from({ length: WRITES }, (_, index) => `${prefix}-${index}`).sort();
+    for (const path of ['/first', '/second']) {
+      const deliveries = receiver.deliveries.filter((delivery) => delivery.path === path);
+      expect({ path, logins: deliveries.map((delivery) => String(delivery.json.data.object?.login)).sort() }).toEqual({ path, logins: expected });
+      expect(new Set(deliveries.map((delivery) => delivery.headers['webhook-id'])).size).toBe(WRITES);
+    }
   } finally {
     await stop();
   }

@@ -56,7 +56,7 @@ const FAMILIES: [FamilyRoutes, ApiTag][] = [
   [sync, { name: 'sync', description: 'One request for a term: a desired-state document, its dry run and its apply as a tracked job (beyond OpenOLAT).' }],
 ];
 
-export const ROUTES: RestRoute[] = FAMILIES.flatMap(([family, tag]) => family.routes.map((route) => ({ ...route, tag })));
+export const ROUTES: RestRoute[] = FAMILIES.flatMap(([family, tag]) => family.routes.map((route) => ({ ...route, tag, strictQuery: family.strictQuery })));
 export const OPEN_ROUTES: OpenRoute[] = [
   ...CORE_OPEN_ROUTES,
   ...FAMILIES.flatMap(([family, tag]) => (family.openRoutes ?? []).map((route) => ({ tag, ...route }))),

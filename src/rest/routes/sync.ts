@@ -4,6 +4,7 @@ import { GET, POST, type FamilyRoutes } from '../route';
 
 /** Declarative sync (beyond OpenOLAT): POST a desired-state document, read the job. */
 export const sync: FamilyRoutes = {
+  strictQuery: true,
   routes: [
     POST('/sync', 'Mutation.sync', 'Plan (dryRun=true) or apply a desired-state document; an apply answers 202 with the job', {
       defaultFormat: 'json',

@@ -48,6 +48,7 @@ const DELIVERY = {
 
 /** Webhook subscriptions (beyond OpenOLAT): the change feed POSTed to external systems, signed per Standard Webhooks. */
 export const webhooks: FamilyRoutes = {
+  strictQuery: true,
   routes: [
     GET('/webhooks', 'Query.webhooks', "The caller's webhook subscriptions (a system administrator's: every one)", { defaultFormat: 'json' }),
     PUT('/webhooks', 'Mutation.createWebhook', 'Subscribe a URL to the events that commit from now on; the answer holds the signing secret, once', {

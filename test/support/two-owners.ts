@@ -341,7 +341,7 @@ const ALSO_REFUSED_WITH: Record<string, { status: number; code: string; reason: 
 };
 
 /** Routes whose control is run by the other side's manager, not the administrator, with the reason. */
-const CONTROL_BY_MANAGER: Record<string, string> = {
+export const CONTROL_BY_MANAGER: Record<string, string> = {
   'PUT /users/:identityKey/calendars/:calendarId/feed': 'only the person themself subscribes to their calendars',
   'DELETE /users/:identityKey/calendars/:calendarId/feed': 'only the person themself subscribes to their calendars',
 };

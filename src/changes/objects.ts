@@ -131,36 +131,49 @@ export function objectOfResult(resultTypeName: string | undefined, result: unkno
  * The organisations of a learning group: those of the courses it is linked to. The one place that says it, until
  * groups have an organisation of their own.
  */
-export const ORGANISATIONS_OF_GROUP = `select e.organisation_id from repository_entry_group g join repository_entry e on e.id = g.entry_id where g.group_id = ?::bigint
-  union select eo.organisation_id from repository_entry_group g join repository_entry_to_organisation eo on eo.entry_id = g.entry_id where g.group_id = ?::bigint`;
-
-/**
- * Where an object of a kind belongs, read when its deletion is written (`?`: the object's key, as often as it
- * occurs): a person where they are a member (the user role), a course in its organisations, a group in those of its
- * courses, a curriculum and its elements in the curriculum's, an organisation in its parent (whose managers managed
- * it). Kinds that belong to no organisation have no entry.
- */
-const ORGANISATIONS_OF: Record<string, string> = {
-  user: `select organisation_id from organisation_role where identity_id = ?::bigint and role = 'user'`,
-  course: `select e.organisation_id from repository_entry e where e.olat_resource_id = ?::bigint
-    union select eo.organisation_id from repository_entry e join repository_entry_to_organisation eo on eo.entry_id = e.id where e.olat_resource_id = ?::bigint`,
-  group: ORGANISATIONS_OF_GROUP,
-  curriculum: `select organisation_id from curriculum where id = ?::bigint and organisation_id is not null`,
-  element: `select c.organisation_id from curriculum_element ce join curriculum c on c.id = ce.curriculum_id where ce.id = ?::bigint and c.organisation_id is not null`,
-  organisation: `select parent_id as organisation_id from organisation where id = ?::bigint and parent_id is not null`,
-};
-
-/** The organisations `object` belongs to now; null for a kind that belongs to none. */
-export async function organisationsOf(em: EntityManager, object: WriteObject): Promise<string[] | null> {
-  const statement = object.type && ORGANISATIONS_OF[object.type];
-  if (!statement || object.key == null) return null;
+export async function organisationsOfGroup(em: EntityManager, groupKey: string): Promise<string[]> {
   const rows = await sql<{ key: string }>(
     em,
-    `select distinct organisation_id::text as key from (${statement}) o`,
-    statement.match(/\?/g)!.map(() => object.key),
+    `select e.organisation_id::text as key from repository_entry_group g join repository_entry e on e.id = g.entry_id where g.group_id = ?::bigint
+     union select eo.organisation_id::text from repository_entry_group g join repository_entry_to_organisation eo on eo.entry_id = g.entry_id
+       where g.group_id = ?::bigint`,
+    [groupKey, groupKey],
   );
   return rows.map((row) => row.key);
 }
 
-/** Whether the kind's objects belong to organisations (a deletion of one records them). */
-export const belongsToOrganisations = (kind: string) => kind in ORGANISATIONS_OF;
+/** The organisations of the object `key` of a kind, from a statement whose every `?` is that key. */
+const organisationsBy =
+  (statement: string) =>
+  async (em: EntityManager, key: string): Promise<string[]> => {
+    const rows = await sql<{ key: string }>(
+      em,
+      `select distinct organisation_id::text as key from (${statement}) o`,
+      statement.match(/\?/g)!.map(() => key),
+    );
+    return rows.map((row) => row.key);
+  };
+
+/**
+ * Where an object of a kind belongs, read when its deletion is written: a person where they are a member (the user
+ * role), a course in its organisations, a group in those of its courses, a curriculum and its elements in the
+ * curriculum's, an organisation in its parent (whose managers managed it). Kinds that belong to no organisation have
+ * no entry.
+ */
+const ORGANISATIONS_OF: Record<string, (em: EntityManager, key: string) => Promise<string[]>> = {
+  user: organisationsBy(`select organisation_id from organisation_role where identity_id = ?::bigint and role = 'user'`),
+  course: organisationsBy(`select e.organisation_id from repository_entry e where e.olat_resource_id = ?::bigint
+    union select eo.organisation_id from repository_entry e join repository_entry_to_organisation eo on eo.entry_id = e.id where e.olat_resource_id = ?::bigint`),
+  group: organisationsOfGroup,
+  curriculum: organisationsBy(`select organisation_id from curriculum where id = ?::bigint and organisation_id is not null`),
+  element: organisationsBy(
+    `select c.organisation_id from curriculum_element ce join curriculum c on c.id = ce.curriculum_id where ce.id = ?::bigint and c.organisation_id is not null`,
+  ),
+  organisation: organisationsBy(`select parent_id as organisation_id from organisation where id = ?::bigint and parent_id is not null`),
+};
+
+/** The organisations `object` belongs to now; null for a kind that belongs to none. */
+export async function organisationsOf(em: EntityManager, object: WriteObject): Promise<string[] | null> {
+  const organisations = object.type ? ORGANISATIONS_OF[object.type] : undefined;
+  return organisations && object.key != null ? organisations(em, object.key) : null;
+}

@@ -1,5 +1,6 @@
 import { getNamedType, isObjectType, type GraphQLFieldConfig, type GraphQLOutputType } from 'graphql';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { objectOfArguments, objectOfResult, organisationsOf, type WriteObject } from '../changes/objects';
 import { appendChange } from '../changes/repository';
 import { changeTypeOf } from '../changes/types';
 import { sql } from '../db/sql';
@@ -18,19 +19,6 @@ export function maskSecrets(value: unknown): unknown {
   return value;
 }
 
-/**
- * The object a write acted on: a `…Key` argument, preferring the container over the person added
- * to it (groupKey over identityKey), else the key of what it returned. All keys are in the changes.
- */
-function objectOf(args: Record<string, unknown>, result: unknown, resultTypeName: string | undefined) {
-  const keyArgs = Object.keys(args).filter((name) => name.endsWith('Key') && args[name] != null);
-  const keyArg = keyArgs.find((name) => name !== 'identityKey') ?? keyArgs[0];
-  if (keyArg) return { type: keyArg === 'identityKey' ? 'user' : keyArg.slice(0, -'Key'.length), key: String(args[keyArg]) };
-  const key = (result as { key?: unknown } | null)?.key;
-  const type = resultTypeName?.replace(/VO$/, '').replace(/^./, (c) => c.toLowerCase());
-  return { type: type ?? null, key: key == null ? null : String(key) };
-}
-
 /** The audit row a mutation owes until it is written: in the mutation's transaction if it opens one, else after it. */
 export interface PendingAudit {
   operation: string;
@@ -39,6 +27,20 @@ export interface PendingAudit {
   /** The mutation's GraphQL type: its event carries the result's REST JSON representation (the command line has none: keys only). */
   resultType?: GraphQLOutputType;
   written: boolean;
+  /** The object its arguments name, read before the write (null: its result names it); absent: read with the write. */
+  object?: WriteObject | null;
+  /** A deletion's: the organisations its object belonged to before the write. */
+  organisationKeys?: string[] | null;
+}
+
+/** Verbs of an event whose object (or a part of it) is gone: it records where the object belonged (src/changes/objects.ts). */
+const DELETION = /\.deleted$/;
+
+/** Names the object of the pending write before it runs, and where a deletion's object belongs while it is still there. */
+export async function nameWriteObject(em: EntityManager, pending: PendingAudit): Promise<void> {
+  pending.object = await objectOfArguments(em, pending.operation, pending.args, pending.resultTypeName);
+  const type = changeTypeOf(pending.operation);
+  if (pending.object && type && DELETION.test(type)) pending.organisationKeys = await organisationsOf(em, pending.object);
 }
 
 /** The audit row of one write (`?` placeholders, in the order recordWrite passes them). */
@@ -49,7 +51,7 @@ export const INSERT_AUDIT_ROW = `insert into audit_log (identity_key, identity_l
 const GONE = /\.(deleted|removed|unlinked|unmarked)$/;
 
 /** The change event of a write (src/changes): its type, keys, and the object as its REST JSON representation. */
-async function recordChange(em: EntityManager, ctx: RequestContext, pending: PendingAudit, result: unknown, object: ReturnType<typeof objectOf>) {
+async function recordChange(em: EntityManager, ctx: RequestContext, pending: PendingAudit, result: unknown, object: WriteObject) {
   const type = changeTypeOf(pending.operation);
   // A write that answers false changed nothing (the member was there already, as REST's 304 says).
   if (!type || result === false) return;
@@ -69,12 +71,14 @@ async function recordChange(em: EntityManager, ctx: RequestContext, pending: Pen
     keys,
     identityKey: ctx.caller?.key ?? null,
     object: representation,
+    organisationKeys: pending.organisationKeys ?? null,
   });
 }
 
 async function recordWrite(em: EntityManager, ctx: RequestContext, pending: PendingAudit, result: unknown): Promise<void> {
   const { operation, args, resultTypeName } = pending;
-  const object = objectOf(args, result, resultTypeName);
+  if (pending.object === undefined) await nameWriteObject(em, pending);
+  const object = pending.object ?? objectOfResult(resultTypeName, result);
   pending.written = true;
   await recordChange(em, ctx, pending, result, object);
   await sql(em, INSERT_AUDIT_ROW, [
@@ -88,6 +92,14 @@ async function recordWrite(em: EntityManager, ctx: RequestContext, pending: Pend
     object.key,
     JSON.stringify(maskSecrets(args)),
   ]);
+}
+
+/**
+ * Names the object a creation made, in its transaction, where the transaction answers less than the object (its key
+ * in another key space): the event and audit row carry it. A mutation whose arguments name its object keeps that one.
+ */
+export function nameCreatedObject(ctx: RequestContext, object: WriteObject): void {
+  if (ctx.pendingAudit?.object === null) ctx.pendingAudit.object = object;
 }
 
 /**
@@ -117,6 +129,7 @@ export function withAudit(
       const pending: PendingAudit = { operation: fieldName, args, resultTypeName, resultType: field.type, written: false };
       ctx.pendingAudit = pending;
       try {
+        await nameWriteObject(ctx.em, pending);
         const result = await resolve(source, args, ctx, info);
         if (!pending.written) await recordWrite(ctx.em, ctx, pending, result).catch(log);
         return result;

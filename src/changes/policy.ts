@@ -1,59 +1,162 @@
 import { GATEWAY_ADMINS } from '../admin/policy';
-import { canManageEntry } from '../courses/policy';
-import { findEntry } from '../courses/repository';
+import { CATALOG_MANAGERS } from '../catalog/policy';
+import { ENTRY_MANAGERS } from '../courses/policy';
+import { managedEntryKeys } from '../courses/repository';
+import { CURRICULUM_MANAGERS } from '../curriculum/policy';
+import { managedAmong as managedCurricula } from '../curriculum/repository';
+import { keyArray, sql } from '../db/sql';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
-import { canManageCurriculum } from '../curriculum/policy';
-import { groupsManagedAmong } from '../groups/policy';
-import { organisationsManagedAmong } from '../organisations/policy';
+import type { OrganisationRole } from '../domain/roles';
+import { GROUP_MANAGERS, groupsManagedAmong } from '../groups/policy';
+import { ORGANISATION_ADMINS, organisationsManagedAmong } from '../organisations/policy';
+import { managedOrganisationKeys } from '../organisations/repository';
+import { RELATION_ROLE_ADMINS } from '../relations/policy';
+import { TAXONOMY_ADMINS } from '../taxonomy/policy';
 import { selfOrManagedAmong, USER_MANAGERS } from '../users/policy';
 import type { ChangeRow } from './repository';
 
-/**
- * Who may read which event: every caller the events of the objects they manage, decided by the policy of the
- * object's family (a person: themself and their user managers; a group: the group managers and the managers of every
- * course it is linked to; a course: its owners and the managers of its organisations; a curriculum and its elements:
- * its managers and owners; an organisation: its administrators), so an administrator of one organisation gets no
- * event about another organisation's people. Events of other kinds (taxonomies, relation roles, catalog entries, …
- * which administrators of any organisation manage) reach the gateway's administrators, and so do deletions: nothing
- * is left for a policy to ask.
- */
-const MANAGES = new Map<string, (ctx: RequestContext, keys: number[]) => Promise<ReadonlySet<number>>>([
-  ['user', (ctx, keys) => selfOrManagedAmong(ctx, keys, USER_MANAGERS)],
-  ['group', groupsManagedAmong],
-  ['curriculum', (ctx, keys) => each(keys, (key) => canManageCurriculum(ctx, key))],
-  ['organisation', organisationsManagedAmong],
-  [
-    'course',
-    (ctx, keys) =>
-      each(keys, async (key) => {
-        const entry = await findEntry(ctx.em, { olatResourceId: key });
-        return !!entry && (await canManageEntry(ctx, entry));
-      }),
-  ],
-]);
+type Managed = (ctx: RequestContext, keys: number[]) => Promise<ReadonlySet<number>>;
 
-/** The keys for which `manages` holds, asked one by one. */
-async function each(keys: number[], manages: (key: number) => Promise<boolean>): Promise<Set<number>> {
-  const managed = new Set<number>();
-  for (const key of keys) if (await manages(key)) managed.add(key);
-  return managed;
+interface KindPolicy {
+  /** Of these objects of the kind, those the caller manages: one statement (or a few) for all of them. */
+  manages: Managed;
+  /** The roles that manage the kind's objects in an organisation: who reads the deletion of an object that belonged there. */
+  managers?: readonly OrganisationRole[];
 }
 
-/** A deletion: its object is gone, and with it what its policy would ask. */
+/** Every object of a kind of global vocabulary, for a caller who holds one of `roles` in some organisation (who may manage it). */
+const heldAnywhere =
+  (roles: readonly OrganisationRole[]): Managed =>
+  async (ctx, keys) =>
+    hasAnyRole(requireCaller(ctx), roles) ? new Set(keys) : new Set();
+
+/** The keys of `keys` that `statement` answers (`?`: the keys as an array, then `params`). */
+async function keysAnswered(ctx: RequestContext, statement: string, keys: number[], ...params: unknown[]): Promise<Set<number>> {
+  const rows = await sql<{ key: string | number }>(ctx.em, statement, [keyArray(keys), ...params]);
+  return new Set(rows.map((row) => Number(row.key)));
+}
+
+/** Courses by their course id (the OLAT resource id), managed as their entries are (src/courses/policy.ts). */
+async function managedCourses(ctx: RequestContext, keys: number[]): Promise<Set<number>> {
+  const entries = await sql<{ id: number; course: string }>(
+    ctx.em,
+    'select id, olat_resource_id::text as course from repository_entry where olat_resource_id = any(?::bigint[])',
+    [keyArray(keys)],
+  );
+  if (!entries.length) return new Set();
+  const managed = new Set(
+    await managedEntryKeys(
+      ctx.em,
+      requireCaller(ctx),
+      entries.map((entry) => entry.id),
+    ),
+  );
+  return new Set(entries.filter((entry) => managed.has(entry.id)).map((entry) => Number(entry.course)));
+}
+
+/** Curriculum elements, managed by the managers of their curriculum. */
+async function managedElements(ctx: RequestContext, keys: number[]): Promise<Set<number>> {
+  const elements = await sql<{ id: string; curriculum: number }>(
+    ctx.em,
+    'select id::text as id, curriculum_id as curriculum from curriculum_element where id = any(?::bigint[])',
+    [keyArray(keys)],
+  );
+  if (!elements.length) return new Set();
+  const curricula = await managedCurricula(ctx.em, requireCaller(ctx), CURRICULUM_MANAGERS, [...new Set(elements.map((element) => element.curriculum))]);
+  return new Set(elements.filter((element) => curricula.has(element.curriculum)).map((element) => Number(element.id)));
+}
+
+/** Objects whose owner column names the caller (webhook subscriptions, sync jobs); system administrators manage every one. */
+const ownedIn =
+  (table: string): Managed =>
+  async (ctx, keys) =>
+    hasAnyRole(requireCaller(ctx), ['sysadmin'])
+      ? new Set(keys)
+      : keysAnswered(ctx, `select id as key from ${table} where id = any(?::bigint[]) and owner_key = ?`, keys, requireCaller(ctx).key);
+
+/**
+ * Who reads the events of each kind of object (`objectType`, named by src/changes/objects.ts): the managers of the
+ * object, by its family's policy. An event of a kind without an entry reaches nobody (test/changes/kinds.test.ts
+ * wants an entry for every kind a mutation names).
+ *
+ * | kind | who reads its events |
+ * | --- | --- |
+ * | user | the person, and their user managers |
+ * | group | group managers, and managers of every course the group is linked to |
+ * | course | its owners, administrators and learning resource managers of its organisations |
+ * | curriculum, element | the curriculum's managers (administrators, curriculum managers of its organisation) and owners |
+ * | organisation | its administrators |
+ * | organisation type, relation role, taxonomy | who may manage them: administrators (of any organisation) |
+ * | curriculum element type | curriculum managers (of any organisation) |
+ * | catalog entry | catalog managers (administrators, learning resource managers of any organisation) and its owners |
+ * | webhook, sync job | its owner, and system administrators |
+ * | settings | administrators |
+ */
+export const KIND_POLICIES: Record<string, KindPolicy> = {
+  user: { manages: (ctx, keys) => selfOrManagedAmong(ctx, keys, USER_MANAGERS), managers: USER_MANAGERS },
+  group: {
+    manages: groupsManagedAmong,
+    managers: GROUP_MANAGERS,
+  },
+  course: { manages: managedCourses, managers: ENTRY_MANAGERS },
+  curriculum: { manages: (ctx, keys) => managedCurricula(ctx.em, requireCaller(ctx), CURRICULUM_MANAGERS, keys), managers: CURRICULUM_MANAGERS },
+  element: { manages: managedElements, managers: CURRICULUM_MANAGERS },
+  organisation: { manages: organisationsManagedAmong, managers: ORGANISATION_ADMINS },
+  organisationType: { manages: heldAnywhere(ORGANISATION_ADMINS) },
+  relationRole: { manages: heldAnywhere(RELATION_ROLE_ADMINS) },
+  taxonomy: { manages: heldAnywhere(TAXONOMY_ADMINS) },
+  curriculumElementType: { manages: heldAnywhere(CURRICULUM_MANAGERS) },
+  catalogEntry: {
+    manages: async (ctx, keys) =>
+      hasAnyRole(requireCaller(ctx), CATALOG_MANAGERS)
+        ? new Set(keys)
+        : keysAnswered(
+            ctx,
+            'select catalog_entry_id as key from catalog_entry_owner where catalog_entry_id = any(?::bigint[]) and identity_id = ?',
+            keys,
+            requireCaller(ctx).key,
+          ),
+  },
+  webhook: { manages: ownedIn('webhook_subscription') },
+  syncJob: { manages: ownedIn('sync_job') },
+  settings: { manages: heldAnywhere(GATEWAY_ADMINS) },
+};
+
+/** A deletion of an object or of a part of it: where its object belonged is recorded with it (src/changes/objects.ts). */
 const DELETED = /\.deleted$/;
 
-/** The events of `events` the caller may read, in their order: one policy question per kind of object (people in one statement). */
+/** Of the deletions `events` of one kind, those whose recorded organisations the caller manages with the kind's managing roles: one statement. */
+async function deletionsInManagedOrganisations(ctx: RequestContext, events: ChangeRow[], managers: readonly OrganisationRole[]): Promise<Set<ChangeRow>> {
+  const organisations = [...new Set(events.flatMap((event) => event.organisationKeys ?? []).map(Number))];
+  if (!organisations.length) return new Set();
+  const managed = new Set(await managedOrganisationKeys(ctx.em, requireCaller(ctx).key, organisations, managers));
+  return new Set(events.filter((event) => event.organisationKeys?.some((key) => managed.has(Number(key)))));
+}
+
+/**
+ * The events of `events` the caller may read, in their order, default deny: an event of a kind without a policy, or
+ * without an object key, reaches nobody. One policy question per kind of object for all the events read. A deletion
+ * is read by those who manage its object still (a part of it was deleted), by the managers of the organisations the
+ * object belonged to when it was deleted, and by its writer.
+ */
 export async function readableChanges(ctx: RequestContext, events: ChangeRow[]): Promise<ChangeRow[]> {
-  const administrator = hasAnyRole(requireCaller(ctx), GATEWAY_ADMINS);
-  const keysByKind = new Map<string, Set<number>>();
-  for (const event of events)
-    if (event.objectType && MANAGES.has(event.objectType) && event.objectKey != null)
-      keysByKind.set(event.objectType, (keysByKind.get(event.objectType) ?? new Set()).add(Number(event.objectKey)));
-  const managedByKind = new Map<string, ReadonlySet<number>>();
-  for (const [kind, keys] of keysByKind) managedByKind.set(kind, await MANAGES.get(kind)!(ctx, [...keys]));
-  return events.filter((event) => {
-    if (!event.objectType || !MANAGES.has(event.objectType)) return administrator;
-    const managed = event.objectKey != null && !!managedByKind.get(event.objectType)?.has(Number(event.objectKey));
-    return managed || (administrator && DELETED.test(event.type));
-  });
+  const caller = requireCaller(ctx);
+  const byKind = new Map<string, ChangeRow[]>();
+  for (const event of events) {
+    if (!event.objectType || !KIND_POLICIES[event.objectType] || event.objectKey == null) continue;
+    const ofKind = byKind.get(event.objectType) ?? [];
+    byKind.set(event.objectType, ofKind);
+    ofKind.push(event);
+  }
+  const readable = new Set<ChangeRow>();
+  for (const [kind, ofKind] of byKind) {
+    const policy = KIND_POLICIES[kind];
+    const managed = await policy.manages(ctx, [...new Set(ofKind.map((event) => Number(event.objectKey)))]);
+    const deletions = ofKind.filter((event) => DELETED.test(event.type));
+    const deletionsReadable = policy.managers ? await deletionsInManagedOrganisations(ctx, deletions, policy.managers) : new Set<ChangeRow>();
+    for (const event of ofKind)
+      if (managed.has(Number(event.objectKey)) || deletionsReadable.has(event) || (DELETED.test(event.type) && event.identityKey === caller.key))
+        readable.add(event);
+  }
+  return events.filter((event) => readable.has(event));
 }

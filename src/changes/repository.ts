@@ -10,9 +10,11 @@ export interface NewChange {
   keys: Record<string, string>;
   identityKey: number | null;
   object: unknown;
+  /** A deletion's: the organisations its object belonged to. */
+  organisationKeys: string[] | null;
 }
 
-export const INSERT_CHANGE = `insert into change_event (type, object_type, object_key, external_id, keys, identity_key, object) values (?, ?, ?, ?, ?, ?, ?)`;
+export const INSERT_CHANGE = `insert into change_event (type, object_type, object_key, external_id, keys, identity_key, object, organisation_keys) values (?, ?, ?, ?, ?, ?, ?, ?::bigint[])`;
 
 export async function appendChange(em: EntityManager, change: NewChange): Promise<void> {
   await sql(em, INSERT_CHANGE, [
@@ -23,6 +25,7 @@ export async function appendChange(em: EntityManager, change: NewChange): Promis
     JSON.stringify(change.keys),
     change.identityKey,
     change.object == null ? null : JSON.stringify(change.object),
+    change.organisationKeys && `{${change.organisationKeys.join(',')}}`,
   ]);
 }
 
@@ -36,6 +39,8 @@ export interface ChangeRow {
   at: Date;
   keys: Record<string, string>;
   object: unknown;
+  /** A deletion's: the organisations its object belonged to (src/changes/objects.ts). */
+  organisationKeys: string[] | null;
 }
 
 /** Where a reader stands: after the event `id` of the transaction `xid` (`<xid>-<id>`). */
@@ -72,7 +77,7 @@ export function changesAfter(em: EntityManager, after: Cursor, types: readonly s
   return sql<ChangeRow>(
     em,
     `select xid::text || '-' || id as cursor, type, object_type as "objectType", object_key as "objectKey", external_id as "externalId",
-       identity_key as "identityKey", at, keys, object
+       identity_key as "identityKey", at, keys, object, organisation_keys::text[] as "organisationKeys"
      from change_event
      where (xid, id) > (?::xid8, ?::bigint) and xid < ${FENCE} and (?::text[] is null or type = any(?::text[]))
      order by xid, id limit ?`,

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { inTransaction } from '../audit/audit-log';
+import { inTransaction, nameCreatedObject } from '../audit/audit-log';
+import { courseOfEntryKey } from '../changes/objects';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, badRequest, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
@@ -209,14 +210,20 @@ export async function createCourse(ctx: RequestContext, input: CourseVOInput): P
       credits: input.credits ?? null,
       expenditureOfWork: input.expenditureOfWork ?? null,
     });
-    if (entryKey === null) return existingCourse({ ...ctx, em }, externalId, softkey);
+    if (entryKey === null) return namedCourse(ctx, em, await existingCourse({ ...ctx, em }, externalId, softkey));
     await entries.insertRootNode(em, entryKey, rootIdent, input.shortTitle?.trim() || title, title);
     if (input.sharedFolderSoftKey) await saveCourseConfig(em, entryKey, { sharedFolderSoftkey: input.sharedFolderSoftKey });
     if (owner !== null) await entries.insertMember(em, entryKey, owner, EntryRole.owner);
-    return entryKey;
+    return namedCourse(ctx, em, entryKey);
   });
   const row = await entries.findEntry(ctx.em, { key });
   return toCourseVO(row!);
+}
+
+/** The entry a creation made (or met) is its mutation's object, by its course id: answers its entry key. */
+export async function namedCourse(ctx: RequestContext, em: EntityManager, entryKey: number): Promise<number> {
+  nameCreatedObject(ctx, await courseOfEntryKey(em, entryKey));
+  return entryKey;
 }
 
 /** The key of the course a create met: the one with its externalId, for a caller who may manage it. */

@@ -30,6 +30,10 @@ export class ChangeEvent {
   @Property({ type: 'string', length: 255, nullable: true })
   externalId?: string | null;
 
+  /** For a deletion: the organisations its object belonged to when it was deleted, whose managers read it (src/changes/policy.ts). */
+  @Property({ columnType: 'bigint[]', type: 'array', nullable: true })
+  organisationKeys?: string[] | null;
+
   /** Every key the write named: `{ "groupKey": "12", "identityKey": "34" }`. */
   @Property({ type: 'json' })
   keys!: Record<string, string>;

@@ -137,7 +137,8 @@ it('an event of a transaction that began earlier and commits later is not skippe
   const start = await head();
   // A write transaction that takes its transaction id first and commits last.
   await db.query('begin');
-  await db.query(`insert into change_event (type, keys) values ('test.slow.written', '{}')`);
+  // (About the administrator: an event without an object reaches nobody.)
+  await db.query(`insert into change_event (type, object_type, object_key, keys) values ('test.slow.written', 'user', '1', '{}')`);
   const group = await call(t.base, 'PUT', '/restapi/groups', { headers: asAdmin, body: { name: 'Committed meanwhile' } });
   expect(group.status).toBe(200);
   // The group's transaction has committed, but an earlier one is still open: nothing beyond it is handed out yet.

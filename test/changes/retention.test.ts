@@ -20,10 +20,10 @@ afterAll(async () => {
   await t.stop();
 });
 
-/** `count` events `daysAgo` days old, of type `type`, in one transaction; their cursors. */
+/** `count` events `daysAgo` days old, of type `type`, about the administrator, in one transaction; their cursors. */
 async function insertEvents(type: string, count: number, daysAgo: number): Promise<string[]> {
   const { rows } = await db.query(
-    `insert into change_event (at, type, keys) select now() - make_interval(days => $1), $2, '{}' from generate_series(1, $3)
+    `insert into change_event (at, type, object_type, object_key, keys) select now() - make_interval(days => $1), $2, 'user', '1', '{}' from generate_series(1, $3)
      returning xid::text || '-' || id as cursor`,
     [daysAgo, type, count],
   );

@@ -9,7 +9,7 @@ import type { CourseVO, CourseVOInput } from '../../schema/courses';
 import { creationOrganisation, requireEntryManager } from '../policy';
 import { toCourseVO, type EntryRow } from '../presenter';
 import * as entries from '../repository';
-import { COURSE_TYPE, initialOwnerOf, validateCourse } from '../service';
+import { COURSE_TYPE, initialOwnerOf, namedCourse, validateCourse } from '../service';
 import { courseFiles } from './files';
 import { saveCourseConfig } from '../configuration';
 import { entryImagePath } from '../image';
@@ -89,7 +89,7 @@ export async function copyCourse(ctx: RequestContext, input: CourseVOInput): Pro
     for (const file of await storage.list(from)) await storage.copy(file.path, `${courseFiles(entryKey)}${file.path.slice(from.length)}`);
     if (await storage.stat(entryImagePath(source.id))) await storage.copy(entryImagePath(source.id), entryImagePath(entryKey));
     if (owner !== null) await entries.insertMember(em, entryKey, owner, EntryRole.owner);
-    return entryKey;
+    return namedCourse(ctx, em, entryKey);
   });
   return toCourseVO((await entries.findEntry(ctx.em, { key }))!);
 }

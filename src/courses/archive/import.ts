@@ -10,7 +10,7 @@ import { fileStorage } from '../../files/storage';
 import { creationOrganisation } from '../policy';
 import type { EntryRow } from '../presenter';
 import * as entries from '../repository';
-import { isStatus, statusOfAccess } from '../service';
+import { isStatus, namedCourse, statusOfAccess } from '../service';
 import { saveCourseConfig } from '../configuration';
 import { courseConfigOfXml } from './course-config-xml';
 import { latestPublish, nodeAccessTypeOf, parseEditorTreeModel, parseRepoXml, parseRunStructure, type ImportedNode } from './course-xml';
@@ -177,7 +177,7 @@ async function importZip(ctx: RequestContext, zip: ZipArchive, input: ArchiveImp
       if (READ_PARTS.has(name)) continue;
       await storage.putStream(storagePathOf(entryKey, name), zip.read(name), contentTypeOf(name));
     }
-    return entryKey;
+    return namedCourse(ctx, em, entryKey);
   });
   return (await entries.findEntry(ctx.em, { key }))!;
 }

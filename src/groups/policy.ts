@@ -7,7 +7,7 @@ import { holdsRoleIn } from '../domain/scope';
 import type { GroupRole } from '../entities/groups';
 import { findOrganisationRow } from '../organisations/repository';
 import { USER_MANAGERS, selfOrManagedAmong } from '../users/policy';
-import { entriesOfGroups, groupManagerOrganisation, groupsInOrganisationsWithRole, groupsShowingMembersTo, isMember } from './repository';
+import { entriesOfGroups, groupManagerOrganisation, groupsInOrganisationsWithRole, groupsShowingMembersTo, holdsRoleEverywhere, isMember } from './repository';
 
 /**
  * Who may do what with learning groups (catalogue 2.2). Unlike OpenOLAT, where groups are global and
@@ -36,9 +36,10 @@ const PERSON_GROUP_READERS: OrganisationRole[] = [...new Set([...USER_MANAGERS, 
  */
 export async function groupsManagedAmong(ctx: RequestContext, groupKeys: readonly number[]): Promise<ReadonlySet<number>> {
   const caller = requireCaller(ctx);
-  const managed = new Set(
-    groupKeys.length && hasAnyRole(caller, GROUP_MANAGERS) ? await groupsInOrganisationsWithRole(ctx.em, caller.key, GROUP_MANAGERS, groupKeys) : [],
-  );
+  if (!groupKeys.length) return new Set();
+  const groupManager = hasAnyRole(caller, GROUP_MANAGERS);
+  if (groupManager && (await holdsRoleEverywhere(ctx.em, caller.key, GROUP_MANAGERS))) return new Set(groupKeys);
+  const managed = new Set(groupManager ? await groupsInOrganisationsWithRole(ctx.em, caller.key, GROUP_MANAGERS, groupKeys) : []);
   const others = groupKeys.filter((key) => !managed.has(key));
   if (!others.length) return managed;
   const entriesByGroup = await entriesOfGroups(ctx.em, others);
@@ -83,8 +84,12 @@ export async function requireGroupsOfPersonReader(ctx: RequestContext, identityK
   if (!(await personGroupsReadable(ctx, [identityKey])).has(identityKey)) throw forbidden();
 }
 
-/** Of these people, those whose groups the caller reads (requireGroupsOfPersonReader), in one statement. */
-export const personGroupsReadable = (ctx: RequestContext, identityKeys: readonly number[]) => selfOrManagedAmong(ctx, identityKeys, PERSON_GROUP_READERS);
+/** Of these people, those whose groups the caller reads (requireGroupsOfPersonReader); a group manager of every group reads everyone's. */
+export async function personGroupsReadable(ctx: RequestContext, identityKeys: readonly number[]): Promise<ReadonlySet<number>> {
+  const caller = requireCaller(ctx);
+  if (hasAnyRole(caller, GROUP_MANAGERS) && (await holdsRoleEverywhere(ctx.em, caller.key, GROUP_MANAGERS))) return new Set(identityKeys);
+  return selfOrManagedAmong(ctx, identityKeys, PERSON_GROUP_READERS);
+}
 
 /** The group's managers, and its members. */
 export async function requireGroupReader(ctx: RequestContext, groupKey: number): Promise<void> {

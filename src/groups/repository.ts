@@ -4,7 +4,7 @@ import { readPages, type EdgePage } from '../domain/edges';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
 import { readPage, type Page, type PageRequest } from '../domain/paging';
-import type { OrganisationRole } from '../domain/roles';
+import { DEFAULT_ORGANISATION_IDENTIFIER, SUBTREE_INHERITANCE, type OrganisationRole } from '../domain/roles';
 import { appliesIn } from '../domain/scope';
 import { Group, GroupRole } from '../entities/groups';
 import { USER_COLUMNS } from '../users/repository';
@@ -26,6 +26,17 @@ export const inOrganisationWithRole = (identityKey: number, roles: readonly Orga
   text: `${organisationColumn} in (${organisationsWithRole(roles)})`,
   params: [identityKey, ...roles],
 });
+
+/** Whether the person holds one of `roles` in the default organisation with a membership that inherits to every organisation below it. */
+export async function holdsRoleEverywhere(em: EntityManager, identityKey: number, roles: readonly OrganisationRole[]): Promise<boolean> {
+  const rows = await sql(
+    em,
+    `select 1 from organisation_role cm join organisation co on co.id = cm.organisation_id
+     where cm.identity_id = ? and cm.role in (${placeholders(roles)}) and co.identifier = ? and cm.inheritance in (${placeholders(SUBTREE_INHERITANCE)}) limit 1`,
+    [identityKey, ...roles, DEFAULT_ORGANISATION_IDENTIFIER, ...SUBTREE_INHERITANCE],
+  );
+  return rows.length > 0;
+}
 
 /** Of these groups, those of an organisation where the person holds one of `roles` (directly or inherited). */
 export async function groupsInOrganisationsWithRole(

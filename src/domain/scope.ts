@@ -12,9 +12,9 @@ import { BASE_ROLES, SUBTREE_INHERITANCE, type OrganisationRole } from './roles'
  * descendants; here the materialised tree paths stand for the copies).
  *
  * A caller manages a person with one of the managing roles R when both hold:
- * - Belonging: the person's membership with the `user` role (or, when it inherits, its copy in a
- *   sub-organisation) and one of the caller's memberships with a role of R apply in a common
- *   organisation. Other roles of the person, and their inheriting copies, make the person belong
+ * - Belonging: the person's membership with the `user` role (or as an invitee or guest, as
+ *   OpenOLAT's isInviteeOf; when it inherits, also its copy in a sub-organisation) and one of the
+ *   caller's memberships with a role of R apply in a common organisation. Other roles of the person, and their inheriting copies, make the person belong
  *   nowhere: the administrator of the default organisation, whose role inherits to every
  *   organisation, is no member of them.
  * - The ladder: every role the person holds (but user, invitee and guest) is covered by a role of the
@@ -33,7 +33,7 @@ const BASE = BASE_ROLES.map((role) => `'${role}'`).join(', ');
 export const appliesIn = (m: string, mo: string, o: string) =>
   `(${mo}.id = ${o}.id or (${m}.inheritance in (${SUBTREE}) and ${o}.path like ${mo}.path || '%'))`;
 
-/** The person's user membership `tm` in `tor` and the caller's membership `cm` in `co` apply in a common organisation. */
+/** The person's membership `tm` (user, invitee or guest) in `tor` and the caller's membership `cm` in `co` apply in a common organisation. */
 const BELONGS = `(co.id = tor.id
   or (cm.inheritance in (${SUBTREE}) and tor.path like co.path || '%')
   or (tm.inheritance in (${SUBTREE}) and co.path like tor.path || '%'))`;
@@ -52,7 +52,7 @@ const belonging = (identity: string, roles: readonly OrganisationRole[]) => `exi
       join organisation tor on tor.id = tm.organisation_id
       join organisation_role cm on cm.identity_id = ? and cm.role in (${placeholders(roles)})
       join organisation co on co.id = cm.organisation_id
-      where tm.identity_id = ${identity} and tm.role = 'user' and ${BELONGS})`;
+      where tm.identity_id = ${identity} and tm.role in (${BASE}) and ${BELONGS})`;
 
 /** SQL: every role of the person whose key is `identity` is covered by a role of the caller (the parameter) where it is held. */
 const withinLadder = (identity: string) => `not exists (select 1 from organisation_role hm

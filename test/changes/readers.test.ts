@@ -64,7 +64,8 @@ beforeAll(async () => {
     [organisations[0], personA],
     [organisations[1], personB],
   ] as const)
-    expect((await call(t.base, 'PUT', `/restapi/organisations/${organisationKey}/author/${person.key}`, { headers: asAdmin })).status).toBe(200);
+    // A role below the ladder's (src/domain/scope.ts): their user managers still manage them afterwards.
+    expect((await call(t.base, 'PUT', `/restapi/organisations/${organisationKey}/invitee/${person.key}`, { headers: asAdmin })).status).toBe(200);
 });
 afterAll(() => t.stop());
 

@@ -214,12 +214,18 @@ describe('roles and status', () => {
     );
   });
 
-  it('lets only administrators grant the administrator role', async () => {
+  it('lets only administrators grant the administrator role; a user manager grants only a role she holds', async () => {
     const manager = await buildUser(t, { userManager: true });
     const user = await buildUser(t);
     const reply = await call(t.base, 'POST', `/restapi/users/${user.key}/roles`, { headers: { ...manager.auth, ...JSON_TYPE }, body: { olatAdmin: true } });
     expect(reply.status).toBe(403);
-    const allowed = await call(t.base, 'POST', `/restapi/users/${user.key}/roles`, { headers: { ...manager.auth, ...JSON_TYPE }, body: { author: true } });
+    const notHeld = await call(t.base, 'POST', `/restapi/users/${user.key}/roles`, { headers: { ...manager.auth, ...JSON_TYPE }, body: { author: true } });
+    expect(notHeld.status).toBe(403);
+    const authoringManager = await buildUser(t, { userManager: true, author: true });
+    const allowed = await call(t.base, 'POST', `/restapi/users/${user.key}/roles`, {
+      headers: { ...authoringManager.auth, ...JSON_TYPE },
+      body: { author: true },
+    });
     expect(allowed.status).toBe(200);
   });
 

@@ -47,20 +47,26 @@ const COVERS = (held: string, granted: string) => `(${held} = 'sysadmin'
   or (${held} = 'administrator' and ${granted} <> 'sysadmin')
   or (${held} = ${granted} and ${granted} not in ('usermanager', 'rolesmanager')))`;
 
-/** SQL: the person whose key is `identity` belongs where the caller (1st parameter) holds one of `roles` (the parameters after). */
+/** SQL: the person whose key is `identity` belongs where the caller (1st parameter) holds one of `roles` (the parameters after); a subplan as the ladder's. */
 const belonging = (identity: string, roles: readonly OrganisationRole[]) => `exists (select 1 from organisation_role tm
       join organisation tor on tor.id = tm.organisation_id
       join organisation_role cm on cm.identity_id = ? and cm.role in (${placeholders(roles)})
       join organisation co on co.id = cm.organisation_id
-      where tm.identity_id = ${identity} and tm.role in (${BASE}) and ${BELONGS})`;
+      where tm.identity_id = ${identity} and tm.role in (${BASE}) and ${BELONGS}
+      offset 0)`;
 
-/** SQL: every role of the person whose key is `identity` is covered by a role of the caller (the parameter) where it is held. */
+/**
+ * SQL: every role of the person whose key is `identity` is covered by a role of the caller (the parameter) where it is
+ * held. `offset 0` keeps it a subplan read through the person's memberships (index on identity_id), for a list of
+ * people too: flattened into an anti-join, the planner hashes every membership of the table.
+ */
 const withinLadder = (identity: string) => `not exists (select 1 from organisation_role hm
       join organisation hor on hor.id = hm.organisation_id
       where hm.identity_id = ${identity} and hm.role not in (${BASE})
         and not exists (select 1 from organisation_role am
           join organisation ao on ao.id = am.organisation_id
-          where am.identity_id = ? and ${appliesIn('am', 'ao', 'hor')} and ${COVERS('am.role', 'hm.role')}))`;
+          where am.identity_id = ? and ${appliesIn('am', 'ao', 'hor')} and ${COVERS('am.role', 'hm.role')})
+      offset 0)`;
 
 /** SQL condition: the caller manages the person whose key is the column `identityColumn` with one of `roles` (read with the person, in one statement). */
 export function managesPerson(caller: Caller, roles: readonly OrganisationRole[], identityColumn: string): { text: string; params: unknown[] } {

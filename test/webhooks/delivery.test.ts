@@ -303,6 +303,18 @@ describe('organisation scope', () => {
 });
 
 describe("whose events a subscription receives: its owner's, of its types, while the owner may log in", () => {
+  // A service of their own: the subscriptions of the tests above (thousands of events behind, receivers gone) share the
+  // dispatcher of theirs.
+  let shared: TestService;
+  beforeAll(async () => {
+    shared = t;
+    t = await startTestService(webhookConfig());
+  });
+  afterAll(async () => {
+    await t.stop();
+    t = shared;
+  });
+
   /** An organisation with a person, and an administrator of it alone. */
   async function organisationWithAdministrator() {
     const organisation = await buildOrganisation(t);

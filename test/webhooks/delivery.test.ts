@@ -342,7 +342,7 @@ describe("whose events a subscription receives: its owner's, of its types, while
     await hook.received(1);
     await settle();
     expect(hook.deliveries.map((delivery) => delivery.json.data.objectKey)).toEqual([a.person.key]);
-  }, 30_000);
+  }, 60_000);
 
   it.each([
     ['may no longer log in', (owner: TestUser) => call(t.base, 'POST', `/restapi/users/${owner.key}/status`, { headers: asAdmin, body: { status: 101 } })],
@@ -364,7 +364,7 @@ describe("whose events a subscription receives: its owner's, of its types, while
       await settle();
       expect(hook.deliveries.map((delivery) => delivery.json.data.object?.firstName)).toEqual(['Before']);
     },
-    30_000,
+    60_000,
   );
 
   it('a user.created subscription receives user.created and nothing else', async () => {
@@ -384,7 +384,7 @@ describe("whose events a subscription receives: its owner's, of its types, while
       ['user.created', 'user.created'],
     ]);
     expect(loginsOf(typed.deliveries, prefix)).toEqual([`${prefix}-0`, `${prefix}-1`]);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('parked failures', () => {

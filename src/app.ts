@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type { GraphQLSchema } from 'graphql';
 import type { Config } from './config/config';
 import type { Orm } from './db/orm';
 import type { RequestContext } from './domain/context';
@@ -26,7 +27,7 @@ import { errorFormat, isMultipart } from './rest/negotiation';
 import { apiDocRouter } from './rest/api-doc-page';
 import { apiDocs } from './rest/api-docs';
 import { openEndpoints } from './rest/open-endpoints';
-import { buildOpenApi, openApiRouter } from './rest/openapi';
+import { buildOpenApi, openApiRouter, type OpenApiDocument } from './rest/openapi';
 import { sendError } from './rest/respond';
 import type { MediaFormat } from './rest/route';
 import { RestRouter, type RouteMatch } from './rest/router';
@@ -104,6 +105,16 @@ export interface AppOptions {
   pool?: Pool;
 }
 
+/** The OpenAPI document of the schema with these OAuth settings: the same for every service a process starts with them. */
+function openApiOf(schema: GraphQLSchema, oauth: Config['oauth']): OpenApiDocument {
+  const key = JSON.stringify(oauth ?? null);
+  let document = openApiDocuments.get(key);
+  if (!document) openApiDocuments.set(key, (document = buildOpenApi(schema, createSofa(schema, ROUTES), ROUTES, OPEN_ROUTES, oauth)));
+  return document;
+}
+
+const openApiDocuments = new Map<string, OpenApiDocument>();
+
 /** The ORM's (knex's tarn) pool and the read pool, as the metrics see them. */
 function poolStats(orm: Orm, pool: Pool | undefined): () => PoolStats[] {
   return () => {
@@ -179,8 +190,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   app.set('etag', false);
   app.set('trust proxy', trustProxy);
 
-  const sofa = createSofa(schema, ROUTES);
-  const openApi = buildOpenApi(schema, sofa, ROUTES, OPEN_ROUTES, config.oauth);
+  const openApi = openApiOf(schema, config.oauth);
   app.use('/restapi/api-docs', apiDocs());
   app.use(
     REST_PREFIX,

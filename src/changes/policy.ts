@@ -13,7 +13,7 @@ import { managedOrganisationKeys } from '../organisations/repository';
 import { RELATION_ROLE_ADMINS } from '../relations/policy';
 import { TAXONOMY_ADMINS } from '../taxonomy/policy';
 import { selfOrManagedAmong, USER_MANAGERS } from '../users/policy';
-import type { ChangeRow } from './repository';
+import { deletionsOf, type ChangeRow } from './repository';
 
 type Managed = (ctx: RequestContext, keys: number[]) => Promise<ReadonlySet<number>>;
 
@@ -133,11 +133,32 @@ async function deletionsInManagedOrganisations(ctx: RequestContext, events: Chan
   return new Set(events.filter((event) => event.organisationKeys?.some((key) => managed.has(Number(key)))));
 }
 
+/** Whether `type` is the deletion of an object of `kind` itself (`user.deleted`, `curriculum.element.deleted`), not of a part of it. */
+const deletesObjectOf = (kind: string, type: string) => type === `${kind}.deleted` || type.endsWith(`.${kind}.deleted`);
+
+/**
+ * Of these objects of a kind the caller does not manage, those deleted since whose deletion the caller reads as a
+ * manager of an organisation the object belonged to then: one statement for the deletions, one for the organisations.
+ */
+async function goneObjectsInManagedOrganisations(
+  ctx: RequestContext,
+  kind: string,
+  keys: string[],
+  managers: readonly OrganisationRole[],
+): Promise<Set<string>> {
+  const deletions = (await deletionsOf(ctx.em, kind, keys)).filter((deletion) => deletesObjectOf(kind, deletion.type));
+  const organisations = [...new Set(deletions.flatMap((deletion) => deletion.organisationKeys ?? []).map(Number))];
+  if (!organisations.length) return new Set();
+  const managed = new Set(await managedOrganisationKeys(ctx.em, requireCaller(ctx).key, organisations, managers));
+  return new Set(deletions.filter((deletion) => deletion.organisationKeys?.some((key) => managed.has(Number(key)))).map((deletion) => deletion.objectKey!));
+}
+
 /**
  * The events of `events` the caller may read, in their order, default deny: an event of a kind without a policy, or
  * without an object key, reaches nobody. One policy question per kind of object for all the events read. A deletion
  * is read by those who manage its object still (a part of it was deleted), by the managers of the organisations the
- * object belonged to when it was deleted, and by its writer.
+ * object belonged to when it was deleted, and by its writer; the earlier events of an object deleted since are read
+ * as its deletion is (a reader who comes late still sees it created, then deleted).
  */
 export async function readableChanges(ctx: RequestContext, events: ChangeRow[]): Promise<ChangeRow[]> {
   const caller = requireCaller(ctx);
@@ -154,8 +175,17 @@ export async function readableChanges(ctx: RequestContext, events: ChangeRow[]):
     const managed = await policy.manages(ctx, [...new Set(ofKind.map((event) => Number(event.objectKey)))]);
     const deletions = ofKind.filter((event) => DELETED.test(event.type));
     const deletionsReadable = policy.managers ? await deletionsInManagedOrganisations(ctx, deletions, policy.managers) : new Set<ChangeRow>();
+    const unmanaged = [
+      ...new Set(ofKind.filter((event) => !managed.has(Number(event.objectKey)) && !DELETED.test(event.type)).map((event) => event.objectKey!)),
+    ];
+    const goneReadable =
+      policy.managers && unmanaged.length ? await goneObjectsInManagedOrganisations(ctx, kind, unmanaged, policy.managers) : new Set<string>();
     for (const event of ofKind)
-      if (managed.has(Number(event.objectKey)) || deletionsReadable.has(event) || (DELETED.test(event.type) && event.identityKey === caller.key))
+      if (
+        managed.has(Number(event.objectKey)) ||
+        deletionsReadable.has(event) ||
+        (DELETED.test(event.type) ? event.identityKey === caller.key : goneReadable.has(event.objectKey!))
+      )
         readable.add(event);
   }
   return events.filter((event) => readable.has(event));

@@ -85,6 +85,20 @@ export function changesAfter(em: EntityManager, after: Cursor, types: readonly s
   );
 }
 
+/** The recorded deletions of these objects of a kind (deletions of parts of them too): their type, object and organisations. */
+export function deletionsOf(
+  em: EntityManager,
+  objectType: string,
+  objectKeys: readonly string[],
+): Promise<Pick<ChangeRow, 'type' | 'objectKey' | 'organisationKeys'>[]> {
+  return sql(
+    em,
+    `select type, object_key as "objectKey", organisation_keys::text[] as "organisationKeys" from change_event
+     where object_type = ? and object_key = any(?::text[]) and organisation_keys is not null`,
+    [objectType, `{${objectKeys.join(',')}}`],
+  );
+}
+
 /**
  * Where the feed stands for a reader who starts now: before the oldest transaction of this database still in
  * progress (FENCE), whose events, and every later transaction's, are still to come.

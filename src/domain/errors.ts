@@ -24,14 +24,24 @@ export interface ErrorDetail {
 }
 
 export class DomainError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly details: ErrorDetail[] = [],
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
+  readonly code: ErrorCode;
+  readonly details: ErrorDetail[];
+  readonly extra: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, details: ErrorDetail[] = [], extra: Record<string, unknown> = {}) {
+    // An answer to the client, not a fault: where it was thrown says nothing, and capturing and formatting the trace
+    // (GraphQL copies it into every error it answers) cost more than the refusal itself.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super(message);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
     this.name = 'DomainError';
+    this.code = code;
+    this.details = details;
+    this.extra = extra;
   }
 }
 

@@ -6,6 +6,10 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
  */
 @Entity({ tableName: 'change_event' })
 @Index({ properties: ['xid', 'id'] })
+@Index({
+  name: 'change_event_deletion_index',
+  expression: 'create index change_event_deletion_index on change_event (object_type, object_key) where organisation_keys is not null',
+})
 export class ChangeEvent {
   @PrimaryKey({ type: 'bigint', autoincrement: true })
   id!: string;

@@ -53,6 +53,16 @@ export async function groupsInOrganisationsWithRole(
   return rows.map((row) => Number(row.id));
 }
 
+/** The organisation of each of these groups. */
+export async function organisationsOfGroups(em: EntityManager, groupKeys: readonly number[]): Promise<Map<number, number>> {
+  const rows = await sql<{ groupKey: number; organisationKey: number }>(
+    em,
+    'select id::int as "groupKey", organisation_id::int as "organisationKey" from business_group where id = any(?::int[])',
+    [keyArray(groupKeys)],
+  );
+  return new Map(rows.map((row) => [row.groupKey, row.organisationKey]));
+}
+
 /** The courses (entry keys) each of these groups is linked to; groups of no course are left out. */
 export async function entriesOfGroups(em: EntityManager, groupKeys: readonly number[]): Promise<Map<number, number[]>> {
   const rows = await sql<{ groupKey: number; entryKey: number }>(

@@ -2,6 +2,7 @@ import { inTransaction } from '../audit/audit-log';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
+import { loader } from '../domain/loaders';
 import { pageWithinBudget, type Page, type PageRequest } from '../domain/paging';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
 import { mandatory, tooLongValues } from '../domain/validation';
@@ -143,6 +144,14 @@ export function groupsOfPersonInAnswer(ctx: RequestContext, identityKey: number,
 }
 
 /** `GroupVO.owners|participants` (GraphQL): a page of the members with the role of each group of an answer, read for all of them at once. */
+/** `GroupVO.organisationKey` (GraphQL): the organisation of every group of an answer, read at once. */
+export function organisationKeyOf(ctx: RequestContext, groupKey: number): Promise<number | null> {
+  return loader<number, number | null>(ctx, 'organisations of groups', async (keys) => {
+    const found = await groups.organisationsOfGroups(ctx.em, keys);
+    return keys.map((key) => found.get(key) ?? null);
+  }).load(groupKey);
+}
+
 export function membersOf(ctx: RequestContext, groupKey: number, role: GroupRole, page: EdgePage): Promise<UserVO[]> {
   const edge: Edge<UserRow, UserVO> = {
     readable: (keys) => memberListsReadable(ctx, keys, role),

@@ -49,6 +49,16 @@ export class GroupResolver {
     return expandManagedFlags('group', parseManagedFlags('group', group.managedFlags));
   }
 
+  @FieldResolver(() => LongScalar, {
+    nullable: true,
+    description:
+      'The organisation the group belongs to, which its managers manage it from (GraphQL only; PUT /groups?organisationKey= places a new group); read for every group of the answer at once.',
+  })
+  @Extensions({ rest: false })
+  organisationKey(@Ctx() ctx: RequestContext, @Root() group: GroupVO): Promise<number | null> {
+    return groups.organisationKeyOf(ctx, group.key);
+  }
+
   @FieldResolver(() => [UserVO], {
     description:
       'A page of the owners (coaches): group managers, and members while the group shows its owners; read for every group of the answer in one statement (GraphQL only).',

@@ -182,12 +182,16 @@ ${schemas.map(([name, schema]) => valueObject(name, schema)).join('\n')}
 `;
 }
 
+/** The page of each document (a process's services share their document). */
+const pages = new WeakMap<OpenApiDocument, string>();
+
 /** Nothing but the page's own logo and inline styles. */
 const PAGE_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
 
 /** `GET /api/doc`, rendered once from the document, and its files under `/api/doc/{filename}` and `/api/{filename}`; other names fall through to 404. */
 export function apiDocRouter(document: OpenApiDocument) {
-  const page = renderApiDoc(document);
+  let page = pages.get(document);
+  if (!page) pages.set(document, (page = renderApiDoc(document)));
   const router = express.Router();
   const headers = htmlSecurityHeaders();
   router.get('/api/doc', (req, res) =>

@@ -24,9 +24,16 @@ export type SofaRouter = ReturnType<typeof useSofa>;
  * fetch-style router as well cost about a third of the throughput (npm run bench).
  */
 export function createSofa(schema: GraphQLSchema, routes: RestRoute[]): SofaRouter {
+  const known = sofas.get(schema);
+  if (known?.routes === routes) return known.sofa;
   const wire = wireSchema(schema);
-  return withRootDefinitions(wire, () => useSofaFor(wire, routes));
+  const sofa = withRootDefinitions(wire, () => useSofaFor(wire, routes));
+  sofas.set(schema, { routes, sofa });
+  return sofa;
 }
+
+/** The sofa of a schema and its routes: the same for every service a process starts. */
+const sofas = new WeakMap<GraphQLSchema, { routes: RestRoute[]; sofa: SofaRouter }>();
 
 /**
  * The schema without the fields that exist for GraphQL only (`onWire` of src/rest/wire.ts): sofa selects every

@@ -26,6 +26,13 @@ const NO_PUBSUB: PubSub = {
  * opens and at every event); fields of other types are guarded where they carry `@auth`.
  */
 export function buildGatewaySchema(): GraphQLSchema {
+  // The schema depends on the code alone: built once per process (the tests start many services in one).
+  return (built ??= build());
+}
+
+let built: GraphQLSchema | undefined;
+
+function build(): GraphQLSchema {
   const base = buildSchemaSync({
     resolvers,
     // Named directives replace graphql's own unless listed: @include, @skip, @deprecated and @specifiedBy stay.

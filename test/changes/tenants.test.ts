@@ -94,6 +94,13 @@ beforeAll(async () => {
   await open;
 
   await ok('PUT', `/restapi/curriculum/${curriculumB}/elements/${elementB}/participants/${personB.key}`);
+  // An event of a person deleted since: read as the deletion is, by the managers of where the person belonged.
+  await ok('POST', `/restapi/users/${goneB.key}`, asAdmin, {
+    login: goneB.login,
+    firstName: 'Leaving',
+    lastName: 'Person',
+    email: `${goneB.login}@example.org`,
+  });
   await ok('DELETE', `/restapi/users/${goneB.key}`);
   await ok('DELETE', `/restapi/repo/courses/${goneCourseB}`);
   await ok('DELETE', `/restapi/curriculum/${goneCurriculumB}`);
@@ -132,9 +139,10 @@ it("the administrator of organisation A reads none of B's element memberships, d
   expect(await seen(administratorA)).toEqual([['user.updated', personA.key]]);
 });
 
-it("the administrator of organisation B reads B's element membership and the deletions of what belonged to B", async () => {
+it("the administrator of organisation B reads B's element membership, the deletions of what belonged to B and what came before them", async () => {
   expect(await seen(administratorB)).toEqual([
     ['curriculum.element.role.member.added', elementB],
+    ['user.updated', goneB.key],
     ['user.deleted', goneB.key],
     ['course.deleted', goneCourseB],
     ['curriculum.deleted', goneCurriculumB],

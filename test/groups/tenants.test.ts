@@ -203,12 +203,21 @@ describe('creating a group', () => {
     const reply = await graphql(
       t.base,
       groupManagerOfDefault.auth,
-      'mutation($o: Long!) { createGroup(group: { name: "Made for B too" }, organisationKey: $o) { key } }',
+      'mutation($o: Long!) { createGroup(group: { name: "Made for B too" }, organisationKey: $o) { key organisationKey } }',
       {
         o: organisationB,
       },
     );
     expect(await organisationOf(reply.body.data.createGroup.key)).toBe(organisationB);
+    expect(reply.body.data.createGroup.organisationKey).toBe(organisationB);
+  });
+
+  it('GraphQL names the organisation of every group of an answer', async () => {
+    const reply = await graphql(t.base, adminAuth(), 'query { groups { key organisationKey } }');
+    const organisationOfGroup = new Map(reply.body.data.groups.map((group: { key: number; organisationKey: number }) => [group.key, group.organisationKey]));
+    expect(organisationOfGroup.get(groupOfA)).toBe(organisationA);
+    expect(organisationOfGroup.get(groupOfB)).toBe(organisationB);
+    for (const [key, organisationKey] of [...organisationOfGroup].slice(0, 5)) expect(organisationKey).toBe(await organisationOf(key as number));
   });
 
   it('is refused in another organisation (403) and in an unknown one (404), on both transports', async () => {

@@ -784,6 +784,8 @@ export type GroupInfoVo = {
   name: Scalars['String']['output'];
   /** The news, while the news tool is on. */
   news?: Maybe<Scalars['String']['output']>;
+  /** The organisation the group belongs to, which its managers manage it from (GraphQL only; PUT /groups?organisationKey= places a new group); read for every group of the answer at once. */
+  organisationKey?: Maybe<Scalars['Long']['output']>;
   /** A page of the owners (coaches): group managers, and members while the group shows its owners; read for every group of the answer in one statement (GraphQL only). */
   owners: Array<UserVo>;
   /** A page of the participants: group managers, and members while the group shows its participants; read for every group of the answer in one statement (GraphQL only). */
@@ -827,6 +829,8 @@ export type GroupVo = {
   maxParticipants?: Maybe<Scalars['Int']['output']>;
   minParticipants?: Maybe<Scalars['Int']['output']>;
   name: Scalars['String']['output'];
+  /** The organisation the group belongs to, which its managers manage it from (GraphQL only; PUT /groups?organisationKey= places a new group); read for every group of the answer at once. */
+  organisationKey?: Maybe<Scalars['Long']['output']>;
   /** A page of the owners (coaches): group managers, and members while the group shows its owners; read for every group of the answer in one statement (GraphQL only). */
   owners: Array<UserVo>;
   /** A page of the participants: group managers, and members while the group shows its participants; read for every group of the answer in one statement (GraphQL only). */

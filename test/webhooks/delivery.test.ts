@@ -277,6 +277,27 @@ describe('secret rotation', () => {
 });
 
 describe('organisation scope', () => {
+  it("a subscription limited to organisation A gets the creation and the deletion of A's group, not of B's", async () => {
+    const scoped = await newReceiver();
+    const [a, b] = [await buildOrganisation(t), await buildOrganisation(t)];
+    await subscribe({ url: scoped.url(), organisationKey: a, types: ['group.created', 'group.deleted'] });
+    const groupIn = async (organisationKey: number) => {
+      const created = await call(t.base, 'PUT', `/restapi/groups?organisationKey=${organisationKey}`, { headers: asAdmin, body: { name: 'Scoped group' } });
+      expect(created.status).toBe(200);
+      expect((await call(t.base, 'DELETE', `/restapi/groups/${created.json.key}`, { headers: asAdmin })).status).toBe(200);
+      return created.json.key as number;
+    };
+    await groupIn(b);
+    const groupOfA = await groupIn(a);
+    await groupIn(b);
+    await scoped.received(2);
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // B's events, were they sent, would have come by now
+    expect(scoped.deliveries.map((delivery) => [delivery.json.type, delivery.json.data.objectKey])).toEqual([
+      ['group.created', groupOfA],
+      ['group.deleted', groupOfA],
+    ]);
+  }, 30_000);
+
   it('a subscription limited to organisation A never gets an event about a person of organisation B', async () => {
     const scoped = await newReceiver();
     const [a, b] = [await buildOrganisation(t), await buildOrganisation(t)];

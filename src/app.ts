@@ -190,7 +190,8 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   app.set('etag', false);
   app.set('trust proxy', trustProxy);
 
-  const openApi = openApiOf(schema, config.oauth);
+  // Built when first asked for: most instances and test services never are, and it is the costliest part of a start.
+  const openApi = () => openApiOf(schema, config.oauth);
   app.use('/restapi/api-docs', apiDocs());
   app.use(
     REST_PREFIX,

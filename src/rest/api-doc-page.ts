@@ -188,14 +188,18 @@ const pages = new WeakMap<OpenApiDocument, string>();
 /** Nothing but the page's own logo and inline styles. */
 const PAGE_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
 
-/** `GET /api/doc`, rendered once from the document, and its files under `/api/doc/{filename}` and `/api/{filename}`; other names fall through to 404. */
-export function apiDocRouter(document: OpenApiDocument) {
-  let page = pages.get(document);
-  if (!page) pages.set(document, (page = renderApiDoc(document)));
+/** `GET /api/doc`, rendered once from the document when first asked for, and its files under `/api/doc/{filename}` and `/api/{filename}`; other names fall through to 404. */
+export function apiDocRouter(document: () => OpenApiDocument) {
+  const page = () => {
+    const shown = document();
+    let rendered = pages.get(shown);
+    if (!rendered) pages.set(shown, (rendered = renderApiDoc(shown)));
+    return rendered;
+  };
   const router = express.Router();
   const headers = htmlSecurityHeaders();
   router.get('/api/doc', (req, res) =>
-    headers(req, res, () => void res.set('Content-Security-Policy', PAGE_POLICY).type('text/html; charset=utf-8').send(page)),
+    headers(req, res, () => void res.set('Content-Security-Policy', PAGE_POLICY).type('text/html; charset=utf-8').send(page())),
   );
   const file = (req: Request, res: Response, next: NextFunction) => {
     const found = API_DOC_FILES.get(String(req.params.filename));

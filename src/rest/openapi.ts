@@ -563,9 +563,10 @@ export function buildOpenApi(schema: GraphQLSchema, sofa: SofaRouter, routes: Re
 }
 
 /** `GET /openapi.json`, behind the security filter like every path that is not open. */
-export function openApiRouter(document: OpenApiDocument) {
-  const body = JSON.stringify(document);
+/** `GET /openapi.json`: the document, written once, when first asked for. */
+export function openApiRouter(document: () => OpenApiDocument) {
+  let body: string | undefined;
   const router = express.Router();
-  router.get('/openapi.json', (_req, res) => void res.type('application/json').send(body));
+  router.get('/openapi.json', (_req, res) => void res.type('application/json').send((body ??= JSON.stringify(document()))));
   return router;
 }

@@ -19,7 +19,7 @@ let two: TestService;
 let stopInstances: () => Promise<void>;
 const streams: AbortController[] = [];
 beforeAll(async () => {
-  const started = await startTestInstances(2);
+  const started = await startTestInstances(2, {}, { migrated: true });
   [one, two] = started.instances;
   stopInstances = started.stop;
 });

@@ -10,9 +10,9 @@ import { adminAuth } from '../support/service';
 
 type Started = ServiceProcess;
 
-/** The service on an embedded PostgreSQL in `dataDir` (no DATABASE_URL), started by `command`; `nodeEnv`: its NODE_ENV (unset by default). */
-const start = (command: string, args: string[], dataDir: string, pgPort: number, nodeEnv?: string) =>
-  startServiceProcess({ EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), DATABASE_URL: undefined, NODE_ENV: nodeEnv }, command, args);
+/** The service on an embedded PostgreSQL in `directory` (no DATABASE_URL), started by `command`; `nodeEnv`: its NODE_ENV (unset by default). */
+const start = (command: string, args: string[], directory: string, pgPort: number, nodeEnv?: string) =>
+  startServiceProcess({ EMBEDDED_PG_DIR: directory, EMBEDDED_PG_PORT: String(pgPort), DATABASE_URL: undefined, NODE_ENV: nodeEnv }, command, args);
 
 /** A PUT /restapi/users whose body arrives in two parts: in flight until `finish()`. */
 function slowCreation(base: string) {
@@ -78,9 +78,12 @@ async function stopsGracefully(started: Started, signalled: ChildProcess, pgPort
 }
 
 let dir: string;
+/** One data directory for every start of the file, one after another: initialised and migrated once. */
+let dataDir: string;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-shutdown-'));
   fs.chmodSync(dir, 0o755); // as root, PostgreSQL runs as its own user, which must reach the data directory
+  dataDir = path.join(dir, 'data');
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -93,7 +96,7 @@ it.each([
   'SIGTERM to the service (NODE_ENV %s): the slow request finishes, new connections are refused, the embedded database stops, exit 0',
   async (name, nodeEnv) => {
     const pgPort = await freePort();
-    const started = await start(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], path.join(dir, `direct-${name}`), pgPort, nodeEnv);
+    const started = await start(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], dataDir, pgPort, nodeEnv);
     try {
       await stopsGracefully(started, started.child, pgPort);
       expect(started.output()).not.toContain('again');
@@ -106,7 +109,7 @@ it.each([
 
 it('SIGTERM to `npm start` reaches the service: the same graceful stop', async () => {
   const pgPort = await freePort();
-  const started = await start('npm', ['start'], path.join(dir, 'npm'), pgPort);
+  const started = await start('npm', ['start'], dataDir, pgPort);
   try {
     await stopsGracefully(started, started.child, pgPort);
   } finally {
@@ -116,7 +119,6 @@ it('SIGTERM to `npm start` reaches the service: the same graceful stop', async (
 
 it('after kill -9 the embedded database runs on without its service; the next start stops it and serves the same data', async () => {
   const pgPort = await freePort();
-  const dataDir = path.join(dir, 'killed');
   const args = ['-r', '@swc-node/register', 'src/main.ts'];
   const first = await start(process.execPath, args, dataDir, pgPort);
   const login = uniqueLogin('survivor');

@@ -70,10 +70,15 @@ export async function startTestService(overrides: Partial<Config> = {}, database
 /**
  * Starts `count` instances of the service at once on one fresh database, as N instances behind a
  * load balancer start (they apply the migrations and the bootstrap in turns); `stop` stops them all.
+ * `migrated`: the database is a copy of the migrated template, for tests of what instances share once running.
  */
-export async function startTestInstances(count: number, overrides: Partial<Config> = {}): Promise<{ instances: TestService[]; stop: () => Promise<void> }> {
+export async function startTestInstances(
+  count: number,
+  overrides: Partial<Config> = {},
+  { migrated = false } = {},
+): Promise<{ instances: TestService[]; stop: () => Promise<void> }> {
   const name = testDatabaseName();
-  await admin(`create database ${name}`, withoutCommitFlush(name));
+  await admin(`create database ${name}${migrated ? ` template ${readState().templateDatabase}` : ''}`, withoutCommitFlush(name));
   const started = await Promise.allSettled(Array.from({ length: count }, () => startTestService(overrides, name)));
   const instances = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stop = async () => {

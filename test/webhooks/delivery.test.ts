@@ -46,9 +46,9 @@ const verify = (secret: string, delivery: Delivery) =>
   new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>) as Delivery['json'];
 
 describe('delivery', () => {
-  it('2,000 writes through both transports arrive as 2,000 signed deliveries, in order per object', async () => {
+  it('600 writes through both transports arrive as 600 signed deliveries, in order per object', async () => {
     const { secret } = await subscribe({ url: receiver.url('/all'), types: ['user.created', 'user.updated'] });
-    const PEOPLE = 1000;
+    const PEOPLE = 300;
     const prefix = uniqueLogin('hook');
     // Each person: created on REST, then renamed on GraphQL; eight people at a time.
     let next = 0;
@@ -277,27 +277,6 @@ describe('secret rotation', () => {
 });
 
 describe('organisation scope', () => {
-  it("a subscription limited to organisation A gets the creation and the deletion of A's group, not of B's", async () => {
-    const scoped = await newReceiver();
-    const [a, b] = [await buildOrganisation(t), await buildOrganisation(t)];
-    await subscribe({ url: scoped.url(), organisationKey: a, types: ['group.created', 'group.deleted'] });
-    const groupIn = async (organisationKey: number) => {
-      const created = await call(t.base, 'PUT', `/restapi/groups?organisationKey=${organisationKey}`, { headers: asAdmin, body: { name: 'Scoped group' } });
-      expect(created.status).toBe(200);
-      expect((await call(t.base, 'DELETE', `/restapi/groups/${created.json.key}`, { headers: asAdmin })).status).toBe(200);
-      return created.json.key as number;
-    };
-    await groupIn(b);
-    const groupOfA = await groupIn(a);
-    await groupIn(b);
-    await scoped.received(2);
-    await new Promise((resolve) => setTimeout(resolve, 1500)); // B's events, were they sent, would have come by now
-    expect(scoped.deliveries.map((delivery) => [delivery.json.type, delivery.json.data.objectKey])).toEqual([
-      ['group.created', groupOfA],
-      ['group.deleted', groupOfA],
-    ]);
-  }, 30_000);
-
   it('a subscription limited to organisation A never gets an event about a person of organisation B', async () => {
     const scoped = await newReceiver();
     const [a, b] = [await buildOrganisation(t), await buildOrganisation(t)];
@@ -387,6 +366,27 @@ describe("whose events a subscription receives: its owner's, of its types, while
     },
     60_000,
   );
+
+  it("a subscription limited to organisation A gets the creation and the deletion of A's group, not of B's", async () => {
+    const scoped = await newReceiver();
+    const [a, b] = [await buildOrganisation(t), await buildOrganisation(t)];
+    await subscribe({ url: scoped.url(), organisationKey: a, types: ['group.created', 'group.deleted'] });
+    const groupIn = async (organisationKey: number) => {
+      const created = await call(t.base, 'PUT', `/restapi/groups?organisationKey=${organisationKey}`, { headers: asAdmin, body: { name: 'Scoped group' } });
+      expect(created.status).toBe(200);
+      expect((await call(t.base, 'DELETE', `/restapi/groups/${created.json.key}`, { headers: asAdmin })).status).toBe(200);
+      return created.json.key as number;
+    };
+    await groupIn(b);
+    const groupOfA = await groupIn(a);
+    await groupIn(b);
+    await scoped.received(2);
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // B's events, were they sent, would have come by now
+    expect(scoped.deliveries.map((delivery) => [delivery.json.type, delivery.json.data.objectKey])).toEqual([
+      ['group.created', groupOfA],
+      ['group.deleted', groupOfA],
+    ]);
+  }, 60_000);
 
   it('a user.created subscription receives user.created and nothing else', async () => {
     const typed = await newReceiver();

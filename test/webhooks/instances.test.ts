@@ -26,9 +26,11 @@ it('three instances on one database deliver each event once', async () => {
   const receiver = await newReceiver();
   // A delivery the busy test process answers after its timeout is sent again (at least once): the timeout is long
   // enough that a repeat here means two instances delivered one event.
-  const { instances, stop } = await startTestInstances(3, {
-    webhooks: { ...testConfig().webhooks, allowHttp: true, allowedHosts: ['127.0.0.1'], timeoutSeconds: 15, maxBackoffSeconds: 1 },
-  });
+  const { instances, stop } = await startTestInstances(
+    3,
+    { webhooks: { ...testConfig().webhooks, allowHttp: true, allowedHosts: ['127.0.0.1'], timeoutSeconds: 15, maxBackoffSeconds: 1 } },
+    { migrated: true },
+  );
   try {
     // Two subscriptions: the instances take them in turns, each one at a time.
     for (const path of ['/first', '/second'])

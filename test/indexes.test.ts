@@ -81,9 +81,28 @@ beforeAll(async () => {
   await db.connect();
   // This connection only seeds (and explains): its rows skip the foreign-key checks and the triggers, which would announce each seeded person's roles to the service.
   await db.query('set session_replication_role = replica');
+  await withoutWal(db);
   await seedPeople(db, { people: PEOPLE, groups: 1000 });
   await seedCurricula();
 }, 120_000);
+
+/**
+ * Makes every table of this file's database unlogged: the seeding writes no WAL (plans, and the indexes they use, stay
+ * the same). A table another logged table references can only follow after it, so the tables go in rounds.
+ */
+async function withoutWal(client: Client) {
+  let tables = (
+    await client.query<{ name: string }>(
+      `select relname as name from pg_class where relkind = 'r' and relpersistence = 'p' and relnamespace = 'public'::regnamespace`,
+    )
+  ).rows.map((row) => row.name);
+  while (tables.length) {
+    const logged: string[] = [];
+    for (const table of tables) await client.query(`alter table "${table}" set unlogged`).catch(() => logged.push(table));
+    if (logged.length === tables.length) throw new Error(`tables that stay logged: ${logged.join(', ')}`);
+    tables = logged;
+  }
+}
 
 /** 2,000 curricula of 25 elements each, a participant on every element, each curriculum with an owner (course links are not seeded: they are read by element through their unique index). */
 async function seedCurricula() {

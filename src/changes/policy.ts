@@ -36,35 +36,33 @@ async function keysAnswered(ctx: RequestContext, statement: string, keys: number
   return new Set(rows.map((row) => Number(row.key)));
 }
 
-/** Courses by their course id (the OLAT resource id), managed as their entries are (src/courses/policy.ts). */
-async function managedCourses(ctx: RequestContext, keys: number[]): Promise<Set<number>> {
-  const entries = await sql<{ id: number; course: string }>(
-    ctx.em,
-    'select id, olat_resource_id::text as course from repository_entry where olat_resource_id = any(?::bigint[])',
-    [keyArray(keys)],
-  );
-  if (!entries.length) return new Set();
-  const managed = new Set(
-    await managedEntryKeys(
-      ctx.em,
-      requireCaller(ctx),
-      entries.map((entry) => entry.id),
-    ),
-  );
-  return new Set(entries.filter((entry) => managed.has(entry.id)).map((entry) => Number(entry.course)));
+/**
+ * Objects managed as their parent is: `statement` answers the `key` and `parent` of each of the keys (`?`), `parents`
+ * which of the parents the caller manages. Two statements for all of them.
+ */
+async function managedAsParents(
+  ctx: RequestContext,
+  keys: number[],
+  statement: string,
+  parents: (parentKeys: number[]) => Promise<Iterable<number>>,
+): Promise<Set<number>> {
+  const rows = await sql<{ key: string; parent: number }>(ctx.em, statement, [keyArray(keys)]);
+  if (!rows.length) return new Set();
+  const managed = new Set(await parents([...new Set(rows.map((row) => row.parent))]));
+  return new Set(rows.filter((row) => managed.has(row.parent)).map((row) => Number(row.key)));
 }
 
-/** Curriculum elements, managed by the managers of their curriculum. */
-async function managedElements(ctx: RequestContext, keys: number[]): Promise<Set<number>> {
-  const elements = await sql<{ id: string; curriculum: number }>(
-    ctx.em,
-    'select id::text as id, curriculum_id as curriculum from curriculum_element where id = any(?::bigint[])',
-    [keyArray(keys)],
+/** Courses by their course id (the OLAT resource id), managed as their entries are (src/courses/policy.ts). */
+const managedCourses: Managed = (ctx, keys) =>
+  managedAsParents(ctx, keys, 'select olat_resource_id::text as key, id as parent from repository_entry where olat_resource_id = any(?::bigint[])', (entries) =>
+    managedEntryKeys(ctx.em, requireCaller(ctx), entries),
   );
-  if (!elements.length) return new Set();
-  const curricula = await managedCurricula(ctx.em, requireCaller(ctx), CURRICULUM_MANAGERS, [...new Set(elements.map((element) => element.curriculum))]);
-  return new Set(elements.filter((element) => curricula.has(element.curriculum)).map((element) => Number(element.id)));
-}
+
+/** Curriculum elements, managed by the managers of their curriculum. */
+const managedElements: Managed = (ctx, keys) =>
+  managedAsParents(ctx, keys, 'select id::text as key, curriculum_id as parent from curriculum_element where id = any(?::bigint[])', (curricula) =>
+    managedCurricula(ctx.em, requireCaller(ctx), CURRICULUM_MANAGERS, curricula),
+  );
 
 /** Objects whose owner column names the caller (webhook subscriptions, sync jobs); system administrators manage every one. */
 const ownedIn =

@@ -3,6 +3,7 @@ import { addOrganisationMember, buildOrganisation, buildUser, type TestUser } fr
 import { JSON_TYPE, basic, call, cookieOf, graphql, type Headers } from '../support/http';
 import { AUDIENCE, jwt, rs256, startProvider, type TestProvider } from '../support/oidc';
 import { adminAuth, startTestInstances, startTestService, type TestService } from '../support/service';
+import { sseEvents } from '../support/sse';
 
 /**
  * A stream of the change feed (a subscription at /graphql/stream) and a long poll (`wait=`) end within two seconds of
@@ -43,11 +44,6 @@ function within<T>(promise: Promise<T>, what: string, ms = PATIENCE_MS): Promise
   ]);
 }
 
-interface SseEvent {
-  event: string;
-  data: any;
-}
-
 /** A subscription stream opened on `t`, its events parsed as they come (null: the answer ended). */
 async function openStream(t: TestService, headers: Headers, query = SUBSCRIPTION) {
   const stop = new AbortController();
@@ -57,31 +53,7 @@ async function openStream(t: TestService, headers: Headers, query = SUBSCRIPTION
     signal: stop.signal,
   });
   expect(response.status).toBe(200);
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const next = async (): Promise<SseEvent | null> => {
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const fields = buffer
-          .slice(0, end)
-          .split('\n')
-          .filter((line) => !line.startsWith(':'));
-        buffer = buffer.slice(end + 2);
-        if (!fields.length) continue;
-        const value = (name: string) =>
-          fields
-            .find((line) => line.startsWith(`${name}:`))
-            ?.slice(name.length + 1)
-            .trim();
-        const data = value('data');
-        return { event: value('event')!, data: data ? JSON.parse(data) : null };
-      }
-      const chunk = await reader.read();
-      if (chunk.done) return null;
-      buffer += chunk.value;
-    }
-  };
+  const next = sseEvents(response.body!);
   return { next: (what: string) => within(next(), what) };
 }
 

@@ -2,6 +2,7 @@ import { createClient, type Client as SseClient } from 'graphql-sse';
 import { addOrganisationMember, buildOrganisation, buildUser, uniqueLogin, type TestUser } from '../factories';
 import { JSON_TYPE, basic, call, graphql, type Headers } from '../support/http';
 import { adminAuth, startTestService, type TestService } from '../support/service';
+import { sseEvents } from '../support/sse';
 
 /** The change feed as a GraphQL subscription over Server-Sent Events (graphql-sse) at /graphql/stream. */
 
@@ -67,11 +68,6 @@ async function subscribe(headers: Headers, query: string, variables?: Record<str
   };
 }
 
-interface SseEvent {
-  event: string;
-  data: any;
-}
-
 /** The stream as a raw HTTP answer, its events parsed by hand (as curl shows them). */
 async function rawStream(headers: Headers, request: { method: 'GET' | 'POST'; query: string; variables?: Record<string, unknown> }) {
   const stop = new AbortController();
@@ -83,29 +79,7 @@ async function rawStream(headers: Headers, request: { method: 'GET' | 'POST'; qu
     body: request.method === 'POST' ? JSON.stringify({ query: request.query, variables: request.variables }) : undefined,
     signal: stop.signal,
   });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const next = async (): Promise<SseEvent | null> => {
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const fields = block.split('\n').filter((line) => !line.startsWith(':'));
-        if (!fields.length) continue; // a keep-alive comment
-        const value = (name: string) =>
-          fields
-            .find((line) => line.startsWith(`${name}:`))
-            ?.slice(name.length + 1)
-            .trim();
-        const data = value('data');
-        return { event: value('event')!, data: data ? JSON.parse(data) : null };
-      }
-      const chunk = await reader.read();
-      if (chunk.done) return null;
-      buffer += chunk.value;
-    }
-  };
+  const next = sseEvents(response.body!);
   return { response, next: (what = 'event') => within(next(), what), close: () => stop.abort() };
 }
 

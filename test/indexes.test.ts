@@ -341,7 +341,7 @@ it('changing group and organisation memberships reads through indexes', async ()
   });
 });
 
-it("reading a person and searching people as a sub-organisation's user manager read through indexes", async () => {
+it("reading a person, searching people and listing the managed people as a sub-organisation's user manager read through indexes", async () => {
   const { rows } = await db.query(`select id from identity where login = 'seed-777'`);
   const identityKey = rows[0].id as number;
   const organisation = await buildOrganisation(t);
@@ -354,6 +354,8 @@ it("reading a person and searching people as a sub-organisation's user manager r
     expect(found.json.email).toMatch(/\.777@/);
     const search = await call(t.base, 'GET', '/restapi/users?login=%22seed-777%22', { headers: { ...manager.auth, ...JSON_TYPE } });
     expect(search.json.map((user: { key: number }) => user.key)).toEqual([identityKey]);
+    const managed = await call(t.base, 'GET', '/restapi/users/managed', { headers: { ...manager.auth, ...JSON_TYPE } });
+    expect(managed.status).toBe(200);
   });
 });
 

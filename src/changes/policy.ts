@@ -13,7 +13,7 @@ import { managedOrganisationKeys } from '../organisations/repository';
 import { RELATION_ROLE_ADMINS } from '../relations/policy';
 import { TAXONOMY_ADMINS } from '../taxonomy/policy';
 import { selfOrManagedAmong, USER_MANAGERS } from '../users/policy';
-import { deletionsOf, type ChangeRow } from './repository';
+import { organisationsOfDeleted, type ChangeRow } from './repository';
 
 type Managed = (ctx: RequestContext, keys: number[]) => Promise<ReadonlySet<number>>;
 
@@ -131,9 +131,6 @@ async function deletionsInManagedOrganisations(ctx: RequestContext, events: Chan
   return new Set(events.filter((event) => event.organisationKeys?.some((key) => managed.has(Number(key)))));
 }
 
-/** Whether `type` is the deletion of an object of `kind` itself (`user.deleted`, `curriculum.element.deleted`), not of a part of it. */
-const deletesObjectOf = (kind: string, type: string) => type === `${kind}.deleted` || type.endsWith(`.${kind}.deleted`);
-
 /**
  * Of these objects of a kind the caller does not manage, those deleted since whose deletion the caller reads as a
  * manager of an organisation the object belonged to then: one statement for the deletions, one for the organisations.
@@ -144,11 +141,11 @@ async function goneObjectsInManagedOrganisations(
   keys: string[],
   managers: readonly OrganisationRole[],
 ): Promise<Set<string>> {
-  const deletions = (await deletionsOf(ctx.em, kind, keys)).filter((deletion) => deletesObjectOf(kind, deletion.type));
-  const organisations = [...new Set(deletions.flatMap((deletion) => deletion.organisationKeys ?? []).map(Number))];
+  const deleted = await organisationsOfDeleted(ctx.em, kind, keys);
+  const organisations = [...new Set([...deleted.values()].flat().map(Number))];
   if (!organisations.length) return new Set();
   const managed = new Set(await managedOrganisationKeys(ctx.em, requireCaller(ctx).key, organisations, managers));
-  return new Set(deletions.filter((deletion) => deletion.organisationKeys?.some((key) => managed.has(Number(key)))).map((deletion) => deletion.objectKey!));
+  return new Set([...deleted].filter(([, where]) => where.some((key) => managed.has(Number(key)))).map(([key]) => key));
 }
 
 /**

@@ -85,18 +85,21 @@ export function changesAfter(em: EntityManager, after: Cursor, types: readonly s
   );
 }
 
-/** The recorded deletions of these objects of a kind (deletions of parts of them too): their type, object and organisations. */
-export function deletionsOf(
-  em: EntityManager,
-  objectType: string,
-  objectKeys: readonly string[],
-): Promise<Pick<ChangeRow, 'type' | 'objectKey' | 'organisationKeys'>[]> {
-  return sql(
+/** Whether `type` is the deletion of an object of `kind` itself (`user.deleted`, `curriculum.element.deleted`), not of a part of it. */
+const deletesObjectOf = (kind: string, type: string) => type === `${kind}.deleted` || type.endsWith(`.${kind}.deleted`);
+
+/**
+ * Of these objects of a kind, those deleted since, each with the organisations it belonged to when it was deleted (as
+ * its deletion's event recorded them): what the earlier events of a gone object are judged by.
+ */
+export async function organisationsOfDeleted(em: EntityManager, objectType: string, objectKeys: readonly string[]): Promise<Map<string, string[]>> {
+  const rows = await sql<{ type: string; objectKey: string; organisationKeys: string[] }>(
     em,
     `select type, object_key as "objectKey", organisation_keys::text[] as "organisationKeys" from change_event
      where object_type = ? and object_key = any(?::text[]) and organisation_keys is not null`,
     [objectType, `{${objectKeys.join(',')}}`],
   );
+  return new Map(rows.filter((row) => deletesObjectOf(objectType, row.type)).map((row) => [row.objectKey, row.organisationKeys]));
 }
 
 /**

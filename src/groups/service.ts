@@ -143,7 +143,6 @@ export function groupsOfPersonInAnswer(ctx: RequestContext, identityKey: number,
   return pageOf(ctx, 'groups of person', edge, page, identityKey);
 }
 
-/** `GroupVO.owners|participants` (GraphQL): a page of the members with the role of each group of an answer, read for all of them at once. */
 /** `GroupVO.organisationKey` (GraphQL): the organisation of every group of an answer, read at once. */
 export function organisationKeyOf(ctx: RequestContext, groupKey: number): Promise<number | null> {
   return loader<number, number | null>(ctx, 'organisations of groups', async (keys) => {
@@ -152,6 +151,7 @@ export function organisationKeyOf(ctx: RequestContext, groupKey: number): Promis
   }).load(groupKey);
 }
 
+/** `GroupVO.owners|participants` (GraphQL): a page of the members with the role of each group of an answer, read for all of them at once. */
 export function membersOf(ctx: RequestContext, groupKey: number, role: GroupRole, page: EdgePage): Promise<UserVO[]> {
   const edge: Edge<UserRow, UserVO> = {
     readable: (keys) => memberListsReadable(ctx, keys, role),

@@ -562,8 +562,7 @@ export function buildOpenApi(schema: GraphQLSchema, sofa: SofaRouter, routes: Re
   };
 }
 
-/** `GET /openapi.json`, behind the security filter like every path that is not open. */
-/** `GET /openapi.json`: the document, written once, when first asked for. */
+/** `GET /openapi.json`, behind the security filter like every path that is not open: the document, written once, when first asked for. */
 export function openApiRouter(document: () => OpenApiDocument) {
   let body: string | undefined;
   const router = express.Router();

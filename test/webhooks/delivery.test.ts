@@ -367,10 +367,11 @@ describe("whose events a subscription receives: its owner's, of its types, while
     60_000,
   );
 
-  it("a subscription limited to organisation A gets the creation and the deletion of A's group, not of B's", async () => {
+  it("a subscription limited to organisation A gets the creation and the deletion of A's group, not of B's, after the group is gone", async () => {
     const scoped = await newReceiver();
     const [a, b] = [await buildOrganisation(t), await buildOrganisation(t)];
-    await subscribe({ url: scoped.url(), organisationKey: a, types: ['group.created', 'group.deleted'] });
+    // Switched on only after the groups are gone: the creation of a group deleted since is judged by where it was.
+    const { key } = await subscribe({ url: scoped.url(), organisationKey: a, types: ['group.created', 'group.deleted'], active: false });
     const groupIn = async (organisationKey: number) => {
       const created = await call(t.base, 'PUT', `/restapi/groups?organisationKey=${organisationKey}`, { headers: asAdmin, body: { name: 'Scoped group' } });
       expect(created.status).toBe(200);
@@ -380,6 +381,7 @@ describe("whose events a subscription receives: its owner's, of its types, while
     await groupIn(b);
     const groupOfA = await groupIn(a);
     await groupIn(b);
+    expect((await call(t.base, 'POST', `/restapi/webhooks/${key}`, { headers: asAdmin, body: { active: true } })).status).toBe(200);
     await scoped.received(2);
     await new Promise((resolve) => setTimeout(resolve, 1500)); // B's events, were they sent, would have come by now
     expect(scoped.deliveries.map((delivery) => [delivery.json.type, delivery.json.data.objectKey])).toEqual([

@@ -2,6 +2,7 @@ import { DeadlockException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GraphQLSchema } from 'graphql';
 import { canAuthenticate, principalByKey, toCaller } from '../auth/principal';
+import { managedObjects, managesObject, type ObjectRef } from '../access/manage';
 import type { RequestContext } from '../domain/context';
 import { DomainError, forbidden } from '../domain/errors';
 import type { Logger } from '../ops/logger';
@@ -117,13 +118,19 @@ async function prepare(
 async function applyBatch(runtime: SyncRuntime, tx: EntityManager, job: JobRow, caller: RequestContext['caller'], section: Section, batch: ItemRow[]) {
   const decisions = ONE_BY_ONE.has(section) ? null : await DECIDE[section](tx, batch);
   const ctx: RequestContext = { em: tx, caller, transport: job.transport, settings: runtime.settings() };
+  // What no write asks, asked for the whole batch at once: one question per kind of object.
+  const allowed = await managedObjects(
+    ctx,
+    (decisions ?? []).flatMap((decision) => (!decision.write && decision.may ? [decision.may] : [])),
+  );
   const outcomes: Outcome[] = [];
   for (const [index, item] of batch.entries()) {
     const decision = decisions?.[index] ?? (await DECIDE[section](tx, [item]))[0];
+    const may = (object: ObjectRef) => (decisions ? allowed(object) : managesObject(ctx, object));
     // A dry run shows no keys of what it would create (they are rolled back), a membership's person only if it exists.
     const key = !job.dryRun || decision.action !== 'create' ? decision.key : section === 'memberships' ? item.memberKey : null;
     const outcome: Outcome = { seq: item.seq, action: decision.action, changes: decision.changes, error: decision.error, key };
-    if (!decision.write && decision.may && !(await decision.may(ctx))) {
+    if (!decision.write && decision.may && !(await may(decision.may))) {
       Object.assign(outcome, { action: 'error', key: null, changes: undefined, error: messageOf(forbidden(), runtime.logger) });
     } else if (decision.write) {
       try {

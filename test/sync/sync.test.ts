@@ -9,6 +9,8 @@ import {
   uniqueLogin,
   type TestUser,
 } from '../factories';
+import { traceStatements } from '../../scripts/trace-statements';
+import { GroupRole } from '../../src/entities/groups';
 import { JSON_TYPE, XML_TYPE, call, graphql } from '../support/http';
 import { adminAuth, startTestService, testConfig, type TestService } from '../support/service';
 
@@ -549,5 +551,52 @@ describe('rights', () => {
     expect(JSON.stringify(items)).not.toContain(member.login);
     expect(items.find((item) => item.ref === `${tag}-P3`)!.error).not.toContain(String(listedMember.key));
     expect(await groupMembers(group, 'participants')).toEqual([member.login, listedMember.login].sort());
+  });
+});
+
+describe('the object policies are asked for a batch at once', () => {
+  let big: TestService;
+  beforeAll(async () => {
+    big = await startTestService({ sync: { ...testConfig().sync, batchSize: 500 } });
+  });
+  afterAll(() => big.stop());
+
+  /** The statements of a plan of `count` unchanged people and as many unchanged memberships of one group, as a group's organisation administrator. */
+  async function statementsOfPlan(count: number): Promise<number> {
+    const tag = uniqueLogin('batch');
+    const organisation = await buildOrganisation(big);
+    const people = await buildUsers(big, count, {}, (index) => ({ externalId: `${tag}-P${index}` }));
+    for (const person of people) await addOrganisationMember(big, organisation, person.key, 'user');
+    const administrator = await buildUser(big);
+    await addOrganisationMember(big, organisation, administrator.key, 'administrator');
+    const groupKey = await buildGroup(big, { externalId: `${tag}-G`, organisationKey: organisation });
+    await addGroupMembers(
+      big,
+      groupKey,
+      people.map((person) => person.key),
+      GroupRole.participant,
+    );
+    const document = {
+      users: people.map((_, index) => ({ externalId: `${tag}-P${index}` })),
+      memberships: [{ type: 'group', externalId: `${tag}-G`, role: 'participant', members: people.map((_, index) => `${tag}-P${index}`) }],
+    };
+    let plan: Json = {};
+    const statements = await traceStatements(async () => {
+      const reply = await call(big.base, 'POST', '/restapi/sync?dryRun=true', { headers: { ...administrator.auth, ...JSON_TYPE }, body: document });
+      expect(reply.status).toBe(200);
+      plan = reply.json;
+    });
+    expect(plan.failures).toEqual([]);
+    expect(plan.sections.map((section: Json) => [section.section, section.unchanged])).toEqual(
+      expect.arrayContaining([
+        ['users', count],
+        ['memberships', count],
+      ]),
+    );
+    return statements.length;
+  }
+
+  it('a plan of 60 unchanged people and memberships sends as many statements as one of 10', async () => {
+    expect(await statementsOfPlan(60)).toBe(await statementsOfPlan(10));
   });
 });

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../domain/context';
+import type { ObjectRef } from '../../access/manage';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, textArray } from '../../db/sql';
 import type { Write } from '../operations';
@@ -18,11 +18,11 @@ export interface Decision {
   error?: string;
   write?: Write;
   /**
-   * Whether the caller may change the object the decision names, by its family's policy: asked where no write asks
-   * it (an unchanged object, an error about an existing one), so that a plan tells nothing of objects beyond the
-   * caller's reach.
+   * The object whose change the caller must be allowed (src/access/manage.ts): asked where no write asks it (an
+   * unchanged object, an error about an existing one), for a batch at once, so that a plan tells nothing of objects
+   * beyond the caller's reach.
    */
-  may?: (ctx: RequestContext) => Promise<boolean>;
+  may?: ObjectRef;
 }
 
 const asText = (value: unknown) => (value == null ? null : String(value));

@@ -1,4 +1,3 @@
-import { canManageEntry } from '../../courses/policy';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ItemRow } from '../repository';
 import { byExternalId, changedFields, changesOf, type Decision, isAmbiguous, single } from './compare';
@@ -44,8 +43,7 @@ export async function decideCourses(em: EntityManager, items: ItemRow[]): Promis
     }
     const changes = changesOf(course as unknown as Record<string, unknown>, wanted, COURSE_FIELDS);
     const { courseKey } = course;
-    if (!changes.length)
-      return { action: 'unchanged', key: courseKey, may: (ctx) => canManageEntry(ctx, { id: course.key, organisationKey: course.organisationKey }) };
+    if (!changes.length) return { action: 'unchanged', key: courseKey, may: { kind: 'entry', key: course.key } };
     const { title, ...changed } = changedFields(changes, wanted);
     return {
       action: 'update',

@@ -1,4 +1,3 @@
-import { canManageCurriculum } from '../../curriculum/policy';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ItemRow } from '../repository';
 import { byExternalId, changedFields, changesOf, type Decision, isAmbiguous, single } from './compare';
@@ -44,7 +43,7 @@ export async function decideCurricula(em: EntityManager, items: ItemRow[]): Prom
       return { action: 'create', write: { mutation: 'createCurriculum', variables: { curriculum: { ...fields, externalId: item.ref, organisationKey } } } };
     }
     const changes = changesOf(curriculum as unknown as Record<string, unknown>, wanted[index], CURRICULUM_FIELDS);
-    if (!changes.length) return { action: 'unchanged', key: curriculum.key, may: (ctx) => canManageCurriculum(ctx, curriculum.key) };
+    if (!changes.length) return { action: 'unchanged', key: curriculum.key, may: { kind: 'curriculum', key: curriculum.key } };
     const { organisationExternalId: moved, ...changed } = changedFields(changes, wanted[index]);
     return {
       action: 'update',
@@ -105,10 +104,10 @@ export async function decideElements(em: EntityManager, items: ItemRow[]): Promi
           action: 'error',
           key: element.key,
           error: `the element ${item.ref} is in another curriculum`,
-          may: (ctx) => canManageCurriculum(ctx, element.curriculumKey),
+          may: { kind: 'curriculum', key: element.curriculumKey },
         };
       const changes = changesOf(element as unknown as Record<string, unknown>, { ...fields, parentExternalId }, ELEMENT_FIELDS);
-      if (!changes.length) return { action: 'unchanged', key: element.key, may: (ctx) => canManageCurriculum(ctx, element.curriculumKey) };
+      if (!changes.length) return { action: 'unchanged', key: element.key, may: { kind: 'curriculum', key: element.curriculumKey } };
       const { parentExternalId: moved, ...changed } = changedFields(changes, fields);
       const curriculumElement = {
         ...changed,

@@ -1,4 +1,3 @@
-import { canManageGroup } from '../../groups/policy';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ItemRow } from '../repository';
 import { byExternalId, changedFields, changesOf, type Decision, isAmbiguous, single } from './compare';
@@ -36,7 +35,7 @@ export async function decideGroups(em: EntityManager, items: ItemRow[]): Promise
       return { action: 'create', write: { mutation: 'createGroup', variables: { group: { ...wanted, externalId: item.ref } } } };
     }
     const changes = changesOf(group as unknown as Record<string, unknown>, wanted, GROUP_FIELDS);
-    if (!changes.length) return { action: 'unchanged', key: group.key, may: (ctx) => canManageGroup(ctx, group.key) };
+    if (!changes.length) return { action: 'unchanged', key: group.key, may: { kind: 'group', key: group.key } };
     return {
       action: 'update',
       key: group.key,

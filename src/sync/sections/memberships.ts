@@ -1,8 +1,5 @@
 import type { RequestContext } from '../../domain/context';
-import { canManageEntry } from '../../courses/policy';
-import { canManageCurriculum } from '../../curriculum/policy';
-import { canManageGroup } from '../../groups/policy';
-import { canManageOrganisation } from '../../organisations/policy';
+import { managesObject, type ObjectRef } from '../../access/manage';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyArray, sql } from '../../db/sql';
 import { ELEMENT_ROLES } from '../../curriculum/members';
@@ -23,8 +20,8 @@ interface ContainerKind {
   role(role: string): string | null;
   /** The kind's membership table and its container column (beside `identity_id` and `role`). */
   members: MemberTable;
-  /** Whether the caller may change the container's members, by its family's policy. */
-  may(ctx: RequestContext, container: Container): Promise<boolean>;
+  /** The object whose change the caller must be allowed to change the container's members (src/access/manage.ts). */
+  object(container: Container): ObjectRef;
   add(container: Container, role: string, identityKey: number): Write;
   remove(container: Container, role: string, identityKey: number): Write;
 }
@@ -107,7 +104,7 @@ const CONTAINER_KINDS: Record<string, ContainerKind> = {
     find: groupsByExternalId,
     role: (role) => GROUP_ROLES[role] ?? null,
     members: { table: 'group_membership', column: 'group_id' },
-    may: (ctx, { key }) => canManageGroup(ctx, key),
+    object: ({ key }) => ({ kind: 'group', key }),
     add: ({ key: groupKey }, role, identityKey) => ({
       mutation: role === 'coach' ? 'addGroupOwner' : 'addGroupParticipant',
       variables: { groupKey, identityKey },
@@ -121,7 +118,7 @@ const CONTAINER_KINDS: Record<string, ContainerKind> = {
     find: organisationsByExternalId,
     role: roleOfPath,
     members: { table: 'organisation_role', column: 'organisation_id' },
-    may: (ctx, { key }) => canManageOrganisation(ctx, key),
+    object: ({ key }) => ({ kind: 'organisation', key }),
     add: ({ key: organisationKey }, role, identityKey) => ({ mutation: 'addOrganisationMember', variables: { organisationKey, role, identityKey } }),
     remove: ({ key: organisationKey }, role, identityKey) => ({ mutation: 'removeOrganisationMember', variables: { organisationKey, role, identityKey } }),
   },
@@ -129,7 +126,7 @@ const CONTAINER_KINDS: Record<string, ContainerKind> = {
     find: coursesByExternalId,
     role: (role) => COURSE_ROLES[role] ?? null,
     members: { table: 'repository_entry_membership', column: 'entry_id' },
-    may: (ctx, { key, organisationKey }) => canManageEntry(ctx, { id: key, organisationKey: organisationKey! }),
+    object: ({ key }) => ({ kind: 'entry', key }),
     add: ({ key }, role, identityKey) => ({ mutation: 'addRepositoryEntryMember', variables: { entry: String(key), role: listOf(role), identityKey } }),
     remove: ({ key }, role, identityKey) => ({ mutation: 'removeRepositoryEntryMember', variables: { entry: String(key), role: listOf(role), identityKey } }),
   },
@@ -137,7 +134,7 @@ const CONTAINER_KINDS: Record<string, ContainerKind> = {
     find: elementsByExternalId,
     role: (role) => ELEMENT_ROLE_NAMES[role] ?? null,
     members: { table: 'curriculum_element_membership', column: 'element_id' },
-    may: (ctx, { curriculumKey }) => canManageCurriculum(ctx, curriculumKey!),
+    object: ({ curriculumKey }) => ({ kind: 'curriculum', key: curriculumKey! }),
     add: ({ key: elementKey, curriculumKey }, role, identityKey) => ({
       mutation: 'addCurriculumElementRoleMember',
       variables: { curriculumKey, elementKey, role: listOf(role), identityKey },
@@ -205,9 +202,9 @@ export async function decideMemberships(em: EntityManager, items: ItemRow[]): Pr
     if (item.payload.remove) {
       return holds
         ? { action: 'remove', key: person.key, write: container.kind.remove(container.found, container.role, person.key) }
-        : { action: 'unchanged', key: person.key, may: (ctx) => container.kind.may(ctx, container.found) };
+        : { action: 'unchanged', key: person.key, may: container.kind.object(container.found) };
     }
-    if (holds) return { action: 'unchanged', key: person.key, may: (ctx) => container.kind.may(ctx, container.found) };
+    if (holds) return { action: 'unchanged', key: person.key, may: container.kind.object(container.found) };
     return { action: 'create', key: person.key, write: container.kind.add(container.found, container.role, person.key) };
   });
 }
@@ -219,6 +216,6 @@ export async function removalsOf(ctx: RequestContext, jobKey: number, container:
   const role = kind?.role(listedRole);
   const [found, more] = role ? ((await kind.find(ctx.em, [externalId])).get(externalId) ?? []) : [];
   // A container the caller may not change keeps its members, unnamed: each listed member is refused on its own.
-  if (!role || !found || more || !(await kind.may(ctx, found))) return { members: 0, unlisted: [] as PersonRow[] };
+  if (!role || !found || more || !(await managesObject(ctx, kind.object(found)))) return { members: 0, unlisted: [] as PersonRow[] };
   return unlistedMembers(ctx.em, kind.members, found.key, role, jobKey, container, listedRole);
 }

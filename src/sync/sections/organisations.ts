@@ -1,4 +1,3 @@
-import { canManageOrganisation } from '../../organisations/policy';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ItemRow } from '../repository';
 import { byExternalId, changedFields, changesOf, type Decision, isAmbiguous, single } from './compare';
@@ -48,7 +47,7 @@ export async function decideOrganisations(em: EntityManager, items: ItemRow[]): 
         continue;
       }
       const changes = changesOf(organisation as unknown as Record<string, unknown>, wanted, ORGANISATION_FIELDS);
-      if (!changes.length) decisions.push({ action: 'unchanged', key: organisation.key, may: (ctx) => canManageOrganisation(ctx, organisation.key) });
+      if (!changes.length) decisions.push({ action: 'unchanged', key: organisation.key, may: { kind: 'organisation', key: organisation.key } });
       else {
         const changed = changedFields(
           changes.filter((change) => change.field !== 'parentExternalId'),

@@ -1,9 +1,8 @@
-import type { RequestContext } from '../../domain/context';
-import { canManageUser } from '../../users/policy';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import type { ItemRow } from '../repository';
 import { changedFields, changesOf, grouped, isAmbiguous, refsOf, single, type Decision } from './compare';
+import type { ObjectRef } from '../../access/manage';
 
 export interface PersonRow {
   key: number;
@@ -49,7 +48,7 @@ export async function decideUsers(em: EntityManager, items: ItemRow[]): Promise<
       const fields = { login: user.login, externalId: user.externalId ?? null, firstName: user.firstName, lastName: user.lastName, email: user.email };
       return { action: 'create', write: { mutation: 'createUser', variables: { user: fields } } };
     }
-    const mayManage = (ctx: RequestContext) => canManageUser(ctx, person.key);
+    const mayManage: ObjectRef = { kind: 'person', key: person.key };
     if (user.externalId && person.externalId && person.externalId !== user.externalId) {
       return {
         action: 'error',

@@ -593,7 +593,8 @@ describe('the object policies are asked for a batch at once', () => {
         ['memberships', count],
       ]),
     );
-    return statements.length;
+    // The request reads the job every 50 ms until the plan is done: those reads count the time, not the work.
+    return statements.filter((statement) => !/from sync_job j where j\.id = /.test(statement.text)).length;
   }
 
   it('a plan of 60 unchanged people and memberships sends as many statements as one of 10', async () => {

@@ -11,7 +11,7 @@ import { USER_MANAGERS } from '../users/policy';
  * Whether the caller may change objects, asked for a set of keys at once: one rule per kind of object, each answered
  * in one statement (or a few) whatever the number of keys. The single-object checks of the families
  * (`canManageUser`, `canManageGroup`, `canManageEntry`, `canManageCurriculum`, `canManageOrganisation`) are the same
- * rules for one key; the sync asks here for a batch.
+ * rules for one key; the sync and the change feed ask here for sets.
  */
 export type ManagedKind = 'person' | 'group' | 'entry' | 'curriculum' | 'organisation';
 
@@ -29,12 +29,16 @@ const MANAGED_AMONG: Record<ManagedKind, (ctx: RequestContext, keys: number[]) =
   organisation: organisationsManagedAmong,
 };
 
+/** Of these keys of objects of one kind, those the caller may change: one question. */
+export const managedKeys = async (ctx: RequestContext, kind: ManagedKind, keys: readonly number[]): Promise<Set<number>> =>
+  keys.length ? new Set(await MANAGED_AMONG[kind](ctx, [...keys])) : new Set();
+
 /** Of these objects, which the caller may change: one question per kind for all of them. */
 export async function managedObjects(ctx: RequestContext, objects: readonly ObjectRef[]): Promise<(object: ObjectRef) => boolean> {
   const keysByKind = new Map<ManagedKind, Set<number>>();
   for (const { kind, key } of objects) keysByKind.set(kind, (keysByKind.get(kind) ?? new Set()).add(key));
   const managed = new Map<ManagedKind, Set<number>>();
-  for (const [kind, keys] of keysByKind) managed.set(kind, new Set(await MANAGED_AMONG[kind](ctx, [...keys])));
+  for (const [kind, keys] of keysByKind) managed.set(kind, await managedKeys(ctx, kind, [...keys]));
   return ({ kind, key }) => managed.get(kind)?.has(key) ?? false;
 }
 

@@ -1,14 +1,13 @@
+import { managedKeys } from '../access/manage';
 import { GATEWAY_ADMINS } from '../admin/policy';
 import { CATALOG_MANAGERS } from '../catalog/policy';
 import { ENTRY_MANAGERS } from '../courses/policy';
-import { managedEntryKeys } from '../courses/repository';
 import { CURRICULUM_MANAGERS } from '../curriculum/policy';
-import { managedAmong as managedCurricula } from '../curriculum/repository';
 import { keyArray, sql } from '../db/sql';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import type { OrganisationRole } from '../domain/roles';
-import { GROUP_MANAGERS, groupsManagedAmong } from '../groups/policy';
-import { ORGANISATION_ADMINS, organisationsManagedAmong } from '../organisations/policy';
+import { GROUP_MANAGERS } from '../groups/policy';
+import { ORGANISATION_ADMINS } from '../organisations/policy';
 import { managedOrganisationKeys } from '../organisations/repository';
 import { RELATION_ROLE_ADMINS } from '../relations/policy';
 import { TAXONOMY_ADMINS } from '../taxonomy/policy';
@@ -55,13 +54,13 @@ async function managedAsParents(
 /** Courses by their course id (the OLAT resource id), managed as their entries are (src/courses/policy.ts). */
 const managedCourses: Managed = (ctx, keys) =>
   managedAsParents(ctx, keys, 'select olat_resource_id::text as key, id as parent from repository_entry where olat_resource_id = any(?::bigint[])', (entries) =>
-    managedEntryKeys(ctx.em, requireCaller(ctx), entries),
+    managedKeys(ctx, 'entry', entries),
   );
 
 /** Curriculum elements, managed by the managers of their curriculum. */
 const managedElements: Managed = (ctx, keys) =>
   managedAsParents(ctx, keys, 'select id::text as key, curriculum_id as parent from curriculum_element where id = any(?::bigint[])', (curricula) =>
-    managedCurricula(ctx.em, requireCaller(ctx), CURRICULUM_MANAGERS, curricula),
+    managedKeys(ctx, 'curriculum', curricula),
   );
 
 /** Objects whose owner column names the caller (webhook subscriptions, sync jobs); system administrators manage every one. */
@@ -92,14 +91,11 @@ const ownedIn =
  */
 export const KIND_POLICIES: Record<string, KindPolicy> = {
   user: { manages: (ctx, keys) => selfOrManagedAmong(ctx, keys, USER_MANAGERS), managers: USER_MANAGERS },
-  group: {
-    manages: groupsManagedAmong,
-    managers: GROUP_MANAGERS,
-  },
+  group: { manages: (ctx, keys) => managedKeys(ctx, 'group', keys), managers: GROUP_MANAGERS },
   course: { manages: managedCourses, managers: ENTRY_MANAGERS },
-  curriculum: { manages: (ctx, keys) => managedCurricula(ctx.em, requireCaller(ctx), CURRICULUM_MANAGERS, keys), managers: CURRICULUM_MANAGERS },
+  curriculum: { manages: (ctx, keys) => managedKeys(ctx, 'curriculum', keys), managers: CURRICULUM_MANAGERS },
   element: { manages: managedElements, managers: CURRICULUM_MANAGERS },
-  organisation: { manages: organisationsManagedAmong, managers: ORGANISATION_ADMINS },
+  organisation: { manages: (ctx, keys) => managedKeys(ctx, 'organisation', keys), managers: ORGANISATION_ADMINS },
   organisationType: { manages: heldAnywhere(ORGANISATION_ADMINS) },
   relationRole: { manages: heldAnywhere(RELATION_ROLE_ADMINS) },
   taxonomy: { manages: heldAnywhere(TAXONOMY_ADMINS) },
@@ -123,12 +119,21 @@ export const KIND_POLICIES: Record<string, KindPolicy> = {
 /** A deletion of an object or of a part of it: where its object belonged is recorded with it (src/changes/objects.ts). */
 const DELETED = /\.deleted$/;
 
-/** Of the deletions `events` of one kind, those whose recorded organisations the caller manages with the kind's managing roles: one statement. */
+/** Which of these lists of organisations name one the caller manages with `managers`: one statement for all of them. */
+async function inManagedOrganisation(ctx: RequestContext, lists: string[][], managers: readonly OrganisationRole[]): Promise<(list: string[]) => boolean> {
+  const organisations = [...new Set(lists.flat().map(Number))];
+  const managed = new Set(organisations.length ? await managedOrganisationKeys(ctx.em, requireCaller(ctx).key, organisations, managers) : []);
+  return (list) => list.some((key) => managed.has(Number(key)));
+}
+
+/** Of the deletions `events` of one kind, those whose recorded organisations the caller manages with the kind's managing roles. */
 async function deletionsInManagedOrganisations(ctx: RequestContext, events: ChangeRow[], managers: readonly OrganisationRole[]): Promise<Set<ChangeRow>> {
-  const organisations = [...new Set(events.flatMap((event) => event.organisationKeys ?? []).map(Number))];
-  if (!organisations.length) return new Set();
-  const managed = new Set(await managedOrganisationKeys(ctx.em, requireCaller(ctx).key, organisations, managers));
-  return new Set(events.filter((event) => event.organisationKeys?.some((key) => managed.has(Number(key)))));
+  const managed = await inManagedOrganisation(
+    ctx,
+    events.map((event) => event.organisationKeys ?? []),
+    managers,
+  );
+  return new Set(events.filter((event) => managed(event.organisationKeys ?? [])));
 }
 
 /**
@@ -142,10 +147,8 @@ async function goneObjectsInManagedOrganisations(
   managers: readonly OrganisationRole[],
 ): Promise<Set<string>> {
   const deleted = await organisationsOfDeleted(ctx.em, kind, keys);
-  const organisations = [...new Set([...deleted.values()].flat().map(Number))];
-  if (!organisations.length) return new Set();
-  const managed = new Set(await managedOrganisationKeys(ctx.em, requireCaller(ctx).key, organisations, managers));
-  return new Set([...deleted].filter(([, where]) => where.some((key) => managed.has(Number(key)))).map(([key]) => key));
+  const managed = await inManagedOrganisation(ctx, [...deleted.values()], managers);
+  return new Set([...deleted].filter(([, where]) => managed(where)).map(([key]) => key));
 }
 
 /**

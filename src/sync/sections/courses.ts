@@ -7,7 +7,6 @@ interface CourseRow {
   key: number;
   /** The course's key (/repo/courses/{courseKey}), which the job reports. */
   courseKey: number;
-  organisationKey: number;
   externalId: string;
   title: string;
   description: string | null;
@@ -21,7 +20,7 @@ const COURSE_FIELDS = ['title', 'description', 'location', 'authors', 'externalR
 export const coursesByExternalId = async (em: EntityManager, refs: string[]) =>
   byExternalId<CourseRow>(
     em,
-    `select e.id as key, e.olat_resource_id as "courseKey", e.organisation_id as "organisationKey", e.external_id as "externalId", e.displayname as title, e.description, e.location, e.authors, e.external_ref as "externalRef"
+    `select e.id as key, e.olat_resource_id as "courseKey", e.external_id as "externalId", e.displayname as title, e.description, e.location, e.authors, e.external_ref as "externalRef"
        from repository_entry e where e.external_id = any(?::text[]) and e.resource_type_name = 'CourseModule'`,
     refs,
   );

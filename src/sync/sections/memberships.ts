@@ -35,7 +35,6 @@ interface MemberTable {
 interface Container {
   key: number;
   curriculumKey?: number;
-  organisationKey?: number;
 }
 
 const PERSON_COLUMNS = `i.id as key, i.login, i.external_id as "externalId", i.first_name as "firstName", i.last_name as "lastName", i.email`;

@@ -1,7 +1,7 @@
 import { getNamedType, isObjectType, type GraphQLFieldConfig, type GraphQLOutputType } from 'graphql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { objectOfArguments, objectOfResult, organisationsOf, type WriteObject } from '../changes/objects';
-import { appendChange } from '../changes/repository';
+import { appendChanges, type NewChange } from '../changes/repository';
 import { changeTypeOf } from '../changes/types';
 import { sql } from '../db/sql';
 import type { RequestContext } from '../domain/context';
@@ -47,14 +47,18 @@ export async function nameWriteObject(em: EntityManager, pending: PendingAudit):
 export const INSERT_AUDIT_ROW = `insert into audit_log (identity_key, identity_login, api_key_id, client_address, transport, operation, object_type, object_key, changes)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
+/** The audit rows of a set of writes: one parameter, a JSON array of rows in INSERT_AUDIT_ROW's order. */
+const INSERT_AUDIT_ROWS = `insert into audit_log (identity_key, identity_login, api_key_id, client_address, transport, operation, object_type, object_key, changes)
+     select (r->>0)::int, r->>1, (r->>2)::int, r->>3, r->>4, r->>5, r->>6, r->>7, (r->>8)::jsonb from json_array_elements(?::json) r`;
+
 /** Verbs whose event carries the object's keys only: the object is gone, or no longer where it was. */
 const GONE = /\.(deleted|removed|unlinked|unmarked)$/;
 
-/** The change event of a write (src/changes): its type, keys, and the object as its REST JSON representation. */
-async function recordChange(em: EntityManager, ctx: RequestContext, pending: PendingAudit, result: unknown, object: WriteObject) {
+/** The change event of a write (src/changes): its type, keys, and the object as its REST JSON representation; none for a write that changed nothing. */
+function changeOf(ctx: RequestContext, pending: PendingAudit, result: unknown, object: WriteObject): NewChange | null {
   const type = changeTypeOf(pending.operation);
   // A write that answers false changed nothing (the member was there already, as REST's 304 says).
-  if (!type || result === false) return;
+  if (!type || result === false) return null;
   const keys: Record<string, string> = {};
   for (const [name, value] of Object.entries(pending.args)) if (name.endsWith('Key') && value != null && typeof value !== 'object') keys[name] = String(value);
   const { resultType } = pending;
@@ -63,7 +67,7 @@ async function recordChange(em: EntityManager, ctx: RequestContext, pending: Pen
       ? (maskSecrets(JSON.parse(jsonEncoder(resultType)(result))) as Record<string, unknown>)
       : null;
   const externalId = (representation as { externalId?: unknown } | null)?.externalId;
-  await appendChange(em, {
+  return {
     type,
     objectType: object.type,
     objectKey: object.key != null && /^\d+$/.test(object.key) ? object.key : null,
@@ -72,26 +76,53 @@ async function recordChange(em: EntityManager, ctx: RequestContext, pending: Pen
     identityKey: ctx.caller?.key ?? null,
     object: representation,
     organisationKeys: pending.organisationKeys ?? null,
-  });
+  };
 }
 
+/** The audit row of a write, in INSERT_AUDIT_ROW's order: who, from where, which operation on which object, its arguments with secrets masked. */
+const auditRowOf = (ctx: RequestContext, operation: string, args: Record<string, unknown>, object: WriteObject) => [
+  ctx.caller?.key ?? null,
+  ctx.caller?.login ?? null,
+  ctx.caller?.apiKeyId ?? null,
+  ctx.clientAddress?.slice(0, 64) ?? null,
+  ctx.transport,
+  operation,
+  object.type,
+  object.key,
+  JSON.stringify(maskSecrets(args)),
+];
+
 async function recordWrite(em: EntityManager, ctx: RequestContext, pending: PendingAudit, result: unknown): Promise<void> {
-  const { operation, args, resultTypeName } = pending;
   if (pending.object === undefined) await nameWriteObject(em, pending);
-  const object = pending.object ?? objectOfResult(resultTypeName, result);
+  const object = pending.object ?? objectOfResult(pending.resultTypeName, result);
   pending.written = true;
-  await recordChange(em, ctx, pending, result, object);
-  await sql(em, INSERT_AUDIT_ROW, [
-    ctx.caller?.key ?? null,
-    ctx.caller?.login ?? null,
-    ctx.caller?.apiKeyId ?? null,
-    ctx.clientAddress?.slice(0, 64) ?? null,
-    ctx.transport,
-    operation,
-    object.type,
-    object.key,
-    JSON.stringify(maskSecrets(args)),
-  ]);
+  const change = changeOf(ctx, pending, result, object);
+  if (change) await appendChanges(em, [change]);
+  await sql(em, INSERT_AUDIT_ROW, auditRowOf(ctx, pending.operation, pending.args, object));
+}
+
+/** One object of writes done for a set of objects at once: its arguments, the object they name, the write's result. */
+export interface SetWrite {
+  args: Record<string, unknown>;
+  object: WriteObject;
+  result: unknown;
+}
+
+/**
+ * The change events and audit rows of one operation done for a set of objects at once (a sync's set writes): one of
+ * each per object, as the writes sent one by one leave them, in two statements whatever their number.
+ */
+export async function recordSetWrites(
+  em: EntityManager,
+  ctx: RequestContext,
+  operation: string,
+  resultType: GraphQLOutputType | undefined,
+  writes: readonly SetWrite[],
+): Promise<void> {
+  if (!writes.length) return;
+  const changes = writes.flatMap(({ args, object, result }) => changeOf(ctx, { operation, args, resultTypeName: undefined, resultType, written: true }, result, object) ?? []);
+  await appendChanges(em, changes);
+  await sql(em, INSERT_AUDIT_ROWS, [JSON.stringify(writes.map(({ args, object }) => auditRowOf(ctx, operation, args, object)))]);
 }
 
 /**

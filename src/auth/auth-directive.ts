@@ -9,17 +9,7 @@ import { isOrganisationRole, type OrganisationRole } from '../domain/roles';
  * Root fields without `@auth` are refused to every caller, so a forgotten directive fails closed.
  */
 export function withAuthGuard(schema: GraphQLSchema, fieldName: string, field: GraphQLFieldConfig<unknown, RequestContext>) {
-  const directive = getDirective(schema, field, 'auth')?.[0];
-  const roles = (directive?.roles ?? []) as string[];
-  const unknown = roles.filter((role) => !isOrganisationRole(role));
-  if (unknown.length) throw new Error(`@auth on ${fieldName}: unknown roles ${unknown.join(', ')}`);
-  const admit = (ctx: RequestContext) => {
-    if (!directive) throw forbidden(`${fieldName} is not available`);
-    if (!ctx.caller) throw unauthenticated();
-    if (roles.length && !hasAnyRole(ctx.caller, roles as OrganisationRole[])) {
-      throw forbidden(`${fieldName} requires one of the roles ${roles.join(', ')}`);
-    }
-  };
+  const admit = admission(schema, fieldName, field);
   const { resolve, subscribe } = field;
   return {
     ...field,
@@ -35,4 +25,20 @@ export function withAuthGuard(schema: GraphQLSchema, fieldName: string, field: G
       },
     }),
   };
+}
+
+/** What `@auth` on the field asks of a caller, as a check that throws the error a refused caller gets. */
+export function admission(schema: GraphQLSchema, fieldName: string, field: GraphQLFieldConfig<unknown, RequestContext>): (ctx: RequestContext) => void {
+  const directive = getDirective(schema, field, 'auth')?.[0];
+  const roles = (directive?.roles ?? []) as string[];
+  const unknown = roles.filter((role) => !isOrganisationRole(role));
+  if (unknown.length) throw new Error(`@auth on ${fieldName}: unknown roles ${unknown.join(', ')}`);
+  const admit = (ctx: RequestContext) => {
+    if (!directive) throw forbidden(`${fieldName} is not available`);
+    if (!ctx.caller) throw unauthenticated();
+    if (roles.length && !hasAnyRole(ctx.caller, roles as OrganisationRole[])) {
+      throw forbidden(`${fieldName} requires one of the roles ${roles.join(', ')}`);
+    }
+  };
+  return admit;
 }

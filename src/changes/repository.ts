@@ -14,19 +14,25 @@ export interface NewChange {
   organisationKeys: string[] | null;
 }
 
-export const INSERT_CHANGE = `insert into change_event (type, object_type, object_key, external_id, keys, identity_key, object, organisation_keys) values (?, ?, ?, ?, ?, ?, ?, ?::bigint[])`;
+/** Change events, one parameter: a JSON array of rows (type, object type, object key, externalId, keys, caller, object, organisations). */
+const INSERT_CHANGES = `insert into change_event (type, object_type, object_key, external_id, keys, identity_key, object, organisation_keys)
+  select r->>0, r->>1, r->>2, r->>3, (r->>4)::jsonb, (r->>5)::int, nullif(r->>6, 'null')::json, nullif(r->>7, 'null')::bigint[]
+    from json_array_elements(?::json) r`;
 
-export async function appendChange(em: EntityManager, change: NewChange): Promise<void> {
-  await sql(em, INSERT_CHANGE, [
+/** Appends changes in the order given, in the writes' transaction: one statement whatever their number. */
+export async function appendChanges(em: EntityManager, changes: readonly NewChange[]): Promise<void> {
+  if (!changes.length) return;
+  const rows = changes.map((change) => [
     change.type,
     change.objectType,
     change.objectKey,
     change.externalId,
     JSON.stringify(change.keys),
     change.identityKey,
-    change.object == null ? null : JSON.stringify(change.object),
+    JSON.stringify(change.object ?? null),
     change.organisationKeys && `{${change.organisationKeys.join(',')}}`,
   ]);
+  await sql(em, INSERT_CHANGES, [JSON.stringify(rows)]);
 }
 
 export interface ChangeRow {

@@ -347,6 +347,36 @@ export async function grantAuthorRole(em: EntityManager, organisationKey: number
   ]);
 }
 
+/** Grants the role in the entry to those of these people who lack it, in one statement: answers who got it. */
+export async function insertMembers(em: EntityManager, entryKey: number, identityKeys: readonly number[], role: EntryRole): Promise<Set<number>> {
+  if (!identityKeys.length) return new Set();
+  const inserted = await sql<{ key: number }>(
+    em,
+    `insert into repository_entry_membership (entry_id, identity_id, role) select ?, unnest(?::int[]), ? on conflict do nothing returning identity_id as key`,
+    [entryKey, keyArray(identityKeys), role],
+  );
+  return new Set(inserted.map((row) => row.key));
+}
+
+export async function deleteMembers(em: EntityManager, entryKey: number, identityKeys: readonly number[], role: EntryRole): Promise<void> {
+  if (!identityKeys.length) return;
+  await sql(em, 'delete from repository_entry_membership where entry_id = ? and identity_id = any(?::int[]) and role = ?', [
+    entryKey,
+    keyArray(identityKeys),
+    role,
+  ]);
+}
+
+/** The global author role (OpenOLAT grants it to whoever becomes a course author), kept as it is where held already. */
+export async function grantAuthorRoles(em: EntityManager, organisationKey: number, identityKeys: readonly number[], inheritance: string): Promise<void> {
+  if (!identityKeys.length) return;
+  await sql(
+    em,
+    `insert into organisation_role (identity_id, organisation_id, role, inheritance) select unnest(?::int[]), ?, 'author', ? on conflict do nothing`,
+    [keyArray(identityKeys), organisationKey, inheritance],
+  );
+}
+
 export const EXISTING_IDENTITIES = (keys: readonly number[]) => `select id from identity where id in (${placeholders(keys)}) order by id`;
 
 export async function existingIdentities(em: EntityManager, keys: readonly number[]): Promise<number[]> {

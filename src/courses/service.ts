@@ -264,6 +264,13 @@ async function grantRole(ctx: RequestContext, entry: { id: number; organisationK
   return added;
 }
 
+/** grantRole for a set of people (a sync's batch), in the caller's transaction: the entry locked once, a statement per table. */
+export async function grantRoleToSet(em: EntityManager, entry: { id: number; organisationKey: number }, identityKeys: readonly number[], role: EntryRole) {
+  await entries.lockEntry(em, entry.id);
+  await entries.insertMembers(em, entry.id, identityKeys, role);
+  if (role === EntryRole.owner) await entries.grantAuthorRoles(em, entry.organisationKey, identityKeys, grantedInheritance('author', undefined));
+}
+
 export async function addMember(ctx: RequestContext, address: EntryAddress, identityKey: number, role: EntryRole): Promise<boolean> {
   const row = await locate(ctx, address);
   await requireEntryManager(ctx, row);

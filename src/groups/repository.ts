@@ -304,3 +304,29 @@ export async function insertMember(em: EntityManager, groupKey: number, identity
 export async function deleteMember(em: EntityManager, groupKey: number, identityKey: number, role: GroupRole): Promise<void> {
   await sql(em, 'delete from group_membership where group_id = ? and identity_id = ? and role = ?', [groupKey, identityKey, role]);
 }
+
+/** Gives the role in the group to those of these people who lack it, in one statement: answers who got it. */
+export async function insertMembers(em: EntityManager, groupKey: number, identityKeys: readonly number[], role: GroupRole): Promise<Set<number>> {
+  if (!identityKeys.length) return new Set();
+  const inserted = await sql<{ key: number }>(
+    em,
+    `insert into group_membership (group_id, identity_id, role) select ?, unnest(?::int[]), ? on conflict do nothing returning identity_id as key`,
+    [groupKey, keyArray(identityKeys), role],
+  );
+  return new Set(inserted.map((row) => row.key));
+}
+
+export async function deleteMembers(em: EntityManager, groupKey: number, identityKeys: readonly number[], role: GroupRole): Promise<void> {
+  if (!identityKeys.length) return;
+  await sql(em, 'delete from group_membership where group_id = ? and identity_id = any(?::int[]) and role = ?', [groupKey, keyArray(identityKeys), role]);
+}
+
+/** Participants of the group other than these people. */
+export async function countParticipantsBut(em: EntityManager, groupKey: number, identityKeys: readonly number[]): Promise<number> {
+  const [{ count }] = await sql<{ count: number }>(
+    em,
+    `select count(*)::int as count from group_membership where group_id = ? and role = 'participant' and identity_id <> all(?::int[])`,
+    [groupKey, keyArray(identityKeys)],
+  );
+  return count;
+}

@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { inTransaction } from '../audit/audit-log';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
@@ -175,6 +176,20 @@ export async function addMember(ctx: RequestContext, groupKey: number, identityK
     }
     return groups.insertMember(em, groupKey, identityKey, role);
   });
+}
+
+/**
+ * addMember for a set of people (a sync's batch), in the caller's transaction: the group locked once, a statement per
+ * step. Answers per person true (added), false (held the role already) or null (the group is full by then: its
+ * addMember answers so), in the order given, as one addMember after another would.
+ */
+export async function addMembersOfSet(em: EntityManager, groupKey: number, identityKeys: readonly number[], role: GroupRole): Promise<(boolean | null)[]> {
+  const { maxParticipants } = await groups.lockGroup(em, groupKey);
+  let room = Infinity;
+  if (role === GroupRole.participant && maxParticipants != null) room = maxParticipants - (await groups.countParticipantsBut(em, groupKey, identityKeys));
+  const admitted = identityKeys.slice(0, Math.max(0, room));
+  const added = await groups.insertMembers(em, groupKey, admitted, role);
+  return identityKeys.map((key, index) => (index < admitted.length ? added.has(key) : null));
 }
 
 export async function removeMember(ctx: RequestContext, groupKey: number, identityKey: number, role: GroupRole): Promise<boolean> {

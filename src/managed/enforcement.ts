@@ -34,36 +34,46 @@ const differs = (given: unknown, current: unknown) => given !== undefined && !is
  * managed element; the REST channel is the managing system and may. `any` guards while any flag is set.
  */
 export function withManagedGuard(schema: GraphQLSchema, field: GraphQLFieldConfig<unknown, RequestContext>): GraphQLFieldConfig<unknown, RequestContext> {
-  const kindName = getDirective(schema, field, 'managed')?.[0]?.kind as string | undefined;
-  if (!kindName) return field;
-  const kind = resolveKind(kindName);
-  const element = field.extensions?.managedElement as ManagedElement | undefined;
-  if (!kind || element?.kind !== kind) throw new Error(`@managed(kind: ${kindName}) without its element: declare it with @Managed`);
-  const guard = guardOf(schema, field);
+  const check = managedCheck(schema, field);
+  if (!check) return field;
   const resolve = field.resolve!;
   return {
     ...field,
     async resolve(source, args, ctx, info) {
-      if (ctx.transport === 'graphql' && ctx.settings.managedEnforced) {
-        await element.authorize?.(args, ctx);
-        const target = await element.load(args, ctx);
-        const flags = target ? parseManagedFlags(kind, target.managedFlags) : [];
-        if (target && flags.length) {
-          const touched = [
-            ...(guard.operationFlag ? [guard.operationFlag] : []),
-            ...guard.inputFlags.filter((f) => differs(args[f.arg]?.[f.field], target.values[f.field])).map((f) => f.flag),
-          ];
-          const locked = touched.find((flag) => (flag === 'any' ? true : isManaged(kind, flags, flag)));
-          if (locked) {
-            throw new DomainError('MANAGED', `this ${kind} is managed by an external system (flag ${locked}); change it through the managing system`, [], {
-              kind,
-              flag: locked,
-              managedFlags: flags,
-            });
-          }
-        }
-      }
+      await check(args, ctx);
       return resolve(source, args, ctx, info);
     },
+  };
+}
+
+/** What `@managed(kind:)` on a mutation asks of its arguments, as a check that throws the MANAGED error; null without the directive. */
+export function managedCheck(
+  schema: GraphQLSchema,
+  field: GraphQLFieldConfig<unknown, RequestContext>,
+): ((args: Record<string, any>, ctx: RequestContext) => Promise<void>) | null {
+  const kindName = getDirective(schema, field, 'managed')?.[0]?.kind as string | undefined;
+  if (!kindName) return null;
+  const kind = resolveKind(kindName);
+  const element = field.extensions?.managedElement as ManagedElement | undefined;
+  if (!kind || element?.kind !== kind) throw new Error(`@managed(kind: ${kindName}) without its element: declare it with @Managed`);
+  const guard = guardOf(schema, field);
+  return async (args, ctx) => {
+    if (ctx.transport !== 'graphql' || !ctx.settings.managedEnforced) return;
+    await element.authorize?.(args, ctx);
+    const target = await element.load(args, ctx);
+    const flags = target ? parseManagedFlags(kind, target.managedFlags) : [];
+    if (!target || !flags.length) return;
+    const touched = [
+      ...(guard.operationFlag ? [guard.operationFlag] : []),
+      ...guard.inputFlags.filter((f) => differs(args[f.arg]?.[f.field], target.values[f.field])).map((f) => f.flag),
+    ];
+    const locked = touched.find((flag) => (flag === 'any' ? true : isManaged(kind, flags, flag)));
+    if (locked) {
+      throw new DomainError('MANAGED', `this ${kind} is managed by an external system (flag ${locked}); change it through the managing system`, [], {
+        kind,
+        flag: locked,
+        managedFlags: flags,
+      });
+    }
   };
 }

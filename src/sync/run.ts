@@ -9,6 +9,7 @@ import type { Logger } from '../ops/logger';
 import type { GatewaySettings } from '../settings/settings';
 import { SECTIONS, type Section, type StagedObject } from './document';
 import { runWrite } from './operations';
+import { writeSets } from './set-writes';
 import * as jobs from './repository';
 import type { ItemRow, JobRow, Outcome, SectionProgress } from './repository';
 import { DECIDE, ONE_BY_ONE, containerParts, existingMembers, removalsOf } from './sections';
@@ -112,8 +113,9 @@ async function prepare(
 }
 
 /**
- * The writes of one batch. Each mutation opens its own savepoint (its service's `inTransaction`, inside the batch's
- * transaction): a failed object leaves nothing behind and the batch goes on.
+ * The writes of one batch: those set writers take for all their objects at once (src/sync/set-writes.ts), the others
+ * each as its mutation in its own savepoint (its service's `inTransaction`, inside the batch's transaction): a failed
+ * object leaves nothing behind and the batch goes on.
  */
 async function applyBatch(runtime: SyncRuntime, tx: EntityManager, job: JobRow, caller: RequestContext['caller'], section: Section, batch: ItemRow[]) {
   const decisions = ONE_BY_ONE.has(section) ? null : await DECIDE[section](tx, batch);
@@ -123,6 +125,8 @@ async function applyBatch(runtime: SyncRuntime, tx: EntityManager, job: JobRow, 
     ctx,
     (decisions ?? []).flatMap((decision) => (!decision.write && decision.may ? [decision.may] : [])),
   );
+  // The writes set writers take, for the whole batch at once; the others one by one below.
+  const written = decisions ? await writeSets(runtime.schema, ctx, decisions.map((decision) => decision.write), runtime.logger) : new Map<number, unknown>();
   const outcomes: Outcome[] = [];
   for (const [index, item] of batch.entries()) {
     const decision = decisions?.[index] ?? (await DECIDE[section](tx, [item]))[0];
@@ -134,7 +138,7 @@ async function applyBatch(runtime: SyncRuntime, tx: EntityManager, job: JobRow, 
       Object.assign(outcome, { action: 'error', key: null, changes: undefined, error: messageOf(forbidden(), runtime.logger) });
     } else if (decision.write) {
       try {
-        const result = await runWrite(runtime.schema, ctx, decision.write);
+        const result = written.has(index) ? written.get(index) : await runWrite(runtime.schema, ctx, decision.write);
         if (result === false) outcome.action = 'unchanged';
         if (typeof result === 'number' && decision.action === 'create' && !job.dryRun) outcome.key = result;
       } catch (error) {

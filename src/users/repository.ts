@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyArray, sql } from '../db/sql';
+import { keyArray, sql, textArray } from '../db/sql';
 import type { Caller } from '../domain/context';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
@@ -183,4 +183,66 @@ export async function managedUsers(em: EntityManager, caller: Caller, roles: rea
      order by i.id limit ?`,
     [range.after, ...managed.params, range.size],
   );
+}
+
+/** A person to insert: the fields a creation sets (trimmed, validated); the rest takes the table's defaults. */
+export interface NewPerson {
+  login: string;
+  externalId: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  properties: Record<string, string>;
+}
+
+/**
+ * Inserts people, each with the `user` role in the organisation `organisationKey`, in two statements whatever their
+ * number; a login in use (any case, or twice among them) inserts nobody for it. Answers the rows inserted, by lower-case login.
+ */
+export async function insertPeople(em: EntityManager, people: readonly NewPerson[], organisationKey: number): Promise<Map<string, UserRow>> {
+  if (!people.length) return new Map();
+  const rows = await sql<UserRow>(
+    em,
+    `insert into identity (login, external_id, first_name, last_name, email, properties)
+       select p.login, p.external_id, p.first_name, p.last_name, p.email, p.properties
+         from json_to_recordset(?::json) as p(login text, external_id text, first_name text, last_name text, email text, properties jsonb)
+     on conflict ((lower(login))) do nothing
+     returning id, login, external_id as "externalId", first_name as "firstName", last_name as "lastName", email, properties`,
+    [
+      JSON.stringify(
+        people.map((person) => ({
+          login: person.login,
+          external_id: person.externalId,
+          first_name: person.firstName,
+          last_name: person.lastName,
+          email: person.email,
+          properties: person.properties,
+        })),
+      ),
+    ],
+  );
+  await sql(
+    em,
+    `insert into organisation_role (identity_id, organisation_id, role) select unnest(?::int[]), ?, 'user' on conflict do nothing`,
+    [keyArray(rows.map((row) => row.id)), organisationKey],
+  );
+  return new Map(rows.map((row) => [row.login.toLowerCase(), row]));
+}
+
+/** Of these logins (any case), those a person has: lower case. */
+export async function loginsInUse(em: EntityManager, logins: readonly string[]): Promise<Set<string>> {
+  if (!logins.length) return new Set();
+  const rows = await sql<{ login: string }>(em, 'select lower(login) as login from identity where lower(login) = any(?::text[])', [
+    textArray(logins.map((login) => login.trim().toLowerCase())),
+  ]);
+  return new Set(rows.map((row) => row.login));
+}
+
+/** Of these e-mail addresses (any case), those a person has: lower case. */
+export async function emailsInUse(em: EntityManager, emails: readonly string[]): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const rows = await sql<{ email: string }>(em, 'select lower(email) as email from identity where lower(email) = any(?::text[])', [
+    textArray(emails.map((email) => email.trim().toLowerCase())),
+  ]);
+  return new Set(rows.map((row) => row.email));
 }

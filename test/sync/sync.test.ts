@@ -7,6 +7,7 @@ import {
   buildUser,
   buildUsers,
   uniqueLogin,
+  type TestCourse,
   type TestUser,
 } from '../factories';
 import { traceStatements } from '../../scripts/trace-statements';
@@ -599,5 +600,176 @@ describe('the object policies are asked for a batch at once', () => {
 
   it('a plan of 60 unchanged people and memberships sends as many statements as one of 10', async () => {
     expect(await statementsOfPlan(60)).toBe(await statementsOfPlan(10));
+  });
+
+  /** The statements of a plan that creates `count` people and makes them participants of a group and of a course. */
+  async function statementsOfCreation(count: number): Promise<number> {
+    const tag = uniqueLogin('new');
+    await buildGroup(big, { externalId: `${tag}-G` });
+    await buildCourse(big, { externalId: `${tag}-C` });
+    const refs = Array.from({ length: count }, (_, index) => `${tag}-P${index}`);
+    const document = {
+      users: refs.map((ref) => ({ externalId: ref, login: ref, firstName: 'New', lastName: ref, email: `${ref}@example.org` })),
+      memberships: [
+        { type: 'group', externalId: `${tag}-G`, role: 'participant', members: refs },
+        { type: 'course', externalId: `${tag}-C`, role: 'participant', members: refs },
+      ],
+    };
+    let plan: Json = {};
+    const statements = await traceStatements(async () => {
+      const reply = await call(big.base, 'POST', '/restapi/sync?dryRun=true', { headers: asAdmin, body: document });
+      expect(reply.status).toBe(200);
+      plan = reply.json;
+    });
+    expect(plan.failures).toEqual([]);
+    expect(plan.sections.map((section: Json) => [section.section, section.created])).toEqual(
+      expect.arrayContaining([
+        ['users', count],
+        ['memberships', 2 * count],
+      ]),
+    );
+    return statements.filter((statement) => !/from sync_job j where j\.id = /.test(statement.text)).length;
+  }
+
+  it('a plan that creates 60 people and 120 memberships sends as many statements as one that creates 10 and 20', async () => {
+    // The first request of the administrator also logs in (session, throttle counters): not part of the plan.
+    await statementsOfCreation(10);
+    expect(await statementsOfCreation(60)).toBe(await statementsOfCreation(10));
+  });
+});
+
+describe('set writes', () => {
+  /** People, a group and a course of one run (`run`: S the sync, O the single writes), named alike but for the run. */
+  async function containers(tag: string, run: string) {
+    const groupKey = await buildGroup(t, { externalId: `${tag}-${run}-G`, maxParticipants: 10 });
+    const course = await buildCourse(t, { externalId: `${tag}-${run}-C` });
+    const users = [0, 1, 2].map((i) => ({
+      login: `${tag}-${run}-p${i}`,
+      externalId: `${tag}-${run}-P${i}`,
+      firstName: 'Set',
+      lastName: `Person ${i}`,
+      email: `${tag}-${run}-p${i}@example.org`,
+    }));
+    return { groupKey, course, users };
+  }
+
+  const lastId = async (table: string) => {
+    const [row] = await t.service.orm.em.fork().getConnection().execute(`select coalesce(max(id), 0)::text as id from ${table}`);
+    return row.id as string;
+  };
+  const mark = async () => ({ audit: await lastId('audit_log'), events: await lastId('change_event') });
+
+  /** A run's keys by kind: its group, its course's entry and course keys, its people. */
+  interface RunKeys {
+    group: number;
+    entry: number;
+    course: number;
+    people: number[];
+  }
+
+  /** The audit rows and change events between two marks, of the operations a sync writes, each run's keys and names as labels: sorted. */
+  async function trailOf(from: { audit: string; events: string }, to: { audit: string; events: string }, keys: RunKeys, tag: string, run: string) {
+    const db = t.service.orm.em.fork().getConnection();
+    const person = (key: unknown) => `P${keys.people.indexOf(Number(key))}`;
+    const byName: Record<string, (key: unknown) => string> = {
+      groupKey: (key) => (Number(key) === keys.group ? 'G' : `other ${key}`),
+      entry: (key) => (Number(key) === keys.entry ? 'E' : `other ${key}`),
+      identityKey: person,
+    };
+    const byType: Record<string, (key: unknown) => string> = {
+      group: byName.groupKey,
+      course: (key) => (Number(key) === keys.course ? 'C' : `other ${key}`),
+      user: person,
+    };
+    const names = (value: unknown): unknown => {
+      if (typeof value === 'string') return value.replaceAll(`${tag}-${run}-`, `${tag}-X-`);
+      if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, names(inner)]));
+      return value;
+    };
+    const labelled = (row: Json, args: 'changes' | 'keys') => ({
+      ...row,
+      object_key: byType[row.object_type]?.(row.object_key) ?? row.object_key,
+      [args]: Object.fromEntries(Object.entries(row[args] as Json).map(([name, value]) => [name, byName[name]?.(value) ?? value])),
+      ...(row.object ? { object: { ...row.object, key: person(row.object.key) } } : {}),
+    });
+    const audit = await db.execute(
+      `select operation, object_type, object_key, changes, transport, identity_key from audit_log where id > ? and id <= ? and operation <> 'sync' order by id`,
+      [from.audit, to.audit],
+    );
+    const events = await db.execute(
+      `select type, object_type, object_key, external_id, keys, identity_key, object, organisation_keys from change_event
+         where id > ? and id <= ? and type <> 'synced' order by id`,
+      [from.events, to.events],
+    );
+    return {
+      audit: audit.map((row: Json) => JSON.stringify(names(labelled(row, 'changes')))).sort(),
+      events: events.map((row: Json) => JSON.stringify(names(labelled(row, 'keys')))).sort(),
+    };
+  }
+
+  it("leave the audit rows and change events of the same writes sent one by one, through the job's transport", async () => {
+    const tag = uniqueLogin('same');
+    const mutation = `mutation($d: SyncDocumentInput, $mode: SyncMode) { sync(document: $d, mode: $mode, force: true) { key } }`;
+    // The sync, through GraphQL: its writes are the set writes.
+    const sync = await containers(tag, 'S');
+    const syncStart = await mark();
+    const fill = {
+      users: sync.users,
+      memberships: [
+        { type: 'group', externalId: `${tag}-S-G`, role: 'participant', members: [`${tag}-S-P0`, `${tag}-S-P1`] },
+        { type: 'group', externalId: `${tag}-S-G`, role: 'owner', members: [`${tag}-S-P2`] },
+        { type: 'course', externalId: `${tag}-S-C`, role: 'participant', members: sync.users.map((user) => user.externalId) },
+      ],
+    };
+    const first = await graphql(t.base, adminAuth(), mutation, { d: fill, mode: 'merge' });
+    expect(first.body.errors).toBeUndefined();
+    expect((await ended(first.body.data.sync.key)).failures).toEqual([]);
+    const thin = {
+      memberships: [
+        { type: 'group', externalId: `${tag}-S-G`, role: 'participant', members: [`${tag}-S-P0`] },
+        { type: 'course', externalId: `${tag}-S-C`, role: 'participant', members: [`${tag}-S-P0`] },
+      ],
+    };
+    const second = await graphql(t.base, adminAuth(), mutation, { d: thin, mode: 'mirror' });
+    expect(second.body.errors).toBeUndefined();
+    expect((await ended(second.body.data.sync.key)).failures).toEqual([]);
+    const syncKeys = (await Promise.all(sync.users.map((user) => userByLogin(user.login)))).map((user) => user!.key);
+
+    // The same writes, one GraphQL request each.
+    const single = await containers(tag, 'O');
+    const singleStart = await mark();
+    const send = async (text: string, variables: Json) => {
+      const reply = await graphql(t.base, adminAuth(), text, variables);
+      expect(reply.body.errors).toBeUndefined();
+      return reply.body.data;
+    };
+    const singleKeys: number[] = [];
+    for (const user of single.users) singleKeys.push((await send(`mutation($u: UserVOInput!) { createUser(user: $u) { key } }`, { u: user })).createUser.key);
+    const member = (name: string, [container, value]: [string, unknown], key: number) =>
+      send(`mutation($c: ${container === 'groupKey' ? 'Long!' : 'String!'}, $i: Long!) { ${name}(${container}: $c, identityKey: $i${container === 'entry' ? ', role: participants' : ''}) }`, {
+        c: value,
+        i: key,
+      });
+    const group: [string, unknown] = ['groupKey', single.groupKey];
+    const entry: [string, unknown] = ['entry', String(single.course.key)];
+    await member('addGroupParticipant', group, singleKeys[0]);
+    await member('addGroupParticipant', group, singleKeys[1]);
+    await member('addGroupOwner', group, singleKeys[2]);
+    for (const key of singleKeys) await member('addRepositoryEntryMember', entry, key);
+    await member('removeGroupParticipant', group, singleKeys[1]);
+    await member('removeRepositoryEntryMember', entry, singleKeys[1]);
+    await member('removeRepositoryEntryMember', entry, singleKeys[2]);
+
+    const keysOf = (run: { groupKey: number; course: TestCourse }, people: number[]): RunKeys => ({
+      group: run.groupKey,
+      entry: run.course.key,
+      course: run.course.courseKey,
+      people,
+    });
+    const viaSync = await trailOf(syncStart, singleStart, keysOf(sync, syncKeys), tag, 'S');
+    const viaSingle = await trailOf(singleStart, await mark(), keysOf(single, singleKeys), tag, 'O');
+    expect(viaSync.audit).toHaveLength(3 + 3 + 3 + 3);
+    expect(viaSync.events).toHaveLength(3 + 3 + 3 + 3);
+    expect(viaSync).toEqual(viaSingle);
   });
 });

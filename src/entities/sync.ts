@@ -69,8 +69,8 @@ export class SyncJob {
 }
 
 /**
- * One object of a sync document (or one membership, or one removal a mirror adds), in document order (`seq`), and
- * what the job did with it.
+ * One object of a sync document (or one membership, or one removal a mirror adds), in document order (`seq`); what
+ * the job did with it is its SyncOutcome.
  */
 @Entity({ tableName: 'sync_item' })
 @Index({ name: 'sync_item_section_index', properties: ['job', 'section', 'seq'] })
@@ -102,10 +102,21 @@ export class SyncItem {
 
   @Property({ type: 'json' })
   payload!: Record<string, unknown>;
+}
 
-  /** create, update, unchanged, remove or error; null until the job has come to it (an object that could not be read is an error from the start). */
-  @Property({ type: 'string', length: 16, nullable: true })
-  action?: string | null;
+/** What a job did with one object of it: written once the job has come to it (an object that could not be read: when staged). */
+@Entity({ tableName: 'sync_outcome' })
+@Index({ name: 'sync_outcome_action_index', properties: ['job', 'action', 'seq'] })
+export class SyncOutcome {
+  @PrimaryKey({ type: 'bigint', fieldName: 'job_id' })
+  job!: string;
+
+  @PrimaryKey({ type: 'integer' })
+  seq!: number;
+
+  /** create, update, unchanged, remove or error. */
+  @Property({ type: 'string', length: 16 })
+  action!: string;
 
   /** The changed fields: `[{field, before, after}]`. */
   @Property({ type: 'json', nullable: true })
@@ -130,4 +141,4 @@ export class SyncClaim {
   jobId!: string;
 }
 
-export const syncEntities = [SyncJob, SyncItem, SyncClaim];
+export const syncEntities = [SyncJob, SyncItem, SyncOutcome, SyncClaim];

@@ -61,7 +61,9 @@ export interface Outcome {
 const JOB_COLUMNS = `j.id::int as key, j.owner_key as "ownerKey", j.transport, j.mode, j.dry_run as "dryRun", j.atomic, j.force, j.state, j.error,
   j.progress, j.attempts, j.prepared, j.creation_date as submitted, j.started_at as started, j.finished_at as finished`;
 
-const ITEM_COLUMNS = `i.seq, i.section, i.ref, i.container, i.role, i.member_key as "memberKey", i.payload, i.action, i.changes, i.error, i.result_key as key`;
+const OBJECT_COLUMNS = `i.seq, i.section, i.ref, i.container, i.role, i.member_key as "memberKey", i.payload`;
+/** An object and what the job did with it: `sync_item i`, `sync_outcome o` (none: the job has not come to it). */
+const ITEM_COLUMNS = `${OBJECT_COLUMNS}, o.action, o.changes, o.error, o.result_key as key`;
 
 export async function insertJob(em: EntityManager, job: Pick<JobRow, 'ownerKey' | 'transport' | 'mode' | 'dryRun' | 'atomic' | 'force'>): Promise<number> {
   const [row] = await sql<{ key: number }>(
@@ -93,15 +95,18 @@ export async function stage(em: EntityManager, jobKey: number, firstSeq: number,
     container: object.container?.slice(0, 300) ?? null,
     role: object.role?.slice(0, 32) ?? null,
     payload: object.payload,
-    action: object.error ? 'error' : null,
-    error: object.error ?? null,
   }));
   await sql(
     em,
-    `insert into sync_item (job_id, seq, section, ref, container, role, payload, action, error)
-     select ?, r.seq, r.section, r.ref, r.container, r.role, r.payload, r.action, r.error
-     from jsonb_to_recordset(?::jsonb) as r(seq int, section text, ref text, container text, role text, payload jsonb, action text, error text)`,
+    `insert into sync_item (job_id, seq, section, ref, container, role, payload)
+     select ?, r.seq, r.section, r.ref, r.container, r.role, r.payload
+     from jsonb_to_recordset(?::jsonb) as r(seq int, section text, ref text, container text, role text, payload jsonb)`,
     [jobKey, JSON.stringify(rows)],
+  );
+  await recordOutcomes(
+    em,
+    jobKey,
+    objects.flatMap((object, index) => (object.error ? [{ seq: firstSeq + index, action: 'error' as const, error: object.error }] : [])),
   );
 }
 
@@ -109,7 +114,8 @@ export async function stage(em: EntityManager, jobKey: number, firstSeq: number,
 export async function stagedCounts(em: EntityManager, jobKey: number): Promise<{ section: Section; total: number; failed: number }[]> {
   return sql(
     em,
-    `select i.section, count(*)::int as total, count(*) filter (where i.action = 'error')::int as failed from sync_item i where i.job_id = ? group by i.section`,
+    `select i.section, count(*)::int as total, count(o.seq)::int as failed
+       from sync_item i left join sync_outcome o on o.job_id = i.job_id and o.seq = i.seq and o.action = 'error' where i.job_id = ? group by i.section`,
     [jobKey],
   );
 }
@@ -123,7 +129,8 @@ export async function lastSeq(em: EntityManager, jobKey: number): Promise<number
 export function containersOf(em: EntityManager, jobKey: number): Promise<{ container: string; role: string }[]> {
   return sql(
     em,
-    `select distinct i.container, i.role from sync_item i where i.job_id = ? and i.section = 'memberships' and i.action is distinct from 'error' order by 1, 2`,
+    `select distinct i.container, i.role from sync_item i where i.job_id = ? and i.section = 'memberships'
+       and not exists (select 1 from sync_outcome o where o.job_id = i.job_id and o.seq = i.seq and o.action = 'error') order by 1, 2`,
     [jobKey],
   );
 }
@@ -132,12 +139,14 @@ export function containersOf(em: EntityManager, jobKey: number): Promise<{ conta
 export function pendingItems(em: EntityManager, jobKey: number, section: Section, afterSeq: number, limit: number): Promise<ItemRow[]> {
   return sql<ItemRow>(
     em,
-    `select ${ITEM_COLUMNS} from sync_item i where i.job_id = ? and i.section = ? and i.seq > ? and i.action is null order by i.seq limit ?`,
+    `select ${OBJECT_COLUMNS}, null as action, null as changes, null as error, null as key from sync_item i
+     where i.job_id = ? and i.section = ? and i.seq > ? and not exists (select 1 from sync_outcome d where d.job_id = i.job_id and d.seq = i.seq)
+     order by i.seq limit ?`,
     [jobKey, section, afterSeq, limit],
   );
 }
 
-/** A page of a job's objects after `afterSeq`, of one section and action if given. */
+/** A page of a job's objects after `afterSeq`, of one section and action if given: a statement per combination, each with its index. */
 export function items(
   em: EntityManager,
   jobKey: number,
@@ -145,14 +154,18 @@ export function items(
   afterSeq: number,
   limit: number,
 ): Promise<ItemRow[]> {
-  return sql<ItemRow>(
-    em,
-    `select ${ITEM_COLUMNS} from sync_item i where i.job_id = ? and (?::text is null or i.section = ?) and (?::text is null or i.action = ?) and i.seq > ?
-     order by i.seq limit ?`,
-    [jobKey, filter.section ?? null, filter.section ?? null, filter.action ?? null, filter.action ?? null, afterSeq, limit],
-  );
+  const section = filter.section == null ? '' : ' and i.section = ?';
+  // By action: the outcomes' index leads; else the objects in order, with what was done with them.
+  const text =
+    filter.action == null
+      ? `select ${ITEM_COLUMNS} from sync_item i left join sync_outcome o on o.job_id = i.job_id and o.seq = i.seq
+         where i.job_id = ?${section} and i.seq > ? order by i.seq limit ?`
+      : `select ${ITEM_COLUMNS} from sync_outcome o join sync_item i on i.job_id = o.job_id and i.seq = o.seq
+         where o.job_id = ? and o.action = ?${section} and o.seq > ? order by o.seq limit ?`;
+  return sql<ItemRow>(em, text, [jobKey, ...(filter.action == null ? [] : [filter.action]), ...(filter.section == null ? [] : [filter.section]), afterSeq, limit]);
 }
 
+/** What the job did with these objects: one row each, once (an object done again, after its batch was lost, is done alike). */
 export async function recordOutcomes(em: EntityManager, jobKey: number, outcomes: Outcome[]): Promise<void> {
   if (!outcomes.length) return;
   const rows = outcomes.map((outcome) => ({
@@ -164,10 +177,10 @@ export async function recordOutcomes(em: EntityManager, jobKey: number, outcomes
   }));
   await sql(
     em,
-    `update sync_item i set action = r.action, changes = r.changes, error = r.error, result_key = r.key
-     from jsonb_to_recordset(?::jsonb) as r(seq int, action text, changes jsonb, error text, key bigint)
-     where i.job_id = ? and i.seq = r.seq`,
-    [JSON.stringify(rows), jobKey],
+    `insert into sync_outcome (job_id, seq, action, changes, error, result_key)
+     select ?, r.seq, r.action, r.changes, r.error, r.key from jsonb_to_recordset(?::jsonb) as r(seq int, action text, changes jsonb, error text, key bigint)
+     on conflict (job_id, seq) do update set action = excluded.action, changes = excluded.changes, error = excluded.error, result_key = excluded.result_key`,
+    [jobKey, JSON.stringify(rows)],
   );
 }
 
@@ -219,7 +232,8 @@ export async function claimContainers(em: EntityManager, jobKey: number): Promis
   const taken = await sql<{ container: string }>(
     em,
     `insert into sync_claim (container, job_id)
-     select distinct i.container, ? from sync_item i where i.job_id = ? and i.section = 'memberships' and i.action is distinct from 'error'
+     select distinct i.container, ? from sync_item i where i.job_id = ? and i.section = 'memberships'
+       and not exists (select 1 from sync_outcome o where o.job_id = i.job_id and o.seq = i.seq and o.action = 'error')
      on conflict do nothing returning container`,
     [jobKey, jobKey],
   );
@@ -267,6 +281,7 @@ export async function giveUp(em: EntityManager, jobKey: number, holder: string):
 
 /** A job whose document broke off, with what was staged of it. */
 export async function deleteJob(em: EntityManager, jobKey: number): Promise<void> {
+  await sql(em, 'delete from sync_outcome where job_id = ?', [jobKey]);
   await sql(em, 'delete from sync_item where job_id = ?', [jobKey]);
   await sql(em, 'delete from sync_job where id = ?', [jobKey]);
 }
@@ -275,6 +290,7 @@ export async function deleteJob(em: EntityManager, jobKey: number): Promise<void
 export async function purgeJobs(em: EntityManager, retentionDays: number): Promise<void> {
   const ended = `select id from sync_job where finished_at < now() - make_interval(days => ?)
     union select id from sync_job where state = 'staging' and creation_date < now() - interval '1 day'`;
+  await sql(em, `delete from sync_outcome where job_id in (${ended})`, [retentionDays]);
   await sql(em, `delete from sync_item where job_id in (${ended})`, [retentionDays]);
   await sql(em, `delete from sync_job where id in (${ended})`, [retentionDays]);
 }

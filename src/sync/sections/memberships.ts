@@ -11,7 +11,7 @@ import { coursesByExternalId } from './courses';
 import { elementsByExternalId } from './curricula';
 import { groupsByExternalId } from './groups';
 import { organisationsByExternalId } from './organisations';
-import { peopleByRef, personOf, type PersonRow } from './people';
+import { PERSON_COLUMNS, peopleByRef, personOf, type PersonRow } from './people';
 
 /** A membership's container kind: how its containers are found, its members read, and a role granted and ended. */
 interface ContainerKind {
@@ -36,8 +36,6 @@ interface Container {
   key: number;
   curriculumKey?: number;
 }
-
-const PERSON_COLUMNS = `i.id as key, i.login, i.external_id as "externalId", i.first_name as "firstName", i.last_name as "lastName", i.email`;
 
 /** The members of one container and role (table `table`, container column `column`) whose person the job does not list there. */
 async function unlistedMembers(

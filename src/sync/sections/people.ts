@@ -13,18 +13,20 @@ export interface PersonRow {
   email: string | null;
 }
 
-/** People by externalId or by login (lower case), for a batch of references. */
+/** A person as the sync reads one, from `identity i`. */
+export const PERSON_COLUMNS = `i.id as key, i.login, i.external_id as "externalId", i.first_name as "firstName", i.last_name as "lastName", i.email`;
+
+/** People by externalId or by login (lower case), for a batch of references: by login only those no externalId names, as personOf reads them. */
 export async function peopleByRef(em: EntityManager, refs: string[]): Promise<{ byExternalId: Map<string, PersonRow[]>; byLogin: Map<string, PersonRow[]> }> {
-  const rows = refs.length
-    ? await sql<PersonRow>(
-        em,
-        `select i.id as key, i.login, i.external_id as "externalId", i.first_name as "firstName", i.last_name as "lastName", i.email from identity i
-         where i.external_id = any(?::text[])
-         union select i.id, i.login, i.external_id, i.first_name, i.last_name, i.email from identity i where lower(i.login) = any(?::text[])`,
-        [refsOf(refs), refsOf(refs.map((ref) => ref.toLowerCase()))],
-      )
+  const byExternalId = grouped(
+    refs.length ? await sql<PersonRow>(em, `select ${PERSON_COLUMNS} from identity i where i.external_id = any(?::text[])`, [refsOf(refs)]) : [],
+    (row) => row.externalId,
+  );
+  const rest = refs.filter((ref) => !byExternalId.has(ref));
+  const byLogin = rest.length
+    ? await sql<PersonRow>(em, `select ${PERSON_COLUMNS} from identity i where lower(i.login) = any(?::text[])`, [refsOf(rest.map((ref) => ref.toLowerCase()))])
     : [];
-  return { byExternalId: grouped(rows, (row) => row.externalId), byLogin: grouped(rows, (row) => row.login.toLowerCase()) };
+  return { byExternalId, byLogin: grouped(byLogin, (row) => row.login.toLowerCase()) };
 }
 
 /** The person a reference names: by externalId first, else by login. */

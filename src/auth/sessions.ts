@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serialize } from 'cookie';
-import { sql } from '../db/sql';
+import { keyArray, sql } from '../db/sql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { apiKeyOrigin } from './origin';
 import { newSessionId, sha256 } from './secrets';
@@ -45,6 +45,12 @@ export async function purgeExpiredSessions(em: EntityManager): Promise<void> {
 export async function revokeLogins(em: EntityManager, identityKey: number): Promise<void> {
   await sql(em, 'delete from http_session where identity_id = ?', [identityKey]);
   await sql(em, `delete from authentication where identity_id = ? and provider = 'REST'`, [identityKey]);
+}
+
+/** revokeLogins for a set of people, in two statements. */
+export async function revokeLoginsOfSet(em: EntityManager, identityKeys: readonly number[]): Promise<void> {
+  await sql(em, 'delete from http_session where identity_id = any(?::int[])', [keyArray(identityKeys)]);
+  await sql(em, `delete from authentication where identity_id = any(?::int[]) and provider = 'REST'`, [keyArray(identityKeys)]);
 }
 
 /** Ends the sessions and the token that logins with this API key opened. */

@@ -1,5 +1,6 @@
 import { Extensions, Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { DateTimeScalar, LongScalar } from './scalars';
+import { UserPropertyInput } from './users';
 
 export enum SyncMode {
   merge = 'merge',
@@ -47,6 +48,20 @@ export class SyncUserInput {
 
   @Field(() => String, { nullable: true })
   email?: string | null;
+
+  @Field(() => [UserPropertyInput], {
+    nullable: true,
+    description: "User properties by OpenOLAT's names (telMobile, institutionalUserIdentifier, …): each one given is set; those not given are left alone.",
+  })
+  @Extensions({ xmlItem: 'property' })
+  properties?: UserPropertyInput[] | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Set when the person is created, or when it is not their password already (compared, and hashed, before the batch is written: bcrypt sets the rate). Kept with the job only until it ends.',
+  })
+  password?: string | null;
 }
 
 @InputType('SyncGroupInput', { description: 'A learning group, found by externalId.' })
@@ -86,6 +101,15 @@ export class SyncCourseInput {
 
   @Field(() => String, { nullable: true })
   externalRef?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'preparation, review, coachpublished, published or closed.' })
+  status?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Open to all users (publicVisible).' })
+  allUsers?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Open to guests.' })
+  guests?: boolean | null;
 }
 
 @InputType('SyncCurriculumInput', { description: 'A curriculum, found by externalId.' })
@@ -128,6 +152,15 @@ export class SyncCurriculumElementInput {
 
   @Field(() => String, { nullable: true })
   description?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'A status of catalogue 5.2 (preparation, provisional, confirmed, active, cancelled, finished).' })
+  status?: string | null;
+
+  @Field(() => DateTimeScalar, { nullable: true })
+  beginDate?: Date | null;
+
+  @Field(() => DateTimeScalar, { nullable: true })
+  endDate?: Date | null;
 }
 
 @InputType('SyncMembershipInput', { description: 'Who should hold a role in a container: the people, by externalId or login.' })

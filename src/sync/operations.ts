@@ -62,6 +62,10 @@ export interface Write {
    * argument takes), with `variables[arg]` over it, as a client reads, changes and sends back.
    */
   readFirst?: { query: string; variables: Record<string, unknown>; arg: string };
+  /** The variable that takes the key the object's first write answered (what a creation made): a write after it. */
+  keyFrom?: string;
+  /** What the job computed for the write before its batch's transaction, outside it (a password's hash): set writers use it. */
+  prepared?: { passwordHash?: string };
 }
 
 async function execute(operation: CompiledQuery, ctx: RequestContext, variables: Record<string, unknown>, name: string): Promise<unknown> {
@@ -69,6 +73,17 @@ async function execute(operation: CompiledQuery, ctx: RequestContext, variables:
   const error = result.errors?.[0];
   if (error) throw (error as GraphQLError).originalError ?? new DomainError('BAD_REQUEST', error.message);
   return (result.data as Record<string, unknown>)[name];
+}
+
+/** Runs an object's writes, the first and those after it, in one savepoint: all of them or none. Answers the first one's result. */
+export async function runWrites(schema: GraphQLSchema, ctx: RequestContext, write: Write, then: readonly Write[] = []): Promise<unknown> {
+  if (!then.length) return runWrite(schema, ctx, write);
+  return ctx.em.transactional(async (em) => {
+    const inner = { ...ctx, em };
+    const first = await runWrite(schema, inner, write);
+    for (const next of then) await runWrite(schema, inner, next.keyFrom ? { ...next, variables: { ...next.variables, [next.keyFrom]: first } } : next);
+    return first;
+  });
 }
 
 /** Runs one write as its GraphQL mutation; answers its result (an object's key, or the mutation's Boolean), or throws the error a client would get. */

@@ -47,6 +47,8 @@ export interface ItemRow {
   changes: { field: string; before: string | null; after: string | null }[] | null;
   error: string | null;
   key: number | null;
+  /** Not stored: the hash of the password the item gives, where it is not the person's already (src/sync/sections/people.ts). */
+  passwordHash?: string;
 }
 
 /** What a job did with one object. */
@@ -277,6 +279,11 @@ export async function holdForBatch(em: EntityManager, jobKey: number, holder: st
 /** An instance that stops lets go of its job at once, for the next to take it up. */
 export async function giveUp(em: EntityManager, jobKey: number, holder: string): Promise<void> {
   await sql(em, 'update sync_job set lease_holder = null, leased_until = null where id = ? and lease_holder = ?', [jobKey, holder]);
+}
+
+/** The passwords a job's users gave, once the job has ended. */
+export async function forgetPasswords(em: EntityManager, jobKey: number): Promise<void> {
+  await sql(em, `update sync_item set payload = payload - 'password' where job_id = ? and section = 'users' and payload->'password' is not null`, [jobKey]);
 }
 
 /** A job whose document broke off, with what was staged of it. */

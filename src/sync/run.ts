@@ -8,11 +8,11 @@ import { DomainError, forbidden } from '../domain/errors';
 import type { Logger } from '../ops/logger';
 import type { GatewaySettings } from '../settings/settings';
 import { SECTIONS, type Section, type StagedObject } from './document';
-import { runWrite } from './operations';
+import { runWrites } from './operations';
 import { writeSets } from './set-writes';
 import * as jobs from './repository';
 import type { ItemRow, JobRow, Outcome, SectionProgress } from './repository';
-import { DECIDE, ONE_BY_ONE, containerParts, existingMembers, removalsOf } from './sections';
+import { DECIDE, ONE_BY_ONE, containerParts, existingMembers, hashPasswords, removalsOf } from './sections';
 
 /** What running a job needs from the service around it. */
 export interface SyncRuntime {
@@ -127,7 +127,14 @@ async function applyBatch(runtime: SyncRuntime, tx: EntityManager, job: JobRow, 
     (decisions ?? []).flatMap((decision) => (!decision.write && decision.may ? [decision.may] : [])),
   );
   // The writes set writers take, for the whole batch at once; the others one by one below.
-  const written = decisions ? await writeSets(runtime.schema, ctx, decisions.map((decision) => decision.write), runtime.logger) : new Map<number, unknown>();
+  const written = decisions
+    ? await writeSets(
+        runtime.schema,
+        ctx,
+        decisions.map((decision) => (decision.then ? undefined : decision.write)),
+        runtime.logger,
+      )
+    : new Map<number, unknown>();
   const outcomes: Outcome[] = [];
   for (const [index, item] of batch.entries()) {
     const decision = decisions?.[index] ?? (await DECIDE[section](tx, [item]))[0];
@@ -139,7 +146,7 @@ async function applyBatch(runtime: SyncRuntime, tx: EntityManager, job: JobRow, 
       Object.assign(outcome, { action: 'error', key: null, changes: undefined, error: messageOf(forbidden(), runtime.logger) });
     } else if (decision.write) {
       try {
-        const result = written.has(index) ? written.get(index) : await runWrite(runtime.schema, ctx, decision.write);
+        const result = written.has(index) ? written.get(index) : await runWrites(runtime.schema, ctx, decision.write, decision.then);
         if (result === false) outcome.action = 'unchanged';
         if (typeof result === 'number' && decision.action === 'create' && !job.dryRun) outcome.key = result;
       } catch (error) {
@@ -181,6 +188,13 @@ const DEADLOCK_RETRIES = 3;
  * one another: what a later one names exists by then.
  */
 export async function runJob(runtime: SyncRuntime, em: EntityManager, job: JobRow, lease: Lease): Promise<'ended' | 'left'> {
+  const end = await runToEnd(runtime, em, job, lease);
+  // A job keeps the passwords its document gave only until it has ended.
+  if (end === 'ended') await jobs.forgetPasswords(em, job.key);
+  return end;
+}
+
+async function runToEnd(runtime: SyncRuntime, em: EntityManager, job: JobRow, lease: Lease): Promise<'ended' | 'left'> {
   const principal = await principalByKey(em, job.ownerKey);
   if (!principal || !canAuthenticate(principal)) {
     await jobs.setState(em, job.key, 'stopped', 'the person who submitted the job no longer exists or may not log in');
@@ -221,6 +235,7 @@ export async function runJob(runtime: SyncRuntime, em: EntityManager, job: JobRo
         const worker = async () => {
           for (let batch = await next(); batch.length; batch = await next()) {
             await keep();
+            if (section === 'users') await hashPasswords(em.fork(), batch);
             for (let attempt = 1; ; attempt++) {
               try {
                 await em.fork().transactional(async (tx) => {
@@ -271,6 +286,7 @@ async function inOneTransaction(
         await keep();
         const batch = await jobs.pendingItems(tx, job.key, section, after, runtime.batchSize);
         if (!batch.length) break;
+        if (section === 'users') await hashPasswords(em.fork(), batch);
         const outcomes = await applyBatch(runtime, tx, job, caller, section, batch);
         await jobs.recordOutcomes(record, job.key, outcomes);
         add(progress, section, countOf(outcomes));

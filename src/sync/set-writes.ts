@@ -13,6 +13,7 @@ import * as groups from '../groups/repository';
 import { addMembersOfSet } from '../groups/service';
 import { managedCheck } from '../managed/enforcement';
 import type { Logger } from '../ops/logger';
+import { changePasswordsOfSet } from '../users/authentications';
 import { createPeople } from '../users/service';
 import type { UserVOInput } from '../schema/users';
 import type { Write } from './operations';
@@ -26,13 +27,14 @@ import type { Write } from './operations';
 interface SetWriter {
   /** Writes with the same container are written together: the guards are asked once for them. */
   containerOf(args: Args): string;
-  /** What the caller must be allowed to change for the container (src/access/manage.ts); none: `@auth` is the rule. */
+  /** What the caller must be allowed to change (src/access/manage.ts), asked for every write of the batch at once; none: `@auth` is the rule. */
   objectOf?(args: Args): ObjectRef;
   /** Writes the set of one container: per write its result and object, or null where the mutation is left to do it. */
-  write(ctx: RequestContext, args: Args[]): Promise<(Written | null)[]>;
+  write(ctx: RequestContext, args: Args[], prepared: Prepared[]): Promise<(Written | null)[]>;
 }
 
 type Args = Record<string, any>;
+type Prepared = NonNullable<Write['prepared']>;
 type Written = Omit<SetWrite, 'args'>;
 
 const personKeys = (args: Args[]) => args.map((arg) => Number(arg.identityKey));
@@ -79,12 +81,23 @@ const groupMembers = (change: 'add' | 'remove', role: GroupRole): SetWriter => (
 const SET_WRITERS: Record<string, SetWriter> = {
   createUser: {
     containerOf: () => '',
-    async write(ctx, args) {
+    async write(ctx, args, prepared) {
       const people = await createPeople(
         ctx.em,
-        args.map((arg) => arg.user as UserVOInput),
+        args.map((arg, index) => ({ input: arg.user as UserVOInput, passwordHash: prepared[index].passwordHash })),
       );
       return people.map((user) => user && { object: objectOfResult('UserVO', user), result: user });
+    },
+  },
+  changeUserPassword: {
+    containerOf: () => '',
+    objectOf: (args) => ({ kind: 'person', key: Number(args.identityKey) }),
+    async write(ctx, args, prepared) {
+      const changed = await changePasswordsOfSet(
+        ctx.em,
+        args.map((arg, index) => ({ identityKey: Number(arg.identityKey), password: String(arg.password?.newPassword ?? ''), hash: prepared[index].passwordHash })),
+      );
+      return changed.map((result, index) => (result === null ? null : { object: { type: 'user', key: String(args[index].identityKey) }, result }));
     },
   },
   addRepositoryEntryMember: courseMembers('add'),
@@ -154,23 +167,27 @@ export async function writeSets(schema: GraphQLSchema, ctx: RequestContext, writ
     } catch {
       continue;
     }
-    const byContainer = new Map<string, { index: number; args: Args }[]>();
-    for (const index of indexes) {
-      const args = guards.argsOf(writes[index]!.variables);
-      const container = writer.containerOf(args);
-      byContainer.set(container, [...(byContainer.get(container) ?? []), { index, args }]);
+    const taken = indexes.map((index) => ({ index, args: guards.argsOf(writes[index]!.variables), prepared: writes[index]!.prepared ?? {} }));
+    // What the caller may not change is left to the mutation, which answers so.
+    const allowed = writer.objectOf ? await managedObjects(ctx, taken.map((write) => writer.objectOf!(write.args))) : () => true;
+    const byContainer = new Map<string, typeof taken>();
+    for (const write of taken) {
+      if (writer.objectOf && !allowed(writer.objectOf(write.args))) continue;
+      const container = writer.containerOf(write.args);
+      byContainer.set(container, [...(byContainer.get(container) ?? []), write]);
     }
-    const sets = [...byContainer.values()];
-    const allowed = writer.objectOf ? await managedObjects(ctx, sets.map((set) => writer.objectOf!(set[0].args))) : () => true;
-    for (const set of sets) {
-      if (writer.objectOf && !allowed(writer.objectOf(set[0].args))) continue;
+    for (const set of byContainer.values()) {
       const args = set.map((member) => member.args);
       let written: (Written | null)[];
       try {
         written = await ctx.em.transactional(async (em) => {
           const inner = { ...ctx, em };
           await guards.managed?.(args[0], inner);
-          const done = await writer.write(inner, args);
+          const done = await writer.write(
+            inner,
+            args,
+            set.map((member) => member.prepared),
+          );
           await recordSetWrites(
             em,
             inner,

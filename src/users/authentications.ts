@@ -3,7 +3,8 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createApiKey, type IssuedApiKey } from '../auth/api-keys';
 import { hashPassword } from '../auth/passwords';
-import { revokeApiKeyLogins, revokeLogins } from '../auth/sessions';
+import { revokeApiKeyLogins, revokeLogins, revokeLoginsOfSet } from '../auth/sessions';
+import { keyArray, sql } from '../db/sql';
 import type { RequestContext } from '../domain/context';
 import { DomainError, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { Authentication, Provider } from '../entities/users';
@@ -176,6 +177,38 @@ export async function deleteAuthentication(ctx: RequestContext, identityKey: num
  * refuses it. A change ends the person's sessions and token, and cached basic credentials with
  * the old password stop working (the cache compares the stored hash).
  */
+/**
+ * changePassword for a set of people (a sync's batch) whose manager the caller is, by hashes computed before (outside
+ * the transaction): a statement per step whatever their number. Answers per person true (set), false (the policy
+ * refuses the password, as changePassword answers), or null where it is left to changePassword (no hash, or no such person).
+ */
+export async function changePasswordsOfSet(
+  em: EntityManager,
+  changes: readonly { identityKey: number; password: string; hash?: string }[],
+): Promise<(boolean | null)[]> {
+  const existing = new Set(
+    (await sql<{ key: number }>(em, 'select id as key from identity where id = any(?::int[])', [keyArray(changes.map((change) => change.identityKey))])).map(
+      (row) => row.key,
+    ),
+  );
+  const answers = changes.map(({ identityKey, password, hash }) => (!existing.has(identityKey) || !hash ? null : acceptablePassword(password)));
+  const set = changes.filter((_, index) => answers[index] === true);
+  if (set.length) {
+    await sql(
+      em,
+      `insert into authentication (identity_id, provider, auth_username, credential)
+         select i.id, 'OLAT', i.login, p.hash from json_to_recordset(?::json) as p(key int, hash text) join identity i on i.id = p.key
+       on conflict (identity_id, provider) where provider in ('OLAT', 'REST') do update set credential = excluded.credential, last_modified = now()`,
+      [JSON.stringify(set.map((change) => ({ key: change.identityKey, hash: change.hash })))],
+    );
+    await revokeLoginsOfSet(
+      em,
+      set.map((change) => change.identityKey),
+    );
+  }
+  return answers;
+}
+
 export async function changePassword(ctx: RequestContext, identityKey: number, newPassword: string): Promise<boolean> {
   await managedIdentity(ctx, identityKey);
   if (!acceptablePassword(newPassword)) return false;

@@ -193,11 +193,14 @@ export interface NewPerson {
   lastName: string;
   email: string;
   properties: Record<string, string>;
+  /** Its password's bcrypt hash, if it has one. */
+  passwordHash?: string | null;
 }
 
 /**
- * Inserts people, each with the `user` role in the organisation `organisationKey`, in two statements whatever their
- * number; a login in use (any case, or twice among them) inserts nobody for it. Answers the rows inserted, by lower-case login.
+ * Inserts people, each with the `user` role in the organisation `organisationKey` and their password if they have one,
+ * in three statements whatever their number; a login in use (any case, or twice among them) inserts nobody for it.
+ * Answers the rows inserted, by lower-case login.
  */
 export async function insertPeople(em: EntityManager, people: readonly NewPerson[], organisationKey: number): Promise<Map<string, UserRow>> {
   if (!people.length) return new Map();
@@ -226,7 +229,20 @@ export async function insertPeople(em: EntityManager, people: readonly NewPerson
     `insert into organisation_role (identity_id, organisation_id, role) select unnest(?::int[]), ?, 'user' on conflict do nothing`,
     [keyArray(rows.map((row) => row.id)), organisationKey],
   );
-  return new Map(rows.map((row) => [row.login.toLowerCase(), row]));
+  const inserted = new Map(rows.map((row) => [row.login.toLowerCase(), row]));
+  const passwords = people.flatMap((person) => {
+    const row = person.passwordHash ? inserted.get(person.login.toLowerCase()) : undefined;
+    return row ? [{ key: row.id, login: row.login, hash: person.passwordHash }] : [];
+  });
+  if (passwords.length) {
+    await sql(
+      em,
+      `insert into authentication (identity_id, provider, auth_username, credential)
+         select p.key, 'OLAT', p.login, p.hash from json_to_recordset(?::json) as p(key int, login text, hash text)`,
+      [JSON.stringify(passwords)],
+    );
+  }
+  return inserted;
 }
 
 /** Of these logins (any case), those a person has: lower case. */

@@ -10,7 +10,7 @@ import { answerList, inRanges } from '../domain/lists';
 import { loader } from '../domain/loaders';
 import { defaultInheritance, type OrganisationRole } from '../domain/roles';
 import { OrganisationRoleMembership } from '../entities/organisations';
-import { Authentication, Identity, Provider, UserStatus } from '../entities/users';
+import { Identity, UserStatus } from '../entities/users';
 import { requireRoleGranter } from '../organisations/policy';
 import { defaultOrganisationReference } from '../organisations/repository';
 import type { RolesVO, RolesVOInput, StatusVO, UserVO, UserVOInput } from '../schema/users';
@@ -141,13 +141,9 @@ export async function createUser(ctx: RequestContext, input: UserVOInput): Promi
     return await inTransaction(ctx, async (em) => {
       const conflicts = await creationErrors(em, input);
       if (conflicts.length) throw validationFailed(conflicts);
-      const person = newPerson(input);
+      const person = { ...newPerson(input), passwordHash };
       const row = (await users.insertPeople(em, [person], (await defaultOrganisationReference(em)).id)).get(person.login.toLowerCase());
       if (!row) throw validationFailed([loginTaken]);
-      if (passwordHash) {
-        em.persist(em.create(Authentication, { identity: em.getReference(Identity, row.id), provider: Provider.password, authUsername: row.login, credential: passwordHash }));
-        await em.flush();
-      }
       return toUserVO(row, true);
     });
   } catch (error) {
@@ -157,16 +153,18 @@ export async function createUser(ctx: RequestContext, input: UserVOInput): Promi
 }
 
 /**
- * Creates the people of a set (a sync's batch) without passwords, in a few statements whatever their number: those
- * that pass every check createUser makes, in the caller's transaction. Answers each one's user, or null for one
- * that does not pass (a bad field, a login or e-mail in use, here or earlier in the set): its createUser answers why.
+ * Creates the people of a set (a sync's batch), in a few statements whatever their number: those that pass every
+ * check createUser makes, in the caller's transaction, a password by the hash given for it (hashed before). Answers
+ * each one's user, or null for one that does not pass (a bad field, a login or e-mail in use, here or earlier in the
+ * set; a password without its hash): its createUser answers why, or creates it.
  */
-export async function createPeople(em: EntityManager, inputs: readonly UserVOInput[]): Promise<(UserVO | null)[]> {
+export async function createPeople(em: EntityManager, entries: readonly { input: UserVOInput; passwordHash?: string }[]): Promise<(UserVO | null)[]> {
+  const inputs = entries.map((entry) => entry.input);
   const logins = await users.loginsInUse(em, inputs.flatMap((input) => (input.login ? [input.login] : [])));
   const emails = await users.emailsInUse(em, inputs.flatMap((input) => (input.email?.trim() ? [input.email] : [])));
-  const accepted = inputs.map((input) => {
-    if (input.password || validateLogin(input.login).length || validateUserFields(input).length) return null;
-    const person = newPerson(input);
+  const accepted = entries.map(({ input, passwordHash }) => {
+    if ((input.password && !passwordHash) || validateLogin(input.login).length || validateUserFields(input).length) return null;
+    const person: users.NewPerson = { ...newPerson(input), passwordHash };
     const [login, email] = [person.login.toLowerCase(), person.email.toLowerCase()];
     if (logins.has(login) || emails.has(email)) return null;
     logins.add(login);

@@ -3746,28 +3746,38 @@ export type SyncChangeVo = {
 
 /** A course, found by externalId; its metadata keeps what the document leaves out. */
 export type SyncCourseInput = {
+  /** Open to all users (publicVisible). */
+  allUsers?: InputMaybe<Scalars['Boolean']['input']>;
   authors?: InputMaybe<Scalars['String']['input']>;
   description?: InputMaybe<Scalars['String']['input']>;
   /** Names the course (required). */
   externalId?: InputMaybe<Scalars['String']['input']>;
   externalRef?: InputMaybe<Scalars['String']['input']>;
+  /** Open to guests. */
+  guests?: InputMaybe<Scalars['Boolean']['input']>;
   location?: InputMaybe<Scalars['String']['input']>;
+  /** preparation, review, coachpublished, published or closed. */
+  status?: InputMaybe<Scalars['String']['input']>;
   /** Its display name; required when it is created. */
   title?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** An element of a curriculum, found by externalId. */
 export type SyncCurriculumElementInput = {
+  beginDate?: InputMaybe<Scalars['DateTime']['input']>;
   /** Its curriculum, by externalId: required when it is created (or its parent names it). */
   curriculumExternalId?: InputMaybe<Scalars['String']['input']>;
   description?: InputMaybe<Scalars['String']['input']>;
   /** Required when it is created. */
   displayName?: InputMaybe<Scalars['String']['input']>;
+  endDate?: InputMaybe<Scalars['DateTime']['input']>;
   /** Names the element (required). */
   externalId?: InputMaybe<Scalars['String']['input']>;
   identifier?: InputMaybe<Scalars['String']['input']>;
   /** The element it is below, by externalId (before it in the document, or there already); absent: the top. */
   parentExternalId?: InputMaybe<Scalars['String']['input']>;
+  /** A status of catalogue 5.2 (preparation, provisional, confirmed, active, cancelled, finished). */
+  status?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A curriculum, found by externalId. */
@@ -3899,6 +3909,10 @@ export type SyncUserInput = {
   lastName?: InputMaybe<Scalars['String']['input']>;
   /** Required when the person is created. */
   login?: InputMaybe<Scalars['String']['input']>;
+  /** Set when the person is created, or when it is not their password already (compared, and hashed, before the batch is written: bcrypt sets the rate). Kept with the job only until it ends. */
+  password?: InputMaybe<Scalars['String']['input']>;
+  /** User properties by OpenOLAT's names (telMobile, institutionalUserIdentifier, …): each one given is set; those not given are left alone. */
+  properties?: InputMaybe<Array<UserPropertyInput>>;
 };
 
 export type TaxonomyCompetenceVo = {

@@ -12,7 +12,7 @@ import {
 } from '../factories';
 import { traceStatements } from '../../scripts/trace-statements';
 import { GroupRole } from '../../src/entities/groups';
-import { JSON_TYPE, XML_TYPE, call, graphql } from '../support/http';
+import { JSON_TYPE, XML_TYPE, basic, call, graphql } from '../support/http';
 import { adminAuth, startTestService, testConfig, type TestService } from '../support/service';
 
 /** Declarative sync end to end: dry run and apply through both transports, merge and mirror, the guard, errors, atomic jobs. */
@@ -281,6 +281,118 @@ describe('courses and curricula', () => {
     // Again: nothing to change.
     const again = await apply(document);
     for (const section of again.sections) expect(section).toMatchObject({ created: 0, updated: 0, removed: 0, failed: 0 });
+  });
+});
+
+describe("a term's fields", () => {
+  const SYNC = `mutation($d: SyncDocumentInput, $dry: Boolean) { sync(document: $d, dryRun: $dry) { key state failures { ref error } } }`;
+
+  /** Applies the document through GraphQL, as a client of internal tools sends it. */
+  async function applyThroughGraphql(document: Json): Promise<Json> {
+    const reply = await graphql(t.base, adminAuth(), SYNC, { d: document, dry: false });
+    expect(reply.body.errors).toBeUndefined();
+    return ended(reply.body.data.sync.key);
+  }
+
+  const loginWorks = async (login: string, password: string) => (await call(t.base, 'GET', '/restapi/users/me', { headers: { ...basic(login, password), ...JSON_TYPE } })).status;
+
+  it('sets user properties and passwords, course status and access, element status and dates; plans them, and changes nothing the second time', async () => {
+    const tag = uniqueLogin('term');
+    const term = (values: { mobile: string; password: string; status: string; guests: boolean; elementStatus: string; end: string }) => ({
+      users: [
+        {
+          externalId: `${tag}-P`,
+          login: `${tag}-p`,
+          firstName: 'Term',
+          lastName: 'Student',
+          email: `${tag}@example.org`,
+          properties: [{ name: 'telMobile', value: values.mobile }],
+          password: values.password,
+        },
+      ],
+      courses: [{ externalId: `${tag}-C`, title: 'Term course', status: values.status, allUsers: true, guests: values.guests }],
+      curricula: [{ externalId: `${tag}-K`, identifier: `${tag}-k`, displayName: 'Term curriculum' }],
+      elements: [
+        {
+          externalId: `${tag}-E`,
+          curriculumExternalId: `${tag}-K`,
+          displayName: 'Autumn',
+          status: values.elementStatus,
+          beginDate: '2026-09-01T00:00:00Z',
+          endDate: values.end,
+        },
+      ],
+    });
+    const autumn = term({ mobile: '+41 79 000 00 01', password: 'first-secret', status: 'published', guests: true, elementStatus: 'confirmed', end: '2027-01-31T00:00:00Z' });
+
+    // REST: planned, then applied.
+    const plan = await dryRun(autumn);
+    expect(plan.failures).toEqual([]);
+    expect(await loginWorks(`${tag}-p`, 'first-secret')).toBe(401);
+    const job = await apply(autumn);
+    expect(job).toMatchObject({ state: 'done', failures: [] });
+    expect(planOf(await itemsOf(job.key))).toEqual(planOf(await itemsOf(plan.key)));
+    const items = await itemsOf(job.key);
+    const keyOf = (ref: string) => items.find((item) => item.ref === ref)!.key;
+    expect(await loginWorks(`${tag}-p`, 'first-secret')).toBe(200);
+    const person = await call(t.base, 'GET', `/restapi/users/${keyOf(`${tag}-P`)}`, { headers: asAdmin });
+    expect(person.json.properties).toEqual(expect.arrayContaining([{ name: 'telMobile', value: '+41 79 000 00 01' }]));
+    const course = await call(t.base, 'GET', `/restapi/repo/courses/${keyOf(`${tag}-C`)}`, { headers: asAdmin });
+    const access = async () => (await call(t.base, 'GET', `/restapi/repo/entries/${course.json.repoEntryKey}/access`, { headers: asAdmin })).json;
+    expect(await access()).toMatchObject({ status: 'published', allUsers: true, guests: true });
+    const element = async () =>
+      (await call(t.base, 'GET', `/restapi/curriculum/${keyOf(`${tag}-K`)}/elements/${keyOf(`${tag}-E`)}`, { headers: asAdmin })).json;
+    expect(await element()).toMatchObject({ status: 'confirmed' });
+    expect(new Date((await element()).endDate).toISOString()).toBe('2027-01-31T00:00:00.000Z');
+
+    // GraphQL: the next term changes each of them; its plan names the fields.
+    const spring = term({ mobile: '+41 79 000 00 02', password: 'second-secret', status: 'closed', guests: false, elementStatus: 'active', end: '2027-02-28T00:00:00Z' });
+    const planned = await graphql(t.base, adminAuth(), SYNC, { d: spring, dry: true });
+    expect(planned.body.errors).toBeUndefined();
+    expect(planned.body.data.sync).toMatchObject({ state: 'planned', failures: [] });
+    const fieldsOf = (all: Json[], ref: string) => all.find((item) => item.ref === ref)!.changes.map((change: Json) => change.field).sort();
+    const planItems = await itemsOf(planned.body.data.sync.key);
+    expect(fieldsOf(planItems, `${tag}-P`)).toEqual(['password', 'properties.telMobile']);
+    expect(fieldsOf(planItems, `${tag}-C`)).toEqual(['guests', 'status']);
+    expect(fieldsOf(planItems, `${tag}-E`)).toEqual(['endDate', 'status']);
+    expect(await loginWorks(`${tag}-p`, 'first-secret')).toBe(200);
+    const next = await applyThroughGraphql(spring);
+    expect(next).toMatchObject({ state: 'done', failures: [] });
+    expect(planOf(await itemsOf(next.key))).toEqual(planOf(planItems));
+    expect(await loginWorks(`${tag}-p`, 'second-secret')).toBe(200);
+    expect(await loginWorks(`${tag}-p`, 'first-secret')).toBe(401);
+    expect((await call(t.base, 'GET', `/restapi/users/${keyOf(`${tag}-P`)}`, { headers: asAdmin })).json.properties).toEqual(
+      expect.arrayContaining([{ name: 'telMobile', value: '+41 79 000 00 02' }]),
+    );
+    expect(await access()).toMatchObject({ status: 'closed', allUsers: true, guests: false });
+    expect(await element()).toMatchObject({ status: 'active' });
+
+    // The same term again: nothing changes (the password compared, not set again).
+    const again = await applyThroughGraphql(spring);
+    for (const section of again.sections) expect(section).toMatchObject({ created: 0, updated: 0, removed: 0, failed: 0 });
+    // A new password alone, as XML: set, and the person's token and sessions end with the old one.
+    const token = (await call(t.base, 'GET', `/restapi/auth/${tag}-p?password=second-secret`)).headers.get('x-service-token')!;
+    expect((await call(t.base, 'GET', '/restapi/users/me', { headers: { 'X-SERVICE-TOKEN': token } })).status).toBe(200);
+    const xml = `<sync><users><user><externalId>${tag}-P</externalId><password>third-secret</password>
+      <properties><property><name>telMobile</name><value>+41 79 000 00 02</value></property></properties></user></users></sync>`;
+    const third = await call(t.base, 'POST', '/restapi/sync', { headers: asAdmin, body: xml, contentType: 'application/xml' });
+    expect(third.status).toBe(202);
+    const thirdJob = await ended(third.json.key);
+    expect(sectionOf(thirdJob, 'users')).toMatchObject({ updated: 1, failed: 0 });
+    expect((await itemsOf(thirdJob.key))[0].changes).toEqual([{ field: 'password', before: null, after: null }]);
+    expect(await loginWorks(`${tag}-p`, 'third-secret')).toBe(200);
+    expect(await loginWorks(`${tag}-p`, 'second-secret')).toBe(401);
+    expect((await call(t.base, 'GET', '/restapi/users/me', { headers: { 'X-SERVICE-TOKEN': token } })).status).toBe(401);
+    // The jobs keep no password once they have ended.
+    const keys = [plan.key, job.key, planned.body.data.sync.key, next.key, again.key, thirdJob.key];
+    expect(await countOf('sync_item', `job_id in (${keys.join(',')}) and payload->'password' is not null`)).toBe(0);
+  });
+
+  it('a status no course has is that course\'s error, and nothing of it is written', async () => {
+    const tag = uniqueLogin('bad');
+    const job = await apply({ courses: [{ externalId: `${tag}-C`, title: 'Bad', status: 'finished' }] });
+    expect(job.failures).toEqual([{ ...job.failures[0], ref: `${tag}-C`, error: 'status must be one of preparation, review, coachpublished, published, closed' }]);
+    expect(await countOf('repository_entry', `external_id = '${tag}-C'`)).toBe(0);
   });
 });
 
@@ -649,6 +761,7 @@ describe('set writes', () => {
       firstName: 'Set',
       lastName: `Person ${i}`,
       email: `${tag}-${run}-p${i}@example.org`,
+      ...(i === 0 ? { password: 'first-secret' } : {}),
     }));
     return { groupKey, course, users };
   }
@@ -733,6 +846,10 @@ describe('set writes', () => {
     const second = await graphql(t.base, adminAuth(), mutation, { d: thin, mode: 'mirror' });
     expect(second.body.errors).toBeUndefined();
     expect((await ended(second.body.data.sync.key)).failures).toEqual([]);
+    const password = { users: [{ externalId: `${tag}-S-P0`, password: 'second-secret' }] };
+    const third = await graphql(t.base, adminAuth(), mutation, { d: password, mode: 'merge' });
+    expect(third.body.errors).toBeUndefined();
+    expect((await ended(third.body.data.sync.key)).failures).toEqual([]);
     const syncKeys = (await Promise.all(sync.users.map((user) => userByLogin(user.login)))).map((user) => user!.key);
 
     // The same writes, one GraphQL request each.
@@ -759,6 +876,10 @@ describe('set writes', () => {
     await member('removeGroupParticipant', group, singleKeys[1]);
     await member('removeRepositoryEntryMember', entry, singleKeys[1]);
     await member('removeRepositoryEntryMember', entry, singleKeys[2]);
+    await send(`mutation($i: Long!, $p: PasswordChangeInput!) { changeUserPassword(identityKey: $i, password: $p) }`, {
+      i: singleKeys[0],
+      p: { newPassword: 'second-secret' },
+    });
 
     const keysOf = (run: { groupKey: number; course: TestCourse }, people: number[]): RunKeys => ({
       group: run.groupKey,
@@ -768,8 +889,8 @@ describe('set writes', () => {
     });
     const viaSync = await trailOf(syncStart, singleStart, keysOf(sync, syncKeys), tag, 'S');
     const viaSingle = await trailOf(singleStart, await mark(), keysOf(single, singleKeys), tag, 'O');
-    expect(viaSync.audit).toHaveLength(3 + 3 + 3 + 3);
-    expect(viaSync.events).toHaveLength(3 + 3 + 3 + 3);
+    expect(viaSync.audit).toHaveLength(3 + 3 + 3 + 3 + 1);
+    expect(viaSync.events).toHaveLength(3 + 3 + 3 + 3 + 1);
     expect(viaSync).toEqual(viaSingle);
   });
 });

@@ -17,6 +17,8 @@ export interface Decision {
   changes?: Change[];
   error?: string;
   write?: Write;
+  /** More writes of the same object after `write`, in its savepoint: what one mutation does not set (a course's status, a password). */
+  then?: Write[];
   /**
    * The object whose change the caller must be allowed (src/access/manage.ts): asked where no write asks it (an
    * unchanged object, an error about an existing one), for a batch at once, so that a plan tells nothing of objects
@@ -38,6 +40,12 @@ export function changesOf(current: Record<string, unknown>, wanted: Record<strin
   }
   return changes;
 }
+
+/** An object's writes as a decision holds them: the first, and those after it. */
+export const writesOf = (writes: Write[]): Pick<Decision, 'write' | 'then'> => {
+  const [write, ...then] = writes;
+  return { write, ...(then.length ? { then } : {}) };
+};
 
 export const changedFields = (changes: Change[], wanted: Record<string, unknown>) =>
   Object.fromEntries(changes.map((change) => [change.field, wanted[change.field]]));

@@ -63,15 +63,22 @@ interface ElementRow {
   identifier: string | null;
   displayName: string;
   description: string | null;
+  status: string;
+  /** ISO 8601 in UTC, as a document's dates read (`2026-09-01T00:00:00.000Z`). */
+  beginDate: string | null;
+  endDate: string | null;
 }
 
-const ELEMENT_FIELDS = ['identifier', 'displayName', 'description', 'parentExternalId'] as const;
+const ELEMENT_FIELDS = ['identifier', 'displayName', 'description', 'parentExternalId', 'status', 'beginDate', 'endDate'] as const;
+
+const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export const elementsByExternalId = async (em: EntityManager, refs: string[]) =>
   byExternalId<ElementRow>(
     em,
     `select e.id as key, e.external_id as "externalId", e.curriculum_id as "curriculumKey", c.external_id as "curriculumExternalId",
-         p.external_id as "parentExternalId", e.identifier, e.display_name as "displayName", e.description
+         p.external_id as "parentExternalId", e.identifier, e.display_name as "displayName", e.description, e.status,
+         ${isoText('e.begin_date')} as "beginDate", ${isoText('e.end_date')} as "endDate"
        from curriculum_element e join curriculum c on c.id = e.curriculum_id left join curriculum_element p on p.id = e.parent_id
        where e.external_id = any(?::text[])`,
     refs,

@@ -11,7 +11,7 @@ import { decideUsers } from './people';
 
 export type { Decision } from './compare';
 export { containerParts, removalsOf } from './memberships';
-export { existingMembers } from './people';
+export { existingMembers, hashPasswords } from './people';
 
 /** Sections whose objects are decided one at a time, just before each is written: an organisation's or element's parent may be the one before it. */
 export const ONE_BY_ONE: ReadonlySet<Section> = new Set(['organisations', 'elements']);

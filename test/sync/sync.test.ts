@@ -388,6 +388,23 @@ describe("a term's fields", () => {
     expect(await countOf('sync_item', `job_id in (${keys.join(',')}) and payload->'password' is not null`)).toBe(0);
   });
 
+  it("a password the policy refuses is that person's error, and nothing of the person is written", async () => {
+    const tag = uniqueLogin('short');
+    const person = await buildUser(t, {}, { externalId: `${tag}-P`, firstName: 'Kept' });
+    const job = await apply({
+      users: [
+        { externalId: `${tag}-P`, firstName: 'Renamed', password: 'abc' },
+        { externalId: `${tag}-N`, login: `${tag}-n`, firstName: 'New', lastName: 'Person', email: `${tag}@example.org`, password: 'abc' },
+      ],
+    });
+    expect(job.failures.map((failure: Json) => [failure.ref, failure.error])).toEqual([
+      [`${tag}-P`, 'password: 4 to 128 characters'],
+      [`${tag}-N`, 'password: 4 to 128 characters'],
+    ]);
+    expect(await userByLogin(person.login)).toMatchObject({ firstName: 'Kept' });
+    expect(await userByLogin(`${tag}-n`)).toBeUndefined();
+  });
+
   it('a status no course has is that course\'s error, and nothing of it is written', async () => {
     const tag = uniqueLogin('bad');
     const job = await apply({ courses: [{ externalId: `${tag}-C`, title: 'Bad', status: 'finished' }] });

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { acceptablePassword } from '../../users/authentications';
 import { keyArray, sql } from '../../db/sql';
 import type { Write } from '../operations';
 import type { ItemRow } from '../repository';
@@ -53,6 +54,8 @@ const usersOf = (items: ItemRow[]) => items.map((item) => item.payload as Wanted
 const peopleOfUsers = (em: EntityManager, users: WantedUser[]) =>
   peopleByRef(em, [...users.map((user) => user.externalId), ...users.map((user) => user.login)].filter(Boolean) as string[]);
 
+const PASSWORD_POLICY = 'password: 4 to 128 characters';
+
 /** Passwords hashed at once: bcrypt on libuv's thread pool, leaving a core to the requests. */
 const PASSWORD_WORKERS = Math.max(1, availableParallelism() - 1);
 
@@ -62,7 +65,7 @@ const PASSWORD_WORKERS = Math.max(1, availableParallelism() - 1);
  * those items; an item without one sets no password.
  */
 export async function hashPasswords(em: EntityManager, items: ItemRow[]): Promise<void> {
-  const given = items.filter((item) => typeof item.payload.password === 'string' && item.payload.password);
+  const given = items.filter((item) => typeof item.payload.password === 'string' && acceptablePassword(item.payload.password));
   if (!given.length) return;
   const users = usersOf(given);
   const people = await peopleOfUsers(em, users);
@@ -104,6 +107,7 @@ export async function decideUsers(em: EntityManager, items: ItemRow[]): Promise<
   const people = await peopleOfUsers(em, users);
   return users.map((user, index): Decision => {
     const { passwordHash } = items[index];
+    if (user.password != null && !acceptablePassword(user.password)) return { action: 'error', error: PASSWORD_POLICY };
     const person = personOfUser(people, user);
     if (isAmbiguous(person)) return { action: 'error', error: person.ambiguous };
     if (!person) {

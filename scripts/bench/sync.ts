@@ -55,20 +55,36 @@ interface JobState {
   sections: { section: string; total: number; done: number; failed: number }[];
 }
 
-/** Submits the document and waits until its job has ended; answers the job and the wall time. */
-async function runSync(bench: Bench, document: string, query: string): Promise<{ job: JobState; wallMs: number }> {
+/** Submits the document and waits until its job has ended; answers the job, the wall time and the slowest `/restapi/ping` meanwhile. */
+async function runSync(bench: Bench, document: string, query: string): Promise<{ job: JobState; wallMs: number; pingMs: number }> {
   const headers = tokenHeaders(bench);
-  const started = Date.now();
-  const submitted = await fetch(`${bench.gateway.base}/restapi/sync${query}`, { method: 'POST', headers, body: document });
-  if (submitted.status !== 200 && submitted.status !== 202) throw new Error(`POST /restapi/sync${query}: ${submitted.status} ${await submitted.text()}`);
-  let job = (await submitted.json()) as JobState;
-  while (['queued', 'running'].includes(job.state)) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    job = (await (await fetch(`${bench.gateway.base}/restapi/sync/${job.key}`, { headers })).json()) as JobState;
+  let pingMs = 0;
+  let running = true;
+  // Every 100 ms from the submission on (a dry run's request itself waits for the plan).
+  const pinger = (async () => {
+    while (running) {
+      const pinged = Date.now();
+      await fetch(`${bench.gateway.base}/restapi/ping`);
+      pingMs = Math.max(pingMs, Date.now() - pinged);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  try {
+    const started = Date.now();
+    const submitted = await fetch(`${bench.gateway.base}/restapi/sync${query}`, { method: 'POST', headers, body: document });
+    if (submitted.status !== 200 && submitted.status !== 202) throw new Error(`POST /restapi/sync${query}: ${submitted.status} ${await submitted.text()}`);
+    let job = (await submitted.json()) as JobState;
+    while (['queued', 'running'].includes(job.state)) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      job = (await (await fetch(`${bench.gateway.base}/restapi/sync/${job.key}`, { headers })).json()) as JobState;
+    }
+    const failed = job.sections.reduce((sum, section) => sum + section.failed, 0);
+    if (failed || !['planned', 'done'].includes(job.state)) throw new Error(`sync job ${job.key}: ${job.state}, ${failed} failed`);
+    return { job, wallMs: Date.now() - started, pingMs };
+  } finally {
+    running = false;
+    await pinger;
   }
-  const failed = job.sections.reduce((sum, section) => sum + section.failed, 0);
-  if (failed || !['planned', 'done'].includes(job.state)) throw new Error(`sync job ${job.key}: ${job.state}, ${failed} failed`);
-  return { job, wallMs: Date.now() - started };
 }
 
 /** The same term as single REST requests: people, then courses, then every membership, each phase from the write clients. */
@@ -130,11 +146,11 @@ export async function sync(bench: Bench): Promise<Row[]> {
       `${single.problems.length ? `  PROBLEMS: ${single.problems.join('; ')}` : ''}`,
   );
   const dry = await sampleRss([bench.gateway.pid], () => runSync(bench, document, '?dryRun=true'));
-  log(`  dry run ${seconds(dry.result.wallMs)} (RSS growth ${growth(dry.growth.get(bench.gateway.pid)!)})`);
+  log(`  dry run ${seconds(dry.result.wallMs)} (RSS growth ${growth(dry.growth.get(bench.gateway.pid)!)}, /ping at most ${dry.result.pingMs} ms)`);
   const applied = await sampleRss([bench.gateway.pid], () => runSync(bench, document, ''));
-  log(`  apply ${seconds(applied.result.wallMs)} (RSS growth ${growth(applied.growth.get(bench.gateway.pid)!)})`);
+  log(`  apply ${seconds(applied.result.wallMs)} (RSS growth ${growth(applied.growth.get(bench.gateway.pid)!)}, /ping at most ${applied.result.pingMs} ms)`);
   const again = await runSync(bench, document, '');
-  log(`  the same document again ${seconds(again.wallMs)}`);
+  log(`  the same document again ${seconds(again.wallMs)} (/ping at most ${again.pingMs} ms)`);
   const work = `${count(people)} people, ${count(viaSync.courses.length)} courses, ${count(memberships)} memberships`;
   const scaled = share < 1 ? ` (${share} of the work, time scaled by ${times(1 / share).trim()})` : '';
   return [
@@ -144,7 +160,7 @@ export async function sync(bench: Bench): Promise<Row[]> {
       baseline: seconds(single.wallMs),
       ratio: times(single.wallMs / dry.result.wallMs),
       target: 'none',
-      verdict: `${work}: single REST requests${scaled} / the dry run`,
+      verdict: `${work}: single REST requests${scaled} / the dry run (/ping at most ${dry.result.pingMs} ms)`,
     }),
     row({
       scenario: 'sync-apply',
@@ -152,7 +168,7 @@ export async function sync(bench: Bench): Promise<Row[]> {
       baseline: seconds(single.wallMs),
       ratio: times(single.wallMs / applied.result.wallMs),
       target: 'none',
-      verdict: `${work}: single REST requests${scaled} / the apply (RSS growth ${growth(applied.growth.get(bench.gateway.pid)!)})`,
+      verdict: `${work}: single REST requests${scaled} / the apply (RSS growth ${growth(applied.growth.get(bench.gateway.pid)!)}, /ping at most ${applied.result.pingMs} ms)`,
     }),
     row({
       scenario: 'sync-again',
@@ -160,7 +176,7 @@ export async function sync(bench: Bench): Promise<Row[]> {
       baseline: seconds(applied.result.wallMs),
       ratio: times(applied.result.wallMs / again.wallMs),
       target: 'none',
-      verdict: 'the first apply / the same document again (nothing to change)',
+      verdict: `the first apply / the same document again (nothing to change; /ping at most ${again.pingMs} ms)`,
     }),
   ];
 }

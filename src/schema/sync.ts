@@ -161,6 +161,9 @@ export class SyncCurriculumElementInput {
 
   @Field(() => DateTimeScalar, { nullable: true })
   endDate?: Date | null;
+
+  @Field(() => String, { nullable: true, description: 'Its curriculum element type, by the type\'s externalId.' })
+  typeExternalId?: string | null;
 }
 
 @InputType('SyncMembershipInput', { description: 'Who should hold a role in a container: the people, by externalId or login.' })

@@ -70,10 +70,15 @@ const groupMembers = (change: 'add' | 'remove', role: GroupRole): SetWriter => (
       await groups.deleteMembers(ctx.em, groupKey, keys, role);
       return personKeys(args).map((key) => (people.has(key) ? { object, result: true } : null));
     }
-    const added = new Map((await addMembersOfSet(ctx.em, groupKey, keys, role)).map((result, index) => [keys[index], result]));
+    const distinct = [...new Set(keys)];
+    const added = new Map((await addMembersOfSet(ctx.em, groupKey, distinct, role)).map((result, index) => [distinct[index], result]));
+    // A person listed twice: the second addition answers false, as the mutation does.
+    const seen = new Set<number>();
     return personKeys(args).map((key) => {
       const result = added.get(key);
-      return result == null ? null : { object, result };
+      if (result == null || seen.has(key)) return null;
+      seen.add(key);
+      return { object, result };
     });
   },
 });

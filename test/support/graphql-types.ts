@@ -3778,6 +3778,8 @@ export type SyncCurriculumElementInput = {
   parentExternalId?: InputMaybe<Scalars['String']['input']>;
   /** A status of catalogue 5.2 (preparation, provisional, confirmed, active, cancelled, finished). */
   status?: InputMaybe<Scalars['String']['input']>;
+  /** Its curriculum element type, by the type's externalId. */
+  typeExternalId?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A curriculum, found by externalId. */

@@ -11,6 +11,7 @@ import {
   type TestUser,
 } from '../factories';
 import { traceStatements } from '../../scripts/trace-statements';
+import { CurriculumElementType } from '../../src/entities/curriculum';
 import { GroupRole } from '../../src/entities/groups';
 import { JSON_TYPE, XML_TYPE, basic, call, graphql } from '../support/http';
 import { adminAuth, startTestService, testConfig, type TestService } from '../support/service';
@@ -298,7 +299,11 @@ describe("a term's fields", () => {
 
   it('sets user properties and passwords, course status and access, element status and dates; plans them, and changes nothing the second time', async () => {
     const tag = uniqueLogin('term');
-    const term = (values: { mobile: string; password: string; status: string; guests: boolean; elementStatus: string; end: string }) => ({
+    // Two element types the institution names by externalId.
+    const types = t.service.orm.em.fork();
+    for (const name of ['lecture', 'seminar']) types.create(CurriculumElementType, { identifier: `${tag}-${name}`, displayName: name, externalId: `${tag}-${name}` });
+    await types.flush();
+    const term = (values: { mobile: string; password: string; status: string; guests: boolean; elementStatus: string; end: string; type: string }) => ({
       users: [
         {
           externalId: `${tag}-P`,
@@ -320,10 +325,11 @@ describe("a term's fields", () => {
           status: values.elementStatus,
           beginDate: '2026-09-01T00:00:00Z',
           endDate: values.end,
+          typeExternalId: `${tag}-${values.type}`,
         },
       ],
     });
-    const autumn = term({ mobile: '+41 79 000 00 01', password: 'first-secret', status: 'published', guests: true, elementStatus: 'confirmed', end: '2027-01-31T00:00:00Z' });
+    const autumn = term({ mobile: '+41 79 000 00 01', password: 'first-secret', status: 'published', guests: true, elementStatus: 'confirmed', end: '2027-01-31T00:00:00Z', type: 'lecture' });
 
     // REST: planned, then applied.
     const plan = await dryRun(autumn);
@@ -342,11 +348,13 @@ describe("a term's fields", () => {
     expect(await access()).toMatchObject({ status: 'published', allUsers: true, guests: true });
     const element = async () =>
       (await call(t.base, 'GET', `/restapi/curriculum/${keyOf(`${tag}-K`)}/elements/${keyOf(`${tag}-E`)}`, { headers: asAdmin })).json;
-    expect(await element()).toMatchObject({ status: 'confirmed' });
+    const typeKey = async (name: string) =>
+      (await t.service.orm.em.fork().findOneOrFail(CurriculumElementType, { externalId: `${tag}-${name}` })).id;
+    expect(await element()).toMatchObject({ status: 'confirmed', curriculumElementTypeKey: await typeKey('lecture') });
     expect(new Date((await element()).endDate).toISOString()).toBe('2027-01-31T00:00:00.000Z');
 
     // GraphQL: the next term changes each of them; its plan names the fields.
-    const spring = term({ mobile: '+41 79 000 00 02', password: 'second-secret', status: 'closed', guests: false, elementStatus: 'active', end: '2027-02-28T00:00:00Z' });
+    const spring = term({ mobile: '+41 79 000 00 02', password: 'second-secret', status: 'closed', guests: false, elementStatus: 'active', end: '2027-02-28T00:00:00Z', type: 'seminar' });
     const planned = await graphql(t.base, adminAuth(), SYNC, { d: spring, dry: true });
     expect(planned.body.errors).toBeUndefined();
     expect(planned.body.data.sync).toMatchObject({ state: 'planned', failures: [] });
@@ -354,7 +362,7 @@ describe("a term's fields", () => {
     const planItems = await itemsOf(planned.body.data.sync.key);
     expect(fieldsOf(planItems, `${tag}-P`)).toEqual(['password', 'properties.telMobile']);
     expect(fieldsOf(planItems, `${tag}-C`)).toEqual(['guests', 'status']);
-    expect(fieldsOf(planItems, `${tag}-E`)).toEqual(['endDate', 'status']);
+    expect(fieldsOf(planItems, `${tag}-E`)).toEqual(['endDate', 'status', 'typeExternalId']);
     expect(await loginWorks(`${tag}-p`, 'first-secret')).toBe(200);
     const next = await applyThroughGraphql(spring);
     expect(next).toMatchObject({ state: 'done', failures: [] });
@@ -365,7 +373,7 @@ describe("a term's fields", () => {
       expect.arrayContaining([{ name: 'telMobile', value: '+41 79 000 00 02' }]),
     );
     expect(await access()).toMatchObject({ status: 'closed', allUsers: true, guests: false });
-    expect(await element()).toMatchObject({ status: 'active' });
+    expect(await element()).toMatchObject({ status: 'active', curriculumElementTypeKey: await typeKey('seminar') });
 
     // The same term again: nothing changes (the password compared, not set again).
     const again = await applyThroughGraphql(spring);

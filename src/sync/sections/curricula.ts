@@ -67,19 +67,24 @@ interface ElementRow {
   /** ISO 8601 in UTC, as a document's dates read (`2026-09-01T00:00:00.000Z`). */
   beginDate: string | null;
   endDate: string | null;
+  typeExternalId: string | null;
 }
 
-const ELEMENT_FIELDS = ['identifier', 'displayName', 'description', 'parentExternalId', 'status', 'beginDate', 'endDate'] as const;
+const ELEMENT_FIELDS = ['identifier', 'displayName', 'description', 'parentExternalId', 'status', 'beginDate', 'endDate', 'typeExternalId'] as const;
 
 const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const typesByExternalId = (em: EntityManager, refs: string[]) =>
+  byExternalId<{ key: number; externalId: string }>(em, `select t.id as key, t.external_id as "externalId" from curriculum_element_type t where t.external_id = any(?::text[])`, refs);
 
 export const elementsByExternalId = async (em: EntityManager, refs: string[]) =>
   byExternalId<ElementRow>(
     em,
     `select e.id as key, e.external_id as "externalId", e.curriculum_id as "curriculumKey", c.external_id as "curriculumExternalId",
          p.external_id as "parentExternalId", e.identifier, e.display_name as "displayName", e.description, e.status,
-         ${isoText('e.begin_date')} as "beginDate", ${isoText('e.end_date')} as "endDate"
+         ${isoText('e.begin_date')} as "beginDate", ${isoText('e.end_date')} as "endDate", t.external_id as "typeExternalId"
        from curriculum_element e join curriculum c on c.id = e.curriculum_id left join curriculum_element p on p.id = e.parent_id
+         left join curriculum_element_type t on t.id = e.type_id
        where e.external_id = any(?::text[])`,
     refs,
   );
@@ -88,14 +93,17 @@ export const elementsByExternalId = async (em: EntityManager, refs: string[]) =>
 export async function decideElements(em: EntityManager, items: ItemRow[]): Promise<Decision[]> {
   const decisions: Decision[] = [];
   for (const item of items) {
-    const { curriculumExternalId, parentExternalId, ...fields } = item.payload as Record<string, string | null>;
+    const { curriculumExternalId, parentExternalId, typeExternalId, ...fields } = item.payload as Record<string, string | null>;
     const found = await elementsByExternalId(em, [item.ref, ...(parentExternalId ? [parentExternalId] : [])]);
     const element = single(found, item.ref, 'curriculum elements');
     const parent = parentExternalId ? single(found, parentExternalId, 'curriculum elements') : undefined;
     const curriculum = curriculumExternalId ? single(await curriculaByExternalId(em, [curriculumExternalId]), curriculumExternalId, 'curricula') : undefined;
+    const type = typeExternalId ? single(await typesByExternalId(em, [typeExternalId]), typeExternalId, 'curriculum element types') : undefined;
     const decide = (): Decision => {
-      if (isAmbiguous(element) || isAmbiguous(parent) || isAmbiguous(curriculum))
-        return { action: 'error', error: [element, parent, curriculum].find(isAmbiguous)!.ambiguous };
+      if (isAmbiguous(element) || isAmbiguous(parent) || isAmbiguous(curriculum) || isAmbiguous(type))
+        return { action: 'error', error: [element, parent, curriculum, type].find(isAmbiguous)!.ambiguous };
+      if (typeExternalId && !type) return { action: 'error', error: `no curriculum element type has the externalId ${typeExternalId} (typeExternalId)` };
+      const typed = type ? { curriculumElementTypeKey: type.key } : {};
       if (parentExternalId && !parent) return { action: 'error', error: `no curriculum element has the externalId ${parentExternalId} (parentExternalId)` };
       if (curriculumExternalId && !curriculum)
         return { action: 'error', error: `no curriculum has the externalId ${curriculumExternalId} (curriculumExternalId)` };
@@ -103,7 +111,7 @@ export async function decideElements(em: EntityManager, items: ItemRow[]): Promi
         const curriculumKey = curriculum?.key ?? parent?.curriculumKey;
         if (!curriculumKey) return { action: 'error', error: 'curriculumExternalId is required to create a curriculum element' };
         if (!fields.displayName) return { action: 'error', error: 'displayName is required to create a curriculum element' };
-        const curriculumElement = { ...fields, externalId: item.ref, parentElementKey: parent?.key };
+        const curriculumElement = { ...fields, ...typed, externalId: item.ref, parentElementKey: parent?.key };
         return { action: 'create', write: { mutation: 'saveCurriculumElement', variables: { curriculumKey, curriculumElement } } };
       }
       if (curriculum && curriculum.key !== element.curriculumKey)
@@ -113,11 +121,12 @@ export async function decideElements(em: EntityManager, items: ItemRow[]): Promi
           error: `the element ${item.ref} is in another curriculum`,
           may: { kind: 'curriculum', key: element.curriculumKey },
         };
-      const changes = changesOf(element as unknown as Record<string, unknown>, { ...fields, parentExternalId }, ELEMENT_FIELDS);
+      const changes = changesOf(element as unknown as Record<string, unknown>, { ...fields, parentExternalId, typeExternalId }, ELEMENT_FIELDS);
       if (!changes.length) return { action: 'unchanged', key: element.key, may: { kind: 'curriculum', key: element.curriculumKey } };
-      const { parentExternalId: moved, ...changed } = changedFields(changes, fields);
+      const { parentExternalId: moved, typeExternalId: retyped, ...changed } = changedFields(changes, fields);
       const curriculumElement = {
         ...changed,
+        ...(retyped !== undefined || changes.some((change) => change.field === 'typeExternalId') ? typed : {}),
         ...(moved !== undefined || changes.some((change) => change.field === 'parentExternalId') ? { parentElementKey: parent?.key } : {}),
       };
       return {

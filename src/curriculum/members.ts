@@ -1,4 +1,5 @@
 import { inTransaction } from '../audit/audit-log';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../domain/context';
 import { DomainError, badRequest, notFound } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
@@ -101,6 +102,27 @@ export async function listRoleMembers(ctx: RequestContext, curriculumKey: number
 }
 
 /** PUT …/{role}/{identityKey}: 200 also when already a member. */
+/**
+ * addRoleMember and removeRoleMember for a set of people (a sync's batch) in one element, for a caller who manages its
+ * curriculum, in the caller's transaction: a statement whatever their number. False: the element is not the
+ * curriculum's (addRoleMember answers why).
+ */
+export async function changeRoleOfSet(
+  em: EntityManager,
+  change: 'add' | 'remove',
+  curriculumKey: number,
+  elementKey: number,
+  roleSegment: string,
+  identityKeys: readonly number[],
+): Promise<boolean> {
+  const row = await curricula.findElementRow(em, elementKey);
+  if (row?.curriculumKey !== curriculumKey) return false;
+  const role = roleOfPath(roleSegment);
+  if (change === 'add') await curricula.upsertMembershipsOf(em, elementKey, identityKeys, role, grantedInheritance(role, null));
+  else await curricula.deleteMembershipsOf(em, elementKey, identityKeys, role);
+  return true;
+}
+
 export async function addRoleMember(
   ctx: RequestContext,
   curriculumKey: number,

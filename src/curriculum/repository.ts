@@ -432,6 +432,27 @@ export async function upsertMembership(em: EntityManager, elementKey: number, id
   await sql(em, UPSERT_MEMBERSHIP, [elementKey, identityKey, role, inheritance]);
 }
 
+/** upsertMembership for a set of people, in one statement. */
+export async function upsertMembershipsOf(em: EntityManager, elementKey: number, identityKeys: readonly number[], role: string, inheritance: string): Promise<void> {
+  if (!identityKeys.length) return;
+  await sql(
+    em,
+    `insert into curriculum_element_membership (element_id, identity_id, role, inheritance) select ?, unnest(?::int[]), ?, ?
+     on conflict (element_id, identity_id, role) do update set inheritance = excluded.inheritance, last_modified = now()`,
+    [elementKey, keyArray([...new Set(identityKeys)]), role, inheritance],
+  );
+}
+
+/** A role's memberships of a set of people in the element, in one statement. */
+export async function deleteMembershipsOf(em: EntityManager, elementKey: number, identityKeys: readonly number[], role: string): Promise<void> {
+  if (!identityKeys.length) return;
+  await sql(em, 'delete from curriculum_element_membership where element_id = ? and identity_id = any(?::int[]) and role = ?', [
+    elementKey,
+    keyArray(identityKeys),
+    role,
+  ]);
+}
+
 export async function deleteMemberships(em: EntityManager, elementKey: number, identityKey: number, role: string | null): Promise<boolean> {
   const rows =
     role == null

@@ -6,6 +6,7 @@ import { admission } from '../auth/auth-directive';
 import { objectOfResult, type WriteObject } from '../changes/objects';
 import { entryRoleOf, grantRoleToSet, locateEntry } from '../courses/service';
 import * as entries from '../courses/repository';
+import { changeRoleOfSet } from '../curriculum/members';
 import type { RequestContext } from '../domain/context';
 import { DomainError } from '../domain/errors';
 import { GroupRole } from '../entities/groups';
@@ -83,6 +84,19 @@ const groupMembers = (change: 'add' | 'remove', role: GroupRole): SetWriter => (
   },
 });
 
+const elementMembers = (change: 'add' | 'remove'): SetWriter => ({
+  containerOf: (args) => `${args.curriculumKey}|${args.elementKey}|${args.role}`,
+  objectOf: (args) => ({ kind: 'curriculum', key: Number(args.curriculumKey) }),
+  async write(ctx, args) {
+    const people = await existing(ctx, args);
+    const keys = personKeys(args).filter((key) => people.has(key));
+    const { curriculumKey, elementKey, role } = args[0];
+    if (!(await changeRoleOfSet(ctx.em, change, Number(curriculumKey), Number(elementKey), role, keys))) return args.map(() => null);
+    const object: WriteObject = { type: 'element', key: String(elementKey) };
+    return personKeys(args).map((key) => (people.has(key) ? { object, result: true } : null));
+  },
+});
+
 const SET_WRITERS: Record<string, SetWriter> = {
   createUser: {
     containerOf: () => '',
@@ -111,6 +125,8 @@ const SET_WRITERS: Record<string, SetWriter> = {
   addGroupOwner: groupMembers('add', GroupRole.coach),
   removeGroupParticipant: groupMembers('remove', GroupRole.participant),
   removeGroupOwner: groupMembers('remove', GroupRole.coach),
+  addCurriculumElementRoleMember: elementMembers('add'),
+  removeCurriculumElementRoleMember: elementMembers('remove'),
 };
 
 /** A mutation as a set writer asks it: its `@auth` and `@managed` checks, its arguments as GraphQL coerces them, its result type. */

@@ -2,12 +2,13 @@ import {
   addGroupMembers,
   addOrganisationMember,
   buildCourse,
+  buildCurriculum,
+  buildCurriculumElement,
   buildGroup,
   buildOrganisation,
   buildUser,
   buildUsers,
   uniqueLogin,
-  type TestCourse,
   type TestUser,
 } from '../factories';
 import { traceStatements } from '../../scripts/trace-statements';
@@ -780,6 +781,9 @@ describe('set writes', () => {
   async function containers(tag: string, run: string) {
     const groupKey = await buildGroup(t, { externalId: `${tag}-${run}-G`, maxParticipants: 10 });
     const course = await buildCourse(t, { externalId: `${tag}-${run}-C` });
+    const curriculumKey = await buildCurriculum(t);
+    const elementKey = await buildCurriculumElement(t, curriculumKey);
+    await t.service.orm.em.fork().getConnection().execute('update curriculum_element set external_id = ? where id = ?', [`${tag}-${run}-E`, elementKey]);
     const users = [0, 1, 2].map((i) => ({
       login: `${tag}-${run}-p${i}`,
       externalId: `${tag}-${run}-P${i}`,
@@ -788,7 +792,7 @@ describe('set writes', () => {
       email: `${tag}-${run}-p${i}@example.org`,
       ...(i === 0 ? { password: 'first-secret' } : {}),
     }));
-    return { groupKey, course, users };
+    return { groupKey, course, curriculumKey, elementKey, users };
   }
 
   const lastId = async (table: string) => {
@@ -802,6 +806,8 @@ describe('set writes', () => {
     group: number;
     entry: number;
     course: number;
+    curriculum: number;
+    element: number;
     people: number[];
   }
 
@@ -813,11 +819,14 @@ describe('set writes', () => {
       groupKey: (key) => (Number(key) === keys.group ? 'G' : `other ${key}`),
       entry: (key) => (Number(key) === keys.entry ? 'E' : `other ${key}`),
       identityKey: person,
+      curriculumKey: (key) => (Number(key) === keys.curriculum ? 'K' : `other ${key}`),
+      elementKey: (key) => (Number(key) === keys.element ? 'L' : `other ${key}`),
     };
     const byType: Record<string, (key: unknown) => string> = {
       group: byName.groupKey,
       course: (key) => (Number(key) === keys.course ? 'C' : `other ${key}`),
       user: person,
+      element: (key) => (Number(key) === keys.element ? 'L' : `other ${key}`),
     };
     const names = (value: unknown): unknown => {
       if (typeof value === 'string') return value.replaceAll(`${tag}-${run}-`, `${tag}-X-`);
@@ -857,6 +866,7 @@ describe('set writes', () => {
         { type: 'group', externalId: `${tag}-S-G`, role: 'participant', members: [`${tag}-S-P0`, `${tag}-S-P1`] },
         { type: 'group', externalId: `${tag}-S-G`, role: 'owner', members: [`${tag}-S-P2`] },
         { type: 'course', externalId: `${tag}-S-C`, role: 'participant', members: sync.users.map((user) => user.externalId) },
+        { type: 'element', externalId: `${tag}-S-E`, role: 'participant', members: [`${tag}-S-P0`, `${tag}-S-P1`] },
       ],
     };
     const first = await graphql(t.base, adminAuth(), mutation, { d: fill, mode: 'merge' });
@@ -866,6 +876,7 @@ describe('set writes', () => {
       memberships: [
         { type: 'group', externalId: `${tag}-S-G`, role: 'participant', members: [`${tag}-S-P0`] },
         { type: 'course', externalId: `${tag}-S-C`, role: 'participant', members: [`${tag}-S-P0`] },
+        { type: 'element', externalId: `${tag}-S-E`, role: 'participant', members: [`${tag}-S-P0`] },
       ],
     };
     const second = await graphql(t.base, adminAuth(), mutation, { d: thin, mode: 'mirror' });
@@ -901,21 +912,32 @@ describe('set writes', () => {
     await member('removeGroupParticipant', group, singleKeys[1]);
     await member('removeRepositoryEntryMember', entry, singleKeys[1]);
     await member('removeRepositoryEntryMember', entry, singleKeys[2]);
+    const elementMember = (name: string, key: number) =>
+      send(`mutation($c: Long!, $e: Long!, $i: Long!) { ${name}(curriculumKey: $c, elementKey: $e, role: participants, identityKey: $i) }`, {
+        c: single.curriculumKey,
+        e: single.elementKey,
+        i: key,
+      });
+    await elementMember('addCurriculumElementRoleMember', singleKeys[0]);
+    await elementMember('addCurriculumElementRoleMember', singleKeys[1]);
+    await elementMember('removeCurriculumElementRoleMember', singleKeys[1]);
     await send(`mutation($i: Long!, $p: PasswordChangeInput!) { changeUserPassword(identityKey: $i, password: $p) }`, {
       i: singleKeys[0],
       p: { newPassword: 'second-secret' },
     });
 
-    const keysOf = (run: { groupKey: number; course: TestCourse }, people: number[]): RunKeys => ({
+    const keysOf = (run: Awaited<ReturnType<typeof containers>>, people: number[]): RunKeys => ({
       group: run.groupKey,
       entry: run.course.key,
       course: run.course.courseKey,
+      curriculum: run.curriculumKey,
+      element: run.elementKey,
       people,
     });
     const viaSync = await trailOf(syncStart, singleStart, keysOf(sync, syncKeys), tag, 'S');
     const viaSingle = await trailOf(singleStart, await mark(), keysOf(single, singleKeys), tag, 'O');
-    expect(viaSync.audit).toHaveLength(3 + 3 + 3 + 3 + 1);
-    expect(viaSync.events).toHaveLength(3 + 3 + 3 + 3 + 1);
+    expect(viaSync.audit).toHaveLength(3 + 3 + 3 + 3 + 3 + 1);
+    expect(viaSync.events).toHaveLength(3 + 3 + 3 + 3 + 3 + 1);
     expect(viaSync).toEqual(viaSingle);
   });
 });

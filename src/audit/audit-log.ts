@@ -120,7 +120,9 @@ export async function recordSetWrites(
   writes: readonly SetWrite[],
 ): Promise<void> {
   if (!writes.length) return;
-  const changes = writes.flatMap(({ args, object, result }) => changeOf(ctx, { operation, args, resultTypeName: undefined, resultType, written: true }, result, object) ?? []);
+  const changes = writes.flatMap(
+    ({ args, object, result }) => changeOf(ctx, { operation, args, resultTypeName: undefined, resultType, written: true }, result, object) ?? [],
+  );
   await appendChanges(em, changes);
   await sql(em, INSERT_AUDIT_ROWS, [JSON.stringify(writes.map(({ args, object }) => auditRowOf(ctx, operation, args, object)))]);
 }

@@ -433,7 +433,13 @@ export async function upsertMembership(em: EntityManager, elementKey: number, id
 }
 
 /** upsertMembership for a set of people, in one statement. */
-export async function upsertMembershipsOf(em: EntityManager, elementKey: number, identityKeys: readonly number[], role: string, inheritance: string): Promise<void> {
+export async function upsertMembershipsOf(
+  em: EntityManager,
+  elementKey: number,
+  identityKeys: readonly number[],
+  role: string,
+  inheritance: string,
+): Promise<void> {
   if (!identityKeys.length) return;
   await sql(
     em,

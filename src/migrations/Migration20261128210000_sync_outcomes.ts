@@ -17,7 +17,9 @@ export class Migration20261128210000_sync_outcomes extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql(`alter table "sync_item" add column "action" varchar(16) null, add column "changes" jsonb null, add column "error" text null, add column "result_key" bigint null;`);
+    this.addSql(
+      `alter table "sync_item" add column "action" varchar(16) null, add column "changes" jsonb null, add column "error" text null, add column "result_key" bigint null;`,
+    );
     this.addSql(
       `update "sync_item" i set "action" = o."action", "changes" = o."changes", "error" = o."error", "result_key" = o."result_key" from "sync_outcome" o where o."job_id" = i."job_id" and o."seq" = i."seq";`,
     );

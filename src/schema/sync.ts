@@ -162,7 +162,7 @@ export class SyncCurriculumElementInput {
   @Field(() => DateTimeScalar, { nullable: true })
   endDate?: Date | null;
 
-  @Field(() => String, { nullable: true, description: 'Its curriculum element type, by the type\'s externalId.' })
+  @Field(() => String, { nullable: true, description: "Its curriculum element type, by the type's externalId." })
   typeExternalId?: string | null;
 }
 

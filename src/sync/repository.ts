@@ -164,7 +164,13 @@ export function items(
          where i.job_id = ?${section} and i.seq > ? order by i.seq limit ?`
       : `select ${ITEM_COLUMNS} from sync_outcome o join sync_item i on i.job_id = o.job_id and i.seq = o.seq
          where o.job_id = ? and o.action = ?${section} and o.seq > ? order by o.seq limit ?`;
-  return sql<ItemRow>(em, text, [jobKey, ...(filter.action == null ? [] : [filter.action]), ...(filter.section == null ? [] : [filter.section]), afterSeq, limit]);
+  return sql<ItemRow>(em, text, [
+    jobKey,
+    ...(filter.action == null ? [] : [filter.action]),
+    ...(filter.section == null ? [] : [filter.section]),
+    afterSeq,
+    limit,
+  ]);
 }
 
 /** What the job did with these objects: one row each, once (an object done again, after its batch was lost, is done alike). */

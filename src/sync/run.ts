@@ -75,7 +75,7 @@ async function prepare(
   const progress: JobRow['progress'] = {};
   await em.transactional(async (tx) => {
     // The people a mirror keeps, and those a plan names by key: as they are before the job writes anything.
-    for (let after = 0; job.mode === 'mirror' || job.dryRun; ) {
+    for (let after = 0; job.mode === 'mirror' || job.dryRun;) {
       const batch = await jobs.pendingItems(tx, job.key, 'memberships', after, runtime.batchSize);
       if (!batch.length) break;
       await jobs.noteMembers(tx, job.key, await existingMembers(tx, batch));

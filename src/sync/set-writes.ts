@@ -114,7 +114,11 @@ const SET_WRITERS: Record<string, SetWriter> = {
     async write(ctx, args, prepared) {
       const changed = await changePasswordsOfSet(
         ctx.em,
-        args.map((arg, index) => ({ identityKey: Number(arg.identityKey), password: String(arg.password?.newPassword ?? ''), hash: prepared[index].passwordHash })),
+        args.map((arg, index) => ({
+          identityKey: Number(arg.identityKey),
+          password: String(arg.password?.newPassword ?? ''),
+          hash: prepared[index].passwordHash,
+        })),
       );
       return changed.map((result, index) => (result === null ? null : { object: { type: 'user', key: String(args[index].identityKey) }, result }));
     },
@@ -174,7 +178,12 @@ const answerOf = (result: unknown, resultType: GraphQLOutputType) =>
  * Writes what set writers take of a batch's writes, in the batch's transaction, each container in a savepoint of its
  * own. Answers the results of the writes done, by index, as runWrite answers them; the others are left to runWrite.
  */
-export async function writeSets(schema: GraphQLSchema, ctx: RequestContext, writes: readonly (Write | undefined)[], logger: Logger): Promise<Map<number, unknown>> {
+export async function writeSets(
+  schema: GraphQLSchema,
+  ctx: RequestContext,
+  writes: readonly (Write | undefined)[],
+  logger: Logger,
+): Promise<Map<number, unknown>> {
   const results = new Map<number, unknown>();
   const byMutation = new Map<string, number[]>();
   for (const [index, write] of writes.entries()) {
@@ -190,7 +199,12 @@ export async function writeSets(schema: GraphQLSchema, ctx: RequestContext, writ
     }
     const taken = indexes.map((index) => ({ index, args: guards.argsOf(writes[index]!.variables), prepared: writes[index]!.prepared ?? {} }));
     // What the caller may not change is left to the mutation, which answers so.
-    const allowed = writer.objectOf ? await managedObjects(ctx, taken.map((write) => writer.objectOf!(write.args))) : () => true;
+    const allowed = writer.objectOf
+      ? await managedObjects(
+          ctx,
+          taken.map((write) => writer.objectOf!(write.args)),
+        )
+      : () => true;
     const byContainer = new Map<string, typeof taken>();
     for (const write of taken) {
       if (writer.objectOf && !allowed(writer.objectOf(write.args))) continue;

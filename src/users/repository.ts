@@ -224,11 +224,10 @@ export async function insertPeople(em: EntityManager, people: readonly NewPerson
       ),
     ],
   );
-  await sql(
-    em,
-    `insert into organisation_role (identity_id, organisation_id, role) select unnest(?::int[]), ?, 'user' on conflict do nothing`,
-    [keyArray(rows.map((row) => row.id)), organisationKey],
-  );
+  await sql(em, `insert into organisation_role (identity_id, organisation_id, role) select unnest(?::int[]), ?, 'user' on conflict do nothing`, [
+    keyArray(rows.map((row) => row.id)),
+    organisationKey,
+  ]);
   const inserted = new Map(rows.map((row) => [row.login.toLowerCase(), row]));
   const passwords = people.flatMap((person) => {
     const row = person.passwordHash ? inserted.get(person.login.toLowerCase()) : undefined;

@@ -160,8 +160,14 @@ export async function createUser(ctx: RequestContext, input: UserVOInput): Promi
  */
 export async function createPeople(em: EntityManager, entries: readonly { input: UserVOInput; passwordHash?: string }[]): Promise<(UserVO | null)[]> {
   const inputs = entries.map((entry) => entry.input);
-  const logins = await users.loginsInUse(em, inputs.flatMap((input) => (input.login ? [input.login] : [])));
-  const emails = await users.emailsInUse(em, inputs.flatMap((input) => (input.email?.trim() ? [input.email] : [])));
+  const logins = await users.loginsInUse(
+    em,
+    inputs.flatMap((input) => (input.login ? [input.login] : [])),
+  );
+  const emails = await users.emailsInUse(
+    em,
+    inputs.flatMap((input) => (input.email?.trim() ? [input.email] : [])),
+  );
   const accepted = entries.map(({ input, passwordHash }) => {
     if ((input.password && !passwordHash) || validateLogin(input.login).length || validateUserFields(input).length) return null;
     const person: users.NewPerson = { ...newPerson(input), passwordHash };

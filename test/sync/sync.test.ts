@@ -296,13 +296,15 @@ describe("a term's fields", () => {
     return ended(reply.body.data.sync.key);
   }
 
-  const loginWorks = async (login: string, password: string) => (await call(t.base, 'GET', '/restapi/users/me', { headers: { ...basic(login, password), ...JSON_TYPE } })).status;
+  const loginWorks = async (login: string, password: string) =>
+    (await call(t.base, 'GET', '/restapi/users/me', { headers: { ...basic(login, password), ...JSON_TYPE } })).status;
 
   it('sets user properties and passwords, course status and access, element status and dates; plans them, and changes nothing the second time', async () => {
     const tag = uniqueLogin('term');
     // Two element types the institution names by externalId.
     const types = t.service.orm.em.fork();
-    for (const name of ['lecture', 'seminar']) types.create(CurriculumElementType, { identifier: `${tag}-${name}`, displayName: name, externalId: `${tag}-${name}` });
+    for (const name of ['lecture', 'seminar'])
+      types.create(CurriculumElementType, { identifier: `${tag}-${name}`, displayName: name, externalId: `${tag}-${name}` });
     await types.flush();
     const term = (values: { mobile: string; password: string; status: string; guests: boolean; elementStatus: string; end: string; type: string }) => ({
       users: [
@@ -330,7 +332,15 @@ describe("a term's fields", () => {
         },
       ],
     });
-    const autumn = term({ mobile: '+41 79 000 00 01', password: 'first-secret', status: 'published', guests: true, elementStatus: 'confirmed', end: '2027-01-31T00:00:00Z', type: 'lecture' });
+    const autumn = term({
+      mobile: '+41 79 000 00 01',
+      password: 'first-secret',
+      status: 'published',
+      guests: true,
+      elementStatus: 'confirmed',
+      end: '2027-01-31T00:00:00Z',
+      type: 'lecture',
+    });
 
     // REST: planned, then applied.
     const plan = await dryRun(autumn);
@@ -349,17 +359,28 @@ describe("a term's fields", () => {
     expect(await access()).toMatchObject({ status: 'published', allUsers: true, guests: true });
     const element = async () =>
       (await call(t.base, 'GET', `/restapi/curriculum/${keyOf(`${tag}-K`)}/elements/${keyOf(`${tag}-E`)}`, { headers: asAdmin })).json;
-    const typeKey = async (name: string) =>
-      (await t.service.orm.em.fork().findOneOrFail(CurriculumElementType, { externalId: `${tag}-${name}` })).id;
+    const typeKey = async (name: string) => (await t.service.orm.em.fork().findOneOrFail(CurriculumElementType, { externalId: `${tag}-${name}` })).id;
     expect(await element()).toMatchObject({ status: 'confirmed', curriculumElementTypeKey: await typeKey('lecture') });
     expect(new Date((await element()).endDate).toISOString()).toBe('2027-01-31T00:00:00.000Z');
 
     // GraphQL: the next term changes each of them; its plan names the fields.
-    const spring = term({ mobile: '+41 79 000 00 02', password: 'second-secret', status: 'closed', guests: false, elementStatus: 'active', end: '2027-02-28T00:00:00Z', type: 'seminar' });
+    const spring = term({
+      mobile: '+41 79 000 00 02',
+      password: 'second-secret',
+      status: 'closed',
+      guests: false,
+      elementStatus: 'active',
+      end: '2027-02-28T00:00:00Z',
+      type: 'seminar',
+    });
     const planned = await graphql(t.base, adminAuth(), SYNC, { d: spring, dry: true });
     expect(planned.body.errors).toBeUndefined();
     expect(planned.body.data.sync).toMatchObject({ state: 'planned', failures: [] });
-    const fieldsOf = (all: Json[], ref: string) => all.find((item) => item.ref === ref)!.changes.map((change: Json) => change.field).sort();
+    const fieldsOf = (all: Json[], ref: string) =>
+      all
+        .find((item) => item.ref === ref)!
+        .changes.map((change: Json) => change.field)
+        .sort();
     const planItems = await itemsOf(planned.body.data.sync.key);
     expect(fieldsOf(planItems, `${tag}-P`)).toEqual(['password', 'properties.telMobile']);
     expect(fieldsOf(planItems, `${tag}-C`)).toEqual(['guests', 'status']);
@@ -414,10 +435,12 @@ describe("a term's fields", () => {
     expect(await userByLogin(`${tag}-n`)).toBeUndefined();
   });
 
-  it('a status no course has is that course\'s error, and nothing of it is written', async () => {
+  it("a status no course has is that course's error, and nothing of it is written", async () => {
     const tag = uniqueLogin('bad');
     const job = await apply({ courses: [{ externalId: `${tag}-C`, title: 'Bad', status: 'finished' }] });
-    expect(job.failures).toEqual([{ ...job.failures[0], ref: `${tag}-C`, error: 'status must be one of preparation, review, coachpublished, published, closed' }]);
+    expect(job.failures).toEqual([
+      { ...job.failures[0], ref: `${tag}-C`, error: 'status must be one of preparation, review, coachpublished, published, closed' },
+    ]);
     expect(await countOf('repository_entry', `external_id = '${tag}-C'`)).toBe(0);
   });
 });
@@ -783,7 +806,10 @@ describe('set writes', () => {
     const course = await buildCourse(t, { externalId: `${tag}-${run}-C` });
     const curriculumKey = await buildCurriculum(t);
     const elementKey = await buildCurriculumElement(t, curriculumKey);
-    await t.service.orm.em.fork().getConnection().execute('update curriculum_element set external_id = ? where id = ?', [`${tag}-${run}-E`, elementKey]);
+    await t.service.orm.em
+      .fork()
+      .getConnection()
+      .execute('update curriculum_element set external_id = ? where id = ?', [`${tag}-${run}-E`, elementKey]);
     const users = [0, 1, 2].map((i) => ({
       login: `${tag}-${run}-p${i}`,
       externalId: `${tag}-${run}-P${i}`,
@@ -899,10 +925,13 @@ describe('set writes', () => {
     const singleKeys: number[] = [];
     for (const user of single.users) singleKeys.push((await send(`mutation($u: UserVOInput!) { createUser(user: $u) { key } }`, { u: user })).createUser.key);
     const member = (name: string, [container, value]: [string, unknown], key: number) =>
-      send(`mutation($c: ${container === 'groupKey' ? 'Long!' : 'String!'}, $i: Long!) { ${name}(${container}: $c, identityKey: $i${container === 'entry' ? ', role: participants' : ''}) }`, {
-        c: value,
-        i: key,
-      });
+      send(
+        `mutation($c: ${container === 'groupKey' ? 'Long!' : 'String!'}, $i: Long!) { ${name}(${container}: $c, identityKey: $i${container === 'entry' ? ', role: participants' : ''}) }`,
+        {
+          c: value,
+          i: key,
+        },
+      );
     const group: [string, unknown] = ['groupKey', single.groupKey];
     const entry: [string, unknown] = ['entry', String(single.course.key)];
     await member('addGroupParticipant', group, singleKeys[0]);

@@ -68,7 +68,9 @@ export async function decideCourses(em: EntityManager, items: ItemRow[]): Promis
       const softKey = randomBytes(15).toString('hex');
       const create: Write = {
         mutation: 'createCourse',
-        variables: { course: { ...rest, title, displayName: title, externalId: item.ref, softKey, ...(status == null ? {} : { status }), publicVisible: allUsers } },
+        variables: {
+          course: { ...rest, title, displayName: title, externalId: item.ref, softKey, ...(status == null ? {} : { status }), publicVisible: allUsers },
+        },
       };
       return { action: 'create', ...writesOf([create, ...accessWrites(softKey, null, { guests }, { guests: false })]) };
     }
@@ -82,15 +84,16 @@ export async function decideCourses(em: EntityManager, items: ItemRow[]): Promis
       changes.filter((change) => (COURSE_FIELDS as readonly string[]).includes(change.field)),
       wanted,
     );
-    const metadata: Write[] = Object.keys(changed).length + (title === undefined ? 0 : 1)
-      ? [
-          {
-            mutation: 'updateCourseMetadata',
-            variables: { courseKey, metadata: { ...changed, ...(title === undefined ? {} : { displayname: title }) } },
-            readFirst: { query: 'courseMetadata', variables: { courseKey }, arg: 'metadata' },
-          },
-        ]
-      : [];
+    const metadata: Write[] =
+      Object.keys(changed).length + (title === undefined ? 0 : 1)
+        ? [
+            {
+              mutation: 'updateCourseMetadata',
+              variables: { courseKey, metadata: { ...changed, ...(title === undefined ? {} : { displayname: title }) } },
+              readFirst: { query: 'courseMetadata', variables: { courseKey }, arg: 'metadata' },
+            },
+          ]
+        : [];
     return { action: 'update', key: courseKey, changes, ...writesOf([...metadata, ...accessWrites(String(course.key), courseKey, access, course)]) };
   });
 }

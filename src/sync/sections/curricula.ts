@@ -75,7 +75,11 @@ const ELEMENT_FIELDS = ['identifier', 'displayName', 'description', 'parentExter
 const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const typesByExternalId = (em: EntityManager, refs: string[]) =>
-  byExternalId<{ key: number; externalId: string }>(em, `select t.id as key, t.external_id as "externalId" from curriculum_element_type t where t.external_id = any(?::text[])`, refs);
+  byExternalId<{ key: number; externalId: string }>(
+    em,
+    `select t.id as key, t.external_id as "externalId" from curriculum_element_type t where t.external_id = any(?::text[])`,
+    refs,
+  );
 
 export const elementsByExternalId = async (em: EntityManager, refs: string[]) =>
   byExternalId<ElementRow>(

@@ -47,7 +47,10 @@ type WantedUser = Record<string, string | null> & { properties?: { name: string;
 
 /** The person a user entry names: by externalId, else by login. */
 function personOfUser(people: People, user: WantedUser): PersonRow | undefined | { ambiguous: string } {
-  return (user.externalId ? single(people.byExternalId, user.externalId, 'people') : undefined) ?? (user.login ? people.byLogin.get(user.login.toLowerCase())?.[0] : undefined);
+  return (
+    (user.externalId ? single(people.byExternalId, user.externalId, 'people') : undefined) ??
+    (user.login ? people.byLogin.get(user.login.toLowerCase())?.[0] : undefined)
+  );
 }
 
 const usersOf = (items: ItemRow[]) => items.map((item) => item.payload as WantedUser);
@@ -145,7 +148,11 @@ export async function decideUsers(em: EntityManager, items: ItemRow[]): Promise<
       writes.push({ mutation: 'updateUser', variables: { identityKey: person.key, user: changed } });
     }
     if (passwordHash) {
-      writes.push({ mutation: 'changeUserPassword', variables: { identityKey: person.key, password: { newPassword: user.password } }, prepared: { passwordHash } });
+      writes.push({
+        mutation: 'changeUserPassword',
+        variables: { identityKey: person.key, password: { newPassword: user.password } },
+        prepared: { passwordHash },
+      });
     }
     return { action: 'update', key: person.key, changes, ...writesOf(writes) };
   });

@@ -15,7 +15,7 @@ import { addMembersOfSet } from '../groups/service';
 import { managedCheck } from '../managed/enforcement';
 import type { Logger } from '../ops/logger';
 import { changePasswordsOfSet } from '../users/authentications';
-import { createPeople } from '../users/service';
+import { createPeople, updatePeople } from '../users/service';
 import type { UserVOInput } from '../schema/users';
 import type { Write } from './operations';
 
@@ -106,6 +106,17 @@ const SET_WRITERS: Record<string, SetWriter> = {
         args.map((arg, index) => ({ input: arg.user as UserVOInput, passwordHash: prepared[index].passwordHash })),
       );
       return people.map((user) => user && { object: objectOfResult('UserVO', user), result: user });
+    },
+  },
+  updateUser: {
+    containerOf: () => '',
+    objectOf: (args) => ({ kind: 'person', key: Number(args.identityKey) }),
+    async write(ctx, args) {
+      const people = await updatePeople(
+        ctx.em,
+        args.map((arg) => ({ key: Number(arg.identityKey), input: arg.user as UserVOInput })),
+      );
+      return people.map((user, index) => user && { object: { type: 'user', key: String(args[index].identityKey) }, result: user });
     },
   },
   changeUserPassword: {

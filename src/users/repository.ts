@@ -261,3 +261,43 @@ export async function emailsInUse(em: EntityManager, emails: readonly string[]):
   ]);
   return new Set(rows.map((row) => row.email));
 }
+
+/** People by key, as UserRow. */
+export function userRowsOf(em: EntityManager, keys: readonly number[]): Promise<UserRow[]> {
+  return keys.length ? sql<UserRow>(em, `select ${USER_COLUMNS} from identity i where i.id = any(?::int[])`, [keyArray(keys)]) : Promise.resolve([]);
+}
+
+/** Of these e-mail addresses (any case), the people who have them: lower-case address → keys. */
+export async function holdersOfEmails(em: EntityManager, emails: readonly string[]): Promise<Map<string, number[]>> {
+  const holders = new Map<string, number[]>();
+  if (!emails.length) return holders;
+  const rows = await sql<{ email: string; key: number }>(em, 'select lower(email) as email, id as key from identity where lower(email) = any(?::text[])', [
+    textArray(emails.map((email) => email.trim().toLowerCase())),
+  ]);
+  for (const row of rows) holders.set(row.email, [...(holders.get(row.email) ?? []), row.key]);
+  return holders;
+}
+
+/** Writes people's names, e-mail, externalId and properties (merged into theirs) as given, in one statement: answers the rows after. */
+export function updatePeopleRows(em: EntityManager, rows: readonly (Omit<NewPerson, 'login' | 'passwordHash'> & { key: number })[]): Promise<UserRow[]> {
+  if (!rows.length) return Promise.resolve([]);
+  return sql<UserRow>(
+    em,
+    `update identity i set first_name = p.first_name, last_name = p.last_name, email = p.email, external_id = coalesce(p.external_id, i.external_id),
+       properties = i.properties || p.properties, last_modified = now()
+     from json_to_recordset(?::json) as p(key int, first_name text, last_name text, email text, external_id text, properties jsonb)
+     where i.id = p.key returning ${USER_COLUMNS}`,
+    [
+      JSON.stringify(
+        rows.map((row) => ({
+          key: row.key,
+          first_name: row.firstName,
+          last_name: row.lastName,
+          email: row.email,
+          external_id: row.externalId,
+          properties: row.properties,
+        })),
+      ),
+    ],
+  );
+}

@@ -185,6 +185,42 @@ export async function createPeople(em: EntityManager, entries: readonly { input:
   });
 }
 
+/**
+ * updateUser for a set of people (a sync's batch) the caller manages, in a few statements whatever their number, in
+ * the caller's transaction. Answers each one's user after, or null where updateUser is left to answer (a field it
+ * refuses, an e-mail address in use, here or earlier in the set; a person gone).
+ */
+export async function updatePeople(em: EntityManager, updates: readonly { key: number; input: UserVOInput }[]): Promise<(UserVO | null)[]> {
+  const current = new Map((await users.userRowsOf(em, updates.map((update) => update.key))).map((row) => [row.id, row]));
+  const merged = updates.map(({ key, input }) => {
+    const row = current.get(key);
+    return row && { key, input, fields: { firstName: input.firstName ?? row.firstName, lastName: input.lastName ?? row.lastName, email: input.email ?? row.email } };
+  });
+  const holders = await users.holdersOfEmails(em, merged.flatMap((update) => (update?.fields.email?.trim() ? [update.fields.email] : [])));
+  const seen = new Set<number>();
+  const accepted = merged.map((update) => {
+    // A person named twice: the second update after the first, by updateUser.
+    if (!update || seen.has(update.key) || validateUserFields({ ...update.fields, properties: update.input.properties }).length) return null;
+    seen.add(update.key);
+    const email = update.fields.email!.trim().toLowerCase();
+    if ((holders.get(email) ?? []).some((holder) => holder !== update.key)) return null;
+    holders.set(email, [update.key]);
+    return {
+      key: update.key,
+      firstName: update.fields.firstName!.trim(),
+      lastName: update.fields.lastName!.trim(),
+      email: update.fields.email!.trim(),
+      externalId: update.input.externalId || null,
+      properties: propertiesOf(update.input),
+    };
+  });
+  const rows = new Map((await users.updatePeopleRows(em, accepted.filter((row) => row !== null))).map((row) => [row.id, row]));
+  return accepted.map((row) => {
+    const updated = row && rows.get(row.key);
+    return updated ? toUserVO(updated, true) : null;
+  });
+}
+
 export async function updateUser(ctx: RequestContext, key: number, input: UserVOInput): Promise<UserVO> {
   return inTransaction(ctx, async (em) => {
     const identity = await managedIdentity({ ...ctx, em }, key);

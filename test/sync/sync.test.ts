@@ -908,6 +908,10 @@ describe('set writes', () => {
     const second = await graphql(t.base, adminAuth(), mutation, { d: thin, mode: 'mirror' });
     expect(second.body.errors).toBeUndefined();
     expect((await ended(second.body.data.sync.key)).failures).toEqual([]);
+    const renamed = { users: [{ externalId: `${tag}-S-P2`, lastName: 'Renamed', properties: [{ name: 'telMobile', value: '+41 79 000 00 03' }] }] };
+    const fourth = await graphql(t.base, adminAuth(), mutation, { d: renamed, mode: 'merge' });
+    expect(fourth.body.errors).toBeUndefined();
+    expect((await ended(fourth.body.data.sync.key)).failures).toEqual([]);
     const password = { users: [{ externalId: `${tag}-S-P0`, password: 'second-secret' }] };
     const third = await graphql(t.base, adminAuth(), mutation, { d: password, mode: 'merge' });
     expect(third.body.errors).toBeUndefined();
@@ -941,6 +945,10 @@ describe('set writes', () => {
     await member('removeGroupParticipant', group, singleKeys[1]);
     await member('removeRepositoryEntryMember', entry, singleKeys[1]);
     await member('removeRepositoryEntryMember', entry, singleKeys[2]);
+    await send(`mutation($i: Long!, $u: UserVOInput!) { updateUser(identityKey: $i, user: $u) { key } }`, {
+      i: singleKeys[2],
+      u: { lastName: 'Renamed', properties: [{ name: 'telMobile', value: '+41 79 000 00 03' }] },
+    });
     const elementMember = (name: string, key: number) =>
       send(`mutation($c: Long!, $e: Long!, $i: Long!) { ${name}(curriculumKey: $c, elementKey: $e, role: participants, identityKey: $i) }`, {
         c: single.curriculumKey,
@@ -965,8 +973,8 @@ describe('set writes', () => {
     });
     const viaSync = await trailOf(syncStart, singleStart, keysOf(sync, syncKeys), tag, 'S');
     const viaSingle = await trailOf(singleStart, await mark(), keysOf(single, singleKeys), tag, 'O');
-    expect(viaSync.audit).toHaveLength(3 + 3 + 3 + 3 + 3 + 1);
-    expect(viaSync.events).toHaveLength(3 + 3 + 3 + 3 + 3 + 1);
+    expect(viaSync.audit).toHaveLength(3 + 3 + 3 + 3 + 3 + 1 + 1);
+    expect(viaSync.events).toHaveLength(3 + 3 + 3 + 3 + 3 + 1 + 1);
     expect(viaSync).toEqual(viaSingle);
   });
 });

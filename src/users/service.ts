@@ -191,12 +191,24 @@ export async function createPeople(em: EntityManager, entries: readonly { input:
  * refuses, an e-mail address in use, here or earlier in the set; a person gone).
  */
 export async function updatePeople(em: EntityManager, updates: readonly { key: number; input: UserVOInput }[]): Promise<(UserVO | null)[]> {
-  const current = new Map((await users.userRowsOf(em, updates.map((update) => update.key))).map((row) => [row.id, row]));
+  const current = new Map(
+    (
+      await users.userRowsOf(
+        em,
+        updates.map((update) => update.key),
+      )
+    ).map((row) => [row.id, row]),
+  );
   const merged = updates.map(({ key, input }) => {
     const row = current.get(key);
-    return row && { key, input, fields: { firstName: input.firstName ?? row.firstName, lastName: input.lastName ?? row.lastName, email: input.email ?? row.email } };
+    return (
+      row && { key, input, fields: { firstName: input.firstName ?? row.firstName, lastName: input.lastName ?? row.lastName, email: input.email ?? row.email } }
+    );
   });
-  const holders = await users.holdersOfEmails(em, merged.flatMap((update) => (update?.fields.email?.trim() ? [update.fields.email] : [])));
+  const holders = await users.holdersOfEmails(
+    em,
+    merged.flatMap((update) => (update?.fields.email?.trim() ? [update.fields.email] : [])),
+  );
   const seen = new Set<number>();
   const accepted = merged.map((update) => {
     // A person named twice: the second update after the first, by updateUser.
@@ -214,7 +226,14 @@ export async function updatePeople(em: EntityManager, updates: readonly { key: n
       properties: propertiesOf(update.input),
     };
   });
-  const rows = new Map((await users.updatePeopleRows(em, accepted.filter((row) => row !== null))).map((row) => [row.id, row]));
+  const rows = new Map(
+    (
+      await users.updatePeopleRows(
+        em,
+        accepted.filter((row) => row !== null),
+      )
+    ).map((row) => [row.id, row]),
+  );
   return accepted.map((row) => {
     const updated = row && rows.get(row.key);
     return updated ? toUserVO(updated, true) : null;

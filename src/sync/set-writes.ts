@@ -15,6 +15,7 @@ import { addMembersOfSet } from '../groups/service';
 import { managedCheck } from '../managed/enforcement';
 import type { Logger } from '../ops/logger';
 import { changePasswordsOfSet } from '../users/authentications';
+import { existingPeople } from '../users/repository';
 import { createPeople, updatePeople } from '../users/service';
 import type { UserVOInput } from '../schema/users';
 import type { Write } from './operations';
@@ -41,7 +42,7 @@ type Written = Omit<SetWrite, 'args'>;
 const personKeys = (args: Args[]) => args.map((arg) => Number(arg.identityKey));
 
 /** The people of these keys who exist, as a membership needs them. */
-const existing = async (ctx: RequestContext, args: Args[]) => new Set(await entries.existingIdentities(ctx.em, [...new Set(personKeys(args))]));
+const existing = (ctx: RequestContext, args: Args[]) => existingPeople(ctx.em, personKeys(args));
 
 const courseMembers = (change: 'add' | 'remove'): SetWriter => ({
   containerOf: (args) => `${args.entry}|${args.role}`,

@@ -4,13 +4,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { createApiKey, type IssuedApiKey } from '../auth/api-keys';
 import { hashPassword } from '../auth/passwords';
 import { revokeApiKeyLogins, revokeLogins, revokeLoginsOfSet } from '../auth/sessions';
-import { keyArray, sql } from '../db/sql';
+import { sql } from '../db/sql';
 import type { RequestContext } from '../domain/context';
 import { DomainError, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { Authentication, Provider } from '../entities/users';
 import type { ApiKeyVO, AuthenticationVO, AuthenticationVOInput } from '../schema/users';
 import { credentialAccess, requireSelfServiceKeys } from './policy';
-import { findIdentity, requireIdentity } from './repository';
+import { existingPeople, findIdentity, requireIdentity } from './repository';
 import { managedIdentity } from './service';
 import { mandatory, tooLong } from '../domain/validation';
 
@@ -186,10 +186,9 @@ export async function changePasswordsOfSet(
   em: EntityManager,
   changes: readonly { identityKey: number; password: string; hash?: string }[],
 ): Promise<(boolean | null)[]> {
-  const existing = new Set(
-    (await sql<{ key: number }>(em, 'select id as key from identity where id = any(?::int[])', [keyArray(changes.map((change) => change.identityKey))])).map(
-      (row) => row.key,
-    ),
+  const existing = await existingPeople(
+    em,
+    changes.map((change) => change.identityKey),
   );
   const answers = changes.map(({ identityKey, password, hash }) => (!existing.has(identityKey) || !hash ? null : acceptablePassword(password)));
   const set = changes.filter((_, index) => answers[index] === true);

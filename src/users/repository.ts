@@ -253,13 +253,11 @@ export async function loginsInUse(em: EntityManager, logins: readonly string[]):
   return new Set(rows.map((row) => row.login));
 }
 
-/** Of these e-mail addresses (any case), those a person has: lower case. */
-export async function emailsInUse(em: EntityManager, emails: readonly string[]): Promise<Set<string>> {
-  if (!emails.length) return new Set();
-  const rows = await sql<{ email: string }>(em, 'select lower(email) as email from identity where lower(email) = any(?::text[])', [
-    textArray(emails.map((email) => email.trim().toLowerCase())),
-  ]);
-  return new Set(rows.map((row) => row.email));
+/** Of these people, those who exist: one statement text whatever their number. */
+export async function existingPeople(em: EntityManager, keys: readonly number[]): Promise<Set<number>> {
+  if (!keys.length) return new Set();
+  const rows = await sql<{ key: number }>(em, 'select id as key from identity where id = any(?::int[])', [keyArray([...new Set(keys)])]);
+  return new Set(rows.map((row) => row.key));
 }
 
 /** People by key, as UserRow. */

@@ -164,7 +164,7 @@ export async function createPeople(em: EntityManager, entries: readonly { input:
     em,
     inputs.flatMap((input) => (input.login ? [input.login] : [])),
   );
-  const emails = await users.emailsInUse(
+  const emails = await users.holdersOfEmails(
     em,
     inputs.flatMap((input) => (input.email?.trim() ? [input.email] : [])),
   );
@@ -174,7 +174,7 @@ export async function createPeople(em: EntityManager, entries: readonly { input:
     const [login, email] = [person.login.toLowerCase(), person.email.toLowerCase()];
     if (logins.has(login) || emails.has(email)) return null;
     logins.add(login);
-    emails.add(email);
+    emails.set(email, []);
     return person;
   });
   const people = accepted.filter((person): person is users.NewPerson => person !== null);

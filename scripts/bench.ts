@@ -7,7 +7,7 @@ import { version as AUTOCANNON_VERSION } from 'autocannon/package.json';
 import { loadConfig } from '../src/config/config';
 import { startService } from '../src/server';
 import { createBaseline } from './bench/baseline-server';
-import { ADMIN, PING, SCENARIOS, type Bench, type Options, type ScenarioId } from './bench/context';
+import { ADMIN, METRICS_TOKEN, PING, SCENARIOS, type Bench, type Options, type ScenarioId } from './bench/context';
 import { masked, openBenchDatabase } from './bench/database';
 import { memoryOf, startServer, type ChildServer } from './bench/processes';
 import { addMembers, createGroups, createUsers, createUsersWithPassword } from './bench/writes';
@@ -319,6 +319,7 @@ async function setUp(options: Options, cleanUps: CleanUps) {
     ADMIN_LOGIN: ADMIN.login,
     ADMIN_PASSWORD: ADMIN.password,
     BCRYPT_COST: String(options.bcryptCost),
+    METRICS_TOKEN,
     // The webhooks scenario's receiver listens on loopback, over http.
     WEBHOOK_ALLOW_HTTP: 'true',
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',

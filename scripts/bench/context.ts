@@ -72,6 +72,9 @@ export type Side = 'gateway' | 'baseline';
 /** The administrator the gateway is started with. */
 export const ADMIN = { login: 'administrator', password: 'bench-admin-password' };
 
+/** The gateway's METRICS_TOKEN in the bench: scenarios read its event loop's delay from /metrics. */
+export const METRICS_TOKEN = 'bench-metrics-token';
+
 export interface Bench {
   options: Options;
   /** The bench's own connection: seeding, set-up and clean-up of scenarios. */

@@ -1,5 +1,5 @@
 import type { RequestSpec } from './load';
-import { log, tokenHeaders, type Bench } from './context';
+import { log, METRICS_TOKEN, tokenHeaders, type Bench } from './context';
 import { sampleRss } from './processes';
 import { count, growth, row, seconds, times, type Row } from './report';
 import { measureWrites } from './writes';
@@ -55,9 +55,20 @@ interface JobState {
   sections: { section: string; total: number; done: number; failed: number }[];
 }
 
-/** Submits the document and waits until its job has ended; answers the job, the wall time and the slowest `/restapi/ping` meanwhile. */
-async function runSync(bench: Bench, document: string, query: string): Promise<{ job: JobState; wallMs: number; pingMs: number }> {
+/** The longest the gateway's event loop was held since the last call (prom-client's histogram, reset by each scrape), in ms. */
+async function eventLoopMaxMs(bench: Bench): Promise<number> {
+  const text = await (await fetch(`${bench.gateway.base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const max = /^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text);
+  return max ? Math.round(Number(max[1]) * 1000) : NaN;
+}
+
+/**
+ * Submits the document and waits until its job has ended; answers the job, the wall time, the slowest `/restapi/ping`
+ * meanwhile, and the longest the gateway's own event loop was held (a ping beyond it waited elsewhere: for a core).
+ */
+async function runSync(bench: Bench, document: string, query: string): Promise<{ job: JobState; wallMs: number; pingMs: number; loopMs: number }> {
   const headers = tokenHeaders(bench);
+  await eventLoopMaxMs(bench);
   let pingMs = 0;
   let running = true;
   // Every 100 ms from the submission on (a dry run's request itself waits for the plan).
@@ -80,7 +91,7 @@ async function runSync(bench: Bench, document: string, query: string): Promise<{
     }
     const failed = job.sections.reduce((sum, section) => sum + section.failed, 0);
     if (failed || !['planned', 'done'].includes(job.state)) throw new Error(`sync job ${job.key}: ${job.state}, ${failed} failed`);
-    return { job, wallMs: Date.now() - started, pingMs };
+    return { job, wallMs: Date.now() - started, pingMs, loopMs: await eventLoopMaxMs(bench) };
   } finally {
     running = false;
     await pinger;
@@ -146,11 +157,15 @@ export async function sync(bench: Bench): Promise<Row[]> {
       `${single.problems.length ? `  PROBLEMS: ${single.problems.join('; ')}` : ''}`,
   );
   const dry = await sampleRss([bench.gateway.pid], () => runSync(bench, document, '?dryRun=true'));
-  log(`  dry run ${seconds(dry.result.wallMs)} (RSS growth ${growth(dry.growth.get(bench.gateway.pid)!)}, /ping at most ${dry.result.pingMs} ms)`);
+  log(
+    `  dry run ${seconds(dry.result.wallMs)} (RSS growth ${growth(dry.growth.get(bench.gateway.pid)!)}, /ping at most ${dry.result.pingMs} ms, event loop held at most ${dry.result.loopMs} ms)`,
+  );
   const applied = await sampleRss([bench.gateway.pid], () => runSync(bench, document, ''));
-  log(`  apply ${seconds(applied.result.wallMs)} (RSS growth ${growth(applied.growth.get(bench.gateway.pid)!)}, /ping at most ${applied.result.pingMs} ms)`);
+  log(
+    `  apply ${seconds(applied.result.wallMs)} (RSS growth ${growth(applied.growth.get(bench.gateway.pid)!)}, /ping at most ${applied.result.pingMs} ms, event loop held at most ${applied.result.loopMs} ms)`,
+  );
   const again = await runSync(bench, document, '');
-  log(`  the same document again ${seconds(again.wallMs)} (/ping at most ${again.pingMs} ms)`);
+  log(`  the same document again ${seconds(again.wallMs)} (/ping at most ${again.pingMs} ms, event loop held at most ${again.loopMs} ms)`);
   const work = `${count(people)} people, ${count(viaSync.courses.length)} courses, ${count(memberships)} memberships`;
   const scaled = share < 1 ? ` (${share} of the work, time scaled by ${times(1 / share).trim()})` : '';
   return [
@@ -160,7 +175,7 @@ export async function sync(bench: Bench): Promise<Row[]> {
       baseline: seconds(single.wallMs),
       ratio: times(single.wallMs / dry.result.wallMs),
       target: 'none',
-      verdict: `${work}: single REST requests${scaled} / the dry run (/ping at most ${dry.result.pingMs} ms)`,
+      verdict: `${work}: single REST requests${scaled} / the dry run (/ping at most ${dry.result.pingMs} ms, event loop ${dry.result.loopMs} ms)`,
     }),
     row({
       scenario: 'sync-apply',
@@ -168,7 +183,7 @@ export async function sync(bench: Bench): Promise<Row[]> {
       baseline: seconds(single.wallMs),
       ratio: times(single.wallMs / applied.result.wallMs),
       target: 'none',
-      verdict: `${work}: single REST requests${scaled} / the apply (RSS growth ${growth(applied.growth.get(bench.gateway.pid)!)}, /ping at most ${applied.result.pingMs} ms)`,
+      verdict: `${work}: single REST requests${scaled} / the apply (RSS growth ${growth(applied.growth.get(bench.gateway.pid)!)}, /ping at most ${applied.result.pingMs} ms, event loop ${applied.result.loopMs} ms)`,
     }),
     row({
       scenario: 'sync-again',
@@ -176,7 +191,7 @@ export async function sync(bench: Bench): Promise<Row[]> {
       baseline: seconds(applied.result.wallMs),
       ratio: times(applied.result.wallMs / again.wallMs),
       target: 'none',
-      verdict: `the first apply / the same document again (nothing to change; /ping at most ${again.pingMs} ms)`,
+      verdict: `the first apply / the same document again (nothing to change; /ping at most ${again.pingMs} ms, event loop ${again.loopMs} ms)`,
     }),
   ];
 }

@@ -1,17 +1,17 @@
 import { managedEntryKeys } from '../courses/repository';
-import { CURRICULUM_MANAGERS } from '../curriculum/policy';
 import { managedAmong as managedCurricula } from '../curriculum/repository';
-import { requireCaller, type RequestContext } from '../domain/context';
+import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { managedAmong as managedPeople } from '../domain/scope';
-import { groupsManagedAmong } from '../groups/policy';
-import { organisationsManagedAmong } from '../organisations/policy';
-import { USER_MANAGERS } from '../users/policy';
+import { entriesOfGroups, groupsInOrganisationsWithRole, holdsRoleEverywhere } from '../groups/repository';
+import { managedOrganisationKeys } from '../organisations/repository';
+import { CURRICULUM_MANAGERS, GROUP_MANAGERS, ORGANISATION_ADMINS, USER_MANAGERS } from './roles';
 
 /**
- * Whether the caller may change objects, asked for a set of keys at once: one rule per kind of object, each answered
- * in one statement (or a few) whatever the number of keys. The single-object checks of the families
- * (`canManageUser`, `canManageGroup`, `canManageEntry`, `canManageCurriculum`, `canManageOrganisation`) are the same
- * rules for one key; the sync and the change feed ask here for sets.
+ * Whether the caller may change objects: one rule per kind of object, each answered for a set of keys in one
+ * statement (or a few) whatever their number. Routes and GraphQL fields ask for one object through their family's
+ * policy (`canManageUser`, `canManageEntry`, `canManageGroup`, `canManageCurriculum`, `canManageOrganisation`, which
+ * ask here); GraphQL edges, the change feed and its streams, webhooks and the sync ask for sets. Tenancy lives in
+ * these rules: a role held in one organisation (or above it) reaches that organisation's objects only.
  */
 export type ManagedKind = 'person' | 'group' | 'entry' | 'curriculum' | 'organisation';
 
@@ -21,17 +21,45 @@ export interface ObjectRef {
   key: number;
 }
 
-const MANAGED_AMONG: Record<ManagedKind, (ctx: RequestContext, keys: number[]) => Promise<Iterable<number>>> = {
+type Rule = (ctx: RequestContext, keys: number[]) => Promise<Iterable<number>>;
+
+/**
+ * Learning groups: the group managers and administrators of the group's organisation (or above it), in one statement
+ * for all of them; for the groups left over two more: the courses they are linked to, and which of those the caller
+ * manages. A group linked to courses is managed by whoever manages every one of them (none linked: nobody else).
+ */
+const managedGroups: Rule = async (ctx, keys) => {
+  const caller = requireCaller(ctx);
+  const groupManager = hasAnyRole(caller, GROUP_MANAGERS);
+  if (groupManager && (await holdsRoleEverywhere(ctx.em, caller.key, GROUP_MANAGERS))) return keys;
+  const managed = new Set(groupManager ? await groupsInOrganisationsWithRole(ctx.em, caller.key, GROUP_MANAGERS, keys) : []);
+  const others = keys.filter((key) => !managed.has(key));
+  if (!others.length) return managed;
+  const entriesByGroup = await entriesOfGroups(ctx.em, others);
+  if (!entriesByGroup.size) return managed;
+  const managedEntries = new Set(await managedEntryKeys(ctx.em, caller, [...new Set([...entriesByGroup.values()].flat())]));
+  for (const [group, entries] of entriesByGroup) if (entries.every((entry) => managedEntries.has(entry))) managed.add(group);
+  return managed;
+};
+
+const RULES: Record<ManagedKind, Rule> = {
+  /** People: their user managers, within the privilege ladder (src/domain/scope.ts). */
   person: (ctx, keys) => managedPeople(ctx.em, requireCaller(ctx), keys, USER_MANAGERS),
-  group: groupsManagedAmong,
+  group: managedGroups,
+  /** Repository entries: administrators and learning resource managers of their organisations or of one linked to them, and their owners. */
   entry: (ctx, keys) => managedEntryKeys(ctx.em, requireCaller(ctx), keys),
+  /** Curricula: administrators and curriculum managers of their organisation, and holders of a curriculum-level role on them. */
   curriculum: (ctx, keys) => managedCurricula(ctx.em, requireCaller(ctx), CURRICULUM_MANAGERS, keys),
-  organisation: organisationsManagedAmong,
+  /** Organisations: their administrators and system administrators. */
+  organisation: async (ctx, keys) => {
+    const caller = requireCaller(ctx);
+    return hasAnyRole(caller, ORGANISATION_ADMINS) ? managedOrganisationKeys(ctx.em, caller.key, keys, ORGANISATION_ADMINS) : [];
+  },
 };
 
 /** Of these keys of objects of one kind, those the caller may change: one question. */
 export const managedKeys = async (ctx: RequestContext, kind: ManagedKind, keys: readonly number[]): Promise<Set<number>> =>
-  keys.length ? new Set(await MANAGED_AMONG[kind](ctx, [...keys])) : new Set();
+  keys.length ? new Set(await RULES[kind](ctx, [...new Set(keys)])) : new Set();
 
 /** Of these objects, which the caller may change: one question per kind for all of them. */
 export async function managedObjects(ctx: RequestContext, objects: readonly ObjectRef[]): Promise<(object: ObjectRef) => boolean> {
@@ -43,4 +71,4 @@ export async function managedObjects(ctx: RequestContext, objects: readonly Obje
 }
 
 /** Whether the caller may change the object. */
-export const managesObject = async (ctx: RequestContext, object: ObjectRef) => (await managedObjects(ctx, [object]))(object);
+export const managesObject = async (ctx: RequestContext, { kind, key }: ObjectRef) => (await managedKeys(ctx, kind, [key])).has(key);

@@ -130,7 +130,7 @@ export async function requireGroupCalendar(ctx: RequestContext, groupKey: number
 export async function requireCourseCalendar(ctx: RequestContext, courseKey: number): Promise<Calendar> {
   const course = await calendars.findCourse(ctx.em, courseKey);
   if (!course) throw notFound('course');
-  const canWrite = await canManageEntry(ctx, { id: course.entryKey, organisationKey: course.organisationKey });
+  const canWrite = await canManageEntry(ctx, { id: course.entryKey });
   if (!canWrite) {
     const member = memberSees(requireCaller(ctx).key);
     const rows = await sql(ctx.em, `select 1 from repository_entry e where e.id = ? and ${member.text}`, [course.entryKey, ...member.params]);

@@ -3,8 +3,8 @@ import { sql } from '../db/sql';
 import type { PageRequest } from '../domain/paging';
 import { inManagedOrganisation, memberSees } from '../courses/repository';
 import type { CalendarEventLink, CalendarType } from '../entities/calendars';
-import { GROUP_MANAGERS } from '../groups/policy';
 import { inOrganisationWithRole } from '../groups/repository';
+import { GROUP_MANAGERS } from '../access/roles';
 
 /** A calendar by its owner: `calendar_event.(calendar_type, owner_key)`. */
 export interface CalendarOwner {

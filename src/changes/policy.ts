@@ -1,18 +1,14 @@
 import { managedKeys } from '../access/manage';
 import { GATEWAY_ADMINS } from '../admin/policy';
 import { CATALOG_MANAGERS } from '../catalog/policy';
-import { ENTRY_MANAGERS } from '../courses/policy';
-import { CURRICULUM_MANAGERS } from '../curriculum/policy';
 import { keyArray, sql } from '../db/sql';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import type { OrganisationRole } from '../domain/roles';
-import { GROUP_MANAGERS } from '../groups/policy';
-import { ORGANISATION_ADMINS } from '../organisations/policy';
 import { managedOrganisationKeys } from '../organisations/repository';
 import { RELATION_ROLE_ADMINS } from '../relations/policy';
 import { TAXONOMY_ADMINS } from '../taxonomy/policy';
-import { selfOrManagedAmong, USER_MANAGERS } from '../users/policy';
 import { organisationsOfDeleted, type ChangeRow } from './repository';
+import { USER_MANAGERS, ENTRY_MANAGERS, GROUP_MANAGERS, CURRICULUM_MANAGERS, ORGANISATION_ADMINS } from '../access/roles';
 
 type Managed = (ctx: RequestContext, keys: number[]) => Promise<ReadonlySet<number>>;
 
@@ -90,7 +86,10 @@ const ownedIn =
  * | settings | administrators |
  */
 export const KIND_POLICIES: Record<string, KindPolicy> = {
-  user: { manages: (ctx, keys) => selfOrManagedAmong(ctx, keys, USER_MANAGERS), managers: USER_MANAGERS },
+  user: {
+    manages: async (ctx, keys) => new Set([...keys.filter((key) => key === requireCaller(ctx).key), ...(await managedKeys(ctx, 'person', keys))]),
+    managers: USER_MANAGERS,
+  },
   group: { manages: (ctx, keys) => managedKeys(ctx, 'group', keys), managers: GROUP_MANAGERS },
   course: { manages: managedCourses, managers: ENTRY_MANAGERS },
   curriculum: { manages: (ctx, keys) => managedKeys(ctx, 'curriculum', keys), managers: CURRICULUM_MANAGERS },

@@ -7,7 +7,7 @@ import { loader } from '../domain/loaders';
 import type { EntryRole } from '../entities/courses';
 import { Group } from '../entities/groups';
 import { Organisation } from '../entities/organisations';
-import { GROUP_MANAGERS, managesGroupsOf, requireGroupManager } from '../groups/policy';
+import { managesGroupsOf, requireGroupManager } from '../groups/policy';
 import { toGroupVO, type GroupRow } from '../groups/presenter';
 import { findGroup, isMember } from '../groups/repository';
 import * as groupService from '../groups/service';
@@ -20,6 +20,7 @@ import { canManageEntry } from './policy';
 import type { EntryRow } from './presenter';
 import { findEntry, isVisibleTo, managedEntryKeys, visibleEntryKeys } from './repository';
 import { findCourse } from './service';
+import { GROUP_MANAGERS } from '../access/roles';
 
 /**
  * Course groups (catalogue 2.2 "Course groups", CourseGroupWebService): learning groups linked to a

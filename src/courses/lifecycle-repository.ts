@@ -7,8 +7,8 @@ import { appliesIn } from '../domain/scope';
 import type { OrganisationRole } from '../domain/roles';
 import type { OrganisationRow } from '../organisations/presenter';
 import type { EntryRow } from './presenter';
-import { ENTRY_MANAGERS } from './policy';
 import { ENTRIES_THROUGH_GROUPS, ENTRY_COLUMNS, ENTRY_FROM, managedOrganisations, memberSees, visibleTo } from './repository';
+import { ENTRY_MANAGERS } from '../access/roles';
 
 /** The columns of repository_entry an update may set (their SQL names). */
 export type EntryColumn =

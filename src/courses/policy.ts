@@ -2,10 +2,10 @@ import { hasAnyRole, requireCaller, type RequestContext } from '../domain/contex
 import { forbidden, notFound } from '../domain/errors';
 import type { OrganisationRole } from '../domain/roles';
 import { holdsRoleIn } from '../domain/scope';
-import { EntryRole } from '../entities/courses';
 import { defaultOrganisationReference, findOrganisationRow } from '../organisations/repository';
-import { holdsRoleInLinkedOrganisation } from './lifecycle-repository';
-import { hasRole, isVisibleTo } from './repository';
+import { isVisibleTo } from './repository';
+import { managesObject } from '../access/manage';
+import { ENTRY_MANAGERS } from '../access/roles';
 
 /**
  * Who may do what with repository entries and courses (catalogue 2.3, 2.4). Managers of an entry are
@@ -25,7 +25,6 @@ import { hasRole, isVisibleTo } from './repository';
  * | lecture block to another course (…/entry/{k}) | lecture manager of both courses (src/lectures/policy.ts) | |
  * | entry to taxonomy level, member, copy source | manager of the entry | none: levels are shared vocabulary, any person may be added |
  */
-export const ENTRY_MANAGERS: OrganisationRole[] = ['administrator', 'sysadmin', 'learnresourcemanager'];
 
 /** Who may create courses. */
 export const COURSE_CREATORS: OrganisationRole[] = ['author', ...ENTRY_MANAGERS];
@@ -51,15 +50,10 @@ export async function creationOrganisation(ctx: RequestContext, named: number | 
   return Math.min(...own);
 }
 
-/** Administrator, learning resource manager of the entry's organisation, or owner of the entry. */
-export async function canManageEntry(ctx: RequestContext, entry: { id: number; organisationKey: number }): Promise<boolean> {
-  const caller = requireCaller(ctx);
-  if (hasAnyRole(caller, ENTRY_MANAGERS) && (await holdsRoleIn(ctx.em, caller, entry.organisationKey, ENTRY_MANAGERS))) return true;
-  if (await holdsRoleInLinkedOrganisation(ctx.em, caller, entry.id, ENTRY_MANAGERS)) return true;
-  return hasRole(ctx.em, entry.id, caller.key, EntryRole.owner);
-}
+/** Administrator, learning resource manager of the entry's organisation (or of one linked to it), or owner of the entry (src/access/manage.ts). */
+export const canManageEntry = (ctx: RequestContext, entry: { id: number }) => managesObject(ctx, { kind: 'entry', key: entry.id });
 
-export async function requireEntryManager(ctx: RequestContext, entry: { id: number; organisationKey: number }): Promise<void> {
+export async function requireEntryManager(ctx: RequestContext, entry: { id: number }): Promise<void> {
   if (!(await canManageEntry(ctx, entry))) throw forbidden();
 }
 

@@ -9,8 +9,8 @@ import { COURSE_MEMBER_ROLES, entriesThroughCurriculum } from '../curriculum/ent
 import { RESOURCE_ID_SEQUENCE, RESOURCE_KEY_SEQUENCE, type EntryRole, type EntryStatus, type NodeXmlExtra } from '../entities/courses';
 import type { UserRow } from '../users/presenter';
 import { USER_COLUMNS } from '../users/repository';
-import { ENTRY_MANAGERS } from './policy';
 import type { EntryRow } from './presenter';
+import { ENTRY_MANAGERS } from '../access/roles';
 
 /** The columns of an EntryRow from `repository_entry e`, with the root node `r` of its editor tree. */
 export const ENTRY_COLUMNS = `e.id, e.softkey, e.displayname, e.resourcename, e.description, e.teaser, e.authors, e.location,
@@ -283,17 +283,29 @@ export async function insertRootNode(em: EntityManager, entryKey: number, ident:
   await sql(em, INSERT_RUN_ROOT, [entryKey, ident, shortTitle, longTitle]);
 }
 
-/** Of these entries, those the caller manages: as administrator or learning resource manager of an organisation they are in or linked to, or as owner (as canManageEntry). */
+/**
+ * Of these entries, those the caller manages: as administrator or learning resource manager of an organisation they are
+ * in or linked to, or as owner. One statement for all of them, and one more for those a managing role leaves over.
+ */
 export async function managedEntryKeys(em: EntityManager, caller: Caller, entryKeys: readonly number[]): Promise<number[]> {
-  const managed = caller.grants.some((grant) => ENTRY_MANAGERS.includes(grant.role));
-  const organisations = inManagedOrganisation(caller.key);
-  const rows = await sql<{ id: number }>(
+  const byRole: number[] = [];
+  if (caller.grants.some((grant) => ENTRY_MANAGERS.includes(grant.role))) {
+    const organisations = inManagedOrganisation(caller.key);
+    const rows = await sql<{ id: number }>(em, `select e.id from repository_entry e where e.id = any(?::bigint[]) and ${organisations.text}`, [
+      keyArray(entryKeys),
+      ...organisations.params,
+    ]);
+    byRole.push(...rows.map((row) => row.id));
+  }
+  const managed = new Set(byRole);
+  const others = entryKeys.filter((key) => !managed.has(key));
+  if (!others.length) return byRole;
+  const owned = await sql<{ id: number }>(
     em,
-    `select e.id from repository_entry e where e.id in (${placeholders(entryKeys)}) and (${managed ? `${organisations.text} or ` : ''}
-      e.id in (select entry_id from repository_entry_membership where identity_id = ? and role = 'owner'))`,
-    [...entryKeys, ...(managed ? organisations.params : []), caller.key],
+    `select entry_id as id from repository_entry_membership where entry_id = any(?::bigint[]) and identity_id = ? and role = 'owner'`,
+    [keyArray(others), caller.key],
   );
-  return rows.map((row) => row.id);
+  return [...byRole, ...owned.map((row) => row.id)];
 }
 
 export async function deleteEntry(em: EntityManager, key: number): Promise<void> {

@@ -1,7 +1,8 @@
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { forbidden } from '../domain/errors';
-import type { OrganisationRole } from '../domain/roles';
-import { holdsCurriculumRole, isManagedBy } from './repository';
+import { managesObject } from '../access/manage';
+import { holdsCurriculumRole } from './repository';
+import { CURRICULUM_MANAGERS } from '../access/roles';
 
 /**
  * Who may do what with curricula, their elements and element types (catalogue 2.6).
@@ -23,11 +24,8 @@ import { holdsCurriculumRole, isManagedBy } from './repository';
  * | element lecture block in a course | manager of the curriculum | the course must be linked to the element (a link asked both sides) |
  * | curriculum to organisation (organisationKey) | manager of the curriculum | the organisation role in the organisation |
  */
-export const CURRICULUM_MANAGERS: OrganisationRole[] = ['administrator', 'curriculummanager'];
 
-export async function canManageCurriculum(ctx: RequestContext, curriculumKey: number): Promise<boolean> {
-  return isManagedBy(ctx.em, requireCaller(ctx), CURRICULUM_MANAGERS, curriculumKey);
-}
+export const canManageCurriculum = (ctx: RequestContext, curriculumKey: number) => managesObject(ctx, { kind: 'curriculum', key: curriculumKey });
 
 export async function requireCurriculumManager(ctx: RequestContext, curriculumKey: number): Promise<void> {
   if (!(await canManageCurriculum(ctx, curriculumKey))) throw forbidden('needs the administrator or curriculummanager role for this curriculum, or to own it');

@@ -70,16 +70,11 @@ export async function holdsCurriculumRole(em: EntityManager, identityKey: number
   return rows.length > 0;
 }
 
-export async function isManagedBy(em: EntityManager, caller: Caller, roles: readonly string[], curriculumKey: number): Promise<boolean> {
-  const managed = managedByCaller(caller, roles);
-  return (await sql(em, `select 1 from curriculum c where c.id = ? and ${managed.text}`, [curriculumKey, ...managed.params])).length > 0;
-}
-
 /** Of these curricula, those the caller manages: one statement (GraphQL edges). */
 export async function managedAmong(em: EntityManager, caller: Caller, roles: readonly string[], curriculumKeys: readonly number[]): Promise<Set<number>> {
   const managed = managedByCaller(caller, roles);
-  const rows = await sql<{ id: number }>(em, `select c.id from curriculum c where c.id in (${placeholders(curriculumKeys)}) and ${managed.text}`, [
-    ...curriculumKeys,
+  const rows = await sql<{ id: number }>(em, `select c.id from curriculum c where c.id = any(?::bigint[]) and ${managed.text}`, [
+    keyArray(curriculumKeys),
     ...managed.params,
   ]);
   return new Set(rows.map((row) => row.id));

@@ -19,7 +19,7 @@ import type { CurriculumElementVO, CurriculumElementVOInput, CurriculumVO, Curri
 import type { UserVO } from '../schema/users';
 import { toUserVO } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
-import { CURRICULUM_MANAGERS, canManageCurriculum, requireCurriculumManager, requireCurriculumRole, requireSomeCurriculumRole } from './policy';
+import { canManageCurriculum, requireCurriculumManager, requireCurriculumRole, requireSomeCurriculumRole } from './policy';
 import { toCurriculumElementVO, toCurriculumVO, type ElementRow } from './presenter';
 import * as curricula from './repository';
 import { CurriculumElementType } from '../entities/curriculum';
@@ -27,6 +27,7 @@ import { holdsRoleIn } from '../domain/scope';
 import type { TaxonomyLevelVO } from '../schema/taxonomy';
 import { toLevelVO } from '../taxonomy/presenter';
 import * as taxonomies from '../taxonomy/repository';
+import { CURRICULUM_MANAGERS } from '../access/roles';
 
 /** Catalogue 5.2; `inactive` is kept for older clients. */
 export const ELEMENT_STATUSES = ['preparation', 'provisional', 'confirmed', 'active', 'cancelled', 'finished', 'inactive', 'deleted'];

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Pool } from 'pg';
+import { types, type FieldDef, type Pool, type QueryResult } from 'pg';
 
 interface ReadPool {
   pool: Pool;
@@ -51,7 +51,27 @@ export async function sql<T = Record<string, unknown>>(em: EntityManager, text: 
     const query = { text: statement.text, name: read.named ? statement.name : undefined, values: params, ...(fetchRows ? { rows: fetchRows } : {}) };
     return (await read.pool.query<T & object>(query)).rows;
   }
-  return em.getConnection().execute<T[]>(text, params as never[], 'all', em.getTransactionContext());
+  return rowsOnOrmConnection<T>(em, text, params);
+}
+
+/** The types MikroORM's connection leaves as text (date, timestamp, timestamptz, interval), which pg's pools parse. */
+const LEFT_AS_TEXT = new Set([1082, 1114, 1184, 1186]);
+
+/**
+ * A statement on MikroORM's connection, in its transaction if it has one, with its values bound (not written into the
+ * text as MikroORM's execute does: escaping a batch's values there held the event loop), its rows parsed as the read
+ * pool parses them: a timestamp is a Date whichever way a statement went.
+ */
+async function rowsOnOrmConnection<T>(em: EntityManager, text: string, params: unknown[]): Promise<T[]> {
+  const connection = em.getConnection();
+  const query = connection.getKnex().raw(text, params as never[]);
+  const context = em.getTransactionContext();
+  const result = (await (context ? query.transacting(context) : query)) as QueryResult<Record<string, unknown>>;
+  const parsed = (result.fields ?? []).filter((field: FieldDef) => LEFT_AS_TEXT.has(field.dataTypeID));
+  for (const row of result.rows)
+    for (const field of parsed)
+      if (typeof row[field.name] === 'string') row[field.name] = types.getTypeParser(field.dataTypeID, 'text')(row[field.name] as string);
+  return result.rows as T[];
 }
 
 /** A list of keys as one parameter, for `?::bigint[]` (`{1,2,3}`: the same text whichever way the statement is sent). */

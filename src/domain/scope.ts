@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { placeholders, sql, textArray } from '../db/sql';
+import { keyArray, placeholders, sql, textArray } from '../db/sql';
 import type { Caller } from './context';
 import { BASE_ROLES, SUBTREE_INHERITANCE, type OrganisationRole } from './roles';
 
@@ -84,24 +84,20 @@ export function managedIdentities(caller: Caller, roles: readonly OrganisationRo
   return { text: `select p.id from identity p where ${manages.text}`, params: manages.params };
 }
 
-/** Whether the caller manages the person with one of `roles`. */
-export async function isManagerOf(em: EntityManager, caller: Caller, identityKey: number, roles: readonly OrganisationRole[]): Promise<boolean> {
-  if (!caller.grants.some((grant) => roles.includes(grant.role))) return false;
-  const manages = managesPerson(caller, roles, 'i.id');
-  const rows = await sql(em, `select 1 from identity i where i.id = ? and ${manages.text}`, [identityKey, ...manages.params]);
-  return rows.length > 0;
-}
-
-/** Of these people, those the caller manages with one of `roles`: one statement for all of them (GraphQL edges). */
+/** Of these people, those the caller manages with one of `roles`: one statement for all of them. */
 export async function managedAmong(em: EntityManager, caller: Caller, identityKeys: readonly number[], roles: readonly OrganisationRole[]): Promise<number[]> {
   if (!caller.grants.some((grant) => roles.includes(grant.role))) return [];
   const manages = managesPerson(caller, roles, 'i.id');
-  const rows = await sql<{ id: number }>(em, `select i.id from identity i where i.id in (${placeholders(identityKeys)}) and ${manages.text}`, [
-    ...identityKeys,
+  const rows = await sql<{ id: number }>(em, `select i.id from identity i where i.id = any(?::bigint[]) and ${manages.text}`, [
+    keyArray(identityKeys),
     ...manages.params,
   ]);
   return rows.map((row) => row.id);
 }
+
+/** Whether the caller manages the person with one of `roles` (managedAmong for one). */
+export const isManagerOf = async (em: EntityManager, caller: Caller, identityKey: number, roles: readonly OrganisationRole[]) =>
+  (await managedAmong(em, caller, [identityKey], roles)).length > 0;
 
 /** A row when person (2nd parameter) holds one of `roles` (the parameters after) in the organisation (1st), directly or through an inheriting membership of an ancestor. */
 export const ROLE_IN_ORGANISATION = (roles: readonly string[]) => `select 1 from organisation_role cm

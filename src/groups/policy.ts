@@ -1,4 +1,4 @@
-import { managedEntryKeys } from '../courses/repository';
+import { managedKeys, managesObject } from '../access/manage';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { forbidden, notFound } from '../domain/errors';
 import { loader } from '../domain/loaders';
@@ -6,8 +6,9 @@ import type { OrganisationRole } from '../domain/roles';
 import { holdsRoleIn } from '../domain/scope';
 import type { GroupRole } from '../entities/groups';
 import { findOrganisationRow } from '../organisations/repository';
-import { USER_MANAGERS, selfOrManagedAmong } from '../users/policy';
-import { entriesOfGroups, groupManagerOrganisation, groupsInOrganisationsWithRole, groupsShowingMembersTo, holdsRoleEverywhere, isMember } from './repository';
+import { selfOrManagedAmong } from '../users/policy';
+import { groupManagerOrganisation, groupsShowingMembersTo, holdsRoleEverywhere, isMember } from './repository';
+import { GROUP_MANAGERS, USER_MANAGERS } from '../access/roles';
 
 /**
  * Who may do what with learning groups (catalogue 2.2). Unlike OpenOLAT, where groups are global and
@@ -25,34 +26,12 @@ import { entriesOfGroups, groupManagerOrganisation, groupsInOrganisationsWithRol
  * course owners change any group they reach there, which let an owner link a stranger's group and
  * then rename or delete it.
  */
-export const GROUP_MANAGERS: OrganisationRole[] = ['administrator', 'groupmanager'];
 
 /** Who reads a person's groups: the person, their user managers, and group managers of the person. */
 const PERSON_GROUP_READERS: OrganisationRole[] = [...new Set([...USER_MANAGERS, ...GROUP_MANAGERS])];
 
-/**
- * Of these groups, those the caller manages, in one statement for all of them, and for the groups left over two more
- * (their courses, and which of those the caller manages).
- */
-export async function groupsManagedAmong(ctx: RequestContext, groupKeys: readonly number[]): Promise<ReadonlySet<number>> {
-  const caller = requireCaller(ctx);
-  if (!groupKeys.length) return new Set();
-  const groupManager = hasAnyRole(caller, GROUP_MANAGERS);
-  if (groupManager && (await holdsRoleEverywhere(ctx.em, caller.key, GROUP_MANAGERS))) return new Set(groupKeys);
-  const managed = new Set(groupManager ? await groupsInOrganisationsWithRole(ctx.em, caller.key, GROUP_MANAGERS, groupKeys) : []);
-  const others = groupKeys.filter((key) => !managed.has(key));
-  if (!others.length) return managed;
-  const entriesByGroup = await entriesOfGroups(ctx.em, others);
-  if (!entriesByGroup.size) return managed;
-  const managedEntries = new Set(await managedEntryKeys(ctx.em, caller, [...new Set([...entriesByGroup.values()].flat())]));
-  for (const [group, entries] of entriesByGroup) if (entries.every((entry) => managedEntries.has(entry))) managed.add(group);
-  return managed;
-}
-
 /** Group managers of the group's organisation; else a manager of every course the group is linked to (none linked: nobody else). */
-export async function canManageGroup(ctx: RequestContext, groupKey: number): Promise<boolean> {
-  return (await groupsManagedAmong(ctx, [groupKey])).has(groupKey);
-}
+export const canManageGroup = (ctx: RequestContext, groupKey: number) => managesObject(ctx, { kind: 'group', key: groupKey });
 
 export async function requireGroupManager(ctx: RequestContext, groupKey: number): Promise<void> {
   if (!(await canManageGroup(ctx, groupKey))) {
@@ -104,7 +83,7 @@ export async function requireGroupReader(ctx: RequestContext, groupKey: number):
 export async function memberListsReadable(ctx: RequestContext, groupKeys: readonly number[], role: GroupRole): Promise<ReadonlySet<number>> {
   // One question for the owners and the participants of an answer's groups: their edges ask in the same tick.
   const managedLoader = loader<number, boolean>(ctx, 'groups managed', async (keys) => {
-    const managed = await groupsManagedAmong(ctx, keys);
+    const managed = await managedKeys(ctx, 'group', keys);
     return keys.map((key) => managed.has(key));
   });
   const verdicts = await managedLoader.loadMany(groupKeys);

@@ -14,7 +14,6 @@ import type { UserVO } from '../schema/users';
 import { toUserVO, type UserRow } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
 import {
-  GROUP_MANAGERS,
   memberListsReadable,
   organisationOfNewGroup,
   personGroupsReadable,
@@ -26,6 +25,7 @@ import { toGroupConfigurationVO, toGroupInfoVO, toGroupVO, type GroupConfigurati
 import * as groups from './repository';
 import { findGroup } from './repository';
 import { GROUP_TOOLS, TOOL_ACCESS, ToolAccess, hasAccessLevel, hasTool, isGroupTool, isToolEnabled } from './tools';
+import { GROUP_MANAGERS } from '../access/roles';
 
 /** GET /groups: the groups of the organisations where the caller manages groups, and the groups the caller belongs to. */
 export function listGroups(ctx: RequestContext, filter: { externalId?: string | null; managed?: boolean | null }): Promise<GroupVO[]> {

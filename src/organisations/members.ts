@@ -9,7 +9,8 @@ import type { OrganisationVO } from '../schema/organisations';
 import type { UserVO, UserVOInput } from '../schema/users';
 import { toUserVO, type UserRow } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
-import { memberManagedAmong, organisationsManagedAmong, requireMemberManager, requireOrganisationManager, requireRoleGranter } from './policy';
+import { managedKeys } from '../access/manage';
+import { memberManagedAmong, requireMemberManager, requireOrganisationManager, requireRoleGranter } from './policy';
 import { toOrganisationVO, type OrganisationRow } from './presenter';
 import * as organisations from './repository';
 import { findOrganisation } from './repository';
@@ -98,7 +99,7 @@ export async function removeMember(ctx: RequestContext, organisationKey: number,
 /** `OrganisationVO.members` (GraphQL): a page of listMembers of the role of every organisation of an answer, read at once; FORBIDDEN for those the caller does not manage. */
 export function membersOf(ctx: RequestContext, role: OrganisationRole, organisationKey: number, page: EdgePage): Promise<UserVO[]> {
   const edge: Edge<UserRow, UserVO> = {
-    readable: (keys) => organisationsManagedAmong(ctx, keys),
+    readable: (keys) => managedKeys(ctx, 'organisation', keys),
     read: (keys, page, cap) => organisations.pagesOfMembers(ctx.em, keys, role, page, cap),
     present: (row) => toUserVO(row, true),
   };

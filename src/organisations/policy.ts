@@ -1,8 +1,9 @@
 import { requireCaller, type RequestContext } from '../domain/context';
 import { forbidden } from '../domain/errors';
 import type { OrganisationRole } from '../domain/roles';
-import { grantableIn, holdsRoleIn, isManagerOf, managedAmong } from '../domain/scope';
-import { managedOrganisationKeys } from './repository';
+import { managesObject } from '../access/manage';
+import { grantableIn, isManagerOf, managedAmong } from '../domain/scope';
+import { ORGANISATION_ADMINS } from '../access/roles';
 
 /**
  * Who may do what with organisations and their types (catalogue 2.5).
@@ -24,10 +25,8 @@ import { managedOrganisationKeys } from './repository';
  * | organisation to parent (parentOrganisationKey on create, update or move) | manager of the organisation | manager of the parent |
  * | entry to organisation | the organisation role (src/courses/policy.ts) | manager of the entry |
  */
-export const ORGANISATION_ADMINS: OrganisationRole[] = ['administrator', 'sysadmin'];
 
-export const canManageOrganisation = (ctx: RequestContext, organisationKey: number) =>
-  holdsRoleIn(ctx.em, requireCaller(ctx), organisationKey, ORGANISATION_ADMINS);
+export const canManageOrganisation = (ctx: RequestContext, organisationKey: number) => managesObject(ctx, { kind: 'organisation', key: organisationKey });
 
 export async function requireOrganisationManager(ctx: RequestContext, organisationKey: number): Promise<void> {
   if (!(await canManageOrganisation(ctx, organisationKey))) throw forbidden('needs the administrator or sysadmin role in the organisation');
@@ -43,11 +42,6 @@ export async function requireMemberManager(ctx: RequestContext, identityKey: num
 /** Of these people, those whose memberships the caller reads (GraphQL UserVO.organisations): one statement for all. */
 export const memberManagedAmong = async (ctx: RequestContext, identityKeys: readonly number[]) =>
   new Set(await managedAmong(ctx.em, requireCaller(ctx), identityKeys, ORGANISATION_ADMINS));
-
-/** Of these organisations, those the caller manages (GraphQL OrganisationVO.members): one statement for all. */
-export async function organisationsManagedAmong(ctx: RequestContext, organisationKeys: readonly number[]): Promise<Set<number>> {
-  return new Set(await managedOrganisationKeys(ctx.em, requireCaller(ctx).key, organisationKeys, ORGANISATION_ADMINS));
-}
 
 /** Nobody grants or revokes a role they do not hold in the organisation (the ladder of src/domain/scope.ts: administrators hold every role but sysadmin). */
 export async function requireRoleGranter(ctx: RequestContext, organisationKey: number, roles: readonly OrganisationRole[]): Promise<void> {

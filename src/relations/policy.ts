@@ -1,6 +1,7 @@
 import type { RequestContext } from '../domain/context';
 import type { OrganisationRole } from '../domain/roles';
-import { USER_MANAGERS, managedAmong, requireUserManager } from '../users/policy';
+import { managedAmong, requireUserManager } from '../users/policy';
+import { USER_MANAGERS } from '../access/roles';
 
 /** Who may do what with relation roles and identity-to-identity relations (catalogue 2.10). */
 

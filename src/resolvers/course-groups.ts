@@ -10,7 +10,6 @@ import { pageRequest } from '../domain/paging';
 import { EntryRole } from '../entities/courses';
 import { managedGroup } from '../groups/managed';
 import { Managed } from '../managed/elements';
-import { ORGANISATION_ADMINS } from '../organisations/policy';
 import * as organisations from '../organisations/service';
 import { CourseVO, CourseVOes, RepositoryEntryVO } from '../schema/courses';
 import { auth } from '../schema/directives';
@@ -19,6 +18,7 @@ import { OrganisationVO } from '../schema/organisations';
 import { EdgePageArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { UserVO } from '../schema/users';
+import { ORGANISATION_ADMINS } from '../access/roles';
 
 @ArgsType()
 class CoursesOfUserArgs {

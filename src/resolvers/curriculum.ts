@@ -4,10 +4,8 @@ import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
 import { managedCurriculum, managedElement, managedElementType } from '../curriculum/managed';
 import * as members from '../curriculum/members';
-import { CURRICULUM_MANAGERS } from '../curriculum/policy';
 import * as curricula from '../curriculum/service';
 import * as types from '../curriculum/types';
-import { ORGANISATION_ADMINS } from '../organisations/policy';
 import * as organisations from '../organisations/service';
 import { auth } from '../schema/directives';
 import { RepositoryEntryVO } from '../schema/courses';
@@ -28,6 +26,7 @@ import { TaxonomyLevelVO } from '../schema/taxonomy';
 import { OrganisationVO } from '../schema/organisations';
 import { UserVO, UserVOInput } from '../schema/users';
 import * as users from '../users/service';
+import { CURRICULUM_MANAGERS, ORGANISATION_ADMINS } from '../access/roles';
 
 /** Operations on one curriculum: any authenticated caller, then the curriculum-manager rule of src/curriculum/policy.ts (403). */
 const SIGNED_IN = auth();

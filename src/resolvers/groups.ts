@@ -3,7 +3,6 @@ import { Arg, Args, ArgsType, Ctx, Field, Int, Directive, Extensions, FieldResol
 import type { RequestContext } from '../domain/context';
 import { GroupRole } from '../entities/groups';
 import { managedGroup } from '../groups/managed';
-import { GROUP_MANAGERS } from '../groups/policy';
 import * as groups from '../groups/service';
 import { expandManagedFlags, parseManagedFlags } from '../managed/flags';
 import { Managed } from '../managed/elements';
@@ -22,6 +21,7 @@ import { pageRequest } from '../domain/paging';
 import { EdgePageArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { UserVO } from '../schema/users';
+import { GROUP_MANAGERS } from '../access/roles';
 
 @ArgsType()
 class GroupsOfUserArgs {

@@ -3,7 +3,6 @@ import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
 import { managedOrganisation, managedOrganisationType } from '../organisations/managed';
 import * as members from '../organisations/members';
-import { ORGANISATION_ADMINS } from '../organisations/policy';
 import * as organisations from '../organisations/service';
 import * as types from '../organisations/types';
 import { auth } from '../schema/directives';
@@ -11,6 +10,7 @@ import { OrganisationTypeVO, OrganisationTypeVOInput, OrganisationVO, Organisati
 import { EdgePageArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { UserVO, UserVOInput } from '../schema/users';
+import { ORGANISATION_ADMINS } from '../access/roles';
 
 const ROLE = 'an organisation role (catalogue 5.7) or its plural, e.g. author or authors';
 const INHERITANCE = 'none, root (the sub-organisations too) or inherited (same as root); absent: root for every role but user, invitee and guest';

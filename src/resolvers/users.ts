@@ -4,7 +4,6 @@ import * as groups from '../groups/service';
 import * as members from '../organisations/members';
 import * as relationsService from '../relations/service';
 import { IdentityToIdentityRelationVO } from '../schema/relations';
-import { ORGANISATION_ADMINS } from '../organisations/policy';
 import { OrganisationVO } from '../schema/organisations';
 import { GroupVO } from '../schema/groups';
 import type { RequestContext } from '../domain/context';
@@ -35,9 +34,10 @@ import {
 import * as accounts from '../users/accounts';
 import * as authentications from '../users/authentications';
 import * as portraits from '../users/portrait';
-import { USER_CREATORS, USER_MANAGERS, USER_SEARCHERS } from '../users/policy';
+import { USER_CREATORS, USER_SEARCHERS } from '../users/policy';
 import { identityKeyOfLogin } from '../users/repository';
 import * as users from '../users/service';
+import { USER_MANAGERS, ORGANISATION_ADMINS } from '../access/roles';
 
 @Resolver()
 export class UserResolver {

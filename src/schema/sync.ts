@@ -80,6 +80,31 @@ export class SyncGroupInput {
 
   @Field(() => Int, { nullable: true })
   maxParticipants?: number | null;
+
+  @Field(() => [String], {
+    nullable: true,
+    description: 'The tools switched on, all of them (GroupConfigurationVO.tools: hasNews, hasCalendar, hasFolder, …); absent: as they are.',
+  })
+  @Extensions({ xmlItem: 'tool' })
+  tools?: string[] | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Members see the owners.' })
+  ownersVisible?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Members see the participants.' })
+  participantsVisible?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Members see the waiting list.' })
+  waitingListVisible?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Everyone sees the owners.' })
+  ownersPublic?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Everyone sees the participants.' })
+  participantsPublic?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Everyone sees the waiting list.' })
+  waitingListPublic?: boolean | null;
 }
 
 @InputType('SyncCourseInput', { description: 'A course, found by externalId; its metadata keeps what the document leaves out.' })
@@ -110,6 +135,12 @@ export class SyncCourseInput {
 
   @Field(() => Boolean, { nullable: true, description: 'Open to guests.' })
   guests?: boolean | null;
+
+  @Field(() => DateTimeScalar, { nullable: true, description: 'The beginning of its lifecycle (its own, as …/metadata sets it).' })
+  validFrom?: Date | null;
+
+  @Field(() => DateTimeScalar, { nullable: true, description: 'The end of its lifecycle.' })
+  validTo?: Date | null;
 }
 
 @InputType('SyncCurriculumInput', { description: 'A curriculum, found by externalId.' })

@@ -240,7 +240,7 @@ export async function claimContainers(em: EntityManager, jobKey: number): Promis
   const taken = await sql<{ container: string }>(
     em,
     `insert into sync_claim (container, job_id)
-     select distinct i.container, ? from sync_item i where i.job_id = ? and i.section = 'memberships'
+     select distinct i.container, ?::bigint from sync_item i where i.job_id = ? and i.section = 'memberships'
        and not exists (select 1 from sync_outcome o where o.job_id = i.job_id and o.seq = i.seq and o.action = 'error')
      on conflict do nothing returning container`,
     [jobKey, jobKey],

@@ -5,11 +5,11 @@ import { DomainError, validationFailed, type ErrorDetail } from '../domain/error
 import { answerList, inRanges } from '../domain/lists';
 import { Authentication, Provider, UserStatus, type Identity } from '../entities/users';
 import type { ManagedUserVO, PreferencesVO, PreferencesVOInput, UserLifecycleVO, UserLifecycleVOInput, UserVO } from '../schema/users';
-import { USER_MANAGERS } from './policy';
 import { toUserVO } from './presenter';
 import { loginInUse, managedUsers } from './repository';
 import { managedIdentity } from './service';
 import { loginTaken, validateLogin } from './validation';
+import { USER_MANAGERS } from '../access/roles';
 
 const LANGUAGE = /^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})*$/;
 

@@ -1,15 +1,14 @@
 import { forbidden } from '../domain/errors';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import type { OrganisationRole } from '../domain/roles';
-import { belongsToManaged, isManagerOf, managedAmong as managedKeysAmong, managesPerson } from '../domain/scope';
+import { managesObject } from '../access/manage';
+import { belongsToManaged, managedAmong as managedKeysAmong, managesPerson } from '../domain/scope';
 import { defaultOrganisationReference } from '../organisations/repository';
 import type { Condition } from './repository';
 import { Provider } from '../entities/users';
+import { USER_MANAGERS } from '../access/roles';
 
 /** Who may do what with people (catalogue 2.1). "Manager of a user" follows the organisation tree (src/domain/scope.ts). */
-
-/** OpenOLAT's user managers: they read, change and delete the people of the organisations they manage. */
-export const USER_MANAGERS: OrganisationRole[] = ['administrator', 'usermanager', 'rolesmanager'];
 
 /** Who may create people. */
 export const USER_CREATORS: OrganisationRole[] = ['administrator', 'usermanager'];
@@ -17,7 +16,7 @@ export const USER_CREATORS: OrganisationRole[] = ['administrator', 'usermanager'
 /** Who may search people (authors search them to add them to courses). */
 export const USER_SEARCHERS: OrganisationRole[] = ['administrator', 'usermanager', 'rolesmanager', 'author'];
 
-export const canManageUser = (ctx: RequestContext, identityKey: number) => isManagerOf(ctx.em, requireCaller(ctx), identityKey, USER_MANAGERS);
+export const canManageUser = (ctx: RequestContext, identityKey: number) => managesObject(ctx, { kind: 'person', key: identityKey });
 
 /** Of these people, those the caller manages with one of `roles` (and, with `self`, the caller themself): one statement for all of them (GraphQL edges). */
 export async function managedAmong(

@@ -14,20 +14,13 @@ import { Identity, UserStatus } from '../entities/users';
 import { requireRoleGranter } from '../organisations/policy';
 import { defaultOrganisationReference } from '../organisations/repository';
 import type { RolesVO, RolesVOInput, StatusVO, UserVO, UserVOInput } from '../schema/users';
-import {
-  USER_MANAGERS,
-  fullProfileCondition,
-  requireUserManager,
-  searchVisibility,
-  searchableProperty,
-  searchesAdministratively,
-  selfOrManagedAmong,
-} from './policy';
+import { fullProfileCondition, requireUserManager, searchVisibility, searchableProperty, searchesAdministratively, selfOrManagedAmong } from './policy';
 import { deletePortraitFiles, smallPortraitBase64 } from './portrait';
 import { toUserVO } from './presenter';
 import * as users from './repository';
 import { emailInUse, findIdentity, loginInUse, type UserSearch } from './repository';
 import { loginTaken, validateLogin, validateUserFields } from './validation';
+import { USER_MANAGERS } from '../access/roles';
 
 /** Loads the person and checks that the caller manages them ("manager of that user"). */
 export async function managedIdentity(ctx: RequestContext, key: number): Promise<Identity> {

@@ -2,7 +2,7 @@ import { GATEWAY_ADMINS } from '../admin/policy';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { forbidden, notFound } from '../domain/errors';
 import type { OrganisationRole } from '../domain/roles';
-import { organisationsManagedAmong } from '../organisations/policy';
+import { canManageOrganisation } from '../organisations/policy';
 import { subscriptionByKey, type SubscriptionRow } from './repository';
 
 /** Administrators manage webhook subscriptions (the role check of the resolvers). */
@@ -26,6 +26,6 @@ export async function requireWebhook(ctx: RequestContext, key: number): Promise<
 
 /** A subscription's organisation scope: one the caller administers (else an administrator of one organisation could listen to another's). */
 export async function requireScopeManager(ctx: RequestContext, organisationKey: number): Promise<void> {
-  if (!(await organisationsManagedAmong(ctx, [organisationKey])).has(organisationKey))
+  if (!(await canManageOrganisation(ctx, organisationKey)))
     throw forbidden('needs the administrator or sysadmin role in the organisation the webhook is limited to');
 }

@@ -3760,6 +3760,10 @@ export type SyncCourseInput = {
   status?: InputMaybe<Scalars['String']['input']>;
   /** Its display name; required when it is created. */
   title?: InputMaybe<Scalars['String']['input']>;
+  /** The beginning of its lifecycle (its own, as …/metadata sets it). */
+  validFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  /** The end of its lifecycle. */
+  validTo?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
 /** An element of a curriculum, found by externalId. */
@@ -3815,6 +3819,20 @@ export type SyncGroupInput = {
   minParticipants?: InputMaybe<Scalars['Int']['input']>;
   /** Required when it is created. */
   name?: InputMaybe<Scalars['String']['input']>;
+  /** Everyone sees the owners. */
+  ownersPublic?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Members see the owners. */
+  ownersVisible?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Everyone sees the participants. */
+  participantsPublic?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Members see the participants. */
+  participantsVisible?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The tools switched on, all of them (GroupConfigurationVO.tools: hasNews, hasCalendar, hasFolder, …); absent: as they are. */
+  tools?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Everyone sees the waiting list. */
+  waitingListPublic?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Members see the waiting list. */
+  waitingListVisible?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** One object of a sync document and what the job did (or would do) with it. */

@@ -418,6 +418,80 @@ describe("a term's fields", () => {
     expect(await countOf('sync_item', `job_id in (${keys.join(',')}) and payload->'password' is not null`)).toBe(0);
   });
 
+  it("sets a course's lifecycle and a group's tools and visibility; a title change keeps the lifecycle's afternoon", async () => {
+    const tag = uniqueLogin('life');
+    const lifecycleIs = (from: string, to: string) =>
+      countOf('repository_entry', `external_id = '${tag}-C' and lifecycle_valid_from = '${from}' and lifecycle_valid_to = '${to}'`);
+    const configuration = async () => {
+      const [group] = await t.service.orm.em.fork().getConnection().execute(`select id from business_group where external_id = '${tag}-G'`);
+      return (await call(t.base, 'GET', `/restapi/groups/${group.id}/configuration`, { headers: asAdmin })).json;
+    };
+    const first = {
+      courses: [{ externalId: `${tag}-C`, title: 'Lifecycle course', validFrom: '2026-09-01T14:30:00Z', validTo: '2027-01-31T18:00:00Z' }],
+      groups: [{ externalId: `${tag}-G`, name: 'Tools group', tools: ['hasFolder', 'hasNews'], ownersVisible: true }],
+    };
+    // REST: planned, then applied.
+    const plan = await dryRun(first);
+    expect(plan.failures).toEqual([]);
+    const job = await apply(first);
+    expect(job).toMatchObject({ state: 'done', failures: [] });
+    expect(planOf(await itemsOf(job.key))).toEqual(planOf(await itemsOf(plan.key)));
+    expect(await lifecycleIs('2026-09-01T14:30:00Z', '2027-01-31T18:00:00Z')).toBe(1);
+    expect(await configuration()).toMatchObject({ tools: ['hasNews', 'hasFolder'], ownersVisible: true, participantsVisible: false });
+
+    // GraphQL: a new title alone; the lifecycle (which …/metadata reads back in 12-hour text) stays as it is.
+    const renamed = { courses: [{ externalId: `${tag}-C`, title: 'Renamed course' }] };
+    const titled = await applyThroughGraphql(renamed);
+    expect((await itemsOf(titled.key)).map((item) => item.changes.map((change: Json) => change.field))).toEqual([['title']]);
+    expect(await lifecycleIs('2026-09-01T14:30:00Z', '2027-01-31T18:00:00Z')).toBe(1);
+
+    // GraphQL: the end of the lifecycle, the tools and a visibility; planned with their fields, then applied.
+    const second = {
+      courses: [{ externalId: `${tag}-C`, validTo: '2027-02-28T17:00:00+01:00' }],
+      groups: [{ externalId: `${tag}-G`, tools: ['hasCalendar'], participantsVisible: true }],
+    };
+    const planned = await graphql(t.base, adminAuth(), SYNC, { d: second, dry: true });
+    expect(planned.body.errors).toBeUndefined();
+    const planItems = await itemsOf(planned.body.data.sync.key);
+    expect(planItems.map((item) => [item.ref, item.changes.map((change: Json) => change.field).sort()])).toEqual([
+      [`${tag}-G`, ['participantsVisible', 'tools']],
+      [`${tag}-C`, ['validTo']],
+    ]);
+    expect(planItems[0].changes.find((change: Json) => change.field === 'tools')).toEqual({
+      field: 'tools',
+      before: 'hasNews,hasFolder',
+      after: 'hasCalendar',
+    });
+    const next = await applyThroughGraphql(second);
+    expect(planOf(await itemsOf(next.key))).toEqual(planOf(planItems));
+    expect(await lifecycleIs('2026-09-01T14:30:00Z', '2027-02-28T16:00:00Z')).toBe(1);
+    expect(await configuration()).toMatchObject({ tools: ['hasCalendar'], ownersVisible: true, participantsVisible: true });
+    const again = await applyThroughGraphql(second);
+    for (const section of again.sections) expect(section).toMatchObject({ created: 0, updated: 0, failed: 0 });
+
+    // XML: tools as a list of <tool>; an unknown one is the group's error, and nothing of the group is written.
+    const xml = (name: string, tools: string) =>
+      `<sync><groups><group><externalId>${tag}-G</externalId><name>${name}</name><tools>${tools}</tools></group></groups></sync>`;
+    const wiki = await call(t.base, 'POST', '/restapi/sync', {
+      headers: asAdmin,
+      body: xml('Tools group renamed', '<tool>hasWiki</tool><tool>hasNews</tool>'),
+      contentType: 'application/xml',
+    });
+    expect(wiki.status).toBe(202);
+    expect(await ended(wiki.json.key)).toMatchObject({ state: 'done', failures: [] });
+    expect(await configuration()).toMatchObject({ tools: ['hasNews', 'hasWiki'], participantsVisible: true });
+    const unknown = await call(t.base, 'POST', '/restapi/sync', {
+      headers: asAdmin,
+      body: xml('Never renamed', '<tool>hasTelepathy</tool>'),
+      contentType: 'application/xml',
+    });
+    const failed = await ended(unknown.json.key);
+    expect(failed.failures).toEqual([
+      { ...failed.failures[0], ref: `${tag}-G`, error: expect.stringMatching(/^tools: hasTelepathy unknown \(the tools are hasNews, /) },
+    ]);
+    expect(await countOf('business_group', `external_id = '${tag}-G' and name = 'Tools group renamed'`)).toBe(1);
+  });
+
   it("a password the policy refuses is that person's error, and nothing of the person is written", async () => {
     const tag = uniqueLogin('short');
     const person = await buildUser(t, {}, { externalId: `${tag}-P`, firstName: 'Kept' });

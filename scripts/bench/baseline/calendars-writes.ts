@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ENTRY_MANAGERS } from '../../../src/courses/policy';
 import { COURSE_OF_CALENDAR, EVENTS_WITH_ID, UPSERT_EVENT, type CourseRow } from '../../../src/calendars/repository';
-import { caller, HttpError, holdsRoleIn, inTransaction, numbered, ok, prepared, readBody, writeAuditRow, type BaselineRoute } from './http';
+import { caller, HttpError, inTransaction, managesEntry, numbered, ok, prepared, readBody, writeAuditRow, type BaselineRoute } from './http';
 
 /**
  * The calendars family's write (issue 23) with the statements of src/calendars and the gateway's
@@ -27,7 +26,7 @@ const saveCourseEvent: BaselineRoute = {
     const who = await caller(pool, req);
     const [course] = (await pool.query<CourseRow>(prepared(numbered(COURSE_OF_CALENDAR), [courseKey]))).rows;
     if (!course?.calendarEnabled) throw new HttpError(404, 'course calendar not found');
-    if (!(await holdsRoleIn(pool, who, course.organisationKey, ENTRY_MANAGERS))) throw new HttpError(403, 'not a manager of the course');
+    if (!(await managesEntry(pool, who, course.entryKey))) throw new HttpError(403, 'not a manager of the course');
     if (!event.subject?.trim() || !event.begin || !event.end) throw new HttpError(400, 'subject, begin and end are mandatory');
     const eventId = randomUUID();
     await inTransaction(pool, async (client) => {

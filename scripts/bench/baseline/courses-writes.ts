@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import { DEFAULT_ORGANISATION_IDENTIFIER } from '../../../src/domain/roles';
-import { ENTRY_MANAGERS } from '../../../src/courses/policy';
 import { toCourseVO, type EntryRow } from '../../../src/courses/presenter';
 import {
   ENTRY_WHERE,
@@ -16,7 +15,7 @@ import { nodeIdent, validateCourse } from '../../../src/courses/service';
 import {
   caller,
   HttpError,
-  holdsRoleIn,
+  managesEntry,
   IDENTITY_EXISTS,
   inTransaction,
   numbered,
@@ -54,7 +53,7 @@ async function managedCourse(pool: Pool, req: http.IncomingMessage, courseKey: n
   const who = await caller(pool, req);
   const row = await findEntry(pool, 'e.olat_resource_id', courseKey);
   if (!row) throw new HttpError(404, 'course not found');
-  if (!(await holdsRoleIn(pool, who, row.organisationKey, ENTRY_MANAGERS))) throw new HttpError(403, 'not a manager of the course');
+  if (!(await managesEntry(pool, who, row.id))) throw new HttpError(403, 'not a manager of the course');
   return { row, who };
 }
 

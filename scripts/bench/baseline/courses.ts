@@ -1,5 +1,4 @@
 import type { Pool } from 'pg';
-import { ENTRY_MANAGERS } from '../../../src/courses/policy';
 import { ENTRY_COLUMNS, ENTRY_FROM, entryPageStatement, memberSees, visibleToIdentity } from '../../../src/courses/repository';
 import type { Range } from '../../../src/domain/lists';
 import { toUserVO, type UserRow } from '../../../src/users/presenter';
@@ -7,6 +6,7 @@ import { USER_COLUMNS } from '../../../src/users/repository';
 import { toCourseVO, type EntryRow } from '../../../src/courses/presenter';
 import { COURSE_TYPE } from '../../../src/courses/service';
 import { caller, HttpError, IDENTITY_EXISTS, numbered, pagedAccept, prepared, send, streamList, userXml, wantsXml, type BaselineRoute } from './http';
+import { ENTRY_MANAGERS } from '../../../src/access/roles';
 
 /** The courses family's reads, with the statements of src/courses (built by the same functions) and its presenters. */
 

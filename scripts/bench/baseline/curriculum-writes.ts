@@ -1,8 +1,8 @@
-import { CURRICULUM_MANAGERS } from '../../../src/curriculum/policy';
 import { grantedInheritance } from '../../../src/curriculum/members';
 import { CURRICULUM_COLUMNS, ELEMENT_COLUMNS, managedByCaller, UPSERT_MEMBERSHIP } from '../../../src/curriculum/repository';
 import type { Caller } from '../../../src/domain/context';
 import { caller, HttpError, IDENTITY_EXISTS, inTransaction, numbered, ok, prepared, writeAuditRow, type BaselineRoute } from './http';
+import { CURRICULUM_MANAGERS } from '../../../src/access/roles';
 
 /**
  * The curriculum family's write (issue 23) with the statements of src/curriculum and the gateway's

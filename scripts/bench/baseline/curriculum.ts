@@ -1,9 +1,9 @@
 import type { Pool } from 'pg';
-import { CURRICULUM_MANAGERS } from '../../../src/curriculum/policy';
 import { toMemberVO } from '../../../src/curriculum/presenter';
-import { findCurriculumRow, findElementRow, holdsCurriculumRole, isManagedBy, listMemberRows, listMembersWithRole } from '../../../src/curriculum/repository';
+import { findCurriculumRow, findElementRow, holdsCurriculumRole, listMemberRows, managedAmong, listMembersWithRole } from '../../../src/curriculum/repository';
 import { toUserVO } from '../../../src/users/presenter';
 import { asCaller, caller, holdsAnyRole, HttpError, readerOf, streamList, type BaselineCaller, type BaselineRoute } from './http';
+import { CURRICULUM_MANAGERS } from '../../../src/access/roles';
 
 /** The curricula family's reads, with the statements of src/curriculum (its repository functions) and its presenters. */
 
@@ -12,7 +12,7 @@ async function requireManagedElement(pool: Pool, who: BaselineCaller, curriculum
   const em = readerOf(pool);
   if (!holdsAnyRole(who, CURRICULUM_MANAGERS) && !(await holdsCurriculumRole(em, who.key))) throw new HttpError(403, 'no curriculum role');
   if (!(await findCurriculumRow(em, curriculumKey))) throw new HttpError(404, 'curriculum not found');
-  if (!(await isManagedBy(em, asCaller(who), CURRICULUM_MANAGERS, curriculumKey))) throw new HttpError(403, 'not a manager');
+  if (!(await managedAmong(em, asCaller(who), CURRICULUM_MANAGERS, [curriculumKey])).has(curriculumKey)) throw new HttpError(403, 'not a manager');
   const element = await findElementRow(em, elementKey);
   if (!element) throw new HttpError(404, 'curriculum element not found');
   if (element.curriculumKey !== curriculumKey) throw new HttpError(403, 'element of another curriculum');

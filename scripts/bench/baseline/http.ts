@@ -6,6 +6,7 @@ import { useReadPool } from '../../../src/db/sql';
 import type { Caller } from '../../../src/domain/context';
 import { BATCH_SIZE, type Range } from '../../../src/domain/lists';
 import { INSERT_AUDIT_ROW, maskSecrets } from '../../../src/audit/audit-log';
+import { managedEntryKeys } from '../../../src/courses/repository';
 import { ROLE_IN_ORGANISATION } from '../../../src/domain/scope';
 import type { UserVO } from '../../../src/schema/users';
 
@@ -182,8 +183,13 @@ export async function caller(pool: Pool, req: http.IncomingMessage): Promise<Bas
 /** Whether the caller holds one of the roles in some organisation (hasAnyRole of src/domain/context.ts, from the same cache-held roles). */
 export const holdsAnyRole = (who: BaselineCaller, roles: readonly string[]) => who.roles.some((role) => roles.includes(role));
 
-/** The caller as the gateway's SQL builders take it: they read its key only. */
-export const asCaller = (who: BaselineCaller) => ({ key: who.key, login: '', grants: [], provider: 'REST' }) as Caller;
+/** The caller as the gateway's SQL builders take it: they read its key, and whether it holds a role somewhere. */
+export const asCaller = (who: BaselineCaller) =>
+  ({ key: who.key, login: '', grants: who.roles.map((role) => ({ role, organisationKey: 0 })), provider: 'REST' }) as Caller;
+
+/** Whether the person manages the entry (src/access/manage.ts, its one statement). */
+export const managesEntry = async (pool: Pool, who: BaselineCaller, entryKey: number) =>
+  (await managedEntryKeys(readerOf(pool), asCaller(who), [entryKey])).length > 0;
 
 /** What a write's audit row names: the operation (the GraphQL field), the object and the operation's arguments. */
 export interface AuditedWrite {

@@ -5,8 +5,8 @@ import bcrypt from 'bcrypt';
 import { throttleKey } from '../../../src/auth/login-throttle';
 import type { Caller } from '../../../src/domain/context';
 import { managesPerson } from '../../../src/domain/scope';
-import { USER_MANAGERS } from '../../../src/users/policy';
 import { caller, HttpError, numbered, prepared, send, streamList, type BaselineRoute } from './http';
+import { USER_MANAGERS } from '../../../src/access/roles';
 
 /** The users family's short reads for the institution's scenarios (the whole list and GET /users/{k} with a token are in baseline-server.ts). */
 

@@ -27,6 +27,9 @@ export interface Decision {
   may?: ObjectRef;
 }
 
+/** A timestamp column as ISO 8601 in UTC, as a document's dates read (`2026-09-01T00:00:00.000Z`). */
+export const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 const asText = (value: unknown) => (value == null ? null : String(value));
 
 /** The fields the document gives (not null) whose value differs from the current one. */

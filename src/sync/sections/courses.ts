@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ItemRow } from '../repository';
 import type { Write } from '../operations';
-import { byExternalId, changedFields, changesOf, type Decision, isAmbiguous, single, writesOf } from './compare';
+import { byExternalId, changedFields, changesOf, type Decision, isAmbiguous, isoText, single, writesOf } from './compare';
 
 interface CourseRow {
   /** The repository entry's key (its members are the entry's). */
@@ -18,9 +18,15 @@ interface CourseRow {
   status: string;
   allUsers: boolean;
   guests: boolean;
+  /** Its private lifecycle, dates as ISO 8601 in UTC (as a document's dates read). */
+  validFrom: string | null;
+  validTo: string | null;
+  lifecycleLabel: string | null;
+  lifecycleSoftkey: string | null;
 }
 
 const COURSE_FIELDS = ['title', 'description', 'location', 'authors', 'externalRef'] as const;
+const LIFECYCLE_FIELDS = ['validFrom', 'validTo'] as const;
 /** What a term sets of a course besides its metadata: each by its own mutation. */
 const ACCESS_FIELDS = ['status', 'allUsers', 'guests'] as const;
 const STATUSES = ['preparation', 'review', 'coachpublished', 'published', 'closed'];
@@ -29,7 +35,8 @@ export const coursesByExternalId = async (em: EntityManager, refs: string[]) =>
   byExternalId<CourseRow>(
     em,
     `select e.id as key, e.olat_resource_id as "courseKey", e.external_id as "externalId", e.displayname as title, e.description, e.location, e.authors, e.external_ref as "externalRef",
-         e.status, e.public_visible as "allUsers", e.guest_access as "guests"
+         e.status, e.public_visible as "allUsers", e.guest_access as "guests", ${isoText('e.lifecycle_valid_from')} as "validFrom", ${isoText('e.lifecycle_valid_to')} as "validTo",
+         e.lifecycle_label as "lifecycleLabel", e.lifecycle_softkey as "lifecycleSoftkey"
        from repository_entry e where e.external_id = any(?::text[]) and e.resource_type_name = 'CourseModule'`,
     refs,
   );
@@ -47,6 +54,17 @@ function accessWrites(entry: string, courseKey: number | null, wanted: Record<st
 }
 
 /**
+ * The lifecycle a metadata write sends, which replaces the course's whole: the course's own, with the dates the
+ * document gives (not what …/metadata reads back: OpenOLAT's 12-hour text loses the afternoon). None when it has none.
+ */
+function lifecycleOf(current: Partial<CourseRow>, wanted: Partial<Record<(typeof LIFECYCLE_FIELDS)[number], string>>) {
+  const validFrom = wanted.validFrom ?? current.validFrom ?? null;
+  const validTo = wanted.validTo ?? current.validTo ?? null;
+  const { lifecycleLabel: label = null, lifecycleSoftkey: softkey = null } = current;
+  return validFrom || validTo || label || softkey ? { softkey, label, validFrom, validTo } : null;
+}
+
+/**
  * A course's metadata is replaced as a whole (POST …/metadata): the write reads it first and changes only what the
  * document gives. Its status and public access are changed as a client changes them, each by its mutation after it.
  */
@@ -56,9 +74,11 @@ export async function decideCourses(em: EntityManager, items: ItemRow[]): Promis
     items.map((item) => item.ref),
   );
   return items.map((item): Decision => {
-    const { status, allUsers, guests, ...wanted } = item.payload as Record<string, string | null>;
+    const { status, allUsers, guests, validFrom, validTo, ...wanted } = item.payload as Record<string, string | null>;
     if (status != null && !STATUSES.includes(status)) return { action: 'error', error: `status must be one of ${STATUSES.join(', ')}` };
     const access = { status, allUsers, guests };
+    // Staged as JSON, a document's dates read as isoText writes them.
+    const dates = { validFrom: validFrom ?? undefined, validTo: validTo ?? undefined };
     const course = single(found, item.ref, 'courses');
     if (isAmbiguous(course)) return { action: 'error', error: course.ambiguous };
     if (!course) {
@@ -69,31 +89,41 @@ export async function decideCourses(em: EntityManager, items: ItemRow[]): Promis
       const create: Write = {
         mutation: 'createCourse',
         variables: {
-          course: { ...rest, title, displayName: title, externalId: item.ref, softKey, ...(status == null ? {} : { status }), publicVisible: allUsers },
+          course: {
+            ...rest,
+            title,
+            displayName: title,
+            externalId: item.ref,
+            softKey,
+            ...(status == null ? {} : { status }),
+            publicVisible: allUsers,
+            lifecycle: lifecycleOf({}, dates),
+          },
         },
       };
       return { action: 'create', ...writesOf([create, ...accessWrites(softKey, null, { guests }, { guests: false })]) };
     }
-    const changes = [
-      ...changesOf(course as unknown as Record<string, unknown>, wanted, COURSE_FIELDS),
-      ...changesOf(course as unknown as Record<string, unknown>, access, ACCESS_FIELDS),
-    ];
+    const current = course as unknown as Record<string, unknown>;
+    const metadataChanges = [...changesOf(current, wanted, COURSE_FIELDS), ...changesOf(current, dates, LIFECYCLE_FIELDS)];
+    const changes = [...metadataChanges, ...changesOf(current, access, ACCESS_FIELDS)];
     const { courseKey } = course;
     if (!changes.length) return { action: 'unchanged', key: courseKey, may: { kind: 'entry', key: course.key } };
     const { title, ...changed } = changedFields(
-      changes.filter((change) => (COURSE_FIELDS as readonly string[]).includes(change.field)),
+      metadataChanges.filter((change) => (COURSE_FIELDS as readonly string[]).includes(change.field)),
       wanted,
     );
-    const metadata: Write[] =
-      Object.keys(changed).length + (title === undefined ? 0 : 1)
-        ? [
-            {
-              mutation: 'updateCourseMetadata',
-              variables: { courseKey, metadata: { ...changed, ...(title === undefined ? {} : { displayname: title }) } },
-              readFirst: { query: 'courseMetadata', variables: { courseKey }, arg: 'metadata' },
+    const metadata: Write[] = metadataChanges.length
+      ? [
+          {
+            mutation: 'updateCourseMetadata',
+            variables: {
+              courseKey,
+              metadata: { ...changed, ...(title === undefined ? {} : { displayname: title }), lifecycle: lifecycleOf(course, dates) },
             },
-          ]
-        : [];
+            readFirst: { query: 'courseMetadata', variables: { courseKey }, arg: 'metadata' },
+          },
+        ]
+      : [];
     return { action: 'update', key: courseKey, changes, ...writesOf([...metadata, ...accessWrites(String(course.key), courseKey, access, course)]) };
   });
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ItemRow } from '../repository';
-import { byExternalId, changedFields, changesOf, type Decision, isAmbiguous, single } from './compare';
+import { byExternalId, changedFields, changesOf, type Decision, isAmbiguous, isoText, single } from './compare';
 import { organisationsByExternalId } from './organisations';
 
 interface CurriculumRow {
@@ -71,8 +71,6 @@ interface ElementRow {
 }
 
 const ELEMENT_FIELDS = ['identifier', 'displayName', 'description', 'parentExternalId', 'status', 'beginDate', 'endDate', 'typeExternalId'] as const;
-
-const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const typesByExternalId = (em: EntityManager, refs: string[]) =>
   byExternalId<{ key: number; externalId: string }>(

@@ -23,6 +23,8 @@ import { graphqlExplorer } from './graphql/explorer';
 import { graphqlStream, STREAM_PATH } from './graphql/stream';
 import { DomainError, forbidden, unauthenticated } from './domain/errors';
 import { toRestError } from './rest/errors';
+import { ScimError } from './scim/errors';
+import { SCIM_PREFIX, scimHandler, sendScim } from './scim/http';
 import { errorFormat, isMultipart } from './rest/negotiation';
 import { apiDocRouter } from './rest/api-doc-page';
 import { apiDocs } from './rest/api-docs';
@@ -185,6 +187,22 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     refused('json'),
   );
 
+  const scimFilter = new SecurityFilter(
+    orm,
+    authenticator,
+    settings,
+    throttle,
+    {
+      transport: 'scim',
+      isOpen: () => false,
+      oauth,
+      rateLimit: { limiter, unmetered: () => false },
+      tooManyRequests: (_req, res, retryAfter) => sendScim(res, 429, new ScimError(429, undefined, 'too many requests'), { 'Retry-After': String(retryAfter) }),
+      credentials,
+    },
+    (_req, res, status) => sendScim(res, status, new ScimError(status, undefined, status === 401 ? 'authentication required' : 'forbidden')),
+  );
+
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -247,6 +265,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
     new Promise<string | undefined>((resolve, reject) =>
       bodyParser(req as Request, res as Response, (error?: unknown) => (error ? reject(error) : resolve((req as { body?: string }).body))),
     );
+  const serveScim = scimHandler({ schema, filter: scimFilter, readBody, logError });
   /** Answers a request of the route table: `match` is its route, or for OPTIONS the methods at its path. */
   const serveRest = async (req: IncomingMessage, res: ServerResponse, path: string, search: string, match: RouteMatch | string[]) => {
     const query = queryOf(search);
@@ -293,6 +312,10 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
         if (!Array.isArray(match)) noteRoute(req, `${REST_PREFIX}${match.route.route.path}`);
         return void serveRest(req, res, below, search, match).catch((error: unknown) => answerFailure(error, req, res));
       }
+    }
+    if (path.startsWith(`${SCIM_PREFIX}/`) || path === SCIM_PREFIX) {
+      noteRoute(req, SCIM_PREFIX);
+      return void serveScim(req, res, path.slice(SCIM_PREFIX.length), search);
     }
     if (path === '/health' || path === '/ready' || path === '/metrics') {
       if (path !== '/metrics' || metrics) return void serveOps(req, res, path).catch((error: unknown) => answerFailure(error, req, res));

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export interface WebhookConfig {
@@ -268,7 +269,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       run: bool(env.SYNC_RUN, true),
       concurrency: atLeastOne('SYNC_CONCURRENCY', int(env, 'SYNC_CONCURRENCY', 2)),
       batchSize: atLeastOne('SYNC_BATCH_SIZE', int(env, 'SYNC_BATCH_SIZE', 500)),
-      parallelBatches: atLeastOne('SYNC_PARALLEL_BATCHES', int(env, 'SYNC_PARALLEL_BATCHES', 2)),
+      // A core is left to the requests: each batch keeps a database backend busy.
+      parallelBatches: atLeastOne('SYNC_PARALLEL_BATCHES', int(env, 'SYNC_PARALLEL_BATCHES', Math.max(1, availableParallelism() - 1))),
       guardPercent: Math.min(100, Math.max(0, int(env, 'SYNC_MIRROR_GUARD_PERCENT', 50))),
       documentLimitBytes: atLeastOne('SYNC_DOCUMENT_LIMIT_BYTES', int(env, 'SYNC_DOCUMENT_LIMIT_BYTES', 1024 * 1024 * 1024)),
       dryRunWaitSeconds: Math.max(0, int(env, 'SYNC_DRY_RUN_WAIT_SECONDS', 30)),

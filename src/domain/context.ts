@@ -20,7 +20,7 @@ export interface Caller {
   apiKeyId?: number;
 }
 
-export type Transport = 'rest' | 'graphql';
+export type Transport = 'rest' | 'graphql' | 'scim';
 
 /** The credential of a request that outlives a moment (a stream, a long poll), watched (src/auth/credential-watch.ts). */
 export interface WatchedCredential {

@@ -5,7 +5,7 @@ import { jobByKey, type JobRow } from './repository';
 
 /**
  * Who may submit a sync (the resolvers' role check): the roles that write some section. What each may change is
- * decided object by object, by the mutation each write is (src/sync/operations.ts): an organisation's user manager
+ * decided object by object, by the mutation each write is (src/graphql/writes.ts): an organisation's user manager
  * changes that organisation's people and no others.
  */
 export const SYNC_CALLERS: OrganisationRole[] = ['administrator', 'sysadmin', 'usermanager', 'groupmanager'];

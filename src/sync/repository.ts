@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Transport } from '../domain/context';
 import { sql, textArray } from '../db/sql';
 import type { Section, StagedObject } from './document';
 
@@ -20,7 +21,7 @@ export interface SectionProgress {
 export interface JobRow {
   key: number;
   ownerKey: number;
-  transport: 'rest' | 'graphql';
+  transport: Transport;
   mode: 'merge' | 'mirror';
   dryRun: boolean;
   atomic: boolean;

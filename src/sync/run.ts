@@ -8,7 +8,7 @@ import { DomainError, forbidden } from '../domain/errors';
 import type { Logger } from '../ops/logger';
 import type { GatewaySettings } from '../settings/settings';
 import { SECTIONS, type Section, type StagedObject } from './document';
-import { runWrites } from './operations';
+import { runWrites } from '../graphql/writes';
 import { writeSets } from './set-writes';
 import * as jobs from './repository';
 import type { ItemRow, JobRow, Outcome, SectionProgress } from './repository';

@@ -18,7 +18,7 @@ import { changePasswordsOfSet } from '../users/authentications';
 import { existingPeople } from '../users/repository';
 import { createPeople, updatePeople } from '../users/service';
 import type { UserVOInput } from '../schema/users';
-import type { Write } from './operations';
+import type { Write } from '../graphql/writes';
 
 /**
  * A sync's writes of one mutation for many objects at once: what the mutation asks of the caller (`@auth`,

@@ -1,7 +1,7 @@
 import type { ObjectRef } from '../../access/manage';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, textArray } from '../../db/sql';
-import type { Write } from '../operations';
+import type { Write } from '../../graphql/writes';
 import type { Action } from '../repository';
 
 export interface Change {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ItemRow } from '../repository';
-import type { Write } from '../operations';
+import type { Write } from '../../graphql/writes';
 import { byExternalId, changedFields, changesOf, type Decision, isAmbiguous, isoText, single, writesOf } from './compare';
 
 interface CourseRow {

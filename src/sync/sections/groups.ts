@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { GROUP_TOOLS, isGroupTool } from '../../groups/tools';
-import type { Write } from '../operations';
+import type { Write } from '../../graphql/writes';
 import type { ItemRow } from '../repository';
 import { byExternalId, changedFields, changesOf, type Decision, isAmbiguous, single, writesOf } from './compare';
 

@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyArray, sql } from '../../db/sql';
 import { ELEMENT_ROLES } from '../../curriculum/members';
 import { roleOfPath } from '../../organisations/members';
-import type { Write } from '../operations';
+import type { Write } from '../../graphql/writes';
 import type { ItemRow } from '../repository';
 import { isAmbiguous, type Decision } from './compare';
 import { coursesByExternalId } from './courses';

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { acceptablePassword } from '../../users/authentications';
 import { keyArray, sql } from '../../db/sql';
-import type { Write } from '../operations';
+import type { Write } from '../../graphql/writes';
 import type { ItemRow } from '../repository';
 import { changedFields, changesOf, grouped, isAmbiguous, refsOf, single, writesOf, type Change, type Decision } from './compare';
 import type { ObjectRef } from '../../access/manage';

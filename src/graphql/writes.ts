@@ -14,8 +14,9 @@ import type { RequestContext } from '../domain/context';
 import { DomainError } from '../domain/errors';
 
 /**
- * A sync's writes are the GraphQL mutations a client would send, one per object: the same role checks (`@auth`),
- * managed flags (`@managed`), object policies, audit rows and change events as single requests, by construction.
+ * Writes of the gateway's own doors (a sync's objects, SCIM's resources) are the GraphQL mutations a client would send:
+ * the same role checks (`@auth`), managed flags (`@managed`), object policies, audit rows and change events as single
+ * requests, by construction.
  */
 const compiledBySchema = new WeakMap<GraphQLSchema, Map<string, CompiledQuery>>();
 
@@ -53,7 +54,7 @@ function inputSelection(output: GraphQLObjectType, input: GraphQLInputObjectType
   return `{ ${fields.join(' ')} }`;
 }
 
-/** One write of a sync. */
+/** One write: a mutation and its variables. */
 export interface Write {
   mutation: string;
   variables: Record<string, unknown>;

@@ -1,0 +1,171 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { GraphQLSchema } from 'graphql';
+import type { SecurityFilter } from '../auth/security-filter';
+import { USER_MANAGERS } from '../access/roles';
+import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
+import { DomainError } from '../domain/errors';
+import { sendBody } from '../rest/node-http';
+import { emailTaken, loginTaken } from '../users/validation';
+import { resourceTypesOf, schemasOf, serviceProviderConfigOf } from './discovery';
+import { ScimError } from './errors';
+import { listRequestOf, projected } from './resources';
+import * as users from './users';
+
+/** SCIM 2.0 (RFC 7643, RFC 7644) for identity providers: beyond OpenOLAT. */
+export const SCIM_PREFIX = '/scim/v2';
+export const SCIM_TYPE = 'application/scim+json';
+
+export function sendScim(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  if (status === 204) {
+    res.statusCode = 204;
+    return void res.end();
+  }
+  sendBody(res, status, `${SCIM_TYPE}; charset=utf-8`, JSON.stringify(body));
+}
+
+/** The error a SCIM client gets for what the gateway's rules answered: the same rules, RFC 7644 §3.12's words. */
+export function scimErrorOf(error: unknown): ScimError {
+  if (error instanceof ScimError) return error;
+  const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  if (!(error instanceof DomainError)) {
+    if (status === 413) return new ScimError(413, undefined, 'the body is too large');
+    if (status === 400) return new ScimError(400, 'invalidSyntax', 'the body is no valid UTF-8 text');
+    return new ScimError(500, undefined, 'the request failed; the service log has the cause');
+  }
+  const detail = error.details.map((item) => item.translation).join('; ') || error.message;
+  switch (error.code) {
+    case 'VALIDATION_FAILED':
+      return error.details.some((item) => item.code === loginTaken.code || item.code === emailTaken.code)
+        ? new ScimError(409, 'uniqueness', detail)
+        : new ScimError(400, 'invalidValue', detail);
+    case 'CONFLICT':
+      return new ScimError(409, 'uniqueness', detail);
+    case 'MANAGED':
+      return new ScimError(400, 'mutability', detail);
+    case 'BAD_REQUEST':
+      return new ScimError(400, 'invalidValue', detail);
+    case 'NOT_FOUND':
+      return new ScimError(404, undefined, detail);
+    case 'FORBIDDEN':
+      return new ScimError(403, undefined, detail);
+    case 'UNAUTHENTICATED':
+      return new ScimError(401, undefined, detail);
+    case 'PRECONDITION_FAILED':
+      return new ScimError(412, undefined, detail);
+    case 'PAYLOAD_TOO_LARGE':
+      return new ScimError(413, undefined, detail);
+    case 'UNSUPPORTED_MEDIA_TYPE':
+      return new ScimError(415, undefined, detail);
+    case 'UNAVAILABLE':
+      return new ScimError(503, undefined, detail);
+    default:
+      return new ScimError(500, undefined, 'the request failed; the service log has the cause');
+  }
+}
+
+/** The JSON object of a body sent as application/scim+json or application/json. */
+function resourceOf(req: IncomingMessage, body: string | undefined): Record<string, unknown> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== SCIM_TYPE && type !== 'application/json') throw new ScimError(415, undefined, `send ${SCIM_TYPE} or application/json`);
+  let value: unknown;
+  try {
+    value = JSON.parse(body ?? '');
+  } catch (error) {
+    throw new ScimError(400, 'invalidSyntax', `malformed JSON: ${(error as Error).message}`);
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ScimError(400, 'invalidSyntax', 'a JSON object is expected');
+  return value as Record<string, unknown>;
+}
+
+export interface ScimDependencies {
+  schema: GraphQLSchema;
+  filter: SecurityFilter;
+  readBody: (req: IncomingMessage, res: ServerResponse) => Promise<string | undefined>;
+  logError: (error: unknown) => void;
+}
+
+const methodNotAllowed = (allowed: string) => {
+  const error = new ScimError(405, undefined, `this endpoint answers ${allowed}`);
+  return Object.assign(error, { allow: allowed });
+};
+
+/** Serves a request below /scim/v2 (`path` is what follows it). */
+export function scimHandler({ schema, filter, readBody, logError }: ScimDependencies) {
+  const serve = async (req: IncomingMessage, res: ServerResponse, ctx: RequestContext, path: string, query: URLSearchParams) => {
+    const base = `${(req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}${SCIM_PREFIX}`;
+    const method = req.method ?? 'GET';
+    const [collection, id, ...rest] = path.split('/').filter(Boolean);
+    const list = (resources: object[]) => ({
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'],
+      totalResults: resources.length,
+      startIndex: 1,
+      itemsPerPage: resources.length,
+      Resources: resources,
+    });
+    const discovery = (resources: { id?: string }[], what: string) => {
+      if (method !== 'GET') throw methodNotAllowed('GET');
+      if (!id) return sendScim(res, 200, list(resources));
+      const found = resources.find((resource) => resource.id === decodeURIComponent(id));
+      if (!found || rest.length) throw new ScimError(404, undefined, `no ${what} ${id}`);
+      sendScim(res, 200, found);
+    };
+    switch (collection) {
+      case 'ServiceProviderConfig':
+        if (method !== 'GET') throw methodNotAllowed('GET');
+        if (id) throw new ScimError(404, undefined, `no resource ${path}`);
+        return sendScim(res, 200, serviceProviderConfigOf(base));
+      case 'ResourceTypes':
+        return discovery(resourceTypesOf(base), 'resource type');
+      case 'Schemas':
+        return discovery(schemasOf(base), 'schema');
+      case 'Users':
+        if (!hasAnyRole(requireCaller(ctx), USER_MANAGERS)) throw new ScimError(403, undefined, 'needs the administrator, usermanager or rolesmanager role');
+        break;
+      default:
+        throw new ScimError(404, undefined, `no resource ${path}`);
+    }
+    if (rest.length) throw new ScimError(404, undefined, `no resource ${path}`);
+    const ifMatch = req.headers['if-match'];
+    const answer = (status: number, user: users.ScimUser) =>
+      sendScim(res, status, projected(user, query), {
+        ETag: (user.meta as { version: string }).version,
+        ...(status === 201 ? { Location: (user.meta as { location: string }).location } : {}),
+      });
+    if (!id) {
+      if (method === 'GET') {
+        const page = await users.listUsers(ctx, listRequestOf(query), base);
+        return sendScim(res, 200, { ...page, Resources: page.Resources.map((user) => projected(user, query)) });
+      }
+      if (method === 'POST') return answer(201, await users.createUser(schema, ctx, resourceOf(req, await readBody(req, res)), base));
+      throw methodNotAllowed('GET, POST');
+    }
+    const key = decodeURIComponent(id);
+    switch (method) {
+      case 'GET':
+        return answer(200, await users.getUser(ctx, key, base));
+      case 'PUT':
+        return answer(200, await users.replaceUser(schema, ctx, key, resourceOf(req, await readBody(req, res)), ifMatch, base));
+      case 'PATCH':
+        return answer(200, await users.patchUser(schema, ctx, key, resourceOf(req, await readBody(req, res)), ifMatch, base));
+      case 'DELETE':
+        await users.deleteUser(schema, ctx, key);
+        return sendScim(res, 204, undefined);
+      default:
+        throw methodNotAllowed('GET, PUT, PATCH, DELETE');
+    }
+  };
+  return async (req: IncomingMessage, res: ServerResponse, path: string, search: string) => {
+    try {
+      const ctx = await filter.admit(req, res, path, undefined);
+      if (!ctx) return;
+      await serve(req, res, ctx, path, new URLSearchParams(search));
+    } catch (error) {
+      const answer = scimErrorOf(error);
+      if (answer.status === 500) logError(error);
+      if (res.headersSent) return void res.destroy();
+      const allow = (error as { allow?: string }).allow;
+      sendScim(res, answer.status, answer, allow ? { Allow: allow } : {});
+    }
+  };
+}

@@ -1,0 +1,295 @@
+import type { GraphQLSchema } from 'graphql';
+import { scimPatch, type ScimPatchOperation } from 'scim-patch';
+import { USER_MANAGERS } from '../access/roles';
+import { sql } from '../db/sql';
+import { requireCaller, type RequestContext } from '../domain/context';
+import { managesPerson } from '../domain/scope';
+import { UserStatus } from '../entities/users';
+import { acceptablePassword } from '../users/authentications';
+import { runWrites, type Write } from '../graphql/writes';
+import { ScimError } from './errors';
+import { filterCondition, type FilterAttribute } from './filter';
+import { type ListRequest, pageOf, versionOf } from './resources';
+
+export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
+export const ENTERPRISE_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+
+/** The user properties (OpenOLAT's names) SCIM attributes map to. */
+const EMPLOYEE_NUMBER = 'institutionalUserIdentifier';
+const PHONE_PROPERTIES = { mobile: 'telMobile', work: 'telOffice', home: 'telPrivate' } as const;
+type PhoneType = keyof typeof PHONE_PROPERTIES;
+
+interface UserRow {
+  key: number;
+  login: string;
+  externalId: string | null;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  status: number;
+  language: string | null;
+  properties: Record<string, string> | null;
+  created: Date;
+  lastModified: Date;
+}
+
+const USER_COLUMNS = `i.id as key, i.login, i.external_id as "externalId", i.first_name as "firstName", i.last_name as "lastName", i.email, i.status,
+  i.language, i.properties, i.creation_date as created, i.last_modified as "lastModified"`;
+
+/** What a filter on Users may name, and the column that holds it (the indexes: lower(login), external_id, lower(email), trigrams of names). */
+const FILTER_ATTRIBUTES = new Map<string, FilterAttribute>([
+  ['id', { column: 'i.id::text', type: 'string', caseExact: true }],
+  ['username', { column: 'i.login', type: 'string' }],
+  ['externalid', { column: 'i.external_id', type: 'string', caseExact: true }],
+  ['name.givenname', { column: 'i.first_name', type: 'string' }],
+  ['name.familyname', { column: 'i.last_name', type: 'string' }],
+  ['displayname', { column: `(i.first_name || ' ' || i.last_name)`, type: 'string' }],
+  ['emails', { column: 'i.email', type: 'string' }],
+  ['emails.value', { column: 'i.email', type: 'string' }],
+  ['emails.type', { column: '', type: 'string', constant: 'work' }],
+  ['emails.primary', { column: '', type: 'boolean', constant: true }],
+  ['active', { column: `(i.status < ${UserStatus.visibleLimit})`, type: 'boolean' }],
+  ['preferredlanguage', { column: 'i.language', type: 'string' }],
+  ['meta.created', { column: 'i.creation_date', type: 'dateTime' }],
+  ['meta.lastmodified', { column: 'i.last_modified', type: 'dateTime' }],
+  ['enterprise:employeenumber', { column: `(i.properties->>'${EMPLOYEE_NUMBER}')`, type: 'string', caseExact: true }],
+]);
+
+export type ScimUser = Record<string, unknown> & { id?: string; userName?: string };
+
+/** A person as SCIM's User with the enterprise extension. */
+export function toScimUser(row: UserRow, base: string): ScimUser {
+  const properties = row.properties ?? {};
+  const phoneNumbers = (Object.entries(PHONE_PROPERTIES) as [PhoneType, string][])
+    .filter(([, property]) => properties[property])
+    .map(([type, property]) => ({ value: properties[property], type }));
+  const employeeNumber = properties[EMPLOYEE_NUMBER];
+  return {
+    schemas: [USER_SCHEMA, ...(employeeNumber ? [ENTERPRISE_SCHEMA] : [])],
+    id: String(row.key),
+    ...(row.externalId ? { externalId: row.externalId } : {}),
+    userName: row.login,
+    name: { formatted: `${row.firstName} ${row.lastName}`.trim(), familyName: row.lastName, givenName: row.firstName },
+    displayName: `${row.firstName} ${row.lastName}`.trim(),
+    ...(row.email ? { emails: [{ value: row.email, type: 'work', primary: true }] } : {}),
+    ...(phoneNumbers.length ? { phoneNumbers } : {}),
+    ...(row.language ? { preferredLanguage: row.language } : {}),
+    active: row.status < UserStatus.visibleLimit,
+    ...(employeeNumber ? { [ENTERPRISE_SCHEMA]: { employeeNumber } } : {}),
+    meta: {
+      resourceType: 'User',
+      created: row.created.toISOString(),
+      lastModified: row.lastModified.toISOString(),
+      location: `${base}/Users/${row.key}`,
+      version: versionOf(row.lastModified),
+    },
+  };
+}
+
+/** The people the caller manages (src/domain/scope.ts), as a condition on `i`. */
+function managed(ctx: RequestContext) {
+  return managesPerson(requireCaller(ctx), USER_MANAGERS, 'i.id');
+}
+
+async function userRow(ctx: RequestContext, id: string): Promise<UserRow> {
+  const key = /^\d{1,15}$/.test(id) ? Number(id) : null;
+  const scope = managed(ctx);
+  const [row] =
+    key === null ? [] : await sql<UserRow>(ctx.em, `select ${USER_COLUMNS} from identity i where i.id = ? and ${scope.text}`, [key, ...scope.params]);
+  if (!row) throw new ScimError(404, undefined, `no User ${id}`);
+  return row;
+}
+
+export async function getUser(ctx: RequestContext, id: string, base: string): Promise<ScimUser> {
+  return toScimUser(await userRow(ctx, id), base);
+}
+
+/** GET /Users: a page of the people the caller manages that the filter keeps, in key order, with their number. */
+export async function listUsers(ctx: RequestContext, request: ListRequest, base: string) {
+  const scope = managed(ctx);
+  const filter = request.filter ? filterCondition(FILTER_ATTRIBUTES, request.filter) : { text: 'true', params: [] };
+  const where = `where ${filter.text} and ${scope.text}`;
+  const params = [...filter.params, ...scope.params];
+  const [{ total }] = await sql<{ total: number }>(ctx.em, `select count(*)::int as total from identity i ${where}`, params);
+  const rows = request.count
+    ? await sql<UserRow>(ctx.em, `select ${USER_COLUMNS} from identity i ${where} order by i.id offset ? limit ?`, [
+        ...params,
+        request.startIndex - 1,
+        request.count,
+      ])
+    : [];
+  return pageOf(
+    total,
+    request,
+    rows.map((row) => toScimUser(row, base)),
+  );
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : value == null ? null : String(value));
+
+/** Some providers send booleans as the strings "True" and "False". */
+function booleanOf(value: unknown, attribute: string): boolean | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string' && /^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+  throw new ScimError(400, 'invalidValue', `${attribute} must be a boolean`);
+}
+
+/** The work e-mail, else the primary one, else the first. */
+function emailOf(user: ScimUser): string | null {
+  const emails = Array.isArray(user.emails) ? (user.emails as { value?: unknown; type?: unknown; primary?: unknown }[]) : [];
+  const chosen = emails.find((email) => email.type === 'work') ?? emails.find((email) => booleanOf(email.primary, 'emails.primary')) ?? emails[0];
+  return text(chosen?.value);
+}
+
+/** What the gateway keeps of a SCIM User: the fields of UserVOInput, the login, the status. */
+function fieldsOf(user: ScimUser) {
+  const name = (user.name ?? {}) as { givenName?: unknown; familyName?: unknown };
+  const phones = Array.isArray(user.phoneNumbers) ? (user.phoneNumbers as { value?: unknown; type?: unknown }[]) : [];
+  const enterprise = (user[ENTERPRISE_SCHEMA] ?? {}) as { employeeNumber?: unknown };
+  const properties: { name: string; value: string | null }[] = [
+    { name: EMPLOYEE_NUMBER, value: text(enterprise.employeeNumber) },
+    ...(Object.entries(PHONE_PROPERTIES) as [PhoneType, string][]).map(([type, property]) => ({
+      name: property,
+      value: text(phones.find((phone) => phone.type === type)?.value),
+    })),
+  ];
+  return {
+    login: text(user.userName),
+    externalId: text(user.externalId),
+    firstName: text(name.givenName),
+    lastName: text(name.familyName),
+    email: emailOf(user),
+    properties,
+    active: booleanOf(user.active, 'active') ?? true,
+    password: text(user.password),
+  };
+}
+
+/** The status `active` stands for (false: login denied, a provider's soft delete), for the person `key`, or for the one the write before created. */
+const statusWrite = (active: boolean, key?: number): Write => ({
+  mutation: 'updateUserStatus',
+  variables: { ...(key === undefined ? {} : { identityKey: key }), status: { status: active ? UserStatus.active : UserStatus.loginDenied } },
+  ...(key === undefined ? { keyFrom: 'identityKey' } : {}),
+});
+
+function requireAcceptablePassword(password: string | null): void {
+  if (password !== null && !acceptablePassword(password)) throw new ScimError(400, 'invalidValue', 'password: 4 to 128 characters');
+}
+
+/** POST /Users: createUser (and the status, when it comes inactive), in one transaction. */
+export async function createUser(schema: GraphQLSchema, ctx: RequestContext, user: ScimUser, base: string): Promise<ScimUser> {
+  const fields = fieldsOf(user);
+  if (!fields.login) throw new ScimError(400, 'invalidValue', 'userName is required');
+  requireAcceptablePassword(fields.password);
+  const create: Write = {
+    mutation: 'createUser',
+    variables: {
+      user: {
+        login: fields.login,
+        externalId: fields.externalId,
+        firstName: fields.firstName,
+        lastName: fields.lastName,
+        email: fields.email,
+        password: fields.password,
+        properties: fields.properties.filter((property) => property.value !== null),
+      },
+    },
+  };
+  const key = (await runWrites(schema, ctx, create, fields.active ? [] : [statusWrite(false)])) as number;
+  return getUser(ctx, String(key), base);
+}
+
+/** The writes that turn `current` into `wanted`, each the mutation a client would send; none when nothing differs. */
+function replacementWrites(key: number, current: ReturnType<typeof fieldsOf>, wanted: ReturnType<typeof fieldsOf>): Write[] {
+  const writes: Write[] = [];
+  if (wanted.login && wanted.login !== current.login) writes.push({ mutation: 'changeUserName', variables: { identityKey: key, username: wanted.login } });
+  const changedProperties = wanted.properties.filter((property, index) => property.value !== current.properties[index].value);
+  if (
+    wanted.firstName !== current.firstName ||
+    wanted.lastName !== current.lastName ||
+    wanted.email !== current.email ||
+    wanted.externalId !== current.externalId ||
+    changedProperties.length
+  ) {
+    writes.push({
+      mutation: 'updateUser',
+      variables: {
+        identityKey: key,
+        user: {
+          firstName: wanted.firstName,
+          lastName: wanted.lastName,
+          email: wanted.email,
+          externalId: wanted.externalId,
+          properties: changedProperties.map((property) => ({ name: property.name, value: property.value ?? '' })),
+        },
+      },
+    });
+  }
+  if (wanted.password) writes.push({ mutation: 'changeUserPassword', variables: { identityKey: key, password: { newPassword: wanted.password } } });
+  if (wanted.active !== current.active) writes.push(statusWrite(wanted.active, key));
+  return writes;
+}
+
+/** Asks `If-Match` (a stale version is 412) and writes what differs, in one transaction. */
+async function replace(schema: GraphQLSchema, ctx: RequestContext, row: UserRow, wanted: ScimUser, ifMatch: string | undefined, base: string) {
+  if (ifMatch && ifMatch !== '*' && ifMatch !== versionOf(row.lastModified)) throw new ScimError(412, undefined, 'the User changed since that version');
+  if (wanted.id !== undefined && String(wanted.id) !== String(row.key)) throw new ScimError(400, 'mutability', 'id is read-only');
+  const fields = fieldsOf(wanted);
+  requireAcceptablePassword(fields.password);
+  const writes = replacementWrites(row.key, fieldsOf(toScimUser(row, base)), fields);
+  if (writes.length) await runWrites(schema, ctx, writes[0], writes.slice(1));
+  return getUser(ctx, String(row.key), base);
+}
+
+/** PUT /Users/{id}: the whole User as given (what it leaves out is cleared, as RFC 7644 §3.5.1 says; the login stays when absent). */
+export async function replaceUser(schema: GraphQLSchema, ctx: RequestContext, id: string, user: ScimUser, ifMatch: string | undefined, base: string) {
+  const row = await userRow(ctx, id);
+  return replace(schema, ctx, row, { ...user, userName: user.userName ?? row.login }, ifMatch, base);
+}
+
+/** PATCH /Users/{id}: the operations applied to the User as it is (scim-patch), then written as a replacement. */
+export async function patchUser(schema: GraphQLSchema, ctx: RequestContext, id: string, operations: unknown, ifMatch: string | undefined, base: string) {
+  const row = await userRow(ctx, id);
+  const current = toScimUser(row, base);
+  let patched: ScimUser;
+  try {
+    patched = scimPatch(structuredClone(current) as never, normalisedOperations(operations), { mutateDocument: true, treatMissingAsAdd: true }) as ScimUser;
+  } catch (error) {
+    throw patchError(error);
+  }
+  return replace(schema, ctx, row, patched, ifMatch, base);
+}
+
+/** DELETE /Users/{id}: as DELETE /users/{k}. */
+export async function deleteUser(schema: GraphQLSchema, ctx: RequestContext, id: string): Promise<void> {
+  const row = await userRow(ctx, id);
+  await runWrites(schema, ctx, { mutation: 'deleteUser', variables: { identityKey: row.key } });
+}
+
+/**
+ * The operations as scim-patch takes them: op names in lower case (Entra ID sends `Replace`, `Add`), and the value
+ * objects of path-less operations with their URN-prefixed and dotted names as paths of their own.
+ */
+export function normalisedOperations(body: unknown): ScimPatchOperation[] {
+  const operations = (body as { Operations?: unknown })?.Operations;
+  if (!Array.isArray(operations) || !operations.length) throw new ScimError(400, 'invalidSyntax', 'Operations must be a list of operations');
+  return operations.flatMap((operation: { op?: unknown; path?: unknown; value?: unknown }) => {
+    const op = typeof operation?.op === 'string' ? operation.op.toLowerCase() : '';
+    if (!['add', 'replace', 'remove'].includes(op))
+      throw new ScimError(400, 'invalidSyntax', `op must be add, replace or remove: ${JSON.stringify(operation?.op)}`);
+    if (operation.path !== undefined || op === 'remove' || !operation.value || typeof operation.value !== 'object' || Array.isArray(operation.value))
+      return [{ ...operation, op } as ScimPatchOperation];
+    // A path-less value object: each of its attributes as an operation with that path.
+    return Object.entries(operation.value as Record<string, unknown>).map(([path, value]) => ({ op, path, value }) as ScimPatchOperation);
+  });
+}
+
+function patchError(error: unknown): ScimError {
+  if (error instanceof ScimError) return error;
+  const message = (error as Error).message ?? String(error);
+  const type = (error as { scimType?: string }).scimType;
+  if (type === 'noTarget') return new ScimError(400, 'noTarget', message);
+  if (type === 'invalidPath') return new ScimError(400, 'invalidPath', message);
+  return new ScimError(400, (type as never) ?? 'invalidValue', message);
+}

@@ -361,6 +361,26 @@ it("reading a person, searching people and listing the managed people as a sub-o
   });
 });
 
+it('SCIM finds people by userName, externalId and e-mail, and groups by displayName and externalId, through indexes', async () => {
+  const { rows } = await db.query(`select id, email from identity where login = 'seed-778'`);
+  const tag = uniqueLogin('scimidx');
+  await buildGroup(t, { name: `${tag} Group`, externalId: `${tag}-G` });
+  const scim = async (path: string) => {
+    const answer = await fetch(`${t.base}/scim/v2${path}`, { headers: adminAuth() });
+    expect(answer.status).toBe(200);
+    return (await answer.json()) as { totalResults: number };
+  };
+  const filtered = (resource: string, filter: string, extra = '') => scim(`/${resource}?filter=${encodeURIComponent(filter)}${extra}`);
+  await expectIndexedStatements(async () => {
+    expect((await filtered('Users', 'userName eq "SEED-778"')).totalResults).toBe(1);
+    expect((await filtered('Users', `emails[type eq "work" and value eq "${rows[0].email}"]`)).totalResults).toBe(1);
+    expect((await filtered('Users', 'externalId eq "nobody-has-this"')).totalResults).toBe(0);
+    expect((await scim(`/Users/${rows[0].id}`)).totalResults).toBeUndefined();
+    expect((await filtered('Groups', `displayName eq "${tag.toUpperCase()} GROUP"`, '&excludedAttributes=members')).totalResults).toBe(1);
+    expect((await filtered('Groups', `externalId eq "${tag}-G"`)).totalResults).toBe(1);
+  });
+});
+
 it("a group's configuration, news and information, and a person's groups with their information, read through indexes", async () => {
   const { rows } = await db.query(
     `select m.identity_id as "identityKey", m.group_id as "groupKey" from group_membership m join identity i on i.id = m.identity_id where i.login = 'seed-4343'`,

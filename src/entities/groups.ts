@@ -9,6 +9,7 @@ import { Identity } from './users';
  */
 @Entity({ tableName: 'business_group' })
 @Index({ properties: ['externalId'] })
+@Index({ name: 'business_group_name_lower_index', expression: 'create index business_group_name_lower_index on business_group (lower(name))' })
 export class Group extends ManagedEntity<
   'type' | 'ownersVisible' | 'participantsVisible' | 'waitingListVisible' | 'ownersPublic' | 'participantsPublic' | 'waitingListPublic' | 'tools'
 > {

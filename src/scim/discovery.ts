@@ -1,4 +1,5 @@
 import { MAX_PAGE } from './resources';
+import { GROUP_SCHEMA } from './groups';
 import { ENTERPRISE_SCHEMA, USER_SCHEMA } from './users';
 
 /** RFC 7643 §5–7: what this server supports, described exactly (only what it serves). */
@@ -74,6 +75,21 @@ const ENTERPRISE_ATTRIBUTES: Attribute[] = [
   { name: 'employeeNumber', type: 'string', caseExact: true, description: 'The user property institutionalUserIdentifier.' },
 ];
 
+const GROUP_ATTRIBUTES: Attribute[] = [
+  { name: 'displayName', type: 'string', required: true, description: "The group's name." },
+  {
+    name: 'members',
+    type: 'complex',
+    multiValued: true,
+    description: "The group's participants: people the credential manages.",
+    subAttributes: [
+      { name: 'value', type: 'string', mutability: 'immutable', description: "The User's id." },
+      { name: 'display', type: 'string', mutability: 'readOnly', description: "The User's userName." },
+      { name: '$ref', type: 'reference', mutability: 'readOnly', description: 'The User.' },
+    ],
+  },
+];
+
 const schema = (id: string, name: string, description: string, attributes: Attribute[], base: string) => ({
   schemas: [SCHEMA_SCHEMA],
   id,
@@ -86,6 +102,7 @@ const schema = (id: string, name: string, description: string, attributes: Attri
 export const schemasOf = (base: string) => [
   schema(USER_SCHEMA, 'User', 'A person.', USER_ATTRIBUTES, base),
   schema(ENTERPRISE_SCHEMA, 'EnterpriseUser', 'The enterprise extension of a person.', ENTERPRISE_ATTRIBUTES, base),
+  schema(GROUP_SCHEMA, 'Group', 'A learning group.', GROUP_ATTRIBUTES, base),
 ];
 
 export const resourceTypesOf = (base: string) => [
@@ -98,6 +115,15 @@ export const resourceTypesOf = (base: string) => [
     schema: USER_SCHEMA,
     schemaExtensions: [{ schema: ENTERPRISE_SCHEMA, required: false }],
     meta: { resourceType: 'ResourceType', location: `${base}/ResourceTypes/User` },
+  },
+  {
+    schemas: [RESOURCE_TYPE_SCHEMA],
+    id: 'Group',
+    name: 'Group',
+    endpoint: '/Groups',
+    description: 'The learning groups of the organisations where the credential manages groups; their members are their participants.',
+    schema: GROUP_SCHEMA,
+    meta: { resourceType: 'ResourceType', location: `${base}/ResourceTypes/Group` },
   },
 ];
 

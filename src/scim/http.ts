@@ -1,14 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import type { SecurityFilter } from '../auth/security-filter';
-import { USER_MANAGERS } from '../access/roles';
+import { GROUP_MANAGERS, USER_MANAGERS } from '../access/roles';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { DomainError } from '../domain/errors';
 import { sendBody } from '../rest/node-http';
 import { emailTaken, loginTaken } from '../users/validation';
 import { resourceTypesOf, schemasOf, serviceProviderConfigOf } from './discovery';
 import { ScimError } from './errors';
-import { listRequestOf, projected } from './resources';
+import { attributeKey } from './filter';
+import * as groups from './groups';
+import { type ListRequest, listRequestOf, projected } from './resources';
 import * as users from './users';
 
 /** SCIM 2.0 (RFC 7643, RFC 7644) for identity providers: beyond OpenOLAT. */
@@ -78,6 +80,45 @@ function resourceOf(req: IncomingMessage, body: string | undefined): Record<stri
   return value as Record<string, unknown>;
 }
 
+type Resource = Record<string, unknown>;
+
+/** What each resource type does for each method. */
+interface ResourceKind {
+  list: (ctx: RequestContext, request: ListRequest, base: string) => Promise<{ Resources: Resource[] }>;
+  get: (ctx: RequestContext, id: string, base: string) => Promise<Resource>;
+  create: (schema: GraphQLSchema, ctx: RequestContext, body: Resource, base: string) => Promise<Resource>;
+  replace: (schema: GraphQLSchema, ctx: RequestContext, id: string, body: Resource, ifMatch: string | undefined, base: string) => Promise<Resource>;
+  patch: (schema: GraphQLSchema, ctx: RequestContext, id: string, body: Resource, ifMatch: string | undefined, base: string) => Promise<Resource>;
+  remove: (schema: GraphQLSchema, ctx: RequestContext, id: string) => Promise<void>;
+}
+
+const userResources: ResourceKind = {
+  list: users.listUsers,
+  get: users.getUser,
+  create: users.createUser,
+  replace: users.replaceUser,
+  patch: users.patchUser,
+  remove: users.deleteUser,
+};
+
+/** Groups, their members read only when the answer shows them (`excludedAttributes=members`: a group of 50,000 reads none). */
+const groupResources = (withMembers: boolean): ResourceKind => ({
+  list: (ctx, request, base) => groups.listGroups(ctx, request, base, withMembers),
+  get: (ctx, id, base) => groups.getGroup(ctx, id, base, withMembers),
+  create: groups.createGroup,
+  replace: groups.replaceGroup,
+  patch: groups.patchGroup,
+  remove: groups.deleteGroup,
+});
+
+/** Whether the answer shows members: not when `excludedAttributes` names them, nor when `attributes` leaves them out. */
+function wantsMembers(query: URLSearchParams): boolean {
+  const names = (list: string | null) => (list ?? '').split(',').map((name) => attributeKey(name.trim()));
+  if (names(query.get('excludedAttributes')).includes('members')) return false;
+  const asked = names(query.get('attributes')).filter(Boolean);
+  return !asked.length || asked.some((name) => name === 'members' || name.startsWith('members.'));
+}
+
 export interface ScimDependencies {
   schema: GraphQLSchema;
   filter: SecurityFilter;
@@ -122,34 +163,39 @@ export function scimHandler({ schema, filter, readBody, logError }: ScimDependen
       case 'Users':
         if (!hasAnyRole(requireCaller(ctx), USER_MANAGERS)) throw new ScimError(403, undefined, 'needs the administrator, usermanager or rolesmanager role');
         break;
+      case 'Groups':
+        if (!hasAnyRole(requireCaller(ctx), GROUP_MANAGERS)) throw new ScimError(403, undefined, 'needs the administrator or groupmanager role');
+        break;
       default:
         throw new ScimError(404, undefined, `no resource ${path}`);
     }
     if (rest.length) throw new ScimError(404, undefined, `no resource ${path}`);
     const ifMatch = req.headers['if-match'];
-    const answer = (status: number, user: users.ScimUser) =>
-      sendScim(res, status, projected(user, query), {
-        ETag: (user.meta as { version: string }).version,
-        ...(status === 201 ? { Location: (user.meta as { location: string }).location } : {}),
+    const body = async () => resourceOf(req, await readBody(req, res));
+    const answer = (status: number, resource: Record<string, unknown>) =>
+      sendScim(res, status, projected(resource, query), {
+        ETag: (resource.meta as { version: string }).version,
+        ...(status === 201 ? { Location: (resource.meta as { location: string }).location } : {}),
       });
+    const kind = collection === 'Users' ? userResources : groupResources(wantsMembers(query));
     if (!id) {
       if (method === 'GET') {
-        const page = await users.listUsers(ctx, listRequestOf(query), base);
-        return sendScim(res, 200, { ...page, Resources: page.Resources.map((user) => projected(user, query)) });
+        const page = await kind.list(ctx, listRequestOf(query), base);
+        return sendScim(res, 200, { ...page, Resources: page.Resources.map((resource) => projected(resource, query)) });
       }
-      if (method === 'POST') return answer(201, await users.createUser(schema, ctx, resourceOf(req, await readBody(req, res)), base));
+      if (method === 'POST') return answer(201, await kind.create(schema, ctx, await body(), base));
       throw methodNotAllowed('GET, POST');
     }
     const key = decodeURIComponent(id);
     switch (method) {
       case 'GET':
-        return answer(200, await users.getUser(ctx, key, base));
+        return answer(200, await kind.get(ctx, key, base));
       case 'PUT':
-        return answer(200, await users.replaceUser(schema, ctx, key, resourceOf(req, await readBody(req, res)), ifMatch, base));
+        return answer(200, await kind.replace(schema, ctx, key, await body(), ifMatch, base));
       case 'PATCH':
-        return answer(200, await users.patchUser(schema, ctx, key, resourceOf(req, await readBody(req, res)), ifMatch, base));
+        return answer(200, await kind.patch(schema, ctx, key, await body(), ifMatch, base));
       case 'DELETE':
-        await users.deleteUser(schema, ctx, key);
+        await kind.remove(schema, ctx, key);
         return sendScim(res, 204, undefined);
       default:
         throw methodNotAllowed('GET, PUT, PATCH, DELETE');

@@ -57,7 +57,7 @@ describe('discovery and credentials', () => {
       etag: { supported: true },
     });
     const types = await scim('GET', '/ResourceTypes');
-    expect(types.json.Resources.map((type: Json) => type.id)).toEqual(['User']);
+    expect(types.json.Resources.map((type: Json) => type.id)).toEqual(['User', 'Group']);
     const schema = await scim('GET', `/Schemas/${USER}`);
     expect(schema.json.attributes.map((attribute: Json) => attribute.name)).toEqual(expect.arrayContaining(['userName', 'name', 'emails', 'active']));
     expect((await scim('GET', '/Schemas/urn:nothing')).status).toBe(404);

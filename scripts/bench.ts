@@ -194,8 +194,10 @@ async function startTracedPair(databaseUrl: string, bcryptCost: number) {
     adminPassword: ADMIN.password,
     bcryptCost,
     logLevel: 'silent',
-    // Traces only: the bench's gateways deliver the webhooks scenario's events.
+    // Traces only: the bench's gateways deliver the webhooks scenario's events and run the sync scenario's jobs (one
+    // taken up here would run in the bench's own process, beside its pings, and leave the measured gateway idle).
     webhooks: { ...loadConfig({}).webhooks, deliver: false },
+    sync: { ...loadConfig({}).sync, run: false },
   };
   const service = await startService(config, () => undefined);
   const pool = new Pool({ connectionString: databaseUrl, max: 2 });

@@ -20,7 +20,7 @@ import { GROUP_MANAGERS, USER_MANAGERS } from '../access/roles';
  * A group is also managed by whoever manages every course it is linked to (a group created in a
  * course, or linked to it, is the course's business; a group shared with a course of another owner
  * is not one owner's alone). Every route that reads members of a group or changes it asks
- * groupsManagedAmong (for a set of groups at once), also through a course's group routes
+ * the group rule of src/access/manage.ts (for a set of groups at once), also through a course's group routes
  * (src/courses/groups.ts), where linking a group to a course asks it besides the course's own rule.
  * OpenOLAT asks the group manager role only on the course's group routes, and newer versions let
  * course owners change any group they reach there, which let an owner link a stranger's group and

@@ -140,7 +140,7 @@ async function changeWrites(ctx: RequestContext, key: number, row: GroupRow | nu
   )
     writes.push({
       mutation: 'updateGroup',
-      variables: { groupKey: key, group: { name, externalId: change.externalId === undefined ? row.externalId : (change.externalId ?? '') } },
+      variables: { groupKey: key, group: { name, externalId: change.externalId === undefined ? row.externalId : change.externalId } },
     });
   let add = change.add;
   let remove = change.remove;

@@ -2,13 +2,13 @@ import type { GraphQLSchema } from 'graphql';
 import { parse } from 'scim2-parse-filter';
 import { managedKeys } from '../access/manage';
 import { GROUP_MANAGERS } from '../access/roles';
-import { sql } from '../db/sql';
+import { keyArray, sql } from '../db/sql';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { runWrites, type Write } from '../graphql/writes';
 import { inOrganisationWithRole } from '../groups/repository';
 import { ScimError } from './errors';
-import { filterCondition, type FilterAttribute } from './filter';
-import { type ListRequest, pageOf, versionOf } from './resources';
+import type { FilterAttribute } from './filter';
+import { type ListRequest, listedRows, pageOf, versionOf } from './resources';
 
 export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 
@@ -33,6 +33,8 @@ const FILTER_ATTRIBUTES = new Map<string, FilterAttribute>([
   ['meta.created', { column: 'g.creation_date', type: 'dateTime' }],
   ['meta.lastmodified', { column: 'g.last_modified', type: 'dateTime' }],
 ]);
+
+const GROUPS = { from: 'business_group g', key: 'g.id', columns: GROUP_COLUMNS, attributes: FILTER_ATTRIBUTES };
 
 interface Member {
   value: string;
@@ -59,13 +61,20 @@ function toScimGroup(row: GroupRow, base: string, members?: Member[]): ScimGroup
   };
 }
 
-const membersOf = (ctx: RequestContext, groupKey: number) =>
-  sql<Member>(
+/** The members of these groups, in one statement: by group, in the order they joined. */
+async function membersOfGroups(ctx: RequestContext, groupKeys: readonly number[]): Promise<Map<number, Member[]>> {
+  const rows = await sql<Member & { groupKey: number }>(
     ctx.em,
-    `select m.identity_id::text as value, i.login as display from group_membership m join identity i on i.id = m.identity_id
-     where m.group_id = ? and m.role = 'participant' order by m.id`,
-    [groupKey],
+    `select m.group_id as "groupKey", m.identity_id::text as value, i.login as display from group_membership m join identity i on i.id = m.identity_id
+     where m.group_id = any(?::int[]) and m.role = 'participant' order by m.group_id, m.id`,
+    [keyArray(groupKeys)],
   );
+  const members = new Map(groupKeys.map((key): [number, Member[]] => [key, []]));
+  for (const { groupKey, ...member } of rows) members.get(groupKey)?.push(member);
+  return members;
+}
+
+const membersOf = async (ctx: RequestContext, groupKey: number) => (await membersOfGroups(ctx, [groupKey])).get(groupKey)!;
 
 /** The group, when the caller manages it (src/access/manage.ts): else 404, as for a group that is not there. */
 async function groupRow(ctx: RequestContext, id: string): Promise<GroupRow> {
@@ -82,21 +91,19 @@ export async function getGroup(ctx: RequestContext, id: string, base: string, wi
 
 /** GET /Groups: the groups of the organisations where the caller manages groups that the filter keeps, in key order. */
 export async function listGroups(ctx: RequestContext, request: ListRequest, base: string, withMembers: boolean) {
-  const scope = inOrganisationWithRole(requireCaller(ctx).key, GROUP_MANAGERS);
-  const filter = request.filter ? filterCondition(FILTER_ATTRIBUTES, request.filter) : { text: 'true', params: [] };
-  const where = `where ${filter.text} and ${scope.text}`;
-  const params = [...filter.params, ...scope.params];
-  const [{ total }] = await sql<{ total: number }>(ctx.em, `select count(*)::int as total from business_group g ${where}`, params);
-  const rows = request.count
-    ? await sql<GroupRow>(ctx.em, `select ${GROUP_COLUMNS} from business_group g ${where} order by g.id offset ? limit ?`, [
-        ...params,
-        request.startIndex - 1,
-        request.count,
-      ])
-    : [];
-  const groups = [];
-  for (const row of rows) groups.push(toScimGroup(row, base, withMembers ? await membersOf(ctx, row.key) : undefined));
-  return pageOf(total, request, groups);
+  const { total, rows } = await listedRows<GroupRow>(ctx.em, GROUPS, inOrganisationWithRole(requireCaller(ctx).key, GROUP_MANAGERS), request);
+  const members =
+    withMembers && rows.length
+      ? await membersOfGroups(
+          ctx,
+          rows.map((row) => row.key),
+        )
+      : undefined;
+  return pageOf(
+    total,
+    request,
+    rows.map((row) => toScimGroup(row, base, members?.get(row.key))),
+  );
 }
 
 /** The people of a member list, by their ids: each must be a User the caller manages (a provider adds only its own people). */

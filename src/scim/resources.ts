@@ -1,5 +1,7 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../db/sql';
 import { ScimError } from './errors';
-import { attributeKey } from './filter';
+import { attributeKey, type Condition, filterCondition, type FilterAttributes } from './filter';
 
 export const LIST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 
@@ -39,6 +41,30 @@ export const pageOf = <T extends object>(total: number, request: ListRequest, re
   itemsPerPage: resources.length,
   Resources: resources,
 });
+
+/** What GET /Users and /Groups read: `from` a table and its alias, `key` its key column, the rows the scope and the filter keep. */
+export interface ListedTable {
+  from: string;
+  key: string;
+  columns: string;
+  attributes: FilterAttributes;
+}
+
+/** The number of rows the request's filter and the scope keep, and the page of them it asks for, in key order. */
+export async function listedRows<T>(em: EntityManager, table: ListedTable, scope: Condition, request: ListRequest): Promise<{ total: number; rows: T[] }> {
+  const filter = request.filter ? filterCondition(table.attributes, request.filter) : { text: 'true', params: [] };
+  const where = `where ${filter.text} and ${scope.text}`;
+  const params = [...filter.params, ...scope.params];
+  const [{ total }] = await sql<{ total: number }>(em, `select count(*)::int as total from ${table.from} ${where}`, params);
+  const rows = request.count
+    ? await sql<T>(em, `select ${table.columns} from ${table.from} ${where} order by ${table.key} offset ? limit ?`, [
+        ...params,
+        request.startIndex - 1,
+        request.count,
+      ])
+    : [];
+  return { total, rows };
+}
 
 /** A resource's version (ETag): weak, from when its row last changed. */
 export const versionOf = (lastModified: Date) => `W/"${lastModified.getTime()}"`;

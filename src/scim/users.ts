@@ -8,8 +8,8 @@ import { UserStatus } from '../entities/users';
 import { acceptablePassword } from '../users/authentications';
 import { runWrites, type Write } from '../graphql/writes';
 import { ScimError } from './errors';
-import { filterCondition, type FilterAttribute } from './filter';
-import { type ListRequest, pageOf, versionOf } from './resources';
+import type { FilterAttribute } from './filter';
+import { type ListRequest, listedRows, pageOf, versionOf } from './resources';
 
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const ENTERPRISE_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
@@ -54,6 +54,8 @@ const FILTER_ATTRIBUTES = new Map<string, FilterAttribute>([
   ['meta.lastmodified', { column: 'i.last_modified', type: 'dateTime' }],
   ['enterprise:employeenumber', { column: `(i.properties->>'${EMPLOYEE_NUMBER}')`, type: 'string', caseExact: true }],
 ]);
+
+const USERS = { from: 'identity i', key: 'i.id', columns: USER_COLUMNS, attributes: FILTER_ATTRIBUTES };
 
 export type ScimUser = Record<string, unknown> & { id?: string; userName?: string };
 
@@ -106,18 +108,7 @@ export async function getUser(ctx: RequestContext, id: string, base: string): Pr
 
 /** GET /Users: a page of the people the caller manages that the filter keeps, in key order, with their number. */
 export async function listUsers(ctx: RequestContext, request: ListRequest, base: string) {
-  const scope = managed(ctx);
-  const filter = request.filter ? filterCondition(FILTER_ATTRIBUTES, request.filter) : { text: 'true', params: [] };
-  const where = `where ${filter.text} and ${scope.text}`;
-  const params = [...filter.params, ...scope.params];
-  const [{ total }] = await sql<{ total: number }>(ctx.em, `select count(*)::int as total from identity i ${where}`, params);
-  const rows = request.count
-    ? await sql<UserRow>(ctx.em, `select ${USER_COLUMNS} from identity i ${where} order by i.id offset ? limit ?`, [
-        ...params,
-        request.startIndex - 1,
-        request.count,
-      ])
-    : [];
+  const { total, rows } = await listedRows<UserRow>(ctx.em, USERS, managed(ctx), request);
   return pageOf(
     total,
     request,

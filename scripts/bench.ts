@@ -29,6 +29,7 @@ import { calendarEvent } from './bench/families/calendars-writes';
 import { seedInstitution, type InstitutionCounts } from './bench/institution';
 import { instances } from './bench/instances';
 import { sync } from './bench/sync';
+import { scim } from './bench/scim';
 import { webhooks } from './bench/webhooks';
 
 /**
@@ -63,11 +64,14 @@ import { webhooks } from './bench/webhooks';
  *                          subscribers cost a write), and the delivery rate to a local receiver beside plain signed POSTs
  *   sync                   POST /restapi/sync of a term (--sync-people people, a course for every 50, ten courses a person): the dry
  *                          run and the apply beside the same work as single REST requests from 16 clients, and the RSS growth
+ *   scim                   an identity provider's first cycle: --scim-people people by POST /scim/v2/Users (and with a userName
+ *                          query before each, as Entra ID), beside the same people by PUT /restapi/users, and the RSS growth
  *   calendar-event         PUT /repo/courses/{id}/calendar/event, a new event in an institution course's calendar, likewise
  *                          (the institution's writes, issue 23: the baseline writes the gateway's audit row in the same transaction; target >= 0.6x)
  *
  * --users N (default 100000): people in the database for all but the first creation run and graphql-nested.
  * --sync-people N (default 2000): people of the sync scenario's term.
+ * --scim-people N (default 2000): people of the scim scenario's first provisioning cycle.
  * --sync-baseline-share F (default 1): the single requests of the sync scenario do this share of the term's work (its own
  * people, courses and memberships in the same proportions) and their time is scaled by 1/F, for a term too large to send
  * twice in one sitting; single requests are independent, so their rate does not depend on how many are sent.
@@ -122,6 +126,7 @@ const STEPS: [ScenarioId, (bench: Bench) => Promise<Row[]>][] = [
   ['instances', instances],
   ['webhooks', webhooks],
   ['sync', sync],
+  ['scim', scim],
 ];
 
 function parseOptions(args: string[]): Options {
@@ -131,6 +136,7 @@ function parseOptions(args: string[]): Options {
   let institutionScale: number | null = null;
   let syncPeople: number | undefined;
   let syncBaselineShare = 1;
+  let scimPeople: number | undefined;
   for (let i = 0; i < args.length; i++) {
     const [name, inline] = args[i].split(/=(.*)/s);
     const value = () => inline ?? args[++i] ?? '';
@@ -151,6 +157,9 @@ function parseOptions(args: string[]): Options {
     } else if (name === '--sync-baseline-share') {
       syncBaselineShare = Number(value());
       if (!(syncBaselineShare > 0 && syncBaselineShare <= 1)) throw new Error(`--sync-baseline-share must be a number in (0, 1]\n${USAGE}`);
+    } else if (name === '--scim-people') {
+      scimPeople = Number(value());
+      if (!Number.isInteger(scimPeople) || scimPeople < 100) throw new Error(`--scim-people must be an integer of at least 100\n${USAGE}`);
     } else throw new Error(`unknown option ${args[i]}\n${USAGE}`);
   }
   return {
@@ -171,6 +180,7 @@ function parseOptions(args: string[]): Options {
     institutionScale,
     syncPeople: syncPeople ?? (quick ? 200 : 2000),
     syncBaselineShare,
+    scimPeople: scimPeople ?? (quick ? 200 : 2000),
   };
 }
 

@@ -61,6 +61,7 @@ export async function startService(config: Config, log?: (message: string) => vo
     managedEnforced: config.managedFlagsEnforced,
     apiAccess: 'all',
     userApiKeyGeneration: false,
+    scimOrganisationMemberships: true,
   });
   const { handle, drain, close } = await createApp(orm, config, settings, notifications, { logger, pool });
   await notifications.start();

@@ -38,6 +38,7 @@ export const SCENARIOS = [
   'instances',
   'webhooks',
   'sync',
+  'scim',
 ] as const;
 export type ScenarioId = (typeof SCENARIOS)[number];
 
@@ -65,6 +66,8 @@ export interface Options {
   syncPeople: number;
   /** The share of the sync term's work the single requests do (their time is scaled by its inverse). */
   syncBaselineShare: number;
+  /** People of the SCIM scenario's first provisioning cycle. */
+  scimPeople: number;
 }
 
 export type Side = 'gateway' | 'baseline';

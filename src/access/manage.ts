@@ -1,3 +1,4 @@
+import { keysWithinBound, type ObjectKind } from './bound';
 import { managedEntryKeys } from '../courses/repository';
 import { managedAmong as managedCurricula } from '../curriculum/repository';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
@@ -11,9 +12,10 @@ import { CURRICULUM_MANAGERS, GROUP_MANAGERS, ORGANISATION_ADMINS, USER_MANAGERS
  * statement (or a few) whatever their number. Routes and GraphQL fields ask for one object through their family's
  * policy (`canManageUser`, `canManageEntry`, `canManageGroup`, `canManageCurriculum`, `canManageOrganisation`, which
  * ask here); GraphQL edges, the change feed and its streams, webhooks and the sync ask for sets. Tenancy lives in
- * these rules: a role held in one organisation (or above it) reaches that organisation's objects only.
+ * these rules: a role held in one organisation (or above it) reaches that organisation's objects only, and a caller
+ * whose API key is bound to an organisation reaches only the objects within it (src/access/bound.ts).
  */
-export type ManagedKind = 'person' | 'group' | 'entry' | 'curriculum' | 'organisation';
+export type ManagedKind = ObjectKind;
 
 /** An object the caller would change: its kind and key (a repository entry's key for a course). */
 export interface ObjectRef {
@@ -57,9 +59,12 @@ const RULES: Record<ManagedKind, Rule> = {
   },
 };
 
-/** Of these keys of objects of one kind, those the caller may change: one question. */
-export const managedKeys = async (ctx: RequestContext, kind: ManagedKind, keys: readonly number[]): Promise<Set<number>> =>
-  keys.length ? new Set(await RULES[kind](ctx, [...new Set(keys)])) : new Set();
+/** Of these keys of objects of one kind, those the caller may change: one question (and one more for a caller bound to an organisation). */
+export async function managedKeys(ctx: RequestContext, kind: ManagedKind, keys: readonly number[]): Promise<Set<number>> {
+  if (!keys.length) return new Set();
+  const managed = [...(await RULES[kind](ctx, [...new Set(keys)]))];
+  return new Set(await keysWithinBound(ctx, kind, managed));
+}
 
 /** Of these objects, which the caller may change: one question per kind for all of them. */
 export async function managedObjects(ctx: RequestContext, objects: readonly ObjectRef[]): Promise<(object: ObjectRef) => boolean> {

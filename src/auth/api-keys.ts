@@ -23,14 +23,15 @@ function newSecret(): string {
 /** Only a SHA-256 of the secret is stored: the secret is long and random, so a slow hash adds nothing. */
 const hashSecret = (secret: string) => `sha256:${sha256(secret)}`;
 
-export async function createApiKey(em: EntityManager, identityKey: number, externalId?: string | null): Promise<IssuedApiKey> {
+/** A new key of the person; with an organisation, a key that acts within it only (src/access/bound.ts). */
+export async function createApiKey(em: EntityManager, identityKey: number, externalId?: string | null, organisationKey?: number): Promise<IssuedApiKey> {
   const clientId = randomUUID();
   const secret = newSecret();
   const [row] = await sql<{ key: number; creationDate: Date }>(
     em,
-    `insert into authentication (identity_id, provider, auth_username, credential, external_id)
-     values (?, '${Provider.apiKey}', ?, ?, ?) returning id as key, creation_date as "creationDate"`,
-    [identityKey, clientId, hashSecret(secret), externalId ?? null],
+    `insert into authentication (identity_id, provider, auth_username, credential, external_id, organisation_id)
+     values (?, '${Provider.apiKey}', ?, ?, ?, ?) returning id as key, creation_date as "creationDate"`,
+    [identityKey, clientId, hashSecret(secret), externalId ?? null, organisationKey ?? null],
   );
   return { key: row.key, clientId, secret, creationDate: row.creationDate };
 }

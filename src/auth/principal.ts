@@ -24,6 +24,8 @@ export interface PrincipalRow {
   apiKeyLastUsage?: Date | null;
   /** For OAuth look-ups: whether the person holds an API key ("API access: only with API key"). */
   hasApiKey?: boolean;
+  /** For API-key, token and session look-ups: the organisation the API key behind the credential is bound to. */
+  boundOrganisationKey?: number | null;
 }
 
 const COLUMNS = `
@@ -33,6 +35,10 @@ select i.id as key, i.login, i.status,
   (select a.credential from authentication a where a.identity_id = i.id and a.provider = '${Provider.password}') as "passwordHash",
   (select a.credential from authentication a where a.identity_id = i.id and a.provider = '${Provider.token}') as "tokenHash",
   (select a.origin from authentication a where a.identity_id = i.id and a.provider = '${Provider.token}') as "tokenOrigin"`;
+
+/** The organisation of the API key a login's origin (src/auth/origin.ts, an SQL expression) names, if it is bound to one. */
+const boundByOrigin = (origin: string) => `(select k.organisation_id from authentication k
+    where k.id = case when ${origin} like '${Provider.apiKey}:%' then substring(${origin} from ${Provider.apiKey.length + 2})::bigint end)`;
 
 async function one(em: EntityManager, where: string, param: unknown, extraColumns = ''): Promise<PrincipalRow | null> {
   const rows = await sql<PrincipalRow>(em, `${COLUMNS}${extraColumns} from identity i ${where}`, [param]);
@@ -44,14 +50,19 @@ export const principalByKey = (em: EntityManager, key: number) => one(em, 'where
 export const principalByLogin = (em: EntityManager, login: string) => one(em, 'where lower(i.login) = lower(?)', login);
 
 export const principalByTokenHash = (em: EntityManager, tokenHash: string) =>
-  one(em, `where i.id = (select identity_id from authentication where provider = '${Provider.token}' and credential = ?)`, tokenHash);
+  one(
+    em,
+    `join authentication t on t.identity_id = i.id and t.provider = '${Provider.token}' where t.credential = ?`,
+    tokenHash,
+    `, ${boundByOrigin('t.origin')} as "boundOrganisationKey"`,
+  );
 
 export const principalBySessionHash = (em: EntityManager, sessionHash: string) =>
   one(
     em,
     'join http_session s on s.identity_id = i.id where s.id = ? and s.expires_at > now()',
     sessionHash,
-    ', s.provider as "sessionProvider", s.expires_at as "sessionExpiresAt"',
+    `, s.provider as "sessionProvider", s.expires_at as "sessionExpiresAt", ${boundByOrigin('s.provider')} as "boundOrganisationKey"`,
   );
 
 export const principalByApiKey = (em: EntityManager, clientId: string) =>
@@ -59,7 +70,7 @@ export const principalByApiKey = (em: EntityManager, clientId: string) =>
     em,
     `join authentication k on k.identity_id = i.id where k.provider = '${Provider.apiKey}' and k.auth_username = ?`,
     clientId,
-    ', k.id as "apiKeyId", k.credential as "apiKeyHash", k.last_usage as "apiKeyLastUsage"',
+    ', k.id as "apiKeyId", k.credential as "apiKeyHash", k.last_usage as "apiKeyLastUsage", k.organisation_id as "boundOrganisationKey"',
   );
 
 /** The provider of an authentication whose user name is the person's name at the OAuth issuer (`OAUTH_IDENTITY_MATCH=authentication`), and of bearer-token logins. */
@@ -88,4 +99,5 @@ export const toCaller = (row: PrincipalRow, origin: string): Caller => ({
   grants: row.grants,
   provider: apiKeyIdOf(origin) === undefined ? origin : Provider.apiKey,
   apiKeyId: apiKeyIdOf(origin),
+  organisationKey: row.boundOrganisationKey ?? undefined,
 });

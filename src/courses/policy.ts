@@ -4,6 +4,7 @@ import type { OrganisationRole } from '../domain/roles';
 import { holdsRoleIn } from '../domain/scope';
 import { defaultOrganisationReference, findOrganisationRow } from '../organisations/repository';
 import { isVisibleTo } from './repository';
+import { organisationForNew } from '../access/bound';
 import { managesObject } from '../access/manage';
 import { ENTRY_MANAGERS } from '../access/roles';
 
@@ -35,8 +36,9 @@ export const COURSE_CREATORS: OrganisationRole[] = ['author', ...ENTRY_MANAGERS]
  * organisation, else the default organisation) where the caller holds such a role, else the first organisation where
  * the caller holds one directly.
  */
-export async function creationOrganisation(ctx: RequestContext, named: number | null | undefined, fallback?: number): Promise<number> {
+export async function creationOrganisation(ctx: RequestContext, given: number | null | undefined, fallback?: number): Promise<number> {
   const caller = requireCaller(ctx);
+  const named = await organisationForNew(ctx, given);
   if (named != null) {
     if (!(await findOrganisationRow(ctx.em, named))) throw notFound('organisation');
     if (!(await holdsRoleIn(ctx.em, caller, named, COURSE_CREATORS)))

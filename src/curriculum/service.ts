@@ -1,4 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { organisationForNew } from '../access/bound';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inTransaction } from '../audit/audit-log';
 import { requireCaller, type RequestContext } from '../domain/context';
@@ -79,7 +80,8 @@ function validateCurriculum(c: curricula.NewCurriculum) {
 }
 
 /** The organisation the curriculum belongs to: the caller must manage it (403); unknown is a 400. */
-async function organisationFor(ctx: RequestContext, em: EntityManager, key: number | null | undefined): Promise<number> {
+async function organisationFor(ctx: RequestContext, em: EntityManager, given: number | null | undefined): Promise<number> {
+  const key = await organisationForNew(ctx, given);
   const organisation = key == null ? await defaultOrganisation(em) : await em.findOne(Organisation, { id: key });
   if (!organisation) throw validationFailed([{ code: 'org.olat.core:form.error.unknown:organisationKey', translation: `No organisation with key ${key}.` }]);
   if (!(await holdsRoleIn(em, requireCaller(ctx), organisation.id, CURRICULUM_MANAGERS))) {

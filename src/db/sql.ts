@@ -79,3 +79,15 @@ export const keyArray = (keys: readonly number[]) => `{${keys.join(',')}}`;
 
 /** A list of texts as one parameter, for `?::text[]`: an array literal, each element quoted (`{"a","b \"c\""}`). */
 export const textArray = (values: readonly string[]) => `{${values.map((value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+/** An SQL condition with its `?` parameters in order. */
+export interface SqlCondition {
+  text: string;
+  params: unknown[];
+}
+
+/** The conditions together (`and`), their parameters in order. */
+export const allOf = (...conditions: SqlCondition[]): SqlCondition => ({
+  text: conditions.map((condition) => `(${condition.text})`).join(' and '),
+  params: conditions.flatMap((condition) => condition.params),
+});

@@ -18,6 +18,8 @@ export interface Caller {
   provider: string;
   /** The API key this request came with, directly or through a token or session it opened. */
   apiKeyId?: number;
+  /** The organisation that API key is bound to: the caller acts within it only (src/access/bound.ts). */
+  organisationKey?: number;
 }
 
 export type Transport = 'rest' | 'graphql' | 'scim';

@@ -19,6 +19,10 @@ export class SyncJob {
   @Property({ type: 'integer' })
   ownerKey!: number;
 
+  /** The organisation the submitter's credential was bound to (src/access/bound.ts): the job acts within it only. */
+  @Property({ type: 'integer', nullable: true })
+  organisationKey?: number | null;
+
   /** The transport it came through, for its audit rows. */
   @Property({ type: 'string', length: 16 })
   transport!: string;

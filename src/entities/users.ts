@@ -1,4 +1,5 @@
-import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, type Rel, Unique } from '@mikro-orm/core';
+import type { Organisation } from './organisations';
 import { BaseEntity } from './base';
 
 /** OpenOLAT's user status values (catalogue 5.3): below `visibleLimit` a user can log in and is listed. */
@@ -95,6 +96,10 @@ export class Authentication extends BaseEntity {
 
   @Property({ type: 'datetime', nullable: true })
   lastUsage?: Date | null;
+
+  /** For API keys: the organisation the key acts within (src/access/bound.ts); deleting it deletes the key. */
+  @ManyToOne({ entity: 'Organisation', nullable: true, deleteRule: 'cascade', index: true })
+  organisation?: Rel<Organisation> | null;
 }
 
 /** A login session shared by all instances; the id is the SHA-256 of the cookie value. */

@@ -1,3 +1,4 @@
+import { organisationForNew } from '../access/bound';
 import { managedKeys, managesObject } from '../access/manage';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { forbidden, notFound } from '../domain/errors';
@@ -47,7 +48,8 @@ export const managesGroupsOf = (ctx: RequestContext, organisationKey: number) =>
  * groups there), else the caller's: of the organisations where the caller holds a group-managing role of their own,
  * the one nearest the root (the default organisation when they hold it there), the lowest key among equals.
  */
-export async function organisationOfNewGroup(ctx: RequestContext, organisationKey: number | null | undefined): Promise<number> {
+export async function organisationOfNewGroup(ctx: RequestContext, named: number | null | undefined): Promise<number> {
+  const organisationKey = await organisationForNew(ctx, named);
   if (organisationKey == null) {
     const own = await groupManagerOrganisation(ctx.em, requireCaller(ctx).key, GROUP_MANAGERS);
     if (own === null) throw forbidden('needs the groupmanager role in an organisation');

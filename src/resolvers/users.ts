@@ -100,6 +100,20 @@ export class UserResolver {
     return users.updateUser(ctx, identityKey, user);
   }
 
+  @Mutation(() => UserVO, {
+    description:
+      'Beyond OpenOLAT: remove the user properties named (updateUser keeps a property it gets empty, as OpenOLAT does); SCIM clears ' +
+      'a phone number or employee number through it. Names the person has no value for are skipped.',
+  })
+  @Directive(auth(...USER_MANAGERS))
+  removeUserProperties(
+    @Ctx() ctx: RequestContext,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('names', () => [String]) names: string[],
+  ): Promise<UserVO> {
+    return users.removeProperties(ctx, identityKey, names);
+  }
+
   @Mutation(() => Boolean)
   @Directive(auth(...USER_MANAGERS))
   deleteUser(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<boolean> {
@@ -190,6 +204,10 @@ export class UserResolver {
   }
 }
 
+const KEY_ORGANISATION =
+  "For a new API key (beyond OpenOLAT): the organisation it acts within only, an identity provider's key (SCIM provisions people and groups into it). " +
+  'A caller whose own key is bound issues keys bound within that organisation.';
+
 /** Credentials of a person (catalogue 2.1 "Authentications v2") and API keys. Object-level rules live in the service. */
 @Resolver()
 export class AuthenticationResolver {
@@ -212,8 +230,9 @@ export class AuthenticationResolver {
     @Ctx() ctx: RequestContext,
     @Arg('identityKey', () => LongScalar) identityKey: number,
     @Arg('authentication', () => AuthenticationVOInput) authentication: AuthenticationVOInput,
+    @Arg('boundOrganisationKey', () => LongScalar, { nullable: true, description: KEY_ORGANISATION }) boundOrganisationKey?: number,
   ): Promise<AuthenticationVO> {
-    return authentications.saveAuthentication(ctx, identityKey, authentication);
+    return authentications.saveAuthentication(ctx, identityKey, authentication, boundOrganisationKey);
   }
 
   @Mutation(() => Boolean, {
@@ -286,8 +305,9 @@ export class AuthenticationResolver {
     @Ctx() ctx: RequestContext,
     @Arg('identityKey', () => LongScalar) identityKey: number,
     @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('boundOrganisationKey', () => LongScalar, { nullable: true, description: KEY_ORGANISATION }) boundOrganisationKey?: number,
   ): Promise<ApiKeyVO> {
-    return authentications.issueApiKey(ctx, identityKey, externalId);
+    return authentications.issueApiKey(ctx, identityKey, externalId, boundOrganisationKey);
   }
 }
 

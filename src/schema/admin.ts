@@ -14,6 +14,13 @@ export class SettingsVO {
 
   @Field(() => Boolean, { description: 'Whether people may generate API keys for themselves.' })
   userApiKeyGeneration!: boolean;
+
+  @Field(() => Boolean, {
+    description:
+      "Whether a SCIM User's enterprise organization and department (OpenOLAT's institutionalName and orgUnit) also make the person a member " +
+      'of the organisation with that identifier, when one exists (and leave the one the value named before). On by default.',
+  })
+  scimOrganisationMemberships!: boolean;
 }
 
 @InputType('SettingsInput', { description: 'Only the settings given are changed.' })
@@ -22,6 +29,7 @@ export class SettingsInput {
   @Field(() => Boolean, { nullable: true }) managedEnforced?: boolean | null;
   @Field(() => String, { nullable: true }) apiAccess?: string | null;
   @Field(() => Boolean, { nullable: true }) userApiKeyGeneration?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) scimOrganisationMemberships?: boolean | null;
 }
 
 @ObjectType('AuditLogEntryVO', { description: 'One write: who, when, through which transport, what, on which object, with which arguments (secrets masked).' })

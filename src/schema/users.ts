@@ -272,6 +272,9 @@ export class ApiKeyVO {
 
   @Field(() => DateTimeScalar)
   creationDate!: Date;
+
+  @Field(() => LongScalar, { nullable: true, description: 'The organisation the key acts within (and below it) only; null: wherever its owner acts.' })
+  boundOrganisationKey!: number | null;
 }
 
 /** The form of `POST /users/{k}/authentications/password` (field `newPassword`). */

@@ -45,7 +45,7 @@ const USER_ATTRIBUTES: Attribute[] = [
     ],
   },
   { name: 'displayName', type: 'string', mutability: 'readOnly', description: 'First and last name.' },
-  { name: 'preferredLanguage', type: 'string', mutability: 'readOnly', description: 'The language the person chose.' },
+  { name: 'preferredLanguage', type: 'string', description: 'The language the person chose, as en-US (kept as OpenOLAT writes it, en_US).' },
   { name: 'active', type: 'boolean', description: 'false: the login is denied (status 101).' },
   { name: 'password', type: 'string', mutability: 'writeOnly', returned: 'never', description: 'Set when given: 4 to 128 characters.' },
   {
@@ -73,6 +73,14 @@ const USER_ATTRIBUTES: Attribute[] = [
 
 const ENTERPRISE_ATTRIBUTES: Attribute[] = [
   { name: 'employeeNumber', type: 'string', caseExact: true, description: 'The user property institutionalUserIdentifier.' },
+  {
+    name: 'organization',
+    type: 'string',
+    description:
+      'The user property institutionalName; with the setting scimOrganisationMemberships (on by default), also a membership as user in the ' +
+      'organisation with this identifier, when one exists.',
+  },
+  { name: 'department', type: 'string', description: 'The user property orgUnit; a membership as organization makes one.' },
 ];
 
 const GROUP_ATTRIBUTES: Attribute[] = [

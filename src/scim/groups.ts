@@ -2,7 +2,8 @@ import type { GraphQLSchema } from 'graphql';
 import { parse } from 'scim2-parse-filter';
 import { managedKeys } from '../access/manage';
 import { GROUP_MANAGERS } from '../access/roles';
-import { keyArray, sql } from '../db/sql';
+import { allOf, keyArray, sql } from '../db/sql';
+import { withinBound } from '../access/bound';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { runWrites, type Write } from '../graphql/writes';
 import { inOrganisationWithRole } from '../groups/repository';
@@ -89,9 +90,10 @@ export async function getGroup(ctx: RequestContext, id: string, base: string, wi
   return toScimGroup(row, base, withMembers ? await membersOf(ctx, row.key) : undefined);
 }
 
-/** GET /Groups: the groups of the organisations where the caller manages groups that the filter keeps, in key order. */
+/** GET /Groups: the groups of the organisations where the caller manages groups (within a bound credential's) that the filter keeps, in key order. */
 export async function listGroups(ctx: RequestContext, request: ListRequest, base: string, withMembers: boolean) {
-  const { total, rows } = await listedRows<GroupRow>(ctx.em, GROUPS, inOrganisationWithRole(requireCaller(ctx).key, GROUP_MANAGERS), request);
+  const scope = allOf(inOrganisationWithRole(requireCaller(ctx).key, GROUP_MANAGERS), withinBound(ctx, 'group', 'g.id'));
+  const { total, rows } = await listedRows<GroupRow>(ctx.em, GROUPS, scope, request);
   const members =
     withMembers && rows.length
       ? await membersOfGroups(

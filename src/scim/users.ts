@@ -1,7 +1,9 @@
 import type { GraphQLSchema } from 'graphql';
 import { scimPatch, type ScimPatchOperation } from 'scim-patch';
+import { managedKeys } from '../access/manage';
 import { USER_MANAGERS } from '../access/roles';
-import { sql } from '../db/sql';
+import { allOf, sql, textArray } from '../db/sql';
+import { boundOrganisation, withinBound } from '../access/bound';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { managesPerson } from '../domain/scope';
 import { UserStatus } from '../entities/users';
@@ -15,7 +17,10 @@ export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const ENTERPRISE_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 
 /** The user properties (OpenOLAT's names) SCIM attributes map to. */
-const EMPLOYEE_NUMBER = 'institutionalUserIdentifier';
+/** The enterprise extension's employee number, organization and department: OpenOLAT's institutional identifier, institution name and organisational unit. */
+const ENTERPRISE_PROPERTIES = { employeeNumber: 'institutionalUserIdentifier', organization: 'institutionalName', department: 'orgUnit' } as const;
+type EnterpriseAttribute = keyof typeof ENTERPRISE_PROPERTIES;
+const ENTERPRISE_ATTRIBUTES = Object.entries(ENTERPRISE_PROPERTIES) as [EnterpriseAttribute, string][];
 const PHONE_PROPERTIES = { mobile: 'telMobile', work: 'telOffice', home: 'telPrivate' } as const;
 type PhoneType = keyof typeof PHONE_PROPERTIES;
 
@@ -49,10 +54,16 @@ const FILTER_ATTRIBUTES = new Map<string, FilterAttribute>([
   ['emails.type', { column: '', type: 'string', constant: 'work' }],
   ['emails.primary', { column: '', type: 'boolean', constant: true }],
   ['active', { column: `(i.status < ${UserStatus.visibleLimit})`, type: 'boolean' }],
-  ['preferredlanguage', { column: 'i.language', type: 'string' }],
+  ['preferredlanguage', { column: `replace(i.language, '_', '-')`, type: 'string' }],
   ['meta.created', { column: 'i.creation_date', type: 'dateTime' }],
   ['meta.lastmodified', { column: 'i.last_modified', type: 'dateTime' }],
-  ['enterprise:employeenumber', { column: `(i.properties->>'${EMPLOYEE_NUMBER}')`, type: 'string', caseExact: true }],
+  ...ENTERPRISE_ATTRIBUTES.map(
+    ([attribute, property]) =>
+      [
+        `enterprise:${attribute.toLowerCase()}`,
+        { column: `(i.properties->>'${property}')`, type: 'string', caseExact: attribute === 'employeeNumber' },
+      ] as const,
+  ),
 ]);
 
 const USERS = { from: 'identity i', key: 'i.id', columns: USER_COLUMNS, attributes: FILTER_ATTRIBUTES };
@@ -65,9 +76,12 @@ export function toScimUser(row: UserRow, base: string): ScimUser {
   const phoneNumbers = (Object.entries(PHONE_PROPERTIES) as [PhoneType, string][])
     .filter(([, property]) => properties[property])
     .map(([type, property]) => ({ value: properties[property], type }));
-  const employeeNumber = properties[EMPLOYEE_NUMBER];
+  const enterprise = Object.fromEntries(
+    ENTERPRISE_ATTRIBUTES.flatMap(([attribute, property]) => (properties[property] ? [[attribute, properties[property]]] : [])),
+  );
+  const hasEnterprise = Object.keys(enterprise).length > 0;
   return {
-    schemas: [USER_SCHEMA, ...(employeeNumber ? [ENTERPRISE_SCHEMA] : [])],
+    schemas: [USER_SCHEMA, ...(hasEnterprise ? [ENTERPRISE_SCHEMA] : [])],
     id: String(row.key),
     ...(row.externalId ? { externalId: row.externalId } : {}),
     userName: row.login,
@@ -75,9 +89,9 @@ export function toScimUser(row: UserRow, base: string): ScimUser {
     displayName: `${row.firstName} ${row.lastName}`.trim(),
     ...(row.email ? { emails: [{ value: row.email, type: 'work', primary: true }] } : {}),
     ...(phoneNumbers.length ? { phoneNumbers } : {}),
-    ...(row.language ? { preferredLanguage: row.language } : {}),
+    ...(row.language ? { preferredLanguage: row.language.replace(/_/g, '-') } : {}),
     active: row.status < UserStatus.visibleLimit,
-    ...(employeeNumber ? { [ENTERPRISE_SCHEMA]: { employeeNumber } } : {}),
+    ...(hasEnterprise ? { [ENTERPRISE_SCHEMA]: enterprise } : {}),
     meta: {
       resourceType: 'User',
       created: row.created.toISOString(),
@@ -88,9 +102,9 @@ export function toScimUser(row: UserRow, base: string): ScimUser {
   };
 }
 
-/** The people the caller manages (src/domain/scope.ts), as a condition on `i`. */
+/** The people the caller manages (src/domain/scope.ts), within the credential's organisation when it is bound to one: a condition on `i`. */
 function managed(ctx: RequestContext) {
-  return managesPerson(requireCaller(ctx), USER_MANAGERS, 'i.id');
+  return allOf(managesPerson(requireCaller(ctx), USER_MANAGERS, 'i.id'), withinBound(ctx, 'person', 'i.id'));
 }
 
 async function userRow(ctx: RequestContext, id: string): Promise<UserRow> {
@@ -137,9 +151,9 @@ function emailOf(user: ScimUser): string | null {
 function fieldsOf(user: ScimUser) {
   const name = (user.name ?? {}) as { givenName?: unknown; familyName?: unknown };
   const phones = Array.isArray(user.phoneNumbers) ? (user.phoneNumbers as { value?: unknown; type?: unknown }[]) : [];
-  const enterprise = (user[ENTERPRISE_SCHEMA] ?? {}) as { employeeNumber?: unknown };
+  const enterprise = (user[ENTERPRISE_SCHEMA] ?? {}) as Partial<Record<EnterpriseAttribute, unknown>>;
   const properties: { name: string; value: string | null }[] = [
-    { name: EMPLOYEE_NUMBER, value: text(enterprise.employeeNumber) },
+    ...ENTERPRISE_ATTRIBUTES.map(([attribute, property]) => ({ name: property, value: text(enterprise[attribute]) })),
     ...(Object.entries(PHONE_PROPERTIES) as [PhoneType, string][]).map(([type, property]) => ({
       name: property,
       value: text(phones.find((phone) => phone.type === type)?.value),
@@ -154,8 +168,17 @@ function fieldsOf(user: ScimUser) {
     properties,
     active: booleanOf(user.active, 'active') ?? true,
     password: text(user.password),
+    // RFC 7231's form (en-US) as OpenOLAT writes a locale (en_US).
+    language: text(user.preferredLanguage ?? user.locale)?.replace(/-/g, '_') || null,
   };
 }
+
+/** The language the person chose (updateUserPreferences), for the person `key`, or for the one the write before created. */
+const languageWrite = (language: string | null, key?: number): Write => ({
+  mutation: 'updateUserPreferences',
+  variables: { ...(key === undefined ? {} : { identityKey: key }), preferences: { language: language ?? '' } },
+  ...(key === undefined ? { keyFrom: 'identityKey' } : {}),
+});
 
 /** The status `active` stands for (false: login denied, a provider's soft delete), for the person `key`, or for the one the write before created. */
 const statusWrite = (active: boolean, key?: number): Write => ({
@@ -166,6 +189,56 @@ const statusWrite = (active: boolean, key?: number): Write => ({
 
 function requireAcceptablePassword(password: string | null): void {
   if (password !== null && !acceptablePassword(password)) throw new ScimError(400, 'invalidValue', 'password: 4 to 128 characters');
+}
+
+type Fields = ReturnType<typeof fieldsOf>;
+
+/** The identifiers a User's organization and department hold. */
+const namedOrganisations = (fields: Fields | null) =>
+  new Set(
+    [ENTERPRISE_PROPERTIES.organization, ENTERPRISE_PROPERTIES.department].flatMap(
+      (name) => fields?.properties.find((property) => property.name === name)?.value ?? [],
+    ),
+  );
+
+/**
+ * With the setting scimOrganisationMemberships: the person joins, as user, the organisations the User's organization
+ * and department name by identifier (those that exist and whose members the caller manages, within a bound
+ * credential's organisation), and leaves those the values named before (not the root, nor the credential's own
+ * organisation). Each is addOrganisationMember or removeOrganisationMember, for the person `key`, or for the one the
+ * first write creates.
+ */
+async function membershipWrites(ctx: RequestContext, key: number | undefined, before: Fields | null, after: Fields): Promise<Write[]> {
+  if (!ctx.settings.scimOrganisationMemberships) return [];
+  const [was, is] = [namedOrganisations(before), namedOrganisations(after)];
+  const joining = [...is].filter((identifier) => !was.has(identifier));
+  const leaving = [...was].filter((identifier) => !is.has(identifier));
+  if (!joining.length && !leaving.length) return [];
+  const within = withinBound(ctx, 'organisation', 'o.id');
+  const found = await sql<{ key: number; identifier: string; member: boolean; root: boolean }>(
+    ctx.em,
+    `select o.id as key, o.identifier, o.parent_id is null as root,
+       exists (select 1 from organisation_role m where m.organisation_id = o.id and m.identity_id = ? and m.role = 'user') as member
+     from organisation o where o.identifier = any(?::text[]) and ${within.text} order by o.id`,
+    [key ?? 0, textArray([...joining, ...leaving]), ...within.params],
+  );
+  const managed = await managedKeys(
+    ctx,
+    'organisation',
+    found.map((row) => row.key),
+  );
+  const person = key === undefined ? { keyFrom: 'identityKey' } : {};
+  const write = (mutation: string, organisationKey: number): Write => ({
+    mutation,
+    variables: { organisationKey, role: 'user', ...(key === undefined ? {} : { identityKey: key }) },
+    ...person,
+  });
+  return [
+    ...found.filter((row) => managed.has(row.key) && joining.includes(row.identifier) && !row.member).map((row) => write('addOrganisationMember', row.key)),
+    ...found
+      .filter((row) => managed.has(row.key) && leaving.includes(row.identifier) && row.member && !row.root && row.key !== boundOrganisation(ctx))
+      .map((row) => write('removeOrganisationMember', row.key)),
+  ];
 }
 
 /** POST /Users: createUser (and the status, when it comes inactive), in one transaction. */
@@ -187,21 +260,29 @@ export async function createUser(schema: GraphQLSchema, ctx: RequestContext, use
       },
     },
   };
-  const key = (await runWrites(schema, ctx, create, fields.active ? [] : [statusWrite(false)])) as number;
+  const then = [
+    ...(fields.active ? [] : [statusWrite(false)]),
+    ...(fields.language ? [languageWrite(fields.language)] : []),
+    ...(await membershipWrites(ctx, undefined, null, fields)),
+  ];
+  const key = (await runWrites(schema, ctx, create, then)) as number;
   return getUser(ctx, String(key), base);
 }
 
 /** The writes that turn `current` into `wanted`, each the mutation a client would send; none when nothing differs. */
-function replacementWrites(key: number, current: ReturnType<typeof fieldsOf>, wanted: ReturnType<typeof fieldsOf>): Write[] {
+function replacementWrites(key: number, current: Fields, wanted: Fields): Write[] {
   const writes: Write[] = [];
   if (wanted.login && wanted.login !== current.login) writes.push({ mutation: 'changeUserName', variables: { identityKey: key, username: wanted.login } });
   const changedProperties = wanted.properties.filter((property, index) => property.value !== current.properties[index].value);
+  // updateUser keeps a property it gets empty (as OpenOLAT's does): what the User no longer holds is removed.
+  const setProperties = changedProperties.filter((property) => property.value !== null);
+  const removed = changedProperties.filter((property) => property.value === null).map((property) => property.name);
   if (
     wanted.firstName !== current.firstName ||
     wanted.lastName !== current.lastName ||
     wanted.email !== current.email ||
     wanted.externalId !== current.externalId ||
-    changedProperties.length
+    setProperties.length
   ) {
     writes.push({
       mutation: 'updateUser',
@@ -212,11 +293,13 @@ function replacementWrites(key: number, current: ReturnType<typeof fieldsOf>, wa
           lastName: wanted.lastName,
           email: wanted.email,
           externalId: wanted.externalId,
-          properties: changedProperties.map((property) => ({ name: property.name, value: property.value ?? '' })),
+          properties: setProperties,
         },
       },
     });
   }
+  if (removed.length) writes.push({ mutation: 'removeUserProperties', variables: { identityKey: key, names: removed } });
+  if (wanted.language !== current.language) writes.push(languageWrite(wanted.language, key));
   if (wanted.password) writes.push({ mutation: 'changeUserPassword', variables: { identityKey: key, password: { newPassword: wanted.password } } });
   if (wanted.active !== current.active) writes.push(statusWrite(wanted.active, key));
   return writes;
@@ -228,7 +311,8 @@ async function replace(schema: GraphQLSchema, ctx: RequestContext, row: UserRow,
   if (wanted.id !== undefined && String(wanted.id) !== String(row.key)) throw new ScimError(400, 'mutability', 'id is read-only');
   const fields = fieldsOf(wanted);
   requireAcceptablePassword(fields.password);
-  const writes = replacementWrites(row.key, fieldsOf(toScimUser(row, base)), fields);
+  const current = fieldsOf(toScimUser(row, base));
+  const writes = [...replacementWrites(row.key, current, fields), ...(await membershipWrites(ctx, row.key, current, fields))];
   if (writes.length) await runWrites(schema, ctx, writes[0], writes.slice(1));
   return getUser(ctx, String(row.key), base);
 }

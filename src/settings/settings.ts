@@ -12,11 +12,13 @@ export interface GatewaySettings {
   apiAccess: 'all' | 'apikey';
   /** Whether people may generate API keys for themselves. */
   userApiKeyGeneration: boolean;
+  /** Whether SCIM's enterprise `organization` and `department` make the person a member of the organisation with that identifier. */
+  scimOrganisationMemberships: boolean;
 }
 
 export type SettingName = keyof GatewaySettings;
 
-export const SETTING_NAMES: readonly SettingName[] = ['restEnabled', 'managedEnforced', 'apiAccess', 'userApiKeyGeneration'];
+export const SETTING_NAMES: readonly SettingName[] = ['restEnabled', 'managedEnforced', 'apiAccess', 'userApiKeyGeneration', 'scimOrganisationMemberships'];
 
 const CHANNEL = 'gateway_settings';
 

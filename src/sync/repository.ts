@@ -21,6 +21,8 @@ export interface SectionProgress {
 export interface JobRow {
   key: number;
   ownerKey: number;
+  /** The organisation the submitter's credential was bound to. */
+  organisationKey: number | null;
   transport: Transport;
   mode: 'merge' | 'mirror';
   dryRun: boolean;
@@ -61,18 +63,22 @@ export interface Outcome {
   key?: number | null;
 }
 
-const JOB_COLUMNS = `j.id::int as key, j.owner_key as "ownerKey", j.transport, j.mode, j.dry_run as "dryRun", j.atomic, j.force, j.state, j.error,
+const JOB_COLUMNS = `j.id::int as key, j.owner_key as "ownerKey", j.organisation_key as "organisationKey", j.transport, j.mode, j.dry_run as "dryRun", j.atomic, j.force, j.state, j.error,
   j.progress, j.attempts, j.prepared, j.creation_date as submitted, j.started_at as started, j.finished_at as finished`;
 
 const OBJECT_COLUMNS = `i.seq, i.section, i.ref, i.container, i.role, i.member_key as "memberKey", i.payload`;
 /** An object and what the job did with it: `sync_item i`, `sync_outcome o` (none: the job has not come to it). */
 const ITEM_COLUMNS = `${OBJECT_COLUMNS}, o.action, o.changes, o.error, o.result_key as key`;
 
-export async function insertJob(em: EntityManager, job: Pick<JobRow, 'ownerKey' | 'transport' | 'mode' | 'dryRun' | 'atomic' | 'force'>): Promise<number> {
+export async function insertJob(
+  em: EntityManager,
+  job: Pick<JobRow, 'ownerKey' | 'organisationKey' | 'transport' | 'mode' | 'dryRun' | 'atomic' | 'force'>,
+): Promise<number> {
   const [row] = await sql<{ key: number }>(
     em,
-    `insert into sync_job (owner_key, transport, mode, dry_run, atomic, force, state) values (?, ?, ?, ?, ?, ?, 'staging') returning id::int as key`,
-    [job.ownerKey, job.transport, job.mode, job.dryRun, job.atomic, job.force],
+    `insert into sync_job (owner_key, organisation_key, transport, mode, dry_run, atomic, force, state)
+     values (?, ?, ?, ?, ?, ?, ?, 'staging') returning id::int as key`,
+    [job.ownerKey, job.organisationKey, job.transport, job.mode, job.dryRun, job.atomic, job.force],
   );
   return row.key;
 }

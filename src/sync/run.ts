@@ -200,7 +200,7 @@ async function runToEnd(runtime: SyncRuntime, em: EntityManager, job: JobRow, le
     await jobs.setState(em, job.key, 'stopped', 'the person who submitted the job no longer exists or may not log in');
     return 'ended';
   }
-  const caller = toCaller(principal, principal.login);
+  const caller = { ...toCaller(principal, principal.login), organisationKey: job.organisationKey ?? undefined };
   let progress = job.progress;
   let refusal: string | null = null;
   if (!job.prepared) {

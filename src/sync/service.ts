@@ -67,7 +67,15 @@ export async function submitSync(
   const mode = options.mode ?? SyncMode.merge;
   const dryRun = !!options.dryRun;
   const em = ctx.em;
-  const key = await jobs.insertJob(em, { ownerKey: caller.key, transport: ctx.transport, mode, dryRun, atomic: !!options.atomic, force: !!options.force });
+  const key = await jobs.insertJob(em, {
+    ownerKey: caller.key,
+    organisationKey: caller.organisationKey ?? null,
+    transport: ctx.transport,
+    mode,
+    dryRun,
+    atomic: !!options.atomic,
+    force: !!options.force,
+  });
   try {
     let staged: StagedObject[] = [];
     let seq = 0;

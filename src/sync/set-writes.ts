@@ -16,6 +16,7 @@ import { managedCheck } from '../managed/enforcement';
 import type { Logger } from '../ops/logger';
 import { changePasswordsOfSet } from '../users/authentications';
 import { existingPeople } from '../users/repository';
+import { organisationOfNewPerson } from '../users/policy';
 import { createPeople, updatePeople } from '../users/service';
 import type { UserVOInput } from '../schema/users';
 import type { Write } from '../graphql/writes';
@@ -102,9 +103,13 @@ const SET_WRITERS: Record<string, SetWriter> = {
   createUser: {
     containerOf: () => '',
     async write(ctx, args, prepared) {
+      // Refused (a bound caller without a user-managing role there): each createUser answers why.
+      const organisation = await organisationOfNewPerson(ctx).catch(() => null);
+      if (organisation === null) return args.map(() => null);
       const people = await createPeople(
         ctx.em,
         args.map((arg, index) => ({ input: arg.user as UserVOInput, passwordHash: prepared[index].passwordHash })),
+        organisation,
       );
       return people.map((user) => user && { object: objectOfResult('UserVO', user), result: user });
     },

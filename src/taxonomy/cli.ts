@@ -20,7 +20,13 @@ function cliContext(em: EntityManager, operation: string, args: Record<string, u
 }
 
 /** The command line answers no request: only the service's rules apply. */
-const CLI_SETTINGS: GatewaySettings = { restEnabled: true, managedEnforced: true, apiAccess: 'all', userApiKeyGeneration: false };
+const CLI_SETTINGS: GatewaySettings = {
+  restEnabled: true,
+  managedEnforced: true,
+  apiAccess: 'all',
+  userApiKeyGeneration: false,
+  scimOrganisationMemberships: true,
+};
 
 const key = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : null);
 

@@ -1,6 +1,7 @@
 import { inTransaction } from '../audit/audit-log';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { organisationForNew } from '../access/bound';
 import { createApiKey, type IssuedApiKey } from '../auth/api-keys';
 import { hashPassword } from '../auth/passwords';
 import { revokeApiKeyLogins, revokeLogins, revokeLoginsOfSet } from '../auth/sessions';
@@ -13,6 +14,7 @@ import { credentialAccess, requireSelfServiceKeys } from './policy';
 import { existingPeople, findIdentity, requireIdentity } from './repository';
 import { managedIdentity } from './service';
 import { mandatory, tooLong } from '../domain/validation';
+import { findOrganisationRow } from '../organisations/repository';
 
 /** Unknown people answer 404 before the caller's rights are looked at. */
 async function access(ctx: RequestContext, identityKey: number) {
@@ -84,7 +86,12 @@ async function existingAuthentication(em: EntityManager, identityKey: number, in
  * authentication of that provider, or creates one. OLAT passwords are stored as bcrypt hashes;
  * API keys are generated and their secret answered once; REST tokens come from logging in only.
  */
-export async function saveAuthentication(ctx: RequestContext, identityKey: number, input: AuthenticationVOInput): Promise<AuthenticationVO> {
+export async function saveAuthentication(
+  ctx: RequestContext,
+  identityKey: number,
+  input: AuthenticationVOInput,
+  organisationKey?: number | null,
+): Promise<AuthenticationVO> {
   const { asManager } = await access(ctx, identityKey);
   if (input.identityKey !== identityKey) throw conflict(`the authentication names identity ${input.identityKey}, not identityKey ${identityKey}`);
   const provider = input.provider.trim();
@@ -94,6 +101,7 @@ export async function saveAuthentication(ctx: RequestContext, identityKey: numbe
     requireSelfServiceKeys(ctx);
   }
   const passwordHash = provider === Provider.password && acceptablePassword(input.credential ?? '') ? await hashPassword(input.credential!) : null;
+  const keyOrganisation = provider === Provider.apiKey ? await apiKeyOrganisation(ctx, organisationKey) : undefined;
   try {
     return await inTransaction(ctx, async (em) => {
       const existing = await existingAuthentication(em, identityKey, input);
@@ -101,7 +109,7 @@ export async function saveAuthentication(ctx: RequestContext, identityKey: numbe
       if (errors.length) throw validationFailed(errors);
       if (existing) return updateAuthentication(em, existing, input);
       if (provider === Provider.apiKey)
-        return apiKeyAsAuthentication(await createApiKey(em, identityKey, input.externalId || null), identityKey, input.externalId);
+        return apiKeyAsAuthentication(await createApiKey(em, identityKey, input.externalId || null, keyOrganisation), identityKey, input.externalId);
       const authUsername = input.authUsername!.trim();
       if (await authUsernameTaken(em, provider, authUsername, identityKey)) throw conflict(`${provider} user name ${authUsername} is used by another identity`);
       // External providers (LDAP, Shibboleth, OAuth) authenticate elsewhere: no secret of theirs is kept.
@@ -146,13 +154,31 @@ const apiKeyAsAuthentication = (issued: IssuedApiKey, identityKey: number, exter
   lastUsage: null,
 });
 
+/**
+ * The organisation a new API key is bound to: the one named (it must exist), within the caller's own binding; a caller
+ * bound to an organisation only issues keys bound within it.
+ */
+async function apiKeyOrganisation(ctx: RequestContext, named: number | null | undefined): Promise<number | undefined> {
+  if (named != null && !(await findOrganisationRow(ctx.em, named))) throw notFound('organisation');
+  return organisationForNew(ctx, named);
+}
+
 /** GraphQL `createApiKey`: a new key for the identity, its secret in this answer only. */
-export async function issueApiKey(ctx: RequestContext, identityKey: number, externalId?: string | null): Promise<ApiKeyVO> {
+export async function issueApiKey(ctx: RequestContext, identityKey: number, externalId?: string | null, organisationKey?: number | null): Promise<ApiKeyVO> {
   const { asManager } = await access(ctx, identityKey);
   if (!asManager) requireSelfServiceKeys(ctx);
   if (externalId && externalId.length > 255) throw validationFailed([tooLong('externalId')]);
-  const issued = await createApiKey(ctx.em, identityKey, externalId || null);
-  return { key: issued.key, identityKey, clientId: issued.clientId, secret: issued.secret, externalId: externalId || null, creationDate: issued.creationDate };
+  const organisation = await apiKeyOrganisation(ctx, organisationKey);
+  const issued = await createApiKey(ctx.em, identityKey, externalId || null, organisation);
+  return {
+    key: issued.key,
+    identityKey,
+    clientId: issued.clientId,
+    secret: issued.secret,
+    externalId: externalId || null,
+    creationDate: issued.creationDate,
+    boundOrganisationKey: organisation ?? null,
+  };
 }
 
 /**

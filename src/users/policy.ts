@@ -2,10 +2,12 @@ import { forbidden } from '../domain/errors';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import type { OrganisationRole } from '../domain/roles';
 import { managesObject } from '../access/manage';
-import { belongsToManaged, managedAmong as managedKeysAmong, managesPerson } from '../domain/scope';
+import { belongsToManaged, holdsRoleIn, managedAmong as managedKeysAmong, managesPerson } from '../domain/scope';
+import { boundOrganisation, withinBound } from '../access/bound';
 import { defaultOrganisationReference } from '../organisations/repository';
 import type { Condition } from './repository';
 import { Provider } from '../entities/users';
+import { allOf } from '../db/sql';
 import { USER_MANAGERS } from '../access/roles';
 
 /** Who may do what with people (catalogue 2.1). "Manager of a user" follows the organisation tree (src/domain/scope.ts). */
@@ -17,6 +19,18 @@ export const USER_CREATORS: OrganisationRole[] = ['administrator', 'usermanager'
 export const USER_SEARCHERS: OrganisationRole[] = ['administrator', 'usermanager', 'rolesmanager', 'author'];
 
 export const canManageUser = (ctx: RequestContext, identityKey: number) => managesObject(ctx, { kind: 'person', key: identityKey });
+
+/**
+ * The organisation a new person joins as user: the default one, as OpenOLAT's PUT /users; for a caller bound to an
+ * organisation (an identity provider's key), that organisation, where the caller must manage people.
+ */
+export async function organisationOfNewPerson(ctx: RequestContext): Promise<number> {
+  const bound = boundOrganisation(ctx);
+  if (bound === undefined) return (await defaultOrganisationReference(ctx.em)).id;
+  if (!(await holdsRoleIn(ctx.em, requireCaller(ctx), bound, USER_CREATORS)))
+    throw forbidden('needs a user-managing role in the organisation of the credential');
+  return bound;
+}
 
 /** Of these people, those the caller manages with one of `roles` (and, with `self`, the caller themself): one statement for all of them (GraphQL edges). */
 export async function managedAmong(
@@ -93,6 +107,12 @@ export const searchesAdministratively = (ctx: RequestContext) => hasAnyRole(ctx.
  */
 export async function searchVisibility(ctx: RequestContext): Promise<{ scope: Condition | null; full: Condition }> {
   const caller = requireCaller(ctx);
+  if (boundOrganisation(ctx) !== undefined) {
+    // A credential bound to an organisation finds its people only, in full those it manages.
+    const within = withinBound(ctx, 'person', 'i.id');
+    const manages = managesPerson(caller, USER_MANAGERS, 'i.id');
+    return { scope: within, full: allOf(within, manages) };
+  }
   const root = (await defaultOrganisationReference(ctx.em)).id;
   if (caller.grants.some((grant) => grant.organisationKey === root && USER_MANAGERS.includes(grant.role)))
     return { scope: null, full: { text: 'true', params: [] } };
@@ -117,7 +137,8 @@ export function fullProfileCondition(ctx: RequestContext): { text: string; param
 export async function credentialAccess(ctx: RequestContext, identityKey: number): Promise<{ asManager: boolean }> {
   const caller = requireCaller(ctx);
   if (await canManageUser(ctx, identityKey)) return { asManager: true };
-  if (caller.key === identityKey) return { asManager: false };
+  if (caller.key === identityKey && caller.organisationKey === undefined) return { asManager: false };
+  // A credential bound to an organisation leaves its owner's credentials alone: a password set through it would log in unbound.
   throw forbidden();
 }
 

@@ -14,7 +14,15 @@ import { Identity, UserStatus } from '../entities/users';
 import { requireRoleGranter } from '../organisations/policy';
 import { defaultOrganisationReference } from '../organisations/repository';
 import type { RolesVO, RolesVOInput, StatusVO, UserVO, UserVOInput } from '../schema/users';
-import { fullProfileCondition, requireUserManager, searchVisibility, searchableProperty, searchesAdministratively, selfOrManagedAmong } from './policy';
+import {
+  fullProfileCondition,
+  organisationOfNewPerson,
+  requireUserManager,
+  searchVisibility,
+  searchableProperty,
+  searchesAdministratively,
+  selfOrManagedAmong,
+} from './policy';
 import { deletePortraitFiles, smallPortraitBase64 } from './portrait';
 import { toUserVO } from './presenter';
 import * as users from './repository';
@@ -129,13 +137,14 @@ const newPerson = (input: UserVOInput): users.NewPerson => ({
 export async function createUser(ctx: RequestContext, input: UserVOInput): Promise<UserVO> {
   const errors = await creationErrors(ctx.em, input);
   if (errors.length) throw validationFailed(errors);
+  const organisation = await organisationOfNewPerson(ctx);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
     return await inTransaction(ctx, async (em) => {
       const conflicts = await creationErrors(em, input);
       if (conflicts.length) throw validationFailed(conflicts);
       const person = { ...newPerson(input), passwordHash };
-      const row = (await users.insertPeople(em, [person], (await defaultOrganisationReference(em)).id)).get(person.login.toLowerCase());
+      const row = (await users.insertPeople(em, [person], organisation)).get(person.login.toLowerCase());
       if (!row) throw validationFailed([loginTaken]);
       return toUserVO(row, true);
     });
@@ -151,7 +160,11 @@ export async function createUser(ctx: RequestContext, input: UserVOInput): Promi
  * each one's user, or null for one that does not pass (a bad field, a login or e-mail in use, here or earlier in the
  * set; a password without its hash): its createUser answers why, or creates it.
  */
-export async function createPeople(em: EntityManager, entries: readonly { input: UserVOInput; passwordHash?: string }[]): Promise<(UserVO | null)[]> {
+export async function createPeople(
+  em: EntityManager,
+  entries: readonly { input: UserVOInput; passwordHash?: string }[],
+  organisationKey: number,
+): Promise<(UserVO | null)[]> {
   const inputs = entries.map((entry) => entry.input);
   const logins = await users.loginsInUse(
     em,
@@ -171,7 +184,7 @@ export async function createPeople(em: EntityManager, entries: readonly { input:
     return person;
   });
   const people = accepted.filter((person): person is users.NewPerson => person !== null);
-  const rows = await users.insertPeople(em, people, (await defaultOrganisationReference(em)).id);
+  const rows = await users.insertPeople(em, people, organisationKey);
   return accepted.map((person) => {
     const row = person && rows.get(person.login.toLowerCase());
     return row ? toUserVO(row, true) : null;
@@ -249,6 +262,17 @@ export async function updateUser(ctx: RequestContext, key: number, input: UserVO
     identity.email = merged.email!.trim();
     if (input.externalId) identity.externalId = input.externalId;
     if (input.properties) identity.properties = { ...identity.properties, ...propertiesOf(input) };
+    await em.flush();
+    return toUserVO(identity, true);
+  });
+}
+
+export async function removeProperties(ctx: RequestContext, key: number, names: readonly string[]): Promise<UserVO> {
+  return inTransaction(ctx, async (em) => {
+    const identity = await managedIdentity({ ...ctx, em }, key);
+    const properties = { ...identity.properties };
+    for (const name of names) delete properties[name];
+    identity.properties = properties;
     await em.flush();
     return toUserVO(identity, true);
   });

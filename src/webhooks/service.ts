@@ -5,6 +5,7 @@ import { parseReachedCursor, parseTypes, requireKept } from '../changes/service'
 import { requireCaller, type RequestContext } from '../domain/context';
 import { badRequest, notFound } from '../domain/errors';
 import { findOrganisationRow } from '../organisations/repository';
+import { organisationForNew } from '../access/bound';
 import type { WebhookFailureVO, WebhookVO, WebhookVOInput } from '../schema/webhooks';
 import { listedOwner, requireScopeManager, requireWebhook } from './policy';
 import * as webhooks from './repository';
@@ -35,11 +36,11 @@ async function fieldsOf(ctx: RequestContext, input: WebhookVOInput, current?: Su
   if (input.url == null && !current) throw badRequest('url: required');
   const url = input.url == null ? current!.url : checkedTargetUrl(webhookSettingsOf(ctx.em.getConnection()).rules, input.url);
   const types = input.types === undefined || input.types === null ? (current?.types ?? []) : (parseTypes(input.types) ?? []);
-  const organisationKey = input.organisationKey === undefined ? (current?.organisationKey ?? null) : input.organisationKey;
-  if (organisationKey != null && organisationKey !== current?.organisationKey) {
-    if (!(await findOrganisationRow(ctx.em, organisationKey))) throw notFound('organisation');
-    await requireScopeManager(ctx, organisationKey);
-  }
+  const given = input.organisationKey === undefined ? (current?.organisationKey ?? null) : input.organisationKey;
+  if (given != null && given !== current?.organisationKey && !(await findOrganisationRow(ctx.em, given))) throw notFound('organisation');
+  // A credential bound to an organisation subscribes to events about it (or one below it) only.
+  const organisationKey = (await organisationForNew(ctx, given)) ?? null;
+  if (organisationKey != null && organisationKey !== current?.organisationKey) await requireScopeManager(ctx, organisationKey);
   return { url, types, organisationKey, active: input.active ?? current?.active ?? true };
 }
 

@@ -121,6 +121,7 @@ const FRESH_BODIES: Record<string, () => unknown> = {
 /** Variables of the GraphQL-only mutations besides the values of their world. */
 const GRAPHQL_ONLY_VARIABLES: Record<string, Values> = {
   updateSettings: { settings: { userApiKeyGeneration: false } },
+  removeUserProperties: { names: ['telMobile'] },
   updateTaxonomy: { taxonomy: { identifier: 'changed', displayName: 'Changed' } },
 };
 

@@ -1,5 +1,6 @@
-import { addOrganisationMember, buildOrganisation, buildUser, uniqueLogin } from '../factories';
-import { basic, type Headers } from '../support/http';
+import { addOrganisationMember, buildOrganisation, buildUser, defaultOrganisationKey, uniqueLogin } from '../factories';
+import { eventually } from '../support/eventually';
+import { basic, graphql, type Headers } from '../support/http';
 import { adminAuth, startTestService, type TestService } from '../support/service';
 
 /** SCIM 2.0 Users as identity providers send them (Entra ID's and Okta's provisioning sequences), end to end. */
@@ -156,6 +157,160 @@ describe("Entra ID's sequence", () => {
     expect((await scim('DELETE', `/Users/${id}`)).status).toBe(204);
     expect((await scim('GET', `/Users/${id}`)).status).toBe(404);
     expect((await auditRows(id)).map((row: Json) => row.transport)).toEqual(expect.arrayContaining(['scim']));
+  });
+});
+
+/** What a person's REST twin holds: user properties and organisation memberships. */
+async function restUser(id: string) {
+  const reply = await fetch(`${t.base}/restapi/users/${id}`, { headers: { ...adminAuth(), Accept: 'application/json' } });
+  const user = (await reply.json()) as { properties: { name: string; value: string }[] };
+  return Object.fromEntries(user.properties.map(({ name, value }) => [name, value]));
+}
+
+async function userMemberships(id: string): Promise<number[]> {
+  const rows = await t.service.orm.em
+    .fork()
+    .getConnection()
+    .execute(`select organisation_id from organisation_role where identity_id = ? and role = 'user' order by organisation_id`, [id]);
+  return rows.map((row: Json) => Number(row.organisation_id));
+}
+
+describe("Okta's sequence", () => {
+  it('finds nobody, creates with a locale and a password, replaces with PUT (what it leaves out is cleared), deactivates and reactivates', async () => {
+    const tag = uniqueLogin('okta');
+    const userName = `${tag}@okta.example`;
+    expect((await scim('GET', query(`userName eq "${userName}"`, '&startIndex=1&count=100'))).json).toMatchObject({ totalResults: 0, startIndex: 1 });
+    const oktaUser = (extra: Json) => ({
+      schemas: [USER],
+      userName,
+      name: { givenName: 'Ada', familyName: 'Lovelace' },
+      emails: [{ primary: true, value: userName, type: 'work' }],
+      displayName: 'Ada Lovelace',
+      locale: 'en-US',
+      externalId: `${tag}-00u1`,
+      groups: [],
+      active: true,
+      ...extra,
+    });
+    const created = await scim('POST', '/Users', { body: oktaUser({ password: 't1meMa$heen' }) });
+    expect(created.status).toBe(201);
+    const id = created.json.id;
+    expect(created.json.preferredLanguage).toBe('en-US');
+    const preferences = await fetch(`${t.base}/restapi/users/${id}/preferences`, { headers: { ...adminAuth(), Accept: 'application/json' } });
+    expect(await preferences.json()).toEqual({ language: 'en_US' });
+    expect((await scim('GET', `/Users/${id}`)).json).toMatchObject({ userName, preferredLanguage: 'en-US' });
+
+    // Okta updates a profile with PUT, the whole User.
+    const updated = await scim('PUT', `/Users/${id}`, {
+      body: oktaUser({
+        locale: 'de-CH',
+        name: { givenName: 'Augusta Ada', familyName: 'Lovelace' },
+        phoneNumbers: [{ value: '+41 44 000 00 00', type: 'mobile' }],
+      }),
+    });
+    expect(updated.json).toMatchObject({
+      preferredLanguage: 'de-CH',
+      name: { givenName: 'Augusta Ada' },
+      phoneNumbers: [{ value: '+41 44 000 00 00', type: 'mobile' }],
+    });
+    expect(await restUser(id)).toMatchObject({ telMobile: '+41 44 000 00 00' });
+    // The next PUT leaves the phone number and the locale out: both are cleared.
+    const cleared = await scim('PUT', `/Users/${id}`, { body: oktaUser({ locale: undefined, name: { givenName: 'Augusta Ada', familyName: 'Lovelace' } }) });
+    expect(cleared.status).toBe(200);
+    expect(cleared.json.phoneNumbers).toBeUndefined();
+    expect(cleared.json.preferredLanguage).toBeUndefined();
+    expect(await restUser(id)).not.toHaveProperty('telMobile');
+
+    // Deactivation and reactivation as Okta sends them: a path-less replace.
+    const off = await scim('PATCH', `/Users/${id}`, { body: { schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { active: false } }] } });
+    expect(off.json.active).toBe(false);
+    const on = await scim('PATCH', `/Users/${id}`, { body: { schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { active: true } }] } });
+    expect(on.json.active).toBe(true);
+    expect((await auditRows(id)).map((row: Json) => `${row.transport} ${row.operation}`)).toEqual([
+      'scim createUser',
+      'scim updateUserPreferences',
+      'scim updateUser',
+      'scim updateUserPreferences',
+      'scim removeUserProperties',
+      'scim updateUserPreferences',
+      'scim updateUserStatus',
+      'scim updateUserStatus',
+    ]);
+  });
+
+  it('removes a phone number by a value-filter path', async () => {
+    const tag = uniqueLogin('phone');
+    const created = await scim('POST', '/Users', {
+      body: {
+        ...entraUser(tag),
+        phoneNumbers: [
+          { value: '+1 555 0100', type: 'mobile' },
+          { value: '+1 555 0199', type: 'work' },
+        ],
+      },
+    });
+    const removed = await scim('PATCH', `/Users/${created.json.id}`, {
+      body: { schemas: [PATCH_OP], Operations: [{ op: 'Remove', path: 'phoneNumbers[type eq "mobile"]' }] },
+    });
+    expect(removed.json.phoneNumbers).toEqual([{ value: '+1 555 0199', type: 'work' }]);
+    expect(await restUser(created.json.id)).toMatchObject({ telOffice: '+1 555 0199' });
+    expect(await restUser(created.json.id)).not.toHaveProperty('telMobile');
+  });
+});
+
+describe('organization and department', () => {
+  const SETTINGS = `mutation($s: SettingsInput!) { updateSettings(settings: $s) { scimOrganisationMemberships } }`;
+  const setMemberships = async (on: boolean) => {
+    const reply = await graphql(t.base, adminAuth(), SETTINGS, { s: { scimOrganisationMemberships: on } });
+    expect(reply.body.data.updateSettings.scimOrganisationMemberships).toBe(on);
+    await eventually(async () => {
+      const settings = await graphql(t.base, adminAuth(), '{ settings { scimOrganisationMemberships } }');
+      expect(settings.body.data.settings.scimOrganisationMemberships).toBe(on);
+    });
+  };
+
+  it('are kept as institutionalName and orgUnit, and make the person a member of the organisation they name (the setting switches it off)', async () => {
+    const tag = uniqueLogin('dept');
+    const [physics, chemistry] = [`Physics-${tag}`, `Chemistry-${tag}`];
+    const physicsKey = await buildOrganisation(t, { identifier: physics });
+    const chemistryKey = await buildOrganisation(t, { identifier: chemistry });
+    const root = await defaultOrganisationKey(t);
+    const created = await scim('POST', '/Users', { body: { ...entraUser(tag), [ENTERPRISE]: { organization: 'No such organisation', department: physics } } });
+    expect(created.status).toBe(201);
+    const id = created.json.id;
+    expect(created.json[ENTERPRISE]).toEqual({ organization: 'No such organisation', department: physics });
+    expect(await restUser(id)).toMatchObject({ institutionalName: 'No such organisation', orgUnit: physics });
+    expect(await userMemberships(id)).toEqual([root, physicsKey].sort((a, b) => a - b));
+    const found = await scim('GET', query(`${ENTERPRISE}:department eq "${physics}"`));
+    expect(found.json.Resources.map((user: Json) => user.id)).toEqual([id]);
+
+    // A move: the old department's membership ends, the new one's begins.
+    const moved = await scim('PATCH', `/Users/${id}`, {
+      body: { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: `${ENTERPRISE}:department`, value: chemistry }] },
+    });
+    expect(moved.json[ENTERPRISE].department).toBe(chemistry);
+    expect(await userMemberships(id)).toEqual([root, chemistryKey].sort((a, b) => a - b));
+
+    await setMemberships(false);
+    try {
+      const back = await scim('PATCH', `/Users/${id}`, {
+        body: { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: `${ENTERPRISE}:department`, value: physics }] },
+      });
+      expect(back.json[ENTERPRISE].department).toBe(physics);
+      expect(await userMemberships(id)).toEqual([root, chemistryKey].sort((a, b) => a - b));
+    } finally {
+      await setMemberships(true);
+    }
+  });
+
+  it('a user manager who does not administer the organisation keeps the property without the membership', async () => {
+    const tag = uniqueLogin('um');
+    const physics = `Physics-${tag}`;
+    await buildOrganisation(t, { identifier: physics });
+    const manager = await buildUser(t, { userManager: true });
+    const created = await scim('POST', '/Users', { auth: manager.auth, body: { ...entraUser(tag), [ENTERPRISE]: { department: physics } } });
+    expect(created.status).toBe(201);
+    expect(await userMemberships(created.json.id)).toEqual([await defaultOrganisationKey(t)]);
   });
 });
 

@@ -21,6 +21,8 @@ export type Scalars = {
 
 export type ApiKeyVo = {
   __typename?: 'ApiKeyVO';
+  /** The organisation the key acts within (and below it) only; null: wherever its owner acts. */
+  boundOrganisationKey?: Maybe<Scalars['Long']['output']>;
   clientId: Scalars['String']['output'];
   creationDate: Scalars['DateTime']['output'];
   externalId?: Maybe<Scalars['String']['output']>;
@@ -1254,6 +1256,8 @@ export type Mutation = {
   removeRepositoryEntryOrganisation: Scalars['Boolean']['output'];
   /** Remove the level from the entry (200 also when it was not there, as in OpenOLAT). Unlike OpenOLAT, needs a manager of the entry, and an unknown level answers 404 (OpenOLAT: 200 with body NOT_FOUND). */
   removeRepositoryEntryTaxonomyLevel: Scalars['Boolean']['output'];
+  /** Beyond OpenOLAT: remove the user properties named (updateUser keeps a property it gets empty, as OpenOLAT does); SCIM clears a phone number or employee number through it. Names the person has no value for are skipped. */
+  removeUserProperties: UserVo;
   /** The listed children (only their keys) come first in the given order; 409 for a key that is no child. */
   reorderCurriculumElementChildren: Scalars['Boolean']['output'];
   /** Send every event from the cursor `from` on again, in order (parked failures included); 410 when the feed no longer keeps it. */
@@ -1577,6 +1581,7 @@ export type MutationChangeUserPasswordByLoginArgs = {
 
 
 export type MutationCreateApiKeyArgs = {
+  boundOrganisationKey?: InputMaybe<Scalars['Long']['input']>;
   externalId?: InputMaybe<Scalars['String']['input']>;
   identityKey: Scalars['Long']['input'];
 };
@@ -1979,6 +1984,12 @@ export type MutationRemoveRepositoryEntryTaxonomyLevelArgs = {
 };
 
 
+export type MutationRemoveUserPropertiesArgs = {
+  identityKey: Scalars['Long']['input'];
+  names: Array<Scalars['String']['input']>;
+};
+
+
 export type MutationReorderCurriculumElementChildrenArgs = {
   curriculumKey: Scalars['Long']['input'];
   elementKey: Scalars['Long']['input'];
@@ -2082,6 +2093,7 @@ export type MutationSaveTaxonomyLevelTypeArgs = {
 
 export type MutationSaveUserAuthenticationArgs = {
   authentication: AuthenticationVoInput;
+  boundOrganisationKey?: InputMaybe<Scalars['Long']['input']>;
   identityKey: Scalars['Long']['input'];
 };
 
@@ -3698,6 +3710,7 @@ export type SettingsInput = {
   apiAccess?: InputMaybe<Scalars['String']['input']>;
   managedEnforced?: InputMaybe<Scalars['Boolean']['input']>;
   restEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  scimOrganisationMemberships?: InputMaybe<Scalars['Boolean']['input']>;
   userApiKeyGeneration?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
@@ -3710,6 +3723,8 @@ export type SettingsVo = {
   managedEnforced: Scalars['Boolean']['output'];
   /** Off: /restapi answers 403 outside the always-enabled paths (ping, api, i18n …). */
   restEnabled: Scalars['Boolean']['output'];
+  /** Whether a SCIM User's enterprise organization and department (OpenOLAT's institutionalName and orgUnit) also make the person a member of the organisation with that identifier, when one exists (and leave the one the value named before). On by default. */
+  scimOrganisationMemberships: Scalars['Boolean']['output'];
   /** Whether people may generate API keys for themselves. */
   userApiKeyGeneration: Scalars['Boolean']['output'];
 };

@@ -339,6 +339,7 @@ const CHILDREN: Record<TenantKind, string[]> = {
  */
 export const GRAPHQL_ONLY: Record<string, { kind: TenantKind; roles: TenantRole[] } | string> = {
   'Mutation.createApiKey': { kind: 'person', roles: ['administrator', 'usermanager', 'rolesmanager'] },
+  'Mutation.removeUserProperties': { kind: 'person', roles: ['administrator', 'usermanager', 'rolesmanager'] },
   'Mutation.markCourseFavorite': { kind: 'course', roles: CALLERS_OF_KIND.course },
   'Mutation.unmarkCourseFavorite': "removes the caller's own bookmark only (one of a course the caller no longer sees may go)",
   'Mutation.updateTaxonomy': "taxonomies are the institution's, not an organisation's: its administrators' only",

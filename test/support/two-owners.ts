@@ -321,6 +321,7 @@ export const ROUTE_VALUES: Record<string, () => Values> = {
   'GET /curriculum/:curriculumKey/elements/:elementKey/users': () => ({ role: 'participant' }),
   'PUT /users/:identityKey/username': () => ({ username: uniqueLogin('renamed') }),
   'POST /users/:identityKey/username': () => ({ username: uniqueLogin('renamed') }),
+  'GraphQL Mutation.removeUserProperties': () => ({ names: ['telMobile'] }),
 };
 
 /** Refusals besides 403 and 404 that a route documents for an attempt, with the reason. */

@@ -75,5 +75,5 @@ export const users: FamilyRoutes = {
     DELETE('/users/:identityKey/portrait', 'Mutation.deleteUserPortrait', 'Remove the portrait'),
   ],
   openRoutes: [VERSION('/users/version', 'users'), VERSION('/users/:identityKey/authentications/version', 'user authentications', '2.0')],
-  graphqlOnly: ['Mutation.createApiKey'],
+  graphqlOnly: ['Mutation.createApiKey', 'Mutation.removeUserProperties'],
 };

@@ -10,7 +10,7 @@ import { DatabaseNotifications } from './db/notifications';
 import { openDatabase, type Orm } from './db/orm';
 import { setBcryptCost } from './auth/passwords';
 import { purgeExpiredSessions } from './auth/sessions';
-import { SettingsStore } from './settings/settings';
+import { SettingsStore, defaultSettings } from './settings/settings';
 import { purgeAuditLog } from './audit/audit-log';
 import { purgeChanges } from './changes/repository';
 import { purgeJobs } from './sync/repository';
@@ -56,13 +56,7 @@ export async function startService(config: Config, log?: (message: string) => vo
   });
   await bootstrap(orm.em.fork(), config.adminLogin, config.adminPassword, log);
   const notifications = new DatabaseNotifications(directUrl);
-  const settings = new SettingsStore(orm.em.fork(), notifications, {
-    restEnabled: config.restEnabled,
-    managedEnforced: config.managedFlagsEnforced,
-    apiAccess: 'all',
-    userApiKeyGeneration: false,
-    scimOrganisationMemberships: true,
-  });
+  const settings = new SettingsStore(orm.em.fork(), notifications, defaultSettings(config));
   const { handle, drain, close } = await createApp(orm, config, settings, notifications, { logger, pool });
   await notifications.start();
   await settings.start();

@@ -79,6 +79,16 @@ beforeAll(async () => {
     expect((await call(t.base, 'PUT', `/restapi/repo/courses/${course.courseKey}/elements/structure?${node}`, { headers: asAdmin() })).status).toBe(200);
   }
   expect((await call(t.base, 'POST', `/restapi/repo/courses/${course.courseKey}/publish`, { headers: asAdmin() })).status).toBe(200);
+  const [{ olat_resource_key: resourceKey }] = await t.service.orm.em
+    .fork()
+    .getConnection()
+    .execute('select olat_resource_key from repository_entry where id = ?', [course.key]);
+  for (let i = 0; i < 3; i++) {
+    const statement = (identityKey: number, key: number) =>
+      call(t.base, 'PUT', `/restapi/repo/courses/${key}/statements/${identityKey}`, { headers: asAdmin(), body: { score: i, courseTitle: `Statement ${i}` } });
+    expect((await statement(people[i].key, Number(resourceKey))).status).toBe(200);
+    if (i > 0) expect((await statement(people[0].key, 4_000_000_000 + i)).status).toBe(200);
+  }
 
   curriculum = await buildCurriculum(t);
   element = await buildCurriculumElement(t, curriculum);
@@ -133,12 +143,22 @@ const EDGES: [string, (args: string) => string, (data: any) => unknown[]][] = [
   ['UserVO.groups', (a) => `{ user(identityKey: ${people[0].key}) { groups${a} { key } } }`, (d) => d.user.groups],
   ['UserVO.organisations', (a) => `{ user(identityKey: ${people[0].key}) { organisations${a} { key } } }`, (d) => d.user.organisations],
   ['UserVO.relations', (a) => `{ user(identityKey: ${people[0].key}) { relations${a} { key } } }`, (d) => d.user.relations],
+  [
+    'UserVO.efficiencyStatements',
+    (a) => `{ user(identityKey: ${people[0].key}) { efficiencyStatements${a} { score courseTitle } } }`,
+    (d) => d.user.efficiencyStatements,
+  ],
   ['OrganisationVO.children', (a) => `{ organisation(organisationKey: ${organisation}) { children${a} { key } } }`, (d) => d.organisation.children],
   ['OrganisationVO.members', (a) => `{ organisation(organisationKey: ${organisation}) { members${a} { key } } }`, (d) => d.organisation.members],
   ['CourseVO.owners', (a) => `{ course(courseKey: ${course.courseKey}) { owners${a} { key } } }`, (d) => d.course.owners],
   ['CourseVO.coaches', (a) => `{ course(courseKey: ${course.courseKey}) { coaches${a} { key } } }`, (d) => d.course.coaches],
   ['CourseVO.participants', (a) => `{ course(courseKey: ${course.courseKey}) { participants${a} { key } } }`, (d) => d.course.participants],
   ['CourseVO.groups', (a) => `{ course(courseKey: ${course.courseKey}) { groups${a} { key } } }`, (d) => d.course.groups],
+  [
+    'CourseVO.efficiencyStatements',
+    (a) => `{ course(courseKey: ${course.courseKey}) { efficiencyStatements${a} { identityKey } } }`,
+    (d) => d.course.efficiencyStatements,
+  ],
   ['CourseVO.editorTree', (a) => `{ course(courseKey: ${course.courseKey}) { editorTree${a} { id } } }`, (d) => d.course.editorTree],
   ['CourseVO.runTree', (a) => `{ course(courseKey: ${course.courseKey}) { runTree${a} { id } } }`, (d) => d.course.runTree],
   ['RepositoryEntryVO.owners', (a) => `{ repositoryEntry(entry: "${course.key}") { owners${a} { key } } }`, (d) => d.repositoryEntry.owners],

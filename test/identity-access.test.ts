@@ -118,14 +118,22 @@ describe('admin switches', () => {
     await eventually(async () => (await me(b.base, adminAuth())).status === 200);
   });
 
-  it('the command-line tool switches REST off for running instances', async () => {
-    const run = promisify(execFile);
-    await run(process.execPath, ['-r', '@swc-node/register', 'src/cli.ts', 'settings', 'set', 'restEnabled', 'false'], {
-      cwd: path.join(__dirname, '..'),
-      env: { ...process.env, DATABASE_URL: a.databaseUrl },
-    });
+  it('the command-line tool switches REST off for running instances, lists the values, and returns a setting to its default', async () => {
+    const cli = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ['-r', '@swc-node/register', 'src/cli.ts', 'settings', ...args], {
+        cwd: path.join(__dirname, '..'),
+        env: { ...process.env, DATABASE_URL: a.databaseUrl },
+      });
+    await cli('set', 'restEnabled', 'false');
     await eventually(async () => (await me(a.base, adminAuth())).status === 403);
     await eventually(async () => (await me(b.base, adminAuth())).status === 403);
+    const listed = (await cli('list')).stdout;
+    expect(listed).toContain('restEnabled = false\n');
+    expect(listed).toContain('userApiKeyGeneration = false (default)');
+    expect((await cli('reset', 'restEnabled')).stdout).toBe('restEnabled = true (default; every running instance applies it within seconds)\n');
+    await eventually(async () => (await me(a.base, adminAuth())).status === 200);
+    await eventually(async () => (await me(b.base, adminAuth())).status === 200);
+    expect((await cli('list')).stdout).toContain('restEnabled = true (default)');
   }, 60_000);
 
   it('"API access: only with API key" refuses password logins and what they opened, with each credential type', async () => {

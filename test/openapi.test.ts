@@ -277,6 +277,7 @@ const PREREQUISITES: Record<string, string> = {
     'PUT /curriculum/{curriculumKey}/elements/{elementKey}/entries/{repositoryEntryKey}',
   // Calendars answer 404 while the group's calendar tool is off or the course calendar disabled.
   'GET /repo/courses/{courseKey}/calendar/events': 'PUT /repo/courses/{courseKey}/configuration',
+  'GET /repo/courses/{resourceKey}/statements/{identityKey}': 'PUT /repo/courses/{resourceKey}/statements/{identityKey}',
 };
 
 it('every GET route it lists answers 200 to the administrator, in a documented media type', async () => {

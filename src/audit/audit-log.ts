@@ -128,11 +128,12 @@ export async function recordSetWrites(
 }
 
 /**
- * Names the object a creation made, in its transaction, where the transaction answers less than the object (its key
- * in another key space): the event and audit row carry it. A mutation whose arguments name its object keeps that one.
+ * Names the object of a write, in its transaction, where neither its arguments nor its answer do: a creation that
+ * answers less than the object (its key in another key space), a write whose object came in its body. The event and
+ * audit row carry it. A mutation whose arguments name its object keeps that one.
  */
 export function nameCreatedObject(ctx: RequestContext, object: WriteObject): void {
-  if (ctx.pendingAudit?.object === null) ctx.pendingAudit.object = object;
+  if (ctx.pendingAudit && !ctx.pendingAudit.object?.type) ctx.pendingAudit.object = object;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { adminEntities } from './admin';
+import { assessmentEntities } from './assessment';
 import { calendarEntities } from './calendars';
 import { catalogEntities } from './catalog';
 import { changeEntities } from './changes';
@@ -37,4 +38,5 @@ export const entities = [
   ...changeEntities,
   ...webhookEntities,
   ...syncEntities,
+  ...assessmentEntities,
 ];

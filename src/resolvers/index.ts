@@ -1,4 +1,5 @@
 import { adminResolvers } from './admin';
+import { assessmentResolvers } from './assessment';
 import { calendarResolvers } from './calendars';
 import { catalogResolvers } from './catalog';
 import { changeResolvers } from './changes';
@@ -28,6 +29,7 @@ export const resolvers = [
   ...courseGroupResolvers,
   ...courseLifecycleResolvers,
   ...courseArchiveResolvers,
+  ...assessmentResolvers,
   ...catalogResolvers,
   ...taxonomyResolvers,
   ...curriculumResolvers,

@@ -18,6 +18,15 @@ export interface GatewaySettings {
 
 export type SettingName = keyof GatewaySettings;
 
+/** The settings while the administrator has changed none: the start configuration's (REST_ENABLED, MANAGED_FLAGS_ENFORCED), else fixed. */
+export const defaultSettings = (config: { restEnabled: boolean; managedFlagsEnforced: boolean }): GatewaySettings => ({
+  restEnabled: config.restEnabled,
+  managedEnforced: config.managedFlagsEnforced,
+  apiAccess: 'all',
+  userApiKeyGeneration: false,
+  scimOrganisationMemberships: true,
+});
+
 export const SETTING_NAMES: readonly SettingName[] = ['restEnabled', 'managedEnforced', 'apiAccess', 'userApiKeyGeneration', 'scimOrganisationMemberships'];
 
 const CHANNEL = 'gateway_settings';
@@ -77,6 +86,15 @@ export class SettingsStore {
     }
     this.values = next;
   }
+}
+
+/** Forgets the stored value of a setting (its default applies again) and tells every instance; false when none was stored. */
+export async function resetSetting(em: EntityManager, name: SettingName): Promise<boolean> {
+  return em.transactional(async (tx) => {
+    const removed = await sql(tx, 'delete from app_setting where key = ? returning key', [name]);
+    await sql(tx, `select pg_notify('${CHANNEL}', ?)`, [name]);
+    return removed.length > 0;
+  });
 }
 
 /** Stores a setting and tells every instance. */

@@ -13,6 +13,7 @@ import { writeSets } from './set-writes';
 import * as jobs from './repository';
 import type { ItemRow, JobRow, Outcome, SectionProgress } from './repository';
 import { DECIDE, ONE_BY_ONE, containerParts, existingMembers, hashPasswords, removalsOf } from './sections';
+import { createdFields } from './sections/compare';
 
 /** What running a job needs from the service around it. */
 export interface SyncRuntime {
@@ -141,7 +142,9 @@ async function applyBatch(runtime: SyncRuntime, tx: EntityManager, job: JobRow, 
     const may = (object: ObjectRef) => (decisions ? allowed(object) : managesObject(ctx, object));
     // A dry run shows no keys of what it would create (they are rolled back), a membership's person only if it exists.
     const key = !job.dryRun || decision.action !== 'create' ? decision.key : section === 'memberships' ? item.memberKey : null;
-    const outcome: Outcome = { seq: item.seq, action: decision.action, changes: decision.changes, error: decision.error, key };
+    // A created object lists the fields it gets (a membership is its container, role and person: no fields).
+    const created = decision.action === 'create' && decision.write && section !== 'memberships' ? createdFields(decision.write) : undefined;
+    const outcome: Outcome = { seq: item.seq, action: decision.action, changes: decision.changes ?? created, error: decision.error, key };
     if (!decision.write && decision.may && !(await may(decision.may))) {
       Object.assign(outcome, { action: 'error', key: null, changes: undefined, error: messageOf(forbidden(), runtime.logger) });
     } else if (decision.write) {

@@ -153,7 +153,7 @@ describe('the command-line tool', () => {
       const listed = await run('src/cli.ts', ['settings', 'list'], { EMBEDDED_PG_DIR: other, EMBEDDED_PG_PORT: String(pgPort), DATABASE_URL: undefined });
       expect(listed.code).toBe(0);
       expect(listed.stderr).toContain(`database: embedded PostgreSQL at 127.0.0.1:${pgPort}, database gateway, data in ${other}`);
-      expect(listed.stdout).toContain('restEnabled = (default)');
+      expect(listed.stdout).toContain('restEnabled = true (default)');
     } finally {
       service.child.kill('SIGTERM');
       await service.exited;

@@ -348,6 +348,8 @@ export type CourseVo = {
   editorRootNodeId?: Maybe<Scalars['String']['output']>;
   /** The editor tree, depth first (siblings by position; parentId links the nodes); one statement for any number of courses (GraphQL only). Administrators and learning resource managers of the entry’s organisation, and its owners. */
   editorTree?: Maybe<Array<CourseNodeVo>>;
+  /** A page of the course's efficiency statements, in the order they were written; for administrators who manage the course, null with an error otherwise (GraphQL only). */
+  efficiencyStatements?: Maybe<Array<EfficiencyStatementVo>>;
   externalId?: Maybe<Scalars['String']['output']>;
   externalRef?: Maybe<Scalars['String']['output']>;
   /** A page of the groups linked to the course, for whoever sees the course and group managers; read for every course of the answer at once (GraphQL only). */
@@ -389,6 +391,12 @@ export type CourseVoCoachesArgs = {
 
 
 export type CourseVoEditorTreeArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
+};
+
+
+export type CourseVoEfficiencyStatementsArgs = {
   limit?: Scalars['Int']['input'];
   offset?: Scalars['Int']['input'];
 };
@@ -637,6 +645,34 @@ export type CurriculumVoInput = {
   managedFlagsString?: InputMaybe<Scalars['String']['input']>;
   organisationKey?: InputMaybe<Scalars['Long']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type EfficiencyStatementVo = {
+  __typename?: 'EfficiencyStatementVO';
+  /** The course's title (its display name), or a stand-alone statement's as given. */
+  courseTitle?: Maybe<Scalars['String']['output']>;
+  creationDate?: Maybe<Scalars['DateTime']['output']>;
+  grade?: Maybe<Scalars['String']['output']>;
+  gradeSystemIdent?: Maybe<Scalars['String']['output']>;
+  identityKey: Scalars['Long']['output'];
+  passed?: Maybe<Scalars['Boolean']['output']>;
+  performanceClassIdent?: Maybe<Scalars['String']['output']>;
+  score?: Maybe<Scalars['Float']['output']>;
+};
+
+/** An EfficiencyStatementVO as a client sends it; every field may be absent. */
+export type EfficiencyStatementVoInput = {
+  /** A stand-alone statement's course title (a resource key of no course); a course's own title otherwise. */
+  courseTitle?: InputMaybe<Scalars['String']['input']>;
+  /** When the statement was made; now when absent. */
+  creationDate?: InputMaybe<Scalars['DateTime']['input']>;
+  grade?: InputMaybe<Scalars['String']['input']>;
+  gradeSystemIdent?: InputMaybe<Scalars['String']['input']>;
+  /** The person, when the path names none (PUT /repo/courses/{resourceKey}/statements). */
+  identityKey?: InputMaybe<Scalars['Long']['input']>;
+  passed?: InputMaybe<Scalars['Boolean']['input']>;
+  performanceClassIdent?: InputMaybe<Scalars['String']['input']>;
+  score?: InputMaybe<Scalars['Float']['input']>;
 };
 
 /** owners, coaches or participants. */
@@ -1138,6 +1174,8 @@ export type Mutation = {
   createCurriculum: CurriculumVo;
   /** Create an element type; a body key updates that type. */
   createCurriculumElementType: CurriculumElementTypeVo;
+  /** A new statement of the person (identityKey, else the statement's identityKey); CONFLICT when the person has one of the resource. Administrators who manage the person (OpenOLAT: isAdminOf; it answers 401 where this answers 403). */
+  createEfficiencyStatement: Scalars['Boolean']['output'];
   /** Create a group; a body with a key > 0 updates that group. The group belongs to organisationKey (the caller manages groups there), else to the caller's organisation: of those where the caller holds groupmanager or administrator, the one nearest the root. */
   createGroup: GroupVo;
   /** Create an organisation (below the default organisation unless a parent is given); a body with a key updates that organisation. */
@@ -1617,6 +1655,13 @@ export type MutationCreateCurriculumArgs = {
 
 export type MutationCreateCurriculumElementTypeArgs = {
   curriculumElementType: CurriculumElementTypeVoInput;
+};
+
+
+export type MutationCreateEfficiencyStatementArgs = {
+  identityKey?: InputMaybe<Scalars['Long']['input']>;
+  resourceKey: Scalars['Long']['input'];
+  statement: EfficiencyStatementVoInput;
 };
 
 
@@ -2553,6 +2598,8 @@ export type Query = {
   curriculumOwners: Array<UserVo>;
   /** One participant's attendance over the curriculum's lecture blocks (404 without roll calls). */
   curriculumParticipantLectureStatistics: LectureBlockStatisticsVo;
+  /** The person's statement of the course; NOT_FOUND for an unknown person or none. Administrators who manage the person (OpenOLAT: isAdminOf; it answers 401 where this answers 403). */
+  efficiencyStatement: EfficiencyStatementVo;
   /** The export ZIP of a course, in OpenOLAT's layout. REST (GET /repo/courses/{courseId}/file) answers the ZIP; GraphQL where to get it. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   exportCourse: CourseExportVo;
   /** The export ZIP of a repository entry (a course). REST (GET /repo/entries/{k}/file) answers the ZIP; GraphQL where to get it. Administrators and learning resource managers of the entry’s organisation, and its owners. */
@@ -2971,6 +3018,12 @@ export type QueryCurriculumOwnersArgs = {
 export type QueryCurriculumParticipantLectureStatisticsArgs = {
   curriculumKey: Scalars['Long']['input'];
   identityKey: Scalars['Long']['input'];
+};
+
+
+export type QueryEfficiencyStatementArgs = {
+  identityKey: Scalars['Long']['input'];
+  resourceKey: Scalars['Long']['input'];
 };
 
 
@@ -4156,6 +4209,8 @@ export type UserPropertyVo = {
 
 export type UserVo = {
   __typename?: 'UserVO';
+  /** A page of the person's efficiency statements, by resource key; null with an error for a caller who may not read them (GraphQL only). Administrators who manage the person (OpenOLAT: isAdminOf; it answers 401 where this answers 403). */
+  efficiencyStatements?: Maybe<Array<EfficiencyStatementVo>>;
   email?: Maybe<Scalars['String']['output']>;
   externalId?: Maybe<Scalars['String']['output']>;
   firstName?: Maybe<Scalars['String']['output']>;
@@ -4173,6 +4228,12 @@ export type UserVo = {
   relations?: Maybe<Array<IdentityToIdentityRelationVo>>;
   /** As GET /users/{k}/roles: the person themself, or their user managers; null with an error otherwise (GraphQL only). */
   roles?: Maybe<RolesVo>;
+};
+
+
+export type UserVoEfficiencyStatementsArgs = {
+  limit?: Scalars['Int']['input'];
+  offset?: Scalars['Int']['input'];
 };
 
 

@@ -31,6 +31,8 @@ export const OPEN_TO_EVERY_CALLER = new Set([
 
 /** The world of a route, by its path. */
 const WORLD_OF: [RegExp, WorldKind][] = [
+  // A statement is the person's: the course is named by its resource key, and may be none (stand-alone).
+  [/^\/repo\/courses\/:resourceKey\/statements/, 'person'],
   [/^\/repo\/(courses|entries)\/:/, 'course'],
   [/^\/repo\/lectures\/rollcalls/, 'course'],
   [/^\/repo\/courses$/, 'course'],
@@ -98,6 +100,7 @@ export const BODY_OBJECTS: Record<string, BodyObjects[]> = {
     ]),
   ),
   'PUT /repo/courses': [{ objects: ['entry'], body: (v) => ({ title: 'Copy', copyFrom: Number(v.entry) }) }],
+  'PUT /repo/courses/:resourceKey/statements': [{ objects: ['identityKey'], body: (v) => ({ identityKey: v.identityKey, score: 1.5, passed: true }) }],
   'PUT /repo/courses/:courseKey/groups': [{ objects: ['groupKey'], body: (v) => ({ key: v.groupKey }) }],
   'POST /repo/courses/:courseKey/groups/new': [{ objects: ['groupKey'], body: (v) => ({ key: v.groupKey }) }],
   'PUT /groups': [{ objects: ['groupKey'], body: (v) => ({ key: v.groupKey, name: 'Renamed by body' }) }],

@@ -27,6 +27,7 @@ export const SAMPLE_COURSE_ARCHIVE = [
 
 /** A valid body for each body argument of the route table (a family adds its own). */
 export const SAMPLE_BODIES: Record<string, unknown> = {
+  statement: { score: 1.5, passed: true },
   user: { login: 'someone-new', firstName: 'A', lastName: 'B', email: 'someone-new@example.org' },
   roles: { author: true },
   status: { status: 2 },

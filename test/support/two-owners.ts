@@ -212,6 +212,11 @@ export async function personSide(t: TestService, shared: Shared, manager: TestUs
     await addOrganisationMember(t, organisationKey, related.key, 'user');
   }
   const [{ id: authKey }] = await sql<{ id: number }>(em(t), 'select id from authentication where identity_id = ?', [person.key]);
+  await sql(em(t), 'insert into efficiency_statement (identity_id, resource_key, score, course_title) values (?, ?, 5, ?)', [
+    person.key,
+    STATEMENT_RESOURCE_KEY,
+    'Stand-alone',
+  ]);
   await sql(em(t), 'insert into calendar_feed_token (identity_id, calendar_id, token_hash) values (?, ?, md5(?) || md5(?))', [
     person.key,
     `user_${person.key}`,
@@ -317,11 +322,23 @@ export const WORLDS: Record<WorldKind, WorldSpec> = {
 };
 
 /** Values of one route that differ from its world's (a route whose argument means something else there). */
+/** The resource key of the stand-alone efficiency statement every person side holds. */
+const STATEMENT_RESOURCE_KEY = 3_495_783_497;
+let statementsWritten = 0;
+
 export const ROUTE_VALUES: Record<string, () => Values> = {
   'GET /curriculum/:curriculumKey/elements/:elementKey/users': () => ({ role: 'participant' }),
   'PUT /users/:identityKey/username': () => ({ username: uniqueLogin('renamed') }),
   'POST /users/:identityKey/username': () => ({ username: uniqueLogin('renamed') }),
   'GraphQL Mutation.removeUserProperties': () => ({ names: ['telMobile'] }),
+  // Efficiency statements are the person's whatever the resource: the one every person side holds, and a new one for each write.
+  'GET /repo/courses/:resourceKey/statements/:identityKey': () => ({ resourceKey: STATEMENT_RESOURCE_KEY }),
+  ...Object.fromEntries(
+    ['PUT /repo/courses/:resourceKey/statements/:identityKey', 'PUT /repo/courses/:resourceKey/statements'].map((name) => [
+      name,
+      () => ({ resourceKey: STATEMENT_RESOURCE_KEY + ++statementsWritten }),
+    ]),
+  ),
 };
 
 /** Refusals besides 403 and 404 that a route documents for an attempt, with the reason. */

@@ -62,7 +62,18 @@ describe('each operation on both transports', () => {
     ]);
     const items = await call(t.base, 'GET', `/restapi/sync/${jobKey}/items?section=groups&action=create&after=0&limit=10`, { headers });
     expect(items.json).toEqual([
-      { seq: 1, section: 'groups', ref: 'OPS-1', container: null, role: null, action: 'create', key: null, changes: [], error: null },
+      {
+        seq: 1,
+        section: 'groups',
+        ref: 'OPS-1',
+        container: null,
+        role: null,
+        action: 'create',
+        key: null,
+        // What it would create, field by field.
+        changes: expect.arrayContaining([{ field: 'name', before: null, after: 'Operations' }]),
+        error: null,
+      },
     ]);
     expect((await call(t.base, 'GET', `/restapi/sync/${jobKey}/items?after=1`, { headers })).json).toEqual([]);
     const list = await call(t.base, 'GET', '/restapi/sync?limit=1', { headers });

@@ -12,6 +12,8 @@
  * with this record; a type missing here fails it.
  */
 export const EXPECTED_WIRE_ORDER: Record<string, string[]> = {
+  // org.olat.course.assessment.model.EfficiencyStatementVO
+  EfficiencyStatementVO: ['identityKey', 'score', 'grade', 'gradeSystemIdent', 'performanceClassIdent', 'passed', 'creationDate', 'courseTitle'],
   // org.olat.user.restapi.UserVO (`password` is write-only here: never answered)
   UserVO: ['key', 'login', 'externalId', 'firstName', 'lastName', 'email', 'portrait', 'properties'],
   // org.olat.user.restapi.UserPropertyVO

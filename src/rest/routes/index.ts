@@ -1,6 +1,7 @@
 import { CORE_OPEN_ROUTES } from '../open-endpoints';
 import type { ApiTag, FamilyRoutes, OpenRoute, RestRoute } from '../route';
 import { admin } from './admin';
+import { assessment } from './assessment';
 import { calendars } from './calendars';
 import { catalog } from './catalog';
 import { sync } from './sync';
@@ -45,6 +46,7 @@ const FAMILIES: [FamilyRoutes, ApiTag][] = [
     courseArchives,
     { name: 'course archives', description: 'Courses and repository entries imported from archives (multipart uploads) and exported as archives (ZIP).' },
   ],
+  [assessment, { name: 'assessment', description: 'Efficiency statements: the outcome of a course for a person.' }],
   [catalog, { name: 'catalog', description: 'The catalog tree: entries, their children and owners.' }],
   [taxonomy, { name: 'taxonomy', description: 'Taxonomies, levels, level types, competences, and the levels of repository entries.' }],
   [curriculum, { name: 'curriculum', description: 'Curricula, their elements, members, linked courses, and element types.' }],

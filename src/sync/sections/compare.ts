@@ -44,6 +44,26 @@ export function changesOf(current: Record<string, unknown>, wanted: Record<strin
   return changes;
 }
 
+/**
+ * What a creation sets, as the changes of an object that was not there (before null): the fields of the object its
+ * write sends (a person's `user`, a group's `group`, …) but keys, a list of named values (properties) as
+ * `properties.<name>`, a password without its value, as an update's.
+ */
+export function createdFields(write: Write): Change[] {
+  const input = Object.values(write.variables).find((value) => value !== null && typeof value === 'object' && !Array.isArray(value)) as
+    Record<string, unknown> | undefined;
+  return Object.entries(input ?? {}).flatMap(([field, value]): Change[] => {
+    // Keys (a parent's, a generated softKey) are the gateway's, not the document's: a plan's would differ from its apply's.
+    if (value === null || value === undefined || field.endsWith('Key')) return [];
+    if (field === 'password') return [{ field, before: null, after: null }];
+    if (Array.isArray(value))
+      return value.flatMap((entry: { name?: unknown; value?: unknown }) =>
+        typeof entry?.name === 'string' && entry.value != null ? [{ field: `${field}.${entry.name}`, before: null, after: asText(entry.value) }] : [],
+      );
+    return typeof value === 'object' ? [] : [{ field, before: null, after: asText(value) }];
+  });
+}
+
 /** An object's writes as a decision holds them: the first, and those after it. */
 export const writesOf = (writes: Write[]): Pick<Decision, 'write' | 'then'> => {
   const [write, ...then] = writes;

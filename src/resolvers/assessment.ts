@@ -1,0 +1,66 @@
+import { Arg, Args, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import * as assessment from '../assessment/service';
+import type { RequestContext } from '../domain/context';
+import { EfficiencyStatementVO, EfficiencyStatementVOInput } from '../schema/assessment';
+import { CourseVO } from '../schema/courses';
+import { auth } from '../schema/directives';
+import { EdgePageArgs } from '../schema/paging';
+import { LongScalar } from '../schema/scalars';
+import { UserVO } from '../schema/users';
+
+const RESOURCE_KEY = "The course's OLAT resource key (olatResourceKey of CourseVO); for a stand-alone statement, any key that names no course.";
+const ADMINS = 'Administrators who manage the person (OpenOLAT: isAdminOf; it answers 401 where this answers 403).';
+
+/** Efficiency statements (OpenOLAT's EfficiencyStatementWebService): a person's outcome of a course. */
+@Resolver(() => EfficiencyStatementVO)
+export class EfficiencyStatementResolver {
+  @Query(() => EfficiencyStatementVO, { description: `The person's statement of the course; NOT_FOUND for an unknown person or none. ${ADMINS}` })
+  @Directive(auth('administrator'))
+  efficiencyStatement(
+    @Ctx() ctx: RequestContext,
+    @Arg('resourceKey', () => LongScalar, { description: RESOURCE_KEY }) resourceKey: number,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+  ): Promise<EfficiencyStatementVO> {
+    return assessment.getStatement(ctx, resourceKey, identityKey);
+  }
+
+  @Mutation(() => Boolean, {
+    description: `A new statement of the person (identityKey, else the statement's identityKey); CONFLICT when the person has one of the resource. ${ADMINS}`,
+  })
+  @Directive(auth('administrator'))
+  createEfficiencyStatement(
+    @Ctx() ctx: RequestContext,
+    @Arg('resourceKey', () => LongScalar, { description: RESOURCE_KEY }) resourceKey: number,
+    @Arg('statement', () => EfficiencyStatementVOInput) statement: EfficiencyStatementVOInput,
+    @Arg('identityKey', () => LongScalar, { nullable: true }) identityKey?: number,
+  ): Promise<boolean> {
+    return assessment.createStatement(ctx, resourceKey, identityKey, statement);
+  }
+}
+
+@Resolver(() => UserVO)
+export class UserStatementsResolver {
+  @FieldResolver(() => [EfficiencyStatementVO], {
+    nullable: true,
+    description: `A page of the person's efficiency statements, by resource key; null with an error for a caller who may not read them (GraphQL only). ${ADMINS}`,
+  })
+  @Extensions({ rest: false })
+  efficiencyStatements(@Ctx() ctx: RequestContext, @Root() user: UserVO, @Args() page: EdgePageArgs): Promise<EfficiencyStatementVO[]> {
+    return assessment.statementsOfPerson(ctx, user.key, page);
+  }
+}
+
+@Resolver(() => CourseVO)
+export class CourseStatementsResolver {
+  @FieldResolver(() => [EfficiencyStatementVO], {
+    nullable: true,
+    description:
+      "A page of the course's efficiency statements, in the order they were written; for administrators who manage the course, null with an error otherwise (GraphQL only).",
+  })
+  @Extensions({ rest: false })
+  efficiencyStatements(@Ctx() ctx: RequestContext, @Root() course: CourseVO, @Args() page: EdgePageArgs): Promise<EfficiencyStatementVO[]> {
+    return assessment.statementsOfCourse(ctx, course.repoEntryKey, page);
+  }
+}
+
+export const assessmentResolvers = [EfficiencyStatementResolver, UserStatementsResolver, CourseStatementsResolver] as const;

@@ -266,7 +266,9 @@ export async function createUser(schema: GraphQLSchema, ctx: RequestContext, use
     ...(await membershipWrites(ctx, undefined, null, fields)),
   ];
   const key = (await runWrites(schema, ctx, create, then)) as number;
-  return getUser(ctx, String(key), base);
+  // The person the caller just made: read by key, the scope's question already answered by the write.
+  const [row] = await sql<UserRow>(ctx.em, `select ${USER_COLUMNS} from identity i where i.id = ?`, [key]);
+  return toScimUser(row, base);
 }
 
 /** The writes that turn `current` into `wanted`, each the mutation a client would send; none when nothing differs. */

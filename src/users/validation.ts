@@ -1,8 +1,7 @@
 import type { ErrorDetail } from '../domain/errors';
 import { mandatory, tooLong, tooLongValues } from '../domain/validation';
+import { emailError, nameError, propertyErrors } from './properties';
 import type { UserVOInput } from '../schema/users';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const loginTaken: ErrorDetail = {
   code: 'org.olat.admin.user:new.error.loginname.choosen',
@@ -45,18 +44,21 @@ export function validateLogin(login: string | null | undefined): ErrorDetail[] {
 
 /**
  * The UserVO checks OpenOLAT answers with 406 and a list of ErrorVO, one per field, in its order
- * (UserWebService.validateUser: firstName, lastName, email, then the other properties); a valid
- * e-mail that `emailInUse` says another person has is listed in the e-mail's place.
+ * (UserWebService.validateUser: firstName, lastName, email, then the other properties, each by its property handler,
+ * src/users/properties.ts); a valid e-mail that `emailInUse` says another person has is listed in the e-mail's place.
  */
 export function validateUserFields(input: UserVOInput, emailInUse = false): ErrorDetail[] {
   const errors: ErrorDetail[] = [];
-  if (!input.firstName?.trim()) errors.push(mandatory('firstName'));
-  if (!input.lastName?.trim()) errors.push(mandatory('lastName'));
-  if (!input.email?.trim()) errors.push(mandatory('email'));
-  else if (!EMAIL.test(input.email.trim())) {
-    errors.push({ code: 'org.olat.user.propertyhandlers:form.name.email.error', translation: 'The e-mail address is not valid.' });
-  } else if (emailInUse) errors.push(emailTaken);
-  errors.push(...tooLongValues({ firstName: input.firstName, lastName: input.lastName, email: input.email, externalId: input.externalId }));
+  for (const name of ['firstName', 'lastName'] as const) {
+    const value = input[name];
+    const failure = !value?.trim() ? mandatory(name) : nameError(value);
+    if (failure) errors.push(failure);
+  }
+  const email = input.email?.trim();
+  const emailFailure = !email ? mandatory('email') : (emailError(email) ?? (emailInUse ? emailTaken : null));
+  if (emailFailure) errors.push(emailFailure);
+  errors.push(...tooLongValues({ externalId: input.externalId }));
+  errors.push(...propertyErrors(input.properties ?? []));
   for (const property of input.properties ?? []) {
     if (!/^[A-Za-z][A-Za-z0-9]{0,63}$/.test(property.name)) {
       errors.push({ code: `org.olat.user.propertyhandlers:unknown.property:${property.name}`, translation: `Unknown user property ${property.name}.` });

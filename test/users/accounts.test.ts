@@ -301,7 +301,7 @@ describe('every broken rule of a body in one answer', () => {
     expect(xml.status).toBe(406);
     expect([...xml.text.matchAll(/<errorVO><code>([^<]+)<\/code>/g)].map((match) => match[1])).toEqual([
       'org.olat.core:new.form.mandatory:firstName',
-      'org.olat.user.propertyhandlers:form.name.email.error',
+      'org.olat.user.propertyhandlers:form.name.email.error.valid',
     ]);
     // UserWebService.create answers a taken login before it validates the fields: one ErrorVO, in a list.
     const taken = await call(t.base, 'PUT', '/restapi/users', { headers: asAdmin, body: { login: existing.login.toUpperCase(), email: 'not-an-address' } });

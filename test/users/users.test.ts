@@ -22,7 +22,7 @@ describe('PUT /users validation (406 with a list of ErrorVO)', () => {
     expect(reply.json.map((e: { code: string }) => e.code)).toEqual([
       'org.olat.core:new.form.mandatory:firstName',
       'org.olat.core:new.form.mandatory:lastName',
-      'org.olat.user.propertyhandlers:form.name.email.error',
+      'org.olat.user.propertyhandlers:form.name.email.error.valid',
     ]);
     const shortLogin = await call(t.base, 'PUT', '/restapi/users', { headers: asAdmin, body: { login: 'ab', email: 'broken' } });
     expect(shortLogin.status).toBe(406);
@@ -33,7 +33,7 @@ describe('PUT /users validation (406 with a list of ErrorVO)', () => {
     expect(viaGraphql.body.errors[0].extensions.errors.map((e: { code: string }) => e.code)).toEqual([
       'org.olat.core:new.form.mandatory:firstName',
       'org.olat.core:new.form.mandatory:lastName',
-      'org.olat.user.propertyhandlers:form.name.email.error',
+      'org.olat.user.propertyhandlers:form.name.email.error.valid',
     ]);
   });
 

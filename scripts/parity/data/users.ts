@@ -27,6 +27,11 @@ const V1_BY_LOGIN: Deviation = {
   why: 'an OLAT authentication is named after the login, so both find the same person for a login; v1 is deprecated',
 };
 
+const PROPERTY_CHECKS: Deviation = {
+  what: 'properties are checked as the handlers of OpenOLAT’s REST context check them (src/users/properties.ts) with three differences: a birthDay is read as yyyyMMdd or yyyy-MM-dd (OpenOLAT: yyyyMMdd, or a short date of the request’s locale); an ICQ number that is not 5 to 16 digits answers form.name.icq.error (OpenOLAT’s handler sets no error key there, and its answer fails); the institutional e-mail is checked for its form, not for being unique, and the texts are English whatever the locale',
+  why: 'a date in a locale’s short form is ambiguous between locales (12/06/2026) and ISO is not; a failure without a key is not an answer a client can act on; an index over every person’s institutional e-mail for that one check is not worth its cost at a million people',
+};
+
 const SELF_SERVICE_KEYS: Deviation = {
   what: 'the person themself may list, create and delete their own API keys (provider API-Key); OpenOLAT answers 403 to anyone but the person’s user managers',
   why: 'self-service API keys are a gateway extension that administrators switch off with the userApiKeyGeneration setting; a user manager sees what OpenOLAT shows',
@@ -112,6 +117,7 @@ const ownRows: ParityRow[] = [
     openolat: 'UserWebService.create',
     reads: ['body UserVO (JSON or XML)'],
     deviations: [
+      PROPERTY_CHECKS,
       {
         what: 'roles managers get 403; OpenOLAT lets user managers, roles managers and administrators create people (isUserManager)',
         why: 'roles managers manage roles, not people: here a person is read and changed by user managers of their organisation, so a roles manager could create a person they could then neither read nor correct (USER_CREATORS in src/users/policy.ts)',
@@ -152,7 +158,7 @@ const ownRows: ParityRow[] = [
     endpoint: 'POST /users/{}',
     openolat: 'UserWebService.update',
     reads: ['body UserVO (JSON or XML; none: 204)'],
-    deviations: [UNKNOWN_KEY_404],
+    deviations: [UNKNOWN_KEY_404, PROPERTY_CHECKS],
   },
   {
     endpoint: 'DELETE /users/{}',

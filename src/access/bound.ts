@@ -3,11 +3,12 @@ import { forbidden } from '../domain/errors';
 import type { RequestContext } from '../domain/context';
 import { BASE_ROLES } from '../domain/roles';
 
-/**
+/*
  * An API key may be bound to an organisation (an identity provider's key, src/auth/api-keys.ts): whoever calls with it,
  * or with a token or session its login opened, acts within that organisation and the ones below it only, whatever roles
  * the key's owner holds elsewhere. The owner's roles still decide what may be done there.
  */
+
 /** The kinds of objects the access rules answer for (src/access/manage.ts). */
 export type ObjectKind = 'person' | 'group' | 'entry' | 'curriculum' | 'organisation';
 

@@ -67,7 +67,12 @@ export const pagesOfPeople = (em: EntityManager, identityKeys: readonly number[]
   );
 
 /** A page of the statements of each course (by repository entry key), in the order they were written. */
-export const pagesOfCourses = (em: EntityManager, entryKeys: readonly number[], page: EdgePage, cap: number | null): Promise<PageRow<EfficiencyStatementVO>[]> =>
+export const pagesOfCourses = (
+  em: EntityManager,
+  entryKeys: readonly number[],
+  page: EdgePage,
+  cap: number | null,
+): Promise<PageRow<EfficiencyStatementVO>[]> =>
   readPages<EfficiencyStatementVO>(
     em,
     (entry) => `select ${COLUMNS} from efficiency_statement s

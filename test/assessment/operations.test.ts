@@ -65,7 +65,16 @@ it('a statement of a course: written once (then 409), read in JSON and XML in Op
   expect(put.text).toBe('');
   const json = await call(t.base, 'GET', path, { headers: asAdmin });
   expect(json.status).toBe(200);
-  expect(Object.keys(json.json)).toEqual(['identityKey', 'score', 'grade', 'gradeSystemIdent', 'performanceClassIdent', 'passed', 'creationDate', 'courseTitle']);
+  expect(Object.keys(json.json)).toEqual([
+    'identityKey',
+    'score',
+    'grade',
+    'gradeSystemIdent',
+    'performanceClassIdent',
+    'passed',
+    'creationDate',
+    'courseTitle',
+  ]);
   expect(json.json).toMatchObject({ identityKey: learner.key, score: 2.5, grade: 'B', passed: true, courseTitle: 'Statistics 101' });
   const xml = await call(t.base, 'GET', path, { headers: { ...adminAuth(), ...XML_TYPE } });
   expect(xml.text).toMatch(/<identityKey>\d+<\/identityKey><score>2\.5<\/score><grade>B<\/grade>.*<courseTitle>Statistics 101<\/courseTitle>/);
@@ -75,14 +84,31 @@ it('a statement of a course: written once (then 409), read in JSON and XML in Op
   const viaGraphql = await graphql(
     t.base,
     adminAuth(),
-    `mutation($r: Long!, $k: Long) { createEfficiencyStatement(resourceKey: $r, identityKey: $k, statement: { score: 3 }) }`,
+    `
+      mutation ($r: Long!, $k: Long) {
+        createEfficiencyStatement(resourceKey: $r, identityKey: $k, statement: { score: 3 })
+      }
+    `,
     { r: resourceKey, k: learner.key },
   );
   expect(viaGraphql.body.errors[0].extensions.code).toBe('CONFLICT');
-  const read = await graphql(t.base, adminAuth(), `query($r: Long!, $k: Long!) { efficiencyStatement(resourceKey: $r, identityKey: $k) { score passed courseTitle } }`, {
-    r: resourceKey,
-    k: learner.key,
-  });
+  const read = await graphql(
+    t.base,
+    adminAuth(),
+    `
+      query ($r: Long!, $k: Long!) {
+        efficiencyStatement(resourceKey: $r, identityKey: $k) {
+          score
+          passed
+          courseTitle
+        }
+      }
+    `,
+    {
+      r: resourceKey,
+      k: learner.key,
+    },
+  );
   expect(read.body.data.efficiencyStatement).toEqual({ score: 2.5, passed: true, courseTitle: 'Statistics 101' });
   // No statement of another resource: 404.
   expect((await call(t.base, 'GET', `/restapi/repo/courses/${STANDALONE}/statements/${learner.key}`, { headers: asAdmin })).status).toBe(404);
@@ -114,16 +140,52 @@ it('GraphQL: the statements of a person and of a course, paged, read for all par
   const people = await graphql(
     t.base,
     adminAuth(),
-    `query($k: Long!) { user(identityKey: $k) { efficiencyStatements(limit: 5) { identityKey score courseTitle } } }`,
+    `
+      query ($k: Long!) {
+        user(identityKey: $k) {
+          efficiencyStatements(limit: 5) {
+            identityKey
+            score
+            courseTitle
+          }
+        }
+      }
+    `,
     { k: learners[0].key },
   );
   expect(people.body.data.user.efficiencyStatements).toEqual([{ identityKey: learners[0].key, score: learners[0].key % 7, courseTitle: 'Statistics 101' }]);
-  const ofCourse = await graphql(t.base, adminAuth(), `query($c: Long!) { course(courseKey: $c) { efficiencyStatements(limit: 2, offset: 1) { identityKey } } }`, {
-    c: course.courseKey,
-  });
+  const ofCourse = await graphql(
+    t.base,
+    adminAuth(),
+    `
+      query ($c: Long!) {
+        course(courseKey: $c) {
+          efficiencyStatements(limit: 2, offset: 1) {
+            identityKey
+          }
+        }
+      }
+    `,
+    {
+      c: course.courseKey,
+    },
+  );
   expect(ofCourse.body.data.course.efficiencyStatements).toHaveLength(2);
   // A person without the administrator role reads nobody's.
-  const refused = await graphql(t.base, plain.auth, `query($k: Long!) { user(identityKey: $k) { efficiencyStatements { score } } }`, { k: learners[0].key });
+  const refused = await graphql(
+    t.base,
+    plain.auth,
+    `
+      query ($k: Long!) {
+        user(identityKey: $k) {
+          efficiencyStatements {
+            score
+          }
+        }
+      }
+    `,
+    { k: learners[0].key },
+  );
   expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
 });
 

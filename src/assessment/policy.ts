@@ -1,9 +1,10 @@
-import { keysWithinBound } from '../access/bound';
+import { keysWithinBound, withinBound } from '../access/bound';
+import { allOf, type SqlCondition } from '../db/sql';
 import { managedKeys } from '../access/manage';
 import { forbidden } from '../domain/errors';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import type { OrganisationRole } from '../domain/roles';
-import { managedAmong } from '../domain/scope';
+import { managedAmong, managesPerson } from '../domain/scope';
 
 /**
  * Who reads and writes efficiency statements: OpenOLAT's isAdminOf, an administrator who manages the person as
@@ -20,6 +21,11 @@ export async function administeredAmong(ctx: RequestContext, identityKeys: reado
 
 export async function requireStatementAdmin(ctx: RequestContext, identityKey: number): Promise<void> {
   if (!(await administeredAmong(ctx, [identityKey])).has(identityKey)) throw forbidden('needs the administrator role over the person');
+}
+
+/** The people whose statements the caller administers, as a condition on `column` (administeredAmong, in the statement that reads the rows). */
+export function administeredPeople(ctx: RequestContext, column: string): SqlCondition {
+  return allOf(managesPerson(requireCaller(ctx), STATEMENT_ADMINS, column), withinBound(ctx, 'person', column));
 }
 
 /** Of these courses (repository entry keys), those whose statements the caller reads: administrators who manage the course. */

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../db/sql';
+import { sql, type SqlCondition } from '../db/sql';
 import { readPages, type EdgePage, type PageRow } from '../domain/edges';
 import type { EfficiencyStatementVO } from '../schema/assessment';
 
@@ -66,18 +66,19 @@ export const pagesOfPeople = (em: EntityManager, identityKeys: readonly number[]
     cap,
   );
 
-/** A page of the statements of each course (by repository entry key), in the order they were written. */
+/** A page of the statements of each course (by repository entry key) of the people `people` keeps (a condition on `s.identity_id`), in the order they were written. */
 export const pagesOfCourses = (
   em: EntityManager,
   entryKeys: readonly number[],
+  people: SqlCondition,
   page: EdgePage,
   cap: number | null,
 ): Promise<PageRow<EfficiencyStatementVO>[]> =>
   readPages<EfficiencyStatementVO>(
     em,
     (entry) => `select ${COLUMNS} from efficiency_statement s
-      where s.resource_key = (select e.olat_resource_key from repository_entry e where e.id = ${entry}) order by s.id`,
-    [],
+      where s.resource_key = (select e.olat_resource_key from repository_entry e where e.id = ${entry}) and ${people.text} order by s.id`,
+    people.params,
     entryKeys,
     page,
     cap,

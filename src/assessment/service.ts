@@ -5,7 +5,7 @@ import { DomainError, notFound, validationFailed } from '../domain/errors';
 import { tooLongValues } from '../domain/validation';
 import type { EfficiencyStatementVO, EfficiencyStatementVOInput } from '../schema/assessment';
 import { requireIdentity } from '../users/repository';
-import { administeredAmong, requireStatementAdmin, statementCoursesAmong } from './policy';
+import { administeredAmong, administeredPeople, requireStatementAdmin, statementCoursesAmong } from './policy';
 import * as statements from './repository';
 
 /** GET /repo/courses/{resourceKey}/statements/{identityKey}: 404 for an unknown person or no statement, 403 for a caller who does not administer the person. */
@@ -73,14 +73,14 @@ export const statementsOfPerson = (ctx: RequestContext, identityKey: number, pag
     identityKey,
   );
 
-/** `CourseVO.efficiencyStatements` (GraphQL): a page of each course's statements, for the administrators who manage it. */
+/** `CourseVO.efficiencyStatements` (GraphQL): a page of each course's statements of the people the caller administers, for the administrators who manage the course. */
 export const statementsOfCourse = (ctx: RequestContext, entryKey: number, page: EdgePage): Promise<EfficiencyStatementVO[]> =>
   pageOf(
     ctx,
     'efficiency statements of courses',
     {
       readable: (keys) => statementCoursesAmong(ctx, keys),
-      read: (keys, page, cap) => statements.pagesOfCourses(ctx.em, keys, page, cap),
+      read: (keys, page, cap) => statements.pagesOfCourses(ctx.em, keys, administeredPeople(ctx, 's.identity_id'), page, cap),
       present: ({ edgeParent: _, ...statement }) => statement,
     },
     page,

@@ -1,4 +1,5 @@
-import { addOrganisationMember, buildCourse, buildOrganisation, buildUser, type TestCourse, type TestUser } from '../factories';
+import { EntryRole } from '../../src/entities/courses';
+import { addCourseMember, addOrganisationMember, buildCourse, buildOrganisation, buildUser, type TestCourse, type TestUser } from '../factories';
 import { JSON_TYPE, XML_TYPE, call, graphql } from '../support/http';
 import { refusals } from '../support/operations';
 import { adminAuth, startTestService, type TestService } from '../support/service';
@@ -196,4 +197,24 @@ it('a too long grade is 406 with the field named, and nothing is written', async
   expect(put.status).toBe(406);
   expect(put.text).toContain('grade');
   expect((await call(t.base, 'GET', path, { headers: asAdmin })).status).toBe(404);
+});
+
+it('GraphQL: a course’s statements list only the people the caller administers', async () => {
+  const organisation = await buildOrganisation(t);
+  const adminOfX = await buildUser(t);
+  await addOrganisationMember(t, organisation, adminOfX.key, 'administrator');
+  const own = await buildCourse(t, { title: 'Course of X' });
+  await addCourseMember(t, own.key, adminOfX.key, EntryRole.owner);
+  const [row] = await t.service.orm.em.fork().getConnection().execute('select olat_resource_key from repository_entry where id = ?', [own.key]);
+  const [inX, elsewhere] = [await buildUser(t), await buildUser(t)];
+  await addOrganisationMember(t, organisation, inX.key, 'user');
+  for (const learner of [inX, elsewhere]) {
+    const put = await call(t.base, 'PUT', `/restapi/repo/courses/${row.olat_resource_key}/statements/${learner.key}`, { headers: asAdmin, body: { score: 1 } });
+    expect(put.status).toBe(200);
+  }
+  const document = `query($c: Long!) { course(courseKey: $c) { efficiencyStatements { identityKey } } }`;
+  const ofX = await graphql(t.base, adminOfX.auth, document, { c: own.courseKey });
+  expect(ofX.body.data.course.efficiencyStatements).toEqual([{ identityKey: inX.key }]);
+  const ofAll = await graphql(t.base, adminAuth(), document, { c: own.courseKey });
+  expect(ofAll.body.data.course.efficiencyStatements.map((s: { identityKey: number }) => s.identityKey).sort()).toEqual([inX.key, elsewhere.key].sort());
 });

@@ -136,16 +136,8 @@ export class Authenticator {
    */
   async fromBasic(em: EntityManager, login: string, password: string, reserve: () => Promise<boolean>): Promise<Login | null> {
     const key = this.cache.key(login, password);
-    const cached = this.cache.get(key);
-    if (cached) {
-      const verified = await this.reverify(em, cached.identityKey, login, password, cached.stamp);
-      if (verified) {
-        const token = await this.currentToken(em, cached, verified);
-        cached.sessionId ??= await openSession(em, verified.row.key, verified.origin, this.sessionTtlSeconds);
-        return { caller: toCaller(verified.row, verified.origin), token, sessionId: cached.sessionId, recheck: this.basicRecheck(login, verified) };
-      }
-      this.cache.delete(key);
-    }
+    const cached = await this.fromCache(em, key, login, password);
+    if (cached) return cached;
     const verified = await this.verify(em, key, login, password, reserve);
     if (!verified) return null;
     const entry = this.cache.get(key) ?? this.cache.set(key, verified.row.key, verified.stamp);
@@ -153,6 +145,28 @@ export class Authenticator {
     entry.sessionId ??= await openSession(em, verified.row.key, verified.origin, this.sessionTtlSeconds);
     await sql(em, 'update identity set last_login = now() where id = ?', [verified.row.key]);
     return { caller: toCaller(verified.row, verified.origin), token, sessionId: entry.sessionId, recheck: this.basicRecheck(login, verified) };
+  }
+
+  /**
+   * An API key this instance verified before, still valid: its secret is random and as long as a hash, so guessing it
+   * is hopeless and the login throttle is not asked (one statement less per request). Null sends the request through
+   * the throttle as any other credential (a wrong secret still counts as a failure there).
+   */
+  fromCachedApiKey(em: EntityManager, clientId: string, secret: string): Promise<Login | null> {
+    return looksLikeClientId(clientId) ? this.fromCache(em, this.cache.key(clientId, secret), clientId, secret) : Promise.resolve(null);
+  }
+
+  private async fromCache(em: EntityManager, key: string, login: string, password: string): Promise<Login | null> {
+    const cached = this.cache.get(key);
+    if (!cached) return null;
+    const verified = await this.reverify(em, cached.identityKey, login, password, cached.stamp);
+    if (!verified) {
+      this.cache.delete(key);
+      return null;
+    }
+    const token = await this.currentToken(em, cached, verified);
+    cached.sessionId ??= await openSession(em, verified.row.key, verified.origin, this.sessionTtlSeconds);
+    return { caller: toCaller(verified.row, verified.origin), token, sessionId: cached.sessionId, recheck: this.basicRecheck(login, verified) };
   }
 
   /**

@@ -173,6 +173,7 @@ export class SecurityFilter {
     else {
       if (typeof headerToken === 'string' && headerToken) login = await authenticator.fromToken(ctx.em, headerToken);
       // A token that is not (or no longer) registered leaves the decision to the credentials, as in RestApiLoginFilter.
+      if (!login && basic) login = await authenticator.fromCachedApiKey(ctx.em, basic.login, basic.password);
       if (!login && basic) {
         const attempt = await this.throttle.attempt(basic.login, clientAddress(req), (reserve) =>
           authenticator.fromBasic(ctx.em, basic.login, basic.password, reserve),

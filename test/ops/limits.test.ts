@@ -65,6 +65,20 @@ describe('login throttling counted in PostgreSQL, addresses through trusted prox
     );
   });
 
+  it("an API key already verified keeps working while someone else's wrong guesses for its client id are throttled", async () => {
+    const owner = await buildUser(t);
+    const created = await graphql(t.base, adminAuth(), 'mutation($k: Long!) { createApiKey(identityKey: $k) { clientId secret } }', { k: owner.key });
+    const { clientId, secret } = created.body.data.createApiKey as { clientId: string; secret: string };
+    const bearer = (password: string) => ({ Authorization: `Bearer ${clientId}:${password}`, 'X-Forwarded-For': '198.51.100.60' });
+    expect((await call(t.base, 'GET', ME, { headers: bearer(secret) })).status).toBe(200);
+    const guesses = [];
+    for (let i = 0; i < 3; i++)
+      guesses.push((await call(t.base, 'GET', ME, { headers: { ...basic(clientId, `guess${i}`), 'X-Forwarded-For': '203.0.113.61' } })).status);
+    expect(guesses).toEqual([401, 401, 429]);
+    expect((await call(t.base, 'GET', ME, { headers: bearer(secret) })).status).toBe(200);
+    expect((await call(t.base, 'GET', ME, { headers: bearer('another-guess') })).status).toBe(429);
+  });
+
   it('a window that has ended counts again from one, and the housekeeping purges ended windows', async () => {
     const user = await buildUser(t);
     for (let i = 0; i < 2; i++) await call(t.base, 'GET', ME, { headers: { ...basic(user.login, 'wrong'), 'X-Forwarded-For': '192.0.2.50' } });

@@ -120,7 +120,7 @@ describe('admin switches', () => {
 
   it('the command-line tool switches REST off for running instances, lists the values, and returns a setting to its default', async () => {
     const cli = (...args: string[]) =>
-      promisify(execFile)(process.execPath, ['-r', '@swc-node/register', 'src/cli.ts', 'settings', ...args], {
+      promisify(execFile)(process.execPath, ['-r', '@swc-node/register', 'src/cli/main.ts', 'settings', ...args], {
         cwd: path.join(__dirname, '..'),
         env: { ...process.env, DATABASE_URL: a.databaseUrl },
       });

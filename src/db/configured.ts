@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import type { Config } from '../config/config';
 import { StartRefusal } from '../ops/start-refusal';
 import { CONNECT_TIMEOUT_MS } from './orm';
-import { EMBEDDED_DB_NAME, startEmbeddedPostgres, type RunningDatabase } from './embedded';
+import { EMBEDDED_DB_NAME, runningServerPort, startEmbeddedPostgres, type RunningDatabase } from './embedded';
 
 /** Where a database is, for logs and command-line tools: host, port and database (never the password); the embedded one's data directory, or the setting that named it. */
 export function describeDatabase(url: string, embeddedDir?: string, setting = 'DATABASE_URL'): string {
@@ -34,7 +34,8 @@ const sameDirectory = (a: string, b: string) => {
 
 /**
  * The database the service is configured for, for command-line tools: DATABASE_URL, or else the
- * embedded server (reused when a running service has it up, started here otherwise). An embedded
+ * embedded server (reused when a running service has it up, on whichever port its postmaster.pid names, started here
+ * otherwise). An embedded
  * server on the configured port that serves another data directory (another checkout's) is refused.
  */
 export async function configuredDatabase(config: Config): Promise<{ url: string; directUrl: string; embedded?: RunningDatabase; description: string }> {
@@ -44,7 +45,9 @@ export async function configuredDatabase(config: Config): Promise<{ url: string;
     if (directUrl !== config.databaseUrl) await requireReachable(directUrl, 'DATABASE_DIRECT_URL');
     return { url: config.databaseUrl, directUrl, description: describeDatabase(config.databaseUrl) };
   }
-  const url = `postgres://postgres:postgres@127.0.0.1:${config.embeddedPort}/${EMBEDDED_DB_NAME}`;
+  // A service started with another EMBEDDED_PG_PORT holds the data directory: its server is used where it listens.
+  const port = runningServerPort(config.embeddedDataDir) ?? config.embeddedPort;
+  const url = `postgres://postgres:postgres@127.0.0.1:${port}/${EMBEDDED_DB_NAME}`;
   const probe = new Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   probe.on('error', () => undefined);
   let serving: string | undefined;
@@ -59,7 +62,7 @@ export async function configuredDatabase(config: Config): Promise<{ url: string;
   if (serving !== undefined) {
     if (!sameDirectory(serving, config.embeddedDataDir)) {
       throw new StartRefusal(
-        `the embedded PostgreSQL on port ${config.embeddedPort} serves the data directory ${serving}, not this checkout's ${path.resolve(config.embeddedDataDir)}: ` +
+        `the embedded PostgreSQL on port ${port} serves the data directory ${serving}, not this checkout's ${path.resolve(config.embeddedDataDir)}: ` +
           "set EMBEDDED_PG_PORT to the port of this checkout's server (or stop the other one), or DATABASE_URL to use another database",
       );
     }

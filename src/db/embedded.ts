@@ -45,6 +45,18 @@ const parentOf = (pid: number) =>
       .split(' ')[1],
   );
 
+/** The port of a PostgreSQL running on `dataDir` now (its postmaster.pid, fourth line), started by a service on whatever port it was given; else null. */
+export function runningServerPort(dataDir: string): number | null {
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return null;
+  }
+  const [pid, port] = [Number(lines[0]), Number(lines[3])];
+  return Number.isInteger(pid) && pid > 0 && Number.isInteger(port) && commandOf(pid)?.includes('postgres') ? port : null;
+}
+
 /**
  * The server an instance killed without its stop (kill -9, the OOM killer) left running: its
  * postmaster.pid names it, and it holds the data directory and the port, so no new start would

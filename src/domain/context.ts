@@ -22,7 +22,7 @@ export interface Caller {
   organisationKey?: number;
 }
 
-export type Transport = 'rest' | 'graphql' | 'scim';
+export type Transport = 'rest' | 'graphql' | 'scim' | 'cli';
 
 /** The credential of a request that outlives a moment (a stream, a long poll), watched (src/auth/credential-watch.ts). */
 export interface WatchedCredential {
@@ -62,8 +62,8 @@ export interface RequestContext {
   validators?: { etag?: string; lastModified?: Date };
   /** A file the REST transport streamed to a temporary file (routes with `streamedUpload`); removed when the request ends. */
   stagedUpload?: { path: string; size: number; filename: string | null };
-  /** A REST body the operation reads as it arrives (routes with `streamedBody`): the request and the body's format. */
-  streamedBody?: { stream: import('node:http').IncomingMessage; format: 'json' | 'xml' };
+  /** A body the operation reads as it arrives (REST routes with `streamedBody`, the command line's file), and its format. */
+  streamedBody?: { stream: import('node:stream').Readable; format: 'json' | 'xml' };
   /** An answer the REST transport streams to the client (routes with `streamedAnswer`): `write` writes it to `out`. */
   fileStream?: { filename: string; write: (out: NodeJS.WritableStream) => Promise<void> };
   /** The audit row of the mutation being resolved (src/audit/audit-log.ts). */

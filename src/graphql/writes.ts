@@ -14,7 +14,7 @@ import type { RequestContext } from '../domain/context';
 import { DomainError } from '../domain/errors';
 
 /**
- * Writes of the gateway's own doors (a sync's objects, SCIM's resources) are the GraphQL mutations a client would send:
+ * Writes of the gateway's own doors (a sync's objects, SCIM's resources, the command line) are the GraphQL mutations a client would send:
  * the same role checks (`@auth`), managed flags (`@managed`), object policies, audit rows and change events as single
  * requests, by construction.
  */
@@ -29,15 +29,17 @@ function compiled(
 ): CompiledQuery {
   let byName = compiledBySchema.get(schema);
   if (!byName) compiledBySchema.set(schema, (byName = new Map()));
-  let operation = byName.get(`${kind} ${name}`);
+  const field = (kind === 'query' ? schema.getQueryType() : schema.getMutationType())!.getFields()[name];
+  if (!field) throw new Error(`no ${kind} ${name}`);
+  const selected = selection(field);
+  let operation = byName.get(`${kind} ${name} ${selected}`);
   if (!operation) {
-    const field = (kind === 'query' ? schema.getQueryType() : schema.getMutationType())!.getFields()[name];
-    if (!field) throw new Error(`no ${kind} ${name}`);
-    const variables = field.args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
-    const args = field.args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
-    const result = compileQuery(schema, parse(`${kind}(${variables}) { ${name}(${args}) ${selection(field)} }`));
+    const inParentheses = (list: string[]) => (list.length ? `(${list.join(', ')})` : '');
+    const variables = inParentheses(field.args.map((arg) => `$${arg.name}: ${String(arg.type)}`));
+    const args = inParentheses(field.args.map((arg) => `${arg.name}: $${arg.name}`));
+    const result = compileQuery(schema, parse(`${kind}${variables} { ${name}${args} ${selected} }`));
     if (!isCompiledQuery(result)) throw new Error(`${kind} ${name} does not compile: ${result.errors?.[0]?.message}`);
-    byName.set(`${kind} ${name}`, (operation = result));
+    byName.set(`${kind} ${name} ${selected}`, (operation = result));
   }
   return operation;
 }
@@ -85,6 +87,23 @@ export async function runWrites(schema: GraphQLSchema, ctx: RequestContext, writ
     for (const next of then) await runWrite(schema, inner, next.keyFrom ? { ...next, variables: { ...next.variables, [next.keyFrom]: first } } : next);
     return first;
   });
+}
+
+/** One query or mutation as a client sends it, `selection` its selection set (empty for a scalar); answers its field's value, or throws the error a client would get. */
+export function runOperation(
+  schema: GraphQLSchema,
+  ctx: RequestContext,
+  kind: 'query' | 'mutation',
+  name: string,
+  variables: Record<string, unknown>,
+  selection = '',
+): Promise<unknown> {
+  return execute(
+    compiled(schema, kind, name, () => selection),
+    ctx,
+    variables,
+    name,
+  );
 }
 
 /** Runs one write as its GraphQL mutation; answers its result (an object's key, or the mutation's Boolean), or throws the error a client would get. */

@@ -74,18 +74,23 @@ export class SettingsStore {
   }
 
   async reload(): Promise<void> {
-    const rows = await sql<{ key: string; value: string }>(this.em, 'select key, value from app_setting');
-    const next: GatewaySettings = { ...this.defaults };
-    for (const row of rows) {
-      if (!(SETTING_NAMES as readonly string[]).includes(row.key)) continue;
-      try {
-        (next as unknown as Record<string, unknown>)[row.key] = parseSetting(row.key as SettingName, row.value);
-      } catch {
-        // a value written by a newer version: keep the default
-      }
-    }
-    this.values = next;
+    this.values = await readSettings(this.em, this.defaults);
   }
+}
+
+/** The settings as stored, the defaults where none is. */
+export async function readSettings(em: EntityManager, defaults: GatewaySettings): Promise<GatewaySettings> {
+  const rows = await sql<{ key: string; value: string }>(em, 'select key, value from app_setting');
+  const settings: GatewaySettings = { ...defaults };
+  for (const row of rows) {
+    if (!(SETTING_NAMES as readonly string[]).includes(row.key)) continue;
+    try {
+      (settings as unknown as Record<string, unknown>)[row.key] = parseSetting(row.key as SettingName, row.value);
+    } catch {
+      // a value written by a newer version: keep the default
+    }
+  }
+  return settings;
 }
 
 /** Forgets the stored value of a setting (its default applies again) and tells every instance; false when none was stored. */

@@ -266,15 +266,15 @@ export async function releaseClaims(em: EntityManager, jobKey: number): Promise<
 }
 
 /** Takes up a queued job, or one whose instance stopped (its lease ran out). */
-export async function claimDue(em: EntityManager, holder: string, leaseSeconds: number): Promise<JobRow | null> {
+export async function claimDue(em: EntityManager, holder: string, leaseSeconds: number, only?: number): Promise<JobRow | null> {
   const [row] = await sql<JobRow>(
     em,
     `/* background */ update sync_job j set lease_holder = ?, leased_until = now() + make_interval(secs => ?), attempts = j.attempts + 1,
        state = 'running', started_at = coalesce(j.started_at, now())
      where j.id = (select id from sync_job where state in ('queued', 'running') and (leased_until is null or leased_until < now())
-                   order by id limit 1 for update skip locked)
+                   ${only === undefined ? '' : 'and id = ?'} order by id limit 1 for update skip locked)
      returning ${JOB_COLUMNS}`,
-    [holder, leaseSeconds],
+    only === undefined ? [holder, leaseSeconds] : [holder, leaseSeconds, only],
   );
   return row ?? null;
 }

@@ -8,6 +8,8 @@ export interface RunnerOptions {
   concurrency: number;
   /** How long a job stays with an instance that no longer extends its lease (each batch extends it). */
   leaseSeconds: number;
+  /** Runs this job only (the command line's own), when it is due. */
+  only?: number;
 }
 
 /** An instance that took a job up this often without ending it gives it up (it keeps stopping the instance, say). */
@@ -55,7 +57,7 @@ export class SyncRunner {
       const em = this.em.fork();
       let job: jobs.JobRow | null = null;
       try {
-        job = await jobs.claimDue(em, this.holder, this.options.leaseSeconds);
+        job = await jobs.claimDue(em, this.holder, this.options.leaseSeconds, this.options.only);
         if (job && job.dryRun && job.attempts > 1)
           await jobs.setState(em, job.key, 'stopped', 'the instance running this dry run stopped; send the document again');
         else if (job && job.attempts > MAX_ATTEMPTS) await jobs.setState(em, job.key, 'stopped', `taken up ${MAX_ATTEMPTS} times without ending`);

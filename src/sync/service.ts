@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { SyncConfig } from '../config/config';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, badRequest } from '../domain/errors';
@@ -25,9 +25,9 @@ function serviceOf(ctx: RequestContext): SyncService {
   return service;
 }
 
-/** A document sent as the REST body, read as it arrives (src/rest/router.ts, `streamedBody` routes). */
+/** A document read as it arrives: the REST body (src/rest/router.ts, `streamedBody` routes), the command line's file. */
 export interface StreamedDocument {
-  stream: IncomingMessage;
+  stream: Readable;
   format: 'json' | 'xml';
 }
 

@@ -124,7 +124,7 @@ it('the start log names the database and says what it does: database, migrations
 
 describe('the command-line tool', () => {
   it('names the database it uses (DATABASE_URL)', async () => {
-    const listed = await run('src/cli.ts', ['settings', 'list'], { DATABASE_URL: databaseUrl() });
+    const listed = await run('src/cli/main.ts', ['settings', 'list'], { DATABASE_URL: databaseUrl() });
     expect(listed.code).toBe(0);
     const url = new URL(databaseUrl());
     expect(listed.stderr).toContain(`database: PostgreSQL at ${url.hostname}:${url.port}, database ${database} (DATABASE_URL)`);
@@ -138,7 +138,7 @@ describe('the command-line tool', () => {
     // Another checkout's service runs with its embedded PostgreSQL on the port this checkout is configured for.
     const service = await startServiceProcess({ EMBEDDED_PG_DIR: other, EMBEDDED_PG_PORT: String(pgPort), DATABASE_URL: undefined });
     try {
-      const refused = await run('src/cli.ts', ['settings', 'set', 'restEnabled', 'false'], {
+      const refused = await run('src/cli/main.ts', ['settings', 'set', 'restEnabled', 'false'], {
         EMBEDDED_PG_DIR: own,
         EMBEDDED_PG_PORT: String(pgPort),
         DATABASE_URL: undefined,
@@ -150,10 +150,18 @@ describe('the command-line tool', () => {
       );
       expect(fs.existsSync(own)).toBe(false);
       // Pointed at the running server's own directory, it uses it and says so.
-      const listed = await run('src/cli.ts', ['settings', 'list'], { EMBEDDED_PG_DIR: other, EMBEDDED_PG_PORT: String(pgPort), DATABASE_URL: undefined });
+      const listed = await run('src/cli/main.ts', ['settings', 'list'], { EMBEDDED_PG_DIR: other, EMBEDDED_PG_PORT: String(pgPort), DATABASE_URL: undefined });
       expect(listed.code).toBe(0);
       expect(listed.stderr).toContain(`database: embedded PostgreSQL at 127.0.0.1:${pgPort}, database gateway, data in ${other}`);
       expect(listed.stdout).toContain('restEnabled = true (default)');
+      // Configured for another port, it finds the server its data directory names instead of failing on its lock file.
+      const elsewhere = await run('src/cli/main.ts', ['settings', 'list'], {
+        EMBEDDED_PG_DIR: other,
+        EMBEDDED_PG_PORT: String(await freePort()),
+        DATABASE_URL: undefined,
+      });
+      expect(elsewhere.code).toBe(0);
+      expect(elsewhere.stderr).toContain(`database: embedded PostgreSQL at 127.0.0.1:${pgPort}, database gateway, data in ${other}`);
     } finally {
       service.child.kill('SIGTERM');
       await service.exited;

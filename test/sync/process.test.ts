@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Client } from 'pg';
 import { uniqueLogin } from '../factories';
 import { readState } from '../support/database';
@@ -94,3 +98,55 @@ it.each(['SIGKILL', 'SIGTERM'] as const)(
   },
   120_000,
 );
+
+it('Ctrl-C to the command line running a sync: it leaves off after its batch, exit code 1, and a service finishes the job', async () => {
+  const prefix = uniqueLogin('clisigint');
+  const file = path.join(os.tmpdir(), `${prefix}.json`);
+  const people = Array.from({ length: PEOPLE }, (_, index) => ({
+    externalId: `${prefix}-${index}`,
+    login: `${prefix}-${index}`,
+    firstName: 'C',
+    lastName: 'Li',
+    email: `${prefix}-${index}@example.org`,
+  }));
+  fs.writeFileSync(file, JSON.stringify({ users: people }));
+  // A service that runs no jobs has made the administrator the command acts as.
+  const bootstrap = await startServiceProcess({ ...env, SYNC_RUN: 'false' });
+  bootstrap.child.kill('SIGTERM');
+  await bootstrap.exited;
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/cli/main.ts', 'sync', file], {
+    cwd: path.join(__dirname, '../..'),
+    env: { ...process.env, ...env, NODE_ENV: 'production' },
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let service: ServiceProcess | undefined;
+  try {
+    const progressed = async () =>
+      onServer(name, async (client) => {
+        const { rows } = await client.query(
+          `select id::int as key, (progress->'users'->>'done')::int as done from sync_job where transport = 'cli' order by id desc limit 1`,
+        );
+        return rows[0] as { key: number; done: number | null } | undefined;
+      });
+    let job = await progressed();
+    for (const deadline = Date.now() + 60_000; !(job && (job.done ?? 0) >= 10) && Date.now() < deadline; job = await progressed())
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    child.kill('SIGINT');
+    expect(await exited).toBe(1);
+    expect(stderr).toContain(`job ${job!.key} left off after its last batch: a running service (npm start) takes it up`);
+    service = await startServiceProcess(env);
+    const finished = await until(service.base, job!.key, (current) => current.state !== 'running' && current.state !== 'queued');
+    expect(finished.state).toBe('done');
+    expect(users(finished)).toMatchObject({ done: PEOPLE, created: PEOPLE, failed: 0 });
+    await expectEachOnce(prefix);
+  } finally {
+    child.kill('SIGKILL');
+    fs.rmSync(file, { force: true });
+    if (service) {
+      service.child.kill('SIGTERM');
+      await service.exited;
+    }
+  }
+}, 120_000);

@@ -1,7 +1,7 @@
 import { traceStatements } from '../../scripts/trace-statements';
 import { TaxonomyLevel } from '../../src/entities/taxonomy';
-import { taxonomyCommand } from '../../src/taxonomy/cli';
 import { addTaxonomyCompetence, buildCourse, buildTaxonomy, buildTaxonomyLevel, buildTaxonomyLevelType, buildUser, type TestUser } from '../factories';
+import { cli } from '../support/cli';
 import { JSON_TYPE, XML_TYPE, call, graphql } from '../support/http';
 import { adminAuth, startTestService, type TestService } from '../support/service';
 
@@ -85,17 +85,19 @@ describe('taxonomies', () => {
   });
 
   it('the command line creates, renames, lists and deletes taxonomies, audited', async () => {
-    const lines: string[] = [];
-    const em = t.service.orm.em.fork();
-    expect(await taxonomyCommand(em, ['create', 'cli-taxonomy', 'From the shell'], (line) => lines.push(line))).toBe(0);
-    const key = Number(/created taxonomy (\d+)/.exec(lines[0])![1]);
-    expect(await taxonomyCommand(em, ['rename', String(key), 'Renamed in the shell'], (line) => lines.push(line))).toBe(0);
+    const created = await cli(t, 'taxonomy', 'create', 'cli-taxonomy', 'From the shell');
+    expect(created.code).toBe(0);
+    const key = Number(/created taxonomy (\d+)/.exec(created.out[0])![1]);
+    expect((await cli(t, 'taxonomy', 'rename', String(key), 'Renamed in the shell')).code).toBe(0);
     expect((await rest('GET', `/taxonomy/${key}`)).json).toMatchObject({ identifier: 'cli-taxonomy', displayName: 'Renamed in the shell' });
-    expect(await taxonomyCommand(em, ['list'], (line) => lines.push(line))).toBe(0);
-    expect(lines).toContain(`${key}\tcli-taxonomy\tRenamed in the shell`);
-    expect(await taxonomyCommand(em, ['delete', String(key)], (line) => lines.push(line))).toBe(0);
+    expect((await cli(t, 'taxonomy', 'list')).out).toContain(`${key}\tcli-taxonomy\tRenamed in the shell`);
+    expect((await cli(t, 'taxonomy', 'delete', String(key))).out).toEqual([`deleted taxonomy ${key}`]);
     expect((await rest('GET', `/taxonomy/${key}`)).status).toBe(404);
-    expect(await taxonomyCommand(em, ['rename', 'x'], () => undefined)).toBe(2);
+    const usage = await cli(t, 'taxonomy', 'rename', 'x');
+    expect(usage.code).toBe(2);
+    expect(usage.err.join('\n')).toContain("missing required argument 'displayName'");
+    expect(await cli(t, 'taxonomy', 'delete', 'x')).toMatchObject({ code: 1, err: [expect.stringContaining('database: '), 'key: a whole number, not "x"'] });
+    const em = t.service.orm.em.fork();
     const audit = await em.getConnection().execute(`select operation from audit_log where transport = 'cli' and object_type = 'taxonomy' order by id`);
     expect((audit as { operation: string }[]).map((row) => row.operation)).toEqual(['createTaxonomy', 'updateTaxonomy', 'deleteTaxonomy']);
   });

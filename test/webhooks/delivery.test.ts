@@ -2,6 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { addOrganisationMember, buildOrganisation, buildUser, uniqueLogin, type TestUser } from '../factories';
 import { JSON_TYPE, call, graphql } from '../support/http';
 import { eventually } from '../support/eventually';
+import { cli } from '../support/cli';
 import { Receiver, type Delivery } from '../support/receiver';
 import { adminAuth, startTestService, testConfig, type TestService } from '../support/service';
 
@@ -452,6 +453,42 @@ describe('parked failures', () => {
     await picky.received(5, 20_000);
     expect(loginsOf(picky.deliveries, prefix)).toEqual([`${prefix}-1`, `${prefix}-2`, `${prefix}-0`, `${prefix}-1`, `${prefix}-2`]);
     expect((await call(short.base, 'GET', `/restapi/webhooks/${key}/failures`, { headers: asAdmin })).json).toEqual([]);
+    await picky.stop();
+  }, 60_000);
+
+  it('the command line lists the subscription and its failure, and replays from it', async () => {
+    const picky = await newReceiver();
+    const prefix = uniqueLogin('clihook');
+    let refuse = true;
+    picky.status = (delivery) => (refuse && delivery.json.data.object?.login === `${prefix}-0` ? 500 : 200);
+    const { key } = (await call(short.base, 'PUT', '/restapi/webhooks', { headers: asAdmin, body: { url: picky.url(), types: ['user.created'] } })).json;
+    for (let index = 0; index < 2; index++) await call(short.base, 'PUT', '/restapi/users', { headers: asAdmin, body: userBody(`${prefix}-${index}`) });
+    await picky.received(1, 20_000);
+    await eventually(
+      async () => expect((await call(short.base, 'GET', `/restapi/webhooks/${key}/failures`, { headers: asAdmin })).json).toHaveLength(1),
+      20_000,
+    );
+    const listed = await cli(short, 'webhooks', 'list');
+    expect(listed.code).toBe(0);
+    expect(listed.out.find((line) => line.startsWith(`${key}\t`))).toMatch(
+      new RegExp(`^${key}\\tactive\\t${picky.url()}\\tuser.created\\tcursor \\d+-\\d+\\tlast delivery 20`),
+    );
+    const failures = await cli(short, 'webhooks', 'failures', String(key));
+    expect(failures.out).toEqual([expect.stringMatching(/^\d+-\d+\tuser\.created\t\d+ attempts\t20.*\tHTTP 500$/)]);
+    const cursor = failures.out[0].split('\t')[0];
+    refuse = false;
+    const replayed = await cli(short, 'webhooks', 'replay', String(key), '--from', cursor);
+    expect(replayed).toMatchObject({ code: 0, out: [expect.stringMatching(new RegExp(`^webhook ${key} delivers again from ${cursor} `))] });
+    await picky.received(3, 20_000);
+    expect(loginsOf(picky.deliveries, prefix)).toEqual([`${prefix}-1`, `${prefix}-0`, `${prefix}-1`]);
+    expect((await cli(short, 'webhooks', 'failures', String(key))).out).toEqual(['(no failure)']);
+    // Audited as the administrator's write from the command line; a key nobody has is the service's 404.
+    const audit = await graphql(short.base, adminAuth(), 'query($f: AuditLogFilter) { auditLog(filter: $f) { transport operation identityLogin } }', {
+      f: { operation: 'replayWebhook', limit: 1 },
+    });
+    expect(audit.body.data.auditLog).toEqual([{ transport: 'cli', operation: 'replayWebhook', identityLogin: 'administrator' }]);
+    expect(await cli(short, 'webhooks', 'failures', '999999')).toMatchObject({ code: 1, err: [expect.any(String), expect.stringMatching(/^NOT_FOUND: /)] });
+    expect((await cli(short, 'webhooks', 'replay', String(key))).code).toBe(2);
     await picky.stop();
   }, 60_000);
 

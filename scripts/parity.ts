@@ -11,6 +11,7 @@ import { bySpecificity, type OpenRoute, type RestRoute } from '../src/rest/route
 import { OPEN_ROUTES, ROUTES } from '../src/rest/routes';
 import { Base64Scalar } from '../src/schema/scalars';
 import { buildGatewaySchema } from '../src/schema/build';
+import { BEYOND_CATALOGUE } from './parity/beyond-catalogue';
 import type { ParityRow } from './parity/types';
 
 /** The repository's root: scripts/ under the tests, dist/scripts/ once compiled. */
@@ -225,6 +226,17 @@ export function renderParity(schema: GraphQLSchema = buildGatewaySchema()): stri
     });
     out.push('');
   }
+  out.push('## Beyond the catalogue', '');
+  out.push(
+    "OpenOLAT's web services the catalogue leaves out (scripts/parity/beyond-catalogue.ts, from a sweep of its JAX-RS packages): served or not, and why.",
+    '',
+  );
+  out.push('| Web service | OpenOLAT | Paths | Here | Why |', '| --- | --- | --- | --- | --- |');
+  for (const entry of BEYOND_CATALOGUE)
+    out.push(
+      `| ${cell(entry.service)} | ${cell(entry.openolat)} | ${list(entry.paths.map((one) => `\`${one}\``))} | ${entry.served ? 'served' : 'not served'} | ${cell(entry.reason)} |`,
+    );
+  out.push('');
   return out.join('\n');
 }
 

@@ -8,6 +8,7 @@ import { JSON_TYPE, call } from './support/http';
 import { restBody, sampleBody } from './support/operations';
 import { ADMIN, startTestService, type TestService, adminAuth } from './support/service';
 import { buildBlock, buildRollCall } from './lectures/roll-call-fixtures';
+import { buildUser } from './factories';
 
 interface Operation {
   operationId: string;
@@ -280,8 +281,12 @@ const PREREQUISITES: Record<string, string> = {
   'GET /repo/courses/{resourceKey}/statements/{identityKey}': 'PUT /repo/courses/{resourceKey}/statements/{identityKey}',
 };
 
+/** The sampled objects, made once for the tests below. */
+let sampled: Promise<Record<string, string | number>> | undefined;
+const sampledPathValues = () => (sampled ??= samplePathValues());
+
 it('every GET route it lists answers 200 to the administrator, in a documented media type', async () => {
-  const pathValues = await samplePathValues();
+  const pathValues = await sampledPathValues();
   const queryValues: Record<string, string> = { password: ADMIN.password, username: ADMIN.login, role: 'participant' };
   const fill = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => String(pathValues[name]));
   for (const write of Object.values(PREREQUISITES)) {
@@ -319,4 +324,32 @@ it('every GET route it lists answers 200 to the administrator, in a documented m
     const mediaType = reply.headers.get('content-type')!.split(';')[0];
     expect(Object.keys(operation.responses['200'].content!)).toContain(mediaType);
   }
+});
+
+it('every JSON request body has an example, and each is accepted as shown', async () => {
+  // The writes change a person's password and status: someone other than the administrator the test calls as.
+  const person = await buildUser(t);
+  const pathValues: Record<string, string | number> = { ...(await sampledPathValues()), identityKey: person.key, username: person.login };
+  const withBodies = operations().filter(({ operation }) => (operation as { requestBody?: unknown }).requestBody);
+  expect(withBodies.length).toBeGreaterThan(50);
+  const refused: { method: string; path: string; status: number; answer: string }[] = [];
+  for (const { method, path, operation } of withBodies) {
+    const content = (operation as unknown as { requestBody: { content: Record<string, { example?: unknown }> } }).requestBody.content;
+    if (!content['application/json']) continue;
+    if (!('example' in content['application/json'])) refused.push({ method, path, status: 0, answer: 'no example' });
+    // The collection PUTs sent these same examples when the objects were sampled, and got 200.
+    if (method === 'PUT' && !path.includes('{')) continue;
+    const url = path.replace(/\{(\w+)\}/g, (_, name: string) => String(pathValues[name]));
+    const example = content['application/json'].example as Record<string, unknown> | undefined;
+    const reply = await call(t.base, method, `/restapi${url}`, {
+      headers: { ...adminAuth(), ...JSON_TYPE },
+      // A course element's parent is named by its node id, which the example cannot know: the sampled course's root.
+      body: example && 'parentNodeId' in example ? { ...example, parentNodeId: pathValues.nodeId } : example,
+    });
+    // Accepted: not refused for its body. A uniqueness conflict with what the sampling made (the same e-mail) is the state, not the body.
+    const conflicts = reply.status === 406 && (reply.json as { code: string }[]).every((error) => /\.exists$/.test(error.code));
+    if (!conflicts && ([400, 406, 415, 422].includes(reply.status) || reply.status >= 500))
+      refused.push({ method, path, status: reply.status, answer: reply.text.slice(0, 300) });
+  }
+  expect(refused).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { PARITY_DOC, readCatalogue, readData, renderParity, routesFor } from '../scripts/parity';
+import { BEYOND_CATALOGUE } from '../scripts/parity/beyond-catalogue';
 import { buildGatewaySchema } from '../src/schema/build';
 
 const schema = buildGatewaySchema();
@@ -46,4 +47,14 @@ it('a catalogue literal is taken by the route the router picks: a literal before
   expect(picked('GET /repo/courses/{}/tutors')).toEqual(['GET /repo/courses/:courseKey/:role']);
   expect(picked('GET /repo/courses/{}/nothing')).toEqual([]);
   expect(picked('GET /users/{}/unknown')).toEqual([]);
+});
+
+it('a web service beyond the catalogue said to be served has a route for each of its paths; one said not served has none', () => {
+  const concrete = (path: string) => !path.startsWith('*') && !path.includes('…');
+  const routed = (path: string) => routesFor(schema, path).length > 0;
+  for (const entry of BEYOND_CATALOGUE) {
+    const paths = entry.paths.filter(concrete);
+    expect({ service: entry.service, routed: paths.filter(routed) }).toEqual({ service: entry.service, routed: entry.served ? paths : [] });
+  }
+  expect(BEYOND_CATALOGUE.filter((entry) => entry.served).length).toBeGreaterThan(0);
 });

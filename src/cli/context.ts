@@ -10,7 +10,7 @@ import { buildGatewaySchema } from '../schema/build';
 import { defaultSettings, readSettings, type GatewaySettings } from '../settings/settings';
 
 /** Where the command line's output goes: results on standard output, what it talks to and how it goes on standard error. */
-export interface Console {
+export interface CliOutput {
   out: (line: string) => void;
   err: (line: string) => void;
 }
@@ -29,7 +29,7 @@ export interface CliDatabase {
  * Runs `command` on the configured database (DATABASE_URL, or the embedded server: the running service's when one has
  * it up, on whatever port, else started for the command), after naming it on standard error.
  */
-export async function withDatabase<T>(config: Config, io: Console, command: (db: CliDatabase) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(config: Config, io: CliOutput, command: (db: CliDatabase) => Promise<T>): Promise<T> {
   const { url, directUrl, embedded, description } = await configuredDatabase(config);
   io.err(`database: ${description}`);
   const { orm, close } = await openDatabase(url, 4, undefined, { directUrl, namedStatements: config.databasePreparedStatements });
@@ -42,7 +42,7 @@ export async function withDatabase<T>(config: Config, io: Console, command: (db:
 }
 
 /** The person a command acts as (`--as`, else the configured administrator), with their roles as a request of theirs would have them. */
-export async function callerOf(em: EntityManager, login: string): Promise<Caller> {
+async function callerOf(em: EntityManager, login: string): Promise<Caller> {
   const row = await principalByLogin(em, login);
   if (!row) throw new CommandFailure(`no person has the login "${login}" (--as names the person the command acts as)`);
   return toCaller(row, 'cli');
@@ -62,7 +62,7 @@ export const send = <T>(ctx: RequestContext, kind: 'query' | 'mutation', name: s
   runOperation(buildGatewaySchema(), ctx, kind, name, variables, selection) as Promise<T>;
 
 /** Runs a command on the database; it answers its exit code (nothing: 0). */
-export type CliRun = (command: (db: CliDatabase, io: Console) => Promise<number | void>) => Promise<void>;
+export type CliRun = (command: (db: CliDatabase, io: CliOutput) => Promise<number | void>) => Promise<void>;
 
 /** A key or count given on the command line. */
 export function wholeNumber(value: string, name: string): number {

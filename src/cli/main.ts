@@ -3,7 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { loadConfig, type Config } from '../config/config';
 import { DomainError } from '../domain/errors';
 import { StartRefusal } from '../ops/start-refusal';
-import { CommandFailure, withDatabase, type CliRun, type Console } from './context';
+import { CommandFailure, withDatabase, type CliRun, type CliOutput } from './context';
 import { credentialCommands } from './credentials';
 import { settingsCommands } from './settings';
 import { syncCommands } from './sync';
@@ -17,7 +17,7 @@ const USAGE_ERROR = 2;
  * `npm run cli -- <command>`: the operator's commands, each on the configured database (named on standard error first).
  * Answers the exit code.
  */
-export async function runCli(argv: string[], io: Console = { out: console.log, err: console.error }, config: Config = loadConfig()): Promise<number> {
+export async function runCli(argv: string[], io: CliOutput = { out: console.log, err: console.error }, config: Config = loadConfig()): Promise<number> {
   let code = 0;
   const run: CliRun = async (command) => {
     code = (await withDatabase(config, io, (db) => command(db, io))) ?? 0;

@@ -8,7 +8,7 @@ import { buildGatewaySchema } from '../schema/build';
 import { SyncRunner } from '../sync/runner';
 import { useSyncService } from '../sync/service';
 import { syncRuntime } from '../sync/start';
-import { CommandFailure, asOption, cliContext, send, wholeNumber, type CliDatabase, type CliRun, type Console } from './context';
+import { CommandFailure, asOption, cliContext, send, wholeNumber, type CliDatabase, type CliRun, type CliOutput } from './context';
 
 const ENDED = ['planned', 'done', 'failed', 'refused', 'stopped'];
 const POLL_MS = 200;
@@ -115,7 +115,7 @@ interface SyncOptions {
  * Sends the document as the `sync` mutation, read from the file as it goes, and runs its job here (as an instance
  * would, this job only) unless a running service takes it up first; shows its progress until it ends.
  */
-async function submitAndRun(db: CliDatabase, io: Console, file: string, options: SyncOptions): Promise<number> {
+async function submitAndRun(db: CliDatabase, io: CliOutput, file: string, options: SyncOptions): Promise<number> {
   if (!fs.existsSync(file)) throw new CommandFailure(`no file ${file}`);
   const { orm, config, settings } = db;
   const ctx = await cliContext(db, options.as);

@@ -18,6 +18,7 @@ import { discoveryUrl } from '../auth/oauth';
 import { TOKEN_HEADER, isAlwaysEnabledRestPath, isOpenRestPath, isUnmeteredRestPath } from '../auth/security-filter';
 import type { OAuthConfig } from '../config/config';
 import { Base64Scalar } from '../schema/scalars';
+import { BODY_EXAMPLES } from './examples';
 import { answersWithoutBody, rootField } from './operations';
 import type { ApiTag, OpenRoute, RestRoute } from './route';
 import { REST_BASE, canonicalRoutes, type SofaRouter } from './sofa';
@@ -45,7 +46,15 @@ const ERROR_LIST = { type: 'array', items: ERROR_VO, xml: { name: 'errorVOs', wr
 /** One schema serves both media types: JSON ignores the `xml` hints. */
 const media = (schema: Schema) => ({ 'application/json': { schema }, 'application/xml': { schema } });
 const errorResponse = (description: string, schema: Schema = ERROR_VO) => ({ description, content: media(schema) });
-const bodyMedia = (route: RestRoute, schema: Schema) => ({ ...media(schema), ...(route.formBody ? { 'application/x-www-form-urlencoded': { schema } } : {}) });
+/** A body's media types; its JSON has the example the try-it page fills in (src/rest/examples.ts). */
+const bodyMedia = (route: RestRoute, schema: Schema) => {
+  const example = BODY_EXAMPLES[route.bodyArg!];
+  return {
+    ...media(schema),
+    ...(example === undefined ? {} : { 'application/json': { schema, example } }),
+    ...(route.formBody ? { 'application/x-www-form-urlencoded': { schema } } : {}),
+  };
+};
 
 /** The JSON schema sofa derived for a result, with the element names the XML encoder writes (lists wrapped in `<{root}s>`). */
 function withXmlNames(derived: Schema, type: GraphQLOutputType): Schema {

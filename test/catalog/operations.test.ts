@@ -109,7 +109,7 @@ describe('PUT /catalog/:path', () => {
     expect(node.json).toMatchObject({ name: 'Languages', description: 'All languages', type: 0, parentKey: ROOT_KEY, repositoryEntryKey: null });
     const leaf = await call(t.base, 'PUT', `/restapi/catalog/${node.json.key}`, { headers: asAdmin, body: { name: 'French', repositoryEntryKey: course.key } });
     expect(leaf.json).toMatchObject({ name: 'French', type: 1, repositoryEntryKey: course.key, parentKey: node.json.key });
-    expect(await viaGraphql('PUT /catalog/:path', { path: String(node.json.key) })).toMatchObject({ name: 'Catalog entry by plain user', type: 0 });
+    expect(await viaGraphql('PUT /catalog/:path', { path: String(node.json.key) })).toMatchObject({ name: 'Sample catalog entry', type: 0 });
   });
 });
 
@@ -130,7 +130,7 @@ describe('POST /catalog/:path', () => {
     });
     expect(reply.status).toBe(200);
     expect(reply.json).toMatchObject({ key: entry, name: 'Moved', parentKey: to });
-    expect(await viaGraphql('POST /catalog/:path', { path: String(entry) })).toMatchObject({ key: entry, name: 'Catalog entry by plain user', parentKey: to });
+    expect(await viaGraphql('POST /catalog/:path', { path: String(entry) })).toMatchObject({ key: entry, name: 'Sample catalog entry', parentKey: to });
   });
 });
 

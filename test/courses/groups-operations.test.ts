@@ -84,7 +84,7 @@ describe('PUT /repo/courses/:courseKey/groups', () => {
     const linked = await call(t.base, 'PUT', GROUPS(), { headers: asAdmin, body: { key: existing } });
     expect(linked.json).toMatchObject({ key: existing, name: 'Existing' });
     expect(keysOf((await call(t.base, 'GET', GROUPS(), { headers: asAdmin })).json)).toEqual(expect.arrayContaining([created.json.key, existing]));
-    expect(await viaGraphql('PUT /repo/courses/:courseKey/groups', { courseKey: course.courseKey })).toMatchObject({ name: 'Group by plain user' });
+    expect(await viaGraphql('PUT /repo/courses/:courseKey/groups', { courseKey: course.courseKey })).toMatchObject({ name: 'Sample group' });
   });
   it('answers 406 without a name, 404 for an unknown group key, 400 for a malformed body, in the client’s format', async () => {
     const nameless = await call(t.base, 'PUT', GROUPS(), {
@@ -156,7 +156,7 @@ describe('POST /repo/courses/:courseKey/groups/:groupKey', () => {
     const unlinked = await buildGroup(t);
     expect((await call(t.base, 'POST', `${GROUPS()}/${unlinked}`, { headers: asAdmin, body: { name: 'X' } })).status).toBe(404);
     expect(await viaGraphql('POST /repo/courses/:courseKey/groups/:groupKey', { courseKey: course.courseKey, groupKey: key })).toMatchObject({
-      name: 'Group by plain user',
+      name: 'Sample group',
     });
   });
 });

@@ -78,7 +78,7 @@ describe('POST /repo/entries/:entry', () => {
     const reply = await update(author);
     expect(reply.status).toBe(200);
     expect(reply.json).toMatchObject({ key: entry.key, displayname: 'Changed', description: 'New' });
-    expect(await viaGraphql('POST /repo/entries/:entry', { entry: String(entry.key) })).toMatchObject({ displayname: 'Entry by plain user' });
+    expect(await viaGraphql('POST /repo/entries/:entry', { entry: String(entry.key) })).toMatchObject({ displayname: 'Sample entry' });
   });
 });
 
@@ -102,7 +102,7 @@ describe.each([
   it('writes the metadata for an owner', async () => {
     const reply = await asOwnerCalls(name);
     expect(reply.status).toBe(200);
-    expect(reply.json).toMatchObject({ key: course.key, displayname: 'Metadata by plain user', objectives: 'Sample objectives', description: null });
+    expect(reply.json).toMatchObject({ key: course.key, displayname: 'Sample metadata', objectives: 'Sample objectives', description: null });
     expect(await viaGraphql(name)).toMatchObject({ objectives: 'Sample objectives' });
   });
 });

@@ -77,7 +77,7 @@ describe('PUT /repo/courses', () => {
     const reply = await call(t.base, 'PUT', '/restapi/repo/courses', { headers: { ...author.auth, ...JSON_TYPE }, body: { title: 'Created' } });
     expect(reply.status).toBe(200);
     expect(reply.json).toMatchObject({ displayName: 'Created', title: 'Created', repoEntryStatus: 'preparation', olatResourceTypeName: 'CourseModule' });
-    expect(await viaGraphql('PUT /repo/courses', {})).toMatchObject({ title: 'Course by plain user' });
+    expect(await viaGraphql('PUT /repo/courses', {})).toMatchObject({ title: 'Sample course' });
   });
 });
 

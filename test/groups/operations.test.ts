@@ -49,7 +49,7 @@ describe('PUT /groups', () => {
     const reply = await call(t.base, 'PUT', '/restapi/groups', { headers: asAdmin, body: { name: 'Created' } });
     expect(reply.status).toBe(200);
     expect(reply.json).toMatchObject({ name: 'Created', type: 'LearningGroup' });
-    expect(await viaGraphql('PUT /groups', {})).toMatchObject({ name: 'Group by plain user' });
+    expect(await viaGraphql('PUT /groups', {})).toMatchObject({ name: 'Sample group' });
   });
 });
 

@@ -1,5 +1,6 @@
 import { buildOperationNodeForField } from '@graphql-tools/utils';
 import { Kind, OperationTypeNode, TypeInfo, print, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { BODY_EXAMPLES } from '../../src/rest/examples';
 import type { RestRoute } from '../../src/rest/route';
 import { ROUTES } from '../../src/rest/routes';
 import { buildGatewaySchema } from '../../src/schema/build';
@@ -7,6 +8,9 @@ import type { TestUser } from '../factories';
 import { JSON_TYPE, call, graphql, type Headers } from './http';
 import { placementOf } from './object-routes';
 import { adminAuth, type TestService } from './service';
+
+/** A grey PNG of 2x2 pixels. */
+const GREY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADklEQVQImWNoAAMGCAUAKg4GAeLeQoEAAAAASUVORK5CYII=';
 
 /** A small course export ZIP (a structure node and a single page with its page in the course folder), for the import routes. */
 export const SAMPLE_COURSE_ARCHIVE = [
@@ -25,72 +29,22 @@ export const SAMPLE_COURSE_ARCHIVE = [
   'AAAAgAHDAwAAY291cnNlZm9sZGVyL3BhZ2UuaHRtbFBLBQYAAAAABAAEAAABAAALBAAAAAA=',
 ].join('');
 
-/** A valid body for each body argument of the route table (a family adds its own). */
+/** A valid body for each body argument of the route table: openapi.json's examples, and the uploads (a family adds its own). */
 export const SAMPLE_BODIES: Record<string, unknown> = {
-  statement: { score: 1.5, passed: true },
-  user: { login: 'someone-new', firstName: 'A', lastName: 'B', email: 'someone-new@example.org' },
-  roles: { author: true },
-  status: { status: 2 },
-  group: { name: 'Group by plain user' },
-  configuration: { tools: ['hasNews', 'hasFolder'], toolsAccess: { hasFolder: 0 }, news: 'Sample news', ownersVisible: true },
-  news: { news: 'Sample news' },
-  relationRole: { role: 'Supervisor by plain user', rights: ['showContactform'] },
-  relation: { identitySourceKey: 1, identityTargetKey: 1, relationRoleKey: 1 },
-  authentication: { identityKey: 1, provider: 'OLAT', authUsername: 'someone-new', credential: 'a-password' },
-  password: { newPassword: 'a-new-password' },
-  preferences: { language: 'de' },
-  lifecycle: { expirationDate: 4102444800000 },
-  organisation: { identifier: 'org-by-plain-user', displayName: 'Organisation by plain user' },
-  organisationType: { identifier: 'type-by-plain-user', displayName: 'Type by plain user' },
-  members: [{ key: 1 }],
-  course: { title: 'Course by plain user' },
+  ...BODY_EXAMPLES,
   // A course export ZIP; on REST the multipart part `file` (restBody), or Base64 in a JSON body.
   courseArchive: { file: SAMPLE_COURSE_ARCHIVE, filename: 'sample-course.zip' },
   entryArchive: { file: SAMPLE_COURSE_ARCHIVE, filename: 'sample-course.zip' },
   // A course element below a parent named by each test; on REST query parameters, or a multipart form with the page in the part `file`.
   element: {
     parentNodeId: 'sample-parent',
-    shortTitle: 'Element by plain user',
+    shortTitle: 'Sample element',
     filename: 'sample.html',
     file: Buffer.from('<p>Sample</p>').toString('base64'),
   },
   // A grey PNG of 2x2 pixels; on REST the multipart part `file` (restBody).
-  portrait: {
-    file: 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADklEQVQImWNoAAMGCAUAKg4GAeLeQoEAAAAASUVORK5CYII=',
-    filename: 'portrait.png',
-  },
-  metadata: { displayname: 'Metadata by plain user', objectives: 'Sample objectives' },
-  // On REST a multipart form without a file part (only the fields change).
-  repositoryEntry: { displayname: 'Entry by plain user' },
-  statusChange: { newStatus: 'review' },
-  // A grey PNG of 2x2 pixels, as for portraits.
-  image: {
-    file: 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADklEQVQImWNoAAMGCAUAKg4GAeLeQoEAAAAASUVORK5CYII=',
-    filename: 'image.png',
-  },
-  courseConfiguration: { calendar: true, glossarySoftkey: 'sample-glossary' },
-  catalogEntry: { name: 'Catalog entry by plain user' },
-  taxonomy: { identifier: 'taxonomy-by-plain-user', displayName: 'Taxonomy by plain user' },
-  taxonomyLevel: { identifier: 'level-by-plain-user', displayName: 'Level by plain user' },
-  taxonomyLevelType: { identifier: 'type-by-plain-user', displayName: 'Type by plain user' },
-  competence: { identityKey: 1, taxonomyCompetenceType: 'teach' },
-  curriculum: { identifier: 'curriculum-by-plain-user', displayName: 'Curriculum by plain user' },
-  curriculumElement: { identifier: 'element-by-plain-user', displayName: 'Element by plain user' },
-  curriculumElementType: { identifier: 'element-type-by-plain-user', displayName: 'Element type by plain user' },
-  curriculumElementMember: { identityKey: 1, role: 'participant', inheritanceMode: 'none' },
-  // The new order of an element's children: only the keys are read.
-  elementOrder: [],
-  // The older access resource of an entry: the sampled entry stays published, closed to all users and guests.
-  access: { status: 'published', allUsers: false, guests: false },
-  // A roll call's changeable fields (src/schema/roll-calls.ts); key 1 is no roll call of the callers that may not change one.
-  rollCall: { key: 1, comment: 'Sample comment' },
-  lectureConfiguration: { lectureEnabled: true },
-  lectureBlock: { title: 'Block by plain user', plannedLectures: 2 },
-  event: { subject: 'Event by plain user', begin: 1790000000000, end: 1790003600000 },
-  webhook: { url: 'https://hooks.example.org/gateway', types: ['user.created'] },
-  // A sync document (src/schema/sync.ts): one group, the same each time (created once, unchanged after).
-  document: { groups: [{ externalId: 'SAMPLE-SYNC-GROUP', name: 'Sample sync group' }] },
-  events: [{ subject: 'Event by plain user', begin: 1790000000000, end: 1790003600000 }],
+  portrait: { file: GREY_PNG, filename: 'portrait.png' },
+  image: { file: GREY_PNG, filename: 'image.png' },
 };
 
 /** A key no row has. */

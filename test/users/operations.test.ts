@@ -133,7 +133,7 @@ describe('GET /users', () => {
 
 describe('PUT /users', () => {
   refusals('PUT /users', world());
-  refusedBeforeWriting('PUT /users', async () => (await rest('GET /users', {}, { query: '?login=%22someone-new%22&statusVisibleLimit=all' })).json);
+  refusedBeforeWriting('PUT /users', async () => (await rest('GET /users', {}, { query: '?login=%22jdoe%22&statusVisibleLimit=all' })).json);
   it('creates a user who can log in with the given password', async () => {
     const login = uniqueLogin('created');
     const reply = await rest(

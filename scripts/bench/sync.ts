@@ -54,6 +54,10 @@ const documentOf = ({ users, courses, members }: Term) =>
 interface JobState {
   key: number;
   state: string;
+  /** When the document was staged (the job's row made), taken up, and ended: epoch ms. */
+  submitted: number;
+  started: number | null;
+  finished: number | null;
   sections: { section: string; total: number; done: number; failed: number }[];
 }
 
@@ -85,6 +89,9 @@ parentPort.once('message', () => { running = false; });
   parentPort.postMessage(times);
 })();
 `;
+
+/** Where a job's time went: from its submission to its start (staging the document, the queue), and its run. */
+const phases = (job: JobState) => `submitted to started ${seconds(job.started! - job.submitted)}, run ${seconds(job.finished! - job.started!)}`;
 
 /** The slowest ping and the 99th percentile, in ms. */
 function pingFigures(times: number[]): { pingMs: number; pingP99Ms: number } {
@@ -198,15 +205,15 @@ export async function sync(bench: Bench): Promise<Row[]> {
   );
   const dry = await sampleRss([bench.gateway.pid], () => runSync(bench, document, '?dryRun=true'));
   log(
-    `  dry run ${seconds(dry.result.wallMs)} (RSS growth ${growth(dry.growth.get(bench.gateway.pid)!)}, /ping at most ${dry.result.pingMs} ms (p99 ${dry.result.pingP99Ms} ms), event loop held at most ${dry.result.loopMs} ms, the bench's ${dry.result.benchLoopMs} ms)`,
+    `  dry run ${seconds(dry.result.wallMs)} (${phases(dry.result.job)}, RSS growth ${growth(dry.growth.get(bench.gateway.pid)!)}, /ping at most ${dry.result.pingMs} ms (p99 ${dry.result.pingP99Ms} ms), event loop held at most ${dry.result.loopMs} ms, the bench's ${dry.result.benchLoopMs} ms)`,
   );
   const applied = await sampleRss([bench.gateway.pid], () => runSync(bench, document, ''));
   log(
-    `  apply ${seconds(applied.result.wallMs)} (RSS growth ${growth(applied.growth.get(bench.gateway.pid)!)}, /ping at most ${applied.result.pingMs} ms (p99 ${applied.result.pingP99Ms} ms), event loop held at most ${applied.result.loopMs} ms, the bench's ${applied.result.benchLoopMs} ms)`,
+    `  apply ${seconds(applied.result.wallMs)} (${phases(applied.result.job)}, RSS growth ${growth(applied.growth.get(bench.gateway.pid)!)}, /ping at most ${applied.result.pingMs} ms (p99 ${applied.result.pingP99Ms} ms), event loop held at most ${applied.result.loopMs} ms, the bench's ${applied.result.benchLoopMs} ms)`,
   );
   const again = await runSync(bench, document, '');
   log(
-    `  the same document again ${seconds(again.wallMs)} (/ping at most ${again.pingMs} ms (p99 ${again.pingP99Ms} ms), event loop held at most ${again.loopMs} ms, the bench's ${again.benchLoopMs} ms)`,
+    `  the same document again ${seconds(again.wallMs)} (${phases(again.job)}, /ping at most ${again.pingMs} ms (p99 ${again.pingP99Ms} ms), event loop held at most ${again.loopMs} ms, the bench's ${again.benchLoopMs} ms)`,
   );
   const work = `${count(people)} people, ${count(viaSync.courses.length)} courses, ${count(memberships)} memberships`;
   const scaled = share < 1 ? ` (${share} of the work, time scaled by ${times(1 / share).trim()})` : '';

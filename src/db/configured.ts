@@ -33,10 +33,9 @@ const sameDirectory = (a: string, b: string) => {
 };
 
 /**
- * The database the service is configured for, for command-line tools: DATABASE_URL, or else the
- * embedded server (reused when a running service has it up, on whichever port its postmaster.pid names, started here
- * otherwise). An embedded
- * server on the configured port that serves another data directory (another checkout's) is refused.
+ * The database the service is configured for, for command-line tools: DATABASE_URL, or else the embedded server
+ * (reused when a running service has it up, on whichever port its postmaster.pid names; started here otherwise). An
+ * embedded server on the configured port that serves another data directory (another checkout's) is refused.
  */
 export async function configuredDatabase(config: Config): Promise<{ url: string; directUrl: string; embedded?: RunningDatabase; description: string }> {
   if (config.databaseUrl) {

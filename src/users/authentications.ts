@@ -199,11 +199,6 @@ export async function deleteAuthentication(ctx: RequestContext, identityKey: num
 }
 
 /**
- * POST `/users/{k}/authentications/password`: sets the OLAT password. false (304) when the policy
- * refuses it. A change ends the person's sessions and token, and cached basic credentials with
- * the old password stop working (the cache compares the stored hash).
- */
-/**
  * changePassword for a set of people (a sync's batch) whose manager the caller is, by hashes computed before (outside
  * the transaction): a statement per step whatever their number. Answers per person true (set), false (the policy
  * refuses the password, as changePassword answers), or null where it is left to changePassword (no hash, or no such person).
@@ -234,6 +229,11 @@ export async function changePasswordsOfSet(
   return answers;
 }
 
+/**
+ * POST `/users/{k}/authentications/password`: sets the OLAT password. false (304) when the policy
+ * refuses it. A change ends the person's sessions and token, and cached basic credentials with
+ * the old password stop working (the cache compares the stored hash).
+ */
 export async function changePassword(ctx: RequestContext, identityKey: number, newPassword: string): Promise<boolean> {
   await managedIdentity(ctx, identityKey);
   if (!acceptablePassword(newPassword)) return false;

@@ -1,8 +1,10 @@
-import { keysWithinBound, type ObjectKind } from './bound';
+import { keysWithinBound, withinBound, type ObjectKind } from './bound';
 import { managedEntryKeys } from '../courses/repository';
 import { managedAmong as managedCurricula } from '../curriculum/repository';
+import { allOf, type SqlCondition } from '../db/sql';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
-import { managedAmong as managedPeople } from '../domain/scope';
+import type { OrganisationRole } from '../domain/roles';
+import { managedAmong as managedPeople, managesPerson } from '../domain/scope';
 import { entriesOfGroups, groupsInOrganisationsWithRole, holdsRoleEverywhere } from '../groups/repository';
 import { managedOrganisationKeys } from '../organisations/repository';
 import { CURRICULUM_MANAGERS, GROUP_MANAGERS, ORGANISATION_ADMINS, USER_MANAGERS } from './roles';
@@ -77,3 +79,15 @@ export async function managedObjects(ctx: RequestContext, objects: readonly Obje
 
 /** Whether the caller may change the object. */
 export const managesObject = async (ctx: RequestContext, { kind, key }: ObjectRef) => (await managedKeys(ctx, kind, [key])).has(key);
+
+/**
+ * The person rule with other managing roles (the statements' administrators, SCIM's user managers), within a bound
+ * credential's organisation: of these keys, those the caller manages, in one statement (and one more when bound).
+ */
+export async function peopleManagedWith(ctx: RequestContext, roles: readonly OrganisationRole[], keys: readonly number[]): Promise<Set<number>> {
+  return new Set(await keysWithinBound(ctx, 'person', await managedPeople(ctx.em, requireCaller(ctx), keys, roles)));
+}
+
+/** The same rule as a condition on `column` (an identity key), for the statement that reads the rows. */
+export const peopleManagedWhere = (ctx: RequestContext, roles: readonly OrganisationRole[], column: string): SqlCondition =>
+  allOf(managesPerson(requireCaller(ctx), roles, column), withinBound(ctx, 'person', column));

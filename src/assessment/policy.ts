@@ -1,10 +1,8 @@
-import { keysWithinBound, withinBound } from '../access/bound';
-import { allOf, type SqlCondition } from '../db/sql';
-import { managedKeys } from '../access/manage';
+import { managedKeys, peopleManagedWhere, peopleManagedWith } from '../access/manage';
+import type { SqlCondition } from '../db/sql';
 import { forbidden } from '../domain/errors';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import type { OrganisationRole } from '../domain/roles';
-import { managedAmong, managesPerson } from '../domain/scope';
 
 /**
  * Who reads and writes efficiency statements: OpenOLAT's isAdminOf, an administrator who manages the person as
@@ -14,19 +12,15 @@ import { managedAmong, managesPerson } from '../domain/scope';
 const STATEMENT_ADMINS: OrganisationRole[] = ['administrator'];
 
 /** Of these people, those whose statements the caller administers: one statement. */
-export async function administeredAmong(ctx: RequestContext, identityKeys: readonly number[]): Promise<ReadonlySet<number>> {
-  const administered = await managedAmong(ctx.em, requireCaller(ctx), identityKeys, STATEMENT_ADMINS);
-  return new Set(await keysWithinBound(ctx, 'person', administered));
-}
+export const administeredAmong = (ctx: RequestContext, identityKeys: readonly number[]): Promise<ReadonlySet<number>> =>
+  peopleManagedWith(ctx, STATEMENT_ADMINS, identityKeys);
 
 export async function requireStatementAdmin(ctx: RequestContext, identityKey: number): Promise<void> {
   if (!(await administeredAmong(ctx, [identityKey])).has(identityKey)) throw forbidden('needs the administrator role over the person');
 }
 
 /** The people whose statements the caller administers, as a condition on `column` (administeredAmong, in the statement that reads the rows). */
-export function administeredPeople(ctx: RequestContext, column: string): SqlCondition {
-  return allOf(managesPerson(requireCaller(ctx), STATEMENT_ADMINS, column), withinBound(ctx, 'person', column));
-}
+export const administeredPeople = (ctx: RequestContext, column: string): SqlCondition => peopleManagedWhere(ctx, STATEMENT_ADMINS, column);
 
 /** Of these courses (repository entry keys), those whose statements the caller reads: administrators who manage the course. */
 export async function statementCoursesAmong(ctx: RequestContext, entryKeys: readonly number[]): Promise<ReadonlySet<number>> {

@@ -1,11 +1,10 @@
 import type { GraphQLSchema } from 'graphql';
 import { scimPatch, type ScimPatchOperation } from 'scim-patch';
-import { managedKeys } from '../access/manage';
+import { managedKeys, peopleManagedWhere } from '../access/manage';
 import { USER_MANAGERS } from '../access/roles';
-import { allOf, sql, textArray } from '../db/sql';
+import { sql, textArray } from '../db/sql';
 import { boundOrganisation, withinBound } from '../access/bound';
-import { requireCaller, type RequestContext } from '../domain/context';
-import { managesPerson } from '../domain/scope';
+import type { RequestContext } from '../domain/context';
 import { UserStatus } from '../entities/users';
 import { acceptablePassword } from '../users/authentications';
 import { runWrites, type Write } from '../graphql/writes';
@@ -104,7 +103,7 @@ export function toScimUser(row: UserRow, base: string): ScimUser {
 
 /** The people the caller manages (src/domain/scope.ts), within the credential's organisation when it is bound to one: a condition on `i`. */
 function managed(ctx: RequestContext) {
-  return allOf(managesPerson(requireCaller(ctx), USER_MANAGERS, 'i.id'), withinBound(ctx, 'person', 'i.id'));
+  return peopleManagedWhere(ctx, USER_MANAGERS, 'i.id');
 }
 
 async function userRow(ctx: RequestContext, id: string): Promise<UserRow> {

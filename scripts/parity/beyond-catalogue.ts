@@ -35,9 +35,9 @@ export const BEYOND_CATALOGUE: BeyondCatalogue[] = [
       'PUT /repo/courses/{}/assessments/{}',
       'GET /repo/courses/{}/assessments/{}/users/{}',
     ],
-    served: false,
+    served: true,
     reason:
-      "not yet: the results per course element (AssessableResultsVO: score, passed, attempts, status per node) need the assessment entries of a course's elements, which the gateway does not keep; a course's overall result is its efficiency statement, served. Planned next (issue 35's notes)",
+      "a student administration reads a course's results and imports results from elsewhere (an exam system); each person's results per course element are kept as imported (rows in the assessment family above)",
   },
   {
     service: 'Course, group and user folders',

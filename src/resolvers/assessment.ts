@@ -1,7 +1,8 @@
 import { Arg, Args, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import * as results from '../assessment/results';
 import * as assessment from '../assessment/service';
 import type { RequestContext } from '../domain/context';
-import { EfficiencyStatementVO, EfficiencyStatementVOInput } from '../schema/assessment';
+import { AssessableResultsVO, AssessableResultsVOInput, EfficiencyStatementVO, EfficiencyStatementVOInput } from '../schema/assessment';
 import { CourseVO } from '../schema/courses';
 import { auth } from '../schema/directives';
 import { EdgePageArgs } from '../schema/paging';
@@ -38,6 +39,51 @@ export class EfficiencyStatementResolver {
   }
 }
 
+const COURSE_MANAGERS = "The course's managers: administrators and learning resource managers of its organisation, and its owners (OpenOLAT: isAuthorEditor).";
+const NODE = "The ident of the course element; the course's root when absent.";
+
+/** Assessment results of course elements (OpenOLAT's CourseAssessmentWebService). */
+@Resolver(() => AssessableResultsVO)
+export class AssessmentResultsResolver {
+  @Query(() => [AssessableResultsVO], {
+    description: `Every participant's results at the element (direct, through groups and curriculum elements). ${COURSE_MANAGERS}`,
+  })
+  @Directive(auth())
+  courseAssessmentResults(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('nodeId', () => String, { nullable: true, description: NODE }) nodeId?: string,
+  ): Promise<AssessableResultsVO[]> {
+    return results.listResults(ctx, courseKey, nodeId);
+  }
+
+  @Query(() => AssessableResultsVO, {
+    description: `The person's results at the element, empty where none; for members of the course and people the caller manages. ${COURSE_MANAGERS}`,
+  })
+  @Directive(auth())
+  courseAssessmentResult(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @Arg('nodeId', () => String, { nullable: true, description: NODE }) nodeId?: string,
+  ): Promise<AssessableResultsVO> {
+    return results.getResult(ctx, courseKey, identityKey, nodeId);
+  }
+
+  @Mutation(() => Boolean, {
+    description: `Imports the results of the person results.identityKey at the element: what is absent is kept, but the score, which is replaced. ${COURSE_MANAGERS}`,
+  })
+  @Directive(auth())
+  importAssessmentResults(
+    @Ctx() ctx: RequestContext,
+    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Arg('nodeId', () => String, { description: 'The ident of the course element.' }) nodeId: string,
+    @Arg('results', () => AssessableResultsVOInput) input: AssessableResultsVOInput,
+  ): Promise<boolean> {
+    return results.importResults(ctx, courseKey, nodeId, input);
+  }
+}
+
 @Resolver(() => UserVO)
 export class UserStatementsResolver {
   @FieldResolver(() => [EfficiencyStatementVO], {
@@ -63,4 +109,4 @@ export class CourseStatementsResolver {
   }
 }
 
-export const assessmentResolvers = [EfficiencyStatementResolver, UserStatementsResolver, CourseStatementsResolver] as const;
+export const assessmentResolvers = [EfficiencyStatementResolver, AssessmentResultsResolver, UserStatementsResolver, CourseStatementsResolver] as const;

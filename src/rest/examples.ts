@@ -5,6 +5,7 @@
  */
 export const BODY_EXAMPLES: Record<string, unknown> = {
   statement: { score: 1.5, passed: true },
+  results: { identityKey: 1, score: 4.5, passed: true, assessmentStatus: 'done', attempts: 1 },
   user: { login: 'jdoe', firstName: 'Jane', lastName: 'Doe', email: 'jane.doe@example.org' },
   roles: { author: true },
   status: { status: 2 },

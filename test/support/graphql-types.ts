@@ -32,6 +32,79 @@ export type ApiKeyVo = {
   secret: Scalars['String']['output'];
 };
 
+export type AssessableResultsVo = {
+  __typename?: 'AssessableResultsVO';
+  /** When the status became done. */
+  assessmentDone?: Maybe<Scalars['DateTime']['output']>;
+  /** One of notReady, notStarted, inProgress, inReview, done. */
+  assessmentStatus?: Maybe<Scalars['String']['output']>;
+  attempts?: Maybe<Scalars['Int']['output']>;
+  completion?: Maybe<Scalars['Float']['output']>;
+  firstVisit?: Maybe<Scalars['DateTime']['output']>;
+  fullyAssessed?: Maybe<Scalars['Boolean']['output']>;
+  fullyAssessedDate?: Maybe<Scalars['DateTime']['output']>;
+  grade?: Maybe<Scalars['String']['output']>;
+  identityExternalId?: Maybe<Scalars['String']['output']>;
+  identityKey: Scalars['Long']['output'];
+  lastCoachModified?: Maybe<Scalars['DateTime']['output']>;
+  /** When the score last changed. */
+  lastModifiedDate?: Maybe<Scalars['DateTime']['output']>;
+  lastUserModified?: Maybe<Scalars['DateTime']['output']>;
+  lastVisit?: Maybe<Scalars['DateTime']['output']>;
+  maxScore?: Maybe<Scalars['Float']['output']>;
+  nodeIdent: Scalars['String']['output'];
+  passed?: Maybe<Scalars['Boolean']['output']>;
+  performanceClassIdent?: Maybe<Scalars['String']['output']>;
+  score?: Maybe<Scalars['Float']['output']>;
+  userVisible?: Maybe<Scalars['Boolean']['output']>;
+  weightedMaxScore?: Maybe<Scalars['Float']['output']>;
+  weightedScore?: Maybe<Scalars['Float']['output']>;
+};
+
+/** An AssessableResultsVO as a client imports it: identityKey names the person; an absent field keeps what the person has. */
+export type AssessableResultsVoInput = {
+  /** Read only: ignored when sent (OpenOLAT computes it). */
+  assessmentDone?: InputMaybe<Scalars['DateTime']['input']>;
+  /** One of notReady, notStarted, inProgress, inReview, done; another value keeps the status the person has. */
+  assessmentStatus?: InputMaybe<Scalars['String']['input']>;
+  attempts?: InputMaybe<Scalars['Int']['input']>;
+  /** Between 0 and 1. */
+  completion?: InputMaybe<Scalars['Float']['input']>;
+  /** Read only: ignored when sent (OpenOLAT computes it). */
+  firstVisit?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Taken for courses of the learning path type (nodeAccessType learningpath), as OpenOLAT does. */
+  fullyAssessed?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Read only: ignored when sent (OpenOLAT computes it). */
+  fullyAssessedDate?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Taken when it has more than whitespace. */
+  grade?: InputMaybe<Scalars['String']['input']>;
+  /** Read only: ignored when sent (OpenOLAT computes it). */
+  identityExternalId?: InputMaybe<Scalars['String']['input']>;
+  /** The person whose results these are. */
+  identityKey?: InputMaybe<Scalars['Long']['input']>;
+  /** Read only: ignored when sent (OpenOLAT computes it). */
+  lastCoachModified?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Read only: ignored when sent (OpenOLAT computes it). */
+  lastModifiedDate?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Read only: ignored when sent (OpenOLAT computes it). */
+  lastUserModified?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Read only: ignored when sent (OpenOLAT computes it). */
+  lastVisit?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Read only: ignored when sent (OpenOLAT computes it). */
+  maxScore?: InputMaybe<Scalars['Float']['input']>;
+  /** Read only: the element is the one of the path. */
+  nodeIdent?: InputMaybe<Scalars['String']['input']>;
+  passed?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Read only: ignored when sent (OpenOLAT computes it). */
+  performanceClassIdent?: InputMaybe<Scalars['String']['input']>;
+  score?: InputMaybe<Scalars['Float']['input']>;
+  userVisible?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Read only: ignored when sent (OpenOLAT computes it). */
+  weightedMaxScore?: InputMaybe<Scalars['Float']['input']>;
+  /** Read only: ignored when sent (OpenOLAT computes it). */
+  weightedScore?: InputMaybe<Scalars['Float']['input']>;
+};
+
 /** One write: who, when, through which transport, what, on which object, with which arguments (secrets masked). */
 export type AuditLogEntryVo = {
   __typename?: 'AuditLogEntryVO';
@@ -1244,6 +1317,8 @@ export type Mutation = {
   disallowTaxonomyLevelSubType: Scalars['Boolean']['output'];
   /** Blocks of this course that still take their participants from the origin course (moved here from it) take them from this course; false when none did (REST: 304). 404 unknown origin. */
   healMovedLectureBlocks: Scalars['Boolean']['output'];
+  /** Imports the results of the person results.identityKey at the element: what is absent is kept, but the score, which is replaced. The course's managers: administrators and learning resource managers of its organisation, and its owners (OpenOLAT: isAuthorEditor). */
+  importAssessmentResults: Scalars['Boolean']['output'];
   /** Imports a course export ZIP as a new course (POST /repo/courses). Every node of the editor tree (editortreemodel.xml) and run tree (runstructure.xml), the metadata of export/repo.xml and every other file of the archive are kept, in one transaction. Authors, learning resource managers and administrators; the caller becomes owner. Null (REST: 204) when the file is missing or empty. */
   importCourse?: Maybe<CourseVo>;
   /** Imports a learning resource: a course export ZIP (PUT /repo/entries). Every node of the editor tree (editortreemodel.xml) and run tree (runstructure.xml), the metadata of export/repo.xml and every other file of the archive are kept, in one transaction. Authors, learning resource managers and administrators; the caller becomes owner. Null (REST: 204) when the file is missing or empty. */
@@ -1860,6 +1935,13 @@ export type MutationHealMovedLectureBlocksArgs = {
   courseKey?: InputMaybe<Scalars['Long']['input']>;
   entry?: InputMaybe<Scalars['String']['input']>;
   originEntryKey: Scalars['Long']['input'];
+};
+
+
+export type MutationImportAssessmentResultsArgs = {
+  courseKey: Scalars['Long']['input'];
+  nodeId: Scalars['String']['input'];
+  results: AssessableResultsVoInput;
 };
 
 
@@ -2530,6 +2612,10 @@ export type Query = {
   changes: ChangesVo;
   /** A course by its id (the OLAT resource id, CourseVO.key). Administrators and learning resource managers see the entries of their organisations, others those they are members of and the published public ones. */
   course: CourseVo;
+  /** The person's results at the element, empty where none; for members of the course and people the caller manages. The course's managers: administrators and learning resource managers of its organisation, and its owners (OpenOLAT: isAuthorEditor). */
+  courseAssessmentResult: AssessableResultsVo;
+  /** Every participant's results at the element (direct, through groups and curriculum elements). The course's managers: administrators and learning resource managers of its organisation, and its owners (OpenOLAT: isAuthorEditor). */
+  courseAssessmentResults: Array<AssessableResultsVo>;
   /** The author (owner) of the course; NOT_FOUND when the person is none. Administrators and learning resource managers of the entry’s organisation, and its owners. */
   courseAuthor: UserVo;
   /** The events of the course's calendar, ordered by begin. The caller must be a member or manager of the course (403), then the course's calendar must be enabled (404). */
@@ -2814,6 +2900,19 @@ export type QueryChangesArgs = {
 
 export type QueryCourseArgs = {
   courseKey: Scalars['Long']['input'];
+};
+
+
+export type QueryCourseAssessmentResultArgs = {
+  courseKey: Scalars['Long']['input'];
+  identityKey: Scalars['Long']['input'];
+  nodeId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryCourseAssessmentResultsArgs = {
+  courseKey: Scalars['Long']['input'];
+  nodeId?: InputMaybe<Scalars['String']['input']>;
 };
 
 

@@ -101,6 +101,12 @@ export const BODY_OBJECTS: Record<string, BodyObjects[]> = {
   ),
   'PUT /repo/courses': [{ objects: ['entry'], body: (v) => ({ title: 'Copy', copyFrom: Number(v.entry) }) }],
   'PUT /repo/courses/:resourceKey/statements': [{ objects: ['identityKey'], body: (v) => ({ identityKey: v.identityKey, score: 1.5, passed: true }) }],
+  ...Object.fromEntries(
+    ['POST /repo/courses/:courseKey/assessments/:nodeId', 'PUT /repo/courses/:courseKey/assessments/:nodeId'].map((name) => [
+      name,
+      [{ objects: ['identityKey'], body: (v: Values) => ({ identityKey: v.identityKey, score: 4.5, passed: true }) }],
+    ]),
+  ),
   'PUT /repo/courses/:courseKey/groups': [{ objects: ['groupKey'], body: (v) => ({ key: v.groupKey }) }],
   'POST /repo/courses/:courseKey/groups/new': [{ objects: ['groupKey'], body: (v) => ({ key: v.groupKey }) }],
   'PUT /groups': [{ objects: ['groupKey'], body: (v) => ({ key: v.groupKey, name: 'Renamed by body' }) }],

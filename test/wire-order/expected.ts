@@ -14,6 +14,31 @@
 export const EXPECTED_WIRE_ORDER: Record<string, string[]> = {
   // org.olat.course.assessment.model.EfficiencyStatementVO
   EfficiencyStatementVO: ['identityKey', 'score', 'grade', 'gradeSystemIdent', 'performanceClassIdent', 'passed', 'creationDate', 'courseTitle'],
+  // org.olat.restapi.support.vo.AssessableResultsVO
+  AssessableResultsVO: [
+    'identityKey',
+    'identityExternalId',
+    'nodeIdent',
+    'passed',
+    'score',
+    'weightedScore',
+    'maxScore',
+    'weightedMaxScore',
+    'userVisible',
+    'grade',
+    'performanceClassIdent',
+    'completion',
+    'attempts',
+    'assessmentStatus',
+    'lastModifiedDate',
+    'lastUserModified',
+    'lastCoachModified',
+    'assessmentDone',
+    'fullyAssessed',
+    'fullyAssessedDate',
+    'firstVisit',
+    'lastVisit',
+  ],
   // org.olat.user.restapi.UserVO (`password` is write-only here: never answered)
   UserVO: ['key', 'login', 'externalId', 'firstName', 'lastName', 'email', 'portrait', 'properties'],
   // org.olat.user.restapi.UserPropertyVO

@@ -69,6 +69,8 @@ export interface Write {
   keyFrom?: string;
   /** What the job computed for the write before its batch's transaction, outside it (a password's hash): set writers use it. */
   prepared?: { passwordHash?: string };
+  /** The selection of an object result (`{ key }` by default); given, the write answers the whole result instead of its key. */
+  selection?: string;
 }
 
 async function execute(operation: CompiledQuery, ctx: RequestContext, variables: Record<string, unknown>, name: string): Promise<unknown> {
@@ -121,7 +123,8 @@ export async function runWrite(schema: GraphQLSchema, ctx: RequestContext, write
     const current = (await execute(read, ctx, write.readFirst.variables, query)) as Record<string, unknown>;
     variables = { ...variables, [arg]: { ...current, ...(variables[arg] as Record<string, unknown>) } };
   }
-  const mutation = compiled(schema, 'mutation', write.mutation, (field) => (isObjectType(getNamedType(field.type)) ? '{ key }' : ''));
+  const selection = write.selection ?? '{ key }';
+  const mutation = compiled(schema, 'mutation', write.mutation, (field) => (isObjectType(getNamedType(field.type)) ? selection : ''));
   const data = await execute(mutation, ctx, variables, write.mutation);
-  return data && typeof data === 'object' ? (data as { key: unknown }).key : data;
+  return data && typeof data === 'object' && !write.selection ? (data as { key: unknown }).key : data;
 }

@@ -9,7 +9,9 @@ import { GroupVO } from '../schema/groups';
 import type { RequestContext } from '../domain/context';
 import { auth } from '../schema/directives';
 import { EdgePageArgs } from '../schema/paging';
-import { Base64Scalar, LongScalar } from '../schema/scalars';
+import { Base64Scalar, DateTimeScalar, LongScalar } from '../schema/scalars';
+import { loader } from '../domain/loaders';
+import { notFound } from '../domain/errors';
 import {
   ApiKeyVO,
   AuthenticationVO,
@@ -35,7 +37,7 @@ import * as accounts from '../users/accounts';
 import * as authentications from '../users/authentications';
 import * as portraits from '../users/portrait';
 import { USER_CREATORS, USER_SEARCHERS } from '../users/policy';
-import { identityKeyOfLogin } from '../users/repository';
+import { datesOf, identityKeyOfLogin } from '../users/repository';
 import * as users from '../users/service';
 import { USER_MANAGERS, ORGANISATION_ADMINS } from '../access/roles';
 
@@ -349,9 +351,28 @@ export class PortraitResolver {
   }
 }
 
+/** The dates of the people of an answer level, in one statement. */
+async function datesOfPerson(ctx: RequestContext, key: number): Promise<{ creationDate: Date; lastModified: Date }> {
+  const dates = await loader<number, { creationDate: Date; lastModified: Date } | null>(ctx, 'dates of people', (keys) => datesOf(ctx.em, keys)).load(key);
+  if (!dates) throw notFound('user');
+  return dates;
+}
+
 /** Edges of a person for internal tools (GraphQL only), each with the rule of its REST twin, read for all people of an answer at once. */
 @Resolver(() => UserVO)
 export class UserEdgesResolver {
+  @FieldResolver(() => DateTimeScalar, { description: 'When the person was created (GraphQL only).' })
+  @Extensions({ rest: false })
+  async creationDate(@Ctx() ctx: RequestContext, @Root() user: UserVO): Promise<Date> {
+    return user.creationDate ?? (await datesOfPerson(ctx, user.key)).creationDate;
+  }
+
+  @FieldResolver(() => DateTimeScalar, { description: 'When the person was last changed (GraphQL only).' })
+  @Extensions({ rest: false })
+  async lastModified(@Ctx() ctx: RequestContext, @Root() user: UserVO): Promise<Date> {
+    return user.lastModified ?? (await datesOfPerson(ctx, user.key)).lastModified;
+  }
+
   @FieldResolver(() => RolesVO, {
     nullable: true,
     description: 'As GET /users/{k}/roles: the person themself, or their user managers; null with an error otherwise (GraphQL only).',

@@ -47,6 +47,10 @@ export class UserVO {
   @Field(() => [UserPropertyVO])
   @Extensions({ xmlItem: 'property' })
   properties!: UserPropertyVO[];
+
+  /** Known when the row that made this VO had them (a creation's insert); src/resolvers/users.ts reads them otherwise. */
+  creationDate?: Date;
+  lastModified?: Date;
 }
 
 @InputType('UserVOInput', { description: 'A UserVO as a client sends it; `key` and `portrait` are accepted and ignored.' })

@@ -7,7 +7,7 @@ import { boundOrganisation, withinBound } from '../access/bound';
 import type { RequestContext } from '../domain/context';
 import { UserStatus } from '../entities/users';
 import { acceptablePassword } from '../users/authentications';
-import { runWrites, type Write } from '../graphql/writes';
+import { runWrite, runWrites, type Write } from '../graphql/writes';
 import { ScimError } from './errors';
 import type { FilterAttribute } from './filter';
 import { type ListRequest, listedRows, pageOf, versionOf } from './resources';
@@ -240,6 +240,16 @@ async function membershipWrites(ctx: RequestContext, key: number | undefined, be
   ];
 }
 
+/** What createUser answers of the person it made: what a User shows of a new person. */
+const CREATED_SELECTION = '{ key login externalId firstName lastName email properties { name value } creationDate lastModified }';
+
+type CreatedUser = Omit<UserRow, 'status' | 'language' | 'properties' | 'created' | 'lastModified'> & {
+  properties: { name: string; value: string }[];
+  /** As DateTimeScalar serializes a date: milliseconds since the epoch. */
+  creationDate: number;
+  lastModified: number;
+};
+
 /** POST /Users: createUser (and the status, when it comes inactive), in one transaction. */
 export async function createUser(schema: GraphQLSchema, ctx: RequestContext, user: ScimUser, base: string): Promise<ScimUser> {
   const fields = fieldsOf(user);
@@ -264,6 +274,21 @@ export async function createUser(schema: GraphQLSchema, ctx: RequestContext, use
     ...(fields.language ? [languageWrite(fields.language)] : []),
     ...(await membershipWrites(ctx, undefined, null, fields)),
   ];
+  if (!then.length) {
+    // Nothing more to write: the creation's answer is the whole person (a new person is active, without a language).
+    const created = (await runWrite(schema, ctx, { ...create, selection: CREATED_SELECTION })) as CreatedUser;
+    return toScimUser(
+      {
+        ...created,
+        status: UserStatus.active,
+        language: null,
+        properties: Object.fromEntries(created.properties.map((property) => [property.name, property.value])),
+        created: new Date(created.creationDate),
+        lastModified: new Date(created.lastModified),
+      },
+      base,
+    );
+  }
   const key = (await runWrites(schema, ctx, create, then)) as number;
   // The person the caller just made: read by key, the scope's question already answered by the write.
   const [row] = await sql<UserRow>(ctx.em, `select ${USER_COLUMNS} from identity i where i.id = ?`, [key]);

@@ -57,6 +57,17 @@ const IDENTITY_COUNT = 'select count(*) as "count" from "identity" as "i0" where
 
 export const identityExists = async (em: EntityManager, key: number) => (await sql<{ count: number }>(em, IDENTITY_COUNT, [key]))[0].count > 0;
 
+/** When each of these people was created and last changed, in the order of `keys` (null for a key of nobody). */
+export async function datesOf(em: EntityManager, keys: readonly number[]): Promise<({ creationDate: Date; lastModified: Date } | null)[]> {
+  const rows = await sql<{ id: number; creationDate: Date; lastModified: Date }>(
+    em,
+    'select id, creation_date as "creationDate", last_modified as "lastModified" from identity where id = any (?::int[])',
+    [`{${keys.join(',')}}`],
+  );
+  const byKey = new Map(rows.map((row) => [Number(row.id), row]));
+  return keys.map((key) => byKey.get(key) ?? null);
+}
+
 export async function requireIdentity(em: EntityManager, key: number): Promise<void> {
   if (!(await identityExists(em, key))) throw notFound('user');
 }
@@ -210,7 +221,8 @@ export async function insertPeople(em: EntityManager, people: readonly NewPerson
        select p.login, p.external_id, p.first_name, p.last_name, p.email, p.properties
          from json_to_recordset(?::json) as p(login text, external_id text, first_name text, last_name text, email text, properties jsonb)
      on conflict ((lower(login))) do nothing
-     returning id, login, external_id as "externalId", first_name as "firstName", last_name as "lastName", email, properties`,
+     returning id, login, external_id as "externalId", first_name as "firstName", last_name as "lastName", email, properties,
+       creation_date as "creationDate", last_modified as "lastModified"`,
     [
       JSON.stringify(
         people.map((person) => ({

@@ -2,6 +2,7 @@ import { addOrganisationMember, buildOrganisation, buildUser, defaultOrganisatio
 import { eventually } from '../support/eventually';
 import { basic, graphql, type Headers } from '../support/http';
 import { adminAuth, startTestService, type TestService } from '../support/service';
+import { traceStatements } from '../../scripts/trace-statements';
 
 /** SCIM 2.0 Users as identity providers send them (Entra ID's and Okta's provisioning sequences), end to end. */
 
@@ -174,6 +175,24 @@ async function userMemberships(id: string): Promise<number[]> {
     .execute(`select organisation_id from organisation_role where identity_id = ? and role = 'user' order by organisation_id`, [id]);
   return rows.map((row: Json) => Number(row.organisation_id));
 }
+
+describe('creation', () => {
+  it("answers the person it made from the creation itself, as a GET then reads them (meta's dates and version)", async () => {
+    const tag = uniqueLogin('made');
+    let created: Awaited<ReturnType<typeof scim>> | undefined;
+    const statements = await traceStatements(async () => {
+      created = await scim('POST', '/Users', { body: entraUser(tag) });
+    });
+    expect(created!.status).toBe(201);
+    // The insert answers the row: no read of the person after it.
+    const insert = statements.findIndex((statement) => /^insert into identity\b/.test(statement.text.trim()));
+    expect(insert).toBeGreaterThanOrEqual(0);
+    expect(statements.slice(insert + 1).filter((statement) => /^select\b.*\bfrom identity i where i\.id = /s.test(statement.text.trim()))).toEqual([]);
+    const read = await scim('GET', `/Users/${created!.json.id}`);
+    expect(created!.json).toEqual(read.json);
+    expect(created!.headers.get('etag')).toBe(read.headers.get('etag'));
+  });
+});
 
 describe("Okta's sequence", () => {
   it('finds nobody, creates with a locale and a password, replaces with PUT (what it leaves out is cleared), deactivates and reactivates', async () => {

@@ -4308,6 +4308,8 @@ export type UserPropertyVo = {
 
 export type UserVo = {
   __typename?: 'UserVO';
+  /** When the person was created (GraphQL only). */
+  creationDate: Scalars['DateTime']['output'];
   /** A page of the person's efficiency statements, by resource key; null with an error for a caller who may not read them (GraphQL only). Administrators who manage the person (OpenOLAT: isAdminOf; it answers 401 where this answers 403). */
   efficiencyStatements?: Maybe<Array<EfficiencyStatementVo>>;
   email?: Maybe<Scalars['String']['output']>;
@@ -4316,6 +4318,8 @@ export type UserVo = {
   /** As GET /users/{k}/groups: the person, group managers and the person's user managers; null with an error otherwise (GraphQL only). */
   groups?: Maybe<Array<GroupVo>>;
   key: Scalars['Long']['output'];
+  /** When the person was last changed (GraphQL only). */
+  lastModified: Scalars['DateTime']['output'];
   lastName?: Maybe<Scalars['String']['output']>;
   login: Scalars['String']['output'];
   /** The organisations the person belongs to (role user), with those an inheriting membership covers: as GET /organisations/membership/user/{identityKey}, for organisation administrators; null with an error otherwise (GraphQL only). */

@@ -104,3 +104,29 @@ it('reads 10 and 1,000 people with their roles and groups in the same number of 
   // The list itself is read in ranges of BATCH_SIZE (250) rows, 1,000 people in 5 (the last finds the end); the edges in as many as for 10.
   expect(many.statements).toBe(few.statements + 1000 / BATCH_SIZE);
 });
+
+it("a person's creationDate and lastModified: a creation answers them from its insert, a list reads them for all its people in one statement", async () => {
+  const datesRead = (statements: { text: string }[]) => statements.filter((statement) => statement.text.includes('creation_date as "creationDate"'));
+  let created: Awaited<ReturnType<typeof graphql>> | undefined;
+  const onCreation = await traceStatements(async () => {
+    created = await graphql(
+      t.base,
+      adminAuth(),
+      'mutation { createUser(user: { login: "dated-person", firstName: "D", lastName: "P", email: "dated-person@example.org" }) { key creationDate lastModified } }',
+    );
+  });
+  const { key, creationDate, lastModified } = created!.body.data.createUser;
+  expect(new Date(creationDate).getTime()).toBeGreaterThan(Date.now() - 60_000);
+  expect(lastModified).toBe(creationDate);
+  expect(datesRead(onCreation).filter((statement) => statement.text.startsWith('select'))).toEqual([]);
+
+  let listed: Awaited<ReturnType<typeof graphql>> | undefined;
+  const onList = await traceStatements(async () => {
+    listed = await graphql(t.base, adminAuth(), '{ users { key creationDate lastModified } }');
+  });
+  const people = listed!.body.data.users as { key: number; creationDate: number }[];
+  expect(people.length).toBeGreaterThan(1);
+  expect(people.find((person) => person.key === key)?.creationDate).toBe(creationDate);
+  expect(people.filter((person) => typeof person.creationDate !== 'number')).toEqual([]);
+  expect(datesRead(onList)).toHaveLength(1);
+});

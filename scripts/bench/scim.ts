@@ -7,7 +7,8 @@ import { CREATED, measureWrites, userRequest, warmUpCount, type WriteRun } from 
  * An identity provider's first provisioning cycle (issue 34): `scimPeople` people created through SCIM (POST
  * /scim/v2/Users, with the provider's API key as `Bearer clientId:secret`), beside the same people sent as single REST
  * requests (PUT /restapi/users) to the same gateway, from the bench's write clients; and the cycle as Entra ID runs it,
- * a `userName eq` query before each creation (scim-first-cycle). In the table the baseline column is the REST run. Each run starts from the same database (the people of the run before are
+ * a `userName eq` query before each creation (scim-first-cycle), beside its REST twin (GET /restapi/users?login= before
+ * each PUT). In the table the baseline column is the REST run. Each run starts from the same database (the people of the run before are
  * removed); the ratio is the REST time over the SCIM time (above 1: SCIM is faster), with the gateway's RSS growth.
  */
 
@@ -34,6 +35,13 @@ const lookedUpAndCreated = (tag: string, i: number): RequestSpec[] => {
   const create = scimUser(tag, i);
   const userName = (JSON.parse(create.body!) as { userName: string }).userName;
   return [{ method: 'GET', path: `/scim/v2/Users?filter=${encodeURIComponent(`userName eq "${userName}"`)}` }, create];
+};
+
+/** The same step as a REST client takes it: find the login (GET /restapi/users?login=, nobody), then create. */
+const restLookedUpAndCreated = (tag: string, i: number): RequestSpec[] => {
+  const create = userRequest(tag, i);
+  const login = (JSON.parse(create.body!) as { login: string }).login;
+  return [{ method: 'GET', path: `/restapi/users?${new URLSearchParams({ login })}` }, create];
 };
 
 /** The provider's credential: an API key of the administrator, as its "secret token". */
@@ -70,22 +78,24 @@ export async function scim(bench: Bench): Promise<Row[]> {
     await bench.db.query('vacuum (analyze) identity, organisation_role');
   };
   const run = async (name: string, make: (phase: string) => RequestSpec[], options: { headers?: Record<string, string> } = {}): Promise<WriteRun> => {
-    await measureWrites(bench, bench.gateway, make('w').slice(0, warmUpCount(people) * (name === 'cycle' ? 2 : 1)), options);
+    await measureWrites(bench, bench.gateway, make('w').slice(0, warmUpCount(people) * (name.endsWith('cycle') ? 2 : 1)), options);
     await removeCreated();
     const measured = await measureWrites(bench, bench.gateway, make('m'), options);
     await removeCreated();
     log(
-      `  ${name.padEnd(5)} ${count(people)} people in ${seconds(measured.wallMs)} = ${perSecond(people / (measured.wallMs / 1000), 'people')}, ` +
+      `  ${name.padEnd(10)} ${count(people)} people in ${seconds(measured.wallMs)} = ${perSecond(people / (measured.wallMs / 1000), 'people')}, ` +
         `RSS growth ${growth(measured.rssGrowth)}${measured.problems.length ? `  PROBLEMS: ${measured.problems.join('; ')}` : ''}`,
     );
     return measured;
   };
   const rest = await run('rest', (phase) => range(people).map((i) => userRequest(`${tag}-r${phase}`, i)));
   const posted = await run('scim', (phase) => range(people).map((i) => scimUser(`${tag}-s${phase}`, i)), { headers });
+  const restCycle = await run('rest-cycle', (phase) => range(people).flatMap((i) => restLookedUpAndCreated(`${tag}-q${phase}`, i)));
   const cycle = await run('cycle', (phase) => range(people).flatMap((i) => lookedUpAndCreated(`${tag}-c${phase}`, i)), { headers });
   const peopleRate = (measured: WriteRun) => people / (measured.wallMs / 1000);
-  // The baseline column is the same people through PUT /restapi/users, on the same gateway.
-  const rowOf = (scenario: string, measured: WriteRun) =>
+  // The baseline column is the same people through PUT /restapi/users (for the cycle, each after a GET
+  // /restapi/users?login=, as a REST client finds a person first), on the same gateway.
+  const rowOf = (scenario: string, measured: WriteRun, rest: WriteRun) =>
     row({
       scenario,
       gateway: perSecond(peopleRate(measured), 'people'),
@@ -97,5 +107,5 @@ export async function scim(bench: Bench): Promise<Row[]> {
       rss: growth(measured.rssGrowth, rest.rssGrowth),
       ...verdict(rest.wallMs >= measured.wallMs, [...measured.problems, ...rest.problems]),
     });
-  return [rowOf('scim-create-users', posted), rowOf('scim-first-cycle', cycle)];
+  return [rowOf('scim-create-users', posted, rest), rowOf('scim-first-cycle', cycle, restCycle)];
 }

@@ -218,9 +218,18 @@ async function runToEnd(runtime: SyncRuntime, em: EntityManager, job: JobRow, le
       return 'ended';
     }
   }
-  /** Extends the lease (a statement of its own: no batch holds the job's row); leaves off when it was lost or the instance stops. */
+  /**
+   * Before each batch: leaves off when the instance stops; extends the lease (a statement and a commit of its own: no
+   * batch holds the job's row) once a quarter of it has passed, and leaves off when it was lost. Until the lease runs
+   * out no other instance takes the job up, so a batch that starts within three quarters of it is still the job's.
+   */
+  let extendedAt = Date.now();
   const keep = async () => {
-    if (lease.stopping() || !(await jobs.holdForBatch(em.fork(), job.key, lease.holder, lease.seconds))) throw new LeaseLost();
+    if (lease.stopping()) throw new LeaseLost();
+    if (Date.now() - extendedAt < (lease.seconds * 1000) / 4) return;
+    const now = Date.now();
+    if (!(await jobs.holdForBatch(em.fork(), job.key, lease.holder, lease.seconds))) throw new LeaseLost();
+    extendedAt = now;
   };
   try {
     if (job.dryRun || job.atomic) await inOneTransaction(runtime, em, job, caller, progress, keep);

@@ -135,8 +135,9 @@ const newPerson = (input: UserVOInput): users.NewPerson => ({
 });
 
 export async function createUser(ctx: RequestContext, input: UserVOInput): Promise<UserVO> {
-  const errors = await creationErrors(ctx.em, input);
-  if (errors.length) throw validationFailed(errors);
+  // The fields first, without the database; the login and e-mail in use are asked once, inside the transaction (a
+  // refusal of the fields asks them too, so that it lists every failing field as before).
+  if (validateLogin(input.login).length || validateUserFields(input, false).length) throw validationFailed(await creationErrors(ctx.em, input));
   const organisation = await organisationOfNewPerson(ctx);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {

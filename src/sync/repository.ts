@@ -119,19 +119,6 @@ export async function stage(em: EntityManager, jobKey: number, firstSeq: number,
   );
 }
 
-/**
- * `stage` in a transaction whose commit does not wait for the WAL to reach the disk (synchronous_commit off): a
- * document's objects are staged a batch at a time, and the commit that queues the job, which waits, makes them durable
- * with it (the WAL is written in order). A database crash before it loses some staged objects of a job that was never
- * queued: the submission failed, and staging jobs are purged.
- */
-export async function stageUnflushed(em: EntityManager, jobKey: number, firstSeq: number, objects: StagedObject[]): Promise<void> {
-  await em.transactional(async (tx) => {
-    await sql(tx, 'set local synchronous_commit = off');
-    await stage(tx, jobKey, firstSeq, objects);
-  });
-}
-
 /** The objects per section; those that could not be read count as done and failed from the start. */
 export async function stagedCounts(em: EntityManager, jobKey: number): Promise<{ section: Section; total: number; failed: number }[]> {
   return sql(

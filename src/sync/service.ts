@@ -80,7 +80,7 @@ export async function submitSync(
     let staged: StagedObject[] = [];
     let seq = 0;
     const flush = async () => {
-      await jobs.stageUnflushed(em, key, seq + 1, staged);
+      await jobs.stage(em, key, seq + 1, staged);
       seq += staged.length;
       staged = [];
     };

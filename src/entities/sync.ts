@@ -65,6 +65,13 @@ export class SyncJob {
   @Property({ type: 'boolean', default: false })
   prepared = false;
 
+  /**
+   * How many objects the document staged, kept with the job: its objects and outcomes are kept without the write-ahead
+   * log (unlogged tables), and a database that restarts after a crash has none of them.
+   */
+  @Property({ type: 'integer', default: 0 })
+  staged = 0;
+
   @Property({ type: 'string', length: 64, nullable: true })
   leaseHolder?: string | null;
 

@@ -33,6 +33,8 @@ export interface JobRow {
   progress: Partial<Record<Section, SectionProgress>>;
   attempts: number;
   prepared: boolean;
+  /** How many objects the document staged. */
+  staged: number;
   submitted: Date;
   started: Date | null;
   finished: Date | null;
@@ -64,7 +66,7 @@ export interface Outcome {
 }
 
 const JOB_COLUMNS = `j.id::int as key, j.owner_key as "ownerKey", j.organisation_key as "organisationKey", j.transport, j.mode, j.dry_run as "dryRun", j.atomic, j.force, j.state, j.error,
-  j.progress, j.attempts, j.prepared, j.creation_date as submitted, j.started_at as started, j.finished_at as finished`;
+  j.progress, j.attempts, j.prepared, j.staged, j.creation_date as submitted, j.started_at as started, j.finished_at as finished`;
 
 const OBJECT_COLUMNS = `i.seq, i.section, i.ref, i.container, i.role, i.member_key as "memberKey", i.payload`;
 /** An object and what the job did with it: `sync_item i`, `sync_outcome o` (none: the job has not come to it). */
@@ -127,6 +129,17 @@ export async function stagedCounts(em: EntityManager, jobKey: number): Promise<{
        from sync_item i left join sync_outcome o on o.job_id = i.job_id and o.seq = i.seq and o.action = 'error' where i.job_id = ? group by i.section`,
     [jobKey],
   );
+}
+
+/** The number of objects the document staged, kept with the job when it is queued. */
+export async function noteStaged(em: EntityManager, jobKey: number, staged: number): Promise<void> {
+  await sql(em, 'update sync_job set staged = ? where id = ?', [staged, jobKey]);
+}
+
+/** Whether the job's objects are there: a database that restarted after a crash has lost them (unlogged tables). */
+export async function itemsKept(em: EntityManager, jobKey: number): Promise<boolean> {
+  const [row] = await sql(em, 'select 1 from sync_item i where i.job_id = ? limit 1', [jobKey]);
+  return row !== undefined;
 }
 
 export async function lastSeq(em: EntityManager, jobKey: number): Promise<number> {

@@ -14,6 +14,9 @@ export interface RunnerOptions {
 
 /** An instance that took a job up this often without ending it gives it up (it keeps stopping the instance, say). */
 const MAX_ATTEMPTS = 10;
+/** A job whose objects the database lost (unlogged tables are emptied when it restarts after a crash). */
+const OBJECTS_LOST = 'the objects of this job were lost: the database restarted after a crash; send the document again';
+
 /** How often an idle runner looks for jobs another instance queued. */
 const IDLE_MS = 1000;
 
@@ -58,7 +61,8 @@ export class SyncRunner {
       let job: jobs.JobRow | null = null;
       try {
         job = await jobs.claimDue(em, this.holder, this.options.leaseSeconds, this.options.only);
-        if (job && job.dryRun && job.attempts > 1)
+        if (job && job.staged > 0 && !(await jobs.itemsKept(em, job.key))) await jobs.setState(em, job.key, 'failed', OBJECTS_LOST);
+        else if (job && job.dryRun && job.attempts > 1)
           await jobs.setState(em, job.key, 'stopped', 'the instance running this dry run stopped; send the document again');
         else if (job && job.attempts > MAX_ATTEMPTS) await jobs.setState(em, job.key, 'stopped', `taken up ${MAX_ATTEMPTS} times without ending`);
         else if (job && (await runJob(this.runtime, em, job, lease)) === 'left' && !this.running) {

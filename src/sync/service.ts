@@ -97,6 +97,7 @@ export async function submitSync(
           throw new DomainError('CONFLICT', `a mirror job of the same containers is under way: ${named}`);
         }
       }
+      await jobs.noteStaged(tx, key, seq);
       await jobs.setState(tx, key, 'queued');
     });
   } catch (error) {

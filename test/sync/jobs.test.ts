@@ -99,6 +99,33 @@ describe('a restart', () => {
   });
 });
 
+describe('a database crash', () => {
+  it("empties the job's objects (kept without the write-ahead log): the next instance fails the job and says so, and writes nothing", async () => {
+    const [{ kept }] = await sql<{ kept: string }>(
+      `select string_agg(relname || ':' || relpersistence::text, ',' order by relname) as kept from pg_class where relname in ('sync_item', 'sync_outcome', 'sync_job')`,
+    );
+    expect(kept).toBe('sync_item:u,sync_job:p,sync_outcome:u');
+    const tag = uniqueLogin('crash');
+    const queued = await submit({ users: people(tag, 4) });
+    expect(queued.json.state).toBe('queued');
+    // What PostgreSQL leaves of an unlogged table when it recovers from a crash: nothing.
+    await sql('delete from sync_outcome where job_id = ?', [queued.json.key]);
+    await sql('delete from sync_item where job_id = ?', [queued.json.key]);
+    const runner = await startTestService(runnerConfig, database);
+    try {
+      const job = await ended(queued.json.key);
+      expect(job).toMatchObject({ state: 'failed', error: 'the objects of this job were lost: the database restarted after a crash; send the document again' });
+      const [{ count }] = await sql<{ count: number }>(`select count(*)::int as count from identity where login like ?`, [`${tag}-%`]);
+      expect(count).toBe(0);
+      // A job of no objects is no loss: it ends as it always did.
+      const empty = await submit({ users: [] });
+      expect((await ended(empty.json.key)).state).toBe('done');
+    } finally {
+      await runner.stop();
+    }
+  });
+});
+
 describe('one mirror job per container', () => {
   it('refuses a second mirror of the same container (409) until the first has ended; merges and other containers go on', async () => {
     const tag = uniqueLogin('claim');

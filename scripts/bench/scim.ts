@@ -7,8 +7,8 @@ import { CREATED, measureWrites, userRequest, warmUpCount, type WriteRun } from 
  * An identity provider's first provisioning cycle (issue 34): `scimPeople` people created through SCIM (POST
  * /scim/v2/Users, with the provider's API key as `Bearer clientId:secret`), beside the same people sent as single REST
  * requests (PUT /restapi/users) to the same gateway, from the bench's write clients; and the cycle as Entra ID runs it,
- * a `userName eq` query before each creation (scim-first-cycle), beside its REST twin (GET /restapi/users?login= before
- * each PUT). In the table the baseline column is the REST run. Each run starts from the same database (the people of the run before are
+ * a `userName eq` query before each creation (scim-first-cycle), beside its REST twin (an exact GET
+ * /restapi/users?login="…" before each PUT). In the table the baseline column is the REST run. Each run starts from the same database (the people of the run before are
  * removed); the ratio is the REST time over the SCIM time (above 1: SCIM is faster), with the gateway's RSS growth.
  */
 
@@ -37,11 +37,14 @@ const lookedUpAndCreated = (tag: string, i: number): RequestSpec[] => {
   return [{ method: 'GET', path: `/scim/v2/Users?filter=${encodeURIComponent(`userName eq "${userName}"`)}` }, create];
 };
 
-/** The same step as a REST client takes it: find the login (GET /restapi/users?login=, nobody), then create. */
+/**
+ * The same step as a REST client takes it: find the login exactly (GET /restapi/users?login="…", quoted: OpenOLAT's
+ * exact search, which reads lower(login)'s index as `userName eq` does; unquoted it is a contains search), then create.
+ */
 const restLookedUpAndCreated = (tag: string, i: number): RequestSpec[] => {
   const create = userRequest(tag, i);
   const login = (JSON.parse(create.body!) as { login: string }).login;
-  return [{ method: 'GET', path: `/restapi/users?${new URLSearchParams({ login })}` }, create];
+  return [{ method: 'GET', path: `/restapi/users?${new URLSearchParams({ login: `"${login}"` })}` }, create];
 };
 
 /** The provider's credential: an API key of the administrator, as its "secret token". */
@@ -94,8 +97,8 @@ export async function scim(bench: Bench): Promise<Row[]> {
   const posted = await run('scim', (phase) => range(people).map((i) => scimUser(`${tag}-s${phase}`, i)), { headers });
   const cycle = await run('cycle', (phase) => range(people).flatMap((i) => lookedUpAndCreated(`${tag}-c${phase}`, i)), { headers });
   const peopleRate = (measured: WriteRun) => people / (measured.wallMs / 1000);
-  // The baseline column is the same people through PUT /restapi/users (for the cycle, each after a GET
-  // /restapi/users?login=, as a REST client finds a person first), on the same gateway.
+  // The baseline column is the same people through PUT /restapi/users (for the cycle, each after an exact GET
+  // /restapi/users?login="…", as a REST client finds a person first), on the same gateway.
   const rowOf = (scenario: string, measured: WriteRun, rest: WriteRun) =>
     row({
       scenario,

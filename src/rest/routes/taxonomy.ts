@@ -6,6 +6,8 @@ const TYPE = `${TAXONOMY}/types/:levelTypeKey`;
 const ENTRY_LEVELS = '/repo/entries/:entry/taxonomy/levels';
 /** Every read of /taxonomy answers JSON unless asked for XML (catalogue 1.9). */
 const JSON_FIRST = { defaultFormat: 'json' } as const;
+/** A read of a level answers 409 for a level of another taxonomy, as its writes do (catalogue 2.9). */
+const LEVEL_READ = { ...JSON_FIRST, errors: { 409: 'The level belongs to another taxonomy' } };
 
 /** Taxonomies, levels, level types, competences (catalogue 2.9), and the levels of repository entries (2.3). */
 export const taxonomy: FamilyRoutes = {
@@ -31,14 +33,14 @@ export const taxonomy: FamilyRoutes = {
       ...JSON_FIRST,
       notModifiedWhenFalse: true,
     }),
-    GET(`${LEVEL}/competences`, 'Query.taxonomyLevelCompetences', 'The competences on the level', JSON_FIRST),
+    GET(`${LEVEL}/competences`, 'Query.taxonomyLevelCompetences', 'The competences on the level', LEVEL_READ),
     PUT(
       `${LEVEL}/competences`,
       'Mutation.saveTaxonomyCompetence',
       'Give a person a competence on the level (one of the same type is updated); 409 when taxonomyLevelKey differs from the path',
       { ...JSON_FIRST, bodyArg: 'competence' },
     ),
-    GET(`${LEVEL}/competences/:identityKey`, 'Query.taxonomyLevelCompetencesOfUser', "A person's competences on the level", JSON_FIRST),
+    GET(`${LEVEL}/competences/:identityKey`, 'Query.taxonomyLevelCompetencesOfUser', "A person's competences on the level", LEVEL_READ),
     DELETE(`${LEVEL}/competences/:competenceKey`, 'Mutation.deleteTaxonomyCompetence', 'Remove a competence', JSON_FIRST),
     GET(`${TAXONOMY}/competences/:identityKey`, 'Query.taxonomyCompetencesOfUser', "A person's competences in the taxonomy", JSON_FIRST),
     GET(`${TAXONOMY}/types`, 'Query.taxonomyLevelTypes', 'The level types of the taxonomy', JSON_FIRST),

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../db/sql';
+import { keyArray, sql } from '../db/sql';
 import type { Range } from '../domain/lists';
 import { EntryRole } from '../entities/courses';
 import type { AssessableResultsVO } from '../schema/assessment';
@@ -78,7 +78,7 @@ export async function membersAmong(em: EntityManager, entryKey: number, identity
     entryKey,
     entryKey,
     entryKey,
-    `{${identityKeys.join(',')}}`,
+    keyArray(identityKeys),
   ]);
   return new Set(rows.map((row) => Number(row.id)));
 }

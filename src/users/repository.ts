@@ -62,7 +62,7 @@ export async function datesOf(em: EntityManager, keys: readonly number[]): Promi
   const rows = await sql<{ id: number; creationDate: Date; lastModified: Date }>(
     em,
     'select id, creation_date as "creationDate", last_modified as "lastModified" from identity where id = any (?::int[])',
-    [`{${keys.join(',')}}`],
+    [keyArray(keys)],
   );
   const byKey = new Map(rows.map((row) => [Number(row.id), row]));
   return keys.map((key) => byKey.get(key) ?? null);

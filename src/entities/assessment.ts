@@ -3,23 +3,8 @@ import { LongKey, BaseEntity } from './base';
 import { RepositoryEntry } from './courses';
 import { Identity } from './users';
 
-/**
- * A person's efficiency statement of a course (OpenOLAT's UserEfficiencyStatement, as its REST API writes it): the
- * score, grade and outcome, by the course's OLAT resource key. A stand-alone statement names a resource key of no
- * course here (a course of another system) and keeps its title.
- */
-@Entity({ tableName: 'efficiency_statement' })
-@LongKey()
-@Unique({ name: 'efficiency_statement_identity_resource_uq', properties: ['identity', 'resourceKey'] })
-@Index({ name: 'efficiency_statement_resource_index', properties: ['resourceKey', 'id'] })
-export class EfficiencyStatement extends BaseEntity {
-  @ManyToOne(() => Identity, { deleteRule: 'cascade' })
-  identity!: Identity;
-
-  /** The course's OLAT resource key (`olatResourceKey`), or any key for a stand-alone statement. */
-  @Property({ type: new BigIntType('number') })
-  resourceKey!: number;
-
+/** What a person's result carries however it was reached: score, grade in its grading system, performance class, passed. */
+abstract class Grading extends BaseEntity {
   @Property({ type: 'float', nullable: true })
   score?: number | null;
 
@@ -34,6 +19,24 @@ export class EfficiencyStatement extends BaseEntity {
 
   @Property({ type: 'boolean', nullable: true })
   passed?: boolean | null;
+}
+
+/**
+ * A person's efficiency statement of a course (OpenOLAT's UserEfficiencyStatement, as its REST API writes it): the
+ * score, grade and outcome, by the course's OLAT resource key. A stand-alone statement names a resource key of no
+ * course here (a course of another system) and keeps its title.
+ */
+@Entity({ tableName: 'efficiency_statement' })
+@LongKey()
+@Unique({ name: 'efficiency_statement_identity_resource_uq', properties: ['identity', 'resourceKey'] })
+@Index({ name: 'efficiency_statement_resource_index', properties: ['resourceKey', 'id'] })
+export class EfficiencyStatement extends Grading {
+  @ManyToOne(() => Identity, { deleteRule: 'cascade' })
+  identity!: Identity;
+
+  /** The course's OLAT resource key (`olatResourceKey`), or any key for a stand-alone statement. */
+  @Property({ type: new BigIntType('number') })
+  resourceKey!: number;
 
   /** The course's title when the statement was made (a stand-alone statement's as given). */
   @Property({ type: 'string', length: 255, nullable: true })
@@ -49,7 +52,7 @@ export class EfficiencyStatement extends BaseEntity {
 @LongKey()
 @Unique({ name: 'assessment_entry_entry_node_identity_uq', properties: ['entry', 'nodeIdent', 'identity'] })
 @Index({ name: 'assessment_entry_identity_index', properties: ['identity'] })
-export class AssessmentEntry extends BaseEntity {
+export class AssessmentEntry extends Grading {
   @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' })
   entry!: RepositoryEntry;
 
@@ -59,12 +62,6 @@ export class AssessmentEntry extends BaseEntity {
 
   @ManyToOne(() => Identity, { deleteRule: 'cascade' })
   identity!: Identity;
-
-  @Property({ type: 'boolean', nullable: true })
-  passed?: boolean | null;
-
-  @Property({ type: 'float', nullable: true })
-  score?: number | null;
 
   @Property({ type: 'float', nullable: true })
   weightedScore?: number | null;
@@ -77,15 +74,6 @@ export class AssessmentEntry extends BaseEntity {
 
   @Property({ type: 'boolean', nullable: true })
   userVisible?: boolean | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  grade?: string | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  gradeSystemIdent?: string | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  performanceClassIdent?: string | null;
 
   @Property({ type: 'double', nullable: true })
   completion?: number | null;

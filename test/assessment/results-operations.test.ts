@@ -16,6 +16,7 @@ import {
 import { JSON_TYPE, XML_TYPE, call, graphql } from '../support/http';
 import { refusals } from '../support/operations';
 import { adminAuth, startTestService, type TestService } from '../support/service';
+import { EXPECTED_WIRE_ORDER } from '../wire-order/expected';
 
 /**
  * Assessment results of course elements (OpenOLAT's CourseAssessmentWebService): every participant's results at the
@@ -71,31 +72,6 @@ describe('GET /repo/courses/:courseKey/assessments/:nodeId/users/:identityKey', 
 describe('POST /repo/courses/:courseKey/assessments/:nodeId', () => refusals('POST /repo/courses/:courseKey/assessments/:nodeId', world));
 describe('PUT /repo/courses/:courseKey/assessments/:nodeId', () => refusals('PUT /repo/courses/:courseKey/assessments/:nodeId', world));
 
-const FIELDS = [
-  'identityKey',
-  'identityExternalId',
-  'nodeIdent',
-  'passed',
-  'score',
-  'weightedScore',
-  'maxScore',
-  'weightedMaxScore',
-  'userVisible',
-  'grade',
-  'performanceClassIdent',
-  'completion',
-  'attempts',
-  'assessmentStatus',
-  'lastModifiedDate',
-  'lastUserModified',
-  'lastCoachModified',
-  'assessmentDone',
-  'fullyAssessed',
-  'fullyAssessedDate',
-  'firstVisit',
-  'lastVisit',
-];
-
 it("every participant's results of the course (direct, through a group and a curriculum element; not the coach), empty until imported", async () => {
   const imported = await call(t.base, 'POST', results(`/${course.editorRootNodeId}`), {
     headers: asAdmin(),
@@ -107,7 +83,7 @@ it("every participant's results of the course (direct, through a group and a cur
   expect(all.status).toBe(200);
   expect(all.json.map((row: { identityKey: number }) => row.identityKey)).toEqual([direct.key, throughGroup.key, throughCurriculum.key].sort((a, b) => a - b));
   const mine = all.json.find((row: { identityKey: number }) => row.identityKey === direct.key);
-  expect(Object.keys(mine)).toEqual(FIELDS);
+  expect(Object.keys(mine)).toEqual(EXPECTED_WIRE_ORDER.AssessableResultsVO);
   expect(mine).toMatchObject({
     nodeIdent: course.editorRootNodeId,
     score: 4.5,

@@ -4,18 +4,21 @@ import bcrypt from 'bcrypt';
 import { Pool } from 'pg';
 import { DEFAULT_ORGANISATION_IDENTIFIER } from '../../src/domain/roles';
 import { toGroupVO } from '../../src/groups/presenter';
+import { appendChanges } from '../../src/changes/repository';
 import { toUserVO, type UserRow } from '../../src/users/presenter';
-import { HttpError, IDENTITY_EXISTS, inTransaction, readBody, send, sha256, streamList, userXml } from './baseline/http';
+import { emailInUse, insertPeople, loginInUse, type NewPerson } from '../../src/users/repository';
+import { HttpError, IDENTITY_EXISTS, caller, inTransaction, readBody, readerOf, send, sha256, streamList, userXml, writeAuditRow } from './baseline/http';
 import { INSTITUTION_ROUTES } from './baseline/routes';
 
 /**
  * The bench's baseline: plain node:http and one pg.Pool of 10 connections (as the gateway's), doing
  * the work of the gateway's operations with the statements the gateway sends for them and writing
- * the same bytes (JSON through the gateway's presenters). No framework, no ORM, no GraphQL, no
- * audit log, and no authentication except on GET /restapi/users/{k}. Paths are the gateway's, so
- * that one request list serves both:
+ * the same bytes (JSON through the gateway's presenters). No framework, no ORM, no GraphQL, and no
+ * authentication except the token of GET /restapi/users/{k} and of the writes that name their caller
+ * in the gateway's audit row. Paths are the gateway's, so that one request list serves both:
  *
- *   PUT /restapi/users                                  one transaction: login and e-mail checks, identity, password, role
+ *   PUT /restapi/users                                  one transaction: login and e-mail checks, identity, role, password,
+ *                                                       the change event and the audit row (src/users/service.ts createUser)
  *   PUT /restapi/groups                                 one INSERT
  *   PUT /restapi/groups/{g}/participants/{i}            one transaction: lock the group, person exists, capacity, insert
  *   GET /restapi/users                                  key-ordered ranges of 250, written as they come (JSON or XML)
@@ -30,15 +33,6 @@ import { INSTITUTION_ROUTES } from './baseline/routes';
  */
 
 // The statements, written out as the gateway's MikroORM and repositories send them (src/users, src/groups).
-export const LOGIN_IN_USE = 'select 1 from identity where lower(login) = lower($1) and id <> $2 limit 1';
-export const EMAIL_IN_USE = 'select 1 from identity where lower(email) = lower($1) and id <> $2 limit 1';
-const INSERT_IDENTITY =
-  'insert into "identity" ("creation_date", "last_modified", "login", "external_id", "first_name", "last_name", "email", "status", "properties") ' +
-  'values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning "id"';
-const INSERT_PASSWORD =
-  'insert into "authentication" ("creation_date", "last_modified", "identity_id", "provider", "auth_username", "credential") values ($1, $2, $3, $4, $5, $6) returning "id"';
-const INSERT_ROLE =
-  'insert into "organisation_role" ("creation_date", "last_modified", "identity_id", "organisation_id", "role", "inheritance") values ($1, $2, $3, $4, $5, $6) returning "id"';
 const INSERT_GROUP =
   'insert into "business_group" ("creation_date", "last_modified", "external_id", "name", "description", "type", "owners_visible", "participants_visible", ' +
   '"waiting_list_visible", "owners_public", "participants_public", "waiting_list_public", "tools") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning "id"';
@@ -51,7 +45,6 @@ const USERS_AFTER = `select ${USER_COLUMNS}, true as holds from identity i where
 /** The person and the token check in one statement; the token's credential is its SHA-256 in hex. */
 const USER_WITH_TOKEN = `select ${USER_COLUMNS} from identity i where i.id = $1 and exists (select 1 from authentication a where a.provider = 'REST' and a.credential = $2)`;
 
-const ACTIVE = 2; // UserStatus.active
 interface UserInput {
   login: string;
   password?: string;
@@ -62,30 +55,46 @@ interface UserInput {
   properties?: { name: string; value?: string | null }[];
 }
 
-async function createUser(pool: Pool, bcryptCost: number, organisationKey: number, input: UserInput): Promise<string> {
+async function createUser(pool: Pool, bcryptCost: number, organisationKey: number, req: http.IncomingMessage): Promise<string> {
+  const input = JSON.parse(await readBody(req)) as UserInput;
+  const who = await caller(pool, req);
   const passwordHash = input.password ? await bcrypt.hash(input.password, bcryptCost) : null;
   const properties: Record<string, string> = {};
   for (const { name, value } of input.properties ?? []) if (value) properties[name] = value;
-  const row: UserRow = {
-    id: 0,
+  const person: NewPerson = {
     login: input.login.trim(),
     externalId: input.externalId || null,
     firstName: input.firstName.trim(),
     lastName: input.lastName.trim(),
     email: input.email.trim(),
     properties,
+    passwordHash,
   };
-  row.id = await inTransaction(pool, async (client) => {
-    if ((await client.query(LOGIN_IN_USE, [row.login, 0])).rows.length) throw new HttpError(406, 'login taken');
-    if ((await client.query(EMAIL_IN_USE, [row.email, 0])).rows.length) throw new HttpError(406, 'e-mail taken');
-    const now = new Date();
-    const values = [now, now, row.login, row.externalId, row.firstName, row.lastName, row.email, ACTIVE, JSON.stringify(properties)];
-    const id: number = (await client.query(INSERT_IDENTITY, values)).rows[0].id;
-    await client.query(INSERT_ROLE, [now, now, id, organisationKey, 'user', 'none']);
-    if (passwordHash) await client.query(INSERT_PASSWORD, [now, now, id, 'OLAT', row.login, passwordHash]);
-    return id;
+  const user = await inTransaction(pool, async (client) => {
+    const em = readerOf(client);
+    if (await loginInUse(em, person.login)) throw new HttpError(406, 'login taken');
+    if (await emailInUse(em, person.email)) throw new HttpError(406, 'e-mail taken');
+    const row = (await insertPeople(em, [person], organisationKey)).get(person.login.toLowerCase());
+    if (!row) throw new HttpError(406, 'login taken');
+    // Its REST representation: the dates are GraphQL's only.
+    const created = toUserVO({ ...row, creationDate: undefined, lastModified: undefined }, true);
+    const key = String(created.key);
+    await appendChanges(em, [
+      {
+        type: 'user.created',
+        objectType: 'user',
+        objectKey: key,
+        externalId: created.externalId ?? null,
+        keys: {},
+        identityKey: who.key,
+        object: created,
+        organisationKeys: null,
+      },
+    ]);
+    await writeAuditRow(client, req, who, { operation: 'createUser', objectType: 'user', objectKey: key, args: { user: input } });
+    return created;
   });
-  return JSON.stringify(toUserVO(row, true));
+  return JSON.stringify(user);
 }
 
 interface GroupInput {
@@ -150,8 +159,7 @@ async function route(pool: Pool, bcryptCost: number, organisationKey: number, re
   }
   const member = /^\/restapi\/groups\/(\d+)\/participants\/(\d+)$/.exec(path);
   const user = /^\/restapi\/users\/(\d+)$/.exec(path);
-  if (req.method === 'PUT' && path === '/restapi/users')
-    return send(res, 200, await createUser(pool, bcryptCost, organisationKey, JSON.parse(await readBody(req))));
+  if (req.method === 'PUT' && path === '/restapi/users') return send(res, 200, await createUser(pool, bcryptCost, organisationKey, req));
   if (req.method === 'PUT' && path === '/restapi/groups') return send(res, 200, await createGroup(pool, JSON.parse(await readBody(req))));
   if (req.method === 'PUT' && member) {
     const added = await addParticipant(pool, Number(member[1]), Number(member[2]));

@@ -5,7 +5,7 @@ import { appendChanges, type NewChange } from '../changes/repository';
 import { changeTypeOf } from '../changes/types';
 import { sql } from '../db/sql';
 import type { RequestContext } from '../domain/context';
-import { jsonEncoder } from '../rest/wire';
+import { wireValue } from '../rest/wire';
 
 const SECRET = /password|credential|secret|token/i;
 
@@ -64,7 +64,7 @@ function changeOf(ctx: RequestContext, pending: PendingAudit, result: unknown, o
   const { resultType } = pending;
   const representation =
     resultType && isObjectType(getNamedType(resultType)) && result != null && !GONE.test(type)
-      ? (maskSecrets(JSON.parse(jsonEncoder(resultType)(result))) as Record<string, unknown>)
+      ? (maskSecrets(wireValue(resultType)(result)) as Record<string, unknown>)
       : null;
   const externalId = (representation as { externalId?: unknown } | null)?.externalId;
   return {

@@ -25,9 +25,6 @@ export function sendError(res: ServerResponse, format: MediaFormat, error: RestE
   send(res, error.status, format, body);
 }
 
-/** How many list items go into one write. */
-const WRITE_ITEMS = 50;
-
 /**
  * A list written as its batches arrive, byte for byte what sendData writes for the whole list:
  * `[…]` in JSON, `<{root}s>…</{root}s>` in XML. Waits while the client is slow to read, and stops
@@ -60,13 +57,9 @@ export async function sendStream(res: ServerResponse, format: MediaFormat, batch
   res.setHeader('Content-Type', CONTENT_TYPE[format]);
   let count = 0;
   for await (const batch of batches) {
-    // Small pieces stay in V8's young generation, which is freed cheaply; whole batches would grow the heap.
-    for (let from = 0; from < batch.length && !gone; from += WRITE_ITEMS) {
-      const items = batch.slice(from, from + WRITE_ITEMS);
-      if (format === 'json') await write((count ? ',' : '[') + items.map(toJson).join(','));
-      else await write((count ? '' : `${XML_PROLOG}<${root}s>`) + encodeXmlItems(items, itemType, root));
-      count += items.length;
-    }
+    if (format === 'json') await write((count ? ',' : '[') + batch.map(toJson).join(','));
+    else await write((count ? '' : `${XML_PROLOG}<${root}s>`) + encodeXmlItems(batch, itemType, root));
+    count += batch.length;
     if (gone) break;
     flush?.();
   }

@@ -7,6 +7,7 @@ import {
   isInputObjectType,
   isListType,
   isObjectType,
+  type GraphQLField,
   type GraphQLInputObjectType,
   type GraphQLInputType,
   type GraphQLObjectType,
@@ -22,10 +23,11 @@ export const XML_PROLOG = '<?xml version="1.0" encoding="UTF-8" standalone="yes"
 export const escapeXml = (value: string) =>
   /[&<>"]/.test(value) ? value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;') : value;
 
-function text(value: unknown, typeName: string): string {
-  if (typeName === 'DateTime') return new Date(value as number).toISOString();
-  if (typeName === 'JSONObject') return JSON.stringify(value);
-  return String(value);
+/** How a scalar of the named type is written as text. */
+function scalarText(typeName: string): (value: unknown) => string {
+  if (typeName === 'DateTime') return (value) => new Date(value as number).toISOString();
+  if (typeName === 'JSONObject') return (value) => JSON.stringify(value);
+  return String;
 }
 
 /** Element text: `&`, `<` and `>` escaped (quotes may stand in text). */
@@ -37,6 +39,32 @@ type Encode = (name: string, value: unknown) => string;
 
 const objectEncoders = new WeakMap<GraphQLObjectType, Encode>();
 
+/**
+ * How the non-null value of one field of an object is written: its element (or attribute), the names and the text
+ * conversion fixed when the type's encoder is built.
+ */
+function fieldWriter(field: GraphQLField<unknown, unknown>): (value: unknown) => string {
+  const { name } = field;
+  const nullable = getNullableType(field.type);
+  const named = getNamedType(field.type);
+  if (field.extensions?.xmlAttribute === true) {
+    const toText = scalarText(named.name);
+    return (value) => ` ${name}="${escapeXml(toText(value))}"`;
+  }
+  const item = field.extensions?.xmlItem as string | undefined;
+  if (item && isListType(nullable)) {
+    const encode = xmlEncoder(field.type);
+    return (value) => element(name, '', encode(item, value));
+  }
+  if (isListType(nullable) || isObjectType(nullable) || named.extensions?.xmlMap) {
+    const encode = xmlEncoder(field.type);
+    return (value) => encode(name, value);
+  }
+  const [open, close] = [`<${name}>`, `</${name}>`];
+  const toText = scalarText(named.name);
+  return (value) => open + escapeText(toText(value)) + close;
+}
+
 /** How values of a type are written, as JAXB writes them: null fields omitted, attributes where the VO says so, `<x/>` when empty. Built once per type. */
 function xmlEncoder(type: GraphQLOutputType): Encode {
   const nullable = getNullableType(type);
@@ -47,7 +75,7 @@ function xmlEncoder(type: GraphQLOutputType): Encode {
   if (isObjectType(nullable)) {
     const known = objectEncoders.get(nullable);
     if (known) return known;
-    const fields: { name: string; attribute: boolean; typeName: string; item?: string; encode: Encode }[] = [];
+    const fields: { name: string; attribute: boolean; write: (value: unknown) => string }[] = [];
     const encode: Encode = (name, value) => {
       const record = value as Record<string, unknown>;
       let attributes = '';
@@ -55,29 +83,20 @@ function xmlEncoder(type: GraphQLOutputType): Encode {
       for (const field of fields) {
         const fieldValue = record[field.name];
         if (fieldValue == null) continue;
-        if (field.attribute) attributes += ` ${field.name}="${escapeXml(text(fieldValue, field.typeName))}"`;
-        else if (field.item) content += element(field.name, '', field.encode(field.item, fieldValue));
-        else content += field.encode(field.name, fieldValue);
+        if (field.attribute) attributes += field.write(fieldValue);
+        else content += field.write(fieldValue);
       }
       return element(name, attributes, content);
     };
     objectEncoders.set(nullable, encode);
-    for (const field of Object.values(nullable.getFields())) {
-      if (!onWire(field)) continue;
-      const item = field.extensions?.xmlItem as string | undefined;
-      fields.push({
-        name: field.name,
-        attribute: field.extensions?.xmlAttribute === true,
-        typeName: getNamedType(field.type).name,
-        item: item && isListType(getNullableType(field.type)) ? item : undefined,
-        encode: xmlEncoder(field.type),
-      });
-    }
+    for (const field of Object.values(nullable.getFields()))
+      if (onWire(field)) fields.push({ name: field.name, attribute: field.extensions?.xmlAttribute === true, write: fieldWriter(field) });
     return encode;
   }
   const named = getNamedType(nullable);
   if (named.extensions?.xmlMap) return (name, value) => element(name, '', encodeMapEntries(value as Record<string, unknown>));
-  return (name, value) => `<${name}>${escapeText(text(value, named.name))}</${name}>`;
+  const toText = scalarText(named.name);
+  return (name, value) => `<${name}>${escapeText(toText(value))}</${name}>`;
 }
 
 /** A map as JAXB writes a `java.util.Map` property: `<entry><key>…</key><value>…</value></entry>` per entry. */

@@ -92,19 +92,20 @@ export function prepared(text: string, values: unknown[]) {
   return { name, text, values };
 }
 
-const readers = new WeakMap<Pool, EntityManager>();
+const readers = new WeakMap<Pool | PoolClient, EntityManager>();
 /**
  * The pool in the shape src/db/sql.ts's `sql()` takes for an entity manager outside a transaction,
  * and nothing more: the gateway's repository functions that build and send raw statements run on it
- * unchanged, so both sides send the same text, named (prepared) as the gateway names it. Only for
+ * unchanged, so both sides send the same text, named (prepared) as the gateway names it. A transaction's
+ * client sends them unnamed, as the gateway's ORM connection does inside its transactions. Only for
  * functions that go through `sql()` (MikroORM's em.find/count would fail on it).
  */
-export function readerOf(pool: Pool): EntityManager {
+export function readerOf(pool: Pool | PoolClient): EntityManager {
   let reader = readers.get(pool);
   if (!reader) {
     const connection = {};
     reader = { isInTransaction: () => false, getConnection: () => connection } as unknown as EntityManager;
-    useReadPool(reader, pool);
+    useReadPool(reader, pool as Pool, !('release' in pool));
     readers.set(pool, reader);
   }
   return reader;

@@ -12,11 +12,11 @@ const isBackground = (text: string) => BACKGROUND.has(text) || text.startsWith('
 /**
  * Records the statements every pg client of this process sends while `work` runs (MikroORM's, the
  * read pool's and a baseline's alike), with their bound values; background statements are left out.
+ * They are added to `seen` as they are sent, for a test that watches them while `work` runs.
  */
-export async function traceStatements(work: () => Promise<unknown>): Promise<TracedStatement[]> {
+export async function traceStatements(work: () => Promise<unknown>, seen: TracedStatement[] = []): Promise<TracedStatement[]> {
   const proto = Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
-  const seen: TracedStatement[] = [];
   proto.query = function (this: unknown, ...args: unknown[]) {
     const config = args[0] as string | { text?: string; values?: unknown[] };
     const text = typeof config === 'string' ? config : config?.text;

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm';
 import { sql } from '../db/sql';
 import { sha256 } from './secrets';
+import { entityManagerOnDemand } from '../domain/context';
 
 export interface ThrottleLimits {
   /** Failed attempts allowed for one login (or API key client id) per window. */
@@ -63,7 +64,7 @@ export class LoginThrottle {
     address: string,
     check: (reserve: () => Promise<boolean>) => Promise<T | null>,
   ): Promise<{ retryAfter: number; result: T | null }> {
-    const em = this.orm.em.fork();
+    const em = entityManagerOnDemand(this.orm.em);
     const keys = { login: throttleKey('login', login), address: throttleKey('ip', address) };
     const rows = await sql<WindowRow>(
       em,

@@ -75,7 +75,7 @@ export interface RequestContext {
  * statements through `sql()` (cached principal, key-range lists) asks it whether it is in a
  * transaction and for the connection, both answered by the global manager without a fork.
  */
-function entityManagerOnDemand(global: EntityManager): EntityManager {
+export function entityManagerOnDemand(global: EntityManager): EntityManager {
   let forked: EntityManager | undefined;
   const fork = () => (forked ??= global.fork());
   const unforked: Partial<Record<keyof EntityManager, unknown>> = {

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Orm } from '../db/orm';
 import { sql } from '../db/sql';
-import type { Caller } from '../domain/context';
+import { entityManagerOnDemand, type Caller } from '../domain/context';
 import type { MediaFormat } from '../rest/route';
 import { sendBody } from '../rest/node-http';
 import { sendError } from '../rest/respond';
@@ -77,7 +77,7 @@ export class RateLimiter {
     // now() is when the statement began: one that waited for the row's lock may be older than the row's updated_at, so time never runs backwards here.
     const refilled = `least(excluded.tokens + 1, b.tokens + greatest(extract(epoch from now() - b.updated_at), 0) * (case when left(b.key, 3) = 'id:' then ${perIdentity}::float8 else ${perAddress}::float8 end) / 60)`;
     const rows = await sql<BucketRow>(
-      this.orm.em.fork(),
+      entityManagerOnDemand(this.orm.em),
       `insert into rate_limit_bucket as b (key, tokens, allowed, updated_at) values ${values}
        on conflict (key) do update set
          tokens = case when ${refilled} >= 1 then ${refilled} - 1 else ${refilled} end,

@@ -57,9 +57,14 @@ export async function sendStream(res: ServerResponse, format: MediaFormat, batch
   res.setHeader('Content-Type', CONTENT_TYPE[format]);
   let count = 0;
   for await (const batch of batches) {
-    if (format === 'json') await write((count ? ',' : '[') + batch.map(toJson).join(','));
-    else await write((count ? '' : `${XML_PROLOG}<${root}s>`) + encodeXmlItems(batch, itemType, root));
-    count += batch.length;
+    if (batch.length) {
+      await write(
+        format === 'json'
+          ? (count ? ',' : '[') + batch.map(toJson).join(',')
+          : (count ? '' : `${XML_PROLOG}<${root}s>`) + encodeXmlItems(batch, itemType, root),
+      );
+      count += batch.length;
+    }
     if (gone) break;
     flush?.();
   }

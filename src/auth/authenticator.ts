@@ -193,9 +193,11 @@ export class Authenticator {
    * new token, issued once for all the requests that arrive meanwhile.
    */
   private async currentToken(em: EntityManager, entry: CacheEntry, verified: Verified): Promise<string> {
-    if (entry.token && verified.row.tokenHash === sha256(entry.token)) return entry.token;
+    if (entry.token && verified.row.tokenHash === entry.tokenHash) return entry.token;
     entry.issuing ??= this.newToken(em, verified).finally(() => (entry.issuing = undefined));
-    return (entry.token = await entry.issuing);
+    const token = await entry.issuing;
+    [entry.token, entry.tokenHash] = [token, sha256(token)];
+    return token;
   }
 
   /** `GET /auth/{username}?password=`: a password only (never an API key), always a new token, and a session as basic logins open (catalogue 1.6). */

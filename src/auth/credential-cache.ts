@@ -7,6 +7,8 @@ export interface CacheEntry {
   expiresAt: number;
   /** Token and session handed to this credential's requests, reused until they stop being valid. */
   token?: string;
+  /** The token's SHA-256, as the person's row stores it: compared on each request without hashing again. */
+  tokenHash?: string;
   sessionId?: string;
   /** A token being issued for this credential, shared by the requests that arrive meanwhile. */
   issuing?: Promise<string>;

@@ -8,9 +8,22 @@ import { isSecure } from '../rest/node-http';
 
 export const SESSION_COOKIE = 'JSESSIONID';
 
+/** Cookies written before, by session and whether it went over HTTPS: a basic-auth credential sends its session's on every request. */
+const cookies = new Map<string, string>();
+const MAX_COOKIES = 10_000;
+
 /** The session cookie of a login: HttpOnly, SameSite=Lax, Secure over HTTPS. */
-export const setSessionCookie = (req: IncomingMessage, res: ServerResponse, sessionId: string) =>
-  res.appendHeader('Set-Cookie', serialize(SESSION_COOKIE, sessionId, { httpOnly: true, sameSite: 'lax', path: '/', secure: isSecure(req) }));
+export function setSessionCookie(req: IncomingMessage, res: ServerResponse, sessionId: string) {
+  const secure = isSecure(req);
+  const key = `${secure ? 's' : 'p'}${sessionId}`;
+  let cookie = cookies.get(key);
+  if (cookie === undefined) {
+    if (cookies.size >= MAX_COOKIES) cookies.clear();
+    cookie = serialize(SESSION_COOKIE, sessionId, { httpOnly: true, sameSite: 'lax', path: '/', secure });
+    cookies.set(key, cookie);
+  }
+  res.appendHeader('Set-Cookie', cookie);
+}
 
 /** Opens a session shared by all instances; returns the cookie value (only its hash is stored). */
 export async function openSession(em: EntityManager, identityKey: number, provider: string, ttlSeconds: number): Promise<string> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Authentication, Provider } from './entities/users';
+import { Authentication } from './entities/authentications';
+import { Provider } from './entities/users';
 import { Identity, UserStatus } from './entities/users';
 import { Organisation, OrganisationRoleMembership } from './entities/organisations';
 import { hashPassword } from './auth/passwords';

@@ -5,7 +5,7 @@ import { forbidden, notFound, validationFailed } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
 import { tooLongValues } from '../domain/validation';
 import { requireEntryManager } from '../courses/policy';
-import { findCourse } from '../courses/service';
+import { findCourse } from '../courses/entries';
 import { SINGLE_PAGE } from '../courses/elements';
 import { ASSESSMENT_STATUSES, type AssessableResultsVO, type AssessableResultsVOInput } from '../schema/assessment';
 import { requireIdentity } from '../users/repository';

@@ -5,6 +5,7 @@ import { appendChanges, type NewChange } from '../changes/repository';
 import { changeTypeOf } from '../changes/types';
 import { sql } from '../db/sql';
 import type { RequestContext } from '../domain/context';
+import type { PendingAudit } from './pending';
 import { wireValue } from '../rest/wire';
 
 const SECRET = /password|credential|secret|token/i;
@@ -17,20 +18,6 @@ export function maskSecrets(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, SECRET.test(name) && inner != null ? '***' : maskSecrets(inner)]));
   }
   return value;
-}
-
-/** The audit row a mutation owes until it is written: in the mutation's transaction if it opens one, else after it. */
-export interface PendingAudit {
-  operation: string;
-  args: Record<string, unknown>;
-  resultTypeName: string | undefined;
-  /** The mutation's GraphQL type: its event carries the result's REST JSON representation (the command line has none: keys only). */
-  resultType?: GraphQLOutputType;
-  written: boolean;
-  /** The object its arguments name, read before the write (null: its result names it); absent: read with the write. */
-  object?: WriteObject | null;
-  /** A deletion's: the organisations its object belonged to before the write. */
-  organisationKeys?: string[] | null;
 }
 
 /** Verbs of an event whose object (or a part of it) is gone: it records where the object belonged (src/changes/objects.ts). */

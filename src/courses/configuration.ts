@@ -7,7 +7,7 @@ import type { CourseConfigVO, CourseConfigVOInput } from '../schema/course-lifec
 import { findCourseConfig, upsertCourseConfig, type CourseConfigRow } from './lifecycle-repository';
 import { requireEntryManager } from './policy';
 import { lockEntry } from './repository';
-import { locate } from './service';
+import { locate } from './entries';
 
 const DEFAULTS: CourseConfigRow = {
   calendar: false,

@@ -11,8 +11,8 @@ import type { CourseNodeInput, CourseNodeVO, CourseTreeXmlVO, CourseVO } from '.
 import { requireEntryManager } from './policy';
 import { toCourseNodeVO, toCourseVO, type EntryRow } from './presenter';
 import * as entries from './repository';
-import type { ElementFields, ElementRow } from './repository';
-import { findCourse, isStatus, nodeIdent } from './service';
+import type { ElementFields, ElementRow } from './presenter';
+import { findCourse, isStatus, nodeIdent } from './entries';
 import { editorTreeModelXml, runStructureXml } from './xstream';
 
 /** Course elements (catalogue 2.4 "Course elements"): nodes of a course's editor tree, made visible to learners by publishing. */

@@ -19,7 +19,7 @@ import * as links from './groups-repository';
 import { canManageEntry } from './policy';
 import type { EntryRow } from './presenter';
 import { findEntry, isVisibleTo, managedEntryKeys, visibleEntryKeys } from './repository';
-import { findCourse } from './service';
+import { findCourse } from './entries';
 import { GROUP_MANAGERS } from '../access/roles';
 
 /**

@@ -8,7 +8,7 @@ import type { RepositoryEntryImageUploadInput, RepositoryEntryImageVO } from '..
 import { requireUnmanaged } from './lifecycle';
 import { requireEntryManager } from './policy';
 import { lockEntry } from './repository';
-import { locate, type EntryAddress } from './service';
+import { locate, type EntryAddress } from './entries';
 
 /** The formats an entry image may have, by the name sharp reads from the content. */
 const IMAGE_FORMATS: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif' };

@@ -18,11 +18,10 @@ import type {
 } from '../schema/course-lifecycle';
 import type { OrganisationVO } from '../schema/organisations';
 import * as lifecycle from './lifecycle-repository';
-import { lifecycleColumns } from './metadata';
 import { requireEntryManager, requireEntryOrganisationLinker } from './policy';
 import { toRepositoryEntryVO, type EntryRow } from './presenter';
 import { findEntry, lockEntry } from './repository';
-import { COURSE_TYPE, isStatus, locate, locateEntry, statusOfAccess, type EntryAddress } from './service';
+import { COURSE_TYPE, isStatus, lifecycleColumns, locate, locateEntry, statusOfAccess, type EntryAddress } from './entries';
 
 /** The resource type of IMS content packages, the only entries POST /repo/entries/{k} takes a file for. */
 export const IMS_CP_TYPE = 'FileResource.IMSCP';

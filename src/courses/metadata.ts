@@ -2,14 +2,13 @@ import { inTransaction } from '../audit/audit-log';
 import type { RequestContext } from '../domain/context';
 import { badRequest, validationFailed } from '../domain/errors';
 import { tooLongValues } from '../domain/validation';
-import type { RepositoryEntryLifecycleVOInput } from '../schema/courses';
 import type { RepositoryEntryMetadataVO, RepositoryEntryMetadataVOInput } from '../schema/course-lifecycle';
 import { lifecycleChanges, requireUnmanagedChanges } from './lifecycle';
 import { writeEntry } from './lifecycle-repository';
 import { requireEntryManager, requireMetadataReader } from './policy';
 import { toLifecycleVO, type EntryRow } from './presenter';
 import { findEntry, lockEntry } from './repository';
-import { lifecycleDateOf, locate, type EntryAddress } from './service';
+import { lifecycleColumns, locate, type EntryAddress } from './entries';
 
 export function toMetadataVO(row: EntryRow): RepositoryEntryMetadataVO {
   return {
@@ -37,25 +36,6 @@ export function toMetadataVO(row: EntryRow): RepositoryEntryMetadataVO {
     olatResourceTypeName: row.resourceTypeName,
     lifecycle: toLifecycleVO(row),
     educationalType: null,
-  };
-}
-
-/** The columns of a private lifecycle as the VO gives it (absent: none); a date that cannot be read is a validation error. */
-export function lifecycleColumns(lifecycle: RepositoryEntryLifecycleVOInput | null | undefined) {
-  const validFrom = lifecycleDateOf(lifecycle?.validFrom);
-  const validTo = lifecycleDateOf(lifecycle?.validTo);
-  const errors = [
-    ...(validFrom === undefined ? [{ code: 'org.olat.repository:lifecycle.validFrom.invalid', translation: 'lifecycle validFrom is no date.' }] : []),
-    ...(validTo === undefined ? [{ code: 'org.olat.repository:lifecycle.validTo.invalid', translation: 'lifecycle validTo is no date.' }] : []),
-    ...tooLongValues({ lifecycleLabel: lifecycle?.label }),
-    ...tooLongValues({ lifecycleSoftkey: lifecycle?.softkey }, 128),
-  ];
-  if (errors.length) throw validationFailed(errors);
-  return {
-    lifecycle_valid_from: validFrom ?? null,
-    lifecycle_valid_to: validTo ?? null,
-    lifecycle_label: lifecycle?.label ?? null,
-    lifecycle_softkey: lifecycle?.softkey ?? null,
   };
 }
 

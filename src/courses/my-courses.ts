@@ -11,7 +11,7 @@ import { requireEntryReader } from './policy';
 import { toCourseVO, type EntryRow } from './presenter';
 import { entriesThroughCurriculum } from '../curriculum/entries-through';
 import { entryCountStatement, entryPageStatement, memberSees, visibleToIdentity } from './repository';
-import { COURSE_TYPE, findCourse } from './service';
+import { COURSE_TYPE, findCourse } from './entries';
 
 /**
  * A person's courses (catalogue 2.1, MyCoursesWebService): `my` where the person is a member

@@ -1,7 +1,6 @@
 import { expertRulesOf } from './expert-rules';
-import type { RepositoryEntry } from '../entities/courses';
+import type { NodeXmlExtra, RepositoryEntry } from '../entities/courses';
 import type { CourseNodeVO, CourseVO, RepositoryEntryLifecycleVO, RepositoryEntryVO } from '../schema/courses';
-import type { ElementRow } from './repository';
 
 /** What the VOs of an entry are made of: a row of ENTRY_COLUMNS (src/courses/repository.ts). */
 export type EntryRow = Pick<
@@ -38,6 +37,30 @@ export type EntryRow = Pick<
   | 'version'
   | 'lastModified'
 > & { organisationKey: number; title: string | null };
+
+/** A node of an editor or run tree, as both tables give it. */
+export interface ElementRow extends ElementFields {
+  entryKey: number;
+  ident: string;
+  parentIdent: string | null;
+  position: number;
+  type: string;
+  lastModified: Date;
+  /** What an imported node had that is not modelled (src/courses/archive), given back by runstructure.xml, editortreemodel.xml and exports. */
+  xmlExtra?: NodeXmlExtra | null;
+}
+
+/** A node's texts and display, as a client writes them. */
+export interface ElementFields {
+  shortTitle: string | null;
+  longTitle: string | null;
+  description: string | null;
+  objectives: string | null;
+  instruction: string | null;
+  instructionalDesign: string | null;
+  displayType: string | null;
+  pageFile: string | null;
+}
 
 const pad = (value: number) => String(value).padStart(2, '0');
 

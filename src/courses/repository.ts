@@ -9,7 +9,7 @@ import { COURSE_MEMBER_ROLES, entriesThroughCurriculum } from '../curriculum/ent
 import { RESOURCE_ID_SEQUENCE, RESOURCE_KEY_SEQUENCE, type EntryRole, type EntryStatus, type NodeXmlExtra } from '../entities/courses';
 import type { UserRow } from '../users/presenter';
 import { USER_COLUMNS } from '../users/repository';
-import type { EntryRow } from './presenter';
+import type { ElementFields, ElementRow, EntryRow } from './presenter';
 import { ENTRY_MANAGERS } from '../access/roles';
 
 /** The columns of an EntryRow from `repository_entry e`, with the root node `r` of its editor tree. */
@@ -397,18 +397,6 @@ export async function existingIdentities(em: EntityManager, keys: readonly numbe
   return rows.map((row) => row.id);
 }
 
-/** A node of an editor or run tree, as both tables give it. */
-export interface ElementRow extends ElementFields {
-  entryKey: number;
-  ident: string;
-  parentIdent: string | null;
-  position: number;
-  type: string;
-  lastModified: Date;
-  /** What an imported node had that is not modelled (src/courses/archive), given back by runstructure.xml, editortreemodel.xml and exports. */
-  xmlExtra?: NodeXmlExtra | null;
-}
-
 const NODE_FIELDS = `n.position, n.type, n.short_title as "shortTitle", n.long_title as "longTitle", n.description, n.objectives, n.instruction,
   n.instructional_design as "instructionalDesign", n.display_type as "displayType", n.page_file as "pageFile", n.last_modified as "lastModified",
   n.xml_extra as "xmlExtra"`;
@@ -495,17 +483,6 @@ export const pagesOfRunTrees = (em: EntityManager, entryKeys: readonly number[],
     page,
     cap,
   );
-
-export interface ElementFields {
-  shortTitle: string | null;
-  longTitle: string | null;
-  description: string | null;
-  objectives: string | null;
-  instruction: string | null;
-  instructionalDesign: string | null;
-  displayType: string | null;
-  pageFile: string | null;
-}
 
 /** Inserts the node as child `position` of `parentId` (the siblings from there move down one place), or as the last child when position is null. */
 export async function insertElement(

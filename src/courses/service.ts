@@ -1,41 +1,37 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { inTransaction, nameCreatedObject } from '../audit/audit-log';
-import { courseOfEntryKey } from '../changes/objects';
+import { inTransaction } from '../audit/audit-log';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
-import { DomainError, badRequest, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
+import { DomainError, badRequest, forbidden, notFound } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
 import { loader } from '../domain/loaders';
 import { pageWithinBudget, type Page, type PageRequest } from '../domain/paging';
 import { grantedInheritance } from '../domain/roles';
-import { mandatory, tooLong, tooLongValues } from '../domain/validation';
-import { ENTRY_STATUSES, EntryRole, type EntryStatus } from '../entities/courses';
+import { EntryRole } from '../entities/courses';
 import type { CourseVO, CourseVOInput, RepositoryEntryVO } from '../schema/courses';
 import type { UserVO, UserVOInput } from '../schema/users';
 import { toUserVO } from '../users/presenter';
-import { identityExists, requireIdentity } from '../users/repository';
+import { requireIdentity } from '../users/repository';
 import { fileStorage } from '../files/storage';
 import { copyCourse } from './archive/copy';
+import {
+  COURSE_TYPE,
+  findCourse,
+  initialOwnerOf,
+  lifecycleDateOf,
+  locate,
+  locateEntry,
+  namedCourse,
+  nodeIdent,
+  validateCourse,
+  type EntryAddress,
+} from './entries';
 import { COURSE_CREATORS, canManageEntry, creationOrganisation, requireEntryManager, requireEntryReader } from './policy';
-import { toCourseVO, toRepositoryEntryVO, type EntryRow } from './presenter';
+import { toCourseVO, toRepositoryEntryVO } from './presenter';
 import { saveCourseConfig } from './configuration';
 import { deleteEntryFiles } from './image';
 import * as entries from './repository';
-import type { EntryFilter, EntryLocator } from './repository';
-
-export const COURSE_TYPE = 'CourseModule';
-
-export async function locateEntry(ctx: RequestContext, entry: string): Promise<EntryRow> {
-  const row = await entries.findEntryByKeyOrSoftkey(ctx.em, entry);
-  if (!row) throw notFound('repository entry');
-  return row;
-}
-
-export async function findCourse(ctx: RequestContext, courseKey: number): Promise<EntryRow> {
-  const row = await entries.findEntry(ctx.em, { olatResourceId: courseKey } satisfies EntryLocator);
-  if (!row || row.resourceTypeName !== COURSE_TYPE) throw notFound('course');
-  return row;
-}
+import type { EntryFilter } from './repository';
 
 /**
  * The course of an entry another object names (GraphQL edges: a repository entry's, a lecture
@@ -53,12 +49,6 @@ export function courseOfEntry(ctx: RequestContext, entryKey: number): Promise<Co
     });
   }).load(entryKey);
 }
-
-/** The entry a course or entry operation names: `{ courseKey }` (the OLAT resource id) or `{ entry }` (key or softkey). */
-export type EntryAddress = { courseKey: number } | { entry: string };
-
-export const locate = (ctx: RequestContext, address: EntryAddress) =>
-  'courseKey' in address ? findCourse(ctx, address.courseKey) : locateEntry(ctx, address.entry);
 
 export async function listEntries(ctx: RequestContext, filter: EntryFilter, page: PageRequest): Promise<Page<RepositoryEntryVO>> {
   const { totalCount, items } = await pageWithinBudget(ctx, page, (page) => entries.pageOfEntries(ctx.em, requireCaller(ctx), filter, page));
@@ -96,77 +86,6 @@ export async function deleteEntry(ctx: RequestContext, address: EntryAddress): P
     await fileStorage(em).deleteUnder(`courses/${row.id}/`);
   });
   return true;
-}
-
-/** The legacy `access` integer with `membersOnly` as a status (catalogue 2.4 "Legacy access integer"). */
-export function statusOfAccess(access: number, membersOnly: boolean): EntryStatus {
-  if (access <= 0) return 'trash';
-  if (access === 1) return membersOnly ? 'published' : 'preparation';
-  if (access === 2) return 'review';
-  return 'published';
-}
-
-export const isStatus = (value: string): value is EntryStatus => (ENTRY_STATUSES as readonly string[]).includes(value);
-
-const NODE_ACCESS_TYPES = ['condition', 'learningpath'];
-
-/** OpenOLAT's node idents: a random 15-digit number. */
-export const nodeIdent = () => `${randomInt(1, 10)}${String(randomInt(0, 100_000_000_000_000)).padStart(14, '0')}`;
-
-/** A lifecycle date: OpenOLAT's zone-less `yyyy-MM-ddTHH:mm:ss` read as UTC, or ISO 8601 with a zone; undefined when unreadable. */
-export function lifecycleDateOf(value: string | null | undefined): Date | null | undefined {
-  if (!value) return null;
-  const date = new Date(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) ? `${value}Z` : value);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
-
-export function validateCourse(input: CourseVOInput): { status: EntryStatus; title: string } {
-  const status = input.status ?? input.repoEntryStatus;
-  const title = input.title ?? input.displayName ?? input.shortTitle;
-  const errors: ErrorDetail[] = [
-    ...(title?.trim() ? [] : [mandatory('title')]),
-    ...(input.softKey && input.softKey.length > 30 ? [tooLong('softKey', 30)] : []),
-    ...(status && !isStatus(status)
-      ? [{ code: 'org.olat.repository:status.unknown', translation: `Unknown status "${status}"; the statuses are ${ENTRY_STATUSES.join(', ')}.` }]
-      : []),
-    ...(input.nodeAccessType && !NODE_ACCESS_TYPES.includes(input.nodeAccessType)
-      ? [{ code: 'org.olat.course:nodeAccessType.unknown', translation: `nodeAccessType is ${NODE_ACCESS_TYPES.join(' or ')}.` }]
-      : []),
-    ...(['validFrom', 'validTo'] as const)
-      .filter((field) => lifecycleDateOf(input.lifecycle?.[field]) === undefined)
-      .map((field) => ({ code: `org.olat.repository:lifecycle.${field}.invalid`, translation: `lifecycle ${field} is no date (yyyy-MM-ddTHH:mm:ss).` })),
-    ...tooLongValues({
-      title: input.title,
-      lifecycleLabel: input.lifecycle?.label,
-    }),
-    ...tooLongValues({ lifecycleSoftkey: input.lifecycle?.softkey }, 128),
-    ...tooLongValues({ expenditureOfWork: input.expenditureOfWork, sharedFolderSoftKey: input.sharedFolderSoftKey }),
-    ...tooLongValues({
-      shortTitle: input.shortTitle,
-      displayName: input.displayName,
-      teaser: input.teaser,
-      location: input.location,
-      externalId: input.externalId,
-      externalRef: input.externalRef,
-      managedFlags: input.managedFlags,
-    }),
-  ];
-  if (errors.length) throw validationFailed(errors);
-  return {
-    status: status ? (status as EntryStatus) : input.access != null ? statusOfAccess(input.access, input.membersOnly === true) : 'preparation',
-    title: title!.trim(),
-  };
-}
-
-/**
- * The one owner of a course PUT /repo/courses creates or copies, as CoursesWebService.createEmptyCourse
- * picks it: with setAuthor (default true) the person initialAuthor names when there is one, else the
- * caller; with setAuthor false nobody. A CourseVO body has neither field: its owner is the caller.
- */
-export async function initialOwnerOf(ctx: RequestContext, em: EntityManager, input: CourseVOInput): Promise<number | null> {
-  if (input.setAuthor === false) return null;
-  if (input.initialAuthor != null && (await identityExists(em, input.initialAuthor))) return input.initialAuthor;
-  return requireCaller(ctx).key;
 }
 
 /**
@@ -218,12 +137,6 @@ export async function createCourse(ctx: RequestContext, input: CourseVOInput): P
   });
   const row = await entries.findEntry(ctx.em, { key });
   return toCourseVO(row!);
-}
-
-/** The entry a creation made (or met) is its mutation's object, by its course id: answers its entry key. */
-export async function namedCourse(ctx: RequestContext, em: EntityManager, entryKey: number): Promise<number> {
-  nameCreatedObject(ctx, await courseOfEntryKey(em, entryKey));
-  return entryKey;
 }
 
 /** The key of the course a create met: the one with its externalId, for a caller who may manage it. */

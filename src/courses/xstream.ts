@@ -1,5 +1,5 @@
 import { js2xml, type Element } from 'xml-js';
-import type { ElementRow } from './repository';
+import type { ElementRow } from './presenter';
 
 /**
  * A course's trees as OpenOLAT's XStream writes `runstructure.xml` (org.olat.course.Structure) and

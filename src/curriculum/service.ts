@@ -12,7 +12,7 @@ import { normaliseManagedFlags } from '../managed/flags';
 import { requireEntryManager, requireEntryReader } from '../courses/policy';
 import { toRepositoryEntryVO, type EntryRow } from '../courses/presenter';
 import { findEntry } from '../courses/repository';
-import { locateEntry } from '../courses/service';
+import { locateEntry } from '../courses/entries';
 import { defaultOrganisation } from '../organisations/repository';
 import { Organisation } from '../entities/organisations';
 import type { RepositoryEntryVO } from '../schema/courses';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GatewaySettings } from '../settings/settings';
 import { unauthenticated } from './errors';
 import type { OrganisationRole } from './roles';
-import type { PendingAudit } from '../audit/audit-log';
+import type { PendingAudit } from '../audit/pending';
 
 export interface RoleGrant {
   organisationKey: number;

@@ -1,5 +1,6 @@
 import { adminEntities } from './admin';
 import { assessmentEntities } from './assessment';
+import { authenticationEntities } from './authentications';
 import { calendarEntities } from './calendars';
 import { catalogEntities } from './catalog';
 import { changeEntities } from './changes';
@@ -21,6 +22,7 @@ import { webhookEntities } from './webhooks';
 /** Every entity, one entry per family. */
 export const entities = [
   ...userEntities,
+  ...authenticationEntities,
   ...groupEntities,
   ...organisationEntities,
   ...relationEntities,

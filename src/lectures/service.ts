@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inTransaction } from '../audit/audit-log';
 import { syncCourseLectureCalendars, syncLectureBlockCalendars } from '../calendars/lecture-sync';
-import { locate, type EntryAddress } from '../courses/service';
+import { locate, type EntryAddress } from '../courses/entries';
 import type { EntryRow } from '../courses/presenter';
 import { findEntry } from '../courses/repository';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';

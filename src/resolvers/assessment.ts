@@ -1,4 +1,5 @@
 import { Arg, Args, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { CourseKeyArgs } from '../schema/arguments';
 import * as results from '../assessment/results';
 import * as assessment from '../assessment/service';
 import type { RequestContext } from '../domain/context';
@@ -51,7 +52,7 @@ export class AssessmentResultsResolver {
   @Directive(auth())
   courseAssessmentResults(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('nodeId', () => String, { nullable: true, description: NODE }) nodeId?: string,
   ): Promise<AssessableResultsVO[]> {
     return results.listResults(ctx, courseKey, nodeId);
@@ -63,7 +64,7 @@ export class AssessmentResultsResolver {
   @Directive(auth())
   courseAssessmentResult(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('identityKey', () => LongScalar) identityKey: number,
     @Arg('nodeId', () => String, { nullable: true, description: NODE }) nodeId?: string,
   ): Promise<AssessableResultsVO> {
@@ -76,7 +77,7 @@ export class AssessmentResultsResolver {
   @Directive(auth())
   importAssessmentResults(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('nodeId', () => String, { description: 'The ident of the course element.' }) nodeId: string,
     @Arg('results', () => AssessableResultsVOInput) input: AssessableResultsVOInput,
   ): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { KeepsPrincipals } from '../auth/principal-cache';
 import { Arg, Args, ArgsType, Ctx, Directive, Field, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { CourseKeyArgs } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import * as calendars from '../calendars/service';
 import type { EventQuery } from '../calendars/service';
@@ -173,7 +174,7 @@ export class CalendarResolver {
   @Managed(managedCalendarEvent, null)
   saveCourseCalendarEvent(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('event', () => EventVOInput) event: EventVOInput,
   ): Promise<boolean> {
     return calendars.saveEvents(ctx, { courseKey }, [event], true);
@@ -184,7 +185,7 @@ export class CalendarResolver {
   @Managed(managedCalendarEvent, null)
   saveCourseCalendarEvents(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('events', () => [EventVOInput]) events: EventVOInput[],
   ): Promise<boolean> {
     return calendars.saveEvents(ctx, { courseKey }, events, false);
@@ -193,11 +194,7 @@ export class CalendarResolver {
   @Mutation(() => Boolean, { description: `Delete an event of the course's calendar; 404 unknown event. ${COURSE_RULE}` })
   @Directive(auth())
   @Managed(managedCalendarEvent, 'all')
-  deleteCourseCalendarEvent(
-    @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
-    @Arg('eventId', () => String) eventId: string,
-  ): Promise<boolean> {
+  deleteCourseCalendarEvent(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs, @Arg('eventId', () => String) eventId: string): Promise<boolean> {
     return calendars.deleteEvent(ctx, { courseKey }, eventId);
   }
 

@@ -1,4 +1,5 @@
 import { Arg, Args, ArgsType, Ctx, Directive, Extensions, Field, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { CourseKeyArgs } from '../schema/arguments';
 import { KeepsPrincipals } from '../auth/principal-cache';
 import * as courseGroups from '../courses/groups';
 import { managedCourseGroups } from '../courses/groups';
@@ -126,7 +127,7 @@ export class RepositoryEntryEdgesResolver {
 export class CourseGroupResolver {
   @Query(() => [GroupVO], { description: 'The groups linked to the course: for whoever sees the course, and group managers.' })
   @Directive(auth())
-  courseGroups(@Ctx() ctx: RequestContext, @Arg('courseKey', () => LongScalar) courseKey: number): Promise<GroupVO[]> {
+  courseGroups(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<GroupVO[]> {
     return courseGroups.listCourseGroups(ctx, courseKey);
   }
 
@@ -134,11 +135,7 @@ export class CourseGroupResolver {
     description: `A group of the course (NOT_FOUND when it is not linked to it): members of the group, and ${GROUP_MANAGERS_TOO.toLowerCase()}`,
   })
   @Directive(auth())
-  courseGroup(
-    @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
-    @Arg('groupKey', () => LongScalar) groupKey: number,
-  ): Promise<GroupVO> {
+  courseGroup(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<GroupVO> {
     return courseGroups.getCourseGroup(ctx, courseKey, groupKey);
   }
 
@@ -148,11 +145,7 @@ export class CourseGroupResolver {
   })
   @Directive(auth())
   @Managed(managedCourseGroups, 'groups')
-  createCourseGroup(
-    @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
-    @Arg('group', () => GroupVOInput) group: GroupVOInput,
-  ): Promise<GroupVO> {
+  createCourseGroup(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs, @Arg('group', () => GroupVOInput) group: GroupVOInput): Promise<GroupVO> {
     return courseGroups.createCourseGroup(ctx, courseKey, group);
   }
 
@@ -162,11 +155,7 @@ export class CourseGroupResolver {
   })
   @Directive(auth())
   @Managed(managedCourseGroups, 'groups')
-  linkCourseGroup(
-    @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
-    @Arg('groupKey', () => LongScalar) groupKey: number,
-  ): Promise<boolean> {
+  linkCourseGroup(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<boolean> {
     return courseGroups.linkCourseGroup(ctx, courseKey, groupKey);
   }
 
@@ -176,7 +165,7 @@ export class CourseGroupResolver {
   @Managed(managedGroup, null)
   updateCourseGroup(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('groupKey', () => LongScalar) groupKey: number,
     @Arg('group', () => GroupVOInput) group: GroupVOInput,
   ): Promise<GroupVO> {
@@ -187,11 +176,7 @@ export class CourseGroupResolver {
   @Mutation(() => Boolean, { description: `Deletes a group of the course (the group itself, as OpenOLAT does). ${GROUP_MANAGERS_TOO}` })
   @Directive(auth())
   @Managed(managedCourseGroups, 'groups')
-  deleteCourseGroup(
-    @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
-    @Arg('groupKey', () => LongScalar) groupKey: number,
-  ): Promise<boolean> {
+  deleteCourseGroup(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<boolean> {
     return courseGroups.deleteCourseGroup(ctx, courseKey, groupKey);
   }
 
@@ -224,7 +209,7 @@ export class CourseGroupResolver {
       'Gateway extension (GraphQL only; OpenOLAT’s REST API has no such endpoint): bookmarks a course the caller sees for the caller; false when it was bookmarked already.',
   })
   @Directive(auth())
-  markCourseFavorite(@Ctx() ctx: RequestContext, @Arg('courseKey', () => LongScalar) courseKey: number): Promise<boolean> {
+  markCourseFavorite(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<boolean> {
     return myCourses.markFavorite(ctx, courseKey);
   }
 
@@ -232,7 +217,7 @@ export class CourseGroupResolver {
     description: 'Gateway extension (GraphQL only): removes the caller’s bookmark of the course; false when there was none.',
   })
   @Directive(auth())
-  unmarkCourseFavorite(@Ctx() ctx: RequestContext, @Arg('courseKey', () => LongScalar) courseKey: number): Promise<boolean> {
+  unmarkCourseFavorite(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<boolean> {
     return myCourses.unmarkFavorite(ctx, courseKey);
   }
 

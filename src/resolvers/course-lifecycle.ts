@@ -1,4 +1,5 @@
-import { Arg, Ctx, Directive, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Directive, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { CourseKeyArgs, EntryArgs } from '../schema/arguments';
 import * as configuration from '../courses/configuration';
 import * as images from '../courses/image';
 import * as lifecycle from '../courses/lifecycle';
@@ -28,20 +29,19 @@ import { Base64Scalar, LongScalar } from '../schema/scalars';
 const MANAGERS = 'Administrators and learning resource managers of one of the entry’s organisations, and its owners.';
 const LINKERS =
   'Managers of the entry (administrators and learning resource managers of one of its organisations, its owners) who are administrators, learning resource managers or authors in the organisation too.';
-const ENTRY = { description: 'key or softkey' };
 
 /** The lifecycle of repository entries and courses (catalogue 2.3, 2.4): metadata, status, access, organisations, configuration, resource, search. */
 @Resolver()
 export class CourseLifecycleResolver {
   @Query(() => RepositoryEntryMetadataVO, { description: `The metadata of the entry. ${MANAGERS} Global authors too, of the entries they see.` })
   @Directive(auth())
-  repositoryEntryMetadata(@Ctx() ctx: RequestContext, @Arg('entry', () => String, ENTRY) entry: string): Promise<RepositoryEntryMetadataVO> {
+  repositoryEntryMetadata(@Ctx() ctx: RequestContext, @Args() { entry }: EntryArgs): Promise<RepositoryEntryMetadataVO> {
     return metadata.getMetadata(ctx, { entry });
   }
 
   @Query(() => RepositoryEntryMetadataVO, { description: `The metadata of the course. ${MANAGERS}` })
   @Directive(auth())
-  courseMetadata(@Ctx() ctx: RequestContext, @Arg('courseKey', () => LongScalar) courseKey: number): Promise<RepositoryEntryMetadataVO> {
+  courseMetadata(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<RepositoryEntryMetadataVO> {
     return metadata.getMetadata(ctx, { courseKey });
   }
 
@@ -50,7 +50,7 @@ export class CourseLifecycleResolver {
   @Managed(managedCourse, null)
   updateRepositoryEntryMetadata(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string,
+    @Args() { entry }: EntryArgs,
     @Arg('metadata', () => RepositoryEntryMetadataVOInput) input: RepositoryEntryMetadataVOInput,
   ): Promise<RepositoryEntryMetadataVO> {
     return metadata.updateMetadata(ctx, { entry }, input);
@@ -61,7 +61,7 @@ export class CourseLifecycleResolver {
   @Managed(managedCourse, null)
   updateCourseMetadata(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('metadata', () => RepositoryEntryMetadataVOInput) input: RepositoryEntryMetadataVOInput,
   ): Promise<RepositoryEntryMetadataVO> {
     return metadata.updateMetadata(ctx, { courseKey }, input);
@@ -76,7 +76,7 @@ export class CourseLifecycleResolver {
   @Managed(managedCourse, null)
   updateRepositoryEntry(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string,
+    @Args() { entry }: EntryArgs,
     @Arg('repositoryEntry', () => RepositoryEntryVOInput) input: RepositoryEntryVOInput,
   ): Promise<RepositoryEntryVO | null> {
     return lifecycle.updateEntry(ctx, entry, input);
@@ -86,7 +86,7 @@ export class CourseLifecycleResolver {
   @Directive(auth())
   changeRepositoryEntryStatus(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string,
+    @Args() { entry }: EntryArgs,
     @Arg('statusChange', () => EntryStatusChangeInput, { nullable: true }) change?: EntryStatusChangeInput | null,
   ): Promise<boolean> {
     return lifecycle.changeStatus(ctx, { entry }, change);
@@ -96,7 +96,7 @@ export class CourseLifecycleResolver {
   @Directive(auth())
   changeCourseStatus(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('statusChange', () => EntryStatusChangeInput, { nullable: true }) change?: EntryStatusChangeInput | null,
   ): Promise<boolean> {
     return lifecycle.changeStatus(ctx, { courseKey }, change);
@@ -108,7 +108,7 @@ export class CourseLifecycleResolver {
   @Directive(auth())
   setRepositoryEntryPublicAccess(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string,
+    @Args() { entry }: EntryArgs,
     @Arg('allUsers', () => Boolean, { nullable: true }) allUsers?: boolean | null,
     @Arg('guests', () => Boolean, { nullable: true }) guests?: boolean | null,
   ): Promise<boolean> {
@@ -117,7 +117,7 @@ export class CourseLifecycleResolver {
 
   @Query(() => RepositoryEntryAccessVO, { description: `The status and public access of the entry (OpenOLAT's older access resource). ${MANAGERS}` })
   @Directive(auth())
-  repositoryEntryAccess(@Ctx() ctx: RequestContext, @Arg('entry', () => String, ENTRY) entry: string): Promise<RepositoryEntryAccessVO> {
+  repositoryEntryAccess(@Ctx() ctx: RequestContext, @Args() { entry }: EntryArgs): Promise<RepositoryEntryAccessVO> {
     return lifecycle.getAccess(ctx, entry);
   }
 
@@ -127,7 +127,7 @@ export class CourseLifecycleResolver {
   @Directive(auth())
   updateRepositoryEntryAccess(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string,
+    @Args() { entry }: EntryArgs,
     @Arg('access', () => RepositoryEntryAccessVOInput) access: RepositoryEntryAccessVOInput,
   ): Promise<RepositoryEntryAccessVO> {
     return lifecycle.updateAccess(ctx, entry, access);
@@ -135,13 +135,13 @@ export class CourseLifecycleResolver {
 
   @Query(() => [OrganisationVO], { description: `The organisations of the entry. ${MANAGERS}` })
   @Directive(auth())
-  repositoryEntryOrganisations(@Ctx() ctx: RequestContext, @Arg('entry', () => String, ENTRY) entry: string): Promise<OrganisationVO[]> {
+  repositoryEntryOrganisations(@Ctx() ctx: RequestContext, @Args() { entry }: EntryArgs): Promise<OrganisationVO[]> {
     return lifecycle.listOrganisations(ctx, { entry });
   }
 
   @Query(() => [OrganisationVO], { description: `The organisations of the course. ${MANAGERS}` })
   @Directive(auth())
-  courseOrganisations(@Ctx() ctx: RequestContext, @Arg('courseKey', () => LongScalar) courseKey: number): Promise<OrganisationVO[]> {
+  courseOrganisations(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<OrganisationVO[]> {
     return lifecycle.listOrganisations(ctx, { courseKey });
   }
 
@@ -152,7 +152,7 @@ export class CourseLifecycleResolver {
   @Managed(managedCourse, 'organisations')
   addRepositoryEntryOrganisation(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string,
+    @Args() { entry }: EntryArgs,
     @Arg('organisationKey', () => LongScalar) organisationKey: number,
   ): Promise<boolean> {
     return lifecycle.addOrganisation(ctx, { entry }, organisationKey);
@@ -165,7 +165,7 @@ export class CourseLifecycleResolver {
   @Managed(managedCourse, 'organisations')
   removeRepositoryEntryOrganisation(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string,
+    @Args() { entry }: EntryArgs,
     @Arg('organisationKey', () => LongScalar) organisationKey: number,
   ): Promise<boolean> {
     return lifecycle.removeOrganisation(ctx, { entry }, organisationKey);
@@ -176,7 +176,7 @@ export class CourseLifecycleResolver {
   @Managed(managedCourse, 'organisations')
   addCourseOrganisation(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('organisationKey', () => LongScalar) organisationKey: number,
   ): Promise<boolean> {
     return lifecycle.addOrganisation(ctx, { courseKey }, organisationKey);
@@ -187,7 +187,7 @@ export class CourseLifecycleResolver {
   @Managed(managedCourse, 'organisations')
   removeCourseOrganisation(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('organisationKey', () => LongScalar) organisationKey: number,
   ): Promise<boolean> {
     return lifecycle.removeOrganisation(ctx, { courseKey }, organisationKey);
@@ -195,13 +195,13 @@ export class CourseLifecycleResolver {
 
   @Query(() => OlatResourceVO, { description: `The OLAT resource of the course. ${MANAGERS}` })
   @Directive(auth())
-  courseResource(@Ctx() ctx: RequestContext, @Arg('courseKey', () => LongScalar) courseKey: number): Promise<OlatResourceVO> {
+  courseResource(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<OlatResourceVO> {
     return lifecycle.getResource(ctx, courseKey);
   }
 
   @Query(() => CourseConfigVO, { description: `The configuration of the course. ${MANAGERS}` })
   @Directive(auth())
-  courseConfiguration(@Ctx() ctx: RequestContext, @Arg('courseKey', () => LongScalar) courseKey: number): Promise<CourseConfigVO> {
+  courseConfiguration(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<CourseConfigVO> {
     return configuration.getCourseConfig(ctx, courseKey);
   }
 
@@ -210,7 +210,7 @@ export class CourseLifecycleResolver {
   @Managed(managedCourse, null)
   updateCourseConfiguration(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('courseConfiguration', () => CourseConfigVOInput) input: CourseConfigVOInput,
   ): Promise<CourseConfigVO> {
     return configuration.updateCourseConfig(ctx, courseKey, input);
@@ -237,13 +237,13 @@ export class CourseLifecycleResolver {
 export class RepositoryEntryImageResolver {
   @Query(() => RepositoryEntryImageVO, { description: `The image of the entry; NOT_FOUND when it has none. ${MANAGERS}` })
   @Directive(auth())
-  repositoryEntryImage(@Ctx() ctx: RequestContext, @Arg('entry', () => String, ENTRY) entry: string): Promise<RepositoryEntryImageVO> {
+  repositoryEntryImage(@Ctx() ctx: RequestContext, @Args() { entry }: EntryArgs): Promise<RepositoryEntryImageVO> {
     return images.getImage(ctx, { entry });
   }
 
   @Query(() => RepositoryEntryImageVO, { description: `The image of the course; NOT_FOUND when it has none. ${MANAGERS}` })
   @Directive(auth())
-  courseImage(@Ctx() ctx: RequestContext, @Arg('courseKey', () => LongScalar) courseKey: number): Promise<RepositoryEntryImageVO> {
+  courseImage(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<RepositoryEntryImageVO> {
     return images.getImage(ctx, { courseKey });
   }
 
@@ -256,7 +256,7 @@ export class RepositoryEntryImageResolver {
   @Directive(auth())
   uploadRepositoryEntryImage(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string,
+    @Args() { entry }: EntryArgs,
     @Arg('image', () => RepositoryEntryImageUploadInput) image: RepositoryEntryImageUploadInput,
   ): Promise<boolean> {
     return images.uploadImage(ctx, { entry }, image);
@@ -266,7 +266,7 @@ export class RepositoryEntryImageResolver {
   @Directive(auth())
   uploadCourseImage(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('image', () => RepositoryEntryImageUploadInput) image: RepositoryEntryImageUploadInput,
   ): Promise<boolean> {
     return images.uploadImage(ctx, { courseKey }, image);

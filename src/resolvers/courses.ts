@@ -1,4 +1,5 @@
 import { Arg, Args, ArgsType, Ctx, Directive, Extensions, Field, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { CourseKeyArgs, EntryArgs } from '../schema/arguments';
 import { KeepsPrincipals } from '../auth/principal-cache';
 import { managedCourse } from '../courses/managed';
 import { COURSE_CREATORS } from '../courses/policy';
@@ -91,7 +92,7 @@ export class CourseResolver {
 
   @Query(() => CourseVO, { description: `A course by its id (the OLAT resource id, CourseVO.key). ${VISIBLE}` })
   @Directive(auth())
-  course(@Ctx() ctx: RequestContext, @Arg('courseKey', () => LongScalar) courseKey: number): Promise<CourseVO> {
+  course(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<CourseVO> {
     return courses.getCourse(ctx, courseKey);
   }
 
@@ -109,7 +110,7 @@ export class CourseResolver {
   @Mutation(() => Boolean, { description: `Deletes the course for good. ${MANAGERS}` })
   @Directive(auth())
   @Managed(managedCourse, 'delete')
-  deleteCourse(@Ctx() ctx: RequestContext, @Arg('courseKey', () => LongScalar) courseKey: number): Promise<boolean> {
+  deleteCourse(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<boolean> {
     return courses.deleteEntry(ctx, { courseKey });
   }
 
@@ -117,7 +118,7 @@ export class CourseResolver {
   @Directive(auth())
   courseMembers(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('role', () => CourseMemberRole) role: CourseMemberRole,
   ): Promise<UserVO[]> {
     return courses.listMembers(ctx, { courseKey }, courses.entryRoleOf(role));
@@ -125,11 +126,7 @@ export class CourseResolver {
 
   @Query(() => UserVO, { description: `The author (owner) of the course; NOT_FOUND when the person is none. ${MANAGERS}` })
   @Directive(auth())
-  courseAuthor(
-    @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
-  ): Promise<UserVO> {
+  courseAuthor(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<UserVO> {
     return courses.getMember(ctx, { courseKey }, identityKey, EntryRole.owner);
   }
 
@@ -138,7 +135,7 @@ export class CourseResolver {
   @Managed(managedCourse, 'membersmanagement')
   addCourseMember(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('role', () => CourseMemberRole) role: CourseMemberRole,
     @Arg('identityKey', () => LongScalar) identityKey: number,
   ): Promise<boolean> {
@@ -150,7 +147,7 @@ export class CourseResolver {
   @Managed(managedCourse, 'membersmanagement')
   addCourseMembers(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('role', () => CourseMemberRole) role: CourseMemberRole,
     @Arg('members', () => [UserVOInput]) members: UserVOInput[],
   ): Promise<boolean> {
@@ -163,7 +160,7 @@ export class CourseResolver {
   @Managed(managedCourse, 'membersmanagement')
   removeCourseMember(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('role', () => CourseMemberRole) role: CourseMemberRole,
     @Arg('identityKey', () => LongScalar) identityKey: number,
   ): Promise<boolean> {
@@ -190,7 +187,7 @@ export class RepositoryEntryResolver {
 
   @Query(() => RepositoryEntryVO, { description: `An entry by its key, or else its softkey. ${VISIBLE}` })
   @Directive(auth())
-  repositoryEntry(@Ctx() ctx: RequestContext, @Arg('entry', () => String, { description: 'key or softkey' }) entry: string): Promise<RepositoryEntryVO> {
+  repositoryEntry(@Ctx() ctx: RequestContext, @Args() { entry }: EntryArgs): Promise<RepositoryEntryVO> {
     return courses.getEntry(ctx, entry);
   }
 
@@ -200,7 +197,7 @@ export class RepositoryEntryResolver {
   })
   @Directive(auth())
   @Managed(managedCourse, 'delete')
-  deleteRepositoryEntry(@Ctx() ctx: RequestContext, @Arg('entry', () => String, { description: 'key or softkey' }) entry: string): Promise<boolean> {
+  deleteRepositoryEntry(@Ctx() ctx: RequestContext, @Args() { entry }: EntryArgs): Promise<boolean> {
     return courses.deleteEntry(ctx, { entry });
   }
 
@@ -208,7 +205,7 @@ export class RepositoryEntryResolver {
   @Directive(auth())
   repositoryEntryMembers(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, { description: 'key or softkey' }) entry: string,
+    @Args() { entry }: EntryArgs,
     @Arg('role', () => EntryMemberRole) role: EntryMemberRole,
   ): Promise<UserVO[]> {
     return courses.listMembers(ctx, { entry }, courses.entryRoleOf(role));
@@ -219,7 +216,7 @@ export class RepositoryEntryResolver {
   @Managed(managedCourse, 'membersmanagement')
   addRepositoryEntryMember(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, { description: 'key or softkey' }) entry: string,
+    @Args() { entry }: EntryArgs,
     @Arg('role', () => EntryMemberRole) role: EntryMemberRole,
     @Arg('identityKey', () => LongScalar) identityKey: number,
   ): Promise<boolean> {
@@ -231,7 +228,7 @@ export class RepositoryEntryResolver {
   @Managed(managedCourse, 'membersmanagement')
   addRepositoryEntryMembers(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, { description: 'key or softkey' }) entry: string,
+    @Args() { entry }: EntryArgs,
     @Arg('role', () => EntryMemberRole) role: EntryMemberRole,
     @Arg('members', () => [UserVOInput]) members: UserVOInput[],
   ): Promise<boolean> {
@@ -244,7 +241,7 @@ export class RepositoryEntryResolver {
   @Managed(managedCourse, 'membersmanagement')
   removeRepositoryEntryMember(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, { description: 'key or softkey' }) entry: string,
+    @Args() { entry }: EntryArgs,
     @Arg('role', () => EntryMemberRole) role: EntryMemberRole,
     @Arg('identityKey', () => LongScalar) identityKey: number,
   ): Promise<boolean> {
@@ -264,11 +261,7 @@ export class CourseNodeResolver {
 
   @Query(() => CourseNodeVO, { description: `A node of the course’s editor tree; NOT_FOUND when the course has none with that id. ${ELEMENT_MANAGERS}` })
   @Directive(auth())
-  courseElement(
-    @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
-    @Arg('nodeId', () => String) nodeId: string,
-  ): Promise<CourseNodeVO> {
+  courseElement(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs, @Arg('nodeId', () => String) nodeId: string): Promise<CourseNodeVO> {
     return elements.getElement(ctx, courseKey, nodeId);
   }
 
@@ -279,7 +272,7 @@ export class CourseNodeResolver {
   @Managed(managedCourse, 'editcontent')
   addStructureElement(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('element', () => CourseNodeInput) element: CourseNodeInput,
   ): Promise<CourseNodeVO> {
     return elements.createElement(ctx, courseKey, elements.STRUCTURE, element);
@@ -290,7 +283,7 @@ export class CourseNodeResolver {
   @Managed(managedCourse, 'editcontent')
   updateStructureElement(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('nodeId', () => String) nodeId: string,
     @Arg('element', () => CourseNodeInput) element: CourseNodeInput,
   ): Promise<CourseNodeVO> {
@@ -304,7 +297,7 @@ export class CourseNodeResolver {
   @Managed(managedCourse, 'editcontent')
   addSinglePageElement(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('element', () => CourseNodeInput) element: CourseNodeInput,
   ): Promise<CourseNodeVO> {
     return elements.createElement(ctx, courseKey, elements.SINGLE_PAGE, element);
@@ -315,7 +308,7 @@ export class CourseNodeResolver {
   @Managed(managedCourse, 'editcontent')
   updateSinglePageElement(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('nodeId', () => String) nodeId: string,
     @Arg('element', () => CourseNodeInput) element: CourseNodeInput,
   ): Promise<CourseNodeVO> {
@@ -328,7 +321,7 @@ export class CourseNodeResolver {
   @Directive(auth())
   publishCourse(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('status', () => String, {
       nullable: true,
       description: 'The entry status after publishing, e.g. published; absent or no status name: preparation, as in OpenOLAT.',
@@ -342,13 +335,13 @@ export class CourseNodeResolver {
 
   @Query(() => CourseTreeXmlVO, { description: `The run tree (as last published) as OpenOLAT's runstructure.xml. ${ELEMENT_MANAGERS}` })
   @Directive(auth())
-  courseRunStructure(@Ctx() ctx: RequestContext, @Arg('courseKey', () => LongScalar) courseKey: number): Promise<CourseTreeXmlVO> {
+  courseRunStructure(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<CourseTreeXmlVO> {
     return elements.runStructure(ctx, courseKey);
   }
 
   @Query(() => CourseTreeXmlVO, { description: `The editor tree as OpenOLAT's editortreemodel.xml. ${ELEMENT_MANAGERS}` })
   @Directive(auth())
-  courseEditorTreeModel(@Ctx() ctx: RequestContext, @Arg('courseKey', () => LongScalar) courseKey: number): Promise<CourseTreeXmlVO> {
+  courseEditorTreeModel(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<CourseTreeXmlVO> {
     return elements.editorTreeModel(ctx, courseKey);
   }
 }

@@ -1,4 +1,5 @@
 import { Arg, Args, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { CourseAddressArgs, CourseKeyArgs } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import * as elementBlocks from '../lectures/curriculum-blocks';
 import { managedLectureBlock } from '../lectures/managed';
@@ -28,20 +29,14 @@ import { LectureBlockRollCallVO } from '../schema/roll-calls';
 const SIGNED_IN = auth();
 const MANAGERS =
   'Owners of the course, and administrators, learning resource managers and lecture managers of its organisations (OpenOLAT answers 401 to others, here 403).';
-const ENTRY = { nullable: true, description: 'The course by repository entry key or softkey (/repo/entries/{k}); or give courseKey.' };
-const COURSE = { nullable: true, description: 'The course by its course id (/repo/courses/{courseId}); taken before entry.' };
 
 /** Lecture blocks of courses and curriculum elements (catalogue 2.7, 3.6). */
 @Resolver()
 export class LectureResolver {
   @Query(() => RepositoryEntryLectureConfigurationVO, { description: `The lecture configuration of the course (all null without one). ${MANAGERS}` })
   @Directive(SIGNED_IN)
-  lectureConfiguration(
-    @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
-  ): Promise<RepositoryEntryLectureConfigurationVO> {
-    return lectures.getConfiguration(ctx, { entry, courseKey });
+  lectureConfiguration(@Ctx() ctx: RequestContext, @Args() course: CourseAddressArgs): Promise<RepositoryEntryLectureConfigurationVO> {
+    return lectures.getConfiguration(ctx, course);
   }
 
   @Mutation(() => RepositoryEntryLectureConfigurationVO, {
@@ -50,21 +45,16 @@ export class LectureResolver {
   @Directive(SIGNED_IN)
   updateLectureConfiguration(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Args() course: CourseAddressArgs,
     @Arg('lectureConfiguration', () => RepositoryEntryLectureConfigurationVOInput) configuration: RepositoryEntryLectureConfigurationVOInput,
   ): Promise<RepositoryEntryLectureConfigurationVO> {
-    return lectures.updateConfiguration(ctx, { entry, courseKey }, configuration);
+    return lectures.updateConfiguration(ctx, course, configuration);
   }
 
   @Query(() => [LectureBlockVO], { description: `The lecture blocks of the course. ${MANAGERS}` })
   @Directive(SIGNED_IN)
-  lectureBlocks(
-    @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
-  ): Promise<LectureBlockVO[]> {
-    return lectures.listBlocks(ctx, { entry, courseKey });
+  lectureBlocks(@Ctx() ctx: RequestContext, @Args() course: CourseAddressArgs): Promise<LectureBlockVO[]> {
+    return lectures.listBlocks(ctx, course);
   }
 
   @Mutation(() => LectureBlockVO, {
@@ -74,11 +64,10 @@ export class LectureResolver {
   @Managed(managedLectureBlock, null)
   saveLectureBlock(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Args() course: CourseAddressArgs,
     @Arg('lectureBlock', () => LectureBlockVOInput) lectureBlock: LectureBlockVOInput,
   ): Promise<LectureBlockVO> {
-    return lectures.saveBlock(ctx, { entry, courseKey }, lectureBlock);
+    return lectures.saveBlock(ctx, course, lectureBlock);
   }
 
   @Mutation(() => LectureBlockVO, { description: 'As saveLectureBlock, the course named by its course id (the /repo/courses mount).' })
@@ -86,7 +75,7 @@ export class LectureResolver {
   @Managed(managedLectureBlock, null)
   saveCourseLectureBlock(
     @Ctx() ctx: RequestContext,
-    @Arg('courseKey', () => LongScalar) courseKey: number,
+    @Args() { courseKey }: CourseKeyArgs,
     @Arg('lectureBlock', () => LectureBlockVOInput) lectureBlock: LectureBlockVOInput,
   ): Promise<LectureBlockVO> {
     return lectures.saveBlock(ctx, { courseKey }, lectureBlock);
@@ -96,11 +85,10 @@ export class LectureResolver {
   @Directive(SIGNED_IN)
   lectureBlock(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Args() course: CourseAddressArgs,
     @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
   ): Promise<LectureBlockVO> {
-    return lectures.getBlock(ctx, { entry, courseKey }, lectureBlockKey);
+    return lectures.getBlock(ctx, course, lectureBlockKey);
   }
 
   @Mutation(() => Boolean, { description: `Delete the block with its teachers, participants, roll calls and calendar events. ${MANAGERS}` })
@@ -108,11 +96,10 @@ export class LectureResolver {
   @Managed(managedLectureBlock, 'delete')
   deleteLectureBlock(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Args() course: CourseAddressArgs,
     @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
   ): Promise<boolean> {
-    return lectures.deleteBlock(ctx, { entry, courseKey }, lectureBlockKey);
+    return lectures.deleteBlock(ctx, course, lectureBlockKey);
   }
 
   @Mutation(() => LectureBlockVO, { description: `Move the block to another course, which the caller must manage too (403; 404 unknown). ${MANAGERS}` })
@@ -120,23 +107,21 @@ export class LectureResolver {
   @Managed(managedLectureBlock, 'settings')
   moveLectureBlock(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Args() course: CourseAddressArgs,
     @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
     @Arg('repoEntryKey', () => LongScalar) repoEntryKey: number,
   ): Promise<LectureBlockVO> {
-    return lectures.moveBlock(ctx, { entry, courseKey }, lectureBlockKey, repoEntryKey);
+    return lectures.moveBlock(ctx, course, lectureBlockKey, repoEntryKey);
   }
 
   @Query(() => [UserVO], { description: `The teachers of the block. ${MANAGERS}` })
   @Directive(SIGNED_IN)
   lectureBlockTeachers(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Args() course: CourseAddressArgs,
     @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
   ): Promise<UserVO[]> {
-    return lectures.listTeachers(ctx, { entry, courseKey }, lectureBlockKey);
+    return lectures.listTeachers(ctx, course, lectureBlockKey);
   }
 
   @Mutation(() => Boolean, { description: 'true: now a teacher; false: already one (REST answers 200 either way, as OpenOLAT). 404 unknown person.' })
@@ -144,12 +129,11 @@ export class LectureResolver {
   @Managed(managedLectureBlock, 'teachers')
   addLectureBlockTeacher(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Args() course: CourseAddressArgs,
     @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
     @Arg('identityKey', () => LongScalar) identityKey: number,
   ): Promise<boolean> {
-    return lectures.addTeacher(ctx, { entry, courseKey }, lectureBlockKey, identityKey);
+    return lectures.addTeacher(ctx, course, lectureBlockKey, identityKey);
   }
 
   @Mutation(() => Boolean, { description: 'Remove a teacher (true also when the person was none). 404 unknown person.' })
@@ -157,12 +141,11 @@ export class LectureResolver {
   @Managed(managedLectureBlock, 'teachers')
   removeLectureBlockTeacher(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Args() course: CourseAddressArgs,
     @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
     @Arg('identityKey', () => LongScalar) identityKey: number,
   ): Promise<boolean> {
-    return lectures.removeTeacher(ctx, { entry, courseKey }, lectureBlockKey, identityKey);
+    return lectures.removeTeacher(ctx, course, lectureBlockKey, identityKey);
   }
 
   @Mutation(() => Boolean, { description: 'The participants of the course become participants of the block, each with a roll call without attendance.' })
@@ -170,11 +153,10 @@ export class LectureResolver {
   @Managed(managedLectureBlock, 'groups')
   addLectureBlockCourseParticipants(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Args() course: CourseAddressArgs,
     @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
   ): Promise<boolean> {
-    return lectures.addCourseParticipants(ctx, { entry, courseKey }, lectureBlockKey);
+    return lectures.addCourseParticipants(ctx, course, lectureBlockKey);
   }
 
   @Mutation(() => Boolean, { description: 'The participants of the course stop being participants of the block (roll calls stay).' })
@@ -182,11 +164,10 @@ export class LectureResolver {
   @Managed(managedLectureBlock, 'groups')
   removeLectureBlockCourseParticipants(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Args() course: CourseAddressArgs,
     @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
   ): Promise<boolean> {
-    return lectures.removeCourseParticipants(ctx, { entry, courseKey }, lectureBlockKey);
+    return lectures.removeCourseParticipants(ctx, course, lectureBlockKey);
   }
 
   @Mutation(() => Boolean, {
@@ -197,11 +178,10 @@ export class LectureResolver {
   @Managed(managedLectureBlock, 'groups')
   addLectureBlockCurriculumParticipants(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Args() course: CourseAddressArgs,
     @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
   ): Promise<boolean> {
-    return lectures.addCurriculumParticipants(ctx, { entry, courseKey }, lectureBlockKey);
+    return lectures.addCurriculumParticipants(ctx, course, lectureBlockKey);
   }
 
   @Mutation(() => Boolean, { description: 'No curriculum element gives the block participants any more; false when none did (REST: 304).' })
@@ -209,22 +189,20 @@ export class LectureResolver {
   @Managed(managedLectureBlock, 'groups')
   removeLectureBlockCurriculumParticipants(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Args() course: CourseAddressArgs,
     @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
   ): Promise<boolean> {
-    return lectures.removeCurriculumParticipants(ctx, { entry, courseKey }, lectureBlockKey);
+    return lectures.removeCurriculumParticipants(ctx, course, lectureBlockKey);
   }
 
   @Query(() => [TaxonomyLevelVO], { description: `The taxonomy levels of the block. ${MANAGERS}` })
   @Directive(SIGNED_IN)
   lectureBlockTaxonomyLevels(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Args() course: CourseAddressArgs,
     @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
   ): Promise<TaxonomyLevelVO[]> {
-    return lectures.listLevels(ctx, { entry, courseKey }, lectureBlockKey);
+    return lectures.listLevels(ctx, course, lectureBlockKey);
   }
 
   @Mutation(() => Boolean, { description: 'true: now tagged; false: already (REST answers 304). 404 unknown level.' })
@@ -232,12 +210,11 @@ export class LectureResolver {
   @Managed(managedLectureBlock, 'settings')
   addLectureBlockTaxonomyLevel(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Args() course: CourseAddressArgs,
     @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
     @Arg('taxonomyLevelKey', () => LongScalar) taxonomyLevelKey: number,
   ): Promise<boolean> {
-    return lectures.addLevel(ctx, { entry, courseKey }, lectureBlockKey, taxonomyLevelKey);
+    return lectures.addLevel(ctx, course, lectureBlockKey, taxonomyLevelKey);
   }
 
   @Mutation(() => Boolean, { description: 'Remove a level from the block (true also when it was not there or the level is unknown, as OpenOLAT).' })
@@ -245,33 +222,27 @@ export class LectureResolver {
   @Managed(managedLectureBlock, 'settings')
   removeLectureBlockTaxonomyLevel(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Args() course: CourseAddressArgs,
     @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
     @Arg('taxonomyLevelKey', () => LongScalar) taxonomyLevelKey: number,
   ): Promise<boolean> {
-    return lectures.removeLevel(ctx, { entry, courseKey }, lectureBlockKey, taxonomyLevelKey);
+    return lectures.removeLevel(ctx, course, lectureBlockKey, taxonomyLevelKey);
   }
 
   @Mutation(() => Boolean, { description: `Bring the calendar events of every block of the course up to date. ${MANAGERS}` })
   @Directive(SIGNED_IN)
-  syncLectureCalendars(
-    @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
-  ): Promise<boolean> {
-    return lectures.syncCourseCalendars(ctx, { entry, courseKey });
+  syncLectureCalendars(@Ctx() ctx: RequestContext, @Args() course: CourseAddressArgs): Promise<boolean> {
+    return lectures.syncCourseCalendars(ctx, course);
   }
 
   @Mutation(() => Boolean, { description: `Bring the calendar events of the block up to date. ${MANAGERS}` })
   @Directive(SIGNED_IN)
   syncLectureBlockCalendars(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Args() course: CourseAddressArgs,
     @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
   ): Promise<boolean> {
-    return lectures.syncBlockCalendars(ctx, { entry, courseKey }, lectureBlockKey);
+    return lectures.syncBlockCalendars(ctx, course, lectureBlockKey);
   }
 
   @Mutation(() => Boolean, {
@@ -281,11 +252,10 @@ export class LectureResolver {
   @Directive(SIGNED_IN)
   healMovedLectureBlocks(
     @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
+    @Args() course: CourseAddressArgs,
     @Arg('originEntryKey', () => LongScalar) originEntryKey: number,
   ): Promise<boolean> {
-    return lectures.healMoved(ctx, { entry, courseKey }, originEntryKey);
+    return lectures.healMoved(ctx, course, originEntryKey);
   }
 
   @Mutation(() => RollCallAdaptationVO, {
@@ -293,12 +263,8 @@ export class LectureResolver {
       'Adapt the attendance of the roll calls of the course’s blocks to their planned lectures (OpenOLAT: of every block of the system). Administrators of the course’s organisations only.',
   })
   @Directive(SIGNED_IN)
-  adaptLectureRollCalls(
-    @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, ENTRY) entry: string | null,
-    @Arg('courseKey', () => LongScalar, COURSE) courseKey: number | null,
-  ): Promise<RollCallAdaptationVO> {
-    return lectures.adaptRollCalls(ctx, { entry, courseKey });
+  adaptLectureRollCalls(@Ctx() ctx: RequestContext, @Args() course: CourseAddressArgs): Promise<RollCallAdaptationVO> {
+    return lectures.adaptRollCalls(ctx, course);
   }
 
   @Query(() => [LectureBlockVO], {

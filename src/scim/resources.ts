@@ -50,19 +50,21 @@ export interface ListedTable {
   attributes: FilterAttributes;
 }
 
-/** The number of rows the request's filter and the scope keep, and the page of them it asks for, in key order. */
+/**
+ * The page the request asks for, in key order, and the number of rows the request's filter and the scope keep: counted
+ * only when the page does not tell it (a page shorter than asked for, not past the end, ends the rows: an identity
+ * provider's lookup of one person sends one statement).
+ */
 export async function listedRows<T>(em: EntityManager, table: ListedTable, scope: Condition, request: ListRequest): Promise<{ total: number; rows: T[] }> {
   const filter = request.filter ? filterCondition(table.attributes, request.filter) : { text: 'true', params: [] };
   const where = `where ${filter.text} and ${scope.text}`;
   const params = [...filter.params, ...scope.params];
-  const [{ total }] = await sql<{ total: number }>(em, `select count(*)::int as total from ${table.from} ${where}`, params);
+  const offset = request.startIndex - 1;
   const rows = request.count
-    ? await sql<T>(em, `select ${table.columns} from ${table.from} ${where} order by ${table.key} offset ? limit ?`, [
-        ...params,
-        request.startIndex - 1,
-        request.count,
-      ])
+    ? await sql<T>(em, `select ${table.columns} from ${table.from} ${where} order by ${table.key} offset ? limit ?`, [...params, offset, request.count])
     : [];
+  if (rows.length < request.count && (rows.length > 0 || offset === 0)) return { total: offset + rows.length, rows };
+  const [{ total }] = await sql<{ total: number }>(em, `select count(*)::int as total from ${table.from} ${where}`, params);
   return { total, rows };
 }
 

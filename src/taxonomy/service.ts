@@ -1,7 +1,7 @@
 import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inTransaction } from '../audit/audit-log';
-import { locateEntry } from '../courses/service';
+import { locateEntry } from '../courses/entries';
 import type { RequestContext } from '../domain/context';
 import { DomainError, badRequest, notFound, validationFailed } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';

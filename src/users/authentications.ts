@@ -8,7 +8,8 @@ import { revokeApiKeyLogins, revokeLogins, revokeLoginsOfSet } from '../auth/ses
 import { sql } from '../db/sql';
 import type { RequestContext } from '../domain/context';
 import { DomainError, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
-import { Authentication, Provider } from '../entities/users';
+import { Authentication } from '../entities/authentications';
+import { Provider } from '../entities/users';
 import type { ApiKeyVO, AuthenticationVO, AuthenticationVOInput } from '../schema/users';
 import { credentialAccess, requireSelfServiceKeys } from './policy';
 import { existingPeople, findIdentity, requireIdentity } from './repository';

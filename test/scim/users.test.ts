@@ -373,6 +373,11 @@ describe('filters, pages and attributes', () => {
     expect(page.json).toMatchObject({ totalResults: 3, startIndex: 2, itemsPerPage: 1 });
     expect(page.json.Resources[0].userName).toBe(`${tag}-1`);
     expect((await scim('GET', query(filter, '&count=0'))).json).toMatchObject({ totalResults: 3, itemsPerPage: 0, Resources: [] });
+    expect((await scim('GET', query(filter, '&startIndex=3&count=5'))).json).toMatchObject({ totalResults: 3, itemsPerPage: 1 });
+    expect((await scim('GET', query(filter, '&startIndex=5&count=5'))).json).toMatchObject({ totalResults: 3, itemsPerPage: 0, Resources: [] });
+    // A page shorter than asked for tells the total: the lookup of one person is one statement after the credentials.
+    const statements = await traceStatements(() => scim('GET', query(`userName eq "${tag}-1"`)));
+    expect(statements.filter((statement) => /\bfrom identity i\b/.test(statement.text))).toHaveLength(1);
     const only = await scim('GET', query(filter, '&attributes=userName&count=1'));
     expect(Object.keys(only.json.Resources[0]).sort()).toEqual(['id', 'schemas', 'userName']);
     const without = await scim('GET', query(filter, '&excludedAttributes=emails,name.familyName&count=1'));

@@ -1,4 +1,5 @@
-import { Authentication, Provider, UserStatus, type Identity } from '../../src/entities/users';
+import { Authentication } from '../../src/entities/authentications';
+import { Provider, UserStatus, type Identity } from '../../src/entities/users';
 import { addOrganisationMember, buildOrganisation, buildRoleInAnotherOrganisation, buildUser, uniqueLogin, type TestUser } from '../factories';
 import { JSON_TYPE, basic, call, graphql, type Headers } from '../support/http';
 import { SAMPLE_BODIES, graphqlOf, pathOf, refusals, restBody, routeNamed, sampleBody } from '../support/operations';

@@ -11,7 +11,7 @@ import {
   INSERT_RUN_ROOT,
   LOCK_ENTRY,
 } from '../../../src/courses/repository';
-import { nodeIdent, validateCourse } from '../../../src/courses/service';
+import { nodeIdent, validateCourse } from '../../../src/courses/entries';
 import {
   caller,
   HttpError,

@@ -4,7 +4,7 @@ import type { Range } from '../../../src/domain/lists';
 import { toUserVO, type UserRow } from '../../../src/users/presenter';
 import { USER_COLUMNS } from '../../../src/users/repository';
 import { toCourseVO, type EntryRow } from '../../../src/courses/presenter';
-import { COURSE_TYPE } from '../../../src/courses/service';
+import { COURSE_TYPE } from '../../../src/courses/entries';
 import { caller, HttpError, IDENTITY_EXISTS, numbered, pagedAccept, prepared, send, streamList, userXml, wantsXml, type BaselineRoute } from './http';
 import { ENTRY_MANAGERS } from '../../../src/access/roles';
 

@@ -9,7 +9,7 @@ import type { CourseVO, CourseVOInput } from '../../schema/courses';
 import { creationOrganisation, requireEntryManager } from '../policy';
 import { toCourseVO, type EntryRow } from '../presenter';
 import * as entries from '../repository';
-import { COURSE_TYPE, initialOwnerOf, namedCourse, validateCourse } from '../service';
+import { COURSE_TYPE, initialOwnerOf, namedCourse, validateCourse } from '../entries';
 import { courseFiles } from './files';
 import { saveCourseConfig } from '../configuration';
 import { entryImagePath } from '../image';

@@ -1,7 +1,8 @@
 import { xml2js, type Element } from 'xml-js';
 import { badRequest } from '../../domain/errors';
 import type { NodeXmlExtra } from '../../entities/courses';
-import { MAX_TREE_LEVELS, type ElementFields } from '../repository';
+import type { ElementFields } from '../presenter';
+import { MAX_TREE_LEVELS } from '../repository';
 
 /** A node of an imported tree, in depth-first order (parents before their children). */
 export interface ImportedNode extends ElementFields {

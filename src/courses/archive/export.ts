@@ -9,7 +9,7 @@ import type { CourseExportVO } from '../../schema/course-archives';
 import { requireEntryManager } from '../policy';
 import type { EntryRow } from '../presenter';
 import * as entries from '../repository';
-import { findCourse } from '../service';
+import { findCourse } from '../entries';
 import { editorTreeModelXml, runStructureXml } from '../xstream';
 import { courseConfigRow } from '../configuration';
 import { courseConfigXml } from './course-config-xml';

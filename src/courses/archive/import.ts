@@ -10,7 +10,7 @@ import { fileStorage } from '../../files/storage';
 import { creationOrganisation } from '../policy';
 import type { EntryRow } from '../presenter';
 import * as entries from '../repository';
-import { isStatus, namedCourse, statusOfAccess } from '../service';
+import { isStatus, namedCourse, statusOfAccess } from '../entries';
 import { saveCourseConfig } from '../configuration';
 import { courseConfigOfXml } from './course-config-xml';
 import { latestPublish, nodeAccessTypeOf, parseEditorTreeModel, parseRepoXml, parseRunStructure, type ImportedNode } from './course-xml';

@@ -8,14 +8,8 @@ import { fileStorage } from '../files/storage';
 import { isManaged, parseManagedFlags } from '../managed/flags';
 import { findOrganisationRow } from '../organisations/repository';
 import { toOrganisationVO } from '../organisations/presenter';
-import type { RepositoryEntryVO } from '../schema/courses';
-import type {
-  EntryStatusChangeInput,
-  OlatResourceVO,
-  RepositoryEntryAccessVO,
-  RepositoryEntryAccessVOInput,
-  RepositoryEntryVOInput,
-} from '../schema/course-lifecycle';
+import type { RepositoryEntryVO, RepositoryEntryVOInput } from '../schema/courses';
+import type { EntryStatusChangeInput, OlatResourceVO, RepositoryEntryAccessVO, RepositoryEntryAccessVOInput } from '../schema/course-lifecycle';
 import type { OrganisationVO } from '../schema/organisations';
 import * as lifecycle from './lifecycle-repository';
 import { requireEntryManager, requireEntryOrganisationLinker } from './policy';

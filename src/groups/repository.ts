@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyArray, placeholders, sql } from '../db/sql';
+import { keyArray, placeholders, sql, type SqlCondition } from '../db/sql';
 import { readPages, type EdgePage } from '../domain/edges';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
@@ -91,6 +91,8 @@ export interface GroupFilter {
   memberKey?: number;
   /** Only the groups this person belongs to or that belong to an organisation where they hold one of the roles (GET /groups). */
   reader?: { identityKey: number; managerRoles: readonly OrganisationRole[] };
+  /** Only the groups this condition on `g.id` keeps (a bound credential's organisation, src/access/bound.ts). */
+  within?: SqlCondition;
   memberRole?: GroupRole | null;
   externalId?: string | null;
   /** Only groups with (true) or without (false) managed flags. */
@@ -138,6 +140,10 @@ function conditions(filter: GroupFilter): { where: string[]; params: unknown[] }
       where.push(member);
       params.push(identityKey);
     }
+  }
+  if (filter.within && filter.within.text !== 'true') {
+    where.push(filter.within.text);
+    params.push(...filter.within.params);
   }
   if (filter.externalId) {
     where.push('g.external_id = ?');

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { withinBound } from '../access/bound';
 import { inTransaction } from '../audit/audit-log';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
@@ -31,9 +32,10 @@ import { GROUP_MANAGERS } from '../access/roles';
 export function listGroups(ctx: RequestContext, filter: { externalId?: string | null; managed?: boolean | null }): Promise<GroupVO[]> {
   const caller = requireCaller(ctx);
   const reader = { identityKey: caller.key, managerRoles: hasAnyRole(caller, GROUP_MANAGERS) ? GROUP_MANAGERS : [] };
+  const within = withinBound(ctx, 'group', 'g.id');
   const rows = inRanges(
     ctx,
-    (range) => groups.listGroups(ctx.em, { ...filter, reader }, range),
+    (range) => groups.listGroups(ctx.em, { ...filter, reader, within }, range),
     (row) => row.id,
   );
   return answerList(ctx, rows, toGroupVO);

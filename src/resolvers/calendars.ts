@@ -36,6 +36,16 @@ class CalendarEventsArgs extends PersonEventsArgs {
   calendarId!: string;
 }
 
+/** A calendar as a person sees it (/users/{identityKey}/calendars/{calendarId}). */
+@ArgsType()
+class PersonCalendarArgs {
+  @Field(() => String, { description: CALENDAR_ID })
+  calendarId!: string;
+
+  @Field(() => LongScalar)
+  identityKey!: number;
+}
+
 @ArgsType()
 class GroupEventsArgs extends EventPageArgs {
   @Field(() => LongScalar)
@@ -67,11 +77,7 @@ export class CalendarResolver {
 
   @Query(() => CalendarVO, { description: `One of the person's calendars (404 when the person does not see it; user_… must name the person). ${PERSON_RULE}` })
   @Directive(auth())
-  calendar(
-    @Ctx() ctx: RequestContext,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
-    @Arg('calendarId', () => String, { description: CALENDAR_ID }) calendarId: string,
-  ): Promise<CalendarVO> {
+  calendar(@Ctx() ctx: RequestContext, @Args() { identityKey, calendarId }: PersonCalendarArgs): Promise<CalendarVO> {
     return calendars.getCalendar(ctx, identityKey, calendarId);
   }
 
@@ -104,8 +110,7 @@ export class CalendarResolver {
   @Managed(managedCalendarEvent, null)
   saveCalendarEvent(
     @Ctx() ctx: RequestContext,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
-    @Arg('calendarId', () => String, { description: CALENDAR_ID }) calendarId: string,
+    @Args() { identityKey, calendarId }: PersonCalendarArgs,
     @Arg('event', () => EventVOInput) event: EventVOInput,
   ): Promise<boolean> {
     return calendars.saveEvents(ctx, { identityKey, calendarId }, [event], true);
@@ -116,8 +121,7 @@ export class CalendarResolver {
   @Managed(managedCalendarEvent, null)
   saveCalendarEvents(
     @Ctx() ctx: RequestContext,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
-    @Arg('calendarId', () => String, { description: CALENDAR_ID }) calendarId: string,
+    @Args() { identityKey, calendarId }: PersonCalendarArgs,
     @Arg('events', () => [EventVOInput]) events: EventVOInput[],
   ): Promise<boolean> {
     return calendars.saveEvents(ctx, { identityKey, calendarId }, events, false);
@@ -128,8 +132,7 @@ export class CalendarResolver {
   @Managed(managedCalendarEvent, 'all')
   deleteCalendarEvent(
     @Ctx() ctx: RequestContext,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
-    @Arg('calendarId', () => String, { description: CALENDAR_ID }) calendarId: string,
+    @Args() { identityKey, calendarId }: PersonCalendarArgs,
     @Arg('eventId', () => String) eventId: string,
   ): Promise<boolean> {
     return calendars.deleteEvent(ctx, { identityKey, calendarId }, eventId);
@@ -203,21 +206,13 @@ export class CalendarResolver {
       "Extension (not in OpenOLAT's REST API): create or rotate the person's iCalendar feed of one of their calendars; only the person themself (403). The URL carries a new secret token, shown only now (stored as its SHA-256); the previous one stops working.",
   })
   @Directive(auth())
-  createCalendarFeed(
-    @Ctx() ctx: RequestContext,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
-    @Arg('calendarId', () => String, { description: CALENDAR_ID }) calendarId: string,
-  ): Promise<CalendarFeedVO> {
+  createCalendarFeed(@Ctx() ctx: RequestContext, @Args() { identityKey, calendarId }: PersonCalendarArgs): Promise<CalendarFeedVO> {
     return calendars.createFeed(ctx, identityKey, calendarId);
   }
 
   @Mutation(() => Boolean, { description: "Extension: revoke the person's iCalendar feed of the calendar (404 when there is none); only the person themself." })
   @Directive(auth())
-  deleteCalendarFeed(
-    @Ctx() ctx: RequestContext,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
-    @Arg('calendarId', () => String, { description: CALENDAR_ID }) calendarId: string,
-  ): Promise<boolean> {
+  deleteCalendarFeed(@Ctx() ctx: RequestContext, @Args() { identityKey, calendarId }: PersonCalendarArgs): Promise<boolean> {
     return calendars.deleteFeed(ctx, identityKey, calendarId);
   }
 }

@@ -9,7 +9,7 @@ import { COURSE_CREATORS } from '../courses/policy';
 import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
 import { auth } from '../schema/directives';
-import { RepositoryEntryVO } from '../schema/courses';
+import { RepositoryEntryVO, RepositoryEntryVOInput } from '../schema/courses';
 import {
   CourseConfigVO,
   CourseConfigVOInput,
@@ -21,7 +21,6 @@ import {
   RepositoryEntryImageVO,
   RepositoryEntryMetadataVO,
   RepositoryEntryMetadataVOInput,
-  RepositoryEntryVOInput,
 } from '../schema/course-lifecycle';
 import { OrganisationVO } from '../schema/organisations';
 import { Base64Scalar, LongScalar } from '../schema/scalars';

@@ -1,5 +1,6 @@
 import { KeepsPrincipals } from '../auth/principal-cache';
 import { Arg, Args, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { CurriculumElementArgs } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
 import { managedCurriculum, managedElement, managedElementType } from '../curriculum/managed';
@@ -134,11 +135,7 @@ export class CurriculumResolver {
 
   @Query(() => CurriculumElementVO, { description: '403 when the element belongs to another curriculum.' })
   @Directive(SIGNED_IN)
-  curriculumElement(
-    @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
-  ): Promise<CurriculumElementVO> {
+  curriculumElement(@Ctx() ctx: RequestContext, @Args() { curriculumKey, elementKey }: CurriculumElementArgs): Promise<CurriculumElementVO> {
     return curricula.getElement(ctx, curriculumKey, elementKey);
   }
 
@@ -150,8 +147,7 @@ export class CurriculumResolver {
   @Managed(managedElement, null)
   updateCurriculumElement(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
     @Arg('curriculumElement', () => CurriculumElementVOInput) element: CurriculumElementVOInput,
   ): Promise<CurriculumElementVO> {
     return curricula.updateElement(ctx, curriculumKey, elementKey, element);
@@ -161,8 +157,7 @@ export class CurriculumResolver {
   @Directive(SIGNED_IN)
   reorderCurriculumElementChildren(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
     @Arg('elementOrder', () => [CurriculumElementVOInput]) order: CurriculumElementVOInput[],
   ): Promise<boolean> {
     return curricula.reorderChildren(ctx, curriculumKey, elementKey, order);
@@ -170,21 +165,13 @@ export class CurriculumResolver {
 
   @Query(() => [CurriculumElementVO], { description: 'The direct children, those with status deleted too (as in OpenOLAT), in their order.' })
   @Directive(SIGNED_IN)
-  curriculumElementChildren(
-    @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
-  ): Promise<CurriculumElementVO[]> {
+  curriculumElementChildren(@Ctx() ctx: RequestContext, @Args() { curriculumKey, elementKey }: CurriculumElementArgs): Promise<CurriculumElementVO[]> {
     return curricula.listChildren(ctx, curriculumKey, elementKey);
   }
 
   @Query(() => [RepositoryEntryVO], { description: 'The courses linked to the element.' })
   @Directive(SIGNED_IN)
-  curriculumElementEntries(
-    @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
-  ): Promise<RepositoryEntryVO[]> {
+  curriculumElementEntries(@Ctx() ctx: RequestContext, @Args() { curriculumKey, elementKey }: CurriculumElementArgs): Promise<RepositoryEntryVO[]> {
     return curricula.listLinkedEntries(ctx, curriculumKey, elementKey);
   }
 
@@ -192,8 +179,7 @@ export class CurriculumResolver {
   @Directive(SIGNED_IN)
   curriculumElementEntry(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
     @Arg('repositoryEntryKey', () => LongScalar) repositoryEntryKey: number,
   ): Promise<RepositoryEntryVO> {
     return curricula.getLinkedEntry(ctx, curriculumKey, elementKey, repositoryEntryKey);
@@ -204,8 +190,7 @@ export class CurriculumResolver {
   @Managed(managedElement, 'resources')
   linkCurriculumElementEntry(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
     @Arg('repositoryEntryKey', () => LongScalar) repositoryEntryKey: number,
   ): Promise<boolean> {
     return curricula.linkEntry(ctx, curriculumKey, elementKey, repositoryEntryKey);
@@ -216,8 +201,7 @@ export class CurriculumResolver {
   @Managed(managedElement, 'resources')
   unlinkCurriculumElementEntry(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
     @Arg('repositoryEntryKey', () => LongScalar) repositoryEntryKey: number,
   ): Promise<boolean> {
     return curricula.unlinkEntry(ctx, curriculumKey, elementKey, repositoryEntryKey);
@@ -225,11 +209,7 @@ export class CurriculumResolver {
 
   @Query(() => [TaxonomyLevelVO], { description: 'The taxonomy levels the element is tagged with.' })
   @Directive(SIGNED_IN)
-  curriculumElementTaxonomyLevels(
-    @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
-  ): Promise<TaxonomyLevelVO[]> {
+  curriculumElementTaxonomyLevels(@Ctx() ctx: RequestContext, @Args() { curriculumKey, elementKey }: CurriculumElementArgs): Promise<TaxonomyLevelVO[]> {
     return curricula.listElementLevels(ctx, curriculumKey, elementKey);
   }
 
@@ -237,8 +217,7 @@ export class CurriculumResolver {
   @Directive(SIGNED_IN)
   addCurriculumElementTaxonomyLevel(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
     @Arg('taxonomyLevelKey', () => LongScalar) taxonomyLevelKey: number,
   ): Promise<boolean> {
     return curricula.linkElementLevel(ctx, curriculumKey, elementKey, taxonomyLevelKey);
@@ -251,8 +230,7 @@ export class CurriculumResolver {
   @Directive(SIGNED_IN)
   removeCurriculumElementTaxonomyLevel(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
     @Arg('taxonomyLevelKey', () => LongScalar) taxonomyLevelKey: number,
   ): Promise<boolean> {
     return curricula.unlinkElementLevel(ctx, curriculumKey, elementKey, taxonomyLevelKey);
@@ -262,11 +240,7 @@ export class CurriculumResolver {
     description: 'Memberships on the element: its own, and inherited ones of its ancestors (inheritanceMode inherited).',
   })
   @Directive(SIGNED_IN)
-  curriculumElementMembers(
-    @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
-  ): Promise<CurriculumElementMemberVO[]> {
+  curriculumElementMembers(@Ctx() ctx: RequestContext, @Args() { curriculumKey, elementKey }: CurriculumElementArgs): Promise<CurriculumElementMemberVO[]> {
     return members.listMembers(ctx, curriculumKey, elementKey);
   }
 
@@ -275,8 +249,7 @@ export class CurriculumResolver {
   @Managed(managedElement, 'members')
   putCurriculumElementMember(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
     @Arg('curriculumElementMember', () => CurriculumElementMemberVOInput) member: CurriculumElementMemberVOInput,
   ): Promise<boolean> {
     return members.putMember(ctx, curriculumKey, elementKey, member);
@@ -287,8 +260,7 @@ export class CurriculumResolver {
   @Managed(managedElement, 'members')
   removeCurriculumElementMember(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
     @Arg('identityKey', () => LongScalar) identityKey: number,
   ): Promise<boolean> {
     return members.removeAllRoles(ctx, curriculumKey, elementKey, identityKey);
@@ -298,8 +270,7 @@ export class CurriculumResolver {
   @Directive(SIGNED_IN)
   curriculumElementUsers(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
     @Arg('role', () => String, { description: 'participant, coach, owner, mastercoach or curriculumelementowner' }) role: string,
   ): Promise<UserVO[]> {
     return members.listUsers(ctx, curriculumKey, elementKey, role);
@@ -309,8 +280,7 @@ export class CurriculumResolver {
   @Directive(SIGNED_IN)
   curriculumElementRoleMembers(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
     @Arg('role', () => CurriculumElementMemberList) role: CurriculumElementMemberList,
   ): Promise<UserVO[]> {
     return members.listRoleMembers(ctx, curriculumKey, elementKey, role);
@@ -322,8 +292,7 @@ export class CurriculumResolver {
   @Managed(managedElement, 'members')
   addCurriculumElementRoleMember(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
     @Arg('role', () => CurriculumElementMemberList) role: CurriculumElementMemberList,
     @Arg('identityKey', () => LongScalar) identityKey: number,
   ): Promise<boolean> {
@@ -335,8 +304,7 @@ export class CurriculumResolver {
   @Managed(managedElement, 'members')
   addCurriculumElementRoleMembers(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
     @Arg('role', () => CurriculumElementMemberList) role: CurriculumElementMemberList,
     @Arg('members', () => [UserVOInput]) users: UserVOInput[],
   ): Promise<boolean> {
@@ -348,8 +316,7 @@ export class CurriculumResolver {
   @Managed(managedElement, 'members')
   removeCurriculumElementRoleMember(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
     @Arg('role', () => CurriculumElementMemberList) role: CurriculumElementMemberList,
     @Arg('identityKey', () => LongScalar) identityKey: number,
   ): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { Arg, Args, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { CourseAddressArgs, CourseKeyArgs } from '../schema/arguments';
+import { CourseAddressArgs, CourseKeyArgs, CurriculumElementArgs, LectureBlockArgs } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import * as elementBlocks from '../lectures/curriculum-blocks';
 import { managedLectureBlock } from '../lectures/managed';
@@ -83,22 +83,14 @@ export class LectureResolver {
 
   @Query(() => LectureBlockVO, { description: `A block of the course (404 when of another course). ${MANAGERS}` })
   @Directive(SIGNED_IN)
-  lectureBlock(
-    @Ctx() ctx: RequestContext,
-    @Args() course: CourseAddressArgs,
-    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
-  ): Promise<LectureBlockVO> {
+  lectureBlock(@Ctx() ctx: RequestContext, @Args() { lectureBlockKey, ...course }: LectureBlockArgs): Promise<LectureBlockVO> {
     return lectures.getBlock(ctx, course, lectureBlockKey);
   }
 
   @Mutation(() => Boolean, { description: `Delete the block with its teachers, participants, roll calls and calendar events. ${MANAGERS}` })
   @Directive(SIGNED_IN)
   @Managed(managedLectureBlock, 'delete')
-  deleteLectureBlock(
-    @Ctx() ctx: RequestContext,
-    @Args() course: CourseAddressArgs,
-    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
-  ): Promise<boolean> {
+  deleteLectureBlock(@Ctx() ctx: RequestContext, @Args() { lectureBlockKey, ...course }: LectureBlockArgs): Promise<boolean> {
     return lectures.deleteBlock(ctx, course, lectureBlockKey);
   }
 
@@ -107,8 +99,7 @@ export class LectureResolver {
   @Managed(managedLectureBlock, 'settings')
   moveLectureBlock(
     @Ctx() ctx: RequestContext,
-    @Args() course: CourseAddressArgs,
-    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+    @Args() { lectureBlockKey, ...course }: LectureBlockArgs,
     @Arg('repoEntryKey', () => LongScalar) repoEntryKey: number,
   ): Promise<LectureBlockVO> {
     return lectures.moveBlock(ctx, course, lectureBlockKey, repoEntryKey);
@@ -116,11 +107,7 @@ export class LectureResolver {
 
   @Query(() => [UserVO], { description: `The teachers of the block. ${MANAGERS}` })
   @Directive(SIGNED_IN)
-  lectureBlockTeachers(
-    @Ctx() ctx: RequestContext,
-    @Args() course: CourseAddressArgs,
-    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
-  ): Promise<UserVO[]> {
+  lectureBlockTeachers(@Ctx() ctx: RequestContext, @Args() { lectureBlockKey, ...course }: LectureBlockArgs): Promise<UserVO[]> {
     return lectures.listTeachers(ctx, course, lectureBlockKey);
   }
 
@@ -129,8 +116,7 @@ export class LectureResolver {
   @Managed(managedLectureBlock, 'teachers')
   addLectureBlockTeacher(
     @Ctx() ctx: RequestContext,
-    @Args() course: CourseAddressArgs,
-    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+    @Args() { lectureBlockKey, ...course }: LectureBlockArgs,
     @Arg('identityKey', () => LongScalar) identityKey: number,
   ): Promise<boolean> {
     return lectures.addTeacher(ctx, course, lectureBlockKey, identityKey);
@@ -141,8 +127,7 @@ export class LectureResolver {
   @Managed(managedLectureBlock, 'teachers')
   removeLectureBlockTeacher(
     @Ctx() ctx: RequestContext,
-    @Args() course: CourseAddressArgs,
-    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+    @Args() { lectureBlockKey, ...course }: LectureBlockArgs,
     @Arg('identityKey', () => LongScalar) identityKey: number,
   ): Promise<boolean> {
     return lectures.removeTeacher(ctx, course, lectureBlockKey, identityKey);
@@ -151,22 +136,14 @@ export class LectureResolver {
   @Mutation(() => Boolean, { description: 'The participants of the course become participants of the block, each with a roll call without attendance.' })
   @Directive(SIGNED_IN)
   @Managed(managedLectureBlock, 'groups')
-  addLectureBlockCourseParticipants(
-    @Ctx() ctx: RequestContext,
-    @Args() course: CourseAddressArgs,
-    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
-  ): Promise<boolean> {
+  addLectureBlockCourseParticipants(@Ctx() ctx: RequestContext, @Args() { lectureBlockKey, ...course }: LectureBlockArgs): Promise<boolean> {
     return lectures.addCourseParticipants(ctx, course, lectureBlockKey);
   }
 
   @Mutation(() => Boolean, { description: 'The participants of the course stop being participants of the block (roll calls stay).' })
   @Directive(SIGNED_IN)
   @Managed(managedLectureBlock, 'groups')
-  removeLectureBlockCourseParticipants(
-    @Ctx() ctx: RequestContext,
-    @Args() course: CourseAddressArgs,
-    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
-  ): Promise<boolean> {
+  removeLectureBlockCourseParticipants(@Ctx() ctx: RequestContext, @Args() { lectureBlockKey, ...course }: LectureBlockArgs): Promise<boolean> {
     return lectures.removeCourseParticipants(ctx, course, lectureBlockKey);
   }
 
@@ -176,32 +153,20 @@ export class LectureResolver {
   })
   @Directive(SIGNED_IN)
   @Managed(managedLectureBlock, 'groups')
-  addLectureBlockCurriculumParticipants(
-    @Ctx() ctx: RequestContext,
-    @Args() course: CourseAddressArgs,
-    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
-  ): Promise<boolean> {
+  addLectureBlockCurriculumParticipants(@Ctx() ctx: RequestContext, @Args() { lectureBlockKey, ...course }: LectureBlockArgs): Promise<boolean> {
     return lectures.addCurriculumParticipants(ctx, course, lectureBlockKey);
   }
 
   @Mutation(() => Boolean, { description: 'No curriculum element gives the block participants any more; false when none did (REST: 304).' })
   @Directive(SIGNED_IN)
   @Managed(managedLectureBlock, 'groups')
-  removeLectureBlockCurriculumParticipants(
-    @Ctx() ctx: RequestContext,
-    @Args() course: CourseAddressArgs,
-    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
-  ): Promise<boolean> {
+  removeLectureBlockCurriculumParticipants(@Ctx() ctx: RequestContext, @Args() { lectureBlockKey, ...course }: LectureBlockArgs): Promise<boolean> {
     return lectures.removeCurriculumParticipants(ctx, course, lectureBlockKey);
   }
 
   @Query(() => [TaxonomyLevelVO], { description: `The taxonomy levels of the block. ${MANAGERS}` })
   @Directive(SIGNED_IN)
-  lectureBlockTaxonomyLevels(
-    @Ctx() ctx: RequestContext,
-    @Args() course: CourseAddressArgs,
-    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
-  ): Promise<TaxonomyLevelVO[]> {
+  lectureBlockTaxonomyLevels(@Ctx() ctx: RequestContext, @Args() { lectureBlockKey, ...course }: LectureBlockArgs): Promise<TaxonomyLevelVO[]> {
     return lectures.listLevels(ctx, course, lectureBlockKey);
   }
 
@@ -210,8 +175,7 @@ export class LectureResolver {
   @Managed(managedLectureBlock, 'settings')
   addLectureBlockTaxonomyLevel(
     @Ctx() ctx: RequestContext,
-    @Args() course: CourseAddressArgs,
-    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+    @Args() { lectureBlockKey, ...course }: LectureBlockArgs,
     @Arg('taxonomyLevelKey', () => LongScalar) taxonomyLevelKey: number,
   ): Promise<boolean> {
     return lectures.addLevel(ctx, course, lectureBlockKey, taxonomyLevelKey);
@@ -222,8 +186,7 @@ export class LectureResolver {
   @Managed(managedLectureBlock, 'settings')
   removeLectureBlockTaxonomyLevel(
     @Ctx() ctx: RequestContext,
-    @Args() course: CourseAddressArgs,
-    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
+    @Args() { lectureBlockKey, ...course }: LectureBlockArgs,
     @Arg('taxonomyLevelKey', () => LongScalar) taxonomyLevelKey: number,
   ): Promise<boolean> {
     return lectures.removeLevel(ctx, course, lectureBlockKey, taxonomyLevelKey);
@@ -237,11 +200,7 @@ export class LectureResolver {
 
   @Mutation(() => Boolean, { description: `Bring the calendar events of the block up to date. ${MANAGERS}` })
   @Directive(SIGNED_IN)
-  syncLectureBlockCalendars(
-    @Ctx() ctx: RequestContext,
-    @Args() course: CourseAddressArgs,
-    @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
-  ): Promise<boolean> {
+  syncLectureBlockCalendars(@Ctx() ctx: RequestContext, @Args() { lectureBlockKey, ...course }: LectureBlockArgs): Promise<boolean> {
     return lectures.syncBlockCalendars(ctx, course, lectureBlockKey);
   }
 
@@ -278,11 +237,7 @@ export class LectureResolver {
 
   @Query(() => [LectureBlockVO], { description: 'The lecture blocks planned for the curriculum element (curriculum managers).' })
   @Directive(SIGNED_IN)
-  curriculumElementLectureBlocks(
-    @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
-  ): Promise<LectureBlockVO[]> {
+  curriculumElementLectureBlocks(@Ctx() ctx: RequestContext, @Args() { curriculumKey, elementKey }: CurriculumElementArgs): Promise<LectureBlockVO[]> {
     return elementBlocks.listElementBlocks(ctx, curriculumKey, elementKey);
   }
 
@@ -294,8 +249,7 @@ export class LectureResolver {
   @Managed(managedLectureBlock, null)
   saveCurriculumElementLectureBlock(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
     @Arg('lectureBlock', () => LectureBlockVOInput) lectureBlock: LectureBlockVOInput,
   ): Promise<LectureBlockVO> {
     return elementBlocks.saveElementBlock(ctx, curriculumKey, elementKey, lectureBlock);
@@ -305,8 +259,7 @@ export class LectureResolver {
   @Directive(SIGNED_IN)
   curriculumElementLectureBlock(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
     @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
   ): Promise<LectureBlockVO> {
     return elementBlocks.getElementBlock(ctx, curriculumKey, elementKey, lectureBlockKey);
@@ -317,8 +270,7 @@ export class LectureResolver {
   @Managed(managedLectureBlock, 'delete')
   deleteCurriculumElementLectureBlock(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('elementKey', () => LongScalar) elementKey: number,
+    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
     @Arg('lectureBlockKey', () => LongScalar) lectureBlockKey: number,
   ): Promise<boolean> {
     return elementBlocks.deleteElementBlock(ctx, curriculumKey, elementKey, lectureBlockKey);

@@ -1,4 +1,5 @@
 import { Arg, Args, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { TaxonomyLevelArgs, TaxonomyLevelTypeArgs } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
 import { auth } from '../schema/directives';
@@ -97,21 +98,13 @@ export class TaxonomyResolver {
   })
   @Directive(auth(...TAXONOMY_ADMINS))
   @Managed(managedTaxonomyLevel, 'delete')
-  deleteTaxonomyLevel(
-    @Ctx() ctx: RequestContext,
-    @Arg('taxonomyKey', () => LongScalar) taxonomyKey: number,
-    @Arg('taxonomyLevelKey', () => LongScalar) taxonomyLevelKey: number,
-  ): Promise<boolean> {
+  deleteTaxonomyLevel(@Ctx() ctx: RequestContext, @Args() { taxonomyKey, taxonomyLevelKey }: TaxonomyLevelArgs): Promise<boolean> {
     return taxonomy.deleteLevel(ctx, taxonomyKey, taxonomyLevelKey);
   }
 
   @Query(() => [TaxonomyCompetenceVO], { description: 'The competences on the level.' })
   @Directive(auth(...TAXONOMY_ADMINS))
-  taxonomyLevelCompetences(
-    @Ctx() ctx: RequestContext,
-    @Arg('taxonomyKey', () => LongScalar) taxonomyKey: number,
-    @Arg('taxonomyLevelKey', () => LongScalar) taxonomyLevelKey: number,
-  ): Promise<TaxonomyCompetenceVO[]> {
+  taxonomyLevelCompetences(@Ctx() ctx: RequestContext, @Args() { taxonomyKey, taxonomyLevelKey }: TaxonomyLevelArgs): Promise<TaxonomyCompetenceVO[]> {
     return taxonomy.listLevelCompetences(ctx, taxonomyKey, taxonomyLevelKey);
   }
 
@@ -119,8 +112,7 @@ export class TaxonomyResolver {
   @Directive(auth(...TAXONOMY_ADMINS))
   taxonomyLevelCompetencesOfUser(
     @Ctx() ctx: RequestContext,
-    @Arg('taxonomyKey', () => LongScalar) taxonomyKey: number,
-    @Arg('taxonomyLevelKey', () => LongScalar) taxonomyLevelKey: number,
+    @Args() { taxonomyKey, taxonomyLevelKey }: TaxonomyLevelArgs,
     @Arg('identityKey', () => LongScalar) identityKey: number,
   ): Promise<TaxonomyCompetenceVO[]> {
     return taxonomy.listLevelCompetencesOfUser(ctx, taxonomyKey, taxonomyLevelKey, identityKey);
@@ -144,8 +136,7 @@ export class TaxonomyResolver {
   @Managed(managedTaxonomyLevel, 'competences')
   saveTaxonomyCompetence(
     @Ctx() ctx: RequestContext,
-    @Arg('taxonomyKey', () => LongScalar) taxonomyKey: number,
-    @Arg('taxonomyLevelKey', () => LongScalar) taxonomyLevelKey: number,
+    @Args() { taxonomyKey, taxonomyLevelKey }: TaxonomyLevelArgs,
     @Arg('competence', () => TaxonomyCompetenceVOInput) competence: TaxonomyCompetenceVOInput,
   ): Promise<TaxonomyCompetenceVO> {
     return taxonomy.saveCompetence(ctx, taxonomyKey, taxonomyLevelKey, competence);
@@ -156,8 +147,7 @@ export class TaxonomyResolver {
   @Managed(managedTaxonomyLevel, 'competences')
   deleteTaxonomyCompetence(
     @Ctx() ctx: RequestContext,
-    @Arg('taxonomyKey', () => LongScalar) taxonomyKey: number,
-    @Arg('taxonomyLevelKey', () => LongScalar) taxonomyLevelKey: number,
+    @Args() { taxonomyKey, taxonomyLevelKey }: TaxonomyLevelArgs,
     @Arg('competenceKey', () => LongScalar) competenceKey: number,
   ): Promise<boolean> {
     return taxonomy.deleteCompetence(ctx, taxonomyKey, taxonomyLevelKey, competenceKey);
@@ -171,11 +161,7 @@ export class TaxonomyResolver {
 
   @Query(() => TaxonomyLevelTypeVO, { description: 'A level type of the taxonomy.' })
   @Directive(auth(...TAXONOMY_ADMINS))
-  taxonomyLevelType(
-    @Ctx() ctx: RequestContext,
-    @Arg('taxonomyKey', () => LongScalar) taxonomyKey: number,
-    @Arg('levelTypeKey', () => LongScalar) levelTypeKey: number,
-  ): Promise<TaxonomyLevelTypeVO> {
+  taxonomyLevelType(@Ctx() ctx: RequestContext, @Args() { taxonomyKey, levelTypeKey }: TaxonomyLevelTypeArgs): Promise<TaxonomyLevelTypeVO> {
     return taxonomy.getLevelType(ctx, taxonomyKey, levelTypeKey);
   }
 
@@ -194,11 +180,7 @@ export class TaxonomyResolver {
 
   @Query(() => [TaxonomyLevelTypeVO], { description: 'The types allowed below levels of this type.' })
   @Directive(auth(...TAXONOMY_ADMINS))
-  taxonomyLevelTypeAllowedSubTypes(
-    @Ctx() ctx: RequestContext,
-    @Arg('taxonomyKey', () => LongScalar) taxonomyKey: number,
-    @Arg('levelTypeKey', () => LongScalar) levelTypeKey: number,
-  ): Promise<TaxonomyLevelTypeVO[]> {
+  taxonomyLevelTypeAllowedSubTypes(@Ctx() ctx: RequestContext, @Args() { taxonomyKey, levelTypeKey }: TaxonomyLevelTypeArgs): Promise<TaxonomyLevelTypeVO[]> {
     return taxonomy.listAllowedSubTypes(ctx, taxonomyKey, levelTypeKey);
   }
 
@@ -207,8 +189,7 @@ export class TaxonomyResolver {
   @Managed(managedTaxonomyLevelType, 'subTypes')
   allowTaxonomyLevelSubType(
     @Ctx() ctx: RequestContext,
-    @Arg('taxonomyKey', () => LongScalar) taxonomyKey: number,
-    @Arg('levelTypeKey', () => LongScalar) levelTypeKey: number,
+    @Args() { taxonomyKey, levelTypeKey }: TaxonomyLevelTypeArgs,
     @Arg('subLevelTypeKey', () => LongScalar) subLevelTypeKey: number,
   ): Promise<boolean> {
     return taxonomy.allowSubType(ctx, taxonomyKey, levelTypeKey, subLevelTypeKey);
@@ -219,8 +200,7 @@ export class TaxonomyResolver {
   @Managed(managedTaxonomyLevelType, 'subTypes')
   disallowTaxonomyLevelSubType(
     @Ctx() ctx: RequestContext,
-    @Arg('taxonomyKey', () => LongScalar) taxonomyKey: number,
-    @Arg('levelTypeKey', () => LongScalar) levelTypeKey: number,
+    @Args() { taxonomyKey, levelTypeKey }: TaxonomyLevelTypeArgs,
     @Arg('subLevelTypeKey', () => LongScalar) subLevelTypeKey: number,
   ): Promise<boolean> {
     return taxonomy.disallowSubType(ctx, taxonomyKey, levelTypeKey, subLevelTypeKey);

@@ -1,59 +1,60 @@
-import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { DateTimeScalar, LongScalar } from './scalars';
+import { bool, dateTime, inputType, int, long, objectType, text } from './wire-shape';
 
-@ObjectType('SettingsVO', { description: "The administrator's switches; a change reaches every instance within seconds." })
-export class SettingsVO {
-  @Field(() => Boolean, { description: 'Off: /restapi answers 403 outside the always-enabled paths (ping, api, i18n …).' })
-  restEnabled!: boolean;
-
-  @Field(() => Boolean, { description: 'Off: GraphQL callers may change managed elements too.' })
-  managedEnforced!: boolean;
-
-  @Field(() => String, { description: '"all", or "apikey": REST accepts only API-key logins and the tokens and sessions they opened.' })
-  apiAccess!: string;
-
-  @Field(() => Boolean, { description: 'Whether people may generate API keys for themselves.' })
-  userApiKeyGeneration!: boolean;
-
-  @Field(() => Boolean, {
-    description:
+export const SettingsVO = objectType(
+  { name: 'SettingsVO', description: "The administrator's switches; a change reaches every instance within seconds." },
+  {
+    restEnabled: bool.describe('Off: /restapi answers 403 outside the always-enabled paths (ping, api, i18n …).'),
+    managedEnforced: bool.describe('Off: GraphQL callers may change managed elements too.'),
+    apiAccess: text.describe('"all", or "apikey": REST accepts only API-key logins and the tokens and sessions they opened.'),
+    userApiKeyGeneration: bool.describe('Whether people may generate API keys for themselves.'),
+    scimOrganisationMemberships: bool.describe(
       "Whether a SCIM User's enterprise organization and department (OpenOLAT's institutionalName and orgUnit) also make the person a member " +
-      'of the organisation with that identifier, when one exists (and leave the one the value named before). On by default.',
-  })
-  scimOrganisationMemberships!: boolean;
-}
+        'of the organisation with that identifier, when one exists (and leave the one the value named before). On by default.',
+    ),
+  },
+);
+export type SettingsVO = InstanceType<typeof SettingsVO>;
 
-@InputType('SettingsInput', { description: 'Only the settings given are changed.' })
-export class SettingsInput {
-  @Field(() => Boolean, { nullable: true }) restEnabled?: boolean | null;
-  @Field(() => Boolean, { nullable: true }) managedEnforced?: boolean | null;
-  @Field(() => String, { nullable: true }) apiAccess?: string | null;
-  @Field(() => Boolean, { nullable: true }) userApiKeyGeneration?: boolean | null;
-  @Field(() => Boolean, { nullable: true }) scimOrganisationMemberships?: boolean | null;
-}
+export const SettingsInput = inputType(
+  { name: 'SettingsInput', description: 'Only the settings given are changed.' },
+  {
+    restEnabled: bool,
+    managedEnforced: bool,
+    apiAccess: text,
+    userApiKeyGeneration: bool,
+    scimOrganisationMemberships: bool,
+  },
+);
+export type SettingsInput = InstanceType<typeof SettingsInput>;
 
-@ObjectType('AuditLogEntryVO', { description: 'One write: who, when, through which transport, what, on which object, with which arguments (secrets masked).' })
-export class AuditLogEntryVO {
-  @Field(() => LongScalar) key!: number;
-  @Field(() => DateTimeScalar) at!: Date;
-  @Field(() => LongScalar, { nullable: true }) identityKey!: number | null;
-  @Field(() => String, { nullable: true }) identityLogin!: string | null;
-  @Field(() => LongScalar, { nullable: true }) apiKeyId!: number | null;
-  @Field(() => String, { nullable: true, description: "The client's address, through trusted proxies (TRUST_PROXY)." }) clientAddress!: string | null;
-  @Field(() => String) transport!: string;
-  @Field(() => String) operation!: string;
-  @Field(() => String, { nullable: true }) objectType!: string | null;
-  @Field(() => String, { nullable: true }) objectKey!: string | null;
-  @Field(() => String, { nullable: true, description: 'The arguments as JSON.' }) changes!: string | null;
-}
+export const AuditLogEntryVO = objectType(
+  { name: 'AuditLogEntryVO', description: 'One write: who, when, through which transport, what, on which object, with which arguments (secrets masked).' },
+  {
+    key: long,
+    at: dateTime,
+    identityKey: long.nullable,
+    identityLogin: text.nullable,
+    apiKeyId: long.nullable,
+    clientAddress: text.nullable.describe("The client's address, through trusted proxies (TRUST_PROXY)."),
+    transport: text,
+    operation: text,
+    objectType: text.nullable,
+    objectKey: text.nullable,
+    changes: text.nullable.describe('The arguments as JSON.'),
+  },
+);
+export type AuditLogEntryVO = InstanceType<typeof AuditLogEntryVO>;
 
-@InputType('AuditLogFilter')
-export class AuditLogFilter {
-  @Field(() => DateTimeScalar, { nullable: true }) from?: Date | null;
-  @Field(() => DateTimeScalar, { nullable: true }) to?: Date | null;
-  @Field(() => LongScalar, { nullable: true }) identityKey?: number | null;
-  @Field(() => String, { nullable: true }) operation?: string | null;
-  @Field(() => String, { nullable: true }) objectType?: string | null;
-  @Field(() => String, { nullable: true }) objectKey?: string | null;
-  @Field(() => Int, { nullable: true, description: 'At most this many, newest first (default 100, at most 1000).' }) limit?: number | null;
-}
+export const AuditLogFilter = inputType(
+  { name: 'AuditLogFilter' },
+  {
+    from: dateTime,
+    to: dateTime,
+    identityKey: long,
+    operation: text,
+    objectType: text,
+    objectKey: text,
+    limit: int.describe('At most this many, newest first (default 100, at most 1000).'),
+  },
+);
+export type AuditLogFilter = InstanceType<typeof AuditLogFilter>;

@@ -3,13 +3,19 @@ import { LongScalar } from './scalars';
 
 /** The argument sets that many operations take, each declared once. */
 
-/** A course named either way, as the lecture operations take it (OpenOLAT serves them under both paths). GraphQL lists these fields in declaration order, and an operation's own arguments last to first. */
+const COURSE_KEY = { nullable: true, description: 'The course by its course id (/repo/courses/{courseId}); taken before entry.' };
+const ENTRY = { nullable: true, description: 'The course by repository entry key or softkey (/repo/entries/{k}); or give courseKey.' };
+
+/**
+ * A course named either way, as the lecture operations take it (OpenOLAT serves them under both paths). GraphQL lists
+ * an argument set's fields in declaration order (a subclass's after its parent's), and an operation's own arguments last to first.
+ */
 @ArgsType()
 export class CourseAddressArgs {
-  @Field(() => LongScalar, { nullable: true, description: 'The course by its course id (/repo/courses/{courseId}); taken before entry.' })
+  @Field(() => LongScalar, COURSE_KEY)
   courseKey?: number | null;
 
-  @Field(() => String, { nullable: true, description: 'The course by repository entry key or softkey (/repo/entries/{k}); or give courseKey.' })
+  @Field(() => String, ENTRY)
   entry?: string | null;
 }
 
@@ -25,4 +31,47 @@ export class CourseKeyArgs {
 export class EntryArgs {
   @Field(() => String, { description: 'key or softkey' })
   entry!: string;
+}
+
+/** An element of a curriculum (/curriculum/{curriculumKey}/elements/{elementKey}). */
+@ArgsType()
+export class CurriculumElementArgs {
+  @Field(() => LongScalar)
+  elementKey!: number;
+
+  @Field(() => LongScalar)
+  curriculumKey!: number;
+}
+
+/** A lecture block of a course named either way (…/lectureblocks/{lectureBlockKey}). */
+@ArgsType()
+export class LectureBlockArgs {
+  @Field(() => LongScalar)
+  lectureBlockKey!: number;
+
+  @Field(() => LongScalar, COURSE_KEY)
+  courseKey?: number | null;
+
+  @Field(() => String, ENTRY)
+  entry?: string | null;
+}
+
+/** A level of a taxonomy (/taxonomy/{taxonomyKey}/levels/{taxonomyLevelKey}). */
+@ArgsType()
+export class TaxonomyLevelArgs {
+  @Field(() => LongScalar)
+  taxonomyLevelKey!: number;
+
+  @Field(() => LongScalar)
+  taxonomyKey!: number;
+}
+
+/** A level type of a taxonomy (/taxonomy/{taxonomyKey}/types/{levelTypeKey}). */
+@ArgsType()
+export class TaxonomyLevelTypeArgs {
+  @Field(() => LongScalar)
+  levelTypeKey!: number;
+
+  @Field(() => LongScalar)
+  taxonomyKey!: number;
 }

@@ -1,99 +1,46 @@
-import { Extensions, Field, InputType, Int, ObjectType } from 'type-graphql';
 import { PageOf } from './paging';
-import { LongScalar } from './scalars';
+import { field, int, long, text, wireType } from './wire-shape';
 
 /** OpenOLAT's LinkVO: hypermedia link, every property an XML attribute (catalog-v1.md §4.3). */
-@ObjectType('LinkVO')
-@Extensions({ xmlRoot: 'link' })
-export class LinkVO {
-  @Field(() => String)
-  @Extensions({ xmlAttribute: true })
-  rel!: string;
-
-  @Field(() => String)
-  @Extensions({ xmlAttribute: true })
-  href!: string;
-
-  @Field(() => String)
-  @Extensions({ xmlAttribute: true })
-  title!: string;
-}
-
-@InputType('LinkVOInput', { description: 'A link as a client may send it back in a body: accepted and ignored.' })
-export class LinkVOInput {
-  @Field(() => String, { nullable: true })
-  rel?: string | null;
-
-  @Field(() => String, { nullable: true })
-  href?: string | null;
-
-  @Field(() => String, { nullable: true })
-  title?: string | null;
-}
+export const [LinkVO, LinkVOInput] = wireType(
+  { name: 'LinkVO', extensions: { xmlRoot: 'link' } },
+  { name: 'LinkVOInput', description: 'A link as a client may send it back in a body: accepted and ignored.' },
+  {
+    rel: text.outputExtensions({ xmlAttribute: true }),
+    href: text.outputExtensions({ xmlAttribute: true }),
+    title: text.outputExtensions({ xmlAttribute: true }),
+  },
+);
+export type LinkVO = InstanceType<typeof LinkVO>;
+export type LinkVOInput = InstanceType<typeof LinkVOInput>;
 
 /** OpenOLAT's CatalogEntryVO (catalog-v1.md §4.1). */
-@ObjectType('CatalogEntryVO')
-export class CatalogEntryVO {
-  @Field(() => LongScalar)
-  key!: number;
-
-  @Field(() => String)
-  name!: string;
-
-  @Field(() => String, { nullable: true })
-  description!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Legacy external link; cannot be set through this interface.' })
-  externalURL!: string | null;
-
-  @Field(() => Int, { description: '0 node (category), 1 leaf (links a repository entry).' })
-  type!: number;
-
-  @Field(() => LongScalar, { nullable: true })
-  repositoryEntryKey!: number | null;
-
-  @Field(() => LongScalar, { nullable: true, description: 'null for a root.' })
-  parentKey!: number | null;
-
-  @Field(() => [LinkVO], { description: 'self, jumpin, edit, delete and children on single-entry answers; empty in lists.' })
-  link!: LinkVO[];
-}
-
-@InputType('CatalogEntryVOInput', {
-  description:
-    'A CatalogEntryVO as a client sends it. Create reads name, description, type and repositoryEntryKey (query and form: repoEntryKey); update reads name, description and type (not on forms) and newParentKey (query or form). Other fields are accepted and ignored.',
-})
-export class CatalogEntryVOInput {
-  @Field(() => LongScalar, { nullable: true })
-  key?: number | null;
-
-  @Field(() => String, { nullable: true })
-  name?: string | null;
-
-  @Field(() => String, { nullable: true })
-  description?: string | null;
-
-  @Field(() => String, { nullable: true })
-  externalURL?: string | null;
-
-  @Field(() => Int, { nullable: true, description: 'Absent on create: a leaf when a repository entry is given, else a node.' })
-  type?: number | null;
-
-  @Field(() => LongScalar, { nullable: true })
-  repositoryEntryKey?: number | null;
-
-  @Field(() => LongScalar, { nullable: true, description: 'The name OpenOLAT gives repositoryEntryKey as a query parameter of PUT.' })
-  repoEntryKey?: number | null;
-
-  @Field(() => LongScalar, { nullable: true })
-  parentKey?: number | null;
-
-  @Field(() => LongScalar, { nullable: true, description: 'Update only: move the entry with its subtree under this entry (query or form parameter).' })
-  newParentKey?: number | null;
-
-  @Field(() => [LinkVOInput], { nullable: true })
-  link?: LinkVOInput[] | null;
-}
+export const [CatalogEntryVO, CatalogEntryVOInput] = wireType(
+  { name: 'CatalogEntryVO' },
+  {
+    name: 'CatalogEntryVOInput',
+    description:
+      'A CatalogEntryVO as a client sends it. Create reads name, description, type and repositoryEntryKey (query and form: repoEntryKey); update reads name, description and type (not on forms) and newParentKey (query or form). Other fields are accepted and ignored.',
+  },
+  {
+    key: long,
+    name: text,
+    description: text.nullable,
+    externalURL: text.nullable.describe('Legacy external link; cannot be set through this interface.'),
+    type: int
+      .describe('0 node (category), 1 leaf (links a repository entry).')
+      .describeInput('Absent on create: a leaf when a repository entry is given, else a node.'),
+    repositoryEntryKey: long.nullable,
+    repoEntryKey: long.describeInput('The name OpenOLAT gives repositoryEntryKey as a query parameter of PUT.').inputOnly,
+    parentKey: long.nullable.describe('null for a root.'),
+    newParentKey: long.describeInput('Update only: move the entry with its subtree under this entry (query or form parameter).').inputOnly,
+    link: field<LinkVO[]>(() => [LinkVO])
+      .describe('self, jumpin, edit, delete and children on single-entry answers; empty in lists.')
+      .takes<LinkVOInput[]>(() => [LinkVOInput]),
+  },
+);
+export type CatalogEntryVO = InstanceType<typeof CatalogEntryVO>;
+export type CatalogEntryVOInput = InstanceType<typeof CatalogEntryVOInput>;
 
 /** A page of catalog entries (catalog-v1.md §4.2 CatalogEntryVOes). */
 export const CatalogEntryVOes = PageOf(CatalogEntryVO, {

@@ -1,106 +1,64 @@
-import { Extensions, Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { FileVO } from './files';
 import { PageOf } from './paging';
 import { Base64Scalar, LongScalar } from './scalars';
+import { bool, field, inputType, int, long, objectType, text, wireType } from './wire-shape';
 
 /** OpenOLAT's RepositoryEntryLifecycleVO (catalogue 3.3): dates as `yyyy-MM-dd'T'hh:mm:ss` text (12-hour `hh`, no zone, as OpenOLAT writes them). */
-@ObjectType('RepositoryEntryLifecycleVO')
-export class RepositoryEntryLifecycleVO {
-  @Field(() => LongScalar, { nullable: true, description: 'Always null: this gateway keeps private lifecycles only.' })
-  key!: number | null;
-
-  @Field(() => String, { nullable: true })
-  softkey!: string | null;
-
-  @Field(() => String, { nullable: true })
-  label!: string | null;
-
-  @Field(() => String, { nullable: true })
-  validFrom!: string | null;
-
-  @Field(() => String, { nullable: true })
-  validTo!: string | null;
-}
-
-@InputType('RepositoryEntryLifecycleVOInput', {
-  description: 'A private lifecycle: validFrom and validTo as `yyyy-MM-ddTHH:mm:ss` (UTC) or ISO 8601 with a zone; key is ignored.',
-})
-export class RepositoryEntryLifecycleVOInput {
-  @Field(() => LongScalar, { nullable: true })
-  key?: number | null;
-
-  @Field(() => String, { nullable: true })
-  softkey?: string | null;
-
-  @Field(() => String, { nullable: true })
-  label?: string | null;
-
-  @Field(() => String, { nullable: true })
-  validFrom?: string | null;
-
-  @Field(() => String, { nullable: true })
-  validTo?: string | null;
-}
+export const [RepositoryEntryLifecycleVO, RepositoryEntryLifecycleVOInput] = wireType(
+  { name: 'RepositoryEntryLifecycleVO' },
+  {
+    name: 'RepositoryEntryLifecycleVOInput',
+    description: 'A private lifecycle: validFrom and validTo as `yyyy-MM-ddTHH:mm:ss` (UTC) or ISO 8601 with a zone; key is ignored.',
+  },
+  {
+    key: long.nullable.describe('Always null: this gateway keeps private lifecycles only.'),
+    softkey: text.nullable,
+    label: text.nullable,
+    validFrom: text.nullable,
+    validTo: text.nullable,
+  },
+);
+export type RepositoryEntryLifecycleVO = InstanceType<typeof RepositoryEntryLifecycleVO>;
+export type RepositoryEntryLifecycleVOInput = InstanceType<typeof RepositoryEntryLifecycleVOInput>;
 
 /** OpenOLAT's RepositoryEntryVO (catalogue 3.3). */
-@ObjectType('RepositoryEntryVO')
-export class RepositoryEntryVO {
-  @Field(() => LongScalar)
-  key!: number;
-
-  @Field(() => String)
-  softkey!: string;
-
-  @Field(() => String)
-  resourcename!: string;
-
-  @Field(() => String)
-  displayname!: string;
-
-  @Field(() => String, { nullable: true })
-  description!: string | null;
-
-  @Field(() => String, { nullable: true })
-  teaser!: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Extensions({ xmlAttribute: true })
-  authors!: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Extensions({ xmlAttribute: true })
-  location!: string | null;
-
-  @Field(() => String, { nullable: true })
-  externalId!: string | null;
-
-  @Field(() => String, { nullable: true })
-  externalRef!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Comma-separated managed flags (catalogue 4.2), stored as received.' })
-  managedFlags!: string | null;
-
-  @Field(() => LongScalar)
-  resourceableId!: number;
-
-  @Field(() => String)
-  resourceableTypeName!: string;
-
-  @Field(() => LongScalar)
-  olatResourceKey!: number;
-
-  @Field(() => LongScalar)
-  olatResourceId!: number;
-
-  @Field(() => String)
-  olatResourceTypeName!: string;
-
-  @Field(() => String, { description: 'preparation, review, coachpublished, published, closed, trash or deleted.' })
-  entryStatus!: string;
-
-  @Field(() => RepositoryEntryLifecycleVO, { nullable: true })
-  lifecycle!: RepositoryEntryLifecycleVO | null;
-}
+export const [RepositoryEntryVO, RepositoryEntryVOInput] = wireType(
+  { name: 'RepositoryEntryVO' },
+  {
+    name: 'RepositoryEntryVOInput',
+    description:
+      'POST /repo/entries/{k}: displayname, description, teaser, location, authors, externalId, externalRef and managedFlags are replaced (absent: null; displayname keeps its value when absent), lifecycle replaced (absent: removed), entryStatus changed as by …/status when sent. On REST also a multipart form whose part `file` replaces the content of an IMS content package (other entries: NOT_FOUND).',
+  },
+  {
+    key: long,
+    softkey: text,
+    resourcename: text,
+    displayname: text.managed('title'),
+    description: text.nullable.managed('description'),
+    teaser: text.nullable.managed('description'),
+    authors: text.nullable.outputExtensions({ xmlAttribute: true }).managed('details'),
+    location: text.nullable.outputExtensions({ xmlAttribute: true }).managed('location'),
+    externalId: text.nullable.managed('any'),
+    externalRef: text.nullable.managed('details'),
+    managedFlags: text.nullable.describe('Comma-separated managed flags (catalogue 4.2), stored as received.').managed('any'),
+    resourceableId: long,
+    resourceableTypeName: text,
+    olatResourceKey: long,
+    olatResourceId: long,
+    olatResourceTypeName: text,
+    entryStatus: text
+      .describe('preparation, review, coachpublished, published, closed, trash or deleted.')
+      .describeInput('A status name, or closed, unclosed, deleted, restored as for …/status.'),
+    lifecycle: field<RepositoryEntryLifecycleVO>(() => RepositoryEntryLifecycleVO).nullable.takes<RepositoryEntryLifecycleVOInput>(
+      () => RepositoryEntryLifecycleVOInput,
+    ),
+    file: field<Buffer>(() => Base64Scalar).describeInput('The new content of an IMS content package; empty: nothing is changed (REST 204).').inputOnly,
+    filename: text.inputOnly,
+  },
+);
+export type RepositoryEntryVO = InstanceType<typeof RepositoryEntryVO>;
+export type RepositoryEntryVOInput = InstanceType<typeof RepositoryEntryVOInput>;
 
 /** A page of repository entries (catalogue 3.3 RepositoryEntryVOes; OpenOLAT names the XML item `repositoryEntrie`). */
 export const RepositoryEntryVOes = PageOf(RepositoryEntryVO, {
@@ -112,190 +70,60 @@ export const RepositoryEntryVOes = PageOf(RepositoryEntryVO, {
 export type RepositoryEntryVOes = InstanceType<typeof RepositoryEntryVOes>;
 
 /** OpenOLAT's CourseVO (catalogue 3.3): `key` is the course's OLAT resource id, not the entry key (`repoEntryKey`). */
-@ObjectType('CourseVO')
-export class CourseVO {
-  @Field(() => LongScalar, { description: 'The course id (OLAT resource id), the {courseId} of /repo/courses/{courseId}.' })
-  key!: number;
-
-  @Field(() => String)
-  softKey!: string;
-
-  @Field(() => String)
-  displayName!: string;
-
-  @Field(() => String, { nullable: true })
-  description!: string | null;
-
-  @Field(() => String, { nullable: true })
-  teaser!: string | null;
-
-  @Field(() => LongScalar)
-  repoEntryKey!: number;
-
-  @Field(() => String)
-  repoEntryStatus!: string;
-
-  @Field(() => LongScalar, { nullable: true })
-  @Extensions({ xmlAttribute: true })
-  organisationKey!: number | null;
-
-  @Field(() => String, { nullable: true })
-  @Extensions({ xmlAttribute: true })
-  authors!: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Extensions({ xmlAttribute: true })
-  location!: string | null;
-
-  @Field(() => String, { nullable: true })
-  externalId!: string | null;
-
-  @Field(() => String, { nullable: true })
-  externalRef!: string | null;
-
-  @Field(() => String, { nullable: true })
-  managedFlags!: string | null;
-
-  @Field(() => LongScalar)
-  olatResourceKey!: number;
-
-  @Field(() => LongScalar)
-  olatResourceId!: number;
-
-  @Field(() => String)
-  olatResourceTypeName!: string;
-
-  @Field(() => String, { nullable: true, description: 'The long title of the root node.' })
-  title!: string | null;
-
-  @Field(() => String, { nullable: true })
-  editorRootNodeId!: string | null;
-
-  @Field(() => String, { description: '`condition` (classic) or `learningpath`.' })
-  nodeAccessType!: string;
-
-  @Field(() => RepositoryEntryLifecycleVO, { nullable: true })
-  lifecycle!: RepositoryEntryLifecycleVO | null;
-}
+export const [CourseVO, CourseVOInput] = wireType(
+  { name: 'CourseVO' },
+  {
+    name: 'CourseVOInput',
+    description:
+      'A new course: a CourseVO body (key, repoEntryKey, olatResource* and editorRootNodeId are ignored), or on REST the query parameters of PUT /repo/courses without a body (shortTitle, status, access, membersOnly, publicVisible, setAuthor, initialAuthor are those of the query form).',
+  },
+  {
+    key: long.describe('The course id (OLAT resource id), the {courseId} of /repo/courses/{courseId}.'),
+    softKey: text.describeInput('At most 30 characters; generated when absent.'),
+    displayName: text.describeInput('Defaults to the title.'),
+    description: text.nullable,
+    teaser: text.nullable,
+    repoEntryKey: long,
+    repoEntryStatus: text.describeInput('The status of a CourseVO body.'),
+    organisationKey: long.nullable.outputExtensions({ xmlAttribute: true }).describeInput('Default: the default organisation.'),
+    authors: text.nullable.outputExtensions({ xmlAttribute: true }),
+    location: text.nullable.outputExtensions({ xmlAttribute: true }),
+    externalId: text.nullable,
+    externalRef: text.nullable,
+    managedFlags: text.nullable,
+    olatResourceKey: long,
+    olatResourceId: long,
+    olatResourceTypeName: text,
+    title: text.nullable.describe('The long title of the root node.').describeInput('The long title of the root node.'),
+    editorRootNodeId: text.nullable,
+    nodeAccessType: text.describe('`condition` (classic) or `learningpath`.').describeInput('`condition` (default) or `learningpath`.'),
+    lifecycle: field<RepositoryEntryLifecycleVO>(() => RepositoryEntryLifecycleVO).nullable.takes<RepositoryEntryLifecycleVOInput>(
+      () => RepositoryEntryLifecycleVOInput,
+    ),
+    shortTitle: text.describeInput('The short title of the root node; default: the title.').inputOnly,
+    status: text.describeInput('The status (query form); wins over access and membersOnly.').inputOnly,
+    access: int.describeInput('Legacy access: 0 trash, 1 preparation (published with membersOnly), 2 review, 3 or 4 published (4: public).').inputOnly,
+    membersOnly: bool.inputOnly,
+    publicVisible: bool.describeInput('Published courses that are public are seen by every user.').inputOnly,
+    setAuthor: bool.describeInput('Default true: initialAuthor, or the caller when it names no one, is the only owner; false: the course has no owner.')
+      .inputOnly,
+    initialAuthor: long.describeInput('The owner instead of the caller (with setAuthor); a key that names no one is ignored.').inputOnly,
+    objectives: text.describeInput('Metadata: the learning objectives.').inputOnly,
+    requirements: text.describeInput('Metadata: the requirements.').inputOnly,
+    credits: text.describeInput('Metadata: the credits.').inputOnly,
+    expenditureOfWork: text.describeInput('Metadata: the expenditure of work.').inputOnly,
+    sharedFolderSoftKey: text.describeInput('The softkey of the resource folder the course shares (course configuration sharedFolderSoftkey).').inputOnly,
+    copyFrom: long.describeInput(
+      'The course to copy (one the caller manages), by its id (OLAT resource id) or else its repository entry key: its structure, elements and files, not its members.',
+    ).inputOnly,
+  },
+);
+export type CourseVO = InstanceType<typeof CourseVO>;
+export type CourseVOInput = InstanceType<typeof CourseVOInput>;
 
 /** A page of courses (catalogue 3.3 CourseVOes). */
 export const CourseVOes = PageOf(CourseVO, { name: 'CourseVOes', xmlRoot: 'courses', items: 'courses', xmlItem: 'course' });
 export type CourseVOes = InstanceType<typeof CourseVOes>;
-
-@InputType('CourseVOInput', {
-  description:
-    'A new course: a CourseVO body (key, repoEntryKey, olatResource* and editorRootNodeId are ignored), or on REST the query parameters of PUT /repo/courses without a body (shortTitle, status, access, membersOnly, publicVisible, setAuthor, initialAuthor are those of the query form).',
-})
-export class CourseVOInput {
-  @Field(() => LongScalar, { nullable: true })
-  key?: number | null;
-
-  @Field(() => String, { nullable: true, description: 'At most 30 characters; generated when absent.' })
-  softKey?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Defaults to the title.' })
-  displayName?: string | null;
-
-  @Field(() => String, { nullable: true })
-  description?: string | null;
-
-  @Field(() => String, { nullable: true })
-  teaser?: string | null;
-
-  @Field(() => LongScalar, { nullable: true })
-  repoEntryKey?: number | null;
-
-  @Field(() => String, { nullable: true, description: 'The status of a CourseVO body.' })
-  repoEntryStatus?: string | null;
-
-  @Field(() => LongScalar, { nullable: true, description: 'Default: the default organisation.' })
-  organisationKey?: number | null;
-
-  @Field(() => String, { nullable: true })
-  authors?: string | null;
-
-  @Field(() => String, { nullable: true })
-  location?: string | null;
-
-  @Field(() => String, { nullable: true })
-  externalId?: string | null;
-
-  @Field(() => String, { nullable: true })
-  externalRef?: string | null;
-
-  @Field(() => String, { nullable: true })
-  managedFlags?: string | null;
-
-  @Field(() => LongScalar, { nullable: true })
-  olatResourceKey?: number | null;
-
-  @Field(() => LongScalar, { nullable: true })
-  olatResourceId?: number | null;
-
-  @Field(() => String, { nullable: true })
-  olatResourceTypeName?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'The long title of the root node.' })
-  title?: string | null;
-
-  @Field(() => String, { nullable: true })
-  editorRootNodeId?: string | null;
-
-  @Field(() => String, { nullable: true, description: '`condition` (default) or `learningpath`.' })
-  nodeAccessType?: string | null;
-
-  @Field(() => RepositoryEntryLifecycleVOInput, { nullable: true })
-  lifecycle?: RepositoryEntryLifecycleVOInput | null;
-
-  @Field(() => String, { nullable: true, description: 'The short title of the root node; default: the title.' })
-  shortTitle?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'The status (query form); wins over access and membersOnly.' })
-  status?: string | null;
-
-  @Field(() => Int, {
-    nullable: true,
-    description: 'Legacy access: 0 trash, 1 preparation (published with membersOnly), 2 review, 3 or 4 published (4: public).',
-  })
-  access?: number | null;
-
-  @Field(() => Boolean, { nullable: true })
-  membersOnly?: boolean | null;
-
-  @Field(() => Boolean, { nullable: true, description: 'Published courses that are public are seen by every user.' })
-  publicVisible?: boolean | null;
-
-  @Field(() => Boolean, {
-    nullable: true,
-    description: 'Default true: initialAuthor, or the caller when it names no one, is the only owner; false: the course has no owner.',
-  })
-  setAuthor?: boolean | null;
-
-  @Field(() => LongScalar, { nullable: true, description: 'The owner instead of the caller (with setAuthor); a key that names no one is ignored.' })
-  initialAuthor?: number | null;
-
-  @Field(() => String, { nullable: true, description: 'Metadata: the learning objectives.' })
-  objectives?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Metadata: the requirements.' })
-  requirements?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Metadata: the credits.' })
-  credits?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Metadata: the expenditure of work.' })
-  expenditureOfWork?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'The softkey of the resource folder the course shares (course configuration sharedFolderSoftkey).' })
-  sharedFolderSoftKey?: string | null;
-
-  @Field(() => LongScalar, {
-    nullable: true,
-    description:
-      'The course to copy (one the caller manages), by its id (OLAT resource id) or else its repository entry key: its structure, elements and files, not its members.',
-  })
-  copyFrom?: number | null;
-}
 
 /** The member lists of a course, named as in its REST paths: authors are the owners, tutors the coaches. */
 export enum CourseMemberRole {
@@ -314,111 +142,54 @@ export enum EntryMemberRole {
 registerEnumType(EntryMemberRole, { name: 'EntryMemberRole', description: 'owners, coaches or participants.' });
 
 /** OpenOLAT's CourseNodeVO (catalogue 3.3): a node of a course's editor (or run) tree. */
-@ObjectType('CourseNodeVO')
-export class CourseNodeVO {
-  @Field(() => String, { description: 'The node ident.' })
-  id!: string;
+export const CourseNodeVO = objectType(
+  { name: 'CourseNodeVO' },
+  {
+    id: text.describe('The node ident.'),
+    position: int.nullable.describe('Place among the siblings, from 0.'),
+    parentId: text.nullable.describe('The parent node ident; null for the root.'),
+    shortTitle: text.nullable,
+    shortName: text.describe('The node type: `st` (structure) or `sp` (single page).'),
+    longTitle: text.nullable,
+    description: text.nullable,
+    objectives: text.nullable,
+    instruction: text.nullable,
+    instructionalDesign: text.nullable,
+    displayType: text.nullable.describe('A structure node’s display: toc, peekview, file or none (GraphQL only).').extensions({ rest: false }),
+    pageFile: text.nullable.describe('The path of the node’s HTML page in the course folder (GraphQL only).').extensions({ rest: false }),
+    visibilityExpertRules: text.nullable.describe('The expert rule that decides who sees the node, if it has one (GraphQL only).').extensions({ rest: false }),
+    accessExpertRules: text.nullable.describe('The expert rule that decides who may open the node, if it has one (GraphQL only).').extensions({ rest: false }),
+  },
+);
+/** The entry the node belongs to, for the page field. */
+export type CourseNodeVO = InstanceType<typeof CourseNodeVO> & { entryKey: number };
 
-  @Field(() => Int, { nullable: true, description: 'Place among the siblings, from 0.' })
-  position!: number | null;
-
-  @Field(() => String, { nullable: true, description: 'The parent node ident; null for the root.' })
-  parentId!: string | null;
-
-  @Field(() => String, { nullable: true })
-  shortTitle!: string | null;
-
-  @Field(() => String, { description: 'The node type: `st` (structure) or `sp` (single page).' })
-  shortName!: string;
-
-  @Field(() => String, { nullable: true })
-  longTitle!: string | null;
-
-  @Field(() => String, { nullable: true })
-  description!: string | null;
-
-  @Field(() => String, { nullable: true })
-  objectives!: string | null;
-
-  @Field(() => String, { nullable: true })
-  instruction!: string | null;
-
-  @Field(() => String, { nullable: true })
-  instructionalDesign!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'A structure node’s display: toc, peekview, file or none (GraphQL only).' })
-  @Extensions({ rest: false })
-  displayType!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'The path of the node’s HTML page in the course folder (GraphQL only).' })
-  @Extensions({ rest: false })
-  pageFile!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'The expert rule that decides who sees the node, if it has one (GraphQL only).' })
-  @Extensions({ rest: false })
-  visibilityExpertRules!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'The expert rule that decides who may open the node, if it has one (GraphQL only).' })
-  @Extensions({ rest: false })
-  accessExpertRules!: string | null;
-
-  /** The entry the node belongs to, for the page field. */
-  entryKey!: number;
-}
-
-@InputType('CourseNodeInput', {
-  description:
-    'A new or changed course element. On REST the query parameters of PUT …/elements/structure|singlepage, or the fields of a multipart form whose file part (named `file`, or any other name such as `path` as importers send it) is the HTML page.',
-})
-export class CourseNodeInput {
-  @Field(() => String, { nullable: true, description: 'The parent node ident of a new element; none: the root of the editor tree.' })
-  parentNodeId?: string | null;
-
-  @Field(() => Int, {
-    nullable: true,
-    description: 'New elements: the place among the siblings, from 0 (the others move down); none or negative: the last place.',
-  })
-  position?: number | null;
-
-  @Field(() => String, { nullable: true, description: 'Default for a new element: `undefined`, as in OpenOLAT.' })
-  shortTitle?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Default for a new element: `undefined`, as in OpenOLAT.' })
-  longTitle?: string | null;
-
-  @Field(() => String, { nullable: true })
-  description?: string | null;
-
-  @Field(() => String, { nullable: true })
-  objectives?: string | null;
-
-  @Field(() => String, { nullable: true })
-  instruction?: string | null;
-
-  @Field(() => String, { nullable: true })
-  instructionalDesign?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Structure nodes: toc (default), peekview, file or none.' })
-  displayType?: string | null;
-
-  @Field(() => String, {
-    nullable: true,
-    description: 'An expert rule (OpenOLAT condition syntax, e.g. isInGroup("A")) deciding who sees the element; stored as given, not evaluated here.',
-  })
-  visibilityExpertRules?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'An expert rule deciding who may open the element; stored as given, not evaluated here.' })
-  accessExpertRules?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'The name the uploaded page is stored under in the course folder (default: the uploaded file’s name).' })
-  filename?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'The path of a page already in the course folder (instead of an upload).' })
-  path?: string | null;
-
-  @Field(() => Base64Scalar, { nullable: true, description: 'The HTML page.' })
-  file?: Buffer | null;
-}
+export const CourseNodeInput = inputType(
+  {
+    name: 'CourseNodeInput',
+    description:
+      'A new or changed course element. On REST the query parameters of PUT …/elements/structure|singlepage, or the fields of a multipart form whose file part (named `file`, or any other name such as `path` as importers send it) is the HTML page.',
+  },
+  {
+    parentNodeId: text.describe('The parent node ident of a new element; none: the root of the editor tree.'),
+    position: int.describe('New elements: the place among the siblings, from 0 (the others move down); none or negative: the last place.'),
+    shortTitle: text.describe('Default for a new element: `undefined`, as in OpenOLAT.'),
+    longTitle: text.describe('Default for a new element: `undefined`, as in OpenOLAT.'),
+    description: text,
+    objectives: text,
+    instruction: text,
+    instructionalDesign: text,
+    displayType: text.describe('Structure nodes: toc (default), peekview, file or none.'),
+    visibilityExpertRules: text.describe(
+      'An expert rule (OpenOLAT condition syntax, e.g. isInGroup("A")) deciding who sees the element; stored as given, not evaluated here.',
+    ),
+    accessExpertRules: text.describe('An expert rule deciding who may open the element; stored as given, not evaluated here.'),
+    filename: text.describe('The name the uploaded page is stored under in the course folder (default: the uploaded file’s name).'),
+    path: text.describe('The path of a page already in the course folder (instead of an upload).'),
+    file: field<Buffer>(() => Base64Scalar).describe('The HTML page.'),
+  },
+);
+export type CourseNodeInput = InstanceType<typeof CourseNodeInput>;
 
 @ObjectType('CourseTreeXmlVO', {
   implements: FileVO,

@@ -1,269 +1,86 @@
-import { Directive, Extensions, Field, InputType, ObjectType, registerEnumType } from 'type-graphql';
-import { managed } from './directives';
-import { DateTimeScalar, LongScalar } from './scalars';
+import { registerEnumType } from 'type-graphql';
+import { dateTime, long, text, wireType } from './wire-shape';
 
 /** OpenOLAT's CurriculumVO (catalogue 3.5), the "product" of the source document. */
-@ObjectType('CurriculumVO')
-export class CurriculumVO {
-  @Field(() => LongScalar)
-  key!: number;
-
-  @Field(() => String)
-  identifier!: string;
-
-  @Field(() => String)
-  displayName!: string;
-
-  @Field(() => String, { nullable: true })
-  description!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'A free string, typically active.' })
-  status!: string | null;
-
-  @Field(() => String, { nullable: true })
-  degree!: string | null;
-
-  @Field(() => String, { nullable: true })
-  externalId!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Comma-separated managed flags (catalogue 4.4), normalised.' })
-  managedFlagsString!: string | null;
-
-  @Field(() => LongScalar, { nullable: true })
-  organisationKey!: number | null;
-}
-
-@InputType('CurriculumVOInput', { description: 'A CurriculumVO as a client sends it. Absent fields keep their value, null clears it.' })
-export class CurriculumVOInput {
-  @Field(() => LongScalar, { nullable: true })
-  key?: number | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'identifier'))
-  identifier?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'displayName'))
-  displayName?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'description'))
-  description?: string | null;
-
-  @Field(() => String, { nullable: true })
-  status?: string | null;
-
-  @Field(() => String, { nullable: true })
-  degree?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'externalId'))
-  externalId?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'any'))
-  managedFlagsString?: string | null;
-
-  @Field(() => LongScalar, { nullable: true })
-  @Directive(managed(null, 'move'))
-  organisationKey?: number | null;
-}
+export const [CurriculumVO, CurriculumVOInput] = wireType(
+  { name: 'CurriculumVO' },
+  { name: 'CurriculumVOInput', description: 'A CurriculumVO as a client sends it. Absent fields keep their value, null clears it.' },
+  {
+    key: long,
+    identifier: text.managed('identifier'),
+    displayName: text.managed('displayName'),
+    description: text.nullable.managed('description'),
+    status: text.nullable.describe('A free string, typically active.'),
+    degree: text.nullable,
+    externalId: text.nullable.managed('externalId'),
+    managedFlagsString: text.nullable.describe('Comma-separated managed flags (catalogue 4.4), normalised.').managed('any'),
+    organisationKey: long.nullable.managed('move'),
+  },
+);
+export type CurriculumVO = InstanceType<typeof CurriculumVO>;
+export type CurriculumVOInput = InstanceType<typeof CurriculumVOInput>;
 
 /** OpenOLAT's CurriculumElementVO (catalogue 3.5). */
-@ObjectType('CurriculumElementVO')
-export class CurriculumElementVO {
-  @Field(() => LongScalar)
-  key!: number;
-
-  @Field(() => String, { nullable: true })
-  identifier!: string | null;
-
-  @Field(() => String)
-  displayName!: string;
-
-  @Field(() => String, { nullable: true })
-  description!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'preparation, provisional, confirmed, active, cancelled, finished, inactive or deleted (catalogue 5.2)' })
-  status!: string | null;
-
-  @Field(() => DateTimeScalar, { nullable: true })
-  beginDate!: Date | null;
-
-  @Field(() => DateTimeScalar, { nullable: true })
-  endDate!: Date | null;
-
-  @Field(() => String, { nullable: true })
-  externalId!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Comma-separated managed flags (catalogue 4.5), normalised.' })
-  managedFlagsString!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'enabled, disabled or inherited' })
-  calendars!: string | null;
-
-  @Field(() => LongScalar, { nullable: true })
-  parentElementKey!: number | null;
-
-  @Field(() => LongScalar)
-  curriculumKey!: number;
-
-  @Field(() => LongScalar, { nullable: true })
-  curriculumElementTypeKey!: number | null;
-}
-
-@InputType('CurriculumElementVOInput', {
-  description:
-    'A CurriculumElementVO as a client sends it. Absent fields keep their value, null clears it; a changed parentElementKey moves the element with its sub-elements.',
-})
-export class CurriculumElementVOInput {
-  @Field(() => LongScalar, { nullable: true })
-  key?: number | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'identifier'))
-  identifier?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'displayName'))
-  displayName?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'description'))
-  description?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'A status of catalogue 5.2; blank keeps the status' })
-  @Directive(managed(null, 'status'))
-  status?: string | null;
-
-  @Field(() => DateTimeScalar, { nullable: true })
-  @Directive(managed(null, 'dates'))
-  beginDate?: Date | null;
-
-  @Field(() => DateTimeScalar, { nullable: true })
-  @Directive(managed(null, 'dates'))
-  endDate?: Date | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'externalId'))
-  externalId?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'any'))
-  managedFlagsString?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'calendars'))
-  calendars?: string | null;
-
-  @Field(() => LongScalar, { nullable: true })
-  @Directive(managed(null, 'move'))
-  parentElementKey?: number | null;
-
-  @Field(() => LongScalar, { nullable: true })
-  @Directive(managed(null, 'move'))
-  curriculumKey?: number | null;
-
-  @Field(() => LongScalar, { nullable: true })
-  @Directive(managed(null, 'type'))
-  curriculumElementTypeKey?: number | null;
-}
+export const [CurriculumElementVO, CurriculumElementVOInput] = wireType(
+  { name: 'CurriculumElementVO' },
+  {
+    name: 'CurriculumElementVOInput',
+    description:
+      'A CurriculumElementVO as a client sends it. Absent fields keep their value, null clears it; a changed parentElementKey moves the element with its sub-elements.',
+  },
+  {
+    key: long,
+    identifier: text.nullable.managed('identifier'),
+    displayName: text.managed('displayName'),
+    description: text.nullable.managed('description'),
+    status: text.nullable
+      .describe('preparation, provisional, confirmed, active, cancelled, finished, inactive or deleted (catalogue 5.2)')
+      .describeInput('A status of catalogue 5.2; blank keeps the status')
+      .managed('status'),
+    beginDate: dateTime.nullable.managed('dates'),
+    endDate: dateTime.nullable.managed('dates'),
+    externalId: text.nullable.managed('externalId'),
+    managedFlagsString: text.nullable.describe('Comma-separated managed flags (catalogue 4.5), normalised.').managed('any'),
+    calendars: text.nullable.describe('enabled, disabled or inherited').managed('calendars'),
+    parentElementKey: long.nullable.managed('move'),
+    curriculumKey: long.managed('move'),
+    curriculumElementTypeKey: long.nullable.managed('type'),
+  },
+);
+export type CurriculumElementVO = InstanceType<typeof CurriculumElementVO>;
+export type CurriculumElementVOInput = InstanceType<typeof CurriculumElementVOInput>;
 
 /** OpenOLAT's CurriculumElementTypeVO (catalogue 3.5). */
-@ObjectType('CurriculumElementTypeVO')
-export class CurriculumElementTypeVO {
-  @Field(() => LongScalar)
-  key!: number;
-
-  @Field(() => String)
-  identifier!: string;
-
-  @Field(() => String)
-  displayName!: string;
-
-  @Field(() => String, { nullable: true })
-  description!: string | null;
-
-  @Field(() => String, { nullable: true })
-  cssClass!: string | null;
-
-  @Field(() => String, { nullable: true })
-  externalId!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Comma-separated managed flags (catalogue 4.6), normalised.' })
-  managedFlagsString!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'enabled, disabled or inherited' })
-  @Extensions({ xmlAttribute: true })
-  calendars!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'enabled, disabled or inherited' })
-  @Extensions({ xmlAttribute: true })
-  lectures!: string | null;
-}
-
-@InputType('CurriculumElementTypeVOInput', { description: 'A CurriculumElementTypeVO as a client sends it. Absent fields keep their value, null clears it.' })
-export class CurriculumElementTypeVOInput {
-  @Field(() => LongScalar, { nullable: true })
-  key?: number | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'identifier'))
-  identifier?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'displayName'))
-  displayName?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'description'))
-  description?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'cssClass'))
-  cssClass?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'externalId'))
-  externalId?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'any'))
-  managedFlagsString?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'calendars'))
-  calendars?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'lectures'))
-  lectures?: string | null;
-}
+export const [CurriculumElementTypeVO, CurriculumElementTypeVOInput] = wireType(
+  { name: 'CurriculumElementTypeVO' },
+  { name: 'CurriculumElementTypeVOInput', description: 'A CurriculumElementTypeVO as a client sends it. Absent fields keep their value, null clears it.' },
+  {
+    key: long,
+    identifier: text.managed('identifier'),
+    displayName: text.managed('displayName'),
+    description: text.nullable.managed('description'),
+    cssClass: text.nullable.managed('cssClass'),
+    externalId: text.nullable.managed('externalId'),
+    managedFlagsString: text.nullable.describe('Comma-separated managed flags (catalogue 4.6), normalised.').managed('any'),
+    calendars: text.nullable.describe('enabled, disabled or inherited').outputExtensions({ xmlAttribute: true }).managed('calendars'),
+    lectures: text.nullable.describe('enabled, disabled or inherited').outputExtensions({ xmlAttribute: true }).managed('lectures'),
+  },
+);
+export type CurriculumElementTypeVO = InstanceType<typeof CurriculumElementTypeVO>;
+export type CurriculumElementTypeVOInput = InstanceType<typeof CurriculumElementTypeVOInput>;
 
 /** OpenOLAT's CurriculumElementMemberVO (catalogue 3.5). */
-@ObjectType('CurriculumElementMemberVO')
-export class CurriculumElementMemberVO {
-  @Field(() => LongScalar)
-  identityKey!: number;
-
-  @Field(() => String, { description: 'A curriculum role (catalogue 5.8)' })
-  role!: string;
-
-  @Field(() => String, { nullable: true, description: 'none, root or inherited' })
-  inheritanceMode!: string | null;
-}
-
-@InputType('CurriculumElementMemberVOInput')
-export class CurriculumElementMemberVOInput {
-  @Field(() => LongScalar, { nullable: true })
-  identityKey?: number | null;
-
-  @Field(() => String, { nullable: true, description: 'A curriculum role (catalogue 5.8)' })
-  role?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'none, root or inherited; absent: the role default' })
-  inheritanceMode?: string | null;
-}
+export const [CurriculumElementMemberVO, CurriculumElementMemberVOInput] = wireType(
+  { name: 'CurriculumElementMemberVO' },
+  { name: 'CurriculumElementMemberVOInput' },
+  {
+    identityKey: long,
+    role: text.describe('A curriculum role (catalogue 5.8)').describeInput('A curriculum role (catalogue 5.8)'),
+    inheritanceMode: text.nullable.describe('none, root or inherited').describeInput('none, root or inherited; absent: the role default'),
+  },
+);
+export type CurriculumElementMemberVO = InstanceType<typeof CurriculumElementMemberVO>;
+export type CurriculumElementMemberVOInput = InstanceType<typeof CurriculumElementMemberVOInput>;
 
 /** The member lists of a curriculum element, named as in their REST paths (…/elements/{e}/participants). */
 export enum CurriculumElementMemberList {

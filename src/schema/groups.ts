@@ -1,68 +1,25 @@
-import { Directive, Extensions, Field, InputType, Int, ObjectType } from 'type-graphql';
-import { managed } from './directives';
+import { Extensions, Field, ObjectType } from 'type-graphql';
 import { PageOf } from './paging';
 import { IntMapScalar, LongScalar } from './scalars';
+import { bool, field, inputType, int, long, text, wireType } from './wire-shape';
 
 /** OpenOLAT's GroupVO (catalogue 3.2). */
-@ObjectType('GroupVO')
-export class GroupVO {
-  @Field(() => LongScalar)
-  key!: number;
-
-  @Field(() => String, { nullable: true })
-  description!: string | null;
-
-  @Field(() => String, { nullable: true })
-  externalId!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Comma-separated managed flags, stored as received.' })
-  managedFlags!: string | null;
-
-  @Field(() => String)
-  name!: string;
-
-  @Field(() => String)
-  type!: string;
-
-  @Field(() => Int, { nullable: true })
-  minParticipants!: number | null;
-
-  @Field(() => Int, { nullable: true })
-  maxParticipants!: number | null;
-}
-
-@InputType('GroupVOInput', { description: 'A GroupVO as a client sends it; `type` is ignored (always LearningGroup).' })
-export class GroupVOInput {
-  @Field(() => LongScalar, { nullable: true })
-  key?: number | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'description'))
-  description?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'any'))
-  externalId?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'any'))
-  managedFlags?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'title'))
-  name?: string | null;
-
-  @Field(() => String, { nullable: true })
-  type?: string | null;
-
-  @Field(() => Int, { nullable: true })
-  @Directive(managed(null, 'settings'))
-  minParticipants?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  @Directive(managed(null, 'settings'))
-  maxParticipants?: number | null;
-}
+export const [GroupVO, GroupVOInput] = wireType(
+  { name: 'GroupVO' },
+  { name: 'GroupVOInput', description: 'A GroupVO as a client sends it; `type` is ignored (always LearningGroup).' },
+  {
+    key: long,
+    description: text.nullable.managed('description'),
+    externalId: text.nullable.managed('any'),
+    managedFlags: text.nullable.describe('Comma-separated managed flags, stored as received.').managed('any'),
+    name: text.managed('title'),
+    type: text,
+    minParticipants: int.nullable.managed('settings'),
+    maxParticipants: int.nullable.managed('settings'),
+  },
+);
+export type GroupVO = InstanceType<typeof GroupVO>;
+export type GroupVOInput = InstanceType<typeof GroupVOInput>;
 
 /** A page of groups (catalogue 3.2 GroupVOes). */
 export const GroupVOes = PageOf(GroupVO, { name: 'GroupVOes', xmlRoot: 'groups', items: 'groups', xmlItem: 'group' });
@@ -93,72 +50,34 @@ export const GroupInfoVOes = PageOf(GroupInfoVO, { name: 'GroupInfoVOes', xmlRoo
 export type GroupInfoVOes = InstanceType<typeof GroupInfoVOes>;
 
 /** A group's collaboration tools, news and member lists' visibility (catalogue 3.2); OpenOLAT names its XML root `groupVO`. */
-@ObjectType('GroupConfigurationVO')
-@Extensions({ xmlRoot: 'groupVO' })
-export class GroupConfigurationVO {
-  @Field(() => [String], { description: 'The tools switched on: hasNews, hasContactForm, hasCalendar, hasFolder, hasForum, hasChat, hasWiki, …' })
-  tools!: string[];
+export const [GroupConfigurationVO, GroupConfigurationVOInput] = wireType(
+  { name: 'GroupConfigurationVO', extensions: { xmlRoot: 'groupVO' } },
+  {
+    name: 'GroupConfigurationVOInput',
+    description:
+      'tools replaces the tools switched on (absent: all off); toolsAccess is applied when present; news is saved when not blank; a visibility left out or null stays as it is.',
+  },
+  {
+    tools: field<string[]>(() => [String]).describe('The tools switched on: hasNews, hasContactForm, hasCalendar, hasFolder, hasForum, hasChat, hasWiki, …'),
+    toolsAccess: field<Record<string, number>>(() => IntMapScalar).describe(
+      'Access level of the tools switched on that have one (hasFolder, hasCalendar): 0 owners, 1 everyone.',
+    ),
+    news: text.nullable,
+    ownersVisible: bool.describe('Members see the owners.'),
+    participantsVisible: bool.describe('Members see the participants.'),
+    waitingListVisible: bool.describe('Members see the waiting list.'),
+    ownersPublic: bool.describe('Everyone sees the owners.'),
+    participantsPublic: bool.describe('Everyone sees the participants.'),
+    waitingListPublic: bool.describe('Everyone sees the waiting list.'),
+  },
+);
+export type GroupConfigurationVO = InstanceType<typeof GroupConfigurationVO>;
+export type GroupConfigurationVOInput = InstanceType<typeof GroupConfigurationVOInput>;
 
-  @Field(() => IntMapScalar, { description: 'Access level of the tools switched on that have one (hasFolder, hasCalendar): 0 owners, 1 everyone.' })
-  toolsAccess!: Record<string, number>;
-
-  @Field(() => String, { nullable: true })
-  news!: string | null;
-
-  @Field(() => Boolean, { description: 'Members see the owners.' })
-  ownersVisible!: boolean;
-
-  @Field(() => Boolean, { description: 'Members see the participants.' })
-  participantsVisible!: boolean;
-
-  @Field(() => Boolean, { description: 'Members see the waiting list.' })
-  waitingListVisible!: boolean;
-
-  @Field(() => Boolean, { description: 'Everyone sees the owners.' })
-  ownersPublic!: boolean;
-
-  @Field(() => Boolean, { description: 'Everyone sees the participants.' })
-  participantsPublic!: boolean;
-
-  @Field(() => Boolean, { description: 'Everyone sees the waiting list.' })
-  waitingListPublic!: boolean;
-}
-
-@InputType('GroupConfigurationVOInput', {
-  description:
-    'tools replaces the tools switched on (absent: all off); toolsAccess is applied when present; news is saved when not blank; a visibility left out or null stays as it is.',
-})
-export class GroupConfigurationVOInput {
-  @Field(() => [String], { nullable: true })
-  tools?: string[] | null;
-
-  @Field(() => IntMapScalar, { nullable: true })
-  toolsAccess?: Record<string, number> | null;
-
-  @Field(() => String, { nullable: true })
-  news?: string | null;
-
-  @Field(() => Boolean, { nullable: true })
-  ownersVisible?: boolean | null;
-
-  @Field(() => Boolean, { nullable: true })
-  participantsVisible?: boolean | null;
-
-  @Field(() => Boolean, { nullable: true })
-  waitingListVisible?: boolean | null;
-
-  @Field(() => Boolean, { nullable: true })
-  ownersPublic?: boolean | null;
-
-  @Field(() => Boolean, { nullable: true })
-  participantsPublic?: boolean | null;
-
-  @Field(() => Boolean, { nullable: true })
-  waitingListPublic?: boolean | null;
-}
-
-@InputType('GroupNewsInput', { description: 'The news of a group; on REST also the form field `news`.' })
-export class GroupNewsInput {
-  @Field(() => String, { nullable: true })
-  news?: string | null;
-}
+export const GroupNewsInput = inputType(
+  { name: 'GroupNewsInput', description: 'The news of a group; on REST also the form field `news`.' },
+  {
+    news: text,
+  },
+);
+export type GroupNewsInput = InstanceType<typeof GroupNewsInput>;

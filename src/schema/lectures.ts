@@ -1,217 +1,68 @@
-import { Directive, Extensions, Field, Float, InputType, Int, ObjectType } from 'type-graphql';
-import { managed } from './directives';
-import { DateTimeScalar, LongScalar } from './scalars';
+import { bool, dateTime, float, int, long, objectType, text, wireType } from './wire-shape';
 
 /** OpenOLAT's RepositoryEntryLectureConfigurationVO (catalogue 3.6): a course without a configuration answers every field null. */
-@ObjectType('RepositoryEntryLectureConfigurationVO')
-export class RepositoryEntryLectureConfigurationVO {
-  @Field(() => Boolean, { nullable: true })
-  lectureEnabled!: boolean | null;
-
-  @Field(() => Boolean, { nullable: true })
-  overrideModuleDefault!: boolean | null;
-
-  @Field(() => Boolean, { nullable: true })
-  rollCallEnabled!: boolean | null;
-
-  @Field(() => Boolean, { nullable: true })
-  calculateAttendanceRate!: boolean | null;
-
-  @Field(() => Float, { nullable: true })
-  requiredAttendanceRate!: number | null;
-
-  @Field(() => Boolean, { nullable: true })
-  teacherCalendarSyncEnabled!: boolean | null;
-
-  @Field(() => Boolean, { nullable: true })
-  courseCalendarSyncEnabled!: boolean | null;
-}
-
-@InputType('RepositoryEntryLectureConfigurationVOInput', { description: 'Only the fields given (not null) are written.' })
-export class RepositoryEntryLectureConfigurationVOInput {
-  @Field(() => Boolean, { nullable: true })
-  lectureEnabled?: boolean | null;
-
-  @Field(() => Boolean, { nullable: true })
-  overrideModuleDefault?: boolean | null;
-
-  @Field(() => Boolean, { nullable: true })
-  rollCallEnabled?: boolean | null;
-
-  @Field(() => Boolean, { nullable: true })
-  calculateAttendanceRate?: boolean | null;
-
-  @Field(() => Float, { nullable: true })
-  requiredAttendanceRate?: number | null;
-
-  @Field(() => Boolean, { nullable: true })
-  teacherCalendarSyncEnabled?: boolean | null;
-
-  @Field(() => Boolean, { nullable: true })
-  courseCalendarSyncEnabled?: boolean | null;
-}
+export const [RepositoryEntryLectureConfigurationVO, RepositoryEntryLectureConfigurationVOInput] = wireType(
+  { name: 'RepositoryEntryLectureConfigurationVO' },
+  { name: 'RepositoryEntryLectureConfigurationVOInput', description: 'Only the fields given (not null) are written.' },
+  {
+    lectureEnabled: bool.nullable,
+    overrideModuleDefault: bool.nullable,
+    rollCallEnabled: bool.nullable,
+    calculateAttendanceRate: bool.nullable,
+    requiredAttendanceRate: float.nullable,
+    teacherCalendarSyncEnabled: bool.nullable,
+    courseCalendarSyncEnabled: bool.nullable,
+  },
+);
+export type RepositoryEntryLectureConfigurationVO = InstanceType<typeof RepositoryEntryLectureConfigurationVO>;
+export type RepositoryEntryLectureConfigurationVOInput = InstanceType<typeof RepositoryEntryLectureConfigurationVOInput>;
 
 /** OpenOLAT's LectureBlockVO (catalogue 3.6); its XML root is `lectureBlocksVO` (sic, plural). */
-@ObjectType('LectureBlockVO')
-@Extensions({ xmlRoot: 'lectureBlocksVO' })
-export class LectureBlockVO {
-  @Field(() => LongScalar)
-  key!: number;
-
-  @Field(() => String, { nullable: true })
-  externalId!: string | null;
-
-  @Field(() => String, { nullable: true })
-  externalRef!: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Comma-separated managed flags (catalogue 4.7), as the managing system wrote them.' })
-  managedFlagsString!: string | null;
-
-  @Field(() => String, { nullable: true })
-  title!: string | null;
-
-  @Field(() => String, { nullable: true })
-  description!: string | null;
-
-  @Field(() => String, { nullable: true })
-  preparation!: string | null;
-
-  @Field(() => String, { nullable: true })
-  location!: string | null;
-
-  @Field(() => String, { nullable: true })
-  comment!: string | null;
-
-  @Field(() => DateTimeScalar, { nullable: true })
-  startDate!: Date | null;
-
-  @Field(() => DateTimeScalar, { nullable: true })
-  endDate!: Date | null;
-
-  @Field(() => Boolean)
-  compulsory!: boolean;
-
-  @Field(() => Int)
-  plannedLectures!: number;
-
-  @Field(() => String, { description: 'active, partiallydone, done or cancelled (catalogue 5.6)' })
-  status!: string;
-
-  @Field(() => String, { description: 'open, closed, reopen or autoclosed (catalogue 5.6)' })
-  rollCallStatus!: string;
-
-  @Field(() => String, { nullable: true })
-  meetingTitle!: string | null;
-
-  @Field(() => String, { nullable: true })
-  meetingUrl!: string | null;
-
-  @Field(() => String, { nullable: true })
-  recordingUrl!: string | null;
-
-  @Field(() => LongScalar, { nullable: true, description: 'Read-only; this gateway has no BigBlueButton meetings: always null.' })
-  bigBlueButtonMeetingKey!: number | null;
-
-  @Field(() => LongScalar)
-  repoEntryKey!: number;
-
-  @Field(() => LongScalar, { nullable: true })
-  curriculumElementKey!: number | null;
-}
-
-@InputType('LectureBlockVOInput', {
-  description:
-    'A LectureBlockVO as a client sends it: no key (or 0) creates, a key updates. plannedLectures is always written (0 when absent); the other fields only when not null. status and rollCallStatus are ignored but for rollCallStatus autoclosed, which closes the roll call.',
-})
-export class LectureBlockVOInput {
-  @Field(() => LongScalar, { nullable: true })
-  key?: number | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'any'))
-  externalId?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'externalRef'))
-  externalRef?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'any'))
-  managedFlagsString?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'title'))
-  title?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'description'))
-  description?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'preparation'))
-  preparation?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'location'))
-  location?: string | null;
-
-  @Field(() => String, { nullable: true })
-  comment?: string | null;
-
-  @Field(() => DateTimeScalar, { nullable: true })
-  @Directive(managed(null, 'dates'))
-  startDate?: Date | null;
-
-  @Field(() => DateTimeScalar, { nullable: true })
-  @Directive(managed(null, 'dates'))
-  endDate?: Date | null;
-
-  @Field(() => Boolean, { nullable: true })
-  @Directive(managed(null, 'compulsory'))
-  compulsory?: boolean | null;
-
-  @Field(() => Int, { nullable: true, description: 'Always written: absent or null is 0, as in OpenOLAT.' })
-  @Directive(managed(null, 'plannedLectures'))
-  plannedLectures?: number | null;
-
-  @Field(() => String, { nullable: true, description: 'Ignored.' })
-  status?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Ignored but for autoclosed.' })
-  @Directive(managed(null, 'settings'))
-  rollCallStatus?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'onlineMeeting'))
-  meetingTitle?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'onlineMeeting'))
-  meetingUrl?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'onlineMeeting'))
-  recordingUrl?: string | null;
-
-  @Field(() => LongScalar, { nullable: true, description: 'Ignored (read-only).' })
-  bigBlueButtonMeetingKey?: number | null;
-
-  @Field(() => LongScalar, { nullable: true, description: 'Blocks of a curriculum element: the course of a new block. Ignored elsewhere.' })
-  repoEntryKey?: number | null;
-
-  @Field(() => LongScalar, { nullable: true, description: 'Ignored (the path names the element).' })
-  curriculumElementKey?: number | null;
-}
+export const [LectureBlockVO, LectureBlockVOInput] = wireType(
+  { name: 'LectureBlockVO', extensions: { xmlRoot: 'lectureBlocksVO' } },
+  {
+    name: 'LectureBlockVOInput',
+    description:
+      'A LectureBlockVO as a client sends it: no key (or 0) creates, a key updates. plannedLectures is always written (0 when absent); the other fields only when not null. status and rollCallStatus are ignored but for rollCallStatus autoclosed, which closes the roll call.',
+  },
+  {
+    key: long,
+    externalId: text.nullable.managed('any'),
+    externalRef: text.nullable.managed('externalRef'),
+    managedFlagsString: text.nullable.describe('Comma-separated managed flags (catalogue 4.7), as the managing system wrote them.').managed('any'),
+    title: text.nullable.managed('title'),
+    description: text.nullable.managed('description'),
+    preparation: text.nullable.managed('preparation'),
+    location: text.nullable.managed('location'),
+    comment: text.nullable,
+    startDate: dateTime.nullable.managed('dates'),
+    endDate: dateTime.nullable.managed('dates'),
+    compulsory: bool.managed('compulsory'),
+    plannedLectures: int.describeInput('Always written: absent or null is 0, as in OpenOLAT.').managed('plannedLectures'),
+    status: text.describe('active, partiallydone, done or cancelled (catalogue 5.6)').describeInput('Ignored.'),
+    rollCallStatus: text.describe('open, closed, reopen or autoclosed (catalogue 5.6)').describeInput('Ignored but for autoclosed.').managed('settings'),
+    meetingTitle: text.nullable.managed('onlineMeeting'),
+    meetingUrl: text.nullable.managed('onlineMeeting'),
+    recordingUrl: text.nullable.managed('onlineMeeting'),
+    bigBlueButtonMeetingKey: long.nullable
+      .describe('Read-only; this gateway has no BigBlueButton meetings: always null.')
+      .describeInput('Ignored (read-only).'),
+    repoEntryKey: long.describeInput('Blocks of a curriculum element: the course of a new block. Ignored elsewhere.'),
+    curriculumElementKey: long.nullable.describeInput('Ignored (the path names the element).'),
+  },
+);
+export type LectureBlockVO = InstanceType<typeof LectureBlockVO>;
+export type LectureBlockVOInput = InstanceType<typeof LectureBlockVOInput>;
 
 /**
  * The answer of GET …/lectureblocks/adaptation. OpenOLAT answers 200 with an empty body; every GET
  * of this gateway answers a documented representation, so it says what was adapted.
  */
-@ObjectType('RollCallAdaptationVO')
-export class RollCallAdaptationVO {
-  @Field(() => LongScalar, { description: 'The course whose blocks were adapted.' })
-  repoEntryKey!: number;
-
-  @Field(() => Int, { description: 'How many roll calls changed.' })
-  adaptedRollCalls!: number;
-}
+export const RollCallAdaptationVO = objectType(
+  { name: 'RollCallAdaptationVO' },
+  {
+    repoEntryKey: long.describe('The course whose blocks were adapted.'),
+    adaptedRollCalls: int.describe('How many roll calls changed.'),
+  },
+);
+export type RollCallAdaptationVO = InstanceType<typeof RollCallAdaptationVO>;

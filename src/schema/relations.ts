@@ -1,107 +1,46 @@
-import { Directive, Field, InputType, ObjectType } from 'type-graphql';
 import { RELATION_RIGHTS } from '../relations/rights';
-import { managed } from './directives';
-import { LongScalar } from './scalars';
+import { field, long, text, wireType } from './wire-shape';
 
 /** OpenOLAT's RelationRoleVO (catalogue 3.9); in XML every right is its own `<rights>` element. */
-@ObjectType('RelationRoleVO')
-export class RelationRoleVO {
-  @Field(() => LongScalar)
-  key!: number;
-
-  @Field(() => String)
-  role!: string;
-
-  @Field(() => String, { nullable: true })
-  externalId!: string | null;
-
-  @Field(() => String, { nullable: true })
-  externalRef!: string | null;
-
-  @Field(() => String, { description: 'Comma-separated managed flags (all, name, rights, delete), normalised; "" when none.' })
-  managedFlags!: string;
-
-  @Field(() => [String], { description: `Right ids, in this order: ${RELATION_RIGHTS.join(', ')}.` })
-  rights!: string[];
-}
-
-@InputType('RelationRoleVOInput', {
-  description:
-    'A RelationRoleVO as a client sends it. On update, absent fields keep their value here (on REST they are cleared, as OpenOLAT does; the name stays); rights, when given, replace the set (unknown ids are dropped).',
-})
-export class RelationRoleVOInput {
-  @Field(() => LongScalar, { nullable: true, description: 'On PUT/POST /users/relations/roles a key > 0 updates that role.' })
-  key?: number | null;
-
-  @Field(() => String, { nullable: true, description: 'Required when creating.' })
-  @Directive(managed(null, 'name'))
-  role?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'any'))
-  externalId?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'any'))
-  externalRef?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @Directive(managed(null, 'any'))
-  managedFlags?: string | null;
-
-  @Field(() => [String], { nullable: true, description: 'Unknown right ids are dropped; [] (or in XML one empty <rights/>) removes every right.' })
-  @Directive(managed(null, 'rights'))
-  rights?: string[] | null;
-}
+export const [RelationRoleVO, RelationRoleVOInput] = wireType(
+  { name: 'RelationRoleVO' },
+  {
+    name: 'RelationRoleVOInput',
+    description:
+      'A RelationRoleVO as a client sends it. On update, absent fields keep their value here (on REST they are cleared, as OpenOLAT does; the name stays); rights, when given, replace the set (unknown ids are dropped).',
+  },
+  {
+    key: long.describeInput('On PUT/POST /users/relations/roles a key > 0 updates that role.'),
+    role: text.describeInput('Required when creating.').managed('name'),
+    externalId: text.nullable.managed('any'),
+    externalRef: text.nullable.managed('any'),
+    managedFlags: text.describe('Comma-separated managed flags (all, name, rights, delete), normalised; "" when none.').managed('any'),
+    rights: field<string[]>(() => [String])
+      .describe(`Right ids, in this order: ${RELATION_RIGHTS.join(', ')}.`)
+      .describeInput('Unknown right ids are dropped; [] (or in XML one empty <rights/>) removes every right.')
+      .managed('rights'),
+  },
+);
+export type RelationRoleVO = InstanceType<typeof RelationRoleVO>;
+export type RelationRoleVOInput = InstanceType<typeof RelationRoleVOInput>;
 
 /** OpenOLAT's IdentityToIdentityRelationVO (catalogue 3.9): the source holds the role's rights over the target. */
-@ObjectType('IdentityToIdentityRelationVO')
-export class IdentityToIdentityRelationVO {
-  @Field(() => LongScalar)
-  key!: number;
-
-  @Field(() => LongScalar)
-  identitySourceKey!: number;
-
-  @Field(() => LongScalar)
-  identityTargetKey!: number;
-
-  @Field(() => String, { nullable: true })
-  externalId!: string | null;
-
-  @Field(() => String, { description: 'Comma-separated managed flags (all, delete), normalised; "" when none.' })
-  managedFlagsString!: string;
-
-  @Field(() => LongScalar)
-  relationRoleKey!: number;
-
-  @Field(() => String, { description: 'The name of the relation role.' })
-  relationRole!: string;
-}
-
-@InputType('IdentityToIdentityRelationVOInput', {
-  description:
-    'A new relation: identitySourceKey, identityTargetKey and relationRoleKey are required; a key is refused (relations are not updated); relationRole is ignored.',
-})
-export class IdentityToIdentityRelationVOInput {
-  @Field(() => LongScalar, { nullable: true })
-  key?: number | null;
-
-  @Field(() => LongScalar, { nullable: true })
-  identitySourceKey?: number | null;
-
-  @Field(() => LongScalar, { nullable: true })
-  identityTargetKey?: number | null;
-
-  @Field(() => String, { nullable: true })
-  externalId?: string | null;
-
-  @Field(() => String, { nullable: true })
-  managedFlagsString?: string | null;
-
-  @Field(() => LongScalar, { nullable: true })
-  relationRoleKey?: number | null;
-
-  @Field(() => String, { nullable: true })
-  relationRole?: string | null;
-}
+export const [IdentityToIdentityRelationVO, IdentityToIdentityRelationVOInput] = wireType(
+  { name: 'IdentityToIdentityRelationVO' },
+  {
+    name: 'IdentityToIdentityRelationVOInput',
+    description:
+      'A new relation: identitySourceKey, identityTargetKey and relationRoleKey are required; a key is refused (relations are not updated); relationRole is ignored.',
+  },
+  {
+    key: long,
+    identitySourceKey: long,
+    identityTargetKey: long,
+    externalId: text.nullable,
+    managedFlagsString: text.describe('Comma-separated managed flags (all, delete), normalised; "" when none.'),
+    relationRoleKey: long,
+    relationRole: text.describe('The name of the relation role.'),
+  },
+);
+export type IdentityToIdentityRelationVO = InstanceType<typeof IdentityToIdentityRelationVO>;
+export type IdentityToIdentityRelationVOInput = InstanceType<typeof IdentityToIdentityRelationVOInput>;

@@ -143,6 +143,15 @@ it('groups: created in the organisation, invisible and untouchable to the other 
   expect(foreign).toMatchObject({ status: 400, json: { scimType: 'invalidValue' } });
   const named = await call(t.base, 'PUT', `/restapi/groups?organisationKey=${orgB}`, { headers: { ...keyA, ...JSON_TYPE }, body: { name: 'elsewhere' } });
   expect(named.status).toBe(403);
+  // Nor do REST and GraphQL show it to the other key, though the key's owner manages every group.
+  const listed = async (auth: Headers) =>
+    ((await call(t.base, 'GET', '/restapi/groups', { headers: { ...auth, ...JSON_TYPE } })).json as Json[]).map((listedGroup) => listedGroup.key);
+  expect(await listed(keyB)).not.toContain(Number(group.json.id));
+  expect(await listed(keyA)).toContain(Number(group.json.id));
+  expect((await call(t.base, 'GET', `/restapi/groups/${group.json.id}`, { headers: { ...keyB, ...JSON_TYPE } })).status).toBe(403);
+  const keys = async (auth: Headers) => ((await graphql(t.base, auth, '{ groups { key } }')).body.data.groups as Json[]).map((listedGroup) => listedGroup.key);
+  expect(await keys(keyB)).not.toContain(Number(group.json.id));
+  expect(await keys(keyA)).toContain(Number(group.json.id));
 });
 
 it('a bound key issues keys bound within its organisation only; an unknown organisation is 404', async () => {

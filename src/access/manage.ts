@@ -1,7 +1,7 @@
-import { keysWithinBound, withinBound, type ObjectKind } from './bound';
+import { keysWithinBound, type ObjectKind } from '../domain/bound';
 import { managedEntryKeys } from '../courses/repository';
 import { managedAmong as managedCurricula } from '../curriculum/repository';
-import { allOf, type SqlCondition } from '../db/sql';
+import type { SqlCondition } from '../db/sql';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import type { OrganisationRole } from '../domain/roles';
 import { managedAmong as managedPeople, managesPerson } from '../domain/scope';
@@ -15,7 +15,7 @@ import { CURRICULUM_MANAGERS, GROUP_MANAGERS, ORGANISATION_ADMINS, USER_MANAGERS
  * policy (`canManageUser`, `canManageEntry`, `canManageGroup`, `canManageCurriculum`, `canManageOrganisation`, which
  * ask here); GraphQL edges, the change feed and its streams, webhooks and the sync ask for sets. Tenancy lives in
  * these rules: a role held in one organisation (or above it) reaches that organisation's objects only, and a caller
- * whose API key is bound to an organisation reaches only the objects within it (src/access/bound.ts).
+ * whose API key is bound to an organisation reaches only the objects within it (src/domain/bound.ts).
  */
 export type ManagedKind = ObjectKind;
 
@@ -35,7 +35,7 @@ type Rule = (ctx: RequestContext, keys: number[]) => Promise<Iterable<number>>;
 const managedGroups: Rule = async (ctx, keys) => {
   const caller = requireCaller(ctx);
   const groupManager = hasAnyRole(caller, GROUP_MANAGERS);
-  if (groupManager && (await holdsRoleEverywhere(ctx.em, caller.key, GROUP_MANAGERS))) return keys;
+  if (groupManager && (await holdsRoleEverywhere(ctx.em, caller, GROUP_MANAGERS))) return keys;
   const managed = new Set(groupManager ? await groupsInOrganisationsWithRole(ctx.em, caller.key, GROUP_MANAGERS, keys) : []);
   const others = keys.filter((key) => !managed.has(key));
   if (!others.length) return managed;
@@ -82,12 +82,12 @@ export const managesObject = async (ctx: RequestContext, { kind, key }: ObjectRe
 
 /**
  * The person rule with other managing roles (the statements' administrators, SCIM's user managers), within a bound
- * credential's organisation: of these keys, those the caller manages, in one statement (and one more when bound).
+ * credential's organisation: of these keys, those the caller manages, in one statement.
  */
 export async function peopleManagedWith(ctx: RequestContext, roles: readonly OrganisationRole[], keys: readonly number[]): Promise<Set<number>> {
-  return new Set(await keysWithinBound(ctx, 'person', await managedPeople(ctx.em, requireCaller(ctx), keys, roles)));
+  return new Set(await managedPeople(ctx.em, requireCaller(ctx), keys, roles));
 }
 
 /** The same rule as a condition on `column` (an identity key), for the statement that reads the rows. */
 export const peopleManagedWhere = (ctx: RequestContext, roles: readonly OrganisationRole[], column: string): SqlCondition =>
-  allOf(managesPerson(requireCaller(ctx), roles, column), withinBound(ctx, 'person', column));
+  managesPerson(requireCaller(ctx), roles, column);

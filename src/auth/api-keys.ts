@@ -23,7 +23,7 @@ function newSecret(): string {
 /** Only a SHA-256 of the secret is stored: the secret is long and random, so a slow hash adds nothing. */
 const hashSecret = (secret: string) => `sha256:${sha256(secret)}`;
 
-/** A new key of the person; with an organisation, a key that acts within it only (src/access/bound.ts). */
+/** A new key of the person; with an organisation, a key that acts within it only (src/domain/bound.ts). */
 export async function createApiKey(em: EntityManager, identityKey: number, externalId?: string | null, organisationKey?: number): Promise<IssuedApiKey> {
   const clientId = randomUUID();
   const secret = newSecret();

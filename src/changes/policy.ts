@@ -2,6 +2,7 @@ import { managedKeys } from '../access/manage';
 import { GATEWAY_ADMINS } from '../admin/policy';
 import { CATALOG_MANAGERS } from '../catalog/policy';
 import { keyArray, sql } from '../db/sql';
+import { keysWithinBound } from '../domain/bound';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import type { OrganisationRole } from '../domain/roles';
 import { managedOrganisationKeys } from '../organisations/repository';
@@ -121,7 +122,11 @@ const DELETED = /\.deleted$/;
 /** Which of these lists of organisations name one the caller manages with `managers`: one statement for all of them. */
 async function inManagedOrganisation(ctx: RequestContext, lists: string[][], managers: readonly OrganisationRole[]): Promise<(list: string[]) => boolean> {
   const organisations = [...new Set(lists.flat().map(Number))];
-  const managed = new Set(organisations.length ? await managedOrganisationKeys(ctx.em, requireCaller(ctx).key, organisations, managers) : []);
+  const managed = new Set(
+    organisations.length
+      ? await keysWithinBound(ctx, 'organisation', await managedOrganisationKeys(ctx.em, requireCaller(ctx).key, organisations, managers))
+      : [],
+  );
   return (list) => list.some((key) => managed.has(Number(key)));
 }
 

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { placeholders, sql } from '../db/sql';
 import type { Caller } from '../domain/context';
 import type { Range } from '../domain/lists';
+import { withinBoundOf } from '../domain/bound';
 import { appliesIn } from '../domain/scope';
 import type { OrganisationRole } from '../domain/roles';
 import type { OrganisationRow } from '../organisations/presenter';
@@ -96,14 +97,15 @@ export async function setFirstOrganisation(em: EntityManager, entryKey: number, 
 /** Whether the caller holds one of `roles` in an organisation linked to the entry (directly or inherited from above it). */
 export async function holdsRoleInLinkedOrganisation(em: EntityManager, caller: Caller, entryKey: number, roles: readonly OrganisationRole[]): Promise<boolean> {
   if (!caller.grants.some((grant) => roles.includes(grant.role))) return false;
+  const within = withinBoundOf(caller, 'organisation', 'o.id');
   const rows = await sql(
     em,
     `select 1 from repository_entry_to_organisation l
      join organisation o on o.id = l.organisation_id
      join organisation_role cm on cm.identity_id = ? and cm.role in (${placeholders(roles)})
      join organisation co on co.id = cm.organisation_id
-     where l.entry_id = ? and ${appliesIn('cm', 'co', 'o')} limit 1`,
-    [caller.key, ...roles, entryKey],
+     where l.entry_id = ? and ${appliesIn('cm', 'co', 'o')} and ${within.text} limit 1`,
+    [caller.key, ...roles, entryKey, ...within.params],
   );
   return rows.length > 0;
 }

@@ -4,7 +4,7 @@ import type { OrganisationRole } from '../domain/roles';
 import { holdsRoleIn } from '../domain/scope';
 import { defaultOrganisationReference, findOrganisationRow } from '../organisations/repository';
 import { isVisibleTo } from './repository';
-import { organisationForNew } from '../access/bound';
+import { organisationForNew } from '../domain/bound';
 import { managesObject } from '../access/manage';
 import { ENTRY_MANAGERS } from '../access/roles';
 

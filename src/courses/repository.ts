@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyArray, placeholders, sql } from '../db/sql';
+import { allOf, keyArray, placeholders, sql } from '../db/sql';
 import { readPages, type EdgePage } from '../domain/edges';
+import { withinBoundOf } from '../domain/bound';
 import type { Caller } from '../domain/context';
 import type { Range } from '../domain/lists';
 import { readPage, type Page, type PageRequest } from '../domain/paging';
@@ -144,11 +145,14 @@ export function visibleToIdentity(identityKey: number, managed: boolean): { text
   };
 }
 
-/** SQL condition: the caller sees the entry `e` (visibleToIdentity). */
+/** SQL condition: the caller sees the entry `e` (visibleToIdentity); a caller bound to an organisation, the entries within it only. */
 export function visibleTo(caller: Caller): { text: string; params: unknown[] } {
-  return visibleToIdentity(
-    caller.key,
-    caller.grants.some((grant) => ENTRY_MANAGERS.includes(grant.role)),
+  return allOf(
+    visibleToIdentity(
+      caller.key,
+      caller.grants.some((grant) => ENTRY_MANAGERS.includes(grant.role)),
+    ),
+    withinBoundOf(caller, 'entry', 'e.id'),
   );
 }
 
@@ -285,12 +289,14 @@ export async function insertRootNode(em: EntityManager, entryKey: number, ident:
 
 /**
  * Of these entries, those the caller manages: as administrator or learning resource manager of an organisation they are
- * in or linked to, or as owner. One statement for all of them, and one more for those a managing role leaves over.
+ * in or linked to, or as owner; a caller bound to an organisation, those within it only. One statement for all of them,
+ * and one more for those a managing role leaves over.
  */
 export async function managedEntryKeys(em: EntityManager, caller: Caller, entryKeys: readonly number[]): Promise<number[]> {
   const byRole: number[] = [];
+  const within = withinBoundOf(caller, 'entry', 'e.id');
   if (caller.grants.some((grant) => ENTRY_MANAGERS.includes(grant.role))) {
-    const organisations = inManagedOrganisation(caller.key);
+    const organisations = allOf(inManagedOrganisation(caller.key), within);
     const rows = await sql<{ id: number }>(em, `select e.id from repository_entry e where e.id = any(?::bigint[]) and ${organisations.text}`, [
       keyArray(entryKeys),
       ...organisations.params,
@@ -300,10 +306,12 @@ export async function managedEntryKeys(em: EntityManager, caller: Caller, entryK
   const managed = new Set(byRole);
   const others = entryKeys.filter((key) => !managed.has(key));
   if (!others.length) return byRole;
+  const ownedWithin = withinBoundOf(caller, 'entry', 'm.entry_id');
   const owned = await sql<{ id: number }>(
     em,
-    `select entry_id as id from repository_entry_membership where entry_id = any(?::bigint[]) and identity_id = ? and role = 'owner'`,
-    [keyArray(others), caller.key],
+    `select m.entry_id as id from repository_entry_membership m where m.entry_id = any(?::bigint[]) and m.identity_id = ? and m.role = 'owner'
+       and ${ownedWithin.text}`,
+    [keyArray(others), caller.key, ...ownedWithin.params],
   );
   return [...byRole, ...owned.map((row) => row.id)];
 }

@@ -4,7 +4,8 @@ import { readPages, type EdgePage } from '../domain/edges';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
 import type { Caller } from '../domain/context';
-import { appliesIn } from '../domain/scope';
+import { withinBoundOf } from '../domain/bound';
+import { organisationsWithRole } from '../domain/scope';
 import { CurriculumElementType } from '../entities/curriculum';
 import type { UserRow } from '../users/presenter';
 import { USER_COLUMNS } from '../users/repository';
@@ -42,22 +43,18 @@ export async function findCurriculumByExternalId(em: EntityManager, externalId: 
   return row ?? null;
 }
 
-/** The organisations where the caller holds one of `roles` (directly or through an inheriting membership above): a sub-select. */
-function organisationsWithRole(caller: Caller, roles: readonly string[]) {
-  return {
-    text: `select o.id from organisation_role cm join organisation co on co.id = cm.organisation_id
-      join organisation o on ${appliesIn('cm', 'co', 'o')} where cm.identity_id = ? and cm.role in (${placeholders(roles)})`,
-    params: [caller.key, ...roles],
-  };
-}
-
-/** SQL condition: the caller manages the curriculum `c` (a manager role in its organisation, or a curriculum-level role). */
+/**
+ * SQL condition: the caller manages the curriculum `c` (a manager role in its organisation, or a curriculum-level role);
+ * a caller bound to an organisation, the curricula within it only.
+ */
 export function managedByCaller(caller: Caller, roles: readonly string[]): { text: string; params: unknown[] } {
   const organisations = organisationsWithRole(caller, roles);
+  const within = withinBoundOf(caller, 'curriculum', 'c.id');
   return {
     text: `(c.organisation_id in (${organisations.text})
-      or c.id in (select r.curriculum_id from curriculum_role r where r.identity_id = ? and r.role in (${placeholders(CURRICULUM_LEVEL_MANAGERS)})))`,
-    params: [...organisations.params, caller.key, ...CURRICULUM_LEVEL_MANAGERS],
+      or c.id in (select r.curriculum_id from curriculum_role r where r.identity_id = ? and r.role in (${placeholders(CURRICULUM_LEVEL_MANAGERS)})))
+      and ${within.text}`,
+    params: [...organisations.params, caller.key, ...CURRICULUM_LEVEL_MANAGERS, ...within.params],
   };
 }
 

@@ -18,7 +18,7 @@ export interface Caller {
   provider: string;
   /** The API key this request came with, directly or through a token or session it opened. */
   apiKeyId?: number;
-  /** The organisation that API key is bound to: the caller acts within it only (src/access/bound.ts). */
+  /** The organisation that API key is bound to: the caller acts within it only (src/domain/bound.ts). */
   organisationKey?: number;
 }
 

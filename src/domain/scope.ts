@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyArray, placeholders, sql, textArray } from '../db/sql';
+import { keyArray, placeholders, sql, textArray, type SqlCondition } from '../db/sql';
+import { withinBoundOf } from './bound';
 import type { Caller } from './context';
 import { BASE_ROLES, SUBTREE_INHERITANCE, type OrganisationRole } from './roles';
 
@@ -68,9 +69,16 @@ const withinLadder = (identity: string) => `not exists (select 1 from organisati
           where am.identity_id = ? and ${appliesIn('am', 'ao', 'hor')} and ${COVERS('am.role', 'hm.role')})
       offset 0)`;
 
-/** SQL condition: the caller manages the person whose key is the column `identityColumn` with one of `roles` (read with the person, in one statement). */
+/**
+ * SQL condition: the caller manages the person whose key is the column `identityColumn` with one of `roles` (read with
+ * the person, in one statement); a caller bound to an organisation, only the people within it (src/domain/bound.ts).
+ */
 export function managesPerson(caller: Caller, roles: readonly OrganisationRole[], identityColumn: string): { text: string; params: unknown[] } {
-  return { text: `${belonging(identityColumn, roles)} and ${withinLadder(identityColumn)}`, params: [caller.key, ...roles, caller.key] };
+  const within = withinBoundOf(caller, 'person', identityColumn);
+  return {
+    text: `${belonging(identityColumn, roles)} and ${withinLadder(identityColumn)} and ${within.text}`,
+    params: [caller.key, ...roles, caller.key, ...within.params],
+  };
 }
 
 /** SQL condition: the person of `identityColumn` belongs where the caller holds one of `roles`, whatever their roles (whom a search finds). */
@@ -99,17 +107,34 @@ export async function managedAmong(em: EntityManager, caller: Caller, identityKe
 export const isManagerOf = async (em: EntityManager, caller: Caller, identityKey: number, roles: readonly OrganisationRole[]) =>
   (await managedAmong(em, caller, [identityKey], roles)).length > 0;
 
-/** A row when person (2nd parameter) holds one of `roles` (the parameters after) in the organisation (1st), directly or through an inheriting membership of an ancestor. */
-export const ROLE_IN_ORGANISATION = (roles: readonly string[]) => `select 1 from organisation_role cm
+/**
+ * SQL sub-select: the organisations in which the caller holds one of `roles`, directly or below an inheriting
+ * membership; for a caller bound to an organisation, those within it only.
+ */
+export function organisationsWithRole(caller: Caller, roles: readonly string[]): SqlCondition {
+  const within = withinBoundOf(caller, 'organisation', 'o.id');
+  return {
+    text: `select o.id from organisation_role cm join organisation co on co.id = cm.organisation_id
+      join organisation o on ${appliesIn('cm', 'co', 'o')} where cm.identity_id = ? and cm.role in (${placeholders(roles)}) and ${within.text}`,
+    params: [caller.key, ...roles, ...within.params],
+  };
+}
+
+/** A row when person (2nd parameter) holds one of `roles` (the parameters after) in the organisation (1st), directly or through an inheriting membership of an ancestor, and `within` holds of it (`o`). */
+export const ROLE_IN_ORGANISATION = (roles: readonly string[], within = 'true') => `select 1 from organisation_role cm
      join organisation co on co.id = cm.organisation_id
      join organisation o on o.id = ?
-     where cm.identity_id = ? and cm.role in (${placeholders(roles)}) and ${appliesIn('cm', 'co', 'o')}
+     where cm.identity_id = ? and cm.role in (${placeholders(roles)}) and ${appliesIn('cm', 'co', 'o')} and ${within}
      limit 1`;
 
-/** Whether the caller holds one of `roles` in the organisation, directly or through an inheriting membership of an ancestor. */
+/**
+ * Whether the caller holds one of `roles` in the organisation, directly or through an inheriting membership of an
+ * ancestor; a caller bound to an organisation holds none outside it (src/domain/bound.ts).
+ */
 export async function holdsRoleIn(em: EntityManager, caller: Caller, organisationKey: number, roles: readonly OrganisationRole[]): Promise<boolean> {
   if (!caller.grants.some((grant) => roles.includes(grant.role))) return false;
-  const rows = await sql(em, ROLE_IN_ORGANISATION(roles), [organisationKey, caller.key, ...roles]);
+  const within = withinBoundOf(caller, 'organisation', 'o.id');
+  const rows = await sql(em, ROLE_IN_ORGANISATION(roles, within.text), [organisationKey, caller.key, ...roles, ...within.params]);
   return rows.length > 0;
 }
 
@@ -121,13 +146,14 @@ export async function grantableIn(
   roles: readonly OrganisationRole[],
 ): Promise<Set<OrganisationRole>> {
   const privileged = roles.filter((role) => !BASE_ROLES.includes(role));
+  const within = withinBoundOf(caller, 'organisation', 'o.id');
   const rows = privileged.length
     ? await sql<{ role: OrganisationRole }>(
         em,
         `select r.role from unnest(?::text[]) r(role) join organisation o on o.id = ?
-         where exists (select 1 from organisation_role am join organisation ao on ao.id = am.organisation_id
+         where ${within.text} and exists (select 1 from organisation_role am join organisation ao on ao.id = am.organisation_id
            where am.identity_id = ? and ${appliesIn('am', 'ao', 'o')} and ${COVERS('am.role', 'r.role')})`,
-        [textArray(privileged), organisationKey, caller.key],
+        [textArray(privileged), organisationKey, ...within.params, caller.key],
       )
     : [];
   return new Set([...roles.filter((role) => BASE_ROLES.includes(role)), ...rows.map((row) => row.role)]);

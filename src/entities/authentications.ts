@@ -37,7 +37,7 @@ export class Authentication extends BaseEntity {
   @Property({ type: 'datetime', nullable: true })
   lastUsage?: Date | null;
 
-  /** For API keys: the organisation the key acts within (src/access/bound.ts); deleting it deletes the key. */
+  /** For API keys: the organisation the key acts within (src/domain/bound.ts); deleting it deletes the key. */
   @ManyToOne({ entity: 'Organisation', nullable: true, deleteRule: 'cascade', index: true })
   organisation?: Rel<Organisation> | null;
 }

@@ -19,7 +19,7 @@ export class SyncJob {
   @Property({ type: 'integer' })
   ownerKey!: number;
 
-  /** The organisation the submitter's credential was bound to (src/access/bound.ts): the job acts within it only. */
+  /** The organisation the submitter's credential was bound to (src/domain/bound.ts): the job acts within it only. */
   @Property({ type: 'integer', nullable: true })
   organisationKey?: number | null;
 

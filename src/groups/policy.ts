@@ -1,4 +1,4 @@
-import { organisationForNew } from '../access/bound';
+import { organisationForNew } from '../domain/bound';
 import { managedKeys, managesObject } from '../access/manage';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { forbidden, notFound } from '../domain/errors';
@@ -68,7 +68,7 @@ export async function requireGroupsOfPersonReader(ctx: RequestContext, identityK
 /** Of these people, those whose groups the caller reads (requireGroupsOfPersonReader); a group manager of every group reads everyone's. */
 export async function personGroupsReadable(ctx: RequestContext, identityKeys: readonly number[]): Promise<ReadonlySet<number>> {
   const caller = requireCaller(ctx);
-  if (hasAnyRole(caller, GROUP_MANAGERS) && (await holdsRoleEverywhere(ctx.em, caller.key, GROUP_MANAGERS))) return new Set(identityKeys);
+  if (hasAnyRole(caller, GROUP_MANAGERS) && (await holdsRoleEverywhere(ctx.em, caller, GROUP_MANAGERS))) return new Set(identityKeys);
   return selfOrManagedAmong(ctx, identityKeys, PERSON_GROUP_READERS);
 }
 

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyArray, placeholders, sql, type SqlCondition } from '../db/sql';
 import { readPages, type EdgePage } from '../domain/edges';
 import { notFound } from '../domain/errors';
+import type { Caller } from '../domain/context';
 import type { Range } from '../domain/lists';
 import { readPage, type Page, type PageRequest } from '../domain/paging';
 import { DEFAULT_ORGANISATION_IDENTIFIER, SUBTREE_INHERITANCE, type OrganisationRole } from '../domain/roles';
@@ -27,13 +28,17 @@ export const inOrganisationWithRole = (identityKey: number, roles: readonly Orga
   params: [identityKey, ...roles],
 });
 
-/** Whether the person holds one of `roles` in the default organisation with a membership that inherits to every organisation below it. */
-export async function holdsRoleEverywhere(em: EntityManager, identityKey: number, roles: readonly OrganisationRole[]): Promise<boolean> {
+/**
+ * Whether the caller holds one of `roles` in the default organisation with a membership that inherits to every
+ * organisation below it; a caller bound to an organisation holds no role everywhere.
+ */
+export async function holdsRoleEverywhere(em: EntityManager, caller: Caller, roles: readonly OrganisationRole[]): Promise<boolean> {
+  if (caller.organisationKey !== undefined) return false;
   const rows = await sql(
     em,
     `select 1 from organisation_role cm join organisation co on co.id = cm.organisation_id
      where cm.identity_id = ? and cm.role in (${placeholders(roles)}) and co.identifier = ? and cm.inheritance in (${placeholders(SUBTREE_INHERITANCE)}) limit 1`,
-    [identityKey, ...roles, DEFAULT_ORGANISATION_IDENTIFIER, ...SUBTREE_INHERITANCE],
+    [caller.key, ...roles, DEFAULT_ORGANISATION_IDENTIFIER, ...SUBTREE_INHERITANCE],
   );
   return rows.length > 0;
 }
@@ -91,7 +96,7 @@ export interface GroupFilter {
   memberKey?: number;
   /** Only the groups this person belongs to or that belong to an organisation where they hold one of the roles (GET /groups). */
   reader?: { identityKey: number; managerRoles: readonly OrganisationRole[] };
-  /** Only the groups this condition on `g.id` keeps (a bound credential's organisation, src/access/bound.ts). */
+  /** Only the groups this condition on `g.id` keeps (a bound credential's organisation, src/domain/bound.ts). */
   within?: SqlCondition;
   memberRole?: GroupRole | null;
   externalId?: string | null;

@@ -1,3 +1,4 @@
+import { keysWithinBound } from '../domain/bound';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { forbidden } from '../domain/errors';
 import type { OrganisationRole } from '../domain/roles';
@@ -21,6 +22,7 @@ export const LECTURE_ADMINISTRATORS: OrganisationRole[] = ['administrator', 'sys
 
 export async function canManageLectures(ctx: RequestContext, entry: { id: number; organisationKey: number }): Promise<boolean> {
   const caller = requireCaller(ctx);
+  if (!(await keysWithinBound(ctx, 'entry', [entry.id])).length) return false;
   if (hasAnyRole(caller, LECTURE_MANAGERS)) {
     if (await holdsRoleIn(ctx.em, caller, entry.organisationKey, LECTURE_MANAGERS)) return true;
     if (await holdsRoleInLinkedOrganisation(ctx.em, caller, entry.id, LECTURE_MANAGERS)) return true;

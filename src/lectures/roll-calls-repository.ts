@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { placeholders, sql } from '../db/sql';
+import { sql } from '../db/sql';
 import type { Caller } from '../domain/context';
 import { readPages, type EdgePage } from '../domain/edges';
 import type { Range } from '../domain/lists';
-import { appliesIn } from '../domain/scope';
+import { organisationsWithRole } from '../domain/scope';
 
 /** A roll call as the VO needs it, with its block's course for the manager check. */
 export interface RollCallRow {
@@ -49,10 +49,6 @@ export const pagesOfRollCalls = (em: EntityManager, blockKeys: readonly number[]
     cap,
   );
 
-/** SQL: the organisations in which `?` holds one of the roles (`?`, …), with those below them through an inheriting membership. */
-const organisationsWithRole = (roles: readonly string[]) => `select o.id from organisation_role cm join organisation co on co.id = cm.organisation_id
-  join organisation o on ${appliesIn('cm', 'co', 'o')} where cm.identity_id = ? and cm.role in (${placeholders(roles)})`;
-
 /**
  * SQL condition: the roll call `r` is of a block of a course placed in or linked to an organisation
  * in which the caller holds one of `roles` (as src/courses/repository.ts scopes learning resource
@@ -67,11 +63,11 @@ function rollCallInOrganisationsOf(caller: Caller, roles: readonly string[]): { 
 
 /** SQL array: the courses placed in or linked to an organisation in which the caller holds one of `roles` (or lies below one through an inheriting membership). */
 export function coursesInOrganisationsOf(caller: Caller, roles: readonly string[]): { text: string; params: unknown[] } {
-  const organisations = `array(${organisationsWithRole(roles)})`;
+  const organisations = organisationsWithRole(caller, roles);
   return {
-    text: `array(select e.id from repository_entry e where e.organisation_id = any(${organisations})
-      union select l.entry_id from repository_entry_to_organisation l where l.organisation_id = any(${organisations}))`,
-    params: [caller.key, ...roles, caller.key, ...roles],
+    text: `array(select e.id from repository_entry e where e.organisation_id = any(array(${organisations.text}))
+      union select l.entry_id from repository_entry_to_organisation l where l.organisation_id = any(array(${organisations.text})))`,
+    params: [...organisations.params, ...organisations.params],
   };
 }
 

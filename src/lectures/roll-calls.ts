@@ -1,4 +1,5 @@
 import { inTransaction } from '../audit/audit-log';
+import { boundOrganisation } from '../domain/bound';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { badRequest, forbidden, notFound } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
@@ -87,7 +88,8 @@ export function toStatisticsVO(row: StatisticsRow): LectureBlockStatisticsVO {
 export function listRollCalls(ctx: RequestContext, filter: RollCallFilter): Promise<LectureBlockRollCallVO[]> {
   const caller = requireCaller(ctx);
   if (!hasAnyRole(caller, ROLL_CALL_LISTERS)) throw forbidden('needs the administrator or lecturemanager role');
-  const scope = hasAnyRole(caller, ['administrator']) ? null : { caller, roles: ['lecturemanager'] as const };
+  const administrator = hasAnyRole(caller, ['administrator']);
+  const scope = administrator && boundOrganisation(ctx) === undefined ? null : { caller, roles: administrator ? ['administrator'] : ['lecturemanager'] };
   const rows = inRanges(
     ctx,
     (range) => rollCalls.listRollCalls(ctx.em, filter, scope, range),

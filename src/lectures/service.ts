@@ -4,6 +4,7 @@ import { syncCourseLectureCalendars, syncLectureBlockCalendars } from '../calend
 import { locate, type EntryAddress } from '../courses/entries';
 import type { EntryRow } from '../courses/presenter';
 import { findEntry } from '../courses/repository';
+import { boundOrganisation } from '../domain/bound';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { badRequest, DomainError, forbidden, notFound, validationFailed } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
@@ -422,14 +423,18 @@ export function dayOf(date: string): { from: Date; to: Date } {
 
 /**
  * GET /repo/lectures: blocks overlapping the day, or every block. Administrators see those of every
- * course, a lecture manager those of courses in organisations where they hold lecturemanager (as
+ * course (with a bound credential, of the courses within its organisation), a lecture manager those of courses in organisations where they hold lecturemanager (as
  * the roll call list; OpenOLAT narrows the list to the caller's courses too, by membership).
  */
 export async function blocksOfDay(ctx: RequestContext, date: string | null | undefined): Promise<LectureBlockVO[]> {
   requireLectureListRole(ctx);
   const caller = requireCaller(ctx);
   const day = date ? dayOf(date) : null;
-  const courses = hasAnyRole(caller, LECTURE_ADMINISTRATORS) ? null : coursesInOrganisationsOf(caller, ['lecturemanager']);
+  const administrator = hasAnyRole(caller, LECTURE_ADMINISTRATORS);
+  const courses =
+    administrator && boundOrganisation(ctx) === undefined
+      ? null
+      : coursesInOrganisationsOf(caller, administrator ? LECTURE_ADMINISTRATORS : ['lecturemanager']);
   const rows = inRanges(
     ctx,
     (range) => lectures.blocksBetween(ctx.em, day, courses, range),

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyArray, sql } from '../db/sql';
+import { keyArray, sql, type SqlCondition } from '../db/sql';
 import { readPages, type EdgePage } from '../domain/edges';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
@@ -46,7 +46,7 @@ export const findOrganisationRows = (em: EntityManager, keys: readonly number[])
 /** Without filters every organisation that is not deleted; with externalId and/or identifier the exact matches, whatever their status. */
 export async function listOrganisations(
   em: EntityManager,
-  filter: { externalId?: string | null; identifier?: string | null },
+  filter: { externalId?: string | null; identifier?: string | null; within: SqlCondition },
   range: Range,
 ): Promise<OrganisationRow[]> {
   const where: string[] = [];
@@ -60,11 +60,11 @@ export async function listOrganisations(
     params.push(filter.identifier);
   }
   if (!where.length) where.push(`o.status <> 'deleted'`);
-  return sql<OrganisationRow>(em, `select ${ORGANISATION_COLUMNS} from organisation o where o.id > ? and ${where.join(' and ')} order by o.id limit ?`, [
-    range.after,
-    ...params,
-    range.size,
-  ]);
+  return sql<OrganisationRow>(
+    em,
+    `select ${ORGANISATION_COLUMNS} from organisation o where o.id > ? and ${where.join(' and ')} and ${filter.within.text} order by o.id limit ?`,
+    [range.after, ...params, ...filter.within.params, range.size],
+  );
 }
 
 /** Tree changes (create below a parent, move, delete) run one at a time, so no move can race another into a cycle. */

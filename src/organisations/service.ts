@@ -1,6 +1,7 @@
 import { inTransaction } from '../audit/audit-log';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { keysWithinBound, requireWithinBound, withinBound } from '../domain/bound';
 import type { RequestContext } from '../domain/context';
 import { DomainError, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
@@ -24,9 +25,10 @@ export const ORGANISATION_STATUSES = ['active', 'inactive', 'deleted'];
  * getOrganisations); with externalId and/or identifier the exact matches, whatever their status.
  */
 export function listOrganisations(ctx: RequestContext, filter: { externalId?: string | null; identifier?: string | null }): Promise<OrganisationVO[]> {
+  const within = withinBound(ctx, 'organisation', 'o.id');
   const rows = inRanges(
     ctx,
-    (range) => organisations.listOrganisations(ctx.em, filter, range),
+    (range) => organisations.listOrganisations(ctx.em, { ...filter, within }, range),
     (row) => row.id,
   );
   return answerList(ctx, rows, toOrganisationVO);
@@ -45,7 +47,9 @@ export function childrenOf(ctx: RequestContext, organisationKey: number, page: E
 export function organisationOf(ctx: RequestContext, organisationKey: number | null): Promise<OrganisationVO | null> {
   if (organisationKey == null) return Promise.resolve(null);
   return loader<number, OrganisationVO | null>(ctx, 'organisations by key', async (keys) => {
-    const found = new Map((await organisations.findOrganisationRows(ctx.em, keys)).map((row) => [row.id, toOrganisationVO(row)]));
+    const within = new Set(await keysWithinBound(ctx, 'organisation', keys));
+    const rows = await organisations.findOrganisationRows(ctx.em, keys);
+    const found = new Map(rows.filter((row) => within.has(row.id)).map((row) => [row.id, toOrganisationVO(row)]));
     return keys.map((key) => found.get(key) ?? null);
   }).load(organisationKey);
 }
@@ -67,7 +71,12 @@ async function organisationVO(em: EntityManager, key: number): Promise<Organisat
   return toOrganisationVO(row);
 }
 
-export const getOrganisation = (ctx: RequestContext, key: number) => organisationVO(ctx.em, key);
+/** GET /organisations/{key}: any organisation administrator reads any organisation, as OpenOLAT; a bound credential those within its organisation. */
+export async function getOrganisation(ctx: RequestContext, key: number): Promise<OrganisationVO> {
+  const organisation = await organisationVO(ctx.em, key);
+  await requireWithinBound(ctx, 'organisation', key);
+  return organisation;
+}
 
 const error = (field: string, key: string, translation: string): ErrorDetail => ({ code: `org.olat.user.restapi:organisation.${field}.${key}`, translation });
 

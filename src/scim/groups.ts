@@ -3,7 +3,7 @@ import { parse } from 'scim2-parse-filter';
 import { managedKeys } from '../access/manage';
 import { GROUP_MANAGERS } from '../access/roles';
 import { allOf, keyArray, sql } from '../db/sql';
-import { withinBound } from '../access/bound';
+import { withinBound } from '../domain/bound';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { runWrites, type Write } from '../graphql/writes';
 import { inOrganisationWithRole } from '../groups/repository';

@@ -3,7 +3,7 @@ import { scimPatch, type ScimPatchOperation } from 'scim-patch';
 import { managedKeys, peopleManagedWhere } from '../access/manage';
 import { USER_MANAGERS } from '../access/roles';
 import { sql, textArray } from '../db/sql';
-import { boundOrganisation, withinBound } from '../access/bound';
+import { boundOrganisation, withinBound } from '../domain/bound';
 import type { RequestContext } from '../domain/context';
 import { UserStatus } from '../entities/users';
 import { acceptablePassword } from '../users/authentications';

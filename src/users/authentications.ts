@@ -1,7 +1,7 @@
 import { inTransaction } from '../audit/audit-log';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { organisationForNew } from '../access/bound';
+import { organisationForNew } from '../domain/bound';
 import { createApiKey, type IssuedApiKey } from '../auth/api-keys';
 import { hashPassword } from '../auth/passwords';
 import { revokeApiKeyLogins, revokeLogins, revokeLoginsOfSet } from '../auth/sessions';

@@ -3,7 +3,7 @@ import { hasAnyRole, requireCaller, type RequestContext } from '../domain/contex
 import type { OrganisationRole } from '../domain/roles';
 import { managesObject } from '../access/manage';
 import { belongsToManaged, holdsRoleIn, managedAmong as managedKeysAmong, managesPerson } from '../domain/scope';
-import { boundOrganisation, withinBound } from '../access/bound';
+import { boundOrganisation, withinBound } from '../domain/bound';
 import { defaultOrganisationReference } from '../organisations/repository';
 import type { Condition } from './repository';
 import { Provider } from '../entities/users';

@@ -5,7 +5,7 @@ import { parseReachedCursor, parseTypes, requireKept } from '../changes/service'
 import { requireCaller, type RequestContext } from '../domain/context';
 import { badRequest, notFound } from '../domain/errors';
 import { findOrganisationRow } from '../organisations/repository';
-import { organisationForNew } from '../access/bound';
+import { organisationForNew } from '../domain/bound';
 import type { WebhookFailureVO, WebhookVO, WebhookVOInput } from '../schema/webhooks';
 import { listedOwner, requireScopeManager, requireWebhook } from './policy';
 import * as webhooks from './repository';

@@ -51,7 +51,9 @@ import {
  * reaches into A, and an author of B whose course ownership granted an inheriting `author` role in
  * D), through REST and the route's GraphQL twin. The person routes are also tried by A's user
  * manager, role manager and administrator on people of A who hold a role the caller lacks (the
- * ladder), and the role routes with grants of roles the caller lacks. Every attempt must be refused
+ * ladder), and the role routes with grants of roles the caller lacks. So does an API key bound to A
+ * (src/domain/bound.ts) whose owner holds every managing role in D, inheriting to the whole tree: the
+ * objects of B, P and D are not the key's, whatever its owner's roles. Every attempt must be refused
  * (403, or 404 where the object stays invisible) and leave every table as it was; the system
  * administrator then runs the first attempt on a fresh object of B and must succeed, so the refusal
  * came from the object check.
@@ -75,6 +77,9 @@ export const TENANT_ROLES = [
 ] as const satisfies readonly OrganisationRole[];
 export type TenantRole = (typeof TENANT_ROLES)[number];
 
+/** Who tries the routes: a holder of each role in A, and the key bound to A of a holder of every role in D. */
+type NetCaller = TenantRole | 'bound';
+
 /** The callers of A who try a route of a kind whose operation any authenticated caller may call (its object decides). */
 const CALLERS_OF_KIND: Record<TenantKind, TenantRole[]> = {
   course: ['administrator', 'learnresourcemanager', 'author'],
@@ -94,14 +99,14 @@ const OWNER_OF_KIND: Record<TenantKind, TenantRole> = {
 };
 
 /** The roles of a person of A that each managing caller of A lacks there (the ladder: such a person is not theirs). */
-const HIGHER_ROLES: Partial<Record<TenantRole, OrganisationRole[]>> = {
+const HIGHER_ROLES: Partial<Record<NetCaller, OrganisationRole[]>> = {
   usermanager: ['administrator', 'sysadmin', 'rolesmanager', 'usermanager'],
   rolesmanager: ['administrator', 'sysadmin', 'usermanager'],
   administrator: ['sysadmin'],
 };
 
 /** Roles (as RolesVO flags) each caller of A lacks: granting them to a person of A must be refused. */
-const ROLES_NOT_HELD: Partial<Record<TenantRole, Record<string, boolean>[]>> = {
+const ROLES_NOT_HELD: Partial<Record<NetCaller, Record<string, boolean>[]>> = {
   usermanager: [{ olatAdmin: true }, { groupManager: true }],
   rolesmanager: [{ olatAdmin: true }, { userManager: true }],
 };
@@ -120,8 +125,8 @@ export interface Tree {
 export interface TenantWorld {
   tree: Tree;
   shared: Shared;
-  /** One person per role in A: a user of A only, holding the role there. */
-  callers: Record<TenantRole, TestUser>;
+  /** One person per role in A: a user of A only, holding the role there; and `bound`, the key bound to A of a holder of every role in D. */
+  callers: Record<NetCaller, TestUser>;
   /** A's own objects of each kind (what the owning caller tries B's children beneath). */
   own: Record<TenantKind, Side>;
 }
@@ -130,7 +135,7 @@ export interface TenantWorld {
 interface Target {
   name: string;
   build: (t: TestService, world: TenantWorld) => Promise<Side>;
-  callers?: TenantRole[];
+  callers?: NetCaller[];
   /** The only route this target is tried on, each caller granting the roles it lacks (ROLES_NOT_HELD). */
   grantsOn?: string;
 }
@@ -239,7 +244,7 @@ const managed =
     markManaged(t, await build(t, world), MANAGED[kind]);
 
 /** The objects of P and D are tried by A's administrator and A's owner of the kind (every caller of A tries B's): what differs there is the tree, not the role. */
-const aboveCallers = (kind: TenantKind): TenantRole[] => ['administrator', OWNER_OF_KIND[kind]];
+const aboveCallers = (kind: TenantKind): NetCaller[] => ['administrator', OWNER_OF_KIND[kind], 'bound'];
 
 /** The other organisations' objects of each kind, and for people the rungs of the ladder in A. */
 export const TARGETS: Record<TenantKind, Target[]> = {
@@ -367,21 +372,23 @@ function rolesOf(field: string): string[] | null {
   return roles && roles.kind === 'ListValue' ? roles.values.map((value) => (value as { value: string }).value) : null;
 }
 
-function callersOf(route: RestRoute, kind: TenantKind): TenantRole[] {
+function callersOf(route: RestRoute, kind: TenantKind): NetCaller[] {
   const roles = rolesOf(route.field);
-  if (roles) return TENANT_ROLES.filter((role) => roles.includes(role));
-  return /lecture|rollcall/.test(route.path) ? [...CALLERS_OF_KIND[kind], 'lecturemanager'] : CALLERS_OF_KIND[kind];
+  const inA: TenantRole[] = roles
+    ? TENANT_ROLES.filter((role) => roles.includes(role))
+    : [...CALLERS_OF_KIND[kind], ...(/lecture|rollcall/.test(route.path) ? (['lecturemanager'] as const) : [])];
+  return [...inA, 'bound'];
 }
 
 interface Attempt {
   name: string;
-  caller: TenantRole;
+  caller: NetCaller;
   values: Values;
   body?: unknown;
 }
 
 /** The attempts of one route on one target: each caller on the target's objects, and A's owning caller on them beneath A's own objects. */
-function attemptsOf(route: RestRoute, kind: TenantKind, target: Target, callers: TenantRole[], own: Values, theirs: Values): Attempt[] {
+function attemptsOf(route: RestRoute, kind: TenantKind, target: Target, callers: NetCaller[], own: Values, theirs: Values): Attempt[] {
   const name = nameOf(route);
   const params = (route.path.match(/:\w+/g) ?? []).map((param) => param.slice(1));
   const beneath = (names: string[]) => CHILDREN[kind].filter((child) => names.includes(child) && own[child] !== theirs[child]);
@@ -417,6 +424,14 @@ function attemptsOf(route: RestRoute, kind: TenantKind, target: Target, callers:
   ]);
 }
 
+const CREATE_KEY = 'mutation($k: Long!, $o: Long) { createApiKey(identityKey: $k, boundOrganisationKey: $o) { clientId secret } }';
+
+/** The person, calling with a new API key bound to the organisation (`Bearer clientId:secret`). */
+export async function boundKeyOf(t: TestService, person: TestUser, organisationKey: number): Promise<TestUser> {
+  const { clientId, secret } = (await graphql(t.base, adminAuth(), CREATE_KEY, { k: person.key, o: organisationKey })).body.data.createApiKey;
+  return { ...person, auth: { Authorization: `Bearer ${clientId}:${secret}` } };
+}
+
 /** The world of a file: the tree, a holder of each role in A, A's own objects. */
 export async function buildTenantWorld(t: TestService): Promise<TenantWorld> {
   const d = await defaultOrganisationKey(t);
@@ -425,8 +440,9 @@ export async function buildTenantWorld(t: TestService): Promise<TenantWorld> {
   const b = await buildOrganisation(t, { identifier: uniqueLogin('B') }, p);
   const taxonomyKey = await buildTaxonomy(t);
   const shared: Shared = { taxonomyLevelKey: await buildTaxonomyLevel(t, taxonomyKey), relationRoleKey: await buildRelationRole(t), organisationKey: a };
-  const callers = {} as Record<TenantRole, TestUser>;
+  const callers = {} as Record<NetCaller, TestUser>;
   for (const role of TENANT_ROLES) callers[role] = await personOf(t, a, [role]);
+  callers.bound = await boundKeyOf(t, await personOf(t, d, [...TENANT_ROLES]), a);
   const world: TenantWorld = { tree: { d, p, a, b }, shared, callers, own: {} as Record<TenantKind, Side> };
   world.own = {
     course: await courseIn(t, world, a, callers.author),
@@ -513,7 +529,7 @@ export function tenantNet(kinds: TenantKind[], start: () => Promise<TestService>
       const op = graphqlOf(route);
       const also = ALSO_REFUSED_WITH[name];
       const overrides = ROUTE_VALUES[name]?.() ?? {};
-      const callers = graphqlOnly ? graphqlOnlyCase(route.field)!.roles : callersOf(route, kind);
+      const callers: NetCaller[] = graphqlOnly ? [...graphqlOnlyCase(route.field)!.roles, 'bound'] : callersOf(route, kind);
       const problems: string[] = [];
       const targets = TARGETS[kind].filter((target) => callers.some((caller) => !target.callers || target.callers.includes(caller)));
       for (const target of targets) await sideOf(target);
@@ -526,7 +542,7 @@ export function tenantNet(kinds: TenantKind[], start: () => Promise<TestService>
         for (const attempt of attemptsOf(route, kind, target, targetCallers, mine, theirs)) {
           counters.attempts++;
           const caller = world.callers[attempt.caller];
-          const label = `${name} by the ${attempt.caller} of A on ${attempt.name}`;
+          const label = `${name} by ${attempt.caller === 'bound' ? 'the key bound to A' : `the ${attempt.caller} of A`} on ${attempt.name}`;
           if (!graphqlOnly) {
             const rest = await call(t.base, route.method, `${pathOf(route, attempt.values)}${queryOf(route, attempt.values)}`, {
               headers: { ...caller.auth, ...acceptFor(route) },

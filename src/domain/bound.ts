@@ -1,12 +1,17 @@
 import { keyArray, sql, type SqlCondition } from '../db/sql';
-import { forbidden } from '../domain/errors';
-import type { RequestContext } from '../domain/context';
-import { BASE_ROLES } from '../domain/roles';
+import { forbidden } from './errors';
+import type { Caller, RequestContext } from './context';
+import { BASE_ROLES } from './roles';
 
 /*
  * An API key may be bound to an organisation (an identity provider's key, src/auth/api-keys.ts): whoever calls with it,
  * or with a token or session its login opened, acts within that organisation and the ones below it only, whatever roles
  * the key's owner holds elsewhere. The owner's roles still decide what may be done there.
+ *
+ * The rules that read the caller's roles apply this condition where they name the caller's objects: holding a role in an
+ * organisation (src/domain/scope.ts), seeing an entry (src/courses/repository.ts visibleTo), managing a curriculum, the
+ * lists of organisations, lecture blocks and roll calls; src/access/manage.ts applies it to every managed object. A bound
+ * caller holds no role everywhere. Global vocabulary (taxonomies, types, relation roles, the catalog) stays readable.
  */
 
 /** The kinds of objects the access rules answer for (src/access/manage.ts). */
@@ -33,11 +38,14 @@ const INSIDE: Record<ObjectKind, (column: string) => string> = {
 /** The organisation the caller's credential is bound to, if any. */
 export const boundOrganisation = (ctx: RequestContext): number | undefined => ctx.caller?.organisationKey;
 
-/** SQL condition on `column` (an object of the kind): true for an unbound caller, else the object lies within the bound organisation. */
-export function withinBound(ctx: RequestContext, kind: ObjectKind, column: string): SqlCondition {
-  const bound = boundOrganisation(ctx);
+/** SQL condition on `column` (an object of the kind): true for an unbound caller, else the object lies within the caller's bound organisation. */
+export function withinBoundOf(caller: Caller | null, kind: ObjectKind, column: string): SqlCondition {
+  const bound = caller?.organisationKey;
   return bound === undefined ? { text: 'true', params: [] } : { text: INSIDE[kind](column), params: [bound] };
 }
+
+/** withinBoundOf for the request's caller. */
+export const withinBound = (ctx: RequestContext, kind: ObjectKind, column: string): SqlCondition => withinBoundOf(ctx.caller, kind, column);
 
 /** Of these keys of objects of one kind, those within the caller's bound organisation (all of them for an unbound caller): one statement. */
 export async function keysWithinBound(ctx: RequestContext, kind: ObjectKind, keys: readonly number[]): Promise<number[]> {
@@ -47,6 +55,13 @@ export async function keysWithinBound(ctx: RequestContext, kind: ObjectKind, key
   return rows.map((row) => row.k);
 }
 
+/** 403 unless the object lies within the caller's bound organisation (always, for an unbound caller). */
+export async function requireWithinBound(ctx: RequestContext, kind: ObjectKind, key: number): Promise<void> {
+  if (!(await keysWithinBound(ctx, kind, [key])).length) throw outsideBound(ctx);
+}
+
+const outsideBound = (ctx: RequestContext) => forbidden(`this credential acts within organisation ${boundOrganisation(ctx)} only`);
+
 /**
  * The organisation a new object goes to: the one named, which for a bound caller must lie within the bound organisation
  * (else 403); unnamed, the bound organisation, or undefined (the family's own choice) for an unbound caller.
@@ -55,6 +70,6 @@ export async function organisationForNew(ctx: RequestContext, named: number | nu
   const bound = boundOrganisation(ctx);
   if (bound === undefined) return named ?? undefined;
   if (named == null) return bound;
-  if (!(await keysWithinBound(ctx, 'organisation', [named])).length) throw forbidden(`this credential acts within organisation ${bound} only`);
+  await requireWithinBound(ctx, 'organisation', named);
   return named;
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyArray, sql } from '../db/sql';
+import { pairTable } from '../db/pairs';
 import { readPages, type EdgePage } from '../domain/edges';
 import type { Range } from '../domain/lists';
 import { readPage, type Page, type PageRequest } from '../domain/paging';
@@ -148,18 +149,12 @@ export async function findOwner(em: EntityManager, entryKey: number, identityKey
   return row ?? null;
 }
 
-/** false when the person already owned the entry. */
-export async function insertOwner(em: EntityManager, entryKey: number, identityKey: number): Promise<boolean> {
-  const rows = await sql(em, 'insert into catalog_entry_owner (catalog_entry_id, identity_id) values (?, ?) on conflict do nothing returning id', [
-    entryKey,
-    identityKey,
-  ]);
-  return rows.length > 0;
-}
+const OWNERS = pairTable('catalog_entry_owner', 'catalog_entry_id', 'identity_id');
 
-export async function deleteOwner(em: EntityManager, entryKey: number, identityKey: number): Promise<void> {
-  await sql(em, 'delete from catalog_entry_owner where catalog_entry_id = ? and identity_id = ?', [entryKey, identityKey]);
-}
+/** false when the person already owned the entry. */
+export const insertOwner = OWNERS.add;
+
+export const deleteOwner = OWNERS.remove;
 
 /** A page of the owners of each of the entries (GraphQL edge), in the order they were added. */
 export const pagesOfOwners = (em: EntityManager, entryKeys: readonly number[], page: EdgePage, cap: number | null) =>

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyArray, sql } from '../db/sql';
+import { pairTable } from '../db/pairs';
 import { readPages, type EdgePage } from '../domain/edges';
 import type { Range } from '../domain/lists';
 import type { OrganisationRole } from '../domain/roles';
@@ -20,9 +21,9 @@ export async function listLinkedGroups(em: EntityManager, entryKey: number, rang
   );
 }
 
-export async function isLinked(em: EntityManager, entryKey: number, groupKey: number): Promise<boolean> {
-  return (await sql(em, 'select 1 from repository_entry_group where entry_id = ? and group_id = ?', [entryKey, groupKey])).length > 0;
-}
+const GROUPS = pairTable('repository_entry_group', 'entry_id', 'group_id');
+
+export const isLinked = GROUPS.has;
 
 /** The entries the group is linked to. */
 export async function entriesOfGroup(em: EntityManager, groupKey: number): Promise<number[]> {
@@ -45,13 +46,7 @@ export async function entriesInOrganisationsWithRole(
 }
 
 /** false when the group was linked already. */
-export async function linkGroup(em: EntityManager, entryKey: number, groupKey: number): Promise<boolean> {
-  const inserted = await sql(em, 'insert into repository_entry_group (entry_id, group_id) values (?, ?) on conflict do nothing returning id', [
-    entryKey,
-    groupKey,
-  ]);
-  return inserted.length > 0;
-}
+export const linkGroup = GROUPS.add;
 
 /** A page of the groups linked to each of these entries, by group key. */
 export const pagesOfGroupsOfEntries = (em: EntityManager, entryKeys: readonly number[], page: EdgePage, cap: number | null) =>

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inTransaction } from '../audit/audit-log';
+import { pairTable } from '../db/pairs';
 import { sql } from '../db/sql';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { forbidden } from '../domain/errors';
@@ -62,24 +63,17 @@ export async function listCoursesOf(ctx: RequestContext, identityKey: number, li
   return { totalCount, items: items.map(toCourseVO) };
 }
 
+const BOOKMARKS = pairTable('repository_entry_mark', 'identity_id', 'entry_id');
+
 /** Bookmarks the course for the caller (who must see it); false when it was bookmarked already. A gateway extension: OpenOLAT's REST API sets none. */
 export async function markFavorite(ctx: RequestContext, courseKey: number): Promise<boolean> {
   const course = await findCourse(ctx, courseKey);
   await requireEntryReader(ctx, course);
-  return inTransaction(ctx, async (em) => {
-    const rows = await sql(em, 'insert into repository_entry_mark (identity_id, entry_id) values (?, ?) on conflict do nothing returning id', [
-      requireCaller(ctx).key,
-      course.id,
-    ]);
-    return rows.length > 0;
-  });
+  return inTransaction(ctx, (em) => BOOKMARKS.add(em, requireCaller(ctx).key, course.id));
 }
 
 /** Removes the caller's bookmark of the course; false when there was none. A gateway extension. */
 export async function unmarkFavorite(ctx: RequestContext, courseKey: number): Promise<boolean> {
   const course = await findCourse(ctx, courseKey);
-  return inTransaction(ctx, async (em) => {
-    const rows = await sql(em, 'delete from repository_entry_mark where identity_id = ? and entry_id = ? returning id', [requireCaller(ctx).key, course.id]);
-    return rows.length > 0;
-  });
+  return inTransaction(ctx, (em) => BOOKMARKS.remove(em, requireCaller(ctx).key, course.id));
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyArray, placeholders, sql } from '../db/sql';
+import { pairTable } from '../db/pairs';
 import { readPages, type EdgePage } from '../domain/edges';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
@@ -342,22 +343,13 @@ export const pagesOfEntries = (em: EntityManager, elementKeys: readonly number[]
     cap,
   );
 
-export async function isLinked(em: EntityManager, elementKey: number, entryKey: number): Promise<boolean> {
-  return (await sql(em, 'select 1 from curriculum_element_entry where element_id = ? and entry_id = ?', [elementKey, entryKey])).length > 0;
-}
+const ENTRIES = pairTable('curriculum_element_entry', 'element_id', 'entry_id');
 
-export async function link(em: EntityManager, elementKey: number, entryKey: number): Promise<boolean> {
-  const rows = await sql(em, 'insert into curriculum_element_entry (element_id, entry_id) values (?, ?) on conflict do nothing returning id', [
-    elementKey,
-    entryKey,
-  ]);
-  return rows.length > 0;
-}
+export const isLinked = ENTRIES.has;
 
-export async function unlink(em: EntityManager, elementKey: number, entryKey: number): Promise<boolean> {
-  const rows = await sql(em, 'delete from curriculum_element_entry where element_id = ? and entry_id = ? returning id', [elementKey, entryKey]);
-  return rows.length > 0;
-}
+export const link = ENTRIES.add;
+
+export const unlink = ENTRIES.remove;
 
 /** The elements an entry is linked to, in key order. */
 export async function listElementsOfEntry(em: EntityManager, entryKey: number, range: Range): Promise<ElementRow[]> {
@@ -471,15 +463,8 @@ export async function findType(em: EntityManager, key: number): Promise<Curricul
   return type;
 }
 
-export async function allowSubType(em: EntityManager, key: number, subTypeKey: number): Promise<boolean> {
-  const rows = await sql(em, 'insert into curriculum_element_type_sub_type (type_id, sub_type_id) values (?, ?) on conflict do nothing returning type_id', [
-    key,
-    subTypeKey,
-  ]);
-  return rows.length > 0;
-}
+const SUB_TYPES = pairTable('curriculum_element_type_sub_type', 'type_id', 'sub_type_id');
 
-export async function disallowSubType(em: EntityManager, key: number, subTypeKey: number): Promise<boolean> {
-  const rows = await sql(em, 'delete from curriculum_element_type_sub_type where type_id = ? and sub_type_id = ? returning type_id', [key, subTypeKey]);
-  return rows.length > 0;
-}
+export const allowSubType = SUB_TYPES.add;
+
+export const disallowSubType = SUB_TYPES.remove;

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyArray, placeholders, sql } from '../db/sql';
+import { pairTable } from '../db/pairs';
 import { readPages, type EdgePage } from '../domain/edges';
 import type { Range } from '../domain/lists';
 import type { LevelRow } from '../taxonomy/presenter';
@@ -225,18 +226,11 @@ export const listTeachers = (em: EntityManager, blockKey: number) => sql<UserRow
 export const pagesOfTeachers = (em: EntityManager, blockKeys: readonly number[], page: EdgePage, cap: number | null) =>
   readPages<UserRow>(em, teachersOfBlock, [], blockKeys, page, cap);
 
-export async function addTeacher(em: EntityManager, blockKey: number, identityKey: number): Promise<boolean> {
-  const rows = await sql(em, 'insert into lecture_block_teacher (block_id, identity_id) values (?, ?) on conflict do nothing returning id', [
-    blockKey,
-    identityKey,
-  ]);
-  return rows.length > 0;
-}
+const TEACHERS = pairTable('lecture_block_teacher', 'block_id', 'identity_id');
 
-export async function removeTeacher(em: EntityManager, blockKey: number, identityKey: number): Promise<boolean> {
-  const rows = await sql(em, 'delete from lecture_block_teacher where block_id = ? and identity_id = ? returning id', [blockKey, identityKey]);
-  return rows.length > 0;
-}
+export const addTeacher = TEACHERS.add;
+
+export const removeTeacher = TEACHERS.remove;
 
 // Taxonomy levels
 
@@ -254,18 +248,11 @@ export async function levelExists(em: EntityManager, levelKey: number): Promise<
   return (await sql(em, 'select 1 from taxonomy_level where id = ?', [levelKey])).length > 0;
 }
 
-export async function linkLevel(em: EntityManager, blockKey: number, levelKey: number): Promise<boolean> {
-  const rows = await sql(em, 'insert into lecture_block_taxonomy_level (block_id, level_id) values (?, ?) on conflict do nothing returning id', [
-    blockKey,
-    levelKey,
-  ]);
-  return rows.length > 0;
-}
+const LEVELS = pairTable('lecture_block_taxonomy_level', 'block_id', 'level_id');
 
-export async function unlinkLevel(em: EntityManager, blockKey: number, levelKey: number): Promise<boolean> {
-  const rows = await sql(em, 'delete from lecture_block_taxonomy_level where block_id = ? and level_id = ? returning id', [blockKey, levelKey]);
-  return rows.length > 0;
-}
+export const linkLevel = LEVELS.add;
+
+export const unlinkLevel = LEVELS.remove;
 
 // Participants
 

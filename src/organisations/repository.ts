@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyArray, sql, type SqlCondition } from '../db/sql';
+import { pairTable } from '../db/pairs';
 import { readPages, type EdgePage } from '../domain/edges';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
@@ -191,20 +192,13 @@ export async function findOrganisationType(em: EntityManager, key: number): Prom
   return type;
 }
 
+const SUB_TYPES = pairTable('organisation_type_sub_type', 'type_id', 'sub_type_id');
+
 /** true: now allowed; false: it already was. */
-export async function allowSubType(em: EntityManager, key: number, subTypeKey: number): Promise<boolean> {
-  const inserted = await sql(em, 'insert into organisation_type_sub_type (type_id, sub_type_id) values (?, ?) on conflict do nothing returning type_id', [
-    key,
-    subTypeKey,
-  ]);
-  return inserted.length > 0;
-}
+export const allowSubType = SUB_TYPES.add;
 
 /** true: no longer allowed; false: it was not allowed. */
-export async function disallowSubType(em: EntityManager, key: number, subTypeKey: number): Promise<boolean> {
-  const deleted = await sql(em, 'delete from organisation_type_sub_type where type_id = ? and sub_type_id = ? returning type_id', [key, subTypeKey]);
-  return deleted.length > 0;
-}
+export const disallowSubType = SUB_TYPES.remove;
 
 /** Of these organisations, those where one of the person's memberships with one of `roles` applies (the tree rule of src/domain/scope.ts). */
 export async function managedOrganisationKeys(

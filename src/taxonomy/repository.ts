@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyArray, sql } from '../db/sql';
+import { pairTable } from '../db/pairs';
 import { readPages, type EdgePage } from '../domain/edges';
 import { DomainError, badRequest, notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
@@ -223,15 +224,8 @@ export async function unlinkElement(em: EntityManager, elementKey: number, level
   return rows.length > 0;
 }
 
-export async function allowSubType(em: EntityManager, typeKey: number, subTypeKey: number): Promise<boolean> {
-  const rows = await sql(em, 'insert into taxonomy_level_type_sub_type (type_id, sub_type_id) values (?, ?) on conflict do nothing returning type_id', [
-    typeKey,
-    subTypeKey,
-  ]);
-  return rows.length > 0;
-}
+const SUB_TYPES = pairTable('taxonomy_level_type_sub_type', 'type_id', 'sub_type_id');
 
-export async function disallowSubType(em: EntityManager, typeKey: number, subTypeKey: number): Promise<boolean> {
-  const rows = await sql(em, 'delete from taxonomy_level_type_sub_type where type_id = ? and sub_type_id = ? returning type_id', [typeKey, subTypeKey]);
-  return rows.length > 0;
-}
+export const allowSubType = SUB_TYPES.add;
+
+export const disallowSubType = SUB_TYPES.remove;

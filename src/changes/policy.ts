@@ -18,6 +18,8 @@ interface KindPolicy {
   manages: Managed;
   /** The roles that manage the kind's objects in an organisation: who reads the deletion of an object that belonged there. */
   managers?: readonly OrganisationRole[];
+  /** The kind's objects belong to no organisation but to the whole institution: a credential bound to an organisation reads them and changes none. */
+  institutionWide?: true;
 }
 
 /** Every object of a kind of global vocabulary, for a caller who holds one of `roles` in some organisation (who may manage it). */
@@ -96,10 +98,10 @@ export const KIND_POLICIES: Record<string, KindPolicy> = {
   curriculum: { manages: (ctx, keys) => managedKeys(ctx, 'curriculum', keys), managers: CURRICULUM_MANAGERS },
   element: { manages: managedElements, managers: CURRICULUM_MANAGERS },
   organisation: { manages: (ctx, keys) => managedKeys(ctx, 'organisation', keys), managers: ORGANISATION_ADMINS },
-  organisationType: { manages: heldAnywhere(ORGANISATION_ADMINS) },
-  relationRole: { manages: heldAnywhere(RELATION_ROLE_ADMINS) },
-  taxonomy: { manages: heldAnywhere(TAXONOMY_ADMINS) },
-  curriculumElementType: { manages: heldAnywhere(CURRICULUM_MANAGERS) },
+  organisationType: { manages: heldAnywhere(ORGANISATION_ADMINS), institutionWide: true },
+  relationRole: { manages: heldAnywhere(RELATION_ROLE_ADMINS), institutionWide: true },
+  taxonomy: { manages: heldAnywhere(TAXONOMY_ADMINS), institutionWide: true },
+  curriculumElementType: { manages: heldAnywhere(CURRICULUM_MANAGERS), institutionWide: true },
   catalogEntry: {
     manages: async (ctx, keys) =>
       hasAnyRole(requireCaller(ctx), CATALOG_MANAGERS)
@@ -110,10 +112,11 @@ export const KIND_POLICIES: Record<string, KindPolicy> = {
             keys,
             requireCaller(ctx).key,
           ),
+    institutionWide: true,
   },
   webhook: { manages: ownedIn('webhook_subscription') },
   syncJob: { manages: ownedIn('sync_job') },
-  settings: { manages: heldAnywhere(GATEWAY_ADMINS) },
+  settings: { manages: heldAnywhere(GATEWAY_ADMINS), institutionWide: true },
 };
 
 /** A deletion of an object or of a part of it: where its object belonged is recorded with it (src/changes/objects.ts). */

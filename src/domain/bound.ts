@@ -11,7 +11,8 @@ import { BASE_ROLES } from './roles';
  * The rules that read the caller's roles apply this condition where they name the caller's objects: holding a role in an
  * organisation (src/domain/scope.ts), seeing an entry (src/courses/repository.ts visibleTo), managing a curriculum, the
  * lists of organisations, lecture blocks and roll calls; src/access/manage.ts applies it to every managed object. A bound
- * caller holds no role everywhere. Global vocabulary (taxonomies, types, relation roles, the catalog) stays readable.
+ * caller holds no role everywhere. What the whole institution shares (taxonomies, types, relation roles, the catalog, the
+ * settings) it reads and does not change (src/auth/institution-guard.ts).
  */
 
 /** The kinds of objects the access rules answer for (src/access/manage.ts). */

@@ -4,6 +4,7 @@ import { specifiedDirectives, type GraphQLFieldConfig, type GraphQLSchema } from
 import { buildSchemaSync, type PubSub } from 'type-graphql';
 import { withAudit } from '../audit/audit-log';
 import { withAuthGuard } from '../auth/auth-directive';
+import { refusingBoundCallers } from '../auth/institution-guard';
 import { forgettingPrincipals } from '../auth/principal-cache';
 import type { RequestContext } from '../domain/context';
 import { withManagedGuard } from '../managed/enforcement';
@@ -21,8 +22,8 @@ const NO_PUBSUB: PubSub = {
 };
 
 /**
- * The one schema both transports execute: resolvers (mutations audited), then managed guard, then
- * auth guard outermost (mutations also make this instance forget its cached principals; a subscription is guarded before its stream
+ * The one schema both transports execute: resolvers (mutations audited), then managed guard, then (mutations of what the
+ * whole institution shares) the refusal of credentials bound to an organisation, then auth guard outermost (mutations also make this instance forget its cached principals; a subscription is guarded before its stream
  * opens and at every event); fields of other types are guarded where they carry `@auth`.
  */
 export function buildGatewaySchema(): GraphQLSchema {
@@ -43,7 +44,8 @@ function build(): GraphQLSchema {
   const wrap = (field: GraphQLFieldConfig<unknown, RequestContext>, fieldName: string) => withAuthGuard(base, fieldName, withManagedGuard(base, field));
   return mapSchema(base, {
     [MapperKind.QUERY_ROOT_FIELD]: (field, fieldName) => wrap(field, fieldName),
-    [MapperKind.MUTATION_ROOT_FIELD]: (field, fieldName) => wrap(forgettingPrincipals(withAudit(fieldName, field)), fieldName),
+    [MapperKind.MUTATION_ROOT_FIELD]: (field, fieldName) =>
+      withAuthGuard(base, fieldName, refusingBoundCallers(fieldName, withManagedGuard(base, forgettingPrincipals(withAudit(fieldName, field))))),
     [MapperKind.SUBSCRIPTION_ROOT_FIELD]: (field, fieldName) => withAuthGuard(base, fieldName, field),
     [MapperKind.OBJECT_FIELD]: (field, fieldName, typeName) =>
       getDirective(base, field, 'auth') ? withAuthGuard(base, `${typeName}.${fieldName}`, field) : field,

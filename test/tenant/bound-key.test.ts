@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { getNamedType, isInputObjectType, isNonNullType, type GraphQLArgument } from 'graphql';
+import { kindOfMutation } from '../../src/changes/objects';
+import { KIND_POLICIES } from '../../src/changes/policy';
+import type { RestRoute } from '../../src/rest/route';
+import { ROUTES } from '../../src/rest/routes';
+import { buildGatewaySchema } from '../../src/schema/build';
 import { sql } from '../../src/db/sql';
 import { eventually } from '../support/eventually';
+import type { TestUser } from '../factories';
 import { JSON_TYPE, call, graphql, type Headers } from '../support/http';
-import { graphqlOf, routeNamed } from '../support/operations';
+import { SAMPLE_BODIES, graphqlOf, pathOf, restBody, routeNamed } from '../support/operations';
 import { adminAuth, startTestService, type TestService } from '../support/service';
 import { TENANT_ROLES, buildTenantWorld, courseIn, curriculumIn, groupIn, personIn, personOf, type TenantWorld } from '../support/tenant-net';
 import type { Values } from '../support/object-routes';
@@ -17,6 +24,7 @@ import type { Values } from '../support/object-routes';
 let t: TestService;
 let world: TenantWorld;
 let bound: Headers;
+let owner: TestUser;
 const INSIDE = `inside-${randomUUID().slice(0, 8)}`;
 const OUTSIDE = `outside-${randomUUID().slice(0, 8)}`;
 const objects: Record<'inside' | 'outside', Values> = { inside: {}, outside: {} };
@@ -46,6 +54,7 @@ beforeAll(async () => {
   world = await buildTenantWorld(t);
   const { a, b, d } = world.tree;
   const provider = await personOf(t, d, [...TENANT_ROLES]);
+  owner = provider;
   const reply = await graphql(t.base, adminAuth(), CREATE_KEY, { k: provider.key, o: a });
   bound = { Authorization: `Bearer ${reply.body.data.createApiKey.clientId}:${reply.body.data.createApiKey.secret}` };
 
@@ -145,4 +154,57 @@ it('the record of another organisation is refused, and an edge to one outside re
   // The owner's own login reads A's parent.
   const owned = await graphql(t.base, adminAuth(), 'query($k: Long!) { organisation(organisationKey: $k) { parent { key } } }', { k: a });
   expect(owned.body.data.organisation.parent).toEqual({ key: p });
+});
+
+/** The mutations of what the whole institution shares (the kinds src/changes/policy.ts marks institutionWide). */
+const schema = buildGatewaySchema();
+const INSTITUTION_WIDE = Object.values(schema.getMutationType()!.getFields()).filter(
+  (field) =>
+    KIND_POLICIES[
+      kindOfMutation(
+        field.name,
+        field.args.map((arg) => arg.name),
+        getNamedType(field.type).name,
+      ) ?? ''
+    ]?.institutionWide,
+);
+
+/** A value of the argument's type: refused before any object is looked up, it names none that must exist. */
+function sampleOf(arg: GraphQLArgument): unknown {
+  const type = getNamedType(arg.type);
+  if (isInputObjectType(type)) return SAMPLE_BODIES[arg.name] ?? {};
+  return type.name === 'String' ? 'sample' : type.name === 'Boolean' ? true : 1;
+}
+
+it('changes nothing the whole institution shares (taxonomies, types, relation roles, the catalog, the settings): REST and GraphQL', async () => {
+  expect(INSTITUTION_WIDE.map((field) => field.name)).toEqual(
+    expect.arrayContaining([
+      'createTaxonomy',
+      'saveTaxonomyLevel',
+      'createOrganisationType',
+      'createCurriculumElementType',
+      'createRelationRole',
+      'createCatalogEntry',
+      'updateSettings',
+    ]),
+  );
+  const problems: string[] = [];
+  for (const field of INSTITUTION_WIDE) {
+    const op = graphqlOf({ method: 'POST', path: '', field: `Mutation.${field.name}`, summary: '', defaultFormat: 'json' } as RestRoute);
+    const variables = Object.fromEntries(field.args.filter((arg) => isNonNullType(arg.type)).map((arg) => [arg.name, sampleOf(arg)]));
+    const reply = await graphql(t.base, bound, op.document, variables);
+    if (reply.body.errors?.[0]?.extensions?.code !== 'FORBIDDEN') problems.push(`${field.name}: GraphQL answered ${JSON.stringify(reply.body).slice(0, 200)}`);
+  }
+  const names = new Set(INSTITUTION_WIDE.map((field) => `Mutation.${field.name}`));
+  for (const route of ROUTES.filter((candidate) => names.has(candidate.field))) {
+    const values = Object.fromEntries((route.path.match(/:\w+/g) ?? []).map((param) => [param.slice(1), 1]));
+    const answer = await call(t.base, route.method, pathOf(route, values), { headers: { ...bound, ...JSON_TYPE }, body: restBody(route) });
+    if (answer.status !== 403) problems.push(`${route.method} ${route.path}: REST answered ${answer.status} ${answer.text.slice(0, 160)}`);
+  }
+  expect(problems).toEqual([]);
+  // The key's owner, unbound, makes what the key may not.
+  const created = await graphql(t.base, owner.auth, 'mutation($t: OrganisationTypeVOInput!) { createOrganisationType(organisationType: $t) { key } }', {
+    t: { identifier: 'shared-type', displayName: 'Shared' },
+  });
+  expect(created.body.data.createOrganisationType.key).toEqual(expect.any(Number));
 });

@@ -25,7 +25,7 @@ import {
   type AutocannonRun,
 } from './drivers';
 import type { PollResult, RequestsResult } from './load';
-import { sampleRss, type ChildServer } from './processes';
+import { cpuSecondsOf, sampleRss, type ChildServer } from './processes';
 import { count, growth, info, mb, ms, perSecond, row, seconds, times, verdict, type Row } from './report';
 
 /** The read scenarios: whole-list reads, one person by key, and GraphQL's nested group members. */
@@ -117,10 +117,17 @@ async function statementsPerRequest(send: () => Promise<TracedReply>): Promise<T
 export async function measureRate(bench: Bench, server: ChildServer, run: Omit<AutocannonRun, 'seconds' | 'connections'>) {
   const { connections, warmupSeconds, measureSeconds } = bench.options;
   const warm = await autocannon({ ...run, connections, seconds: warmupSeconds });
+  const cpuBefore = cpuSecondsOf(server.pid);
   const { result, growth } = await sampleRss([server.pid], () => autocannon({ ...run, connections, seconds: measureSeconds }));
+  const cpuPerRequest = (cpuSecondsOf(server.pid) - cpuBefore) / result.requests.total;
   // A warm-up shorter than one answer of a long list completes none: that is no failure.
   const warmUpProblems = autocannonProblems(warm).filter((problem) => problem !== NO_COMPLETED_REQUESTS);
-  return { result, rssGrowth: growth.get(server.pid)!, problems: [...warmUpProblems.map((p) => `warm-up: ${p}`), ...autocannonProblems(result)] };
+  return {
+    result,
+    rssGrowth: growth.get(server.pid)!,
+    cpuPerRequest,
+    problems: [...warmUpProblems.map((p) => `warm-up: ${p}`), ...autocannonProblems(result)],
+  };
 }
 
 export const describeRate = (side: string, result: AutocannonResult, rssGrowth: number) =>

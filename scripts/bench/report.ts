@@ -10,6 +10,8 @@ export interface Row {
   p99Baseline: string;
   /** RSS growth during the measured phase, gateway / baseline. */
   rss: string;
+  /** CPU time of the server process per request during the measured phase, gateway / baseline: steadier than rates on a busy machine. */
+  cpu: string;
   verdict: string;
   /** Something did not work (not: a target was missed); the bench exits non-zero. */
   failed?: boolean;
@@ -24,6 +26,7 @@ export const HEADINGS: Row = {
   p99Gateway: 'p99 gateway',
   p99Baseline: 'p99 baseline',
   rss: 'RSS growth gw / bl',
+  cpu: 'CPU/req gw / bl',
   verdict: 'verdict',
 };
 
@@ -36,6 +39,7 @@ export const row = (cells: Partial<Row> & Pick<Row, 'scenario'>): Row => ({
   p99Gateway: '',
   p99Baseline: '',
   rss: '',
+  cpu: '',
   verdict: '',
   ...cells,
 });
@@ -60,6 +64,7 @@ export const seconds = (valueMs: number) => `${(valueMs / 1000).toFixed(2)} s`;
 export const perSecond = (value: number, unit: string) => `${value.toFixed(value < 100 ? 1 : 0)} ${unit}/s`;
 export const times = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}x` : 'n/a');
 export const count = (value: number) => value.toLocaleString('en-US');
+export const microseconds = (seconds: number) => (Number.isFinite(seconds) ? `${Math.round(seconds * 1e6)} µs` : 'n/a');
 export const growth = (gateway: number, baseline?: number) => `${mb(gateway)}${baseline === undefined ? '' : ` / ${mb(baseline)}`}`;
 
 /** 'meets target' when `ok`, else 'MISSES target'; a run with problems is a failure whatever the figures. */

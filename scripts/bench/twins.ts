@@ -1,6 +1,6 @@
 import { checkSameWork, JSON_TYPE, log, type Bench, type Side } from './context';
 import { describeRate, measureRate } from './reads';
-import { growth, info, ms, perSecond, row, times, verdict, type Row } from './report';
+import { growth, info, microseconds, ms, perSecond, row, times, verdict, type Row } from './report';
 
 /**
  * A read measured the same way on both servers (the baseline serves the gateway's paths): one request
@@ -57,6 +57,7 @@ export async function measureReadTwin(bench: Bench, twin: ReadTwin): Promise<Row
       p99Gateway: ms(gateway.result.latency.p99),
       p99Baseline: ms(baseline.result.latency.p99),
       rss: growth(gateway.rssGrowth, baseline.rssGrowth),
+      cpu: `${microseconds(gateway.cpuPerRequest)} / ${microseconds(baseline.cpuPerRequest)}`,
       ...verdict(ratio >= target, [...gateway.problems, ...baseline.problems]),
     }),
   ];

@@ -35,6 +35,28 @@ export async function sendStream(res: ServerResponse, format: MediaFormat, batch
   const itemType = (getNullableType(type) as GraphQLList<GraphQLOutputType>).ofType;
   const root = xmlRootOf(type);
   const toJson = jsonEncoder(itemType);
+  const items = (batch: unknown[]) => (format === 'json' ? batch.map(toJson).join(',') : encodeXmlItems(batch, itemType, root));
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const second = first.done ? first : await iterator.next();
+  if (second.done) {
+    // The whole list came in one range (most lists): one write with its length, as a whole answer is sent.
+    const rows: unknown[] = first.done ? [] : first.value;
+    const body = format === 'json' ? `[${items(rows)}]` : rows.length ? `${XML_PROLOG}<${root}s>${items(rows)}</${root}s>` : `${XML_PROLOG}<${root}s/>`;
+    return send(res, 200, format, body);
+  }
+  await streamBatches(res, format, root, items, [first.value, second.value], iterator);
+}
+
+/** The batches of a list of more than one range, written as they come (sendStream). */
+async function streamBatches(
+  res: ServerResponse,
+  format: MediaFormat,
+  root: string,
+  items: (batch: unknown[]) => string,
+  read: unknown[][],
+  rest: AsyncIterator<unknown[]>,
+): Promise<void> {
   let gone = false;
   // One listener each for the whole answer: a compressing response hands `drain` listeners to its
   // compression stream, where `off` would not find them.
@@ -56,19 +78,22 @@ export async function sendStream(res: ServerResponse, format: MediaFormat, batch
   res.statusCode = 200;
   res.setHeader('Content-Type', CONTENT_TYPE[format]);
   let count = 0;
-  for await (const batch of batches) {
+  async function* batches() {
+    yield* read;
+    for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+  }
+  for await (const batch of batches()) {
     if (batch.length) {
-      await write(
-        format === 'json'
-          ? (count ? ',' : '[') + batch.map(toJson).join(',')
-          : (count ? '' : `${XML_PROLOG}<${root}s>`) + encodeXmlItems(batch, itemType, root),
-      );
+      await write(format === 'json' ? (count ? ',' : '[') + items(batch) : (count ? '' : `${XML_PROLOG}<${root}s>`) + items(batch));
       count += batch.length;
     }
     if (gone) break;
     flush?.();
   }
-  if (gone) return void res.destroy();
+  if (gone) {
+    await rest.return?.();
+    return void res.destroy();
+  }
   if (format === 'json') res.end(count ? ']' : '[]');
   else res.end(count ? `</${root}s>` : `${XML_PROLOG}<${root}s/>`);
 }

@@ -153,7 +153,11 @@ export function wireType<S extends Fields>(output: TypeNames | null, input: Type
   ] as const) {
     if (!type || !names) continue;
     if (names.extensions) Extensions(names.extensions)(type);
-    decorate(names.name, names.description ? { description: names.description } : {})(type);
+    decorate(names.name, {
+      ...(names.description ? { description: names.description } : {}),
+      // Fields are read off the row as they are: no resolver per field and item (type-graphql's default wraps each).
+      ...(decorate === ObjectType ? { simpleResolvers: true } : {}),
+    })(type);
   }
   return [types[0] as new () => OutputOf<S>, types[1] as new () => InputOf<S>] as const;
 }

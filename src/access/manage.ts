@@ -2,10 +2,10 @@ import { keysWithinBound, type ObjectKind } from '../domain/bound';
 import { managedEntryKeys } from '../courses/repository';
 import { managedAmong as managedCurricula } from '../curriculum/repository';
 import type { SqlCondition } from '../db/sql';
-import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
+import { hasAnyRole, holdsRoleEverywhere, requireCaller, type RequestContext } from '../domain/context';
 import type { OrganisationRole } from '../domain/roles';
 import { managedAmong as managedPeople, managesPerson } from '../domain/scope';
-import { entriesOfGroups, groupsInOrganisationsWithRole, holdsRoleEverywhere } from '../groups/repository';
+import { entriesOfGroups, groupsInOrganisationsWithRole } from '../groups/repository';
 import { managedOrganisationKeys } from '../organisations/repository';
 import { CURRICULUM_MANAGERS, GROUP_MANAGERS, ORGANISATION_ADMINS, USER_MANAGERS } from './roles';
 
@@ -35,7 +35,7 @@ type Rule = (ctx: RequestContext, keys: number[]) => Promise<Iterable<number>>;
 const managedGroups: Rule = async (ctx, keys) => {
   const caller = requireCaller(ctx);
   const groupManager = hasAnyRole(caller, GROUP_MANAGERS);
-  if (groupManager && (await holdsRoleEverywhere(ctx.em, caller, GROUP_MANAGERS))) return keys;
+  if (holdsRoleEverywhere(caller, GROUP_MANAGERS)) return keys;
   const managed = new Set(groupManager ? await groupsInOrganisationsWithRole(ctx.em, caller.key, GROUP_MANAGERS, keys) : []);
   const others = keys.filter((key) => !managed.has(key));
   if (!others.length) return managed;

@@ -3,7 +3,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { UserStatus } from '../entities/users';
 import { Provider } from '../entities/users';
 import type { Caller, RoleGrant } from '../domain/context';
+import { DEFAULT_ORGANISATION_IDENTIFIER, SUBTREE_INHERITANCE } from '../domain/roles';
 import { apiKeyIdOf } from './origin';
+
+const SUBTREE = SUBTREE_INHERITANCE.map((mode) => `'${mode}'`).join(', ');
 
 /** Everything level one needs about an identity, read in one statement. */
 export interface PrincipalRow {
@@ -30,8 +33,9 @@ export interface PrincipalRow {
 
 const COLUMNS = `
 select i.id as key, i.login, i.status,
-  coalesce((select json_agg(json_build_object('organisationKey', r.organisation_id, 'role', r.role))
-            from organisation_role r where r.identity_id = i.id), '[]'::json) as grants,
+  coalesce((select json_agg(json_build_object('organisationKey', r.organisation_id, 'role', r.role,
+              'everywhere', r.inheritance in (${SUBTREE}) and o.identifier = '${DEFAULT_ORGANISATION_IDENTIFIER}'))
+            from organisation_role r join organisation o on o.id = r.organisation_id where r.identity_id = i.id), '[]'::json) as grants,
   (select a.credential from authentication a where a.identity_id = i.id and a.provider = '${Provider.password}') as "passwordHash",
   (select a.credential from authentication a where a.identity_id = i.id and a.provider = '${Provider.token}') as "tokenHash",
   (select a.origin from authentication a where a.identity_id = i.id and a.provider = '${Provider.token}') as "tokenOrigin"`;

@@ -7,6 +7,8 @@ import type { PendingAudit } from '../audit/pending';
 export interface RoleGrant {
   organisationKey: number;
   role: OrganisationRole;
+  /** The membership is one of the default organisation, the root, and inherits to every organisation below it. */
+  everywhere?: boolean;
 }
 
 /** The authenticated caller, as level one established it. */
@@ -101,6 +103,10 @@ export function newRequestContext(orm: { em: EntityManager }, transport: Transpo
 export function hasAnyRole(caller: Caller | null, roles: readonly OrganisationRole[]): boolean {
   return !!caller && caller.grants.some((grant) => roles.includes(grant.role));
 }
+
+/** Whether the caller holds one of `roles` in every organisation (RoleGrant.everywhere); a caller bound to an organisation holds none everywhere. */
+export const holdsRoleEverywhere = (caller: Caller, roles: readonly OrganisationRole[]): boolean =>
+  caller.organisationKey === undefined && caller.grants.some((grant) => grant.everywhere && roles.includes(grant.role));
 
 /** The caller of an operation that `@auth` admitted. */
 export function requireCaller(ctx: RequestContext): Caller {

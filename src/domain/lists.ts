@@ -10,6 +10,9 @@ export interface Range {
 /** How many rows one read of a streamed list takes. */
 export const BATCH_SIZE = 250;
 
+/** How many rows one read of a list takes for a whole answer (GraphQL), held whole anyway: a thousand rows in one read. */
+export const ANSWER_BATCH_SIZE = 1001;
+
 /**
  * The rows of a key-ordered list, read range by range (`key > after order by key limit size`), so
  * that each read is one indexed range scan of a size that holds the event loop briefly. Streamed
@@ -18,12 +21,11 @@ export const BATCH_SIZE = 250;
  */
 export async function* inRanges<T>(ctx: RequestContext, read: (range: Range) => Promise<T[]>, keyOf: (row: T) => number): AsyncGenerator<T[]> {
   let after = 0;
+  const batch = ctx.streamLists ? BATCH_SIZE : ANSWER_BATCH_SIZE;
   for (;;) {
-    const rows = ctx.streamLists
-      ? await read({ after, size: BATCH_SIZE })
-      : await takeRows(ctx, (size) => read({ after, size: Math.min(BATCH_SIZE, size ?? BATCH_SIZE) }));
+    const rows = ctx.streamLists ? await read({ after, size: batch }) : await takeRows(ctx, (size) => read({ after, size: Math.min(batch, size ?? batch) }));
     if (rows.length) yield rows;
-    if (rows.length < BATCH_SIZE) return;
+    if (rows.length < batch) return;
     after = keyOf(rows[rows.length - 1]);
   }
 }

@@ -1,6 +1,6 @@
 import { organisationForNew } from '../domain/bound';
 import { managedKeys, managesObject } from '../access/manage';
-import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
+import { holdsRoleEverywhere, requireCaller, type RequestContext } from '../domain/context';
 import { forbidden, notFound } from '../domain/errors';
 import { loader } from '../domain/loaders';
 import type { OrganisationRole } from '../domain/roles';
@@ -8,7 +8,7 @@ import { holdsRoleIn } from '../domain/scope';
 import type { GroupRole } from '../entities/groups';
 import { findOrganisationRow } from '../organisations/repository';
 import { selfOrManagedAmong } from '../users/policy';
-import { groupManagerOrganisation, groupsShowingMembersTo, holdsRoleEverywhere, isMember } from './repository';
+import { groupManagerOrganisation, groupsShowingMembersTo, isMember } from './repository';
 import { GROUP_MANAGERS, USER_MANAGERS } from '../access/roles';
 
 /**
@@ -68,7 +68,7 @@ export async function requireGroupsOfPersonReader(ctx: RequestContext, identityK
 /** Of these people, those whose groups the caller reads (requireGroupsOfPersonReader); a group manager of every group reads everyone's. */
 export async function personGroupsReadable(ctx: RequestContext, identityKeys: readonly number[]): Promise<ReadonlySet<number>> {
   const caller = requireCaller(ctx);
-  if (hasAnyRole(caller, GROUP_MANAGERS) && (await holdsRoleEverywhere(ctx.em, caller, GROUP_MANAGERS))) return new Set(identityKeys);
+  if (holdsRoleEverywhere(caller, GROUP_MANAGERS)) return new Set(identityKeys);
   return selfOrManagedAmong(ctx, identityKeys, PERSON_GROUP_READERS);
 }
 

@@ -2,10 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { keyArray, placeholders, sql, type SqlCondition } from '../db/sql';
 import { readPages, type EdgePage } from '../domain/edges';
 import { notFound } from '../domain/errors';
-import type { Caller } from '../domain/context';
 import type { Range } from '../domain/lists';
 import { readPage, type Page, type PageRequest } from '../domain/paging';
-import { DEFAULT_ORGANISATION_IDENTIFIER, SUBTREE_INHERITANCE, type OrganisationRole } from '../domain/roles';
+import type { OrganisationRole } from '../domain/roles';
 import { appliesIn } from '../domain/scope';
 import { Group, GroupRole } from '../entities/groups';
 import { USER_COLUMNS } from '../users/repository';
@@ -27,21 +26,6 @@ export const inOrganisationWithRole = (identityKey: number, roles: readonly Orga
   text: `${organisationColumn} in (${organisationsWithRole(roles)})`,
   params: [identityKey, ...roles],
 });
-
-/**
- * Whether the caller holds one of `roles` in the default organisation with a membership that inherits to every
- * organisation below it; a caller bound to an organisation holds no role everywhere.
- */
-export async function holdsRoleEverywhere(em: EntityManager, caller: Caller, roles: readonly OrganisationRole[]): Promise<boolean> {
-  if (caller.organisationKey !== undefined) return false;
-  const rows = await sql(
-    em,
-    `select 1 from organisation_role cm join organisation co on co.id = cm.organisation_id
-     where cm.identity_id = ? and cm.role in (${placeholders(roles)}) and co.identifier = ? and cm.inheritance in (${placeholders(SUBTREE_INHERITANCE)}) limit 1`,
-    [caller.key, ...roles, DEFAULT_ORGANISATION_IDENTIFIER, ...SUBTREE_INHERITANCE],
-  );
-  return rows.length > 0;
-}
 
 /** Of these groups, those of an organisation where the person holds one of `roles` (directly or inherited). */
 export async function groupsInOrganisationsWithRole(

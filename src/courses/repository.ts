@@ -306,13 +306,11 @@ export async function managedEntryKeys(em: EntityManager, caller: Caller, entryK
   const managed = new Set(byRole);
   const others = entryKeys.filter((key) => !managed.has(key));
   if (!others.length) return byRole;
-  const ownedWithin = withinBoundOf(caller, 'entry', 'm.entry_id');
-  const owned = await sql<{ id: number }>(
-    em,
-    `select m.entry_id as id from repository_entry_membership m where m.entry_id = any(?::bigint[]) and m.identity_id = ? and m.role = 'owner'
-       and ${ownedWithin.text}`,
-    [keyArray(others), caller.key, ...ownedWithin.params],
+  const owner = allOf(
+    { text: `m.entry_id = any(?::bigint[]) and m.identity_id = ? and m.role = 'owner'`, params: [keyArray(others), caller.key] },
+    withinBoundOf(caller, 'entry', 'm.entry_id'),
   );
+  const owned = await sql<{ id: number }>(em, `select m.entry_id as id from repository_entry_membership m where ${owner.text}`, owner.params);
   return [...byRole, ...owned.map((row) => row.id)];
 }
 

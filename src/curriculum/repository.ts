@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyArray, placeholders, sql } from '../db/sql';
+import { allOf, keyArray, placeholders, sql } from '../db/sql';
 import { pairTable } from '../db/pairs';
 import { readPages, type EdgePage } from '../domain/edges';
 import { notFound } from '../domain/errors';
@@ -50,13 +50,12 @@ export async function findCurriculumByExternalId(em: EntityManager, externalId: 
  */
 export function managedByCaller(caller: Caller, roles: readonly string[]): { text: string; params: unknown[] } {
   const organisations = organisationsWithRole(caller, roles);
-  const within = withinBoundOf(caller, 'curriculum', 'c.id');
-  return {
+  const managed = {
     text: `(c.organisation_id in (${organisations.text})
-      or c.id in (select r.curriculum_id from curriculum_role r where r.identity_id = ? and r.role in (${placeholders(CURRICULUM_LEVEL_MANAGERS)})))
-      and ${within.text}`,
-    params: [...organisations.params, caller.key, ...CURRICULUM_LEVEL_MANAGERS, ...within.params],
+      or c.id in (select r.curriculum_id from curriculum_role r where r.identity_id = ? and r.role in (${placeholders(CURRICULUM_LEVEL_MANAGERS)})))`,
+    params: [...organisations.params, caller.key, ...CURRICULUM_LEVEL_MANAGERS],
   };
+  return allOf(managed, withinBoundOf(caller, 'curriculum', 'c.id'));
 }
 
 /** Whether the person holds a curriculum-level manager role on some curriculum. */

@@ -86,8 +86,9 @@ export interface SqlCondition {
   params: unknown[];
 }
 
-/** The conditions together (`and`), their parameters in order. */
-export const allOf = (...conditions: SqlCondition[]): SqlCondition => ({
-  text: conditions.map((condition) => `(${condition.text})`).join(' and '),
-  params: conditions.flatMap((condition) => condition.params),
-});
+/** The conditions together (`and`), their parameters in order; `true` ones left out (a statement reads the same without them). */
+export function allOf(...conditions: SqlCondition[]): SqlCondition {
+  const binding = conditions.filter((condition) => condition.text !== 'true');
+  if (binding.length <= 1) return binding[0] ?? { text: 'true', params: [] };
+  return { text: binding.map((condition) => `(${condition.text})`).join(' and '), params: binding.flatMap((condition) => condition.params) };
+}

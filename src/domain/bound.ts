@@ -56,12 +56,10 @@ export async function keysWithinBound(ctx: RequestContext, kind: ObjectKind, key
   return rows.map((row) => row.k);
 }
 
-/** 403 unless the object lies within the caller's bound organisation (always, for an unbound caller). */
+/** 403 when the object lies outside the caller's bound organisation (never for an unbound caller). */
 export async function requireWithinBound(ctx: RequestContext, kind: ObjectKind, key: number): Promise<void> {
-  if (!(await keysWithinBound(ctx, kind, [key])).length) throw outsideBound(ctx);
+  if (!(await keysWithinBound(ctx, kind, [key])).length) throw forbidden(`this credential acts within organisation ${boundOrganisation(ctx)} only`);
 }
-
-const outsideBound = (ctx: RequestContext) => forbidden(`this credential acts within organisation ${boundOrganisation(ctx)} only`);
 
 /**
  * The organisation a new object goes to: the one named, which for a bound caller must lie within the bound organisation

@@ -7,7 +7,6 @@ import { boundOrganisation, withinBound } from '../domain/bound';
 import { defaultOrganisationReference } from '../organisations/repository';
 import type { Condition } from './repository';
 import { Provider } from '../entities/users';
-import { allOf } from '../db/sql';
 import { USER_MANAGERS } from '../access/roles';
 
 /** Who may do what with people (catalogue 2.1). "Manager of a user" follows the organisation tree (src/domain/scope.ts). */
@@ -109,9 +108,7 @@ export async function searchVisibility(ctx: RequestContext): Promise<{ scope: Co
   const caller = requireCaller(ctx);
   if (boundOrganisation(ctx) !== undefined) {
     // A credential bound to an organisation finds its people only, in full those it manages.
-    const within = withinBound(ctx, 'person', 'i.id');
-    const manages = managesPerson(caller, USER_MANAGERS, 'i.id');
-    return { scope: within, full: allOf(within, manages) };
+    return { scope: withinBound(ctx, 'person', 'i.id'), full: managesPerson(caller, USER_MANAGERS, 'i.id') };
   }
   const root = (await defaultOrganisationReference(ctx.em)).id;
   if (caller.grants.some((grant) => grant.organisationKey === root && USER_MANAGERS.includes(grant.role)))

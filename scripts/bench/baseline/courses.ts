@@ -5,7 +5,20 @@ import { toUserVO, type UserRow } from '../../../src/users/presenter';
 import { USER_COLUMNS } from '../../../src/users/repository';
 import { toCourseVO, type EntryRow } from '../../../src/courses/presenter';
 import { COURSE_TYPE } from '../../../src/courses/entries';
-import { caller, HttpError, IDENTITY_EXISTS, numbered, pagedAccept, prepared, send, streamList, userXml, wantsXml, type BaselineRoute } from './http';
+import {
+  caller,
+  HttpError,
+  IDENTITY_EXISTS,
+  managesEntry,
+  numbered,
+  pagedAccept,
+  prepared,
+  send,
+  streamList,
+  userXml,
+  wantsXml,
+  type BaselineRoute,
+} from './http';
 import { ENTRY_MANAGERS } from '../../../src/access/roles';
 
 /** The courses family's reads, with the statements of src/courses (built by the same functions) and its presenters. */
@@ -50,7 +63,6 @@ const coursesByExternalId: BaselineRoute = {
 };
 
 const FIND_COURSE = numbered(`select ${ENTRY_COLUMNS} from ${ENTRY_FROM} where e.olat_resource_id = ?`);
-const HAS_ROLE = numbered('select 1 from repository_entry_membership where entry_id = ? and identity_id = ? and role = ?');
 const MEMBERS_AFTER = numbered(
   `select ${USER_COLUMNS}, m.id as "membershipKey" from identity i join repository_entry_membership m on m.identity_id = i.id
      where m.entry_id = ? and m.role = ? and m.id > ? order by m.id limit ?`,
@@ -64,10 +76,10 @@ const courseParticipants: BaselineRoute = {
   method: 'GET',
   path: /^\/restapi\/repo\/courses\/(\d+)\/participants$/,
   async handle({ pool, req, res, match }) {
-    const { key } = await caller(pool, req);
+    const who = await caller(pool, req);
     const [course] = (await pool.query<EntryRow>(prepared(FIND_COURSE, [Number(match[1])]))).rows;
     if (!course || course.resourceTypeName !== COURSE_TYPE) throw new HttpError(404, 'course not found');
-    if (!(await pool.query(prepared(HAS_ROLE, [course.id, key, 'owner']))).rows.length) throw new HttpError(403, 'no owner');
+    if (!(await managesEntry(pool, who, course.id))) throw new HttpError(403, 'no owner');
     const participants = async (range: Range) =>
       (await pool.query<UserRow & { membershipKey: number }>(prepared(MEMBERS_AFTER, [course.id, 'participant', range.after, range.size]))).rows;
     const asUser = (row: UserRow) => toUserVO(row, true);

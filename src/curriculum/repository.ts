@@ -48,7 +48,7 @@ export async function findCurriculumByExternalId(em: EntityManager, externalId: 
  * SQL condition: the caller manages the curriculum `c` (a manager role in its organisation, or a curriculum-level role);
  * a caller bound to an organisation, the curricula within it only.
  */
-export function managedByCaller(caller: Caller, roles: readonly string[]): { text: string; params: unknown[] } {
+function managedByCaller(caller: Caller, roles: readonly string[]): { text: string; params: unknown[] } {
   const organisations = organisationsWithRole(caller, roles);
   const managed = {
     text: `(c.organisation_id in (${organisations.text})

@@ -1,7 +1,6 @@
 import { grantedInheritance } from '../../../src/curriculum/members';
-import { CURRICULUM_COLUMNS, ELEMENT_COLUMNS, managedByCaller, UPSERT_MEMBERSHIP } from '../../../src/curriculum/repository';
-import type { Caller } from '../../../src/domain/context';
-import { caller, HttpError, IDENTITY_EXISTS, inTransaction, numbered, ok, prepared, writeAuditRow, type BaselineRoute } from './http';
+import { CURRICULUM_COLUMNS, ELEMENT_COLUMNS, managedAmong, UPSERT_MEMBERSHIP } from '../../../src/curriculum/repository';
+import { asCaller, caller, HttpError, IDENTITY_EXISTS, inTransaction, numbered, ok, prepared, readerOf, writeAuditRow, type BaselineRoute } from './http';
 import { CURRICULUM_MANAGERS } from '../../../src/access/roles';
 
 /**
@@ -18,8 +17,7 @@ const addElementParticipant: BaselineRoute = {
     const who = await caller(pool, req);
     const query = async (text: string, values: unknown[]) => (await pool.query(prepared(numbered(text), values))).rows;
     if (!(await query(`select ${CURRICULUM_COLUMNS} from curriculum c where c.id = ?`, [curriculumKey]))[0]) throw new HttpError(404, 'curriculum not found');
-    const managed = managedByCaller({ key: who.key } as Caller, CURRICULUM_MANAGERS);
-    if (!(await query(`select 1 from curriculum c where c.id = ? and ${managed.text}`, [curriculumKey, ...managed.params]))[0]) {
+    if (!(await managedAmong(readerOf(pool), asCaller(who), CURRICULUM_MANAGERS, [curriculumKey])).has(curriculumKey)) {
       throw new HttpError(403, 'not a manager of the curriculum');
     }
     const [element] = await query(`select ${ELEMENT_COLUMNS} from curriculum_element x where x.id = ?`, [elementKey]);

@@ -121,7 +121,7 @@ export function organisationsWithRole(caller: Caller, roles: readonly string[]):
 }
 
 /** A row when person (2nd parameter) holds one of `roles` (the parameters after) in the organisation (1st), directly or through an inheriting membership of an ancestor, and `within` holds of it (`o`). */
-export const ROLE_IN_ORGANISATION = (roles: readonly string[], within = 'true') => `select 1 from organisation_role cm
+const ROLE_IN_ORGANISATION = (roles: readonly string[], within: string) => `select 1 from organisation_role cm
      join organisation co on co.id = cm.organisation_id
      join organisation o on o.id = ?
      where cm.identity_id = ? and cm.role in (${placeholders(roles)}) and ${appliesIn('cm', 'co', 'o')} and ${within}
@@ -132,7 +132,10 @@ export const ROLE_IN_ORGANISATION = (roles: readonly string[], within = 'true') 
  * ancestor; a caller bound to an organisation holds none outside it (src/domain/bound.ts).
  */
 export async function holdsRoleIn(em: EntityManager, caller: Caller, organisationKey: number, roles: readonly OrganisationRole[]): Promise<boolean> {
-  if (!caller.grants.some((grant) => roles.includes(grant.role))) return false;
+  const held = caller.grants.filter((grant) => roles.includes(grant.role));
+  if (!held.length) return false;
+  // A membership in the organisation itself, or one at the root inheriting everywhere, answers without a statement.
+  if (caller.organisationKey === undefined && held.some((grant) => grant.organisationKey === organisationKey || grant.everywhere)) return true;
   const within = withinBoundOf(caller, 'organisation', 'o.id');
   const rows = await sql(em, ROLE_IN_ORGANISATION(roles, within.text), [organisationKey, caller.key, ...roles, ...within.params]);
   return rows.length > 0;

@@ -3,11 +3,12 @@ import type http from 'node:http';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool, PoolClient } from 'pg';
 import { useReadPool } from '../../../src/db/sql';
-import type { Caller } from '../../../src/domain/context';
+import type { Caller, RoleGrant } from '../../../src/domain/context';
 import { BATCH_SIZE, type Range } from '../../../src/domain/lists';
 import { INSERT_AUDIT_ROW, maskSecrets } from '../../../src/audit/audit-log';
 import { managedEntryKeys } from '../../../src/courses/repository';
-import { ROLE_IN_ORGANISATION } from '../../../src/domain/scope';
+import { holdsRoleIn as holdsRoleInOrganisation } from '../../../src/domain/scope';
+import { DEFAULT_ORGANISATION_IDENTIFIER, SUBTREE_INHERITANCE, type OrganisationRole } from '../../../src/domain/roles';
 import type { UserVO } from '../../../src/schema/users';
 
 /** What every baseline handler uses: answers, bodies, transactions and the token check (scripts/bench/baseline-server.ts). */
@@ -154,13 +155,18 @@ export const pagedAccept = (req: http.IncomingMessage) => /pagingspec=1\.0/.test
 export const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const TOKEN_OWNER = `select a.identity_id as "key", i.login from authentication a join identity i on i.id = a.identity_id where a.provider = 'REST' and a.credential = $1`;
-const ROLES_OF = `select distinct role from organisation_role where identity_id = $1`;
+/** The person's memberships as the gateway's principal reads them (src/auth/principal.ts): organisation, role, and whether it holds everywhere. */
+const GRANTS_OF = `select r.organisation_id as "organisationKey", r.role,
+    r.inheritance in (${SUBTREE_INHERITANCE.map((mode) => `'${mode}'`).join(', ')}) and o.identifier = '${DEFAULT_ORGANISATION_IDENTIFIER}' as everywhere
+  from organisation_role r join organisation o on o.id = r.organisation_id where r.identity_id = $1`;
 
 export interface BaselineCaller {
   key: number;
   login: string;
   /** The roles the person holds in any organisation. */
   roles: string[];
+  /** Where the person holds them (the gateway's RoleGrant). */
+  grants: RoleGrant[];
 }
 
 /** Token hash → the caller. The gateway keeps its principals in memory too (src/auth/principal-cache.ts): neither side asks twice. */
@@ -175,8 +181,8 @@ export async function caller(pool: Pool, req: http.IncomingMessage): Promise<Bas
   if (known === undefined) {
     const [owner] = (await pool.query<{ key: number; login: string }>(TOKEN_OWNER, [hash])).rows;
     if (!owner) throw new HttpError(401, 'unknown token');
-    const roles = (await pool.query<{ role: string }>(ROLES_OF, [owner.key])).rows.map((row) => row.role);
-    callers.set(hash, (known = { ...owner, roles }));
+    const grants = (await pool.query<RoleGrant>(GRANTS_OF, [owner.key])).rows;
+    callers.set(hash, (known = { ...owner, roles: [...new Set(grants.map((grant) => grant.role))], grants }));
   }
   return known;
 }
@@ -184,9 +190,8 @@ export async function caller(pool: Pool, req: http.IncomingMessage): Promise<Bas
 /** Whether the caller holds one of the roles in some organisation (hasAnyRole of src/domain/context.ts, from the same cache-held roles). */
 export const holdsAnyRole = (who: BaselineCaller, roles: readonly string[]) => who.roles.some((role) => roles.includes(role));
 
-/** The caller as the gateway's SQL builders take it: they read its key, and whether it holds a role somewhere. */
-export const asCaller = (who: BaselineCaller) =>
-  ({ key: who.key, login: '', grants: who.roles.map((role) => ({ role, organisationKey: 0 })), provider: 'REST' }) as Caller;
+/** The caller as the gateway's policies take it: its key and its grants. */
+export const asCaller = (who: BaselineCaller): Caller => ({ key: who.key, login: who.login, grants: who.grants, provider: 'REST' });
 
 /** Whether the person manages the entry (src/access/manage.ts, its one statement). */
 export const managesEntry = async (pool: Pool, who: BaselineCaller, entryKey: number) =>
@@ -215,12 +220,9 @@ export async function writeAuditRow(client: PoolClient, req: http.IncomingMessag
   ]);
 }
 
-/** Whether the person holds one of `roles` in the organisation (src/domain/scope.ts holdsRoleIn), prepared as the gateway's statements outside transactions. */
-export async function holdsRoleIn(pool: Pool | PoolClient, who: BaselineCaller, organisationKey: number, roles: readonly string[], prepare = true) {
-  const text = numbered(ROLE_IN_ORGANISATION(roles));
-  const values = [organisationKey, who.key, ...roles];
-  return (await pool.query(prepare ? prepared(text, values) : { text, values })).rows.length > 0;
-}
+/** Whether the person holds one of `roles` in the organisation: the gateway's own question (src/domain/scope.ts), from its grants or with its statement. */
+export const holdsRoleIn = (pool: Pool | PoolClient, who: BaselineCaller, organisationKey: number, roles: readonly OrganisationRole[]) =>
+  holdsRoleInOrganisation(readerOf(pool), asCaller(who), organisationKey, roles);
 
 /** Answers 200 without a body, as the gateway answers its member and event writes. */
 export const ok = (res: http.ServerResponse) => void res.writeHead(200, { 'Content-Length': 0 }).end();

@@ -27,7 +27,7 @@ const updateRollCall: BaselineRoute = {
     const vo = await inTransaction(pool, async (client) => {
       const [current] = (await client.query<RollCallWithEntry>(numbered(ROLL_CALL_WITH_ENTRY(true)), [key])).rows;
       if (!current) throw new HttpError(404, 'roll call not found');
-      if (!(await holdsRoleIn(client, who, current.organisationKey, LECTURE_MANAGERS, false))) throw new HttpError(403, 'not a manager of the course');
+      if (!(await holdsRoleIn(client, who, current.organisationKey, LECTURE_MANAGERS))) throw new HttpError(403, 'not a manager of the course');
       const notified = input.absenceSupervisorNotificationDate ? new Date(input.absenceSupervisorNotificationDate) : null;
       await client.query(numbered(UPDATE_ROLL_CALL), [notified, input.absenceReason ?? current.absenceReason, input.comment ?? current.comment, key]);
       const updated = toRollCallVO((await client.query<RollCallWithEntry>(numbered(ROLL_CALL_WITH_ENTRY(false)), [key])).rows[0]);

@@ -54,9 +54,9 @@ import { webhooks } from './bench/webhooks';
  *   instances              GET /restapi/users/{k} and PUT /restapi/users on one gateway, spread over two, and over two through a
  *                          PgBouncer in transaction mode (scripts/pgbouncer.ts; skipped without one): rates, ratios, CPU per request
  *   courses-my             GET /users/{k}/courses/my of a student in 20 courses, at the institution's size
- *   course-create          PUT /repo/courses from query parameters (distinct externalIds), 16 clients, vs the same statements and audit row
+ *   course-create          PUT /repo/courses from query parameters (distinct externalIds), 16 clients, vs the same statements, change event and audit row
  *   course-import          POST /repo/courses with TemplateCourse.zip, 4 clients: imports per second and RSS growth (gateway only)
- *   course-participant     PUT /repo/courses/{id}/participants/{k}, new pairs in institution courses, vs the same statements and audit row
+ *   course-participant     PUT /repo/courses/{id}/participants/{k}, new pairs in institution courses, vs the same statements, change event and audit row
  *   course-participants-bulk  PUT /repo/courses/{id}/participants with 500 UserVOs a request, likewise
  *   curriculum-member      PUT /curriculum/{c}/elements/{e}/participants/{k}, new pairs, likewise
  *   rollcall-update        PUT /repo/lectures/rollcalls of seeded roll calls (absence reason, comment), likewise
@@ -67,7 +67,7 @@ import { webhooks } from './bench/webhooks';
  *   scim                   an identity provider's first cycle: --scim-people people by POST /scim/v2/Users (and with a userName
  *                          query before each, as Entra ID), beside the same people by PUT /restapi/users, and the RSS growth
  *   calendar-event         PUT /repo/courses/{id}/calendar/event, a new event in an institution course's calendar, likewise
- *                          (the institution's writes, issue 23: the baseline writes the gateway's audit row in the same transaction; target >= 0.6x)
+ *                          (the institution's writes, issue 23: the baseline writes the gateway's change event and audit row in the same transaction; target >= 0.6x)
  *
  * --users N (default 100000): people in the database for all but the first creation run and graphql-nested.
  * --sync-people N (default 2000): people of the sync scenario's term.
@@ -267,7 +267,7 @@ function printReport(context: Context, bench: Bench, rows: Row[], grown: boolean
   console.log(`servers:  gateway node dist/src/main.js, baseline node:http + pg (scripts/bench/baseline-server.ts), each a child process with a pool`);
   console.log(`          of 10 connections; bcrypt cost ${options.bcryptCost}; the same PostgreSQL and the same cores for everything. The baseline`);
   console.log(
-    `          writes no audit log for users and groups, and the gateway's audit row for the institution's writes: the statements each side sends are listed above`,
+    `          writes no audit log for groups, and the gateway's change event and audit row for people and the institution's writes: the statements each side sends are listed above`,
   );
   console.log(
     `load:     writes ${options.writeClients} clients (distinct bodies), warm-up a tenth; users ${count(options.creates)}, with password ${count(options.passwordCreates)}, ` +

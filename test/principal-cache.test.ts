@@ -141,3 +141,18 @@ it('a write that cannot change a principal keeps the cache; one that can makes i
   expect(await principalReads('POST', `/users/${person.key}/roles`, { author: true })).toBe(0);
   expect(await principalReads('GET', '/users/me')).toBe(1);
 });
+
+it('whether a write forgets the cache is what its transaction did: new names keep it, a new e-mail forgets it', async () => {
+  const token = { 'X-SERVICE-TOKEN': await tokenOf(a, adminAuth()), ...JSON_TYPE };
+  const principalReads = async (method: string, path: string, body?: unknown) => {
+    const statements = await traceStatements(() => call(a.base, method, `/restapi${path}`, { headers: token, body }));
+    return statements.filter((statement) => statement.text.includes('as "tokenHash"')).length;
+  };
+  const person = await buildUser(a);
+  const update = (email: string) => ({ login: person.login, firstName: 'New', lastName: 'Name', email });
+  await principalReads('GET', '/users/me');
+  expect(await principalReads('POST', `/users/${person.key}`, update(`${person.login}@example.org`))).toBe(0);
+  expect(await principalReads('GET', '/users/me')).toBe(0);
+  expect(await principalReads('POST', `/users/${person.key}`, update(`${person.login}@new.example.org`))).toBe(0);
+  expect(await principalReads('GET', '/users/me')).toBe(1);
+});

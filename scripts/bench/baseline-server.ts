@@ -4,10 +4,9 @@ import bcrypt from 'bcrypt';
 import { Pool } from 'pg';
 import { DEFAULT_ORGANISATION_IDENTIFIER } from '../../src/domain/roles';
 import { toGroupVO } from '../../src/groups/presenter';
-import { appendChanges } from '../../src/changes/repository';
 import { toUserVO, type UserRow } from '../../src/users/presenter';
 import { emailInUse, insertPeople, loginInUse, type NewPerson } from '../../src/users/repository';
-import { HttpError, IDENTITY_EXISTS, caller, inTransaction, readBody, readerOf, send, sha256, streamList, userXml, writeAuditRow } from './baseline/http';
+import { HttpError, IDENTITY_EXISTS, caller, inTransaction, readBody, readerOf, send, sha256, streamList, userXml, recordWrite } from './baseline/http';
 import { INSTITUTION_ROUTES } from './baseline/routes';
 
 /**
@@ -79,19 +78,7 @@ async function createUser(pool: Pool, bcryptCost: number, organisationKey: numbe
     // Its REST representation: the dates are GraphQL's only.
     const created = toUserVO({ ...row, creationDate: undefined, lastModified: undefined }, true);
     const key = String(created.key);
-    await appendChanges(em, [
-      {
-        type: 'user.created',
-        objectType: 'user',
-        objectKey: key,
-        externalId: created.externalId ?? null,
-        keys: {},
-        identityKey: who.key,
-        object: created,
-        organisationKeys: null,
-      },
-    ]);
-    await writeAuditRow(client, req, who, { operation: 'createUser', objectType: 'user', objectKey: key, args: { user: input } });
+    await recordWrite(client, req, who, { operation: 'createUser', objectType: 'user', objectKey: key, args: { user: input } }, created);
     return created;
   });
   return JSON.stringify(user);

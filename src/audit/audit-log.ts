@@ -30,9 +30,12 @@ export async function nameWriteObject(em: EntityManager, pending: PendingAudit):
   if (pending.object && type && DELETION.test(type)) pending.organisationKeys = await organisationsOf(em, pending.object);
 }
 
-/** The audit row of one write (`?` placeholders, in the order recordWrite passes them). */
+/**
+ * The audit row of one write (`?` placeholders, in the order recordWrite passes them); it answers whether the write's
+ * transaction changed a principal (migration principal_change_flag).
+ */
 export const INSERT_AUDIT_ROW = `insert into audit_log (identity_key, identity_login, api_key_id, client_address, transport, operation, object_type, object_key, changes)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning coalesce(current_setting('gateway.principals_changed', true), '') = 'on' as "principalsChanged"`;
 
 /** The audit rows of a set of writes: one parameter, a JSON array of rows in INSERT_AUDIT_ROW's order. */
 const INSERT_AUDIT_ROWS = `insert into audit_log (identity_key, identity_login, api_key_id, client_address, transport, operation, object_type, object_key, changes)
@@ -50,7 +53,7 @@ function changeOf(ctx: RequestContext, pending: PendingAudit, result: unknown, o
   for (const [name, value] of Object.entries(pending.args)) if (name.endsWith('Key') && value != null && typeof value !== 'object') keys[name] = String(value);
   const { resultType } = pending;
   const representation =
-    resultType && isObjectType(getNamedType(resultType)) && result != null && !GONE.test(type)
+    resultType && isObjectType(getNamedType(resultType)) && typeof result === 'object' && result !== null && !GONE.test(type)
       ? (maskSecrets(wireValue(resultType)(result)) as Record<string, unknown>)
       : null;
   const externalId = (representation as { externalId?: unknown } | null)?.externalId;
@@ -85,7 +88,9 @@ async function recordWrite(em: EntityManager, ctx: RequestContext, pending: Pend
   pending.written = true;
   const change = changeOf(ctx, pending, result, object);
   if (change) await appendChanges(em, [change]);
-  await sql(em, INSERT_AUDIT_ROW, auditRowOf(ctx, pending.operation, pending.args, object));
+  const [{ principalsChanged }] = await sql<{ principalsChanged: boolean }>(em, INSERT_AUDIT_ROW, auditRowOf(ctx, pending.operation, pending.args, object));
+  // Outside the write's transaction the flag tells nothing about the write.
+  if (em.isInTransaction()) ctx.principalsUnchanged = !principalsChanged;
 }
 
 /** One object of writes done for a set of objects at once: its arguments, the object they name, the write's result. */

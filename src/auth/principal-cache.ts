@@ -113,7 +113,7 @@ export class PrincipalCache {
 /**
  * A mutation: once it has run, the instance that ran it forgets its cached principals, so that the
  * caller's next request sees what the mutation changed even before the database's notification
- * arrives.
+ * arrives; unless its write's transaction said it changed none (`principalsUnchanged`).
  */
 export function forgettingPrincipals(field: GraphQLFieldConfig<unknown, RequestContext>): GraphQLFieldConfig<unknown, RequestContext> {
   if (field.extensions?.keepsPrincipals) return field;
@@ -121,10 +121,11 @@ export function forgettingPrincipals(field: GraphQLFieldConfig<unknown, RequestC
   return {
     ...field,
     async resolve(source, args, ctx, info) {
+      ctx.principalsUnchanged = false;
       try {
         return await resolve(source, args, ctx, info);
       } finally {
-        ctx.afterWrite?.();
+        if (!ctx.principalsUnchanged) ctx.afterWrite?.();
       }
     },
   };

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { nameCreatedObject } from '../audit/audit-log';
-import { courseOfEntryKey } from '../changes/objects';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { mandatory, tooLong, tooLongValues } from '../domain/validation';
@@ -124,8 +123,12 @@ export function lifecycleColumns(lifecycle: RepositoryEntryLifecycleVOInput | nu
   };
 }
 
-/** The entry a creation made (or met) is its mutation's object, by its course id: answers its entry key. */
-export async function namedCourse(ctx: RequestContext, em: EntityManager, entryKey: number): Promise<number> {
-  nameCreatedObject(ctx, await courseOfEntryKey(em, entryKey));
-  return entryKey;
+/**
+ * The entry a creation made (or met), read in its transaction: it is its mutation's object, by its course id, and
+ * the transaction answers what the mutation answers (its change event carries that).
+ */
+export async function createdEntry(ctx: RequestContext, em: EntityManager, entryKey: number): Promise<EntryRow> {
+  const row = (await entries.findEntry(em, { key: entryKey }))!;
+  nameCreatedObject(ctx, { type: 'course', key: String(row.olatResourceId) });
+  return row;
 }

@@ -21,7 +21,7 @@ import {
   lifecycleDateOf,
   locate,
   locateEntry,
-  namedCourse,
+  createdEntry,
   nodeIdent,
   validateCourse,
   type EntryAddress,
@@ -101,7 +101,7 @@ export async function createCourse(ctx: RequestContext, input: CourseVOInput): P
   const { status, title } = validateCourse(input);
   const softkey = input.softKey?.trim() || randomBytes(15).toString('hex');
   const externalId = input.externalId ?? null;
-  const key = await inTransaction(ctx, async (em) => {
+  return inTransaction(ctx, async (em) => {
     const organisationKey = await creationOrganisation({ ...ctx, em }, input.organisationKey);
     const owner = await initialOwnerOf(ctx, em, input);
     const rootIdent = nodeIdent();
@@ -129,14 +129,12 @@ export async function createCourse(ctx: RequestContext, input: CourseVOInput): P
       credits: input.credits ?? null,
       expenditureOfWork: input.expenditureOfWork ?? null,
     });
-    if (entryKey === null) return namedCourse(ctx, em, await existingCourse({ ...ctx, em }, externalId, softkey));
+    if (entryKey === null) return toCourseVO(await createdEntry(ctx, em, await existingCourse({ ...ctx, em }, externalId, softkey)));
     await entries.insertRootNode(em, entryKey, rootIdent, input.shortTitle?.trim() || title, title);
     if (input.sharedFolderSoftKey) await saveCourseConfig(em, entryKey, { sharedFolderSoftkey: input.sharedFolderSoftKey });
     if (owner !== null) await entries.insertMember(em, entryKey, owner, EntryRole.owner);
-    return namedCourse(ctx, em, entryKey);
+    return toCourseVO(await createdEntry(ctx, em, entryKey));
   });
-  const row = await entries.findEntry(ctx.em, { key });
-  return toCourseVO(row!);
 }
 
 /** The key of the course a create met: the one with its externalId, for a caller who may manage it. */

@@ -42,6 +42,8 @@ export interface RequestContext {
   settings: GatewaySettings;
   /** Called when a write of this request has committed: this instance forgets the principals it cached before its answer leaves (others hear of it through the database). */
   afterWrite?: () => void;
+  /** Set by a write whose transaction changed no principal, as the database's triggers tell it (src/audit/audit-log.ts): its instance needs to forget none. */
+  principalsUnchanged?: boolean;
   /** The client's address, through trusted proxies (`TRUST_PROXY`): for the audit row of a write. */
   clientAddress?: string;
   /** Watches the credential the caller was admitted with (set by the security filter); rejects when it is no longer accepted already. */

@@ -27,8 +27,7 @@ export class CourseArchiveResolver {
     @Arg('ownerUsername', () => String, { nullable: true, description: 'The owner instead of the caller (400 when no one has that login).' })
     ownerUsername?: string | null,
   ): Promise<CourseVO | null> {
-    const row = await importArchive(ctx, courseArchive, ownerUsername);
-    return row && toCourseVO(row);
+    return importArchive(ctx, courseArchive, toCourseVO, ownerUsername);
   }
 
   @KeepsPrincipals()
@@ -38,8 +37,7 @@ export class CourseArchiveResolver {
     @Ctx() ctx: RequestContext,
     @Arg('entryArchive', () => RepositoryEntryImportInput) entryArchive: RepositoryEntryImportInput,
   ): Promise<RepositoryEntryVO | null> {
-    const row = await importArchive(ctx, entryArchive);
-    return row && toRepositoryEntryVO(row);
+    return importArchive(ctx, entryArchive, toRepositoryEntryVO);
   }
 
   @Query(() => CourseExportVO, {

@@ -145,6 +145,7 @@ interface ChangeEventRow {
   object_type: string | null;
   object_key: string | null;
   organisation_keys: string[] | null;
+  object: Record<string, unknown> | null;
 }
 
 /** What a mutation's world lacks for it to change something (a write that changes nothing writes no event), by mutation. */
@@ -263,7 +264,7 @@ it.each(written)('%s: its event names its object, and an administrator of the ob
   const [{ last }] = (await db.query<{ last: string }>('select coalesce(max(id), 0)::text as last from change_event')).rows;
   await perform(name, values, writer);
   const { rows } = await db.query<ChangeEventRow>(
-    `select id::text, xid::text, object_type, object_key, organisation_keys::text[] from change_event where id > $1 and type = $2 order by id`,
+    `select id::text, xid::text, object_type, object_key, organisation_keys::text[], object from change_event where id > $1 and type = $2 order by id`,
     [last, type],
   );
   expect(rows.length).toBeGreaterThan(0);
@@ -275,6 +276,8 @@ it.each(written)('%s: its event names its object, and an administrator of the ob
   );
   expect({ kind: event.object_type, named: event.object_key != null || !!NO_KEY[name] }).toEqual({ kind, named: true });
   expect(KIND_POLICIES[kind!]).toBeDefined();
+  // The object the event carries (where it carries one) is the written object, not a shape without values.
+  if (event.object) expect(Object.values(event.object).filter((value) => value !== null).length).toBeGreaterThan(0);
   if (event.object_key == null) return;
 
   let reader = writer;

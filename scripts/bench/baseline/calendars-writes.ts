@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { COURSE_OF_CALENDAR, EVENTS_WITH_ID, UPSERT_EVENT, type CourseRow } from '../../../src/calendars/repository';
-import { caller, HttpError, inTransaction, managesEntry, numbered, ok, prepared, readBody, writeAuditRow, type BaselineRoute } from './http';
+import { caller, HttpError, inTransaction, managesEntry, numbered, ok, prepared, readBody, recordWrite, type BaselineRoute } from './http';
 
 /**
  * The calendars family's write (issue 23) with the statements of src/calendars and the gateway's
- * audit row in the same transaction: a new event (no id) in a course calendar.
+ * change event and audit row in the same transaction: a new event (no id) in a course calendar.
  */
 
 interface EventInput {
@@ -55,7 +55,7 @@ const saveCourseEvent: BaselineRoute = {
         null,
       ]);
       const args = { event: { ...event, begin: begin.toISOString(), end: end.toISOString() }, courseKey };
-      await writeAuditRow(client, req, who, { operation: 'saveCourseCalendarEvent', objectType: 'course', objectKey: String(courseKey), args });
+      await recordWrite(client, req, who, { operation: 'saveCourseCalendarEvent', objectType: 'course', objectKey: String(courseKey), args });
     });
     ok(res);
   },

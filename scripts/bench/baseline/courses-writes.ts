@@ -23,7 +23,7 @@ import {
   prepared,
   readBody,
   send,
-  writeAuditRow,
+  recordWrite,
   type BaselineRoute,
   type BaselineCaller,
 } from './http';
@@ -31,7 +31,7 @@ import type http from 'node:http';
 
 /**
  * The courses family's writes (issue 23) with the statements of src/courses (the same texts, from
- * src/courses/repository.ts) and the gateway's audit row in the same transaction: a course from
+ * src/courses/repository.ts) and the gateway's change event and audit row in the same transaction: a course from
  * query parameters, a participant, a list of participants. Statements outside a transaction are
  * prepared, as the gateway's; inside one they are sent unprepared, as MikroORM sends them.
  */
@@ -57,7 +57,7 @@ async function managedCourse(pool: Pool, req: http.IncomingMessage, courseKey: n
   return { row, who };
 }
 
-/** PUT /repo/courses with query parameters only: the entry, its root node in both trees, the caller as owner, the audit row; then the entry read back. */
+/** PUT /repo/courses with query parameters only: the entry, its root node in both trees, the caller as owner, the entry read back, the change event and audit row. */
 const createCourse: BaselineRoute = {
   method: 'PUT',
   path: /^\/restapi\/repo\/courses$/,
@@ -74,7 +74,7 @@ const createCourse: BaselineRoute = {
     const { status, title } = validateCourse(input);
     const organisationKey = await defaultOrganisation(pool);
     const rootIdent = nodeIdent();
-    const entryKey = await inTransaction(pool, async (client) => {
+    const course = await inTransaction(pool, async (client) => {
       const values = [
         randomBytes(15).toString('hex'),
         input.displayName?.trim() || title,
@@ -97,15 +97,21 @@ const createCourse: BaselineRoute = {
       await client.query(numbered(INSERT_EDITOR_ROOT), [entry.id, rootIdent, title, title]);
       await client.query(numbered(INSERT_RUN_ROOT), [entry.id, rootIdent, title, title]);
       await client.query(numbered(INSERT_MEMBER), [entry.id, who.key, 'owner']);
-      // The gateway's audit row names no key here: its transaction answers the entry's key, not the CourseVO (src/audit/audit-log.ts objectOf).
-      await writeAuditRow(client, req, who, { operation: 'createCourse', objectType: 'course', objectKey: null, args: { course: input } });
-      return entry.id;
+      const created = toCourseVO((await client.query<EntryRow>(numbered(ENTRY_WHERE('e.id')), [entry.id])).rows[0]);
+      await recordWrite(
+        client,
+        req,
+        who,
+        { operation: 'createCourse', objectType: 'course', objectKey: String(created.key), args: { course: input } },
+        created,
+      );
+      return created;
     });
-    send(res, 200, JSON.stringify(toCourseVO(await findEntry(pool, 'e.id', entryKey))));
+    send(res, 200, JSON.stringify(course));
   },
 };
 
-/** PUT /repo/courses/{id}/participants/{k}: the entry locked, the person's existence, the membership, the audit row. */
+/** PUT /repo/courses/{id}/participants/{k}: the entry locked, the person's existence, the membership, the change event and audit row. */
 const addParticipant: BaselineRoute = {
   method: 'PUT',
   path: /^\/restapi\/repo\/courses\/(\d+)\/participants\/(\d+)$/,
@@ -118,13 +124,13 @@ const addParticipant: BaselineRoute = {
       if (Number((await client.query(IDENTITY_EXISTS, [identityKey])).rows[0].count) === 0) throw new HttpError(404, 'user not found');
       await client.query(numbered(INSERT_MEMBER), [row.id, identityKey, 'participant']);
       const args = { identityKey, role: 'participants', courseKey };
-      await writeAuditRow(client, req, who, { operation: 'addCourseMember', objectType: 'course', objectKey: String(courseKey), args });
+      await recordWrite(client, req, who, { operation: 'addCourseMember', objectType: 'course', objectKey: String(courseKey), args });
     });
     ok(res);
   },
 };
 
-/** PUT /repo/courses/{id}/participants with a UserVO list: the entry locked, the people that exist, a membership each, the audit row. */
+/** PUT /repo/courses/{id}/participants with a UserVO list: the entry locked, the people that exist, a membership each, the change event and audit row. */
 const addParticipants: BaselineRoute = {
   method: 'PUT',
   path: /^\/restapi\/repo\/courses\/(\d+)\/participants$/,
@@ -140,7 +146,7 @@ const addParticipants: BaselineRoute = {
         await client.query(numbered(INSERT_MEMBER), [row.id, id, 'participant']);
       }
       const args = { members, role: 'participants', courseKey };
-      await writeAuditRow(client, req, who, { operation: 'addCourseMembers', objectType: 'course', objectKey: String(courseKey), args });
+      await recordWrite(client, req, who, { operation: 'addCourseMembers', objectType: 'course', objectKey: String(courseKey), args });
     });
     ok(res);
   },

@@ -1,11 +1,11 @@
 import { grantedInheritance } from '../../../src/curriculum/members';
 import { CURRICULUM_COLUMNS, ELEMENT_COLUMNS, managedAmong, UPSERT_MEMBERSHIP } from '../../../src/curriculum/repository';
-import { asCaller, caller, HttpError, IDENTITY_EXISTS, inTransaction, numbered, ok, prepared, readerOf, writeAuditRow, type BaselineRoute } from './http';
+import { asCaller, caller, HttpError, IDENTITY_EXISTS, inTransaction, numbered, ok, prepared, readerOf, recordWrite, type BaselineRoute } from './http';
 import { CURRICULUM_MANAGERS } from '../../../src/access/roles';
 
 /**
  * The curriculum family's write (issue 23) with the statements of src/curriculum and the gateway's
- * audit row in the same transaction: a participant of an element.
+ * change event and audit row in the same transaction: a participant of an element.
  */
 
 /** PUT /curriculum/{c}/elements/{e}/participants/{k}: the curriculum, the caller manages it, the element, then the person and the membership. */
@@ -27,7 +27,7 @@ const addElementParticipant: BaselineRoute = {
       if (Number((await client.query(IDENTITY_EXISTS, [identityKey])).rows[0].count) === 0) throw new HttpError(404, 'user not found');
       await client.query(numbered(UPSERT_MEMBERSHIP), [elementKey, identityKey, 'participant', grantedInheritance('participant', null)]);
       const args = { identityKey, role: 'participants', elementKey, curriculumKey };
-      await writeAuditRow(client, req, who, { operation: 'addCurriculumElementRoleMember', objectType: 'element', objectKey: String(elementKey), args });
+      await recordWrite(client, req, who, { operation: 'addCurriculumElementRoleMember', objectType: 'element', objectKey: String(elementKey), args });
     });
     ok(res);
   },

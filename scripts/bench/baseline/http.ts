@@ -6,6 +6,8 @@ import { useReadPool } from '../../../src/db/sql';
 import type { Caller, RoleGrant } from '../../../src/domain/context';
 import { BATCH_SIZE, type Range } from '../../../src/domain/lists';
 import { INSERT_AUDIT_ROW, maskSecrets } from '../../../src/audit/audit-log';
+import { appendChanges } from '../../../src/changes/repository';
+import { changeTypeOf } from '../../../src/changes/types';
 import { managedEntryKeys } from '../../../src/courses/repository';
 import { holdsRoleIn as holdsRoleInOrganisation } from '../../../src/domain/scope';
 import { DEFAULT_ORGANISATION_IDENTIFIER, SUBTREE_INHERITANCE, type OrganisationRole } from '../../../src/domain/roles';
@@ -205,8 +207,32 @@ export interface AuditedWrite {
   args: Record<string, unknown>;
 }
 
-/** The gateway's audit row of a REST write (src/audit/audit-log.ts), in the write's transaction as the gateway writes it. */
-export async function writeAuditRow(client: PoolClient, req: http.IncomingMessage, who: BaselineCaller, write: AuditedWrite): Promise<void> {
+/**
+ * The gateway's change event and audit row of a REST write (src/audit/audit-log.ts), in the write's transaction as the
+ * gateway writes them: the event of the operation with the keys among its arguments and `object`, the write's answer
+ * (none when it answers no object), then the audit row.
+ */
+export async function recordWrite(
+  client: PoolClient,
+  req: http.IncomingMessage,
+  who: BaselineCaller,
+  write: AuditedWrite,
+  object: unknown = null,
+): Promise<void> {
+  const keys = Object.entries(write.args).filter(([name, value]) => name.endsWith('Key') && value != null && typeof value !== 'object');
+  const { externalId } = (object ?? {}) as { externalId?: unknown };
+  await appendChanges(readerOf(client), [
+    {
+      type: changeTypeOf(write.operation)!,
+      objectType: write.objectType,
+      objectKey: write.objectKey,
+      externalId: typeof externalId === 'string' ? externalId : null,
+      keys: Object.fromEntries(keys.map(([name, value]) => [name, String(value)])),
+      identityKey: who.key,
+      object,
+      organisationKeys: null,
+    },
+  ]);
   await client.query(numbered(INSERT_AUDIT_ROW), [
     who.key,
     who.login,

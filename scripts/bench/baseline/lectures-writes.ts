@@ -1,11 +1,11 @@
 import { LECTURE_MANAGERS } from '../../../src/lectures/policy';
 import { toRollCallVO } from '../../../src/lectures/roll-calls';
 import { ROLL_CALL_WITH_ENTRY, UPDATE_ROLL_CALL, type RollCallWithEntry } from '../../../src/lectures/roll-calls-repository';
-import { caller, HttpError, holdsRoleIn, inTransaction, numbered, readBody, send, writeAuditRow, type BaselineRoute } from './http';
+import { caller, HttpError, holdsRoleIn, inTransaction, numbered, readBody, send, recordWrite, type BaselineRoute } from './http';
 
 /**
- * The lectures family's write (issue 23) with the statements of src/lectures and the gateway's audit
- * row in the same transaction: a roll call's absence reason and comment.
+ * The lectures family's write (issue 23) with the statements of src/lectures and the gateway's change
+ * event and audit row in the same transaction: a roll call's absence reason and comment.
  */
 
 interface RollCallChange {
@@ -32,7 +32,13 @@ const updateRollCall: BaselineRoute = {
       await client.query(numbered(UPDATE_ROLL_CALL), [notified, input.absenceReason ?? current.absenceReason, input.comment ?? current.comment, key]);
       const updated = toRollCallVO((await client.query<RollCallWithEntry>(numbered(ROLL_CALL_WITH_ENTRY(false)), [key])).rows[0]);
       const args = { rollCall: input };
-      await writeAuditRow(client, req, who, { operation: 'updateLectureRollCall', objectType: 'lectureBlockRollCall', objectKey: String(updated.key), args });
+      await recordWrite(
+        client,
+        req,
+        who,
+        { operation: 'updateLectureRollCall', objectType: 'lectureBlockRollCall', objectKey: String(updated.key), args },
+        updated,
+      );
       return updated;
     });
     send(res, 200, JSON.stringify(vo));

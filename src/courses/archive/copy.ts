@@ -9,7 +9,7 @@ import type { CourseVO, CourseVOInput } from '../../schema/courses';
 import { creationOrganisation, requireEntryManager } from '../policy';
 import { toCourseVO, type EntryRow } from '../presenter';
 import * as entries from '../repository';
-import { COURSE_TYPE, initialOwnerOf, namedCourse, validateCourse } from '../entries';
+import { COURSE_TYPE, initialOwnerOf, createdEntry, validateCourse } from '../entries';
 import { courseFiles } from './files';
 import { saveCourseConfig } from '../configuration';
 import { entryImagePath } from '../image';
@@ -32,7 +32,7 @@ export async function copyCourse(ctx: RequestContext, input: CourseVOInput): Pro
   await requireEntryManager(ctx, source);
   const { status } = validateCourse({ ...input, title: input.title ?? input.displayName ?? input.shortTitle ?? source.displayname });
   const softkey = input.softKey?.trim() || randomBytes(15).toString('hex');
-  const key = await inTransaction(ctx, async (em) => {
+  return inTransaction(ctx, async (em) => {
     const organisationKey = await creationOrganisation({ ...ctx, em }, input.organisationKey, source.organisationKey);
     const owner = await initialOwnerOf(ctx, em, input);
     const entryKey = await entries.insertEntry(em, {
@@ -89,9 +89,8 @@ export async function copyCourse(ctx: RequestContext, input: CourseVOInput): Pro
     for (const file of await storage.list(from)) await storage.copy(file.path, `${courseFiles(entryKey)}${file.path.slice(from.length)}`);
     if (await storage.stat(entryImagePath(source.id))) await storage.copy(entryImagePath(source.id), entryImagePath(entryKey));
     if (owner !== null) await entries.insertMember(em, entryKey, owner, EntryRole.owner);
-    return namedCourse(ctx, em, entryKey);
+    return toCourseVO(await createdEntry(ctx, em, entryKey));
   });
-  return toCourseVO((await entries.findEntry(ctx.em, { key }))!);
 }
 
 /** The course `copyFrom` names: by its id (OLAT resource id) first, then by its entry key. */

@@ -10,7 +10,7 @@ import { fileStorage } from '../../files/storage';
 import { creationOrganisation } from '../policy';
 import type { EntryRow } from '../presenter';
 import * as entries from '../repository';
-import { isStatus, namedCourse, statusOfAccess } from '../entries';
+import { isStatus, createdEntry, statusOfAccess } from '../entries';
 import { saveCourseConfig } from '../configuration';
 import { courseConfigOfXml } from './course-config-xml';
 import { latestPublish, nodeAccessTypeOf, parseEditorTreeModel, parseRepoXml, parseRunStructure, type ImportedNode } from './course-xml';
@@ -101,7 +101,12 @@ async function ownerOf(ctx: RequestContext, ownerUsername: string | null | undef
  * (course folder, CourseConfig.xml, export/, media/ ...), all in one transaction. Answers null when
  * there is no file or it is empty (REST: 204). The owner is `ownerUsername` or the caller.
  */
-export async function importArchive(ctx: RequestContext, input: ArchiveImport, ownerUsername?: string | null): Promise<EntryRow | null> {
+export async function importArchive<T>(
+  ctx: RequestContext,
+  input: ArchiveImport,
+  present: (row: EntryRow) => T,
+  ownerUsername?: string | null,
+): Promise<T | null> {
   requireCaller(ctx);
   const ownStage = !ctx.stagedUpload && input.file ? await stageBuffer(input.file, input.filename ?? null) : undefined;
   const staged: StagedUpload | undefined = ctx.stagedUpload ?? ownStage;
@@ -111,7 +116,7 @@ export async function importArchive(ctx: RequestContext, input: ArchiveImport, o
     if (!staged || staged.size === 0) return null;
     const zip = await ZipArchive.open(staged.path, archiveLimits());
     try {
-      return await importZip(ctx, zip, input, status, owner);
+      return await importZip(ctx, zip, input, status, owner, present);
     } finally {
       zip.close();
     }
@@ -122,7 +127,14 @@ export async function importArchive(ctx: RequestContext, input: ArchiveImport, o
   }
 }
 
-async function importZip(ctx: RequestContext, zip: ZipArchive, input: ArchiveImport, status: EntryStatus | null, owner: number): Promise<EntryRow> {
+async function importZip<T>(
+  ctx: RequestContext,
+  zip: ZipArchive,
+  input: ArchiveImport,
+  status: EntryStatus | null,
+  owner: number,
+  present: (row: EntryRow) => T,
+): Promise<T> {
   const runXml = await zip.text('runstructure.xml');
   const editorXml = await zip.text('editortreemodel.xml');
   if (runXml === null || editorXml === null) throw badRequest('the archive is no course export: it has no runstructure.xml or no editortreemodel.xml');
@@ -138,7 +150,7 @@ async function importZip(ctx: RequestContext, zip: ZipArchive, input: ArchiveImp
     255,
   );
 
-  const key = await inTransaction(ctx, async (em) => {
+  return inTransaction(ctx, async (em) => {
     const organisationKey = await creationOrganisation({ ...ctx, em }, input.organisationkey);
     const fromArchive = repo.softkey && repo.softkey.length <= 36 && !(await entries.findEntry(em, { softkey: repo.softkey })) ? repo.softkey : null;
     const insert = (softkey: string) =>
@@ -177,7 +189,6 @@ async function importZip(ctx: RequestContext, zip: ZipArchive, input: ArchiveImp
       if (READ_PARTS.has(name)) continue;
       await storage.putStream(storagePathOf(entryKey, name), zip.read(name), contentTypeOf(name));
     }
-    return namedCourse(ctx, em, entryKey);
+    return present(await createdEntry(ctx, em, entryKey));
   });
-  return (await entries.findEntry(ctx.em, { key }))!;
 }

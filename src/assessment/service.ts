@@ -1,4 +1,4 @@
-import { inTransaction, nameCreatedObject } from '../audit/audit-log';
+import { inTransaction, nameWrittenObject } from '../audit/audit-log';
 import type { RequestContext } from '../domain/context';
 import { pageOf, type EdgePage } from '../domain/edges';
 import { DomainError, notFound, validationFailed } from '../domain/errors';
@@ -40,7 +40,7 @@ export async function createStatement(
   });
   if (errors.length) throw validationFailed(errors);
   // The person may come in the body (no argument names it): the event and audit row name them.
-  nameCreatedObject(ctx, { type: 'user', key: String(person) });
+  nameWrittenObject(ctx, { type: 'user', key: String(person) });
   return inTransaction(ctx, async (em) => {
     const courseTitle = (await statements.courseTitleOf(em, resourceKey)) ?? input.courseTitle ?? null;
     const written = await statements.insertStatement(em, {

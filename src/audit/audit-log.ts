@@ -121,11 +121,12 @@ export async function recordSetWrites(
 
 /**
  * Names the object of a write, in its transaction, where neither its arguments nor its answer do: a creation that
- * answers less than the object (its key in another key space), a write whose object came in its body. The event and
- * audit row carry it. A mutation whose arguments name its object keeps that one.
+ * answers less than the object (its key in another key space), a write whose object came in its body (its key read
+ * with the row the write locks). The event and audit row carry it. A mutation whose arguments name its object keeps that one.
  */
-export function nameCreatedObject(ctx: RequestContext, object: WriteObject): void {
-  if (ctx.pendingAudit && !ctx.pendingAudit.object?.type) ctx.pendingAudit.object = object;
+export function nameWrittenObject(ctx: RequestContext, object: WriteObject): void {
+  const named = ctx.pendingAudit?.object;
+  if (ctx.pendingAudit && (!named?.type || (named.type === object.type && named.key === null))) ctx.pendingAudit.object = object;
 }
 
 /**

@@ -32,17 +32,8 @@ export async function courseOfEntryKey(em: EntityManager, entryKey: number): Pro
   return { type: 'course', key: row?.key ?? null };
 }
 
-const courseOfRollCall: KeyOf = async (em, value) => {
-  const key = (value as { key?: unknown } | null)?.key;
-  if (key == null) return null;
-  const [row] = await sql<{ key: string }>(
-    em,
-    `select e.olat_resource_id::text as key from lecture_block_roll_call r join lecture_block b on b.id = r.block_id
-       join repository_entry e on e.id = b.entry_id where r.id = ?`,
-    [Number(key)],
-  );
-  return row?.key ?? null;
-};
+/** The write names the key itself, with the row it locks (nameWrittenObject): no statement before it. */
+const keyFromTheWrite: KeyOf = async () => null;
 
 const identityOfLogin: KeyOf = async (em, value) => {
   const [row] = await sql<{ key: string }>(em, 'select id::text as key from identity where lower(login) = lower(?)', [String(value)]);
@@ -63,7 +54,7 @@ const NAMING_ARGUMENTS: [argument: string, kind: string | ((operation: string) =
   ['groupKey', 'group', plain],
   ['courseKey', 'course', plain],
   ['entry', 'course', courseOfEntry],
-  ['rollCall', 'course', courseOfRollCall],
+  ['rollCall', 'course', keyFromTheWrite],
   ['organisationKey', 'organisation', plain],
   ['path', 'catalogEntry', lastSegment],
   ['identityKey', 'user', plain],

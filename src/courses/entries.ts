@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { nameCreatedObject } from '../audit/audit-log';
+import { nameWrittenObject } from '../audit/audit-log';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { notFound, validationFailed, type ErrorDetail } from '../domain/errors';
 import { mandatory, tooLong, tooLongValues } from '../domain/validation';
@@ -129,6 +129,6 @@ export function lifecycleColumns(lifecycle: RepositoryEntryLifecycleVOInput | nu
  */
 export async function createdEntry(ctx: RequestContext, em: EntityManager, entryKey: number): Promise<EntryRow> {
   const row = (await entries.findEntry(em, { key: entryKey }))!;
-  nameCreatedObject(ctx, { type: 'course', key: String(row.olatResourceId) });
+  nameWrittenObject(ctx, { type: 'course', key: String(row.olatResourceId) });
   return row;
 }

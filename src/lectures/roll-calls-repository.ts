@@ -108,11 +108,15 @@ export async function listRollCalls(
 /** A roll call with the course of its block: what the manager check needs. */
 export interface RollCallWithEntry extends RollCallRow {
   entryKey: number;
+  /** The course id (OLAT resource id) of the block's course. */
+  courseKey: string;
   organisationKey: number;
 }
 
 /** The roll call with key `?` and the course of its block, its row locked with `forUpdate`. */
-export const ROLL_CALL_WITH_ENTRY = (forUpdate: boolean) => `select ${ROLL_CALL_COLUMNS}, b.entry_id as "entryKey", e.organisation_id as "organisationKey"
+export const ROLL_CALL_WITH_ENTRY = (
+  forUpdate: boolean,
+) => `select ${ROLL_CALL_COLUMNS}, b.entry_id as "entryKey", e.olat_resource_id::text as "courseKey", e.organisation_id as "organisationKey"
      from ${ROLL_CALL_FROM} join lecture_block b on b.id = r.block_id join repository_entry e on e.id = b.entry_id
      where r.id = ?${forUpdate ? ' for update of r' : ''}`;
 

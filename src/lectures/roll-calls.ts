@@ -1,4 +1,4 @@
-import { inTransaction } from '../audit/audit-log';
+import { inTransaction, nameWrittenObject } from '../audit/audit-log';
 import { boundOrganisation } from '../domain/bound';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { badRequest, forbidden, notFound } from '../domain/errors';
@@ -142,6 +142,7 @@ export async function updateRollCall(ctx: RequestContext, input: LectureBlockRol
   const key = input.key;
   return inTransaction(ctx, async (em) => {
     const current = await managedRollCall(ctx, key, em, true);
+    nameWrittenObject(ctx, { type: 'course', key: current.courseKey });
     await rollCalls.updateRollCall(em, key, {
       absenceSupervisorNotificationDate: input.absenceSupervisorNotificationDate ?? null,
       absenceReason: input.absenceReason ?? current.absenceReason,

@@ -26,12 +26,6 @@ const courseOfEntry: KeyOf = async (em, value) => {
   return row?.key ?? null;
 };
 
-/** The course a repository entry is, by its course id (the OLAT resource id). */
-export async function courseOfEntryKey(em: EntityManager, entryKey: number): Promise<WriteObject> {
-  const [row] = await sql<{ key: string }>(em, 'select olat_resource_id::text as key from repository_entry where id = ?', [entryKey]);
-  return { type: 'course', key: row?.key ?? null };
-}
-
 /** The write names the key itself, with the row it locks (nameWrittenObject): no statement before it. */
 const keyFromTheWrite: KeyOf = async () => null;
 

@@ -58,7 +58,7 @@ export async function sql<T = Record<string, unknown>>(em: EntityManager, text: 
  * A statement of a transaction, sent on the connection the transaction holds: through knex's query builder and runner
  * each statement cost more CPU than its round trip (knex, lodash and tarn took a sixth of a membership write's CPU).
  */
-async function inTransaction(transaction: Knex.Transaction, text: string, params: unknown[]): Promise<QueryResult<Record<string, unknown>>> {
+async function rowsInTransaction(transaction: Knex.Transaction, text: string, params: unknown[]): Promise<QueryResult<Record<string, unknown>>> {
   if (transaction.isCompleted()) throw new Error('a statement after its transaction ended');
   const connection = (await transaction.client.acquireConnection()) as ClientBase;
   return connection.query<Record<string, unknown>>({ text: preparedText(text).text, values: params });
@@ -75,7 +75,7 @@ const LEFT_AS_TEXT = new Set([1082, 1114, 1184, 1186]);
 async function rowsOnOrmConnection<T>(em: EntityManager, text: string, params: unknown[]): Promise<T[]> {
   const transaction = em.getTransactionContext<Knex.Transaction>();
   const result = transaction
-    ? await inTransaction(transaction, text, params)
+    ? await rowsInTransaction(transaction, text, params)
     : ((await em
         .getConnection()
         .getKnex()

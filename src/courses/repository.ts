@@ -366,13 +366,12 @@ export async function grantAuthorRole(em: EntityManager, organisationKey: number
 }
 
 /** Grants the role in the entry to those of these people who lack it, in one statement: answers who got it. */
+/** Memberships of a set of people (`?::int[]`, keyArray) in one entry (`?`) with one role (`?`): one statement whatever their number. */
+export const INSERT_MEMBERS = `insert into repository_entry_membership (entry_id, identity_id, role) select ?, unnest(?::int[]), ? on conflict do nothing returning identity_id as key`;
+
 export async function insertMembers(em: EntityManager, entryKey: number, identityKeys: readonly number[], role: EntryRole): Promise<Set<number>> {
   if (!identityKeys.length) return new Set();
-  const inserted = await sql<{ key: number }>(
-    em,
-    `insert into repository_entry_membership (entry_id, identity_id, role) select ?, unnest(?::int[]), ? on conflict do nothing returning identity_id as key`,
-    [entryKey, keyArray(identityKeys), role],
-  );
+  const inserted = await sql<{ key: number }>(em, INSERT_MEMBERS, [entryKey, keyArray(identityKeys), role]);
   return new Set(inserted.map((row) => row.key));
 }
 

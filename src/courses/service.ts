@@ -175,7 +175,7 @@ async function grantRole(ctx: RequestContext, entry: { id: number; organisationK
   return added;
 }
 
-/** grantRole for a set of people (a sync's batch), in the caller's transaction: the entry locked once, a statement per table. */
+/** grantRole for a set of people (a member list, a sync's batch), in the caller's transaction: the entry locked once, a statement per table. */
 export async function grantRoleToSet(em: EntityManager, entry: { id: number; organisationKey: number }, identityKeys: readonly number[], role: EntryRole) {
   await entries.lockEntry(em, entry.id);
   await entries.insertMembers(em, entry.id, identityKeys, role);
@@ -193,15 +193,14 @@ export async function addMember(ctx: RequestContext, address: EntryAddress, iden
   });
 }
 
-/** PUT …/{role} with a list of users: keys of unknown users are skipped, as in OpenOLAT. */
+/** PUT …/{role} with a list of users: keys of unknown users are skipped, as in OpenOLAT; the memberships in one statement. */
 export async function addMembers(ctx: RequestContext, address: EntryAddress, members: UserVOInput[], role: EntryRole): Promise<boolean> {
   const row = await locate(ctx, address);
   await requireEntryManager(ctx, row);
   const keys = [...new Set(members.map((member) => member.key).filter((key): key is number => key != null))];
   if (members.some((member) => member.key == null)) throw badRequest('every user of the list needs its key');
   return inTransaction(ctx, async (em) => {
-    await entries.lockEntry(em, row.id);
-    for (const identityKey of await entries.existingIdentities(em, keys)) await grantRole({ ...ctx, em }, row, identityKey, role);
+    await grantRoleToSet(em, row, await entries.existingIdentities(em, keys), role);
     return true;
   });
 }

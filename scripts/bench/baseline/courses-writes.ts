@@ -8,6 +8,7 @@ import {
   INSERT_EDITOR_ROOT,
   INSERT_ENTRY,
   INSERT_MEMBER,
+  INSERT_MEMBERS,
   INSERT_RUN_ROOT,
   LOCK_ENTRY,
 } from '../../../src/courses/repository';
@@ -28,6 +29,7 @@ import {
   type BaselineCaller,
 } from './http';
 import type http from 'node:http';
+import { keyArray } from '../../../src/db/sql';
 
 /**
  * The courses family's writes (issue 23) with the statements of src/courses (the same texts, from
@@ -130,7 +132,7 @@ const addParticipant: BaselineRoute = {
   },
 };
 
-/** PUT /repo/courses/{id}/participants with a UserVO list: the entry locked, the people that exist, a membership each, the change event and audit row. */
+/** PUT /repo/courses/{id}/participants with a UserVO list: the people that exist, the entry locked, their memberships in one statement, the change event and audit row. */
 const addParticipants: BaselineRoute = {
   method: 'PUT',
   path: /^\/restapi\/repo\/courses\/(\d+)\/participants$/,
@@ -141,10 +143,9 @@ const addParticipants: BaselineRoute = {
     if (members.some((member) => member.key == null)) throw new HttpError(400, 'every user of the list needs its key');
     const keys = [...new Set(members.map((member) => member.key!))];
     await inTransaction(pool, async (client) => {
+      const existing = (await client.query<{ id: number }>(numbered(EXISTING_IDENTITIES(keys)), keys)).rows.map(({ id }) => id);
       await client.query(numbered(LOCK_ENTRY), [row.id]);
-      for (const { id } of (await client.query<{ id: number }>(numbered(EXISTING_IDENTITIES(keys)), keys)).rows) {
-        await client.query(numbered(INSERT_MEMBER), [row.id, id, 'participant']);
-      }
+      if (existing.length) await client.query(numbered(INSERT_MEMBERS), [row.id, keyArray(existing), 'participant']);
       const args = { members, role: 'participants', courseKey };
       await recordWrite(client, req, who, { operation: 'addCourseMembers', objectType: 'course', objectKey: String(courseKey), args });
     });

@@ -1,4 +1,5 @@
 import type { CurriculumElementType } from '../entities/curriculum';
+import { typeVOFields } from '../organisations/presenter';
 import type { CurriculumElementMemberVO, CurriculumElementTypeVO, CurriculumElementVO, CurriculumVO } from '../schema/curriculum';
 
 /** A row of CURRICULUM_COLUMNS (src/curriculum/repository.ts). */
@@ -73,13 +74,7 @@ export function toCurriculumElementVO(row: ElementRow): CurriculumElementVO {
 
 export function toCurriculumElementTypeVO(type: CurriculumElementType): CurriculumElementTypeVO {
   return {
-    key: type.id,
-    identifier: type.identifier,
-    displayName: type.displayName,
-    description: type.description ?? null,
-    cssClass: type.cssClass ?? null,
-    externalId: type.externalId ?? null,
-    managedFlagsString: type.managedFlags || null,
+    ...typeVOFields(type),
     calendars: type.calendars ?? null,
     lectures: type.lectures ?? null,
   };

@@ -7,31 +7,6 @@ import type { LevelRow } from '../taxonomy/presenter';
 import type { UserRow } from '../users/presenter';
 import { USER_COLUMNS } from '../users/repository';
 
-/** A row of BLOCK_COLUMNS. */
-export interface BlockRow {
-  id: number;
-  externalId: string | null;
-  externalRef: string | null;
-  managedFlags: string | null;
-  title: string | null;
-  description: string | null;
-  preparation: string | null;
-  location: string | null;
-  comment: string | null;
-  startDate: Date | null;
-  endDate: Date | null;
-  compulsory: boolean;
-  plannedLectures: number;
-  status: string;
-  rollCallStatus: string;
-  autoClosedDate: Date | null;
-  meetingTitle: string | null;
-  meetingUrl: string | null;
-  recordingUrl: string | null;
-  entryKey: number;
-  elementKey: number | null;
-}
-
 const BLOCK_COLUMNS =
   'b.id::float8 as id, b.external_id as "externalId", b.external_ref as "externalRef", b.managed_flags as "managedFlags", b.title, b.description, ' +
   'b.preparation, b.location, b.comment, b.start_date as "startDate", b.end_date as "endDate", b.compulsory, b.planned_lectures as "plannedLectures", ' +
@@ -65,6 +40,13 @@ export interface BlockFields {
   meetingTitle: string | null;
   meetingUrl: string | null;
   recordingUrl: string | null;
+}
+
+/** A row of BLOCK_COLUMNS. */
+export interface BlockRow extends BlockFields {
+  id: number;
+  entryKey: number;
+  elementKey: number | null;
 }
 
 const FIELD_COLUMNS: Record<keyof BlockFields, string> = {

@@ -38,7 +38,8 @@ export function toOrganisationVO(row: OrganisationRow): OrganisationVO {
   };
 }
 
-export function toOrganisationTypeVO(type: OrganisationType): OrganisationTypeVO {
+/** What every kind of type (an organisation's, a curriculum element's) answers of itself, in the VOs' order. */
+export function typeVOFields(type: Pick<OrganisationType, 'id' | 'identifier' | 'displayName' | 'description' | 'cssClass' | 'externalId' | 'managedFlags'>) {
   return {
     key: type.id,
     identifier: type.identifier,
@@ -48,4 +49,8 @@ export function toOrganisationTypeVO(type: OrganisationType): OrganisationTypeVO
     externalId: type.externalId ?? null,
     managedFlagsString: type.managedFlags || null,
   };
+}
+
+export function toOrganisationTypeVO(type: OrganisationType): OrganisationTypeVO {
+  return typeVOFields(type);
 }

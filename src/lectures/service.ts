@@ -407,8 +407,7 @@ export async function healMoved(ctx: RequestContext, address: LectureAddress, or
 export async function adaptRollCalls(ctx: RequestContext, address: LectureAddress): Promise<RollCallAdaptationVO> {
   const entry = await locate(ctx, addressOf(address));
   await requireLectureAdministrator(ctx, entry);
-  const adaptedRollCalls = await inTransaction(ctx, (em) => lectures.adaptRollCalls(em, { entryKey: entry.id }));
-  return { repoEntryKey: entry.id, adaptedRollCalls };
+  return inTransaction(ctx, async (em) => ({ repoEntryKey: entry.id, adaptedRollCalls: await lectures.adaptRollCalls(em, { entryKey: entry.id }) }));
 }
 
 // All blocks of a day

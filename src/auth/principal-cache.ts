@@ -131,5 +131,5 @@ export function forgettingPrincipals(field: GraphQLFieldConfig<unknown, RequestC
   };
 }
 
-/** Marks a mutation that cannot change what an existing person's principal is made of (it creates a person, or writes groups or relations only): its instance keeps its cache. */
+/** Marks a mutation whose triggers fire without changing an existing person's principal (it creates a person): its instance keeps its cache. */
 export const KeepsPrincipals = () => Extensions({ keepsPrincipals: true });

@@ -1,4 +1,3 @@
-import { KeepsPrincipals } from '../auth/principal-cache';
 import { Arg, Args, ArgsType, Ctx, Directive, Field, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { CourseKeyArgs } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
@@ -171,7 +170,6 @@ export class CalendarResolver {
     return calendars.deleteEvent(ctx, { groupKey }, eventId);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => Boolean, { description: `Create or replace an event in the course's calendar. ${COURSE_RULE} ${WRITE_RULE}` })
   @Directive(auth())
   @Managed(managedCalendarEvent, null)

@@ -1,5 +1,4 @@
 import { Arg, Ctx, Directive, Mutation, Query, Resolver } from 'type-graphql';
-import { KeepsPrincipals } from '../auth/principal-cache';
 import { exportArchive } from '../courses/archive/export';
 import { importArchive } from '../courses/archive/import';
 import { COURSE_CREATORS } from '../courses/policy';
@@ -18,7 +17,6 @@ const EXPORT = 'Administrators and learning resource managers of the entry’s o
 
 @Resolver()
 export class CourseArchiveResolver {
-  @KeepsPrincipals()
   @Mutation(() => CourseVO, { nullable: true, description: `Imports a course export ZIP as a new course (POST /repo/courses). ${IMPORT}` })
   @Directive(auth(...COURSE_CREATORS))
   async importCourse(
@@ -30,7 +28,6 @@ export class CourseArchiveResolver {
     return importArchive(ctx, courseArchive, toCourseVO, ownerUsername);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => RepositoryEntryVO, { nullable: true, description: `Imports a learning resource: a course export ZIP (PUT /repo/entries). ${IMPORT}` })
   @Directive(auth(...COURSE_CREATORS))
   async importRepositoryEntry(

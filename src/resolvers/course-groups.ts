@@ -1,6 +1,5 @@
 import { Arg, Args, ArgsType, Ctx, Directive, Extensions, Field, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { CourseKeyArgs } from '../schema/arguments';
-import { KeepsPrincipals } from '../auth/principal-cache';
 import * as courseGroups from '../courses/groups';
 import { managedCourseGroups } from '../courses/groups';
 import * as myCourses from '../courses/my-courses';
@@ -139,7 +138,6 @@ export class CourseGroupResolver {
     return courseGroups.getCourseGroup(ctx, courseKey, groupKey);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => GroupVO, {
     description: `A new group in the course; a body with a key > 0 links that existing group instead. Answers the group. ${GROUP_MANAGERS_TOO}`,
   })
@@ -149,7 +147,6 @@ export class CourseGroupResolver {
     return courseGroups.createCourseGroup(ctx, courseKey, group);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => Boolean, {
     description: `Links an existing group to the course: true when linked now, false when it was already (REST: 304). ${GROUP_MANAGERS_TOO} The caller manages the group too: group managers, or managers of every course it is linked to.`,
   })
@@ -159,7 +156,6 @@ export class CourseGroupResolver {
     return courseGroups.linkCourseGroup(ctx, courseKey, groupKey);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => GroupVO, { description: `Updates a group of the course as updateGroup does. ${GROUP_MANAGERS_TOO}` })
   @Directive(auth())
   @Managed(managedGroup, null)
@@ -172,7 +168,6 @@ export class CourseGroupResolver {
     return courseGroups.updateCourseGroup(ctx, courseKey, groupKey, group);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => Boolean, { description: `Deletes a group of the course (the group itself, as OpenOLAT does). ${GROUP_MANAGERS_TOO}` })
   @Directive(auth())
   @Managed(managedCourseGroups, 'groups')

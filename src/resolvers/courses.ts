@@ -1,6 +1,5 @@
 import { Arg, Args, ArgsType, Ctx, Directive, Extensions, Field, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { CourseKeyArgs, EntryArgs } from '../schema/arguments';
-import { KeepsPrincipals } from '../auth/principal-cache';
 import { managedCourse } from '../courses/managed';
 import { COURSE_CREATORS } from '../courses/policy';
 import { EntryRole } from '../entities/courses';
@@ -96,7 +95,6 @@ export class CourseResolver {
     return courses.getCourse(ctx, courseKey);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => CourseVO, {
     description:
       'A new empty course with its root structure node (or a copy, copyFrom); its one owner: initialAuthor or the caller, nobody when setAuthor is false.',
@@ -106,7 +104,6 @@ export class CourseResolver {
     return courses.createCourse(ctx, course);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => Boolean, { description: `Deletes the course for good. ${MANAGERS}` })
   @Directive(auth())
   @Managed(managedCourse, 'delete')
@@ -154,7 +151,6 @@ export class CourseResolver {
     return courses.addMembers(ctx, { courseKey }, members, courses.entryRoleOf(role));
   }
 
-  @KeepsPrincipals()
   @Mutation(() => Boolean, { description: `Removes the person from the list. ${MANAGERS}` })
   @Directive(auth())
   @Managed(managedCourse, 'membersmanagement')
@@ -191,7 +187,6 @@ export class RepositoryEntryResolver {
     return courses.getEntry(ctx, entry);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => Boolean, {
     description: `Deletes the entry for good. ${MANAGERS} They need a global author, learning resource manager or administrator role too.`,
   })
@@ -235,7 +230,6 @@ export class RepositoryEntryResolver {
     return courses.addMembers(ctx, { entry }, members, courses.entryRoleOf(role));
   }
 
-  @KeepsPrincipals()
   @Mutation(() => Boolean, { description: `Removes the person from the list. ${MANAGERS}` })
   @Directive(auth())
   @Managed(managedCourse, 'membersmanagement')

@@ -1,4 +1,3 @@
-import { KeepsPrincipals } from '../auth/principal-cache';
 import { Arg, Args, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { CurriculumElementArgs } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
@@ -286,7 +285,6 @@ export class CurriculumResolver {
     return members.listRoleMembers(ctx, curriculumKey, elementKey, role);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => Boolean, { description: 'Grant the role (200 also when already granted).' })
   @Directive(SIGNED_IN)
   @Managed(managedElement, 'members')

@@ -1,4 +1,3 @@
-import { KeepsPrincipals } from '../auth/principal-cache';
 import { Arg, Args, ArgsType, Ctx, Field, Int, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { GroupRole } from '../entities/groups';
@@ -92,7 +91,6 @@ export class GroupResolver {
     return groups.listGroups(ctx, { externalId, managed });
   }
 
-  @KeepsPrincipals()
   @Mutation(() => GroupVO, {
     description:
       "Create a group; a body with a key > 0 updates that group. The group belongs to organisationKey (the caller manages groups there), else to the caller's organisation: of those where the caller holds groupmanager or administrator, the one nearest the root.",
@@ -146,7 +144,6 @@ export class GroupResolver {
     return groups.getConfiguration(ctx, groupKey);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => Boolean, { description: 'Replaces the tools switched on (see GroupConfigurationVOInput for what is kept).' })
   @Directive(auth(...GROUP_MANAGERS))
   @Managed(managedGroup, 'tools')
@@ -164,7 +161,6 @@ export class GroupResolver {
     return groups.getNews(ctx, groupKey);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => String, { description: 'Saves the news (not blank) and answers it; NOT_FOUND while the news tool is off. REST: text/plain.' })
   @Directive(auth(...GROUP_MANAGERS))
   @Managed(managedGroup, 'tools')
@@ -176,7 +172,6 @@ export class GroupResolver {
     return groups.updateNews(ctx, groupKey, news.news);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => Boolean, { description: 'Removes the news; NOT_FOUND while the news tool is off.' })
   @Directive(auth(...GROUP_MANAGERS))
   @Managed(managedGroup, 'tools')
@@ -190,7 +185,6 @@ export class GroupResolver {
     return groups.getGroup(ctx, groupKey);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => GroupVO)
   @Directive(auth(...GROUP_MANAGERS))
   @Managed(managedGroup, null)
@@ -202,7 +196,6 @@ export class GroupResolver {
     return groups.updateGroup(ctx, groupKey, group);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => Boolean)
   @Directive(auth(...GROUP_MANAGERS))
   @Managed(managedGroup, 'delete')
@@ -224,7 +217,6 @@ export class GroupResolver {
     return groups.listMembers(ctx, groupKey, GroupRole.participant);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => Boolean, { description: 'true: added; false: already an owner (nothing changed).' })
   @Directive(auth(...GROUP_MANAGERS))
   @Managed(managedGroup, 'membersmanagement')
@@ -236,7 +228,6 @@ export class GroupResolver {
     return groups.addMember(ctx, groupKey, identityKey, GroupRole.coach);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => Boolean)
   @Directive(auth(...GROUP_MANAGERS))
   @Managed(managedGroup, 'membersmanagement')
@@ -248,7 +239,6 @@ export class GroupResolver {
     return groups.removeMember(ctx, groupKey, identityKey, GroupRole.coach);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => Boolean, { description: 'true: added; false: already a participant (REST answers 304). A full group answers 412 on REST.' })
   @Directive(auth(...GROUP_MANAGERS))
   @Managed(managedGroup, 'membersmanagement')
@@ -260,7 +250,6 @@ export class GroupResolver {
     return groups.addMember(ctx, groupKey, identityKey, GroupRole.participant);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => Boolean)
   @Directive(auth(...GROUP_MANAGERS))
   @Managed(managedGroup, 'membersmanagement')

@@ -1,4 +1,3 @@
-import { KeepsPrincipals } from '../auth/principal-cache';
 import { Arg, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
@@ -20,7 +19,6 @@ export class RelationResolver {
     return roles.listRelationRoles(ctx);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => RelationRoleVO, { description: 'Create a relation role; a body with a key > 0 updates that role.' })
   @Directive(auth(...RELATION_ROLE_ADMINS))
   @Managed(managedRelationRole, null)
@@ -28,7 +26,6 @@ export class RelationResolver {
     return roles.saveRelationRole(ctx, relationRole);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => RelationRoleVO, { description: 'Update a relation role; a body naming another key answers 409 on REST (CONFLICT).' })
   @Directive(auth(...RELATION_ROLE_ADMINS))
   @Managed(managedRelationRole, null)
@@ -40,7 +37,6 @@ export class RelationResolver {
     return roles.updateRelationRole(ctx, relationRoleKey, relationRole);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => Boolean, { description: 'Delete a relation role and every relation of that role.' })
   @Directive(auth(...RELATION_ROLE_ADMINS))
   @Managed(managedRelationRole, 'delete')
@@ -60,7 +56,6 @@ export class RelationResolver {
     return relations.listRelations(ctx, identityKey, 'target');
   }
 
-  @KeepsPrincipals()
   @Mutation(() => IdentityToIdentityRelationVO, {
     description:
       'Relate two users; the user of identityKey must be one of them and the caller must manage both. The same relation again returns the stored one unchanged.',
@@ -74,7 +69,6 @@ export class RelationResolver {
     return relations.addRelation(ctx, identityKey, relation);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => Boolean, { description: 'Remove a relation of the user; one that does not exist or is not theirs answers 409 on REST (CONFLICT).' })
   @Directive(auth(...RELATION_MANAGERS))
   @Managed(managedRelation, 'delete')

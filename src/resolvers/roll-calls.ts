@@ -1,4 +1,3 @@
-import { KeepsPrincipals } from '../auth/principal-cache';
 import { Arg, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { ROLL_CALL_LISTERS } from '../lectures/roll-calls';
@@ -37,7 +36,6 @@ export class RollCallResolver {
     return rollCalls.getRollCall(ctx, rollCallKey);
   }
 
-  @KeepsPrincipals()
   @Mutation(() => LectureBlockRollCallVO, {
     description:
       'Change the supervisor notification date (always: null clears it), the absence reason and the comment (when not null) of a roll call. Roll calls can be read but not executed: nobody is set present or absent.',

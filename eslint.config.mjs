@@ -15,4 +15,16 @@ export default tseslint.config(
       eqeqeq: ['error', 'always', { null: 'ignore' }],
     },
   },
+  {
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transactional']",
+          message: "Use transaction() of src/db/transaction.ts: MikroORM's transactional turns on Node's promise hooks for the whole process.",
+        },
+      ],
+    },
+  },
 );

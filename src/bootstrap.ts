@@ -8,6 +8,7 @@ import { hashPassword } from './auth/passwords';
 import { loginInUse } from './users/repository';
 
 import { DEFAULT_ORGANISATION_IDENTIFIER, defaultInheritance, type OrganisationRole } from './domain/roles';
+import { transaction } from './db/transaction';
 
 const ADMIN_ROLES: OrganisationRole[] = ['user', 'administrator', 'sysadmin'];
 
@@ -16,7 +17,7 @@ const ADMIN_ROLES: OrganisationRole[] = ['user', 'administrator', 'sysadmin'];
  * instances start at once (an advisory lock serialises them).
  */
 export async function bootstrap(em: EntityManager, adminLogin: string, adminPassword: string | undefined, log = console.log): Promise<void> {
-  await em.transactional(async (tx) => {
+  await transaction(em, async (tx) => {
     await tx.getConnection().execute('select pg_advisory_xact_lock(4242)', [], 'all', tx.getTransactionContext());
     let organisation = await tx.findOne(Organisation, { identifier: DEFAULT_ORGANISATION_IDENTIFIER });
     if (!organisation) {

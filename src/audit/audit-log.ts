@@ -7,6 +7,7 @@ import { sql } from '../db/sql';
 import type { RequestContext } from '../domain/context';
 import type { PendingAudit } from './pending';
 import { wireValue } from '../rest/wire';
+import { transaction } from '../db/transaction';
 
 const SECRET = /password|credential|secret|token/i;
 
@@ -134,7 +135,7 @@ export function nameWrittenObject(ctx: RequestContext, object: WriteObject): voi
  * commit, so the write, its audit row and its event are kept or lost together (and cost one commit).
  */
 export function inTransaction<T>(ctx: RequestContext, work: (em: EntityManager) => Promise<T>): Promise<T> {
-  return ctx.em.transactional(async (em) => {
+  return transaction(ctx.em, async (em) => {
     const result = await work(em);
     if (ctx.pendingAudit && !ctx.pendingAudit.written) await recordWrite(em, ctx, ctx.pendingAudit, result);
     return result;

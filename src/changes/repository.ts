@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../db/sql';
+import { transaction } from '../db/transaction';
 
 /** A change as a write appends it (src/audit/audit-log.ts), in the write's transaction. */
 export interface NewChange {
@@ -144,7 +145,7 @@ const PURGE_BATCH = 10_000;
  */
 export async function purgeChanges(em: EntityManager, retentionDays: number): Promise<void> {
   for (;;) {
-    const deleted = await em.transactional(async (tx) => {
+    const deleted = await transaction(em, async (tx) => {
       const [gone] = await sql<{ count: number }>(
         tx,
         `with gone as (

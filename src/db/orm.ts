@@ -4,6 +4,7 @@ import { PostgreSqlDriver, defineConfig } from '@mikro-orm/postgresql';
 import { Client, Pool, types } from 'pg';
 import { entities } from '../entities';
 import { useReadPool } from './sql';
+import { disableIdleAsyncContexts } from './async-context';
 import { RENAMED_MIGRATIONS, migrationsList } from '../migrations';
 
 // bigint columns (long keys, counts) as numbers: keys stay JSON numbers on the wire, exact below 2^53.
@@ -92,6 +93,7 @@ export async function openDatabase(
   log: (message: string) => void = () => undefined,
   options: DatabaseOptions = {},
 ): Promise<Database> {
+  disableIdleAsyncContexts();
   const orm = await MikroORM.init<PostgreSqlDriver>(ormConfig(clientUrl, poolMax));
   const applied = await applyMigrations(orm, options.directUrl);
   log(applied.length ? `migrations: applied ${applied.length}` : 'migrations: up to date');

@@ -85,6 +85,8 @@ export function entityManagerOnDemand(global: EntityManager): EntityManager {
   const unforked: Partial<Record<keyof EntityManager, unknown>> = {
     isInTransaction: () => false,
     getConnection: global.getConnection.bind(global),
+    // A write's transaction forks the manager it is given: before this one's first use, a fork of the global one is the same.
+    fork: global.fork.bind(global),
   };
   return new Proxy(Object.create(Object.getPrototypeOf(global) as object) as EntityManager, {
     get(_, property) {

@@ -12,6 +12,7 @@ import {
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { RequestContext } from '../domain/context';
 import { DomainError } from '../domain/errors';
+import { transaction } from '../db/transaction';
 
 /**
  * Writes of the gateway's own doors (a sync's objects, SCIM's resources, the command line) are the GraphQL mutations a client would send:
@@ -83,7 +84,7 @@ async function execute(operation: CompiledQuery, ctx: RequestContext, variables:
 /** Runs an object's writes, the first and those after it, in one savepoint: all of them or none. Answers the first one's result. */
 export async function runWrites(schema: GraphQLSchema, ctx: RequestContext, write: Write, then: readonly Write[] = []): Promise<unknown> {
   if (!then.length) return runWrite(schema, ctx, write);
-  return ctx.em.transactional(async (em) => {
+  return transaction(ctx.em, async (em) => {
     const inner = { ...ctx, em };
     const first = await runWrite(schema, inner, write);
     for (const next of then) await runWrite(schema, inner, next.keyFrom ? { ...next, variables: { ...next.variables, [next.keyFrom]: first } } : next);

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DatabaseNotifications } from '../db/notifications';
 import { sql } from '../db/sql';
+import { transaction } from '../db/transaction';
 
 /** The administrator's switches (catalogue 1.1), shared by every instance through the database. */
 export interface GatewaySettings {
@@ -95,7 +96,7 @@ export async function readSettings(em: EntityManager, defaults: GatewaySettings)
 
 /** Forgets the stored value of a setting (its default applies again) and tells every instance; false when none was stored. */
 export async function resetSetting(em: EntityManager, name: SettingName): Promise<boolean> {
-  return em.transactional(async (tx) => {
+  return transaction(em, async (tx) => {
     const removed = await sql(tx, 'delete from app_setting where key = ? returning key', [name]);
     await sql(tx, `select pg_notify('${CHANNEL}', ?)`, [name]);
     return removed.length > 0;
@@ -105,7 +106,7 @@ export async function resetSetting(em: EntityManager, name: SettingName): Promis
 /** Stores a setting and tells every instance. */
 export async function writeSetting(em: EntityManager, name: SettingName, value: string): Promise<void> {
   parseSetting(name, value);
-  await em.transactional(async (tx) => {
+  await transaction(em, async (tx) => {
     await sql(
       tx,
       `insert into app_setting (key, value, updated_at) values (?, ?, now())

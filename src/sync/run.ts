@@ -14,6 +14,7 @@ import * as jobs from './repository';
 import type { ItemRow, JobRow, Outcome, SectionProgress } from './repository';
 import { DECIDE, ONE_BY_ONE, containerParts, existingMembers, hashPasswords, removalsOf } from './sections';
 import { createdFields } from './sections/compare';
+import { transaction } from '../db/transaction';
 
 /** What running a job needs from the service around it. */
 export interface SyncRuntime {
@@ -74,7 +75,7 @@ async function prepare(
 ): Promise<{ progress: JobRow['progress']; refusal: string | null }> {
   const refusals: string[] = [];
   const progress: JobRow['progress'] = {};
-  await em.transactional(async (tx) => {
+  await transaction(em, async (tx) => {
     // The people a mirror keeps, and those a plan names by key: as they are before the job writes anything.
     for (let after = 0; job.mode === 'mirror' || job.dryRun;) {
       const batch = await jobs.pendingItems(tx, job.key, 'memberships', after, runtime.batchSize);
@@ -250,7 +251,7 @@ async function runToEnd(runtime: SyncRuntime, em: EntityManager, job: JobRow, le
             if (section === 'users') await hashPasswords(em.fork(), batch);
             for (let attempt = 1; ; attempt++) {
               try {
-                await em.fork().transactional(async (tx) => {
+                await transaction(em.fork(), async (tx) => {
                   const outcomes = await applyBatch(runtime, tx, job, caller, section, batch);
                   await jobs.recordOutcomes(tx, job.key, outcomes);
                   await jobs.addProgress(tx, job.key, section, countOf(outcomes));

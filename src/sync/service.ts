@@ -9,6 +9,7 @@ import { toSyncItemVO, toSyncJobVO } from './presenter';
 import * as jobs from './repository';
 import type { SyncRuntime } from './run';
 import type { SyncRunner } from './runner';
+import { transaction } from '../db/transaction';
 
 /** The sync service of one ORM: how jobs run, and this instance's runner (none with SYNC_RUN=false). */
 interface SyncService {
@@ -89,7 +90,7 @@ export async function submitSync(
       if (staged.length >= service.runtime.batchSize) await flush();
     }
     if (staged.length) await flush();
-    await em.transactional(async (tx) => {
+    await transaction(em, async (tx) => {
       if (mode === SyncMode.mirror && !dryRun) {
         const held = await jobs.claimContainers(tx, key);
         if (held.length) {

@@ -21,6 +21,7 @@ import { organisationOfNewPerson } from '../users/policy';
 import { createPeople, updatePeople } from '../users/service';
 import type { UserVOInput } from '../schema/users';
 import type { Write } from '../graphql/writes';
+import { transaction } from '../db/transaction';
 
 /**
  * A sync's writes of one mutation for many objects at once: what the mutation asks of the caller (`@auth`,
@@ -233,7 +234,7 @@ export async function writeSets(
       const args = set.map((member) => member.args);
       let written: (Written | null)[];
       try {
-        written = await ctx.em.transactional(async (em) => {
+        written = await transaction(ctx.em, async (em) => {
           const inner = { ...ctx, em };
           await guards.managed?.(args[0], inner);
           const done = await writer.write(

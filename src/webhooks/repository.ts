@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../db/sql';
 import type { Cursor } from '../changes/repository';
+import { transaction } from '../db/transaction';
 
 /** A subscription as delivery and the API read it. */
 export interface SubscriptionRow {
@@ -170,7 +171,7 @@ export async function park(
   error: string,
   leaseSeconds: number,
 ): Promise<boolean> {
-  return em.transactional(async (tx) => {
+  return transaction(em, async (tx) => {
     const [row] = await sql<{ attempts: number }>(tx, 'select attempts from webhook_subscription where id = ? and lease_holder = ? for update', [key, holder]);
     if (!row) return false;
     await sql(tx, 'insert into webhook_failure (subscription_id, event_xid, event_id, type, attempts, last_error) values (?, ?::xid8, ?, ?, ?, ?)', [

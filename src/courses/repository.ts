@@ -394,14 +394,6 @@ export async function grantAuthorRoles(em: EntityManager, organisationKey: numbe
   );
 }
 
-export const EXISTING_IDENTITIES = (keys: readonly number[]) => `select id from identity where id in (${placeholders(keys)}) order by id`;
-
-export async function existingIdentities(em: EntityManager, keys: readonly number[]): Promise<number[]> {
-  if (!keys.length) return [];
-  const rows = await sql<{ id: number }>(em, EXISTING_IDENTITIES(keys), [...keys]);
-  return rows.map((row) => row.id);
-}
-
 const NODE_FIELDS = `n.position, n.type, n.short_title as "shortTitle", n.long_title as "longTitle", n.description, n.objectives, n.instruction,
   n.instructional_design as "instructionalDesign", n.display_type as "displayType", n.page_file as "pageFile", n.last_modified as "lastModified",
   n.xml_extra as "xmlExtra"`;

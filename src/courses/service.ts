@@ -11,7 +11,7 @@ import { EntryRole } from '../entities/courses';
 import type { CourseVO, CourseVOInput, RepositoryEntryVO } from '../schema/courses';
 import type { UserVO, UserVOInput } from '../schema/users';
 import { toUserVO } from '../users/presenter';
-import { requireIdentity } from '../users/repository';
+import { existingIdentities, keysOfUsers, requireIdentity } from '../users/repository';
 import { fileStorage } from '../files/storage';
 import { copyCourse } from './archive/copy';
 import {
@@ -197,10 +197,10 @@ export async function addMember(ctx: RequestContext, address: EntryAddress, iden
 export async function addMembers(ctx: RequestContext, address: EntryAddress, members: UserVOInput[], role: EntryRole): Promise<boolean> {
   const row = await locate(ctx, address);
   await requireEntryManager(ctx, row);
-  const keys = [...new Set(members.map((member) => member.key).filter((key): key is number => key != null))];
+  const keys = keysOfUsers(members);
   if (members.some((member) => member.key == null)) throw badRequest('every user of the list needs its key');
   return inTransaction(ctx, async (em) => {
-    await grantRoleToSet(em, row, await entries.existingIdentities(em, keys), role);
+    await grantRoleToSet(em, row, await existingIdentities(em, keys), role);
     return true;
   });
 }

@@ -4,11 +4,10 @@ import type { RequestContext } from '../domain/context';
 import { DomainError, badRequest, notFound } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
-import { Identity } from '../entities/users';
 import type { CurriculumElementMemberVO, CurriculumElementMemberVOInput } from '../schema/curriculum';
 import type { UserVO, UserVOInput } from '../schema/users';
 import { toUserVO } from '../users/presenter';
-import { requireIdentity } from '../users/repository';
+import { existingIdentities, keysOfUsers, requireIdentity } from '../users/repository';
 import { toMemberVO, type MemberRow } from './presenter';
 import * as curricula from './repository';
 import { elementOf } from './service';
@@ -101,11 +100,10 @@ export async function listRoleMembers(ctx: RequestContext, curriculumKey: number
   return usersWithRole(ctx, elementKey, roleOfPath(roleSegment));
 }
 
-/** PUT …/{role}/{identityKey}: 200 also when already a member. */
 /**
- * addRoleMember and removeRoleMember for a set of people (a sync's batch) in one element, for a caller who manages its
+ * changeRoleMember for a set of people (a sync's batch) in one element, for a caller who manages its
  * curriculum, in the caller's transaction: a statement whatever their number. False: the element is not the
- * curriculum's (addRoleMember answers why).
+ * curriculum's (changeRoleMember answers why).
  */
 export async function changeRoleOfSet(
   em: EntityManager,
@@ -123,8 +121,10 @@ export async function changeRoleOfSet(
   return true;
 }
 
-export async function addRoleMember(
+/** PUT …/{role}/{identityKey} (200 also when already a member) and DELETE …/{role}/{identityKey}; 404 for an unknown person. */
+export async function changeRoleMember(
   ctx: RequestContext,
+  change: 'add' | 'remove',
   curriculumKey: number,
   elementKey: number,
   roleSegment: string,
@@ -134,12 +134,13 @@ export async function addRoleMember(
   const role = roleOfPath(roleSegment);
   return inTransaction(ctx, async (em) => {
     await requireIdentity(em, identityKey);
-    await curricula.upsertMembership(em, elementKey, identityKey, role, grantedInheritance(role, null));
+    if (change === 'add') await curricula.upsertMembership(em, elementKey, identityKey, role, grantedInheritance(role, null));
+    else await curricula.deleteMemberships(em, elementKey, identityKey, role);
     return true;
   });
 }
 
-/** PUT …/{role} with a list of users: keys of unknown users are skipped, as in OpenOLAT. */
+/** PUT …/{role} with a list of users: keys of unknown users are skipped, as in OpenOLAT; the memberships in one statement. */
 export async function addRoleMembers(
   ctx: RequestContext,
   curriculumKey: number,
@@ -150,28 +151,7 @@ export async function addRoleMembers(
   await elementOf(ctx, curriculumKey, elementKey);
   const role = roleOfPath(roleSegment);
   return inTransaction(ctx, async (em) => {
-    const keys = [...new Set(users.map((user) => user.key).filter((key): key is number => key != null))];
-    const known = keys.length ? await em.find(Identity, { id: { $in: keys } }, { fields: ['id'] }) : [];
-    for (const identity of known.sort((a, b) => a.id - b.id)) {
-      await curricula.upsertMembership(em, elementKey, identity.id, role, grantedInheritance(role, null));
-    }
-    return true;
-  });
-}
-
-/** DELETE …/{role}/{identityKey}: 404 for an unknown person. */
-export async function removeRoleMember(
-  ctx: RequestContext,
-  curriculumKey: number,
-  elementKey: number,
-  roleSegment: string,
-  identityKey: number,
-): Promise<boolean> {
-  await elementOf(ctx, curriculumKey, elementKey);
-  const role = roleOfPath(roleSegment);
-  return inTransaction(ctx, async (em) => {
-    await requireIdentity(em, identityKey);
-    await curricula.deleteMemberships(em, elementKey, identityKey, role);
+    await curricula.upsertMembershipsOf(em, elementKey, await existingIdentities(em, keysOfUsers(users)), role, grantedInheritance(role, null));
     return true;
   });
 }

@@ -15,9 +15,8 @@ export interface CurriculumRow {
   organisationKey: number | null;
 }
 
-/** A row of ELEMENT_COLUMNS (src/curriculum/repository.ts). */
-export interface ElementRow {
-  id: number;
+/** What a write sets of an element (src/curriculum/repository.ts insertElement, updateElement). */
+export interface ElementFields {
   identifier: string | null;
   displayName: string;
   description: string | null;
@@ -27,9 +26,14 @@ export interface ElementRow {
   externalId: string | null;
   managedFlags: string | null;
   calendars: string | null;
+  typeKey: number | null;
+}
+
+/** A row of ELEMENT_COLUMNS (src/curriculum/repository.ts). */
+export interface ElementRow extends ElementFields {
+  id: number;
   parentKey: number | null;
   curriculumKey: number;
-  typeKey: number | null;
   path: string;
   position: number;
 }

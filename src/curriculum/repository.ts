@@ -12,7 +12,7 @@ import type { UserRow } from '../users/presenter';
 import { USER_COLUMNS } from '../users/repository';
 import type { EntryRow } from '../courses/presenter';
 import { ENTRY_COLUMNS, ENTRY_FROM } from '../courses/repository';
-import type { CurriculumRow, ElementRow, MemberRow } from './presenter';
+import type { CurriculumRow, ElementFields, ElementRow, MemberRow } from './presenter';
 
 /** The columns of a CurriculumRow from `curriculum c`. */
 export const CURRICULUM_COLUMNS =
@@ -239,19 +239,6 @@ export async function nextPosition(em: EntityManager, curriculumKey: number, par
         )
       : await sql<{ next: number }>(em, 'select coalesce(max(position), -1) + 1 as next from curriculum_element where parent_id = ?', [parentKey]);
   return Number(row.next);
-}
-
-export interface ElementFields {
-  identifier: string | null;
-  displayName: string;
-  description: string | null;
-  status: string;
-  beginDate: Date | null;
-  endDate: Date | null;
-  externalId: string | null;
-  managedFlags: string | null;
-  calendars: string | null;
-  typeKey: number | null;
 }
 
 /** The key of the new element (its path set); null when another element has its externalId. */

@@ -21,7 +21,7 @@ import type { UserVO } from '../schema/users';
 import { toUserVO } from '../users/presenter';
 import { requireIdentity } from '../users/repository';
 import { canManageCurriculum, requireCurriculumManager, requireCurriculumRole, requireSomeCurriculumRole } from './policy';
-import { toCurriculumElementVO, toCurriculumVO, type ElementRow } from './presenter';
+import { toCurriculumElementVO, toCurriculumVO, type ElementFields, type ElementRow } from './presenter';
 import * as curricula from './repository';
 import { CurriculumElementType } from '../entities/curriculum';
 import { holdsRoleIn } from '../domain/scope';
@@ -240,8 +240,8 @@ export function searchElements(ctx: RequestContext, search: curricula.ElementSea
 const invalid = (field: string, translation: string): ErrorDetail => ({ code: `org.olat.modules.curriculum.restapi:${field}.invalid`, translation });
 
 /** The stored fields after applying the input to `current` (absent: unchanged, null: cleared). */
-async function elementFields(em: EntityManager, input: CurriculumElementVOInput, current: curricula.ElementFields): Promise<curricula.ElementFields> {
-  const fields: curricula.ElementFields = {
+async function elementFields(em: EntityManager, input: CurriculumElementVOInput, current: ElementFields): Promise<ElementFields> {
+  const fields: ElementFields = {
     identifier: input.identifier === undefined ? current.identifier : (input.identifier?.trim() ?? null),
     displayName: input.displayName === undefined ? current.displayName : (input.displayName?.trim() ?? ''),
     description: text(input.description, current.description),

@@ -1,7 +1,7 @@
 import { Directive, Extensions } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { managed } from '../schema/directives';
-import type { ManagedKind } from './flags';
+import { normaliseManagedFlags, type ManagedKind } from './flags';
 
 /** The current state of a managed element: its flags and its field values, keyed like the input type. */
 export interface ManagedTarget {
@@ -27,5 +27,55 @@ export function Managed(element: ManagedElement, flag: string | null): MethodDec
   return (prototype, property, descriptor) => {
     Directive(managed(element.kind, flag))(prototype, property, descriptor);
     Extensions({ managedElement: element })(prototype, property, descriptor);
+  };
+}
+
+/** Whether a given value of an input field means the stored one though it differs from it. */
+export type MeansCurrent = (given: unknown, current: Record<string, unknown>) => boolean;
+
+/** The same text with blanks around it. */
+export const trimmedEquals =
+  (field: string): MeansCurrent =>
+  (given, current) =>
+    typeof given === 'string' && given.trim() === current[field];
+
+/** The same flags, in another order or spelling. */
+export const sameFlags =
+  (kind: ManagedKind, field: string): MeansCurrent =>
+  (given, current) =>
+    normaliseManagedFlags(kind, given as string | null) === normaliseManagedFlags(kind, current[field] as string | null);
+
+/** A null that changes nothing (a parent or an owner not given). */
+export const isNull: MeansCurrent = (given) => given === null;
+
+/**
+ * The ManagedElement of an object an operation names by a key (`keyOf`: the path's, else its body's): its flags, and
+ * the values of its VO, where each given value of the input argument `input` that means the stored one (`rules`,
+ * by the input's fields) stands in its place, since the managed guard compares given and current values by content.
+ */
+export function managedByKey<Row extends { managedFlags?: string | null }>(element: {
+  kind: ManagedKind;
+  input: string;
+  keyOf: (args: Record<string, any>) => number | null | undefined;
+  find: (ctx: RequestContext, key: number, args: Record<string, any>) => Promise<Row | null>;
+  present: (row: Row) => object;
+  rules: (given: Record<string, unknown>) => Record<string, MeansCurrent>;
+  authorize?: ManagedElement['authorize'];
+}): ManagedElement {
+  const { kind, input, keyOf, find, present, rules, authorize } = element;
+  return {
+    kind,
+    authorize,
+    async load(args, ctx) {
+      const key = keyOf(args);
+      const row = key == null ? null : await find(ctx, key, args);
+      if (!row) return null;
+      const given: Record<string, unknown> = args[input] ?? {};
+      const values: Record<string, unknown> = { ...present(row) };
+      const current = { ...values };
+      for (const [field, meansCurrent] of Object.entries(rules(given)))
+        if (given[field] !== undefined && meansCurrent(given[field], current)) values[field] = given[field];
+      return { managedFlags: row.managedFlags, values };
+    },
   };
 }

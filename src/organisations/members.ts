@@ -4,11 +4,10 @@ import { DomainError, forbidden } from '../domain/errors';
 import { answerList, inRanges } from '../domain/lists';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
 import { grantedInheritance, isOrganisationRole, type OrganisationRole } from '../domain/roles';
-import { Identity } from '../entities/users';
 import type { OrganisationVO } from '../schema/organisations';
 import type { UserVO, UserVOInput } from '../schema/users';
 import { toUserVO, type UserRow } from '../users/presenter';
-import { requireIdentity } from '../users/repository';
+import { existingIdentities, keysOfUsers, requireIdentity } from '../users/repository';
 import { managedKeys } from '../access/manage';
 import { memberManagedAmong, requireMemberManager, requireOrganisationManager, requireRoleGranter } from './policy';
 import { toOrganisationVO, type OrganisationRow } from './presenter';
@@ -26,6 +25,22 @@ export function roleOfPath(segment: string): OrganisationRole | null {
 function memberRole(segment: string): OrganisationRole {
   const role = roleOfPath(segment);
   if (!role) throw new DomainError('CONFLICT', `unknown organisation role "${segment}"`);
+  return role;
+}
+
+/**
+ * The role of a member path that the caller may grant or end in the organisation: the organisation's manager, holding
+ * the role (the privilege ladder), and, for one person, managing that person (who must exist).
+ */
+async function grantableRole(ctx: RequestContext, organisationKey: number, roleSegment: string, identityKey?: number): Promise<OrganisationRole> {
+  await findOrganisation(ctx.em, organisationKey);
+  await requireOrganisationManager(ctx, organisationKey);
+  const role = memberRole(roleSegment);
+  if (identityKey !== undefined) {
+    await requireIdentity(ctx.em, identityKey);
+    await requireMemberManager(ctx, identityKey);
+  }
+  await requireRoleGranter(ctx, organisationKey, [role]);
   return role;
 }
 
@@ -50,12 +65,7 @@ export async function listMembers(ctx: RequestContext, organisationKey: number, 
  */
 export async function addMember(ctx: RequestContext, organisationKey: number, roleSegment: string, identityKey: number, inheritanceMode?: string | null) {
   return inTransaction(ctx, async (em) => {
-    await findOrganisation(em, organisationKey);
-    await requireOrganisationManager({ ...ctx, em }, organisationKey);
-    const role = memberRole(roleSegment);
-    await requireIdentity(em, identityKey);
-    await requireMemberManager({ ...ctx, em }, identityKey);
-    await requireRoleGranter({ ...ctx, em }, organisationKey, [role]);
+    const role = await grantableRole({ ...ctx, em }, organisationKey, roleSegment, identityKey);
     await organisations.upsertMembership(em, organisationKey, identityKey, role, grantedInheritance(role, inheritanceMode));
     return true;
   });
@@ -64,19 +74,12 @@ export async function addMember(ctx: RequestContext, organisationKey: number, ro
 /** PUT /organisations/{key}/{role} with a list of users: keys of unknown users are skipped, as in OpenOLAT; one the caller does not manage refuses the list (403). */
 export async function addMembers(ctx: RequestContext, organisationKey: number, roleSegment: string, members: UserVOInput[], inheritanceMode?: string | null) {
   return inTransaction(ctx, async (em) => {
-    await findOrganisation(em, organisationKey);
-    await requireOrganisationManager({ ...ctx, em }, organisationKey);
-    const role = memberRole(roleSegment);
-    await requireRoleGranter({ ...ctx, em }, organisationKey, [role]);
-    const keys = [...new Set(members.map((member) => member.key).filter((key): key is number => key != null))];
-    const known = keys.length ? await em.find(Identity, { id: { $in: keys } }, { fields: ['id'] }) : [];
-    const managed = await memberManagedAmong(
-      { ...ctx, em },
-      known.map((identity) => identity.id),
-    );
-    if (known.some((identity) => !managed.has(identity.id))) throw forbidden('needs the administrator or sysadmin role in an organisation of each person');
-    for (const identity of known.sort((a, b) => a.id - b.id)) {
-      await organisations.upsertMembership(em, organisationKey, identity.id, role, grantedInheritance(role, inheritanceMode));
+    const role = await grantableRole({ ...ctx, em }, organisationKey, roleSegment);
+    const known = await existingIdentities(em, keysOfUsers(members));
+    const managed = await memberManagedAmong({ ...ctx, em }, known);
+    if (known.some((key) => !managed.has(key))) throw forbidden('needs the administrator or sysadmin role in an organisation of each person');
+    for (const identityKey of known) {
+      await organisations.upsertMembership(em, organisationKey, identityKey, role, grantedInheritance(role, inheritanceMode));
     }
     return true;
   });
@@ -85,12 +88,7 @@ export async function addMembers(ctx: RequestContext, organisationKey: number, r
 /** Ends the membership granted in this organisation; a membership inherited from an ancestor ends only there. The caller manages the organisation and the person. */
 export async function removeMember(ctx: RequestContext, organisationKey: number, roleSegment: string, identityKey: number): Promise<boolean> {
   return inTransaction(ctx, async (em) => {
-    await findOrganisation(em, organisationKey);
-    await requireOrganisationManager({ ...ctx, em }, organisationKey);
-    const role = memberRole(roleSegment);
-    await requireIdentity(em, identityKey);
-    await requireMemberManager({ ...ctx, em }, identityKey);
-    await requireRoleGranter({ ...ctx, em }, organisationKey, [role]);
+    const role = await grantableRole({ ...ctx, em }, organisationKey, roleSegment, identityKey);
     await organisations.deleteMembership(em, organisationKey, identityKey, role);
     return true;
   });

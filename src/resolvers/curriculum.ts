@@ -294,7 +294,7 @@ export class CurriculumResolver {
     @Arg('role', () => CurriculumElementMemberList) role: CurriculumElementMemberList,
     @Arg('identityKey', () => LongScalar) identityKey: number,
   ): Promise<boolean> {
-    return members.addRoleMember(ctx, curriculumKey, elementKey, role, identityKey);
+    return members.changeRoleMember(ctx, 'add', curriculumKey, elementKey, role, identityKey);
   }
 
   @Mutation(() => Boolean, { description: 'Grant the role to each listed user (only the keys are read; unknown users are skipped).' })
@@ -318,7 +318,7 @@ export class CurriculumResolver {
     @Arg('role', () => CurriculumElementMemberList) role: CurriculumElementMemberList,
     @Arg('identityKey', () => LongScalar) identityKey: number,
   ): Promise<boolean> {
-    return members.removeRoleMember(ctx, curriculumKey, elementKey, role, identityKey);
+    return members.changeRoleMember(ctx, 'remove', curriculumKey, elementKey, role, identityKey);
   }
 
   @Query(() => [CurriculumElementVO], { description: 'The curriculum elements the entry is linked to, for whoever may read the entry.' })

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyArray, sql, textArray } from '../db/sql';
+import { keyArray, placeholders, sql, textArray } from '../db/sql';
 import type { Caller } from '../domain/context';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
@@ -66,6 +66,20 @@ export async function datesOf(em: EntityManager, keys: readonly number[]): Promi
   );
   const byKey = new Map(rows.map((row) => [Number(row.id), row]));
   return keys.map((key) => byKey.get(key) ?? null);
+}
+
+/** The keys of a list's people (the UserVO[] of a PUT …/{role}), each once. */
+export const keysOfUsers = (users: readonly { key?: number | null }[]): number[] => [
+  ...new Set(users.map((user) => user.key).filter((key): key is number => key != null)),
+];
+
+export const EXISTING_IDENTITIES = (keys: readonly number[]) => `select id from identity where id in (${placeholders(keys)}) order by id`;
+
+/** Which of `keys` name a person, in key order (one statement): a list's unknown people are skipped, as in OpenOLAT. */
+export async function existingIdentities(em: EntityManager, keys: readonly number[]): Promise<number[]> {
+  if (!keys.length) return [];
+  const rows = await sql<{ id: number }>(em, EXISTING_IDENTITIES(keys), [...keys]);
+  return rows.map((row) => row.id);
 }
 
 export async function requireIdentity(em: EntityManager, key: number): Promise<void> {

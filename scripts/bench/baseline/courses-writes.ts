@@ -2,17 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import { DEFAULT_ORGANISATION_IDENTIFIER } from '../../../src/domain/roles';
 import { toCourseVO, type EntryRow } from '../../../src/courses/presenter';
-import {
-  ENTRY_WHERE,
-  EXISTING_IDENTITIES,
-  INSERT_EDITOR_ROOT,
-  INSERT_ENTRY,
-  INSERT_MEMBER,
-  INSERT_MEMBERS,
-  INSERT_RUN_ROOT,
-  LOCK_ENTRY,
-} from '../../../src/courses/repository';
+import { ENTRY_WHERE, INSERT_EDITOR_ROOT, INSERT_ENTRY, INSERT_MEMBER, INSERT_MEMBERS, INSERT_RUN_ROOT, LOCK_ENTRY } from '../../../src/courses/repository';
 import { nodeIdent, validateCourse } from '../../../src/courses/entries';
+import { EXISTING_IDENTITIES } from '../../../src/users/repository';
 import {
   caller,
   HttpError,

@@ -95,5 +95,14 @@ export function single<T>(found: Map<string, T[]>, ref: string, what: string): T
 export const isAmbiguous = (value: unknown): value is { ambiguous: string } => !!value && typeof value === 'object' && 'ambiguous' in value;
 
 /** The rows `query` reads for a batch's references (its one parameter: them as `?::text[]`), by externalId. */
+/** What an organisation and a curriculum (a product) both carry in a sync section. */
+export interface NamedRow {
+  key: number;
+  externalId: string;
+  identifier: string;
+  displayName: string;
+  description: string | null;
+}
+
 export const byExternalId = async <T extends { externalId: string | null }>(em: EntityManager, query: string, refs: string[]) =>
   grouped(await sql<T>(em, query, [refsOf(refs)]), (row) => row.externalId);

@@ -1,14 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ItemRow } from '../repository';
-import { byExternalId, changedFields, changesOf, type Decision, isAmbiguous, isoText, single } from './compare';
+import { byExternalId, changedFields, changesOf, type Decision, isAmbiguous, isoText, type NamedRow, single } from './compare';
 import { organisationsByExternalId } from './organisations';
 
-interface CurriculumRow {
-  key: number;
-  externalId: string;
-  identifier: string;
-  displayName: string;
-  description: string | null;
+interface CurriculumRow extends NamedRow {
   organisationExternalId: string | null;
 }
 

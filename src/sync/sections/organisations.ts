@@ -1,13 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ItemRow } from '../repository';
-import { byExternalId, changedFields, changesOf, type Decision, isAmbiguous, single } from './compare';
+import { byExternalId, changedFields, changesOf, type Decision, isAmbiguous, type NamedRow, single } from './compare';
 
-interface OrganisationRow {
-  key: number;
-  externalId: string;
-  identifier: string;
-  displayName: string;
-  description: string | null;
+interface OrganisationRow extends NamedRow {
   parentExternalId: string | null;
 }
 

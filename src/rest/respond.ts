@@ -4,7 +4,7 @@ import { CONTENT_TYPE } from './negotiation';
 import type { RestError } from './errors';
 import type { MediaFormat } from './route';
 import { XML_PROLOG, encodeRecords, encodeXml, encodeXmlItems } from './xml-codec';
-import { jsonEncoder, xmlRootOf } from './wire';
+import { wireValue, xmlRootOf } from './wire';
 import { sendBody } from './node-http';
 
 const send = (res: ServerResponse, status: number, format: MediaFormat | 'text', body: string) => sendBody(res, status, CONTENT_TYPE[format], body);
@@ -34,8 +34,8 @@ export function sendError(res: ServerResponse, format: MediaFormat, error: RestE
 export async function sendStream(res: ServerResponse, format: MediaFormat, batches: AsyncIterable<unknown[]>, type: GraphQLOutputType): Promise<void> {
   const itemType = (getNullableType(type) as GraphQLList<GraphQLOutputType>).ofType;
   const root = xmlRootOf(type);
-  const toJson = jsonEncoder(itemType);
-  const items = (batch: unknown[]) => (format === 'json' ? batch.map(toJson).join(',') : encodeXmlItems(batch, itemType, root));
+  const project = wireValue(itemType);
+  const items = (batch: unknown[]) => (format === 'json' ? JSON.stringify(batch.map(project)).slice(1, -1) : encodeXmlItems(batch, itemType, root));
   const iterator = batches[Symbol.asyncIterator]();
   const first = await iterator.next();
   const second = first.done ? first : await iterator.next();

@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { Client } from 'pg';
-import { readState } from '../support/database';
+import { onTestServer, readState } from '../support/database';
 
 /**
  * While any AsyncLocalStorage is on, Node tracks every promise of the process, and each costs every request CPU.
@@ -50,19 +49,9 @@ const hooksOn = async () => (await idInReaction()) !== (await idInReaction());
 })().catch((error) => { console.error(error); process.exit(1); });
 `;
 
-async function admin(statement: string) {
-  const client = new Client({ connectionString: `${readState().serverUrl}postgres` });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 const database = `gateway_hooks_${process.pid}`;
-beforeAll(() => admin(`create database ${database}`));
-afterAll(() => admin(`drop database if exists ${database} with (force)`));
+beforeAll(() => onTestServer(`create database ${database}`));
+afterAll(() => onTestServer(`drop database if exists ${database} with (force)`));
 
 test('after a flush and a transaction, no promise hook stays on; while a run is in flight it is', async () => {
   const { NODE_ENV: _nodeEnv, JEST_WORKER_ID: _worker, ...inherited } = process.env;

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { readState } from '../support/database';
+import { onTestServer, readState } from '../support/database';
 import { freePort, startServiceProcess } from '../support/process';
 import { ADMIN } from '../support/service';
 
@@ -34,26 +34,16 @@ const messages = (output: string) =>
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as { level: number; msg: string; stack?: string; err?: unknown });
 
-async function admin(statement: string) {
-  const client = new Client({ connectionString: `${readState().serverUrl}postgres` });
-  await client.connect();
-  try {
-    return await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 let dir: string;
 let database: string;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-start-'));
   fs.chmodSync(dir, 0o755); // as root, PostgreSQL runs as its own user, which must reach the data directory
   database = `gateway_start_${process.pid}`;
-  await admin(`create database ${database}`);
+  await onTestServer(`create database ${database}`);
 });
 afterAll(async () => {
-  await admin(`drop database if exists ${database} with (force)`);
+  await onTestServer(`drop database if exists ${database} with (force)`);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 
 /**
  * Shared between jest's global setup and the test files (they may run in other processes, which
@@ -26,4 +27,15 @@ export const testDatabasePrefix = (runPid: number) => `gateway_run${runPid}_`;
 
 export function readState(): TestDatabaseState {
   return JSON.parse(fs.readFileSync(STATE_FILE, 'utf8'));
+}
+
+/** Runs statements on the test server's `postgres` database (creating and dropping databases), one connection for all. */
+export async function onTestServer(...statements: string[]): Promise<void> {
+  const client = new Client({ connectionString: `${readState().serverUrl}postgres` });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { loadConfig, type Config } from '../../src/config/config';
 import { startService, type RunningService, type ServiceOptions } from '../../src/server';
-import { readState } from './database';
+import { onTestServer, readState } from './database';
 import { basic, type Headers } from './http';
 
 export const ADMIN = { login: 'administrator', password: 'admin-test-password' };
@@ -19,16 +18,6 @@ export interface TestService {
 let counter = 0;
 
 const testDatabaseName = () => `${readState().testDatabasePrefix}${process.pid}_${randomBytes(4).toString('hex')}_${++counter}`;
-
-async function admin(...statements: string[]) {
-  const client = new Client({ connectionString: `${readState().serverUrl}postgres` });
-  await client.connect();
-  try {
-    for (const statement of statements) await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * A test database's sessions commit without waiting for the WAL to reach the disk: what a commit
@@ -55,7 +44,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function startTestService(overrides: Partial<Config> = {}, database?: string, options?: ServiceOptions): Promise<TestService> {
   // jest gives every test file its own module registry (the counter starts again), in the same process: the random part keeps a file's databases apart from those an earlier file left behind.
   const name = database ?? testDatabaseName();
-  if (!database) await admin(`create database ${name} template ${readState().templateDatabase}`, withoutCommitFlush(name));
+  if (!database) await onTestServer(`create database ${name} template ${readState().templateDatabase}`, withoutCommitFlush(name));
   const databaseUrl = `${readState().serverUrl}${name}`;
   const service = await startService(testConfig({ databaseUrl, ...overrides }), () => undefined, options);
   return {
@@ -78,7 +67,7 @@ export async function startTestInstances(
   { migrated = false } = {},
 ): Promise<{ instances: TestService[]; stop: () => Promise<void> }> {
   const name = testDatabaseName();
-  await admin(`create database ${name}${migrated ? ` template ${readState().templateDatabase}` : ''}`, withoutCommitFlush(name));
+  await onTestServer(`create database ${name}${migrated ? ` template ${readState().templateDatabase}` : ''}`, withoutCommitFlush(name));
   const started = await Promise.allSettled(Array.from({ length: count }, () => startTestService(overrides, name)));
   const instances = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stop = async () => {

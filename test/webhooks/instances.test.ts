@@ -1,7 +1,6 @@
-import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { uniqueLogin } from '../factories';
-import { readState } from '../support/database';
+import { onTestServer, readState } from '../support/database';
 import { JSON_TYPE, call } from '../support/http';
 import { startServiceProcess, type ServiceProcess } from '../support/process';
 import { Receiver } from '../support/receiver';
@@ -64,17 +63,8 @@ it('three instances on one database deliver each event once', async () => {
 
 describe('kill -9 during delivery', () => {
   const name = `gateway_webhook_kill_${process.pid}`;
-  const admin = async (statement: string) => {
-    const client = new Client({ connectionString: `${readState().serverUrl}postgres` });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  beforeAll(() => admin(`create database ${name} template ${readState().templateDatabase}`));
-  afterAll(() => admin(`drop database if exists ${name} with (force)`));
+  beforeAll(() => onTestServer(`create database ${name} template ${readState().templateDatabase}`));
+  afterAll(() => onTestServer(`drop database if exists ${name} with (force)`));
 
   it('every event is delivered at least once after a restart, none is lost', async () => {
     const receiver = await newReceiver();

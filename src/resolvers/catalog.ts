@@ -1,4 +1,4 @@
-import { Arg, Args, ArgsType, Ctx, Directive, Extensions, Field, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, ArgsType, Ctx, Directive, Extensions, Field, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { CATALOG_MANAGERS } from '../catalog/policy';
 import * as catalog from '../catalog/service';
 import type { RequestContext } from '../domain/context';
@@ -6,23 +6,14 @@ import { pageRequest } from '../domain/paging';
 import { CatalogEntryVO, CatalogEntryVOInput, CatalogEntryVOes } from '../schema/catalog';
 import { RepositoryEntryVO } from '../schema/courses';
 import { auth } from '../schema/directives';
-import { EdgePageArgs } from '../schema/paging';
+import { EdgePageArgs, PageRequestArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { UserVO } from '../schema/users';
 
 const PATH = 'The key of the entry, or the chain of keys from the root ending with it (1/12/34): the last segment counts.';
 
 @ArgsType()
-class PageArgs {
-  @Field(() => Int, { nullable: true, description: 'first row of the page (REST: with pagingspec=1.0 only)' })
-  start?: number | null;
-
-  @Field(() => Int, { nullable: true, description: 'rows of the page; none: every row from start' })
-  limit?: number | null;
-}
-
-@ArgsType()
-class ChildrenArgs extends PageArgs {
+class ChildrenArgs extends PageRequestArgs {
   @Field(() => String, { description: PATH })
   path!: string;
 }
@@ -67,7 +58,7 @@ export class CatalogResolver {
 
   @Query(() => CatalogEntryVOes, { description: 'The roots of the catalog (normally one), without links.' })
   @Directive(auth())
-  catalogRoots(@Ctx() ctx: RequestContext, @Args() { start, limit }: PageArgs): Promise<CatalogEntryVOes> {
+  catalogRoots(@Ctx() ctx: RequestContext, @Args() { start, limit }: PageRequestArgs): Promise<CatalogEntryVOes> {
     return catalog.listRoots(ctx, pageRequest(start, limit));
   }
 

@@ -1,4 +1,4 @@
-import { Arg, Args, ArgsType, Ctx, Directive, Extensions, Field, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, ArgsType, Ctx, Directive, Extensions, Field, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { CourseKeyArgs, EntryArgs } from '../schema/arguments';
 import { managedCourse } from '../courses/managed';
 import { COURSE_CREATORS } from '../courses/policy';
@@ -22,18 +22,12 @@ import {
   RepositoryEntryVO,
   RepositoryEntryVOes,
 } from '../schema/courses';
-import { EdgePageArgs } from '../schema/paging';
+import { EdgePageArgs, PageRequestArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { UserVO, UserVOInput } from '../schema/users';
 
 @ArgsType()
-class PageArgs {
-  @Field(() => Int, { nullable: true, description: 'first row of the page (REST: with pagingspec=1.0 only)' })
-  start?: number | null;
-
-  @Field(() => Int, { nullable: true, description: 'rows of the page; none: every row from start' })
-  limit?: number | null;
-
+class EntryFilterArgs extends PageRequestArgs {
   @Field(() => Boolean, { nullable: true, description: 'only entries with (true) or without (false) managed flags' })
   managed?: boolean | null;
 
@@ -45,13 +39,13 @@ class PageArgs {
 }
 
 @ArgsType()
-class EntriesArgs extends PageArgs {
+class EntriesArgs extends EntryFilterArgs {
   @Field(() => [String], { nullable: true, description: 'resource type names, e.g. CourseModule' })
   resourceType?: string[] | null;
 }
 
 @ArgsType()
-class CoursesArgs extends PageArgs {
+class CoursesArgs extends EntryFilterArgs {
   @Field(() => LongScalar, { nullable: true })
   repositoryEntryKey?: number | null;
 }

@@ -33,6 +33,16 @@ export function PageOf<T extends ClassType>(itemType: T, shape: PageShape) {
   return Page;
 }
 
+/** The paging arguments of a list OpenOLAT pages (src/domain/paging.ts), as its REST route takes them from the query. */
+@ArgsType()
+export class PageRequestArgs {
+  @Field(() => Int, { nullable: true, description: 'first row of the page (REST: with pagingspec=1.0 only)' })
+  start?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'rows of the page; none: every row from start' })
+  limit?: number | null;
+}
+
 /** The page a list below the root (a GraphQL edge: a group's participants, a person's groups, …) answers when its query names no `limit`. */
 export const EDGE_PAGE_SIZE = 20;
 /** The largest `limit` an edge takes; a larger one is refused before the operation runs (src/graphql/cost.ts). */

@@ -34,3 +34,21 @@ export abstract class ManagedEntity<Optional extends string = never> extends Bas
   @Property({ type: 'string', length: 255, nullable: true })
   managedFlags?: string | null;
 }
+
+/** A managed record with a name of its own: an organisation, a curriculum, a taxonomy and the types of some. */
+export abstract class NamedEntity<Optional extends string = never> extends ManagedEntity<Optional> {
+  @Property({ type: 'string', length: 255 })
+  identifier!: string;
+
+  @Property({ type: 'string', length: 255 })
+  displayName!: string;
+
+  @Property({ type: 'text', nullable: true })
+  description?: string | null;
+}
+
+/** A named record shown with a CSS class of its own: an organisation, organisation and element types. */
+export abstract class StyledEntity<Optional extends string = never> extends NamedEntity<Optional> {
+  @Property({ type: 'string', length: 255, nullable: true })
+  cssClass?: string | null;
+}

@@ -1,5 +1,5 @@
 import { Collection, Entity, Index, ManyToMany, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { BaseEntity, LongKey, ManagedEntity } from './base';
+import { BaseEntity, LongKey, ManagedEntity, NamedEntity, StyledEntity } from './base';
 import { Organisation } from './organisations';
 import { RepositoryEntry } from './courses';
 import { Identity } from './users';
@@ -11,19 +11,7 @@ import { TaxonomyLevel } from './taxonomy';
   name: 'curriculum_element_type_external_id_unique',
   expression: 'create unique index "curriculum_element_type_external_id_unique" on "curriculum_element_type" ("external_id")',
 })
-export class CurriculumElementType extends ManagedEntity {
-  @Property({ type: 'string', length: 255 })
-  identifier!: string;
-
-  @Property({ type: 'string', length: 255 })
-  displayName!: string;
-
-  @Property({ type: 'text', nullable: true })
-  description?: string | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  cssClass?: string | null;
-
+export class CurriculumElementType extends StyledEntity {
   /** enabled, disabled or inherited (CurriculumCalendars). */
   @Property({ type: 'string', length: 16, nullable: true })
   calendars?: string | null;
@@ -46,16 +34,7 @@ export class CurriculumElementType extends ManagedEntity {
 @Entity({ tableName: 'curriculum' })
 @Index({ name: 'curriculum_external_id_unique', expression: 'create unique index "curriculum_external_id_unique" on "curriculum" ("external_id")' })
 @Index({ name: 'curriculum_identifier_index', properties: ['identifier'] })
-export class Curriculum extends ManagedEntity<'status'> {
-  @Property({ type: 'string', length: 255 })
-  identifier!: string;
-
-  @Property({ type: 'string', length: 255 })
-  displayName!: string;
-
-  @Property({ type: 'text', nullable: true })
-  description?: string | null;
-
+export class Curriculum extends NamedEntity<'status'> {
   /** A free string in OpenOLAT (typically `active`). */
   @Property({ type: 'string', length: 255, nullable: true })
   status?: string | null;

@@ -1,21 +1,9 @@
 import { Collection, Entity, Index, ManyToMany, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { BaseEntity, LongKey, ManagedEntity } from './base';
+import { BaseEntity, LongKey, StyledEntity } from './base';
 import { Identity } from './users';
 
 @Entity({ tableName: 'organisation_type' })
-export class OrganisationType extends ManagedEntity {
-  @Property({ type: 'string', length: 255 })
-  identifier!: string;
-
-  @Property({ type: 'string', length: 255 })
-  displayName!: string;
-
-  @Property({ type: 'text', nullable: true })
-  description?: string | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  cssClass?: string | null;
-
+export class OrganisationType extends StyledEntity {
   /** Types an organisation of this type may have as sub-organisations. */
   @ManyToMany({ entity: () => OrganisationType, pivotTable: 'organisation_type_sub_type', joinColumn: 'type_id', inverseJoinColumn: 'sub_type_id' })
   allowedSubTypes = new Collection<OrganisationType>(this);
@@ -24,19 +12,8 @@ export class OrganisationType extends ManagedEntity {
 @Entity({ tableName: 'organisation' })
 @Index({ name: 'organisation_path_index', expression: 'create index "organisation_path_index" on "organisation" ("path" varchar_pattern_ops)' })
 @Index({ name: 'organisation_external_id_index', properties: ['externalId'] })
-export class Organisation extends ManagedEntity<'status' | 'path'> {
-  @Property({ type: 'string', length: 255, unique: true })
-  identifier!: string;
-
-  @Property({ type: 'string', length: 255 })
-  displayName!: string;
-
-  @Property({ type: 'text', nullable: true })
-  description?: string | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  cssClass?: string | null;
-
+@Unique({ properties: ['identifier'] })
+export class Organisation extends StyledEntity<'status' | 'path'> {
   @Property({ type: 'string', length: 32, default: 'active' })
   status: string = 'active';
 

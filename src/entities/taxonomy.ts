@@ -1,6 +1,6 @@
 import { Collection, Entity, Index, ManyToMany, ManyToOne, Property, Unique } from '@mikro-orm/core';
 import { RepositoryEntry } from './courses';
-import { BaseEntity, LongKey, ManagedEntity } from './base';
+import { BaseEntity, LongKey, ManagedEntity, NamedEntity } from './base';
 import { Identity } from './users';
 
 /** A taxonomy (catalogue 2.9): a tree of levels, typed by its level types. */
@@ -9,16 +9,8 @@ import { Identity } from './users';
   name: 'taxonomy_external_id_unique',
   expression: 'create unique index "taxonomy_external_id_unique" on "taxonomy" ("external_id") where "external_id" is not null',
 })
-export class Taxonomy extends ManagedEntity {
-  @Property({ type: 'string', length: 255, unique: true })
-  identifier!: string;
-
-  @Property({ type: 'string', length: 255 })
-  displayName!: string;
-
-  @Property({ type: 'text', nullable: true })
-  description?: string | null;
-}
+@Unique({ properties: ['identifier'] })
+export class Taxonomy extends NamedEntity {}
 
 /** A type of level, one taxonomy's own. */
 @Entity({ tableName: 'taxonomy_level_type' })

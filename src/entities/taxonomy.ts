@@ -12,14 +12,8 @@ import { Identity } from './users';
 @Unique({ properties: ['identifier'] })
 export class Taxonomy extends NamedEntity {}
 
-/** A type of level, one taxonomy's own. */
-@Entity({ tableName: 'taxonomy_level_type' })
-@Unique({ properties: ['taxonomy', 'identifier'] })
-@Index({
-  name: 'taxonomy_level_type_external_id_index',
-  expression: 'create index "taxonomy_level_type_external_id_index" on "taxonomy_level_type" ("external_id") where "external_id" is not null',
-})
-export class TaxonomyLevelType extends ManagedEntity<'visible'> {
+/** What a taxonomy's level types and levels share: their taxonomy, an identifier unique in it, and their names. */
+abstract class TaxonomyPart<Optional extends string = never> extends ManagedEntity<Optional> {
   @ManyToOne(() => Taxonomy, { deleteRule: 'cascade' })
   taxonomy!: Taxonomy;
 
@@ -31,7 +25,16 @@ export class TaxonomyLevelType extends ManagedEntity<'visible'> {
 
   @Property({ type: 'text', nullable: true })
   description?: string | null;
+}
 
+/** A type of level, one taxonomy's own. */
+@Entity({ tableName: 'taxonomy_level_type' })
+@Unique({ properties: ['taxonomy', 'identifier'] })
+@Index({
+  name: 'taxonomy_level_type_external_id_index',
+  expression: 'create index "taxonomy_level_type_external_id_index" on "taxonomy_level_type" ("external_id") where "external_id" is not null',
+})
+export class TaxonomyLevelType extends TaxonomyPart<'visible'> {
   @Property({ type: 'string', length: 255, nullable: true })
   cssClass?: string | null;
 
@@ -61,19 +64,7 @@ export class TaxonomyLevelType extends ManagedEntity<'visible'> {
   expression: 'create index "taxonomy_level_external_id_index" on "taxonomy_level" ("external_id") where "external_id" is not null',
 })
 @Index({ name: 'taxonomy_level_path_index', expression: 'create index "taxonomy_level_path_index" on "taxonomy_level" ("path" varchar_pattern_ops)' })
-export class TaxonomyLevel extends ManagedEntity<'path'> {
-  @ManyToOne(() => Taxonomy, { deleteRule: 'cascade' })
-  taxonomy!: Taxonomy;
-
-  @Property({ type: 'string', length: 255 })
-  identifier!: string;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  displayName?: string | null;
-
-  @Property({ type: 'text', nullable: true })
-  description?: string | null;
-
+export class TaxonomyLevel extends TaxonomyPart<'path'> {
   @ManyToOne(() => TaxonomyLevel, { nullable: true, deleteRule: 'restrict', index: true })
   parent?: TaxonomyLevel | null;
 

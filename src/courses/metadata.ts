@@ -6,18 +6,13 @@ import type { RepositoryEntryMetadataVO, RepositoryEntryMetadataVOInput } from '
 import { lifecycleChanges, requireUnmanagedChanges } from './lifecycle';
 import { writeEntry } from './lifecycle-repository';
 import { requireEntryManager, requireMetadataReader } from './policy';
-import { toLifecycleVO, type EntryRow } from './presenter';
+import { entryNames, entryResource, toLifecycleVO, type EntryRow } from './presenter';
 import { findEntry, lockEntry } from './repository';
 import { lifecycleColumns, locate, type EntryAddress } from './entries';
 
 export function toMetadataVO(row: EntryRow): RepositoryEntryMetadataVO {
   return {
-    key: row.id,
-    softkey: row.softkey,
-    resourcename: row.resourcename,
-    displayname: row.displayname,
-    description: row.description ?? null,
-    teaser: row.teaser ?? null,
+    ...entryNames(row),
     mainLanguage: row.mainLanguage ?? null,
     objectives: row.objectives ?? null,
     requirements: row.requirements ?? null,
@@ -29,11 +24,7 @@ export function toMetadataVO(row: EntryRow): RepositoryEntryMetadataVO {
     externalId: row.externalId ?? null,
     externalRef: row.externalRef ?? null,
     managedFlags: row.managedFlags ?? null,
-    resourceableId: row.olatResourceId,
-    resourceableTypeName: row.resourceTypeName,
-    olatResourceKey: row.olatResourceKey,
-    olatResourceId: row.olatResourceId,
-    olatResourceTypeName: row.resourceTypeName,
+    ...entryResource(row),
     lifecycle: toLifecycleVO(row),
     educationalType: null,
   };

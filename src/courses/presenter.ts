@@ -82,24 +82,34 @@ export function toLifecycleVO(row: EntryRow): RepositoryEntryLifecycleVO | null 
   };
 }
 
+/** The fields a RepositoryEntryVO and its metadata begin with (src/schema/courses.ts ENTRY_NAMES). */
+export const entryNames = (row: EntryRow) => ({
+  key: row.id,
+  softkey: row.softkey,
+  resourcename: row.resourcename,
+  displayname: row.displayname,
+  description: row.description ?? null,
+  teaser: row.teaser ?? null,
+});
+
+/** A repository entry's OLAT resource, as a RepositoryEntryVO and its metadata carry it (ENTRY_RESOURCE). */
+export const entryResource = (row: EntryRow) => ({
+  resourceableId: row.olatResourceId,
+  resourceableTypeName: row.resourceTypeName,
+  olatResourceKey: row.olatResourceKey,
+  olatResourceId: row.olatResourceId,
+  olatResourceTypeName: row.resourceTypeName,
+});
+
 export function toRepositoryEntryVO(row: EntryRow): RepositoryEntryVO {
   return {
-    key: row.id,
-    softkey: row.softkey,
-    resourcename: row.resourcename,
-    displayname: row.displayname,
-    description: row.description ?? null,
-    teaser: row.teaser ?? null,
+    ...entryNames(row),
     authors: row.authors ?? null,
     location: row.location ?? null,
     externalId: row.externalId ?? null,
     externalRef: row.externalRef ?? null,
     managedFlags: row.managedFlags ?? null,
-    resourceableId: row.olatResourceId,
-    resourceableTypeName: row.resourceTypeName,
-    olatResourceKey: row.olatResourceKey,
-    olatResourceId: row.olatResourceId,
-    olatResourceTypeName: row.resourceTypeName,
+    ...entryResource(row),
     entryStatus: row.status,
     lifecycle: toLifecycleVO(row),
   };

@@ -1,5 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
-import { RepositoryEntryLifecycleVO, RepositoryEntryLifecycleVOInput } from './courses';
+import { ENTRY_NAMES, ENTRY_RESOURCE, RepositoryEntryLifecycleVO, RepositoryEntryLifecycleVOInput } from './courses';
 import { FileVO } from './files';
 import { Base64Scalar, LongScalar } from './scalars';
 import { bool, field, inputType, int, long, objectType, text, wireType } from './wire-shape';
@@ -27,12 +27,7 @@ export const [RepositoryEntryMetadataVO, RepositoryEntryMetadataVOInput] = wireT
       'New metadata: every field listed below is written, absent ones as null (displayname keeps its value when absent). key must be the entry’s if sent (else BAD_REQUEST); externalId, managedFlags, technicalType and the resource fields are ignored.',
   },
   {
-    key: long,
-    softkey: text,
-    resourcename: text,
-    displayname: text.managed('title'),
-    description: text.nullable.managed('description'),
-    teaser: text.nullable.managed('description'),
+    ...ENTRY_NAMES,
     mainLanguage: text.nullable.managed('details'),
     objectives: text.nullable.managed('objectives'),
     requirements: text.nullable.managed('requirements'),
@@ -44,11 +39,7 @@ export const [RepositoryEntryMetadataVO, RepositoryEntryMetadataVOInput] = wireT
     externalId: text.nullable,
     externalRef: text.nullable.managed('details'),
     managedFlags: text.nullable,
-    resourceableId: long,
-    resourceableTypeName: text,
-    olatResourceKey: long,
-    olatResourceId: long,
-    olatResourceTypeName: text,
+    ...ENTRY_RESOURCE,
     lifecycle: field<RepositoryEntryLifecycleVO>(() => RepositoryEntryLifecycleVO)
       .nullable.describeInput('Absent: the entry’s lifecycle is removed.')
       .takes<RepositoryEntryLifecycleVOInput>(() => RepositoryEntryLifecycleVOInput),

@@ -22,6 +22,25 @@ export const [RepositoryEntryLifecycleVO, RepositoryEntryLifecycleVOInput] = wir
 export type RepositoryEntryLifecycleVO = InstanceType<typeof RepositoryEntryLifecycleVO>;
 export type RepositoryEntryLifecycleVOInput = InstanceType<typeof RepositoryEntryLifecycleVOInput>;
 
+/** The fields OpenOLAT's RepositoryEntryVO and RepositoryEntryMetadataVO begin with. */
+export const ENTRY_NAMES = {
+  key: long,
+  softkey: text,
+  resourcename: text,
+  displayname: text.managed('title'),
+  description: text.nullable.managed('description'),
+  teaser: text.nullable.managed('description'),
+};
+
+/** The OLAT resource of a repository entry, as RepositoryEntryVO and RepositoryEntryMetadataVO carry it. */
+export const ENTRY_RESOURCE = {
+  resourceableId: long,
+  resourceableTypeName: text,
+  olatResourceKey: long,
+  olatResourceId: long,
+  olatResourceTypeName: text,
+};
+
 /** OpenOLAT's RepositoryEntryVO (catalogue 3.3). */
 export const [RepositoryEntryVO, RepositoryEntryVOInput] = wireType(
   { name: 'RepositoryEntryVO' },
@@ -31,22 +50,13 @@ export const [RepositoryEntryVO, RepositoryEntryVOInput] = wireType(
       'POST /repo/entries/{k}: displayname, description, teaser, location, authors, externalId, externalRef and managedFlags are replaced (absent: null; displayname keeps its value when absent), lifecycle replaced (absent: removed), entryStatus changed as by …/status when sent. On REST also a multipart form whose part `file` replaces the content of an IMS content package (other entries: NOT_FOUND).',
   },
   {
-    key: long,
-    softkey: text,
-    resourcename: text,
-    displayname: text.managed('title'),
-    description: text.nullable.managed('description'),
-    teaser: text.nullable.managed('description'),
+    ...ENTRY_NAMES,
     authors: text.nullable.outputExtensions({ xmlAttribute: true }).managed('details'),
     location: text.nullable.outputExtensions({ xmlAttribute: true }).managed('location'),
     externalId: text.nullable.managed('any'),
     externalRef: text.nullable.managed('details'),
     managedFlags: text.nullable.describe('Comma-separated managed flags (catalogue 4.2), stored as received.').managed('any'),
-    resourceableId: long,
-    resourceableTypeName: text,
-    olatResourceKey: long,
-    olatResourceId: long,
-    olatResourceTypeName: text,
+    ...ENTRY_RESOURCE,
     entryStatus: text
       .describe('preparation, review, coachpublished, published, closed, trash or deleted.')
       .describeInput('A status name, or closed, unclosed, deleted, restored as for …/status.'),

@@ -86,14 +86,8 @@ export async function listCurricula(em: EntityManager, caller: Caller, roles: re
   ]);
 }
 
-export interface NewCurriculum {
-  identifier: string;
-  displayName: string;
-  description: string | null;
-  status: string | null;
-  degree: string | null;
-  externalId: string | null;
-  managedFlags: string | null;
+/** A curriculum to insert: in an organisation always. */
+export interface NewCurriculum extends Omit<CurriculumRow, 'id' | 'organisationKey'> {
   organisationKey: number;
 }
 

@@ -49,6 +49,16 @@ export class GroupInfoVO extends GroupVO {
 export const GroupInfoVOes = PageOf(GroupInfoVO, { name: 'GroupInfoVOes', xmlRoot: 'groups', items: 'groups', xmlItem: 'group' });
 export type GroupInfoVOes = InstanceType<typeof GroupInfoVOes>;
 
+/** Who sees a group's member lists: its members, or everyone (GroupConfigurationVO, a sync's group). */
+export const MEMBER_LISTS_SHOWN = {
+  ownersVisible: bool.describe('Members see the owners.'),
+  participantsVisible: bool.describe('Members see the participants.'),
+  waitingListVisible: bool.describe('Members see the waiting list.'),
+  ownersPublic: bool.describe('Everyone sees the owners.'),
+  participantsPublic: bool.describe('Everyone sees the participants.'),
+  waitingListPublic: bool.describe('Everyone sees the waiting list.'),
+};
+
 /** A group's collaboration tools, news and member lists' visibility (catalogue 3.2); OpenOLAT names its XML root `groupVO`. */
 export const [GroupConfigurationVO, GroupConfigurationVOInput] = wireType(
   { name: 'GroupConfigurationVO', extensions: { xmlRoot: 'groupVO' } },
@@ -63,12 +73,7 @@ export const [GroupConfigurationVO, GroupConfigurationVOInput] = wireType(
       'Access level of the tools switched on that have one (hasFolder, hasCalendar): 0 owners, 1 everyone.',
     ),
     news: text.nullable,
-    ownersVisible: bool.describe('Members see the owners.'),
-    participantsVisible: bool.describe('Members see the participants.'),
-    waitingListVisible: bool.describe('Members see the waiting list.'),
-    ownersPublic: bool.describe('Everyone sees the owners.'),
-    participantsPublic: bool.describe('Everyone sees the participants.'),
-    waitingListPublic: bool.describe('Everyone sees the waiting list.'),
+    ...MEMBER_LISTS_SHOWN,
   },
 );
 export type GroupConfigurationVO = InstanceType<typeof GroupConfigurationVO>;

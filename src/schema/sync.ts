@@ -1,4 +1,5 @@
 import { registerEnumType } from 'type-graphql';
+import { MEMBER_LISTS_SHOWN } from './groups';
 import { UserPropertyInput } from './users';
 import { bool, dateTime, field, inputType, int, long, objectType, text } from './wire-shape';
 
@@ -52,12 +53,7 @@ export const SyncGroupInput = inputType(
     tools: field<string[]>(() => [String])
       .describe('The tools switched on, all of them (GroupConfigurationVO.tools: hasNews, hasCalendar, hasFolder, …); absent: as they are.')
       .extensions({ xmlItem: 'tool' }),
-    ownersVisible: bool.describe('Members see the owners.'),
-    participantsVisible: bool.describe('Members see the participants.'),
-    waitingListVisible: bool.describe('Members see the waiting list.'),
-    ownersPublic: bool.describe('Everyone sees the owners.'),
-    participantsPublic: bool.describe('Everyone sees the participants.'),
-    waitingListPublic: bool.describe('Everyone sees the waiting list.'),
+    ...MEMBER_LISTS_SHOWN,
   },
 );
 export type SyncGroupInput = InstanceType<typeof SyncGroupInput>;

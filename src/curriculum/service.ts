@@ -424,7 +424,7 @@ export async function unlinkEntry(ctx: RequestContext, curriculumKey: number, el
 
 export async function listElementLevels(ctx: RequestContext, curriculumKey: number, elementKey: number): Promise<TaxonomyLevelVO[]> {
   await elementOf(ctx, curriculumKey, elementKey);
-  return (await taxonomies.levelsOfElement(ctx.em, elementKey)).map(toLevelVO);
+  return (await taxonomies.levelsOf(ctx.em, 'element', elementKey)).map(toLevelVO);
 }
 
 async function requireLevel(em: EntityManager, levelKey: number): Promise<void> {
@@ -436,7 +436,7 @@ export async function linkElementLevel(ctx: RequestContext, curriculumKey: numbe
   await elementOf(ctx, curriculumKey, elementKey);
   return inTransaction(ctx, async (em) => {
     await requireLevel(em, levelKey);
-    return taxonomies.linkElement(em, elementKey, levelKey);
+    return taxonomies.linkLevel(em, 'element', elementKey, levelKey);
   });
 }
 
@@ -445,7 +445,7 @@ export async function unlinkElementLevel(ctx: RequestContext, curriculumKey: num
   await elementOf(ctx, curriculumKey, elementKey);
   return inTransaction(ctx, async (em) => {
     await requireLevel(em, levelKey);
-    await taxonomies.unlinkElement(em, elementKey, levelKey);
+    await taxonomies.unlinkLevel(em, 'element', elementKey, levelKey);
     return true;
   });
 }

@@ -12,13 +12,18 @@ registerEnumType(SyncMode, {
   description: 'merge: create, update and add, never remove; mirror: also remove the members of the listed containers and roles the document does not list.',
 });
 
+/** What an organisation and a curriculum of a sync document begin with: the externalId that names them, and their names. */
+const namedByExternalId = (what: string) => ({
+  externalId: text.describe(`Names the ${what} (required).`),
+  identifier: text.describe('Required when it is created.'),
+  displayName: text.describe('Required when it is created.'),
+  description: text,
+});
+
 export const SyncOrganisationInput = inputType(
   { name: 'SyncOrganisationInput', description: 'An organisation as the external system says it should be; fields not given are left alone.' },
   {
-    externalId: text.describe('Names the organisation (required).'),
-    identifier: text.describe('Required when it is created.'),
-    displayName: text.describe('Required when it is created.'),
-    description: text,
+    ...namedByExternalId('organisation'),
     parentExternalId: text.describe('The parent organisation, by externalId (created before, in this document or earlier); absent: the default organisation.'),
   },
 );
@@ -79,10 +84,7 @@ export type SyncCourseInput = InstanceType<typeof SyncCourseInput>;
 export const SyncCurriculumInput = inputType(
   { name: 'SyncCurriculumInput', description: 'A curriculum, found by externalId.' },
   {
-    externalId: text.describe('Names the curriculum (required).'),
-    identifier: text.describe('Required when it is created.'),
-    displayName: text.describe('Required when it is created.'),
-    description: text,
+    ...namedByExternalId('curriculum'),
     organisationExternalId: text.describe('Its organisation, by externalId.'),
   },
 );

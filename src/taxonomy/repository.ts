@@ -176,51 +176,32 @@ export async function deleteCompetence(em: EntityManager, key: number): Promise<
   await sql(em, 'delete from taxonomy_competence where id = ?', [key]);
 }
 
-export async function levelsOfEntry(em: EntityManager, entryKey: number): Promise<LevelRow[]> {
-  return sql<LevelRow>(
-    em,
-    `select ${LEVEL_COLUMNS} from repository_entry_taxonomy_level x join taxonomy_level l on l.id = x.level_id where x.entry_id = ? order by l.id`,
-    [entryKey],
-  );
+/** What carries taxonomy levels: a repository entry or a curriculum element, each by a link table of its own. */
+const LEVEL_LINKS = {
+  entry: { table: 'repository_entry_taxonomy_level', column: 'entry_id' },
+  element: { table: 'curriculum_element_taxonomy_level', column: 'element_id' },
+} as const;
+export type LevelCarrier = keyof typeof LEVEL_LINKS;
+
+export async function levelsOf(em: EntityManager, carrier: LevelCarrier, key: number): Promise<LevelRow[]> {
+  const { table, column } = LEVEL_LINKS[carrier];
+  return sql<LevelRow>(em, `select ${LEVEL_COLUMNS} from ${table} x join taxonomy_level l on l.id = x.level_id where x.${column} = ? order by l.id`, [key]);
 }
 
 /** true: linked now; false: it already was. */
-export async function linkEntry(em: EntityManager, entryKey: number, levelKey: number): Promise<boolean> {
-  const rows = await sql(
-    em,
-    'insert into repository_entry_taxonomy_level (entry_id, level_id) values (?, ?) on conflict (entry_id, level_id) do nothing returning id',
-    [entryKey, levelKey],
-  );
+export async function linkLevel(em: EntityManager, carrier: LevelCarrier, key: number, levelKey: number): Promise<boolean> {
+  const { table, column } = LEVEL_LINKS[carrier];
+  const rows = await sql(em, `insert into ${table} (${column}, level_id) values (?, ?) on conflict (${column}, level_id) do nothing returning id`, [
+    key,
+    levelKey,
+  ]);
   return rows.length > 0;
 }
 
 /** true: unlinked; false: it was not linked. */
-export async function unlinkEntry(em: EntityManager, entryKey: number, levelKey: number): Promise<boolean> {
-  const rows = await sql(em, 'delete from repository_entry_taxonomy_level where entry_id = ? and level_id = ? returning id', [entryKey, levelKey]);
-  return rows.length > 0;
-}
-
-export async function levelsOfElement(em: EntityManager, elementKey: number): Promise<LevelRow[]> {
-  return sql<LevelRow>(
-    em,
-    `select ${LEVEL_COLUMNS} from curriculum_element_taxonomy_level x join taxonomy_level l on l.id = x.level_id where x.element_id = ? order by l.id`,
-    [elementKey],
-  );
-}
-
-/** true: linked now; false: it already was. */
-export async function linkElement(em: EntityManager, elementKey: number, levelKey: number): Promise<boolean> {
-  const rows = await sql(
-    em,
-    'insert into curriculum_element_taxonomy_level (element_id, level_id) values (?, ?) on conflict (element_id, level_id) do nothing returning id',
-    [elementKey, levelKey],
-  );
-  return rows.length > 0;
-}
-
-/** true: unlinked; false: it was not linked. */
-export async function unlinkElement(em: EntityManager, elementKey: number, levelKey: number): Promise<boolean> {
-  const rows = await sql(em, 'delete from curriculum_element_taxonomy_level where element_id = ? and level_id = ? returning id', [elementKey, levelKey]);
+export async function unlinkLevel(em: EntityManager, carrier: LevelCarrier, key: number, levelKey: number): Promise<boolean> {
+  const { table, column } = LEVEL_LINKS[carrier];
+  const rows = await sql(em, `delete from ${table} where ${column} = ? and level_id = ? returning id`, [key, levelKey]);
   return rows.length > 0;
 }
 

@@ -405,7 +405,7 @@ export async function disallowSubType(ctx: RequestContext, taxonomyKey: number, 
 export async function entryLevels(ctx: RequestContext, entry: string): Promise<TaxonomyLevelVO[]> {
   const row = await locateEntry(ctx, entry);
   await requireEntryLevelManager(ctx, row);
-  return (await taxonomies.levelsOfEntry(ctx.em, row.id)).map(toLevelVO);
+  return (await taxonomies.levelsOf(ctx.em, 'entry', row.id)).map(toLevelVO);
 }
 
 async function requireLevel(em: EntityManager, levelKey: number): Promise<void> {
@@ -418,7 +418,7 @@ export async function linkEntryLevel(ctx: RequestContext, entry: string, levelKe
   await requireEntryLevelManager(ctx, row);
   return inTransaction(ctx, async (em) => {
     await requireLevel(em, levelKey);
-    return taxonomies.linkEntry(em, row.id, levelKey);
+    return taxonomies.linkLevel(em, 'entry', row.id, levelKey);
   });
 }
 
@@ -428,7 +428,7 @@ export async function unlinkEntryLevel(ctx: RequestContext, entry: string, level
   await requireEntryLevelManager(ctx, row);
   return inTransaction(ctx, async (em) => {
     await requireLevel(em, levelKey);
-    await taxonomies.unlinkEntry(em, row.id, levelKey);
+    await taxonomies.unlinkLevel(em, 'entry', row.id, levelKey);
     return true;
   });
 }

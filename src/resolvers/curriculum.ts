@@ -26,6 +26,7 @@ import { TaxonomyLevelVO } from '../schema/taxonomy';
 import { OrganisationVO } from '../schema/organisations';
 import { UserVO, UserVOInput } from '../schema/users';
 import * as users from '../users/service';
+import { typeOperations } from './type-operations';
 import { CURRICULUM_MANAGERS, ORGANISATION_ADMINS } from '../access/roles';
 
 /** Operations on one curriculum: any authenticated caller, then the curriculum-manager rule of src/curriculum/policy.ts (403). */
@@ -326,68 +327,39 @@ export class CurriculumResolver {
   repositoryEntryCurriculumElements(@Ctx() ctx: RequestContext, @Arg('entry', () => String) entry: string): Promise<CurriculumElementVO[]> {
     return curricula.listElementsOfEntry(ctx, entry);
   }
-
-  @Query(() => [CurriculumElementTypeVO])
-  @Directive(auth(...CURRICULUM_MANAGERS))
-  curriculumElementTypes(@Ctx() ctx: RequestContext): Promise<CurriculumElementTypeVO[]> {
-    return types.listTypes(ctx);
-  }
-
-  @Query(() => CurriculumElementTypeVO)
-  @Directive(auth(...CURRICULUM_MANAGERS))
-  curriculumElementType(@Ctx() ctx: RequestContext, @Arg('typeKey', () => LongScalar) typeKey: number): Promise<CurriculumElementTypeVO> {
-    return types.getType(ctx, typeKey);
-  }
-
-  @Mutation(() => CurriculumElementTypeVO, { description: 'Create an element type; a body key updates that type.' })
-  @Directive(auth(...CURRICULUM_MANAGERS))
-  @Managed(managedElementType, null)
-  createCurriculumElementType(
-    @Ctx() ctx: RequestContext,
-    @Arg('curriculumElementType', () => CurriculumElementTypeVOInput) type: CurriculumElementTypeVOInput,
-  ): Promise<CurriculumElementTypeVO> {
-    return types.saveType(ctx, type);
-  }
-
-  @Mutation(() => CurriculumElementTypeVO, { description: 'Update an element type; a body key other than the path key answers 409.' })
-  @Directive(auth(...CURRICULUM_MANAGERS))
-  @Managed(managedElementType, null)
-  updateCurriculumElementType(
-    @Ctx() ctx: RequestContext,
-    @Arg('typeKey', () => LongScalar) typeKey: number,
-    @Arg('curriculumElementType', () => CurriculumElementTypeVOInput) type: CurriculumElementTypeVOInput,
-  ): Promise<CurriculumElementTypeVO> {
-    return types.updateType(ctx, typeKey, type);
-  }
-
-  @Query(() => [CurriculumElementTypeVO], { description: 'The types an element of this type may have as children.' })
-  @Directive(auth(...CURRICULUM_MANAGERS))
-  curriculumElementTypeAllowedSubTypes(@Ctx() ctx: RequestContext, @Arg('typeKey', () => LongScalar) typeKey: number): Promise<CurriculumElementTypeVO[]> {
-    return types.listAllowedSubTypes(ctx, typeKey);
-  }
-
-  @Mutation(() => Boolean, { description: 'true: allowed now; false: it already was (REST answers 200 either way).' })
-  @Directive(auth(...CURRICULUM_MANAGERS))
-  @Managed(managedElementType, 'subTypes')
-  allowCurriculumElementSubType(
-    @Ctx() ctx: RequestContext,
-    @Arg('typeKey', () => LongScalar) typeKey: number,
-    @Arg('subTypeKey', () => LongScalar) subTypeKey: number,
-  ): Promise<boolean> {
-    return types.allowSubType(ctx, typeKey, subTypeKey);
-  }
-
-  @Mutation(() => Boolean, { description: 'true: no longer allowed; false: it was not allowed (REST answers 200 either way).' })
-  @Directive(auth(...CURRICULUM_MANAGERS))
-  @Managed(managedElementType, 'subTypes')
-  disallowCurriculumElementSubType(
-    @Ctx() ctx: RequestContext,
-    @Arg('typeKey', () => LongScalar) typeKey: number,
-    @Arg('subTypeKey', () => LongScalar) subTypeKey: number,
-  ): Promise<boolean> {
-    return types.disallowSubType(ctx, typeKey, subTypeKey);
-  }
 }
+
+/** Curriculum element types (catalogue 3.5): every type, one, create, update and their allowed sub-types. */
+export const CurriculumElementTypeResolver = typeOperations({
+  vo: CurriculumElementTypeVO,
+  input: CurriculumElementTypeVOInput,
+  inputName: 'curriculumElementType',
+  names: {
+    list: 'curriculumElementTypes',
+    get: 'curriculumElementType',
+    save: 'createCurriculumElementType',
+    update: 'updateCurriculumElementType',
+    allowedSubTypes: 'curriculumElementTypeAllowedSubTypes',
+    allowSubType: 'allowCurriculumElementSubType',
+    disallowSubType: 'disallowCurriculumElementSubType',
+  },
+  describe: {
+    save: 'Create an element type; a body key updates that type.',
+    update: 'Update an element type; a body key other than the path key answers 409.',
+    allowedSubTypes: 'The types an element of this type may have as children.',
+  },
+  roles: CURRICULUM_MANAGERS,
+  managed: managedElementType,
+  service: {
+    list: types.listTypes,
+    get: types.getType,
+    save: types.saveType,
+    update: types.updateType,
+    allowedSubTypes: types.listAllowedSubTypes,
+    allowSubType: types.allowSubType,
+    disallowSubType: types.disallowSubType,
+  },
+});
 
 /** The element tree of a curriculum for internal tools (GraphQL only): each edge read for all parents of an answer at once. */
 @Resolver(() => CurriculumVO)
@@ -466,4 +438,10 @@ export class CurriculumMemberEdgesResolver {
   }
 }
 
-export const curriculumResolvers = [CurriculumResolver, CurriculumEdgesResolver, CurriculumElementEdgesResolver, CurriculumMemberEdgesResolver] as const;
+export const curriculumResolvers = [
+  CurriculumResolver,
+  CurriculumElementTypeResolver,
+  CurriculumEdgesResolver,
+  CurriculumElementEdgesResolver,
+  CurriculumMemberEdgesResolver,
+] as const;

@@ -10,6 +10,7 @@ import { OrganisationTypeVO, OrganisationTypeVOInput, OrganisationVO, Organisati
 import { EdgePageArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { UserVO, UserVOInput } from '../schema/users';
+import { typeOperations } from './type-operations';
 import { ORGANISATION_ADMINS } from '../access/roles';
 
 const ROLE = 'an organisation role (catalogue 5.7) or its plural, e.g. author or authors';
@@ -133,68 +134,39 @@ export class OrganisationResolver {
   ): Promise<OrganisationVO[]> {
     return members.listMemberships(ctx, role, identityKey, withInheritance);
   }
-
-  @Query(() => [OrganisationTypeVO])
-  @Directive(auth(...ORGANISATION_ADMINS))
-  organisationTypes(@Ctx() ctx: RequestContext): Promise<OrganisationTypeVO[]> {
-    return types.listOrganisationTypes(ctx);
-  }
-
-  @Query(() => OrganisationTypeVO)
-  @Directive(auth(...ORGANISATION_ADMINS))
-  organisationType(@Ctx() ctx: RequestContext, @Arg('typeKey', () => LongScalar) typeKey: number): Promise<OrganisationTypeVO> {
-    return types.getOrganisationType(ctx, typeKey);
-  }
-
-  @Mutation(() => OrganisationTypeVO, { description: 'Create an organisation type; a body with a key updates that type.' })
-  @Directive(auth(...ORGANISATION_ADMINS))
-  @Managed(managedOrganisationType, null)
-  createOrganisationType(
-    @Ctx() ctx: RequestContext,
-    @Arg('organisationType', () => OrganisationTypeVOInput) organisationType: OrganisationTypeVOInput,
-  ): Promise<OrganisationTypeVO> {
-    return types.saveOrganisationType(ctx, organisationType);
-  }
-
-  @Mutation(() => OrganisationTypeVO, { description: 'Update an organisation type; a body key other than the path key answers 409.' })
-  @Directive(auth(...ORGANISATION_ADMINS))
-  @Managed(managedOrganisationType, null)
-  updateOrganisationType(
-    @Ctx() ctx: RequestContext,
-    @Arg('typeKey', () => LongScalar) typeKey: number,
-    @Arg('organisationType', () => OrganisationTypeVOInput) organisationType: OrganisationTypeVOInput,
-  ): Promise<OrganisationTypeVO> {
-    return types.updateOrganisationType(ctx, typeKey, organisationType);
-  }
-
-  @Query(() => [OrganisationTypeVO], { description: 'The types an organisation of this type may have as sub-organisations.' })
-  @Directive(auth(...ORGANISATION_ADMINS))
-  organisationTypeAllowedSubTypes(@Ctx() ctx: RequestContext, @Arg('typeKey', () => LongScalar) typeKey: number): Promise<OrganisationTypeVO[]> {
-    return types.listAllowedSubTypes(ctx, typeKey);
-  }
-
-  @Mutation(() => Boolean, { description: 'true: allowed now; false: it already was (REST answers 200 either way).' })
-  @Directive(auth(...ORGANISATION_ADMINS))
-  @Managed(managedOrganisationType, 'subTypes')
-  allowOrganisationSubType(
-    @Ctx() ctx: RequestContext,
-    @Arg('typeKey', () => LongScalar) typeKey: number,
-    @Arg('subTypeKey', () => LongScalar) subTypeKey: number,
-  ): Promise<boolean> {
-    return types.allowSubType(ctx, typeKey, subTypeKey);
-  }
-
-  @Mutation(() => Boolean, { description: 'true: no longer allowed; false: it was not allowed (REST answers 200 either way).' })
-  @Directive(auth(...ORGANISATION_ADMINS))
-  @Managed(managedOrganisationType, 'subTypes')
-  disallowOrganisationSubType(
-    @Ctx() ctx: RequestContext,
-    @Arg('typeKey', () => LongScalar) typeKey: number,
-    @Arg('subTypeKey', () => LongScalar) subTypeKey: number,
-  ): Promise<boolean> {
-    return types.disallowSubType(ctx, typeKey, subTypeKey);
-  }
 }
+
+/** Organisation types (catalogue 2.5): every type, one, create, update and their allowed sub-types. */
+export const OrganisationTypeResolver = typeOperations({
+  vo: OrganisationTypeVO,
+  input: OrganisationTypeVOInput,
+  inputName: 'organisationType',
+  names: {
+    list: 'organisationTypes',
+    get: 'organisationType',
+    save: 'createOrganisationType',
+    update: 'updateOrganisationType',
+    allowedSubTypes: 'organisationTypeAllowedSubTypes',
+    allowSubType: 'allowOrganisationSubType',
+    disallowSubType: 'disallowOrganisationSubType',
+  },
+  describe: {
+    save: 'Create an organisation type; a body with a key updates that type.',
+    update: 'Update an organisation type; a body key other than the path key answers 409.',
+    allowedSubTypes: 'The types an organisation of this type may have as sub-organisations.',
+  },
+  roles: ORGANISATION_ADMINS,
+  managed: managedOrganisationType,
+  service: {
+    list: types.listOrganisationTypes,
+    get: types.getOrganisationType,
+    save: types.saveOrganisationType,
+    update: types.updateOrganisationType,
+    allowedSubTypes: types.listAllowedSubTypes,
+    allowSubType: types.allowSubType,
+    disallowSubType: types.disallowSubType,
+  },
+});
 
 /** Edges of an organisation for internal tools (GraphQL only), for organisation administrators as their REST twins, read for all organisations of an answer at once. */
 @Resolver(() => OrganisationVO)
@@ -233,4 +205,4 @@ export class OrganisationEdgesResolver {
   }
 }
 
-export const organisationResolvers = [OrganisationResolver, OrganisationEdgesResolver] as const;
+export const organisationResolvers = [OrganisationResolver, OrganisationTypeResolver, OrganisationEdgesResolver] as const;

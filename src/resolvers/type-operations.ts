@@ -1,0 +1,94 @@
+import { Arg, Ctx, Directive, Mutation, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../domain/context';
+import { Managed, type ManagedElement } from '../managed/elements';
+import { auth } from '../schema/directives';
+import { LongScalar } from '../schema/scalars';
+
+/** What a family's types do (src/organisations/types.ts, src/curriculum/types.ts). */
+interface TypeService<VO, Input> {
+  list(ctx: RequestContext): Promise<VO[]>;
+  get(ctx: RequestContext, typeKey: number): Promise<VO>;
+  save(ctx: RequestContext, input: Input): Promise<VO>;
+  update(ctx: RequestContext, typeKey: number, input: Input): Promise<VO>;
+  allowedSubTypes(ctx: RequestContext, typeKey: number): Promise<VO[]>;
+  allowSubType(ctx: RequestContext, typeKey: number, subTypeKey: number): Promise<boolean>;
+  disallowSubType(ctx: RequestContext, typeKey: number, subTypeKey: number): Promise<boolean>;
+}
+
+/** A family of types with allowed sub-types, as OpenOLAT has them for organisations and curriculum elements. */
+export interface TypeFamily<VO, Input> {
+  vo: new () => VO;
+  input: new () => Input;
+  /** The name of a write's input argument. */
+  inputName: string;
+  /** The operations' names, in the order the schema lists them. */
+  names: Record<keyof TypeService<VO, Input>, string>;
+  /** The descriptions that name the family's objects. */
+  describe: { save: string; update: string; allowedSubTypes: string };
+  roles: readonly string[];
+  managed: ManagedElement;
+  service: TypeService<VO, Input>;
+}
+
+/** The seven operations of a family's types: every type, one type, create, update, its allowed sub-types, allow and disallow one. */
+export function typeOperations<VO, Input>({ vo, input, inputName, names, describe, roles, managed, service }: TypeFamily<VO, Input>) {
+  const allowed = auth(...roles);
+
+  @Resolver()
+  class TypeOperations {
+    @Query(() => [vo], { name: names.list })
+    @Directive(allowed)
+    list(@Ctx() ctx: RequestContext): Promise<VO[]> {
+      return service.list(ctx);
+    }
+
+    @Query(() => vo, { name: names.get })
+    @Directive(allowed)
+    get(@Ctx() ctx: RequestContext, @Arg('typeKey', () => LongScalar) typeKey: number): Promise<VO> {
+      return service.get(ctx, typeKey);
+    }
+
+    @Mutation(() => vo, { name: names.save, description: describe.save })
+    @Directive(allowed)
+    @Managed(managed, null)
+    save(@Ctx() ctx: RequestContext, @Arg(inputName, () => input) type: Input): Promise<VO> {
+      return service.save(ctx, type);
+    }
+
+    @Mutation(() => vo, { name: names.update, description: describe.update })
+    @Directive(allowed)
+    @Managed(managed, null)
+    update(@Ctx() ctx: RequestContext, @Arg('typeKey', () => LongScalar) typeKey: number, @Arg(inputName, () => input) type: Input): Promise<VO> {
+      return service.update(ctx, typeKey, type);
+    }
+
+    @Query(() => [vo], { name: names.allowedSubTypes, description: describe.allowedSubTypes })
+    @Directive(allowed)
+    allowedSubTypes(@Ctx() ctx: RequestContext, @Arg('typeKey', () => LongScalar) typeKey: number): Promise<VO[]> {
+      return service.allowedSubTypes(ctx, typeKey);
+    }
+
+    @Mutation(() => Boolean, { name: names.allowSubType, description: 'true: allowed now; false: it already was (REST answers 200 either way).' })
+    @Directive(allowed)
+    @Managed(managed, 'subTypes')
+    allowSubType(
+      @Ctx() ctx: RequestContext,
+      @Arg('typeKey', () => LongScalar) typeKey: number,
+      @Arg('subTypeKey', () => LongScalar) subTypeKey: number,
+    ): Promise<boolean> {
+      return service.allowSubType(ctx, typeKey, subTypeKey);
+    }
+
+    @Mutation(() => Boolean, { name: names.disallowSubType, description: 'true: no longer allowed; false: it was not allowed (REST answers 200 either way).' })
+    @Directive(allowed)
+    @Managed(managed, 'subTypes')
+    disallowSubType(
+      @Ctx() ctx: RequestContext,
+      @Arg('typeKey', () => LongScalar) typeKey: number,
+      @Arg('subTypeKey', () => LongScalar) subTypeKey: number,
+    ): Promise<boolean> {
+      return service.disallowSubType(ctx, typeKey, subTypeKey);
+    }
+  }
+  return TypeOperations;
+}

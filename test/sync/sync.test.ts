@@ -863,7 +863,9 @@ describe('the object policies are asked for a batch at once', () => {
         ['memberships', 2 * count],
       ]),
     );
-    return statements.filter((statement) => !/from sync_job j where j\.id = /.test(statement.text)).length;
+    // Left out besides the job's polls: the caller's principal, read again once the notification of an earlier write
+    // (the group and course built above) reaches the instance, which comes when it comes, whatever the plan's size.
+    return statements.filter((statement) => !/from sync_job j where j\.id = |as "tokenOrigin"/.test(statement.text)).length;
   }
 
   it('a plan that creates 60 people and 120 memberships sends as many statements as one that creates 10 and 20', async () => {

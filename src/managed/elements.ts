@@ -71,8 +71,8 @@ export function managedByKey<Row extends { managedFlags?: string | null }>(eleme
       const row = key == null ? null : await find(ctx, key, args);
       if (!row) return null;
       const given: Record<string, unknown> = args[input] ?? {};
-      const values: Record<string, unknown> = { ...present(row) };
-      const current = { ...values };
+      const current = present(row) as Record<string, unknown>;
+      const values = { ...current };
       for (const [field, meansCurrent] of Object.entries(rules(given)))
         if (given[field] !== undefined && meansCurrent(given[field], current)) values[field] = given[field];
       return { managedFlags: row.managedFlags, values };

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
 import proxyAddr from 'proxy-addr';
 
@@ -24,10 +25,19 @@ export function trustFunction(value: string): Trust {
 }
 
 let trusted: Trust = trustFunction(TRUSTED_PROXIES);
+/** Whether a connection comes from a trusted proxy: asked once a connection, not on every request it carries. */
+let socketTrust = new WeakMap<Socket, boolean>();
 
 /** Sets which proxies are trusted (src/app.ts, from `TRUST_PROXY`); the function, for express's `trust proxy`. */
 export function configureTrustProxy(value: string): Trust {
+  socketTrust = new WeakMap();
   return (trusted = trustFunction(value));
+}
+
+function fromTrustedProxy(socket: Socket): boolean {
+  let trust = socketTrust.get(socket);
+  if (trust === undefined) socketTrust.set(socket, (trust = trusted(socket.remoteAddress ?? '', 0)));
+  return trust;
 }
 
 /** Path and query string of a URL as node gives it (`/restapi/users/1?x=y`). */
@@ -40,12 +50,12 @@ export function splitUrl(url: string): { path: string; search: string } {
 export const queryOf = (search: string): ParsedUrlQuery => (search ? parseQuery(search) : {});
 
 /** The client's address, through trusted proxies (express's `req.ip`). */
-export const clientAddress = (req: IncomingMessage): string => proxyAddr(req, trusted);
+export const clientAddress = (req: IncomingMessage): string => (fromTrustedProxy(req.socket) ? proxyAddr(req, trusted) : (req.socket.remoteAddress as string));
 
 /** Whether the client reached us over HTTPS, directly or through a trusted proxy (express's `req.secure`). */
 export function isSecure(req: IncomingMessage): boolean {
   if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-  if (!trusted(req.socket.remoteAddress ?? '', 0)) return false;
+  if (!fromTrustedProxy(req.socket)) return false;
   const forwarded = req.headers['x-forwarded-proto'];
   const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? '';
   return proto.split(',')[0].trim() === 'https';

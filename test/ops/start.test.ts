@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { onTestServer, readState } from '../support/database';
+import { eventually } from '../support/eventually';
 import { freePort, startServiceProcess } from '../support/process';
 import { ADMIN } from '../support/service';
 
@@ -106,6 +107,11 @@ it('the start log names the database and says what it does: database, migrations
     expect(said.indexOf(where)).toBeGreaterThanOrEqual(0);
     expect(said.findIndex((msg) => /^migrations: applied \d+$/.test(msg))).toBeGreaterThan(said.indexOf(where));
     expect(said.findIndex((msg) => msg.startsWith('listening on '))).toBeGreaterThan(said.findIndex((msg) => msg.startsWith('migrations: ')));
+    // Access lines are gathered before they are written: one request alone still gets its line within a moment.
+    await fetch(`${started.base}/restapi/users/me`, { headers: { 'X-Request-Id': 'alone-1' } });
+    await eventually(async () => {
+      expect(messages(started.output()).find((line) => (line as { reqId?: string }).reqId === 'alone-1')).toMatchObject({ msg: 'request', status: 401 });
+    }, 1000);
   } finally {
     started.child.kill('SIGTERM');
     await started.exited;

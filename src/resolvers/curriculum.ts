@@ -27,6 +27,7 @@ import { OrganisationVO } from '../schema/organisations';
 import { UserVO, UserVOInput } from '../schema/users';
 import * as users from '../users/service';
 import { typeOperations } from './type-operations';
+import { ELEMENT_TYPE_OPERATIONS } from '../schema/type-families';
 import { CURRICULUM_MANAGERS, ORGANISATION_ADMINS } from '../access/roles';
 
 /** Operations on one curriculum: any authenticated caller, then the curriculum-manager rule of src/curriculum/policy.ts (403). */
@@ -333,16 +334,7 @@ export class CurriculumResolver {
 export const CurriculumElementTypeResolver = typeOperations({
   vo: CurriculumElementTypeVO,
   input: CurriculumElementTypeVOInput,
-  inputName: 'curriculumElementType',
-  names: {
-    list: 'curriculumElementTypes',
-    get: 'curriculumElementType',
-    save: 'createCurriculumElementType',
-    update: 'updateCurriculumElementType',
-    allowedSubTypes: 'curriculumElementTypeAllowedSubTypes',
-    allowSubType: 'allowCurriculumElementSubType',
-    disallowSubType: 'disallowCurriculumElementSubType',
-  },
+  ...ELEMENT_TYPE_OPERATIONS,
   describe: {
     save: 'Create an element type; a body key updates that type.',
     update: 'Update an element type; a body key other than the path key answers 409.',

@@ -11,6 +11,7 @@ import { EdgePageArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { UserVO, UserVOInput } from '../schema/users';
 import { typeOperations } from './type-operations';
+import { ORGANISATION_TYPE_OPERATIONS } from '../schema/type-families';
 import { ORGANISATION_ADMINS } from '../access/roles';
 
 const ROLE = 'an organisation role (catalogue 5.7) or its plural, e.g. author or authors';
@@ -140,16 +141,7 @@ export class OrganisationResolver {
 export const OrganisationTypeResolver = typeOperations({
   vo: OrganisationTypeVO,
   input: OrganisationTypeVOInput,
-  inputName: 'organisationType',
-  names: {
-    list: 'organisationTypes',
-    get: 'organisationType',
-    save: 'createOrganisationType',
-    update: 'updateOrganisationType',
-    allowedSubTypes: 'organisationTypeAllowedSubTypes',
-    allowSubType: 'allowOrganisationSubType',
-    disallowSubType: 'disallowOrganisationSubType',
-  },
+  ...ORGANISATION_TYPE_OPERATIONS,
   describe: {
     save: 'Create an organisation type; a body with a key updates that type.',
     update: 'Update an organisation type; a body key other than the path key answers 409.',

@@ -2,10 +2,11 @@ import { Arg, Ctx, Directive, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { Managed, type ManagedElement } from '../managed/elements';
 import { auth } from '../schema/directives';
+import type { TypeOperation, TypeOperationNames } from '../schema/type-families';
 import { LongScalar } from '../schema/scalars';
 
 /** What a family's types do (src/organisations/types.ts, src/curriculum/types.ts). */
-interface TypeService<VO, Input> {
+interface TypeService<VO, Input> extends Record<TypeOperation, unknown> {
   list(ctx: RequestContext): Promise<VO[]>;
   get(ctx: RequestContext, typeKey: number): Promise<VO>;
   save(ctx: RequestContext, input: Input): Promise<VO>;
@@ -16,13 +17,9 @@ interface TypeService<VO, Input> {
 }
 
 /** A family of types with allowed sub-types, as OpenOLAT has them for organisations and curriculum elements. */
-export interface TypeFamily<VO, Input> {
+export interface TypeFamily<VO, Input> extends TypeOperationNames {
   vo: new () => VO;
   input: new () => Input;
-  /** The name of a write's input argument. */
-  inputName: string;
-  /** The operations' names, in the order the schema lists them. */
-  names: Record<keyof TypeService<VO, Input>, string>;
   /** The descriptions that name the family's objects. */
   describe: { save: string; update: string; allowedSubTypes: string };
   roles: readonly string[];

@@ -1,4 +1,6 @@
+import { ELEMENT_TYPE_OPERATIONS } from '../../schema/type-families';
 import { DELETE, GET, HEAD, POST, PUT, PUT_OR_POST, VERSION, type FamilyRoutes } from '../route';
+import { typeRoutes } from './types';
 
 const ELEMENT = '/curriculum/:curriculumKey/elements/:elementKey';
 
@@ -79,28 +81,7 @@ export const curriculum: FamilyRoutes = {
 
     GET('/repo/entries/:entry/curriculum/elements', 'Query.repositoryEntryCurriculumElements', 'The curriculum elements the entry is linked to'),
 
-    GET('/curriculum/types', 'Query.curriculumElementTypes', 'List element types'),
-    ...PUT_OR_POST('/curriculum/types', 'Mutation.createCurriculumElementType', 'Create an element type; a body key updates that type', {
-      bodyArg: 'curriculumElementType',
-    }),
-    GET('/curriculum/types/:typeKey', 'Query.curriculumElementType', 'Get an element type'),
-    POST('/curriculum/types/:typeKey', 'Mutation.updateCurriculumElementType', 'Update an element type (409 when the body names another key)', {
-      bodyArg: 'curriculumElementType',
-    }),
-    GET(
-      '/curriculum/types/:typeKey/allowedSubTypes',
-      'Query.curriculumElementTypeAllowedSubTypes',
-      'Types allowed below elements of this type (JSON by default)',
-      {
-        defaultFormat: 'json',
-      },
-    ),
-    PUT('/curriculum/types/:typeKey/allowedSubTypes/:subTypeKey', 'Mutation.allowCurriculumElementSubType', 'Allow a sub-type (200 also when already allowed)'),
-    DELETE(
-      '/curriculum/types/:typeKey/allowedSubTypes/:subTypeKey',
-      'Mutation.disallowCurriculumElementSubType',
-      'Disallow a sub-type (200 also when it was not)',
-    ),
+    ...typeRoutes('/curriculum/types', ELEMENT_TYPE_OPERATIONS, { type: 'element type', carriers: 'elements', disallowedAlready: 'it was not' }),
   ],
   openRoutes: [VERSION('/curriculum/version', 'curriculum')],
 };

@@ -1,4 +1,6 @@
+import { ORGANISATION_TYPE_OPERATIONS } from '../../schema/type-families';
 import { DELETE, GET, POST, PUT, PUT_OR_POST, VERSION, type FamilyRoutes } from '../route';
+import { typeRoutes } from './types';
 
 /** Organisations, organisation types and members by role (catalogue 2.5). */
 export const organisations: FamilyRoutes = {
@@ -40,28 +42,11 @@ export const organisations: FamilyRoutes = {
       'Organisations where the user has the role (withInheritance, default true, adds covered sub-organisations); 406 for an unknown role',
     ),
 
-    GET('/organisations/types', 'Query.organisationTypes', 'List organisation types'),
-    ...PUT_OR_POST('/organisations/types', 'Mutation.createOrganisationType', 'Create an organisation type; a body key updates that type', {
-      bodyArg: 'organisationType',
+    ...typeRoutes('/organisations/types', ORGANISATION_TYPE_OPERATIONS, {
+      type: 'organisation type',
+      carriers: 'organisations',
+      disallowedAlready: 'it was not allowed',
     }),
-    GET('/organisations/types/:typeKey', 'Query.organisationType', 'Get an organisation type'),
-    POST('/organisations/types/:typeKey', 'Mutation.updateOrganisationType', 'Update an organisation type (409 when the body names another key)', {
-      bodyArg: 'organisationType',
-    }),
-    GET(
-      '/organisations/types/:typeKey/allowedSubTypes',
-      'Query.organisationTypeAllowedSubTypes',
-      'Types allowed below organisations of this type (JSON by default)',
-      {
-        defaultFormat: 'json',
-      },
-    ),
-    PUT('/organisations/types/:typeKey/allowedSubTypes/:subTypeKey', 'Mutation.allowOrganisationSubType', 'Allow a sub-type (200 also when already allowed)'),
-    DELETE(
-      '/organisations/types/:typeKey/allowedSubTypes/:subTypeKey',
-      'Mutation.disallowOrganisationSubType',
-      'Disallow a sub-type (200 also when it was not allowed)',
-    ),
   ],
   openRoutes: [VERSION('/organisations/version', 'organisations')],
 };

@@ -70,7 +70,11 @@ function xmlEncoder(type: GraphQLOutputType): Encode {
   const nullable = getNullableType(type);
   if (isListType(nullable)) {
     const item = xmlEncoder(nullable.ofType);
-    return (name, value) => (value as unknown[]).map((entry) => (entry == null ? '' : item(name, entry))).join('');
+    return (name, value) => {
+      let text = '';
+      for (const entry of value as unknown[]) if (entry != null) text += item(name, entry);
+      return text;
+    };
   }
   if (isObjectType(nullable)) {
     const known = objectEncoders.get(nullable);
@@ -116,7 +120,10 @@ export function encodeXml(value: unknown, type: GraphQLOutputType, root: string)
 
 /** The elements of list items, for a list written piece by piece: `<{root}>…</{root}>` each. */
 export function encodeXmlItems(items: unknown[], itemType: GraphQLOutputType, root: string): string {
-  return items.map((item) => encodeValue(root, item, itemType)).join('');
+  const encode = xmlEncoder(itemType);
+  let text = '';
+  for (const item of items) if (item != null) text += encode(root, item);
+  return text;
 }
 
 /** A plain element tree (ErrorVO lists and the like) in the same style. */

@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { Logger } from './logger';
+import { ACCESS_LINE, type Logger } from './logger';
 import type { Metrics } from './metrics';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 
@@ -72,7 +72,7 @@ export function accessLog(handle: RequestListener, logger: Logger, metrics?: Met
       if (graphql) line.operation = graphql;
       if (caller !== undefined) line.caller = caller;
       if (!res.writableFinished) line.aborted = true;
-      logger.info(line, 'request');
+      logger.info(line, ACCESS_LINE);
       // Only known patterns become labels: raw paths would let clients grow the series without bound.
       metrics?.request(note.route ?? 'other', req.method ?? 'GET', res.statusCode, seconds);
     });

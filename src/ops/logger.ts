@@ -2,6 +2,9 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
+/** The message of the access line each request gets (src/ops/access-log.ts). */
+export const ACCESS_LINE = 'request';
+
 export interface LoggerOptions {
   level: string;
   production: boolean;
@@ -22,10 +25,18 @@ export function createLogger({ level, production, destination }: LoggerOptions):
     const pretty = require('pino-pretty') as typeof import('pino-pretty');
     return pino(options, pretty.build({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
   }
-  // Lines are written asynchronously (a request does not wait for its access line's write), gathered up to 4 KiB or
-  // 100 ms a write (one write a line cost each request a hand-over to libuv's thread pool); pino writes what is still
-  // buffered when the process exits.
-  return pino(options, pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 }));
+  // Lines are written asynchronously (a request does not wait for its access line's write). Access lines are gathered
+  // up to 4 KiB or 100 ms a write (one write a line cost each request a hand-over to libuv's thread pool); any other
+  // line goes out at once with what is gathered, so that what the service says of itself (listening, stopping,
+  // errors) is not held back. pino writes what is still buffered when the process exits.
+  const stdout = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 });
+  const hooks = {
+    logMethod(this: Logger, args: unknown[], write: (...args: unknown[]) => void) {
+      write.apply(this, args);
+      if (args[1] !== ACCESS_LINE) stdout.flush();
+    },
+  };
+  return pino({ ...options, hooks }, stdout);
 }
 
 /** pino's `isoTime`, written once a millisecond: under load several lines share one (a Date and its ISO text each). */

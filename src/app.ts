@@ -271,6 +271,8 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
   // The REST routes of the table are served without express: its routing and middleware cost more
   // than the rest of a cached read (bench: GET /users/{k}); everything else goes through the app.
   const router = new RestRouter(schema, ROUTES, { uploadLimitBytes: config.uploadLimitBytes, openRoutes: OPEN_ROUTES, logError });
+  /** Whether the request carries a body at all, as the body parser asks (type-is's hasBody): a request without one skips it. */
+  const hasBody = (req: IncomingMessage) => req.headers['transfer-encoding'] !== undefined || !isNaN(Number(req.headers['content-length']));
   /** The body as text, valid UTF-8 (the parser checks it); control characters are refused in the variables it fills (src/rest/router.ts). */
   const readBody = (req: IncomingMessage, res: ServerResponse) =>
     new Promise<string | undefined>((resolve, reject) =>
@@ -288,7 +290,7 @@ export async function createApp(orm: Orm, config: Config, settings: SettingsStor
       res.setHeader('Allow', match.join(', '));
       return sendBody(res, 200, 'text/plain', match.join(', '));
     }
-    await router.handle(match, req, res, ctx, query, match.route.route.streamedBody ? undefined : await readBody(req, res));
+    await router.handle(match, req, res, ctx, query, match.route.route.streamedBody || !hasBody(req) ? undefined : await readBody(req, res));
   };
   /** POST /graphql, the way of nearly every GraphQL request, as the express chain above serves it, without express. */
   const serveGraphql = async (req: IncomingMessage, res: ServerResponse, search: string) => {

@@ -80,23 +80,37 @@ export interface RequestContext {
  * transaction and for the connection, both answered by the global manager without a fork.
  */
 export function entityManagerOnDemand(global: EntityManager): EntityManager {
-  let forked: EntityManager | undefined;
-  const fork = () => (forked ??= global.fork());
+  let shared = onDemandHandlers.get(global);
+  if (!shared) onDemandHandlers.set(global, (shared = onDemandHandler(global)));
+  return new Proxy<OnDemand>({ forked: undefined }, shared) as unknown as EntityManager;
+}
+
+/** The target of an entity manager on demand: its fork, once there is one. */
+interface OnDemand {
+  forked: EntityManager | undefined;
+}
+
+/** One handler per global manager, shared by the requests' managers on demand (a request allocates its target and proxy only). */
+const onDemandHandlers = new WeakMap<EntityManager, ProxyHandler<OnDemand>>();
+
+function onDemandHandler(global: EntityManager): ProxyHandler<OnDemand> {
   const unforked: Partial<Record<keyof EntityManager, unknown>> = {
     isInTransaction: () => false,
     getConnection: global.getConnection.bind(global),
     // A write's transaction forks the manager it is given: before this one's first use, a fork of the global one is the same.
     fork: global.fork.bind(global),
   };
-  return new Proxy(Object.create(Object.getPrototypeOf(global) as object) as EntityManager, {
-    get(_, property) {
-      if (!forked && Object.hasOwn(unforked, property)) return unforked[property as keyof EntityManager];
-      const target = fork();
-      const value: unknown = Reflect.get(target, property);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+  const fork = (target: OnDemand) => (target.forked ??= global.fork());
+  return {
+    get(target, property) {
+      if (!target.forked && Object.hasOwn(unforked, property)) return unforked[property as keyof EntityManager];
+      const forked = fork(target);
+      const value: unknown = Reflect.get(forked, property);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(forked) : value;
     },
-    set: (_, property, value) => Reflect.set(fork(), property, value),
-  });
+    set: (target, property, value) => Reflect.set(fork(target), property, value),
+    getPrototypeOf: () => Object.getPrototypeOf(global) as object,
+  };
 }
 
 /** The context of a request that has not been authenticated yet. */

@@ -42,7 +42,8 @@ export async function sendStream(res: ServerResponse, format: MediaFormat, batch
   if (second.done) {
     // The whole list came in one range (most lists): one write with its length, as a whole answer is sent.
     const rows: unknown[] = first.done ? [] : first.value;
-    const body = format === 'json' ? `[${items(rows)}]` : rows.length ? `${XML_PROLOG}<${root}s>${items(rows)}</${root}s>` : `${XML_PROLOG}<${root}s/>`;
+    const body =
+      format === 'json' ? JSON.stringify(rows.map(project)) : rows.length ? `${XML_PROLOG}<${root}s>${items(rows)}</${root}s>` : `${XML_PROLOG}<${root}s/>`;
     return send(res, 200, format, body);
   }
   await streamBatches(res, format, root, items, [first.value, second.value], iterator);

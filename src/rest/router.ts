@@ -304,6 +304,14 @@ const segmentsOf = (path: string) => {
   return segments;
 };
 
+/** A request's path segments as given (parameter values) and in lower case (literals match in any case). */
+interface RequestSegments {
+  given: string[];
+  lowered: string[];
+}
+
+const requestSegments = (given: string[]): RequestSegments => ({ given, lowered: given.map((segment) => segment.toLowerCase()) });
+
 const KEY_VALUE = /^\d{1,15}$/;
 
 function decodedParameter(value: string): string | null {
@@ -363,12 +371,12 @@ export class RestRouter {
 
   /** The route of `method path` (path below /restapi), if any; a HEAD request without a HEAD route is answered by the GET route. */
   match(method: string, path: string): RouteMatch | null {
-    const segments = segmentsOf(path);
+    const segments = requestSegments(segmentsOf(path));
     return (
       this.matchIn(method, segments) ??
       (method === 'HEAD' ? this.matchIn('GET', segments) : null) ??
-      this.matchJoined(method, segments) ??
-      (method === 'HEAD' ? this.matchJoined('GET', segments) : null)
+      this.matchJoined(method, segments.given) ??
+      (method === 'HEAD' ? this.matchJoined('GET', segments.given) : null)
     );
   }
 
@@ -379,17 +387,18 @@ export class RestRouter {
       if (candidate.route.method !== method || extra <= 0) continue;
       const at = candidate.segments.findIndex((segment) => 'param' in segment && segment.param === candidate.route.ancestorsIn);
       const joined = [...segments.slice(0, at), segments.slice(at, at + extra + 1).join('/'), ...segments.slice(at + extra + 1)];
-      const match = this.paramsOf(candidate, joined);
+      const match = this.paramsOf(candidate, requestSegments(joined));
       if (match) return { route: candidate, ...match };
     }
     return null;
   }
 
-  private matchIn(method: string, segments: string[]): RouteMatch | null {
-    for (const candidate of this.byShape.get(`${method} ${segments.length}`) ?? []) {
+  private matchIn(method: string, segments: RequestSegments): RouteMatch | null {
+    const shape = `${method} ${segments.given.length}`;
+    for (const candidate of this.byShape.get(shape) ?? []) {
       const match = this.paramsOf(candidate, segments);
       if (!match) continue;
-      const open = this.openByShape.get(`${method} ${segments.length}`) ?? [];
+      const open = this.openByShape.get(shape) ?? [];
       if (open.some((route) => this.paramsOf(route, segments) && bySpecificity(route, candidate.route) < 0)) return null;
       return { route: candidate, ...match };
     }
@@ -404,16 +413,17 @@ export class RestRouter {
     return [...methods].sort();
   }
 
-  private paramsOf({ segments: pattern }: { segments: Segment[] }, segments: string[]): Omit<RouteMatch, 'route'> | null {
+  private paramsOf({ segments: pattern }: { segments: Segment[] }, { given: segments, lowered }: RequestSegments): Omit<RouteMatch, 'route'> | null {
+    for (let i = 0; i < pattern.length; i++) {
+      const expected = pattern[i];
+      if ('literal' in expected ? lowered[i] !== expected.literal : !segments[i] || (expected.key && !KEY_VALUE.test(segments[i]))) return null;
+    }
     const params: Record<string, string> = {};
     let malformed: string | undefined;
     for (let i = 0; i < pattern.length; i++) {
       const expected = pattern[i];
       const segment = segments[i];
-      if ('literal' in expected) {
-        if (segment.toLowerCase() !== expected.literal) return null;
-      } else if (!segment || (expected.key && !KEY_VALUE.test(segment))) return null;
-      else {
+      if (!('literal' in expected)) {
         const value = expected.key ? segment : decodedParameter(segment);
         if (value === null) malformed ??= segment;
         // An enum parameter matches its values only: another size of portrait is no resource (404).

@@ -34,6 +34,11 @@ export interface WatchedCredential {
   release: () => void;
 }
 
+export interface ListStream {
+  batches: AsyncIterable<unknown[]>;
+  present: (row: unknown) => unknown;
+}
+
 export interface RequestContext {
   em: EntityManager;
   caller: Caller | null;
@@ -61,7 +66,8 @@ export interface RequestContext {
   listRowsLimit?: number;
   /** GraphQL: the lists read more rows than the answer may hold; it is refused (QUERY_TOO_COSTLY), so no list reads any more. */
   tooCostly?: boolean;
-  listStream?: AsyncIterable<unknown[]>;
+  /** A list for the transport to write as it is read (streamLists): its batches of rows, each row presented as the answer's item. */
+  listStream?: ListStream;
   /** What a conditional GET of the answer is compared with (the REST transport sends them as ETag and Last-Modified and answers 304 when they match). */
   validators?: { etag?: string; lastModified?: Date };
   /** A file the REST transport streamed to a temporary file (routes with `streamedUpload`); removed when the request ends. */

@@ -65,9 +65,7 @@ export async function takeRows<T>(ctx: RequestContext, read: (size: number | nul
  */
 export async function answerList<T, V>(ctx: RequestContext, batches: AsyncIterable<T[]>, present: (row: T) => V): Promise<V[]> {
   if (ctx.streamLists) {
-    ctx.listStream = (async function* () {
-      for await (const rows of batches) yield rows.map(present);
-    })();
+    ctx.listStream = { batches, present: present as (row: unknown) => unknown };
     return [];
   }
   const all: V[] = [];

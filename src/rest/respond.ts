@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { getNullableType, type GraphQLList, type GraphQLOutputType } from 'graphql';
 import { CONTENT_TYPE } from './negotiation';
+import type { ListStream } from '../domain/context';
 import type { RestError } from './errors';
 import type { MediaFormat } from './route';
 import { XML_PROLOG, encodeRecords, encodeXml, encodeXmlItems } from './xml-codec';
@@ -31,19 +32,19 @@ export function sendError(res: ServerResponse, format: MediaFormat, error: RestE
  * reading batches when the client has gone. A compressed answer (src/app.ts) is flushed after each
  * batch, so that the client gets the rows read so far instead of waiting for the compressor's next block.
  */
-export async function sendStream(res: ServerResponse, format: MediaFormat, batches: AsyncIterable<unknown[]>, type: GraphQLOutputType): Promise<void> {
+export async function sendStream(res: ServerResponse, format: MediaFormat, { batches, present }: ListStream, type: GraphQLOutputType): Promise<void> {
   const itemType = (getNullableType(type) as GraphQLList<GraphQLOutputType>).ofType;
   const root = xmlRootOf(type);
   const project = wireValue(itemType);
-  const items = (batch: unknown[]) => (format === 'json' ? JSON.stringify(batch.map(project)).slice(1, -1) : encodeXmlItems(batch, itemType, root));
+  const json = (rows: unknown[]) => JSON.stringify(rows.map((row) => project(present(row))));
+  const items = (rows: unknown[]) => (format === 'json' ? json(rows).slice(1, -1) : encodeXmlItems(rows.map(present), itemType, root));
   const iterator = batches[Symbol.asyncIterator]();
   const first = await iterator.next();
   const second = first.done ? first : await iterator.next();
   if (second.done) {
     // The whole list came in one range (most lists): one write with its length, as a whole answer is sent.
     const rows: unknown[] = first.done ? [] : first.value;
-    const body =
-      format === 'json' ? JSON.stringify(rows.map(project)) : rows.length ? `${XML_PROLOG}<${root}s>${items(rows)}</${root}s>` : `${XML_PROLOG}<${root}s/>`;
+    const body = format === 'json' ? json(rows) : rows.length ? `${XML_PROLOG}<${root}s>${items(rows)}</${root}s>` : `${XML_PROLOG}<${root}s/>`;
     return send(res, 200, format, body);
   }
   await streamBatches(res, format, root, items, [first.value, second.value], iterator);

@@ -34,6 +34,7 @@ export interface WatchedCredential {
   release: () => void;
 }
 
+/** A list the REST transport writes as it is read (`streamLists`): the service's batches of rows, and how a row becomes an item of the answer. */
 export interface ListStream {
   batches: AsyncIterable<unknown[]>;
   present: (row: unknown) => unknown;
@@ -66,7 +67,7 @@ export interface RequestContext {
   listRowsLimit?: number;
   /** GraphQL: the lists read more rows than the answer may hold; it is refused (QUERY_TOO_COSTLY), so no list reads any more. */
   tooCostly?: boolean;
-  /** A list for the transport to write as it is read (streamLists): its batches of rows, each row presented as the answer's item. */
+  /** The list a REST answer streams (src/domain/lists.ts answerList). */
   listStream?: ListStream;
   /** What a conditional GET of the answer is compared with (the REST transport sends them as ETag and Last-Modified and answers 304 when they match). */
   validators?: { etag?: string; lastModified?: Date };

@@ -4,14 +4,11 @@ import { BigIntType, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core
 export abstract class BaseEntity<Optional extends string = never> {
   [OptionalProps]?: 'creationDate' | 'lastModified' | Optional;
 
-  @PrimaryKey({ type: 'integer', autoincrement: true })
-  id!: number;
+  @PrimaryKey({ type: 'integer', autoincrement: true }) id!: number;
 
-  @Property({ type: 'datetime', defaultRaw: 'now()' })
-  creationDate: Date = new Date();
+  @Property({ type: 'datetime', defaultRaw: 'now()' }) creationDate: Date = new Date();
 
-  @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
-  lastModified: Date = new Date();
+  @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() }) lastModified: Date = new Date();
 }
 
 /**
@@ -28,27 +25,33 @@ export function LongKey() {
  * for it and the comma-separated flags naming what that system manages.
  */
 export abstract class ManagedEntity<Optional extends string = never> extends BaseEntity<Optional> {
-  @Property({ type: 'string', length: 255, nullable: true })
-  externalId?: string | null;
+  @Property({ type: 'string', length: 255, nullable: true }) externalId?: string | null;
 
-  @Property({ type: 'string', length: 255, nullable: true })
-  managedFlags?: string | null;
+  @Property({ type: 'string', length: 255, nullable: true }) managedFlags?: string | null;
 }
 
 /** A managed record with a name of its own: an organisation, a curriculum, a taxonomy and the types of some. */
 export abstract class NamedEntity<Optional extends string = never> extends ManagedEntity<Optional> {
-  @Property({ type: 'string', length: 255 })
-  identifier!: string;
+  @Property({ type: 'string', length: 255 }) identifier!: string;
 
-  @Property({ type: 'string', length: 255 })
-  displayName!: string;
+  @Property({ type: 'string', length: 255 }) displayName!: string;
 
-  @Property({ type: 'text', nullable: true })
-  description?: string | null;
+  @Property({ type: 'text', nullable: true }) description?: string | null;
 }
 
 /** A named record shown with a CSS class of its own: an organisation, organisation and element types. */
 export abstract class StyledEntity<Optional extends string = never> extends NamedEntity<Optional> {
-  @Property({ type: 'string', length: 255, nullable: true })
-  cssClass?: string | null;
+  @Property({ type: 'string', length: 255, nullable: true }) cssClass?: string | null;
+}
+
+type NullableColumnType = 'string' | 'text' | 'datetime' | 'integer' | 'smallint' | 'boolean' | 'float' | 'double' | 'json';
+
+/** A column that may be null, of the given type: `@Nullable('text')`; a string is a `varchar` of `length` (255 unless given). */
+export function Nullable(type: NullableColumnType, length?: number) {
+  return Property(type === 'string' ? { type, length: length ?? 255, nullable: true } : { type, nullable: true });
+}
+
+/** A `varchar` column that may not be null, of `length` (255 unless given). */
+export function Varchar(length = 255) {
+  return Property({ type: 'string', length });
 }

@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { BaseEntity, LongKey } from './base';
+import { BaseEntity, LongKey, Nullable, Varchar } from './base';
 import { LectureBlock } from './lectures';
 import { Identity } from './users';
 
@@ -28,61 +28,28 @@ export interface CalendarEventLink {
   expression: 'create unique index "calendar_event_id_unique" on "calendar_event" ("calendar_type", "owner_key", "event_id", coalesce("recurrence_id", \'\'))',
 })
 export class CalendarEvent extends BaseEntity<'allDay' | 'classification'> {
-  @Property({ type: 'string', length: 8 })
-  calendarType!: CalendarType;
-
-  @Property({ type: 'integer' })
-  ownerKey!: number;
-
-  @Property({ type: 'string', length: 255 })
-  eventId!: string;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  recurrenceId?: string | null;
-
-  @Property({ type: 'text' })
-  subject!: string;
-
-  @Property({ type: 'text', nullable: true })
-  description?: string | null;
-
-  @Property({ type: 'string', length: 1024, nullable: true })
-  location?: string | null;
-
-  @Property({ type: 'string', length: 64, nullable: true })
-  color?: string | null;
-
-  @Property({ type: 'datetime' })
-  begin!: Date;
-
-  @Property({ type: 'datetime' })
-  end!: Date;
-
-  @Property({ type: 'boolean', default: false })
-  allDay: boolean = false;
+  @Varchar(8) calendarType!: CalendarType;
+  @Property({ type: 'integer' }) ownerKey!: number;
+  @Varchar() eventId!: string;
+  @Nullable('string') recurrenceId?: string | null;
+  @Property({ type: 'text' }) subject!: string;
+  @Nullable('text') description?: string | null;
+  @Nullable('string', 1024) location?: string | null;
+  @Nullable('string', 64) color?: string | null;
+  @Property({ type: 'datetime' }) begin!: Date;
+  @Property({ type: 'datetime' }) end!: Date;
+  @Property({ type: 'boolean', default: false }) allDay: boolean = false;
 
   /** 0 private, 1 public, 2 free/busy (KalendarEvent constants). */
-  @Property({ type: 'smallint', default: 0 })
-  classification: number = 0;
-
-  @Property({ type: 'string', length: 2048, nullable: true })
-  liveStreamUrl?: string | null;
-
-  @Property({ type: 'json', nullable: true })
-  links?: CalendarEventLink[] | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  managedFlags?: string | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  externalId?: string | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  externalSource?: string | null;
+  @Property({ type: 'smallint', default: 0 }) classification: number = 0;
+  @Nullable('string', 2048) liveStreamUrl?: string | null;
+  @Nullable('json') links?: CalendarEventLink[] | null;
+  @Nullable('string') managedFlags?: string | null;
+  @Nullable('string') externalId?: string | null;
+  @Nullable('string') externalSource?: string | null;
 
   /** The lecture block this event mirrors (calendar sync), removed with the block. */
-  @ManyToOne(() => LectureBlock, { deleteRule: 'cascade', nullable: true, index: true })
-  lectureBlock?: LectureBlock | null;
+  @ManyToOne(() => LectureBlock, { deleteRule: 'cascade', nullable: true, index: true }) lectureBlock?: LectureBlock | null;
 }
 
 /** A person's secret for the iCalendar feed of one calendar (extension: OpenOLAT's calendar subscription). Only its hash is stored. */
@@ -90,15 +57,11 @@ export class CalendarEvent extends BaseEntity<'allDay' | 'classification'> {
 @Unique({ properties: ['identity', 'calendarId'] })
 @LongKey()
 export class CalendarFeedToken extends BaseEntity {
-  @ManyToOne(() => Identity, { deleteRule: 'cascade' })
-  identity!: Identity;
+  @ManyToOne(() => Identity, { deleteRule: 'cascade' }) identity!: Identity;
 
   /** `{type}_{id}` as in CalendarVO.id. */
-  @Property({ type: 'string', length: 64 })
-  calendarId!: string;
-
-  @Property({ type: 'string', length: 64, unique: true })
-  tokenHash!: string;
+  @Varchar(64) calendarId!: string;
+  @Property({ type: 'string', length: 64, unique: true }) tokenHash!: string;
 }
 
 export const calendarEntities = [CalendarEvent, CalendarFeedToken];

@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { BaseEntity, LongKey } from './base';
+import { BaseEntity, LongKey, Nullable, Varchar } from './base';
 import { RepositoryEntry } from './courses';
 import { Identity } from './users';
 
@@ -15,26 +15,13 @@ export const CatalogType = { node: 0, leaf: 1 } as const;
 @Index({ properties: ['parent', 'position'] })
 @Index({ properties: ['parent', 'name'] })
 export class CatalogEntry extends BaseEntity<'type' | 'position'> {
-  @Property({ type: 'string', length: 110 })
-  name!: string;
-
-  @Property({ type: 'text', nullable: true })
-  description?: string | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  externalUrl?: string | null;
-
-  @Property({ type: 'integer', default: 0 })
-  type: number = 0;
-
-  @ManyToOne(() => CatalogEntry, { nullable: true, deleteRule: 'cascade' })
-  parent?: CatalogEntry | null;
-
-  @ManyToOne(() => RepositoryEntry, { nullable: true, deleteRule: 'cascade', index: true })
-  entry?: RepositoryEntry | null;
-
-  @Property({ type: 'integer', default: 0 })
-  position: number = 0;
+  @Varchar(110) name!: string;
+  @Nullable('text') description?: string | null;
+  @Nullable('string') externalUrl?: string | null;
+  @Property({ type: 'integer', default: 0 }) type: number = 0;
+  @ManyToOne(() => CatalogEntry, { nullable: true, deleteRule: 'cascade' }) parent?: CatalogEntry | null;
+  @ManyToOne(() => RepositoryEntry, { nullable: true, deleteRule: 'cascade', index: true }) entry?: RepositoryEntry | null;
+  @Property({ type: 'integer', default: 0 }) position: number = 0;
 }
 
 /** An owner of one catalog entry (its own owner group, catalog-v1.md §3.5). */
@@ -42,11 +29,8 @@ export class CatalogEntry extends BaseEntity<'type' | 'position'> {
 @Unique({ properties: ['catalogEntry', 'identity'] })
 @LongKey()
 export class CatalogOwner extends BaseEntity {
-  @ManyToOne(() => CatalogEntry, { deleteRule: 'cascade' })
-  catalogEntry!: CatalogEntry;
-
-  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true })
-  identity!: Identity;
+  @ManyToOne(() => CatalogEntry, { deleteRule: 'cascade' }) catalogEntry!: CatalogEntry;
+  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true }) identity!: Identity;
 }
 
 export const catalogEntities = [CatalogEntry, CatalogOwner];

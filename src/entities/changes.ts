@@ -1,4 +1,5 @@
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { Nullable, Varchar } from './base';
 
 /**
  * One change a write made, appended in the write's own transaction (the outbox of src/changes). `xid` is the
@@ -11,58 +12,40 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
   expression: 'create index change_event_deletion_index on change_event (object_type, object_key) where organisation_keys is not null',
 })
 export class ChangeEvent {
-  @PrimaryKey({ type: 'bigint', autoincrement: true })
-  id!: string;
-
-  @Property({ columnType: 'xid8', defaultRaw: 'pg_current_xact_id()' })
-  xid!: string;
+  @PrimaryKey({ type: 'bigint', autoincrement: true }) id!: string;
+  @Property({ columnType: 'xid8', defaultRaw: 'pg_current_xact_id()' }) xid!: string;
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   @Index()
   at: Date = new Date();
 
   /** `<family>.<object>.<verb>`, e.g. `group.participant.added`. */
-  @Property({ type: 'string', length: 128 })
-  type!: string;
-
-  @Property({ type: 'string', length: 64, nullable: true })
-  objectType?: string | null;
-
-  @Property({ type: 'string', length: 64, nullable: true })
-  objectKey?: string | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  externalId?: string | null;
+  @Varchar(128) type!: string;
+  @Nullable('string', 64) objectType?: string | null;
+  @Nullable('string', 64) objectKey?: string | null;
+  @Nullable('string') externalId?: string | null;
 
   /** For a deletion: the organisations its object belonged to when it was deleted, whose managers read it (src/changes/policy.ts). */
-  @Property({ columnType: 'bigint[]', type: 'array', nullable: true })
-  organisationKeys?: string[] | null;
+  @Property({ columnType: 'bigint[]', type: 'array', nullable: true }) organisationKeys?: string[] | null;
 
   /** Every key the write named: `{ "groupKey": "12", "identityKey": "34" }`. */
-  @Property({ type: 'json' })
-  keys!: Record<string, string>;
+  @Property({ type: 'json' }) keys!: Record<string, string>;
 
   /** Who wrote; no foreign key: the event outlives the identity. */
-  @Property({ type: 'integer', nullable: true })
-  identityKey?: number | null;
+  @Nullable('integer') identityKey?: number | null;
 
   /** The object as its REST JSON representation (secrets masked); null for a deletion or a yes/no answer. `json`, not `jsonb`: its fields keep their order. */
-  @Property({ type: 'json', columnType: 'json', nullable: true })
-  object?: unknown;
+  @Property({ type: 'json', columnType: 'json', nullable: true }) object?: unknown;
 }
 
 /** How far the retention has deleted the feed (one row): a reader whose cursor lies below it has missed events. */
 @Entity({ tableName: 'change_feed_horizon' })
 export class ChangeFeedHorizon {
-  @PrimaryKey({ type: 'integer', autoincrement: false })
-  id!: number;
+  @PrimaryKey({ type: 'integer', autoincrement: false }) id!: number;
 
   /** The newest deleted event's transaction and key. */
-  @Property({ columnType: 'xid8' })
-  xid!: string;
-
-  @Property({ type: 'bigint' })
-  eventId!: string;
+  @Property({ columnType: 'xid8' }) xid!: string;
+  @Property({ type: 'bigint' }) eventId!: string;
 }
 
 export const changeEntities = [ChangeEvent, ChangeFeedHorizon];

@@ -13,11 +13,8 @@ import { Identity } from './users';
 @Unique({ properties: ['entry', 'group'] })
 @LongKey()
 export class RepositoryEntryGroup extends BaseEntity {
-  @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' })
-  entry!: RepositoryEntry;
-
-  @ManyToOne(() => Group, { deleteRule: 'cascade', index: true })
-  group!: Group;
+  @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' }) entry!: RepositoryEntry;
+  @ManyToOne(() => Group, { deleteRule: 'cascade', index: true }) group!: Group;
 }
 
 /** A bookmark: a person's favourite course (GET /users/{k}/courses/favorite). */
@@ -25,8 +22,7 @@ export class RepositoryEntryGroup extends BaseEntity {
 @Unique({ properties: ['identity', 'entry'] })
 @LongKey()
 export class RepositoryEntryMark extends BaseEntity {
-  @ManyToOne(() => Identity, { deleteRule: 'cascade' })
-  identity!: Identity;
+  @ManyToOne(() => Identity, { deleteRule: 'cascade' }) identity!: Identity;
 
   @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' })
   @Index()

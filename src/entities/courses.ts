@@ -1,5 +1,5 @@
 import { BigIntType, Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { BaseEntity, LongKey, ManagedEntity } from './base';
+import { BaseEntity, LongKey, ManagedEntity, Nullable, Varchar } from './base';
 import { Organisation } from './organisations';
 import { Identity } from './users';
 
@@ -28,144 +28,73 @@ export const RESOURCE_KEY_SEQUENCE = 'olat_resource_key_seq';
 export class RepositoryEntry extends ManagedEntity<
   'resourcename' | 'status' | 'resourceTypeName' | 'olatResourceId' | 'olatResourceKey' | 'publicVisible' | 'nodeAccessType' | 'guestAccess' | 'version'
 > {
-  @Property({ type: 'string', length: 36, unique: true })
-  softkey!: string;
-
-  @Property({ type: 'string', length: 255 })
-  displayname!: string;
-
-  @Property({ type: 'string', length: 255, default: '-' })
-  resourcename: string = '-';
-
-  @Property({ type: 'text', nullable: true })
-  description?: string | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  teaser?: string | null;
-
-  @Property({ type: 'string', length: 2048, nullable: true })
-  authors?: string | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  location?: string | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  externalRef?: string | null;
-
-  @Property({ type: 'string', length: 16, default: 'preparation' })
-  status: EntryStatus = 'preparation';
-
-  @Property({ type: 'string', length: 50, default: 'CourseModule' })
-  resourceTypeName: string = 'CourseModule';
-
-  @Property({ type: new BigIntType('number'), unique: true })
-  olatResourceId!: number;
-
-  @Property({ type: new BigIntType('number'), unique: true })
-  olatResourceKey!: number;
-
-  @Property({ type: 'datetime', nullable: true })
-  lifecycleValidFrom?: Date | null;
-
-  @Property({ type: 'datetime', nullable: true })
-  lifecycleValidTo?: Date | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  lifecycleLabel?: string | null;
-
-  @Property({ type: 'string', length: 128, nullable: true })
-  lifecycleSoftkey?: string | null;
-
-  @ManyToOne(() => Organisation, { deleteRule: 'restrict', index: true })
-  organisation!: Organisation;
-
-  @Property({ type: 'boolean', default: false })
-  publicVisible: boolean = false;
-
-  @Property({ type: 'string', length: 32, nullable: true })
-  editorRootNodeId?: string | null;
+  @Property({ type: 'string', length: 36, unique: true }) softkey!: string;
+  @Varchar() displayname!: string;
+  @Property({ type: 'string', length: 255, default: '-' }) resourcename: string = '-';
+  @Nullable('text') description?: string | null;
+  @Nullable('string') teaser?: string | null;
+  @Nullable('string', 2048) authors?: string | null;
+  @Nullable('string') location?: string | null;
+  @Nullable('string') externalRef?: string | null;
+  @Property({ type: 'string', length: 16, default: 'preparation' }) status: EntryStatus = 'preparation';
+  @Property({ type: 'string', length: 50, default: 'CourseModule' }) resourceTypeName: string = 'CourseModule';
+  @Property({ type: new BigIntType('number'), unique: true }) olatResourceId!: number;
+  @Property({ type: new BigIntType('number'), unique: true }) olatResourceKey!: number;
+  @Nullable('datetime') lifecycleValidFrom?: Date | null;
+  @Nullable('datetime') lifecycleValidTo?: Date | null;
+  @Nullable('string') lifecycleLabel?: string | null;
+  @Nullable('string', 128) lifecycleSoftkey?: string | null;
+  @ManyToOne(() => Organisation, { deleteRule: 'restrict', index: true }) organisation!: Organisation;
+  @Property({ type: 'boolean', default: false }) publicVisible: boolean = false;
+  @Nullable('string', 32) editorRootNodeId?: string | null;
 
   /** `condition` (classic) or `learningpath`. */
-  @Property({ type: 'string', length: 32, default: 'condition' })
-  nodeAccessType: string = 'condition';
+  @Property({ type: 'string', length: 32, default: 'condition' }) nodeAccessType: string = 'condition';
 
   /** When the editor tree was last published into the run tree (`course_run_element`). */
-  @Property({ type: 'datetime', nullable: true })
-  publishedAt?: Date | null;
+  @Nullable('datetime') publishedAt?: Date | null;
 
   /** Metadata (RepositoryEntryMetadataVO, catalogue 3.3). */
-  @Property({ type: 'text', nullable: true })
-  objectives?: string | null;
-
-  @Property({ type: 'text', nullable: true })
-  requirements?: string | null;
-
-  @Property({ type: 'text', nullable: true })
-  credits?: string | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  mainLanguage?: string | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  expenditureOfWork?: string | null;
+  @Nullable('text') objectives?: string | null;
+  @Nullable('text') requirements?: string | null;
+  @Nullable('text') credits?: string | null;
+  @Nullable('string') mainLanguage?: string | null;
+  @Nullable('string') expenditureOfWork?: string | null;
 
   /** Guests may open the entry (PUT …/access/public guests=true). */
-  @Property({ type: 'boolean', default: false })
-  guestAccess: boolean = false;
+  @Property({ type: 'boolean', default: false }) guestAccess: boolean = false;
 
   /** Counts the changes of the row (a trigger of the migration add_entry_metadata_and_lifecycle raises it on every update): the ETag of GET /repo/entries/{k}. */
-  @Property({ type: 'integer', default: 0 })
-  version: number = 0;
+  @Property({ type: 'integer', default: 0 }) version: number = 0;
 }
 
 /** What a node of a course's editor tree and of its run tree hold; `ident` is OpenOLAT's node id (a 15-digit number as text). */
 abstract class CourseNode extends BaseEntity<'position'> {
-  @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' })
-  entry!: RepositoryEntry;
-
-  @Property({ type: 'string', length: 32 })
-  ident!: string;
-
-  @Property({ type: 'integer', default: 0 })
-  position: number = 0;
+  @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' }) entry!: RepositoryEntry;
+  @Varchar(32) ident!: string;
+  @Property({ type: 'integer', default: 0 }) position: number = 0;
 
   /** `st` (structure) or `sp` (single page). */
-  @Property({ type: 'string', length: 16 })
-  type!: string;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  shortTitle?: string | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  longTitle?: string | null;
-
-  @Property({ type: 'text', nullable: true })
-  description?: string | null;
-
-  @Property({ type: 'text', nullable: true })
-  objectives?: string | null;
-
-  @Property({ type: 'text', nullable: true })
-  instruction?: string | null;
-
-  @Property({ type: 'text', nullable: true })
-  instructionalDesign?: string | null;
+  @Varchar(16) type!: string;
+  @Nullable('string') shortTitle?: string | null;
+  @Nullable('string') longTitle?: string | null;
+  @Nullable('text') description?: string | null;
+  @Nullable('text') objectives?: string | null;
+  @Nullable('text') instruction?: string | null;
+  @Nullable('text') instructionalDesign?: string | null;
 
   /** A structure node's display (`toc`, `peekview`, `file`, `none`). */
-  @Property({ type: 'string', length: 16, nullable: true })
-  displayType?: string | null;
+  @Nullable('string', 16) displayType?: string | null;
 
   /** The HTML page of a single page (or of a structure node shown as a file): its path in the course folder, e.g. `page.html`. */
-  @Property({ type: 'string', length: 1024, nullable: true })
-  pageFile?: string | null;
+  @Nullable('string', 1024) pageFile?: string | null;
 
   /**
    * What an imported course's node had that this gateway does not model (src/courses/archive): its
    * XStream class and the XML elements of the course node besides ident, type and titles (module
    * configuration, conditions ...), so that an export gives them back.
    */
-  @Property({ type: 'json', nullable: true })
-  xmlExtra?: NodeXmlExtra | null;
+  @Nullable('json') xmlExtra?: NodeXmlExtra | null;
 }
 
 /** The kept XML of a course node: its class and its other elements, as xml-js elements. */
@@ -178,8 +107,7 @@ export interface NodeXmlExtra {
 @Entity({ tableName: 'course_element' })
 @Unique({ properties: ['entry', 'ident'] })
 export class CourseElement extends CourseNode {
-  @ManyToOne(() => CourseElement, { nullable: true, deleteRule: 'cascade', index: true })
-  parent?: CourseElement | null;
+  @ManyToOne(() => CourseElement, { nullable: true, deleteRule: 'cascade', index: true }) parent?: CourseElement | null;
 }
 
 /** A node of a course's run tree: the editor tree as it was last published (the whole tree is copied on publish). */
@@ -187,8 +115,7 @@ export class CourseElement extends CourseNode {
 @Unique({ properties: ['entry', 'ident'] })
 export class CourseRunElement extends CourseNode {
   /** The parent's ident; null for the root. */
-  @Property({ type: 'string', length: 32, nullable: true })
-  parentIdent?: string | null;
+  @Nullable('string', 32) parentIdent?: string | null;
 }
 
 export const EntryRole = { owner: 'owner', coach: 'coach', participant: 'participant' } as const;
@@ -199,14 +126,9 @@ export type EntryRole = (typeof EntryRole)[keyof typeof EntryRole];
 @Index({ properties: ['entry', 'role', 'id'] })
 @LongKey()
 export class RepositoryMembership extends BaseEntity {
-  @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' })
-  entry!: RepositoryEntry;
-
-  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true })
-  identity!: Identity;
-
-  @Property({ type: 'string', length: 16 })
-  role!: EntryRole;
+  @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' }) entry!: RepositoryEntry;
+  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true }) identity!: Identity;
+  @Varchar(16) role!: EntryRole;
 }
 
 export const courseEntities = [RepositoryEntry, CourseElement, CourseRunElement, RepositoryMembership];

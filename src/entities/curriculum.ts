@@ -1,5 +1,5 @@
 import { Collection, Entity, Index, ManyToMany, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { BaseEntity, LongKey, ManagedEntity, NamedEntity, StyledEntity } from './base';
+import { BaseEntity, LongKey, ManagedEntity, NamedEntity, Nullable, StyledEntity, Varchar } from './base';
 import { Organisation } from './organisations';
 import { RepositoryEntry } from './courses';
 import { Identity } from './users';
@@ -13,12 +13,10 @@ import { TaxonomyLevel } from './taxonomy';
 })
 export class CurriculumElementType extends StyledEntity {
   /** enabled, disabled or inherited (CurriculumCalendars). */
-  @Property({ type: 'string', length: 16, nullable: true })
-  calendars?: string | null;
+  @Nullable('string', 16) calendars?: string | null;
 
   /** enabled, disabled or inherited (CurriculumLectures). */
-  @Property({ type: 'string', length: 16, nullable: true })
-  lectures?: string | null;
+  @Nullable('string', 16) lectures?: string | null;
 
   /** Types an element of this type may have as children. */
   @ManyToMany({
@@ -36,14 +34,9 @@ export class CurriculumElementType extends StyledEntity {
 @Index({ name: 'curriculum_identifier_index', properties: ['identifier'] })
 export class Curriculum extends NamedEntity<'status'> {
   /** A free string in OpenOLAT (typically `active`). */
-  @Property({ type: 'string', length: 255, nullable: true })
-  status?: string | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  degree?: string | null;
-
-  @ManyToOne(() => Organisation, { nullable: true, deleteRule: 'set null', index: true })
-  organisation?: Organisation | null;
+  @Nullable('string') status?: string | null;
+  @Nullable('string') degree?: string | null;
+  @ManyToOne(() => Organisation, { nullable: true, deleteRule: 'set null', index: true }) organisation?: Organisation | null;
 }
 
 /** A curriculum element (catalogue 3.5, CurriculumElementVO): a node of the curriculum's element tree. */
@@ -59,45 +52,26 @@ export class Curriculum extends NamedEntity<'status'> {
 @Index({ name: 'curriculum_element_identifier_index', properties: ['identifier'] })
 @Index({ name: 'curriculum_element_curriculum_index', properties: ['curriculum', 'position'] })
 export class CurriculumElement extends ManagedEntity<'status' | 'path' | 'position'> {
-  @Property({ type: 'string', length: 255, nullable: true })
-  identifier?: string | null;
-
-  @Property({ type: 'string', length: 255 })
-  displayName!: string;
-
-  @Property({ type: 'text', nullable: true })
-  description?: string | null;
+  @Nullable('string') identifier?: string | null;
+  @Varchar() displayName!: string;
+  @Nullable('text') description?: string | null;
 
   /** Catalogue 5.2; `deleted` stands for a deleted element. */
-  @Property({ type: 'string', length: 32, default: 'active' })
-  status: string = 'active';
-
-  @Property({ type: 'datetime', nullable: true })
-  beginDate?: Date | null;
-
-  @Property({ type: 'datetime', nullable: true })
-  endDate?: Date | null;
+  @Property({ type: 'string', length: 32, default: 'active' }) status: string = 'active';
+  @Nullable('datetime') beginDate?: Date | null;
+  @Nullable('datetime') endDate?: Date | null;
 
   /** enabled, disabled or inherited; null: inherited. */
-  @Property({ type: 'string', length: 16, nullable: true })
-  calendars?: string | null;
-
-  @ManyToOne(() => Curriculum, { deleteRule: 'cascade' })
-  curriculum!: Curriculum;
-
-  @ManyToOne(() => CurriculumElement, { nullable: true, deleteRule: 'cascade', index: true })
-  parent?: CurriculumElement | null;
-
-  @ManyToOne(() => CurriculumElementType, { nullable: true, deleteRule: 'set null', index: true })
-  type?: CurriculumElementType | null;
+  @Nullable('string', 16) calendars?: string | null;
+  @ManyToOne(() => Curriculum, { deleteRule: 'cascade' }) curriculum!: Curriculum;
+  @ManyToOne(() => CurriculumElement, { nullable: true, deleteRule: 'cascade', index: true }) parent?: CurriculumElement | null;
+  @ManyToOne(() => CurriculumElementType, { nullable: true, deleteRule: 'set null', index: true }) type?: CurriculumElementType | null;
 
   /** Materialised path of keys from the root element, e.g. `/4/9/`: subtree queries are prefix matches. */
-  @Property({ type: 'string', length: 1024, default: '/' })
-  path: string = '/';
+  @Property({ type: 'string', length: 1024, default: '/' }) path: string = '/';
 
   /** Order among the siblings (reorder). */
-  @Property({ type: 'integer', default: 0 })
-  position: number = 0;
+  @Property({ type: 'integer', default: 0 }) position: number = 0;
 }
 
 /** A curriculum-level role (catalogue 5.8: curriculumowner, curriculummanager) of a person. */
@@ -105,14 +79,9 @@ export class CurriculumElement extends ManagedEntity<'status' | 'path' | 'positi
 @Unique({ properties: ['curriculum', 'identity', 'role'] })
 @LongKey()
 export class CurriculumRoleMembership extends BaseEntity {
-  @ManyToOne(() => Curriculum, { deleteRule: 'cascade' })
-  curriculum!: Curriculum;
-
-  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true })
-  identity!: Identity;
-
-  @Property({ type: 'string', length: 32 })
-  role!: string;
+  @ManyToOne(() => Curriculum, { deleteRule: 'cascade' }) curriculum!: Curriculum;
+  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true }) identity!: Identity;
+  @Varchar(32) role!: string;
 }
 
 /** A person's role on an element (catalogue 5.8), applying to the sub-elements when its inheritance is root or inherited. */
@@ -121,17 +90,10 @@ export class CurriculumRoleMembership extends BaseEntity {
 @Index({ properties: ['identity', 'role'] })
 @LongKey()
 export class CurriculumElementMembership extends BaseEntity<'inheritance'> {
-  @ManyToOne(() => CurriculumElement, { deleteRule: 'cascade' })
-  element!: CurriculumElement;
-
-  @ManyToOne(() => Identity, { deleteRule: 'cascade' })
-  identity!: Identity;
-
-  @Property({ type: 'string', length: 32 })
-  role!: string;
-
-  @Property({ type: 'string', length: 16, default: 'none' })
-  inheritance: string = 'none';
+  @ManyToOne(() => CurriculumElement, { deleteRule: 'cascade' }) element!: CurriculumElement;
+  @ManyToOne(() => Identity, { deleteRule: 'cascade' }) identity!: Identity;
+  @Varchar(32) role!: string;
+  @Property({ type: 'string', length: 16, default: 'none' }) inheritance: string = 'none';
 }
 
 /** A course (repository entry) linked to an element. */
@@ -139,11 +101,8 @@ export class CurriculumElementMembership extends BaseEntity<'inheritance'> {
 @Unique({ properties: ['element', 'entry'] })
 @LongKey()
 export class CurriculumElementEntry extends BaseEntity {
-  @ManyToOne(() => CurriculumElement, { deleteRule: 'cascade' })
-  element!: CurriculumElement;
-
-  @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade', index: true })
-  entry!: RepositoryEntry;
+  @ManyToOne(() => CurriculumElement, { deleteRule: 'cascade' }) element!: CurriculumElement;
+  @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade', index: true }) entry!: RepositoryEntry;
 }
 
 /** A taxonomy level an element is tagged with (catalogue 2.6); a level in use by an element is not deleted (taxonomy service: 304). */
@@ -151,11 +110,8 @@ export class CurriculumElementEntry extends BaseEntity {
 @Unique({ properties: ['element', 'level'] })
 @LongKey()
 export class CurriculumElementTaxonomyLevel extends BaseEntity {
-  @ManyToOne(() => CurriculumElement, { deleteRule: 'cascade' })
-  element!: CurriculumElement;
-
-  @ManyToOne(() => TaxonomyLevel, { deleteRule: 'cascade', index: true })
-  level!: TaxonomyLevel;
+  @ManyToOne(() => CurriculumElement, { deleteRule: 'cascade' }) element!: CurriculumElement;
+  @ManyToOne(() => TaxonomyLevel, { deleteRule: 'cascade', index: true }) level!: TaxonomyLevel;
 }
 
 export const curriculumEntities = [

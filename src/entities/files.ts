@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, PrimaryKeyProp, Property, Unique } from '@mikro-orm/core';
-import { BaseEntity, LongKey } from './base';
+import { BaseEntity, LongKey, Varchar } from './base';
 
 /**
  * A file of the PostgreSQL file storage (src/files/storage.ts): its bytes under a path such as
@@ -16,19 +16,14 @@ export class StoredFile extends BaseEntity {
   @Unique()
   path!: string;
 
-  @Property({ type: 'string', length: 255 })
-  contentType!: string;
-
-  @Property({ type: 'integer' })
-  size!: number;
+  @Varchar() contentType!: string;
+  @Property({ type: 'integer' }) size!: number;
 
   /** The bytes of a file stored whole; empty for a file stored in chunks (`chunked`). */
-  @Property({ type: 'blob', lazy: true })
-  content!: Buffer;
+  @Property({ type: 'blob', lazy: true }) content!: Buffer;
 
   /** The bytes are in `stored_file_chunk` rows (files written as streams), read in their order. */
-  @Property({ type: 'boolean', default: false })
-  chunked: boolean = false;
+  @Property({ type: 'boolean', default: false }) chunked: boolean = false;
 }
 
 /** A piece (about 256 KiB) of a file written as a stream: read in `seq` order a few at a time. */
@@ -36,14 +31,9 @@ export class StoredFile extends BaseEntity {
 export class StoredFileChunk {
   [PrimaryKeyProp]?: ['file', 'seq'];
 
-  @ManyToOne(() => StoredFile, { primary: true, deleteRule: 'cascade' })
-  file!: StoredFile;
-
-  @Property({ type: 'integer', primary: true })
-  seq!: number;
-
-  @Property({ type: 'blob' })
-  data!: Buffer;
+  @ManyToOne(() => StoredFile, { primary: true, deleteRule: 'cascade' }) file!: StoredFile;
+  @Property({ type: 'integer', primary: true }) seq!: number;
+  @Property({ type: 'blob' }) data!: Buffer;
 }
 
 export const fileEntities = [StoredFile, StoredFileChunk];

@@ -1,5 +1,5 @@
 import { ArrayType, Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { BaseEntity, LongKey, ManagedEntity } from './base';
+import { BaseEntity, LongKey, ManagedEntity, Nullable, Varchar } from './base';
 import { Organisation } from './organisations';
 import { Identity } from './users';
 
@@ -13,55 +13,26 @@ import { Identity } from './users';
 export class Group extends ManagedEntity<
   'type' | 'ownersVisible' | 'participantsVisible' | 'waitingListVisible' | 'ownersPublic' | 'participantsPublic' | 'waitingListPublic' | 'tools'
 > {
-  @Property({ type: 'string', length: 255 })
-  name!: string;
-
-  @Property({ type: 'text', nullable: true })
-  description?: string | null;
-
-  @Property({ type: 'string', length: 32, default: 'LearningGroup' })
-  type: string = 'LearningGroup';
-
-  @Property({ type: 'integer', nullable: true })
-  minParticipants?: number | null;
-
-  @Property({ type: 'integer', nullable: true })
-  maxParticipants?: number | null;
-
-  @Property({ type: 'boolean', default: false })
-  ownersVisible: boolean = false;
-
-  @Property({ type: 'boolean', default: false })
-  participantsVisible: boolean = false;
-
-  @Property({ type: 'boolean', default: false })
-  waitingListVisible: boolean = false;
-
-  @Property({ type: 'boolean', default: false })
-  ownersPublic: boolean = false;
-
-  @Property({ type: 'boolean', default: false })
-  participantsPublic: boolean = false;
-
-  @Property({ type: 'boolean', default: false })
-  waitingListPublic: boolean = false;
+  @Varchar() name!: string;
+  @Nullable('text') description?: string | null;
+  @Property({ type: 'string', length: 32, default: 'LearningGroup' }) type: string = 'LearningGroup';
+  @Nullable('integer') minParticipants?: number | null;
+  @Nullable('integer') maxParticipants?: number | null;
+  @Property({ type: 'boolean', default: false }) ownersVisible: boolean = false;
+  @Property({ type: 'boolean', default: false }) participantsVisible: boolean = false;
+  @Property({ type: 'boolean', default: false }) waitingListVisible: boolean = false;
+  @Property({ type: 'boolean', default: false }) ownersPublic: boolean = false;
+  @Property({ type: 'boolean', default: false }) participantsPublic: boolean = false;
+  @Property({ type: 'boolean', default: false }) waitingListPublic: boolean = false;
 
   /** The collaboration tools switched on (src/groups/tools.ts). */
-  @Property({ type: ArrayType, defaultRaw: "'{}'" })
-  tools: string[] = [];
+  @Property({ type: ArrayType, defaultRaw: "'{}'" }) tools: string[] = [];
 
   /** Who writes in the folder and the calendar: 0 owners only, 1 everyone in the group; null: never set (everyone). */
-  @Property({ type: 'smallint', nullable: true })
-  folderAccess?: number | null;
-
-  @Property({ type: 'smallint', nullable: true })
-  calendarAccess?: number | null;
-
-  @Property({ type: 'text', nullable: true, lazy: true })
-  news?: string | null;
-
-  @ManyToOne(() => Organisation, { deleteRule: 'restrict', index: true })
-  organisation!: Organisation;
+  @Nullable('smallint') folderAccess?: number | null;
+  @Nullable('smallint') calendarAccess?: number | null;
+  @Property({ type: 'text', nullable: true, lazy: true }) news?: string | null;
+  @ManyToOne(() => Organisation, { deleteRule: 'restrict', index: true }) organisation!: Organisation;
 }
 
 /** OpenOLAT's group roles: owners are `coach`, participants `participant`. */
@@ -73,14 +44,9 @@ export type GroupRole = (typeof GroupRole)[keyof typeof GroupRole];
 @Index({ properties: ['group', 'role', 'id'] })
 @LongKey()
 export class GroupMembership extends BaseEntity {
-  @ManyToOne(() => Group, { deleteRule: 'cascade' })
-  group!: Group;
-
-  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true })
-  identity!: Identity;
-
-  @Property({ type: 'string', length: 16 })
-  role!: GroupRole;
+  @ManyToOne(() => Group, { deleteRule: 'cascade' }) group!: Group;
+  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true }) identity!: Identity;
+  @Varchar(16) role!: GroupRole;
 }
 
 export const groupEntities = [Group, GroupMembership];

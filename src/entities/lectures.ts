@@ -1,5 +1,5 @@
 import { Check, Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { BaseEntity, LongKey, ManagedEntity } from './base';
+import { BaseEntity, LongKey, ManagedEntity, Nullable } from './base';
 import { RepositoryEntry } from './courses';
 import { CurriculumElement } from './curriculum';
 import { TaxonomyLevel } from './taxonomy';
@@ -11,29 +11,14 @@ import { Identity } from './users';
  */
 @Entity({ tableName: 'lecture_entry_config' })
 export class LectureEntryConfig extends BaseEntity<'lectureEnabled' | 'overrideModuleDefault'> {
-  @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade', unique: true })
-  entry!: RepositoryEntry;
-
-  @Property({ type: 'boolean', default: false })
-  lectureEnabled: boolean = false;
-
-  @Property({ type: 'boolean', default: false })
-  overrideModuleDefault: boolean = false;
-
-  @Property({ type: 'boolean', nullable: true })
-  calculateAttendanceRate?: boolean | null;
-
-  @Property({ type: 'double', nullable: true })
-  requiredAttendanceRate?: number | null;
-
-  @Property({ type: 'boolean', nullable: true })
-  courseCalendarSyncEnabled?: boolean | null;
-
-  @Property({ type: 'boolean', nullable: true })
-  teacherCalendarSyncEnabled?: boolean | null;
-
-  @Property({ type: 'boolean', nullable: true })
-  rollCallEnabled?: boolean | null;
+  @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade', unique: true }) entry!: RepositoryEntry;
+  @Property({ type: 'boolean', default: false }) lectureEnabled: boolean = false;
+  @Property({ type: 'boolean', default: false }) overrideModuleDefault: boolean = false;
+  @Nullable('boolean') calculateAttendanceRate?: boolean | null;
+  @Nullable('double') requiredAttendanceRate?: number | null;
+  @Nullable('boolean') courseCalendarSyncEnabled?: boolean | null;
+  @Nullable('boolean') teacherCalendarSyncEnabled?: boolean | null;
+  @Nullable('boolean') rollCallEnabled?: boolean | null;
 }
 
 /** A lecture block ("event": a block of planned lectures) of a course, optionally planned for a curriculum element. */
@@ -46,61 +31,28 @@ export class LectureEntryConfig extends BaseEntity<'lectureEnabled' | 'overrideM
   expression: 'create index "lecture_block_external_id_index" on "lecture_block" ("external_id") where "external_id" is not null',
 })
 export class LectureBlock extends ManagedEntity<'compulsory' | 'plannedLectures' | 'status' | 'rollCallStatus'> {
-  @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' })
-  entry!: RepositoryEntry;
-
-  @ManyToOne(() => CurriculumElement, { deleteRule: 'set null', nullable: true, index: true })
-  curriculumElement?: CurriculumElement | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  externalRef?: string | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  title?: string | null;
-
-  @Property({ type: 'text', nullable: true })
-  description?: string | null;
-
-  @Property({ type: 'text', nullable: true })
-  preparation?: string | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  location?: string | null;
-
-  @Property({ type: 'text', nullable: true })
-  comment?: string | null;
-
-  @Property({ type: 'datetime', nullable: true })
-  startDate?: Date | null;
-
-  @Property({ type: 'datetime', nullable: true })
-  endDate?: Date | null;
-
-  @Property({ type: 'boolean', default: true })
-  compulsory: boolean = true;
-
-  @Property({ type: 'integer', default: 0 })
-  plannedLectures: number = 0;
+  @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' }) entry!: RepositoryEntry;
+  @ManyToOne(() => CurriculumElement, { deleteRule: 'set null', nullable: true, index: true }) curriculumElement?: CurriculumElement | null;
+  @Nullable('string') externalRef?: string | null;
+  @Nullable('string') title?: string | null;
+  @Nullable('text') description?: string | null;
+  @Nullable('text') preparation?: string | null;
+  @Nullable('string') location?: string | null;
+  @Nullable('text') comment?: string | null;
+  @Nullable('datetime') startDate?: Date | null;
+  @Nullable('datetime') endDate?: Date | null;
+  @Property({ type: 'boolean', default: true }) compulsory: boolean = true;
+  @Property({ type: 'integer', default: 0 }) plannedLectures: number = 0;
 
   /** LectureBlockStatus (catalogue 5.6): active, partiallydone, done, cancelled. */
-  @Property({ type: 'string', length: 16, default: 'active' })
-  status: string = 'active';
+  @Property({ type: 'string', length: 16, default: 'active' }) status: string = 'active';
 
   /** LectureRollCallStatus (catalogue 5.6): open, closed, reopen, autoclosed. */
-  @Property({ type: 'string', length: 16, default: 'open' })
-  rollCallStatus: string = 'open';
-
-  @Property({ type: 'datetime', nullable: true })
-  autoClosedDate?: Date | null;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  meetingTitle?: string | null;
-
-  @Property({ type: 'string', length: 2048, nullable: true })
-  meetingUrl?: string | null;
-
-  @Property({ type: 'string', length: 2048, nullable: true })
-  recordingUrl?: string | null;
+  @Property({ type: 'string', length: 16, default: 'open' }) rollCallStatus: string = 'open';
+  @Nullable('datetime') autoClosedDate?: Date | null;
+  @Nullable('string') meetingTitle?: string | null;
+  @Nullable('string', 2048) meetingUrl?: string | null;
+  @Nullable('string', 2048) recordingUrl?: string | null;
 }
 
 /** A teacher of a block. */
@@ -108,11 +60,8 @@ export class LectureBlock extends ManagedEntity<'compulsory' | 'plannedLectures'
 @Unique({ properties: ['block', 'identity'] })
 @LongKey()
 export class LectureBlockTeacher extends BaseEntity {
-  @ManyToOne(() => LectureBlock, { deleteRule: 'cascade' })
-  block!: LectureBlock;
-
-  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true })
-  identity!: Identity;
+  @ManyToOne(() => LectureBlock, { deleteRule: 'cascade' }) block!: LectureBlock;
+  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true }) identity!: Identity;
 }
 
 /**
@@ -134,14 +83,9 @@ export class LectureBlockTeacher extends BaseEntity {
 })
 @Check({ name: 'lecture_block_participant_group_one_source', expression: '("entry_id" is null) <> ("element_id" is null)' })
 export class LectureBlockParticipantGroup extends BaseEntity {
-  @ManyToOne(() => LectureBlock, { deleteRule: 'cascade' })
-  block!: LectureBlock;
-
-  @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade', nullable: true, index: true })
-  entry?: RepositoryEntry | null;
-
-  @ManyToOne(() => CurriculumElement, { deleteRule: 'cascade', nullable: true, index: true })
-  element?: CurriculumElement | null;
+  @ManyToOne(() => LectureBlock, { deleteRule: 'cascade' }) block!: LectureBlock;
+  @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade', nullable: true, index: true }) entry?: RepositoryEntry | null;
+  @ManyToOne(() => CurriculumElement, { deleteRule: 'cascade', nullable: true, index: true }) element?: CurriculumElement | null;
 }
 
 /** The roll call of one participant of a block (LectureBlockRollCallVO): read-only through the interface but for three fields. */
@@ -149,29 +93,14 @@ export class LectureBlockParticipantGroup extends BaseEntity {
 @Unique({ properties: ['block', 'identity'] })
 @LongKey()
 export class LectureBlockRollCall extends BaseEntity {
-  @ManyToOne(() => LectureBlock, { deleteRule: 'cascade' })
-  block!: LectureBlock;
-
-  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true })
-  identity!: Identity;
-
-  @Property({ type: 'integer', nullable: true })
-  lecturesAttendedNumber?: number | null;
-
-  @Property({ type: 'integer', nullable: true })
-  lecturesAbsentNumber?: number | null;
-
-  @Property({ type: 'text', nullable: true })
-  comment?: string | null;
-
-  @Property({ type: 'text', nullable: true })
-  absenceReason?: string | null;
-
-  @Property({ type: 'boolean', nullable: true })
-  absenceAuthorized?: boolean | null;
-
-  @Property({ type: 'datetime', nullable: true })
-  absenceSupervisorNotificationDate?: Date | null;
+  @ManyToOne(() => LectureBlock, { deleteRule: 'cascade' }) block!: LectureBlock;
+  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true }) identity!: Identity;
+  @Nullable('integer') lecturesAttendedNumber?: number | null;
+  @Nullable('integer') lecturesAbsentNumber?: number | null;
+  @Nullable('text') comment?: string | null;
+  @Nullable('text') absenceReason?: string | null;
+  @Nullable('boolean') absenceAuthorized?: boolean | null;
+  @Nullable('datetime') absenceSupervisorNotificationDate?: Date | null;
 }
 
 /** A taxonomy level a block is tagged with. */
@@ -179,11 +108,8 @@ export class LectureBlockRollCall extends BaseEntity {
 @Unique({ properties: ['block', 'level'] })
 @LongKey()
 export class LectureBlockTaxonomyLevel extends BaseEntity {
-  @ManyToOne(() => LectureBlock, { deleteRule: 'cascade' })
-  block!: LectureBlock;
-
-  @ManyToOne(() => TaxonomyLevel, { deleteRule: 'cascade', index: true })
-  level!: TaxonomyLevel;
+  @ManyToOne(() => LectureBlock, { deleteRule: 'cascade' }) block!: LectureBlock;
+  @ManyToOne(() => TaxonomyLevel, { deleteRule: 'cascade', index: true }) level!: TaxonomyLevel;
 }
 
 export const lectureEntities = [

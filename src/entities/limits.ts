@@ -7,11 +7,8 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
  */
 @Entity({ tableName: 'login_failure_window' })
 export class LoginFailureWindow {
-  @PrimaryKey({ type: 'string', length: 320 })
-  key!: string;
-
-  @Property({ type: 'integer' })
-  failures!: number;
+  @PrimaryKey({ type: 'string', length: 320 }) key!: string;
+  @Property({ type: 'integer' }) failures!: number;
 
   @Property({ type: 'datetime' })
   @Index()
@@ -24,16 +21,13 @@ export class LoginFailureWindow {
  */
 @Entity({ tableName: 'rate_limit_bucket' })
 export class RateLimitBucket {
-  @PrimaryKey({ type: 'string', length: 320 })
-  key!: string;
+  @PrimaryKey({ type: 'string', length: 320 }) key!: string;
 
   /** Tokens left at `updatedAt`. */
-  @Property({ type: 'double' })
-  tokens!: number;
+  @Property({ type: 'double' }) tokens!: number;
 
   /** Whether the last request spent a token (false: it was refused with 429). */
-  @Property({ type: 'boolean' })
-  allowed!: boolean;
+  @Property({ type: 'boolean' }) allowed!: boolean;
 
   @Property({ type: 'datetime' })
   @Index()

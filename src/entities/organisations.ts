@@ -1,5 +1,5 @@
 import { Collection, Entity, Index, ManyToMany, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { BaseEntity, LongKey, StyledEntity } from './base';
+import { BaseEntity, LongKey, StyledEntity, Varchar } from './base';
 import { Identity } from './users';
 
 @Entity({ tableName: 'organisation_type' })
@@ -14,18 +14,12 @@ export class OrganisationType extends StyledEntity {
 @Index({ name: 'organisation_external_id_index', properties: ['externalId'] })
 @Unique({ properties: ['identifier'] })
 export class Organisation extends StyledEntity<'status' | 'path'> {
-  @Property({ type: 'string', length: 32, default: 'active' })
-  status: string = 'active';
-
-  @ManyToOne(() => Organisation, { nullable: true, deleteRule: 'restrict', index: true })
-  parent?: Organisation | null;
+  @Property({ type: 'string', length: 32, default: 'active' }) status: string = 'active';
+  @ManyToOne(() => Organisation, { nullable: true, deleteRule: 'restrict', index: true }) parent?: Organisation | null;
 
   /** Materialised path of keys from the root, e.g. `/1/7/12/`: subtree queries are prefix matches. */
-  @Property({ type: 'string', length: 1024, default: '/' })
-  path: string = '/';
-
-  @ManyToOne(() => OrganisationType, { nullable: true, deleteRule: 'set null' })
-  type?: OrganisationType | null;
+  @Property({ type: 'string', length: 1024, default: '/' }) path: string = '/';
+  @ManyToOne(() => OrganisationType, { nullable: true, deleteRule: 'set null' }) type?: OrganisationType | null;
 }
 
 /** A role an identity holds in one organisation (catalogue 5.7), applying to the subtree when its inheritance says so. */
@@ -34,17 +28,10 @@ export class Organisation extends StyledEntity<'status' | 'path'> {
 @Index({ properties: ['organisation', 'role'] })
 @LongKey()
 export class OrganisationRoleMembership extends BaseEntity<'inheritance'> {
-  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true })
-  identity!: Identity;
-
-  @ManyToOne(() => Organisation, { deleteRule: 'cascade' })
-  organisation!: Organisation;
-
-  @Property({ type: 'string', length: 32 })
-  role!: string;
-
-  @Property({ type: 'string', length: 16, default: 'none' })
-  inheritance: string = 'none';
+  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true }) identity!: Identity;
+  @ManyToOne(() => Organisation, { deleteRule: 'cascade' }) organisation!: Organisation;
+  @Varchar(32) role!: string;
+  @Property({ type: 'string', length: 16, default: 'none' }) inheritance: string = 'none';
 }
 
 export const organisationEntities = [Organisation, OrganisationType, OrganisationRoleMembership];

@@ -1,18 +1,13 @@
 import { Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { LongKey, ManagedEntity } from './base';
+import { LongKey, ManagedEntity, Nullable, Varchar } from './base';
 import { Identity } from './users';
 
 /** A kind of identity-to-identity relation (e.g. "Supervisor") and the rights it grants its source over its target (catalogue 2.10). */
 @Entity({ tableName: 'relation_role' })
 export class RelationRole extends ManagedEntity<'rights'> {
-  @Property({ type: 'string', length: 255 })
-  role!: string;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  externalRef?: string | null;
-
-  @Property({ type: 'json', default: '[]' })
-  rights: string[] = [];
+  @Varchar() role!: string;
+  @Nullable('string') externalRef?: string | null;
+  @Property({ type: 'json', default: '[]' }) rights: string[] = [];
 }
 
 @Entity({ tableName: 'identity_relation' })
@@ -27,8 +22,7 @@ export class IdentityRelation extends ManagedEntity {
   @Index()
   target!: Identity;
 
-  @ManyToOne(() => RelationRole, { deleteRule: 'cascade' })
-  role!: RelationRole;
+  @ManyToOne(() => RelationRole, { deleteRule: 'cascade' }) role!: RelationRole;
 }
 
 export const relationEntities = [RelationRole, IdentityRelation];

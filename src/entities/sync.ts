@@ -1,4 +1,5 @@
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { Nullable, Varchar } from './base';
 
 /**
  * A sync job (src/sync): one desired-state document, planned (a dry run) or applied in batches. The lease says which
@@ -9,74 +10,47 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
 @Index({ name: 'sync_job_due_index', properties: ['state', 'leasedUntil'] })
 @Index({ name: 'sync_job_owner_index', properties: ['ownerKey', 'id'] })
 export class SyncJob {
-  @PrimaryKey({ type: 'bigint', autoincrement: true })
-  id!: string;
-
-  @Property({ type: 'datetime', defaultRaw: 'now()' })
-  creationDate: Date = new Date();
+  @PrimaryKey({ type: 'bigint', autoincrement: true }) id!: string;
+  @Property({ type: 'datetime', defaultRaw: 'now()' }) creationDate: Date = new Date();
 
   /** Who submitted it: its writes are made as this person, by this person's rights. */
-  @Property({ type: 'integer' })
-  ownerKey!: number;
+  @Property({ type: 'integer' }) ownerKey!: number;
 
   /** The organisation the submitter's credential was bound to (src/domain/bound.ts): the job acts within it only. */
-  @Property({ type: 'integer', nullable: true })
-  organisationKey?: number | null;
+  @Nullable('integer') organisationKey?: number | null;
 
   /** The transport it came through, for its audit rows. */
-  @Property({ type: 'string', length: 16 })
-  transport!: string;
-
-  @Property({ type: 'string', length: 16 })
-  mode!: string;
-
-  @Property({ type: 'boolean', default: false })
-  dryRun = false;
-
-  @Property({ type: 'boolean', default: false })
-  atomic = false;
-
-  @Property({ type: 'boolean', default: false })
-  force = false;
+  @Varchar(16) transport!: string;
+  @Varchar(16) mode!: string;
+  @Property({ type: 'boolean', default: false }) dryRun = false;
+  @Property({ type: 'boolean', default: false }) atomic = false;
+  @Property({ type: 'boolean', default: false }) force = false;
 
   /** queued, running, planned (a dry run), done, failed, refused (the mirror guard) or stopped. */
-  @Property({ type: 'string', length: 16 })
-  state!: string;
-
-  @Property({ type: 'text', nullable: true })
-  error?: string | null;
+  @Varchar(16) state!: string;
+  @Nullable('text') error?: string | null;
 
   /** Per section: total, done, created, updated, unchanged, removed, failed. */
-  @Property({ type: 'json', default: '{}' })
-  progress: Record<string, unknown> = {};
+  @Property({ type: 'json', default: '{}' }) progress: Record<string, unknown> = {};
 
   /** How often an instance took it up: one that keeps stopping it is given up. */
-  @Property({ type: 'integer', default: 0 })
-  attempts = 0;
+  @Property({ type: 'integer', default: 0 }) attempts = 0;
+  @Nullable('datetime') startedAt?: Date | null;
 
-  @Property({ type: 'datetime', nullable: true })
-  startedAt?: Date | null;
-
-  @Property({ type: 'datetime', nullable: true })
+  @Nullable('datetime')
   @Index()
   finishedAt?: Date | null;
 
   /** The members are found and a mirror's removals added (and checked by the guard): done once, before any write. */
-  @Property({ type: 'boolean', default: false })
-  prepared = false;
+  @Property({ type: 'boolean', default: false }) prepared = false;
 
   /**
    * How many objects the document staged, kept with the job: its objects and outcomes are kept without the write-ahead
    * log (unlogged tables), and a database that restarts after a crash has none of them.
    */
-  @Property({ type: 'integer', default: 0 })
-  staged = 0;
-
-  @Property({ type: 'string', length: 64, nullable: true })
-  leaseHolder?: string | null;
-
-  @Property({ type: 'datetime', nullable: true })
-  leasedUntil?: Date | null;
+  @Property({ type: 'integer', default: 0 }) staged = 0;
+  @Nullable('string', 64) leaseHolder?: string | null;
+  @Nullable('datetime') leasedUntil?: Date | null;
 }
 
 /**
@@ -87,65 +61,44 @@ export class SyncJob {
 @Index({ name: 'sync_item_section_index', properties: ['job', 'section', 'seq'] })
 @Index({ name: 'sync_item_member_index', properties: ['job', 'container', 'role', 'memberKey'] })
 export class SyncItem {
-  @PrimaryKey({ type: 'bigint', fieldName: 'job_id' })
-  job!: string;
-
-  @PrimaryKey({ type: 'integer' })
-  seq!: number;
-
-  @Property({ type: 'string', length: 32 })
-  section!: string;
+  @PrimaryKey({ type: 'bigint', fieldName: 'job_id' }) job!: string;
+  @PrimaryKey({ type: 'integer' }) seq!: number;
+  @Varchar(32) section!: string;
 
   /** The object's externalId (a person's, or login); for a membership, the member's. */
-  @Property({ type: 'string', length: 255 })
-  ref!: string;
+  @Varchar() ref!: string;
 
   /** A membership's container, `group:<externalId>`, and role. */
-  @Property({ type: 'string', length: 300, nullable: true })
-  container?: string | null;
-
-  @Property({ type: 'string', length: 32, nullable: true })
-  role?: string | null;
+  @Nullable('string', 300) container?: string | null;
+  @Nullable('string', 32) role?: string | null;
 
   /** A membership's person, found before the job writes anything (null: not there yet). */
-  @Property({ type: 'integer', nullable: true })
-  memberKey?: number | null;
-
-  @Property({ type: 'json' })
-  payload!: Record<string, unknown>;
+  @Nullable('integer') memberKey?: number | null;
+  @Property({ type: 'json' }) payload!: Record<string, unknown>;
 }
 
 /** What a job did with one object of it: written once the job has come to it (an object that could not be read: when staged). */
 @Entity({ tableName: 'sync_outcome' })
 @Index({ name: 'sync_outcome_action_index', properties: ['job', 'action', 'seq'] })
 export class SyncOutcome {
-  @PrimaryKey({ type: 'bigint', fieldName: 'job_id' })
-  job!: string;
-
-  @PrimaryKey({ type: 'integer' })
-  seq!: number;
+  @PrimaryKey({ type: 'bigint', fieldName: 'job_id' }) job!: string;
+  @PrimaryKey({ type: 'integer' }) seq!: number;
 
   /** create, update, unchanged, remove or error. */
-  @Property({ type: 'string', length: 16 })
-  action!: string;
+  @Varchar(16) action!: string;
 
   /** The changed fields: `[{field, before, after}]`. */
-  @Property({ type: 'json', nullable: true })
-  changes?: unknown[] | null;
-
-  @Property({ type: 'text', nullable: true })
-  error?: string | null;
+  @Nullable('json') changes?: unknown[] | null;
+  @Nullable('text') error?: string | null;
 
   /** The key of the object it created or changed. */
-  @Property({ type: 'bigint', nullable: true })
-  resultKey?: string | null;
+  @Property({ type: 'bigint', nullable: true }) resultKey?: string | null;
 }
 
 /** A container a running mirror job may remove members from: one mirror job per container at a time. */
 @Entity({ tableName: 'sync_claim' })
 export class SyncClaim {
-  @PrimaryKey({ type: 'string', length: 300 })
-  container!: string;
+  @PrimaryKey({ type: 'string', length: 300 }) container!: string;
 
   @Property({ type: 'bigint' })
   @Index()

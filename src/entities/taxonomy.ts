@@ -1,6 +1,6 @@
 import { Collection, Entity, Index, ManyToMany, ManyToOne, Property, Unique } from '@mikro-orm/core';
 import { RepositoryEntry } from './courses';
-import { BaseEntity, LongKey, ManagedEntity, NamedEntity } from './base';
+import { BaseEntity, LongKey, ManagedEntity, NamedEntity, Nullable, Varchar } from './base';
 import { Identity } from './users';
 
 /** A taxonomy (catalogue 2.9): a tree of levels, typed by its level types. */
@@ -14,17 +14,10 @@ export class Taxonomy extends NamedEntity {}
 
 /** What a taxonomy's level types and levels share: their taxonomy, an identifier unique in it, and their names. */
 abstract class TaxonomyPart<Optional extends string = never> extends ManagedEntity<Optional> {
-  @ManyToOne(() => Taxonomy, { deleteRule: 'cascade' })
-  taxonomy!: Taxonomy;
-
-  @Property({ type: 'string', length: 255 })
-  identifier!: string;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  displayName?: string | null;
-
-  @Property({ type: 'text', nullable: true })
-  description?: string | null;
+  @ManyToOne(() => Taxonomy, { deleteRule: 'cascade' }) taxonomy!: Taxonomy;
+  @Varchar() identifier!: string;
+  @Nullable('string') displayName?: string | null;
+  @Nullable('text') description?: string | null;
 }
 
 /** A type of level, one taxonomy's own. */
@@ -35,15 +28,11 @@ abstract class TaxonomyPart<Optional extends string = never> extends ManagedEnti
   expression: 'create index "taxonomy_level_type_external_id_index" on "taxonomy_level_type" ("external_id") where "external_id" is not null',
 })
 export class TaxonomyLevelType extends TaxonomyPart<'visible'> {
-  @Property({ type: 'string', length: 255, nullable: true })
-  cssClass?: string | null;
-
-  @Property({ type: 'boolean', default: true })
-  visible: boolean = true;
+  @Nullable('string') cssClass?: string | null;
+  @Property({ type: 'boolean', default: true }) visible: boolean = true;
 
   /** The document-library switches of OpenOLAT's TaxonomyLevelTypeVO, kept as given: {name: boolean | number}. */
-  @Property({ type: 'json', nullable: true })
-  librarySettings?: Record<string, boolean | number | null> | null;
+  @Nullable('json') librarySettings?: Record<string, boolean | number | null> | null;
 
   /** Types a level of this type may have as sub-levels. */
   @ManyToMany({
@@ -65,14 +54,9 @@ export class TaxonomyLevelType extends TaxonomyPart<'visible'> {
 })
 @Index({ name: 'taxonomy_level_path_index', expression: 'create index "taxonomy_level_path_index" on "taxonomy_level" ("path" varchar_pattern_ops)' })
 export class TaxonomyLevel extends TaxonomyPart<'path'> {
-  @ManyToOne(() => TaxonomyLevel, { nullable: true, deleteRule: 'restrict', index: true })
-  parent?: TaxonomyLevel | null;
-
-  @ManyToOne(() => TaxonomyLevelType, { nullable: true, deleteRule: 'set null', index: true })
-  type?: TaxonomyLevelType | null;
-
-  @Property({ type: 'string', length: 1024, default: '/' })
-  path: string = '/';
+  @ManyToOne(() => TaxonomyLevel, { nullable: true, deleteRule: 'restrict', index: true }) parent?: TaxonomyLevel | null;
+  @ManyToOne(() => TaxonomyLevelType, { nullable: true, deleteRule: 'set null', index: true }) type?: TaxonomyLevelType | null;
+  @Property({ type: 'string', length: 1024, default: '/' }) path: string = '/';
 }
 
 /** A competence of a person on a level (catalogue 5.9: target, have, teach, manage). */
@@ -81,17 +65,10 @@ export class TaxonomyLevel extends TaxonomyPart<'path'> {
 @Index({ properties: ['identity', 'level'] })
 @LongKey()
 export class TaxonomyCompetence extends BaseEntity {
-  @ManyToOne(() => TaxonomyLevel, { deleteRule: 'restrict' })
-  level!: TaxonomyLevel;
-
-  @ManyToOne(() => Identity, { deleteRule: 'cascade' })
-  identity!: Identity;
-
-  @Property({ type: 'string', length: 16 })
-  type!: string;
-
-  @Property({ type: 'datetime', nullable: true })
-  expiration?: Date | null;
+  @ManyToOne(() => TaxonomyLevel, { deleteRule: 'restrict' }) level!: TaxonomyLevel;
+  @ManyToOne(() => Identity, { deleteRule: 'cascade' }) identity!: Identity;
+  @Varchar(16) type!: string;
+  @Nullable('datetime') expiration?: Date | null;
 }
 
 /** A level a repository entry is tagged with. */
@@ -99,11 +76,8 @@ export class TaxonomyCompetence extends BaseEntity {
 @Unique({ properties: ['entry', 'level'] })
 @LongKey()
 export class RepositoryEntryTaxonomyLevel extends BaseEntity {
-  @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' })
-  entry!: RepositoryEntry;
-
-  @ManyToOne(() => TaxonomyLevel, { deleteRule: 'restrict', index: true })
-  level!: TaxonomyLevel;
+  @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' }) entry!: RepositoryEntry;
+  @ManyToOne(() => TaxonomyLevel, { deleteRule: 'restrict', index: true }) level!: TaxonomyLevel;
 }
 
 export const taxonomyEntities = [Taxonomy, TaxonomyLevelType, TaxonomyLevel, TaxonomyCompetence, RepositoryEntryTaxonomyLevel];

@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { BaseEntity } from './base';
+import { BaseEntity, Nullable, Varchar } from './base';
 
 /** OpenOLAT's user status values (catalogue 5.3): below `visibleLimit` a user can log in and is listed. */
 export const UserStatus = {
@@ -20,39 +20,21 @@ export const UserStatus = {
 @Index({ name: 'identity_last_name_trgm_index', expression: 'create index identity_last_name_trgm_index on identity using gin (last_name gin_trgm_ops)' })
 @Index({ name: 'identity_email_trgm_index', expression: 'create index identity_email_trgm_index on identity using gin (email gin_trgm_ops)' })
 export class Identity extends BaseEntity<'status' | 'properties'> {
-  @Property({ type: 'string', length: 128 })
-  login!: string;
+  @Varchar(128) login!: string;
 
-  @Property({ type: 'string', length: 255, nullable: true })
+  @Nullable('string')
   @Index()
   externalId?: string | null;
 
-  @Property({ type: 'string', length: 255 })
-  firstName!: string;
-
-  @Property({ type: 'string', length: 255 })
-  lastName!: string;
-
-  @Property({ type: 'string', length: 255, nullable: true })
-  email?: string | null;
-
-  @Property({ type: 'integer', default: UserStatus.active })
-  status: number = UserStatus.active;
-
-  @Property({ type: 'json', default: '{}' })
-  properties: Record<string, string> = {};
-
-  @Property({ type: 'string', length: 16, nullable: true })
-  language?: string | null;
-
-  @Property({ type: 'datetime', nullable: true })
-  lastLogin?: Date | null;
-
-  @Property({ type: 'datetime', nullable: true })
-  expirationDate?: Date | null;
-
-  @Property({ type: 'datetime', nullable: true })
-  inactivationDate?: Date | null;
+  @Varchar() firstName!: string;
+  @Varchar() lastName!: string;
+  @Nullable('string') email?: string | null;
+  @Property({ type: 'integer', default: UserStatus.active }) status: number = UserStatus.active;
+  @Property({ type: 'json', default: '{}' }) properties: Record<string, string> = {};
+  @Nullable('string', 16) language?: string | null;
+  @Nullable('datetime') lastLogin?: Date | null;
+  @Nullable('datetime') expirationDate?: Date | null;
+  @Nullable('datetime') inactivationDate?: Date | null;
 }
 
 /** The authentication providers the gateway itself knows (AuthenticationVO.provider, catalogue 3.1). */
@@ -67,21 +49,13 @@ export const Provider = {
 export class HttpSession {
   [OptionalProps]?: 'creationDate';
 
-  @PrimaryKey({ type: 'string', length: 64 })
-  id!: string;
-
-  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true })
-  identity!: Identity;
+  @PrimaryKey({ type: 'string', length: 64 }) id!: string;
+  @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true }) identity!: Identity;
 
   /** How the session was opened: the provider of the credential that logged in. */
-  @Property({ type: 'string', length: 32 })
-  provider!: string;
-
-  @Property({ type: 'datetime', defaultRaw: 'now()' })
-  creationDate: Date = new Date();
-
-  @Property({ type: 'datetime', index: true })
-  expiresAt!: Date;
+  @Varchar(32) provider!: string;
+  @Property({ type: 'datetime', defaultRaw: 'now()' }) creationDate: Date = new Date();
+  @Property({ type: 'datetime', index: true }) expiresAt!: Date;
 }
 
 export const userEntities = [Identity, HttpSession];

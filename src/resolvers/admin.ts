@@ -1,4 +1,5 @@
-import { Arg, Ctx, Directive, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Resolver } from 'type-graphql';
+import { GuardedMutation, GuardedQuery } from './guards';
 import { GATEWAY_ADMINS } from '../admin/policy';
 import { queryAuditLog } from '../admin/repository';
 import { closeSession } from '../auth/sessions';
@@ -11,14 +12,14 @@ import { SETTING_NAMES, writeSetting, type GatewaySettings } from '../settings/s
 /** Administration of the gateway itself; GraphQL only, so that it stays reachable while REST is off. */
 @Resolver()
 export class AdminResolver {
-  @Query(() => SettingsVO)
-  @Directive(auth(...GATEWAY_ADMINS))
+  @GuardedQuery(() => SettingsVO, auth(...GATEWAY_ADMINS))
   settings(@Ctx() ctx: RequestContext): SettingsVO {
     return ctx.settings;
   }
 
-  @Mutation(() => SettingsVO, { description: 'Change settings; every instance applies them within seconds, without a restart.' })
-  @Directive(auth(...GATEWAY_ADMINS))
+  @GuardedMutation(() => SettingsVO, auth(...GATEWAY_ADMINS), {
+    description: 'Change settings; every instance applies them within seconds, without a restart.',
+  })
   async updateSettings(@Ctx() ctx: RequestContext, @Arg('settings', () => SettingsInput) input: SettingsInput): Promise<SettingsVO> {
     const changed: Partial<GatewaySettings> = {};
     for (const name of SETTING_NAMES) {
@@ -34,14 +35,12 @@ export class AdminResolver {
     return { ...ctx.settings, ...changed } as SettingsVO;
   }
 
-  @Query(() => [AuditLogEntryVO], { description: 'Writes through either transport, newest first.' })
-  @Directive(auth(...GATEWAY_ADMINS))
+  @GuardedQuery(() => [AuditLogEntryVO], auth(...GATEWAY_ADMINS), { description: 'Writes through either transport, newest first.' })
   auditLog(@Ctx() ctx: RequestContext, @Arg('filter', () => AuditLogFilter, { nullable: true }) filter?: AuditLogFilter): Promise<AuditLogEntryVO[]> {
     return queryAuditLog(ctx.em, filter ?? {});
   }
 
-  @Mutation(() => Boolean, { description: 'Ends the session this request came with (on every instance).' })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: 'Ends the session this request came with (on every instance).' })
   async logout(@Ctx() ctx: RequestContext): Promise<boolean> {
     if (!ctx.sessionHash) return false;
     await closeSession(ctx.em, ctx.sessionHash);

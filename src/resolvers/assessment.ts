@@ -1,5 +1,6 @@
-import { Arg, Args, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { CourseKeyArgs } from '../schema/arguments';
+import { Arg, Args, Ctx, Resolver, Root } from 'type-graphql';
+import { Edge, GuardedMutation, GuardedQuery } from './guards';
+import { CourseKeyArgs, KeyArg } from '../schema/arguments';
 import * as results from '../assessment/results';
 import * as assessment from '../assessment/service';
 import type { RequestContext } from '../domain/context';
@@ -16,20 +17,20 @@ const ADMINS = 'Administrators who manage the person (OpenOLAT: isAdminOf; it an
 /** Efficiency statements (OpenOLAT's EfficiencyStatementWebService): a person's outcome of a course. */
 @Resolver(() => EfficiencyStatementVO)
 export class EfficiencyStatementResolver {
-  @Query(() => EfficiencyStatementVO, { description: `The person's statement of the course; NOT_FOUND for an unknown person or none. ${ADMINS}` })
-  @Directive(auth('administrator'))
+  @GuardedQuery(() => EfficiencyStatementVO, auth('administrator'), {
+    description: `The person's statement of the course; NOT_FOUND for an unknown person or none. ${ADMINS}`,
+  })
   efficiencyStatement(
     @Ctx() ctx: RequestContext,
     @Arg('resourceKey', () => LongScalar, { description: RESOURCE_KEY }) resourceKey: number,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
   ): Promise<EfficiencyStatementVO> {
     return assessment.getStatement(ctx, resourceKey, identityKey);
   }
 
-  @Mutation(() => Boolean, {
+  @GuardedMutation(() => Boolean, auth('administrator'), {
     description: `A new statement of the person (identityKey, else the statement's identityKey); CONFLICT when the person has one of the resource. ${ADMINS}`,
   })
-  @Directive(auth('administrator'))
   createEfficiencyStatement(
     @Ctx() ctx: RequestContext,
     @Arg('resourceKey', () => LongScalar, { description: RESOURCE_KEY }) resourceKey: number,
@@ -46,10 +47,9 @@ const NODE = "The ident of the course element; the course's root when absent.";
 /** Assessment results of course elements (OpenOLAT's CourseAssessmentWebService). */
 @Resolver(() => AssessableResultsVO)
 export class AssessmentResultsResolver {
-  @Query(() => [AssessableResultsVO], {
+  @GuardedQuery(() => [AssessableResultsVO], auth(), {
     description: `Every participant's results at the element (direct, through groups and curriculum elements). ${COURSE_MANAGERS}`,
   })
-  @Directive(auth())
   courseAssessmentResults(
     @Ctx() ctx: RequestContext,
     @Args() { courseKey }: CourseKeyArgs,
@@ -58,23 +58,21 @@ export class AssessmentResultsResolver {
     return results.listResults(ctx, courseKey, nodeId);
   }
 
-  @Query(() => AssessableResultsVO, {
+  @GuardedQuery(() => AssessableResultsVO, auth(), {
     description: `The person's results at the element, empty where none; for members of the course and people the caller manages. ${COURSE_MANAGERS}`,
   })
-  @Directive(auth())
   courseAssessmentResult(
     @Ctx() ctx: RequestContext,
     @Args() { courseKey }: CourseKeyArgs,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
     @Arg('nodeId', () => String, { nullable: true, description: NODE }) nodeId?: string,
   ): Promise<AssessableResultsVO> {
     return results.getResult(ctx, courseKey, identityKey, nodeId);
   }
 
-  @Mutation(() => Boolean, {
+  @GuardedMutation(() => Boolean, auth(), {
     description: `Imports the results of the person results.identityKey at the element: what is absent is kept, but the score, which is replaced. ${COURSE_MANAGERS}`,
   })
-  @Directive(auth())
   importAssessmentResults(
     @Ctx() ctx: RequestContext,
     @Args() { courseKey }: CourseKeyArgs,
@@ -87,11 +85,10 @@ export class AssessmentResultsResolver {
 
 @Resolver(() => UserVO)
 export class UserStatementsResolver {
-  @FieldResolver(() => [EfficiencyStatementVO], {
+  @Edge(() => [EfficiencyStatementVO], {
     nullable: true,
     description: `A page of the person's efficiency statements, by resource key; null with an error for a caller who may not read them (GraphQL only). ${ADMINS}`,
   })
-  @Extensions({ rest: false })
   efficiencyStatements(@Ctx() ctx: RequestContext, @Root() user: UserVO, @Args() page: EdgePageArgs): Promise<EfficiencyStatementVO[]> {
     return assessment.statementsOfPerson(ctx, user.key, page);
   }
@@ -99,12 +96,11 @@ export class UserStatementsResolver {
 
 @Resolver(() => CourseVO)
 export class CourseStatementsResolver {
-  @FieldResolver(() => [EfficiencyStatementVO], {
+  @Edge(() => [EfficiencyStatementVO], {
     nullable: true,
     description:
       "A page of the course's efficiency statements, in the order they were written; for administrators who manage the course, null with an error otherwise (GraphQL only).",
   })
-  @Extensions({ rest: false })
   efficiencyStatements(@Ctx() ctx: RequestContext, @Root() course: CourseVO, @Args() page: EdgePageArgs): Promise<EfficiencyStatementVO[]> {
     return assessment.statementsOfCourse(ctx, course.repoEntryKey, page);
   }

@@ -1,5 +1,6 @@
-import { Arg, Args, ArgsType, Ctx, Directive, Field, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { CourseKeyArgs } from '../schema/arguments';
+import { Arg, Args, ArgsType, Ctx, Field, Int, Resolver } from 'type-graphql';
+import { GuardedMutation, GuardedQuery } from './guards';
+import { CourseKeyArgs, KeyArg } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import * as calendars from '../calendars/service';
 import type { EventQuery } from '../calendars/service';
@@ -66,46 +67,41 @@ const COURSE_RULE = "The caller must be a member or manager of the course (403),
 
 @Resolver()
 export class CalendarResolver {
-  @Query(() => [CalendarVO], {
+  @GuardedQuery(() => [CalendarVO], auth(), {
     description: `The calendars the person sees: their own, their groups' with the calendar tool on, their courses' with the calendar enabled. ${PERSON_RULE}`,
   })
-  @Directive(auth())
-  calendars(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<CalendarVO[]> {
+  calendars(@Ctx() ctx: RequestContext, @KeyArg('identityKey') identityKey: number): Promise<CalendarVO[]> {
     return calendars.listCalendars(ctx, identityKey);
   }
 
-  @Query(() => CalendarVO, { description: `One of the person's calendars (404 when the person does not see it; user_… must name the person). ${PERSON_RULE}` })
-  @Directive(auth())
+  @GuardedQuery(() => CalendarVO, auth(), {
+    description: `One of the person's calendars (404 when the person does not see it; user_… must name the person). ${PERSON_RULE}`,
+  })
   calendar(@Ctx() ctx: RequestContext, @Args() { identityKey, calendarId }: PersonCalendarArgs): Promise<CalendarVO> {
     return calendars.getCalendar(ctx, identityKey, calendarId);
   }
 
-  @Query(() => EventVOes, { description: `The events of every calendar the person sees, ordered by begin. ${PERSON_RULE}` })
-  @Directive(auth())
+  @GuardedQuery(() => EventVOes, auth(), { description: `The events of every calendar the person sees, ordered by begin. ${PERSON_RULE}` })
   userCalendarEvents(@Ctx() ctx: RequestContext, @Args() { identityKey, ...query }: PersonEventsArgs): Promise<EventVOes> {
     return calendars.listPersonEvents(ctx, identityKey, query);
   }
 
-  @Query(() => EventVOes, { description: `The events of one of the person's calendars, ordered by begin. ${PERSON_RULE}` })
-  @Directive(auth())
+  @GuardedQuery(() => EventVOes, auth(), { description: `The events of one of the person's calendars, ordered by begin. ${PERSON_RULE}` })
   calendarEvents(@Ctx() ctx: RequestContext, @Args() { identityKey, calendarId, ...query }: CalendarEventsArgs): Promise<EventVOes> {
     return calendars.listCalendarEvents(ctx, { identityKey, calendarId }, query);
   }
 
-  @Query(() => EventVOes, { description: `The events of the group's calendar, ordered by begin. ${GROUP_RULE}` })
-  @Directive(auth())
+  @GuardedQuery(() => EventVOes, auth(), { description: `The events of the group's calendar, ordered by begin. ${GROUP_RULE}` })
   groupCalendarEvents(@Ctx() ctx: RequestContext, @Args() { groupKey, ...query }: GroupEventsArgs): Promise<EventVOes> {
     return calendars.listCalendarEvents(ctx, { groupKey }, query);
   }
 
-  @Query(() => EventVOes, { description: `The events of the course's calendar, ordered by begin. ${COURSE_RULE}` })
-  @Directive(auth())
+  @GuardedQuery(() => EventVOes, auth(), { description: `The events of the course's calendar, ordered by begin. ${COURSE_RULE}` })
   courseCalendarEvents(@Ctx() ctx: RequestContext, @Args() { courseKey, ...query }: CourseEventsArgs): Promise<EventVOes> {
     return calendars.listCalendarEvents(ctx, { courseKey }, query);
   }
 
-  @Mutation(() => Boolean, { description: `Create or replace an event in one of the person's calendars. ${PERSON_RULE} ${WRITE_RULE}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: `Create or replace an event in one of the person's calendars. ${PERSON_RULE} ${WRITE_RULE}` })
   @Managed(managedCalendarEvent, null)
   saveCalendarEvent(
     @Ctx() ctx: RequestContext,
@@ -115,8 +111,9 @@ export class CalendarResolver {
     return calendars.saveEvents(ctx, { identityKey, calendarId }, [event], true);
   }
 
-  @Mutation(() => Boolean, { description: `Create or replace events in one of the person's calendars, all or none. ${PERSON_RULE} ${WRITE_RULE}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), {
+    description: `Create or replace events in one of the person's calendars, all or none. ${PERSON_RULE} ${WRITE_RULE}`,
+  })
   @Managed(managedCalendarEvent, null)
   saveCalendarEvents(
     @Ctx() ctx: RequestContext,
@@ -126,8 +123,9 @@ export class CalendarResolver {
     return calendars.saveEvents(ctx, { identityKey, calendarId }, events, false);
   }
 
-  @Mutation(() => Boolean, { description: `Delete an event (every recurrence) of one of the person's calendars; 404 unknown event. ${PERSON_RULE}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), {
+    description: `Delete an event (every recurrence) of one of the person's calendars; 404 unknown event. ${PERSON_RULE}`,
+  })
   @Managed(managedCalendarEvent, 'all')
   deleteCalendarEvent(
     @Ctx() ctx: RequestContext,
@@ -137,41 +135,33 @@ export class CalendarResolver {
     return calendars.deleteEvent(ctx, { identityKey, calendarId }, eventId);
   }
 
-  @Mutation(() => Boolean, { description: `Create or replace an event in the group's calendar. ${GROUP_RULE} ${WRITE_RULE}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: `Create or replace an event in the group's calendar. ${GROUP_RULE} ${WRITE_RULE}` })
   @Managed(managedCalendarEvent, null)
   saveGroupCalendarEvent(
     @Ctx() ctx: RequestContext,
-    @Arg('groupKey', () => LongScalar) groupKey: number,
+    @KeyArg('groupKey') groupKey: number,
     @Arg('event', () => EventVOInput) event: EventVOInput,
   ): Promise<boolean> {
     return calendars.saveEvents(ctx, { groupKey }, [event], true);
   }
 
-  @Mutation(() => Boolean, { description: `Create or replace events in the group's calendar, all or none. ${GROUP_RULE} ${WRITE_RULE}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: `Create or replace events in the group's calendar, all or none. ${GROUP_RULE} ${WRITE_RULE}` })
   @Managed(managedCalendarEvent, null)
   saveGroupCalendarEvents(
     @Ctx() ctx: RequestContext,
-    @Arg('groupKey', () => LongScalar) groupKey: number,
+    @KeyArg('groupKey') groupKey: number,
     @Arg('events', () => [EventVOInput]) events: EventVOInput[],
   ): Promise<boolean> {
     return calendars.saveEvents(ctx, { groupKey }, events, false);
   }
 
-  @Mutation(() => Boolean, { description: `Delete an event of the group's calendar; 404 unknown event. ${GROUP_RULE}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: `Delete an event of the group's calendar; 404 unknown event. ${GROUP_RULE}` })
   @Managed(managedCalendarEvent, 'all')
-  deleteGroupCalendarEvent(
-    @Ctx() ctx: RequestContext,
-    @Arg('groupKey', () => LongScalar) groupKey: number,
-    @Arg('eventId', () => String) eventId: string,
-  ): Promise<boolean> {
+  deleteGroupCalendarEvent(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number, @Arg('eventId', () => String) eventId: string): Promise<boolean> {
     return calendars.deleteEvent(ctx, { groupKey }, eventId);
   }
 
-  @Mutation(() => Boolean, { description: `Create or replace an event in the course's calendar. ${COURSE_RULE} ${WRITE_RULE}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: `Create or replace an event in the course's calendar. ${COURSE_RULE} ${WRITE_RULE}` })
   @Managed(managedCalendarEvent, null)
   saveCourseCalendarEvent(
     @Ctx() ctx: RequestContext,
@@ -181,8 +171,7 @@ export class CalendarResolver {
     return calendars.saveEvents(ctx, { courseKey }, [event], true);
   }
 
-  @Mutation(() => Boolean, { description: `Create or replace events in the course's calendar, all or none. ${COURSE_RULE} ${WRITE_RULE}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: `Create or replace events in the course's calendar, all or none. ${COURSE_RULE} ${WRITE_RULE}` })
   @Managed(managedCalendarEvent, null)
   saveCourseCalendarEvents(
     @Ctx() ctx: RequestContext,
@@ -192,24 +181,23 @@ export class CalendarResolver {
     return calendars.saveEvents(ctx, { courseKey }, events, false);
   }
 
-  @Mutation(() => Boolean, { description: `Delete an event of the course's calendar; 404 unknown event. ${COURSE_RULE}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: `Delete an event of the course's calendar; 404 unknown event. ${COURSE_RULE}` })
   @Managed(managedCalendarEvent, 'all')
   deleteCourseCalendarEvent(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs, @Arg('eventId', () => String) eventId: string): Promise<boolean> {
     return calendars.deleteEvent(ctx, { courseKey }, eventId);
   }
 
-  @Mutation(() => CalendarFeedVO, {
+  @GuardedMutation(() => CalendarFeedVO, auth(), {
     description:
       "Extension (not in OpenOLAT's REST API): create or rotate the person's iCalendar feed of one of their calendars; only the person themself (403). The URL carries a new secret token, shown only now (stored as its SHA-256); the previous one stops working.",
   })
-  @Directive(auth())
   createCalendarFeed(@Ctx() ctx: RequestContext, @Args() { identityKey, calendarId }: PersonCalendarArgs): Promise<CalendarFeedVO> {
     return calendars.createFeed(ctx, identityKey, calendarId);
   }
 
-  @Mutation(() => Boolean, { description: "Extension: revoke the person's iCalendar feed of the calendar (404 when there is none); only the person themself." })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), {
+    description: "Extension: revoke the person's iCalendar feed of the calendar (404 when there is none); only the person themself.",
+  })
   deleteCalendarFeed(@Ctx() ctx: RequestContext, @Args() { identityKey, calendarId }: PersonCalendarArgs): Promise<boolean> {
     return calendars.deleteFeed(ctx, identityKey, calendarId);
   }

@@ -1,4 +1,6 @@
-import { Arg, Args, ArgsType, Ctx, Directive, Extensions, Field, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, ArgsType, Ctx, Field, Resolver, Root } from 'type-graphql';
+import { Edge, GuardedMutation, GuardedQuery } from './guards';
+import { KeyArg } from '../schema/arguments';
 import { CATALOG_MANAGERS } from '../catalog/policy';
 import * as catalog from '../catalog/service';
 import type { RequestContext } from '../domain/context';
@@ -20,73 +22,66 @@ class ChildrenArgs extends PageRequestArgs {
 
 @Resolver(() => CatalogEntryVO)
 export class CatalogResolver {
-  @FieldResolver(() => RepositoryEntryVO, {
+  @Edge(() => RepositoryEntryVO, {
     nullable: true,
     description: 'The repository entry a leaf links, when the caller sees it; read for every entry of the answer in one statement (GraphQL only).',
   })
-  @Extensions({ rest: false })
   repositoryEntry(@Ctx() ctx: RequestContext, @Root() entry: CatalogEntryVO): Promise<RepositoryEntryVO | null> {
     return catalog.linkedEntry(ctx, entry.repositoryEntryKey);
   }
 
-  @FieldResolver(() => [UserVO], {
+  @Edge(() => [UserVO], {
     description:
       'A page of the owners: empty unless the caller is a catalog manager or owns the entry; read for every entry of the answer in one statement (GraphQL only).',
   })
-  @Extensions({ rest: false })
   owners(@Ctx() ctx: RequestContext, @Root() entry: CatalogEntryVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
     return catalog.ownersOf(ctx, entry.key, page);
   }
 
-  @FieldResolver(() => [CatalogEntryVO], {
+  @Edge(() => [CatalogEntryVO], {
     description:
       'As GET /catalog/{path}/children, a page in stored order (categories first); read for every entry of the answer in one statement (GraphQL only).',
   })
-  @Extensions({ rest: false })
   children(@Ctx() ctx: RequestContext, @Root() entry: CatalogEntryVO, @Args() page: EdgePageArgs): Promise<CatalogEntryVO[]> {
     return catalog.childrenOf(ctx, entry.key, page);
   }
 
-  @FieldResolver(() => CatalogEntryVO, {
+  @Edge(() => CatalogEntryVO, {
     nullable: true,
     description: 'The entry above (null for a root); read for every entry of the answer in one statement (GraphQL only).',
   })
-  @Extensions({ rest: false })
   parent(@Ctx() ctx: RequestContext, @Root() entry: CatalogEntryVO): Promise<CatalogEntryVO | null> {
     return catalog.parentOf(ctx, entry.parentKey);
   }
 
-  @Query(() => CatalogEntryVOes, { description: 'The roots of the catalog (normally one), without links.' })
-  @Directive(auth())
+  @GuardedQuery(() => CatalogEntryVOes, auth(), { description: 'The roots of the catalog (normally one), without links.' })
   catalogRoots(@Ctx() ctx: RequestContext, @Args() { start, limit }: PageRequestArgs): Promise<CatalogEntryVOes> {
     return catalog.listRoots(ctx, pageRequest(start, limit));
   }
 
-  @Query(() => CatalogEntryVO, { description: 'A catalog entry with its links; every authenticated caller reads the whole catalog.' })
-  @Directive(auth())
+  @GuardedQuery(() => CatalogEntryVO, auth(), { description: 'A catalog entry with its links; every authenticated caller reads the whole catalog.' })
   catalogEntry(@Ctx() ctx: RequestContext, @Arg('path', () => String, { description: PATH }) path: string): Promise<CatalogEntryVO> {
     return catalog.getEntry(ctx, path);
   }
 
-  @Query(() => CatalogEntryVOes, {
+  @GuardedQuery(() => CatalogEntryVOes, auth(), {
     description: 'The direct children: a page (REST: pagingspec=1.0; GraphQL: with a limit) ordered by name, else every child in stored order.',
   })
-  @Directive(auth())
   catalogChildren(@Ctx() ctx: RequestContext, @Args() { path, start, limit }: ChildrenArgs): Promise<CatalogEntryVOes> {
     return catalog.listChildren(ctx, path, pageRequest(start, limit));
   }
 
-  @Query(() => [CatalogEntryVO], {
+  @GuardedQuery(() => [CatalogEntryVO], auth(), {
     description:
       'The entry and every entry below it, parents before children (rebuild the tree by parentKey); with repositoryEntry and owners in a fixed number of statements whatever the size (GraphQL only).',
   })
-  @Directive(auth())
   catalogTree(@Ctx() ctx: RequestContext, @Arg('path', () => String, { description: PATH }) path: string): Promise<CatalogEntryVO[]> {
     return catalog.subtree(ctx, path);
   }
 
-  @Mutation(() => CatalogEntryVO, { description: 'Create an entry under the addressed one: a leaf when it links a repository entry (or type 1), else a node.' })
-  @Directive(auth(...CATALOG_MANAGERS))
+  @GuardedMutation(() => CatalogEntryVO, auth(...CATALOG_MANAGERS), {
+    description: 'Create an entry under the addressed one: a leaf when it links a repository entry (or type 1), else a node.',
+  })
   createCatalogEntry(
     @Ctx() ctx: RequestContext,
     @Arg('path', () => String, { description: PATH }) path: string,
@@ -95,11 +90,10 @@ export class CatalogResolver {
     return catalog.createEntry(ctx, path, catalogEntry);
   }
 
-  @Mutation(() => CatalogEntryVO, {
+  @GuardedMutation(() => CatalogEntryVO, auth(...CATALOG_MANAGERS), {
     description:
       'Update name, description (when not blank) and type; newParentKey moves the entry with its subtree (CONFLICT under a leaf, under itself or its subtree, or next to a leaf of the same repository entry).',
   })
-  @Directive(auth(...CATALOG_MANAGERS))
   updateCatalogEntry(
     @Ctx() ctx: RequestContext,
     @Arg('path', () => String, { description: PATH }) path: string,
@@ -109,44 +103,41 @@ export class CatalogResolver {
     return catalog.updateEntry(ctx, path, catalogEntry, newParentKey);
   }
 
-  @Mutation(() => Boolean, { description: 'Delete the entry with its subtree: catalog managers and owners of the entry; a root cannot be deleted (CONFLICT).' })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), {
+    description: 'Delete the entry with its subtree: catalog managers and owners of the entry; a root cannot be deleted (CONFLICT).',
+  })
   deleteCatalogEntry(@Ctx() ctx: RequestContext, @Arg('path', () => String, { description: PATH }) path: string): Promise<boolean> {
     return catalog.deleteEntry(ctx, path);
   }
 
-  @Query(() => [UserVO], { description: 'The owners of the entry: catalog managers and owners of the entry.' })
-  @Directive(auth())
+  @GuardedQuery(() => [UserVO], auth(), { description: 'The owners of the entry: catalog managers and owners of the entry.' })
   catalogEntryOwners(@Ctx() ctx: RequestContext, @Arg('path', () => String, { description: PATH }) path: string): Promise<UserVO[]> {
     return catalog.listOwners(ctx, path);
   }
 
-  @Query(() => UserVO, { description: 'An owner of the entry; NOT_FOUND when the person does not own it.' })
-  @Directive(auth())
+  @GuardedQuery(() => UserVO, auth(), { description: 'An owner of the entry; NOT_FOUND when the person does not own it.' })
   catalogEntryOwner(
     @Ctx() ctx: RequestContext,
     @Arg('path', () => String, { description: PATH }) path: string,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
   ): Promise<UserVO> {
     return catalog.getOwner(ctx, path, identityKey);
   }
 
-  @Mutation(() => Boolean, { description: 'Make the person an owner of the entry (true also when already one).' })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: 'Make the person an owner of the entry (true also when already one).' })
   addCatalogEntryOwner(
     @Ctx() ctx: RequestContext,
     @Arg('path', () => String, { description: PATH }) path: string,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
   ): Promise<boolean> {
     return catalog.addOwner(ctx, path, identityKey);
   }
 
-  @Mutation(() => Boolean, { description: 'The person no longer owns the entry (true also when they did not).' })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: 'The person no longer owns the entry (true also when they did not).' })
   removeCatalogEntryOwner(
     @Ctx() ctx: RequestContext,
     @Arg('path', () => String, { description: PATH }) path: string,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
   ): Promise<boolean> {
     return catalog.removeOwner(ctx, path, identityKey);
   }

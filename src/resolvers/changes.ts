@@ -1,4 +1,5 @@
-import { Arg, Ctx, Directive, Int, Query, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
+import { Arg, Ctx, Directive, Int, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
+import { GuardedQuery } from './guards';
 import { toChangeVO } from '../changes/presenter';
 import { followChanges, MAX_CHANGES_WAIT_SECONDS, readChanges } from '../changes/service';
 import type { ChangeRow } from '../changes/repository';
@@ -16,11 +17,10 @@ interface FollowArgs {
 
 @Resolver()
 export class ChangeResolver {
-  @Query(() => ChangesVO, {
+  @GuardedQuery(() => ChangesVO, auth(), {
     description:
       'What committed writes changed, oldest first, from a cursor on: each caller the events of the people, groups, courses, curricula and organisations they manage; administrators also the other kinds and deletions.',
   })
-  @Directive(auth())
   async changes(
     @Ctx() ctx: RequestContext,
     @Arg('after', () => String, {

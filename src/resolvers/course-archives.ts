@@ -1,4 +1,6 @@
-import { Arg, Ctx, Directive, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Resolver } from 'type-graphql';
+import { GuardedMutation, GuardedQuery } from './guards';
+import { KeyArg } from '../schema/arguments';
 import { exportArchive } from '../courses/archive/export';
 import { importArchive } from '../courses/archive/import';
 import { COURSE_CREATORS } from '../courses/policy';
@@ -9,7 +11,6 @@ import { notFound } from '../domain/errors';
 import { auth } from '../schema/directives';
 import { CourseExportVO, CourseImportInput, RepositoryEntryImportInput } from '../schema/course-archives';
 import { CourseVO, RepositoryEntryVO } from '../schema/courses';
-import { LongScalar } from '../schema/scalars';
 
 const IMPORT =
   'Every node of the editor tree (editortreemodel.xml) and run tree (runstructure.xml), the metadata of export/repo.xml and every other file of the archive are kept, in one transaction. Authors, learning resource managers and administrators; the caller becomes owner. Null (REST: 204) when the file is missing or empty.';
@@ -17,8 +18,10 @@ const EXPORT = 'Administrators and learning resource managers of the entry’s o
 
 @Resolver()
 export class CourseArchiveResolver {
-  @Mutation(() => CourseVO, { nullable: true, description: `Imports a course export ZIP as a new course (POST /repo/courses). ${IMPORT}` })
-  @Directive(auth(...COURSE_CREATORS))
+  @GuardedMutation(() => CourseVO, auth(...COURSE_CREATORS), {
+    nullable: true,
+    description: `Imports a course export ZIP as a new course (POST /repo/courses). ${IMPORT}`,
+  })
   async importCourse(
     @Ctx() ctx: RequestContext,
     @Arg('courseArchive', () => CourseImportInput) courseArchive: CourseImportInput,
@@ -28,8 +31,10 @@ export class CourseArchiveResolver {
     return importArchive(ctx, courseArchive, toCourseVO, ownerUsername);
   }
 
-  @Mutation(() => RepositoryEntryVO, { nullable: true, description: `Imports a learning resource: a course export ZIP (PUT /repo/entries). ${IMPORT}` })
-  @Directive(auth(...COURSE_CREATORS))
+  @GuardedMutation(() => RepositoryEntryVO, auth(...COURSE_CREATORS), {
+    nullable: true,
+    description: `Imports a learning resource: a course export ZIP (PUT /repo/entries). ${IMPORT}`,
+  })
   async importRepositoryEntry(
     @Ctx() ctx: RequestContext,
     @Arg('entryArchive', () => RepositoryEntryImportInput) entryArchive: RepositoryEntryImportInput,
@@ -37,18 +42,16 @@ export class CourseArchiveResolver {
     return importArchive(ctx, entryArchive, toRepositoryEntryVO);
   }
 
-  @Query(() => CourseExportVO, {
+  @GuardedQuery(() => CourseExportVO, auth(), {
     description: `The export ZIP of a course, in OpenOLAT's layout. REST (GET /repo/courses/{courseId}/file) answers the ZIP; GraphQL where to get it. ${EXPORT}`,
   })
-  @Directive(auth())
-  exportCourse(@Ctx() ctx: RequestContext, @Arg('courseKey', () => LongScalar) courseKey: number): Promise<CourseExportVO> {
+  exportCourse(@Ctx() ctx: RequestContext, @KeyArg('courseKey') courseKey: number): Promise<CourseExportVO> {
     return exportArchive(ctx, { courseKey });
   }
 
-  @Query(() => CourseExportVO, {
+  @GuardedQuery(() => CourseExportVO, auth(), {
     description: `The export ZIP of a repository entry (a course). REST (GET /repo/entries/{k}/file) answers the ZIP; GraphQL where to get it. ${EXPORT}`,
   })
-  @Directive(auth())
   async exportRepositoryEntry(
     @Ctx() ctx: RequestContext,
     @Arg('entry', () => String, { description: 'key or softkey' }) entry: string,

@@ -1,5 +1,6 @@
-import { Arg, Args, Ctx, Directive, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { CourseKeyArgs, EntryArgs } from '../schema/arguments';
+import { Arg, Args, Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import { GuardedMutation, GuardedQuery } from './guards';
+import { CourseKeyArgs, EntryArgs, KeyArg } from '../schema/arguments';
 import * as configuration from '../courses/configuration';
 import * as images from '../courses/image';
 import * as lifecycle from '../courses/lifecycle';
@@ -23,7 +24,7 @@ import {
   RepositoryEntryMetadataVOInput,
 } from '../schema/course-lifecycle';
 import { OrganisationVO } from '../schema/organisations';
-import { Base64Scalar, LongScalar } from '../schema/scalars';
+import { Base64Scalar } from '../schema/scalars';
 
 const MANAGERS = 'Administrators and learning resource managers of one of the entry’s organisations, and its owners.';
 const LINKERS =
@@ -32,20 +33,17 @@ const LINKERS =
 /** The lifecycle of repository entries and courses (catalogue 2.3, 2.4): metadata, status, access, organisations, configuration, resource, search. */
 @Resolver()
 export class CourseLifecycleResolver {
-  @Query(() => RepositoryEntryMetadataVO, { description: `The metadata of the entry. ${MANAGERS} Global authors too, of the entries they see.` })
-  @Directive(auth())
+  @GuardedQuery(() => RepositoryEntryMetadataVO, auth(), { description: `The metadata of the entry. ${MANAGERS} Global authors too, of the entries they see.` })
   repositoryEntryMetadata(@Ctx() ctx: RequestContext, @Args() { entry }: EntryArgs): Promise<RepositoryEntryMetadataVO> {
     return metadata.getMetadata(ctx, { entry });
   }
 
-  @Query(() => RepositoryEntryMetadataVO, { description: `The metadata of the course. ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedQuery(() => RepositoryEntryMetadataVO, auth(), { description: `The metadata of the course. ${MANAGERS}` })
   courseMetadata(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<RepositoryEntryMetadataVO> {
     return metadata.getMetadata(ctx, { courseKey });
   }
 
-  @Mutation(() => RepositoryEntryMetadataVO, { description: `Writes the metadata; absent values are written as null. ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedMutation(() => RepositoryEntryMetadataVO, auth(), { description: `Writes the metadata; absent values are written as null. ${MANAGERS}` })
   @Managed(managedCourse, null)
   updateRepositoryEntryMetadata(
     @Ctx() ctx: RequestContext,
@@ -55,8 +53,9 @@ export class CourseLifecycleResolver {
     return metadata.updateMetadata(ctx, { entry }, input);
   }
 
-  @Mutation(() => RepositoryEntryMetadataVO, { description: `Writes the metadata of the course; absent values are written as null. ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedMutation(() => RepositoryEntryMetadataVO, auth(), {
+    description: `Writes the metadata of the course; absent values are written as null. ${MANAGERS}`,
+  })
   @Managed(managedCourse, null)
   updateCourseMetadata(
     @Ctx() ctx: RequestContext,
@@ -66,12 +65,11 @@ export class CourseLifecycleResolver {
     return metadata.updateMetadata(ctx, { courseKey }, input);
   }
 
-  @Mutation(() => RepositoryEntryVO, {
+  @GuardedMutation(() => RepositoryEntryVO, auth(...COURSE_CREATORS), {
     nullable: true,
     description:
       'Replaces the entry’s fields (see RepositoryEntryVOInput); null (REST 204) for an empty file. Global authors, learning resource managers and administrators who manage the entry (its owners, or of its organisation).',
   })
-  @Directive(auth(...COURSE_CREATORS))
   @Managed(managedCourse, null)
   updateRepositoryEntry(
     @Ctx() ctx: RequestContext,
@@ -81,8 +79,7 @@ export class CourseLifecycleResolver {
     return lifecycle.updateEntry(ctx, entry, input);
   }
 
-  @Mutation(() => Boolean, { description: `Changes the status (newStatus); unknown values change nothing. ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: `Changes the status (newStatus); unknown values change nothing. ${MANAGERS}` })
   changeRepositoryEntryStatus(
     @Ctx() ctx: RequestContext,
     @Args() { entry }: EntryArgs,
@@ -91,8 +88,7 @@ export class CourseLifecycleResolver {
     return lifecycle.changeStatus(ctx, { entry }, change);
   }
 
-  @Mutation(() => Boolean, { description: `Changes the status of the course (newStatus); unknown values change nothing. ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: `Changes the status of the course (newStatus); unknown values change nothing. ${MANAGERS}` })
   changeCourseStatus(
     @Ctx() ctx: RequestContext,
     @Args() { courseKey }: CourseKeyArgs,
@@ -101,10 +97,9 @@ export class CourseLifecycleResolver {
     return lifecycle.changeStatus(ctx, { courseKey }, change);
   }
 
-  @Mutation(() => Boolean, {
+  @GuardedMutation(() => Boolean, auth(), {
     description: `Opens the entry to all users and/or guests, or closes it to them; false (REST 304) when nothing changed. ${MANAGERS}`,
   })
-  @Directive(auth())
   setRepositoryEntryPublicAccess(
     @Ctx() ctx: RequestContext,
     @Args() { entry }: EntryArgs,
@@ -114,16 +109,16 @@ export class CourseLifecycleResolver {
     return lifecycle.setPublicAccess(ctx, entry, allUsers, guests);
   }
 
-  @Query(() => RepositoryEntryAccessVO, { description: `The status and public access of the entry (OpenOLAT's older access resource). ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedQuery(() => RepositoryEntryAccessVO, auth(), {
+    description: `The status and public access of the entry (OpenOLAT's older access resource). ${MANAGERS}`,
+  })
   repositoryEntryAccess(@Ctx() ctx: RequestContext, @Args() { entry }: EntryArgs): Promise<RepositoryEntryAccessVO> {
     return lifecycle.getAccess(ctx, entry);
   }
 
-  @Mutation(() => RepositoryEntryAccessVO, {
+  @GuardedMutation(() => RepositoryEntryAccessVO, auth(), {
     description: `Write the status and the public access as given (OpenOLAT's low-level change: nothing a status change does besides). ${MANAGERS}`,
   })
-  @Directive(auth())
   updateRepositoryEntryAccess(
     @Ctx() ctx: RequestContext,
     @Args() { entry }: EntryArgs,
@@ -132,80 +127,71 @@ export class CourseLifecycleResolver {
     return lifecycle.updateAccess(ctx, entry, access);
   }
 
-  @Query(() => [OrganisationVO], { description: `The organisations of the entry. ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedQuery(() => [OrganisationVO], auth(), { description: `The organisations of the entry. ${MANAGERS}` })
   repositoryEntryOrganisations(@Ctx() ctx: RequestContext, @Args() { entry }: EntryArgs): Promise<OrganisationVO[]> {
     return lifecycle.listOrganisations(ctx, { entry });
   }
 
-  @Query(() => [OrganisationVO], { description: `The organisations of the course. ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedQuery(() => [OrganisationVO], auth(), { description: `The organisations of the course. ${MANAGERS}` })
   courseOrganisations(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<OrganisationVO[]> {
     return lifecycle.listOrganisations(ctx, { courseKey });
   }
 
-  @Mutation(() => Boolean, {
+  @GuardedMutation(() => Boolean, auth(), {
     description: `Adds the entry to the organisation; false (REST 304) when it belongs to it already. ${LINKERS}`,
   })
-  @Directive(auth())
   @Managed(managedCourse, 'organisations')
   addRepositoryEntryOrganisation(
     @Ctx() ctx: RequestContext,
     @Args() { entry }: EntryArgs,
-    @Arg('organisationKey', () => LongScalar) organisationKey: number,
+    @KeyArg('organisationKey') organisationKey: number,
   ): Promise<boolean> {
     return lifecycle.addOrganisation(ctx, { entry }, organisationKey);
   }
 
-  @Mutation(() => Boolean, {
+  @GuardedMutation(() => Boolean, auth(), {
     description: `Takes the entry out of the organisation (also when it is not in it). ${LINKERS}`,
   })
-  @Directive(auth())
   @Managed(managedCourse, 'organisations')
   removeRepositoryEntryOrganisation(
     @Ctx() ctx: RequestContext,
     @Args() { entry }: EntryArgs,
-    @Arg('organisationKey', () => LongScalar) organisationKey: number,
+    @KeyArg('organisationKey') organisationKey: number,
   ): Promise<boolean> {
     return lifecycle.removeOrganisation(ctx, { entry }, organisationKey);
   }
 
-  @Mutation(() => Boolean, { description: `Adds the course to the organisation; false (REST 304) when it belongs to it already. ${LINKERS}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: `Adds the course to the organisation; false (REST 304) when it belongs to it already. ${LINKERS}` })
   @Managed(managedCourse, 'organisations')
   addCourseOrganisation(
     @Ctx() ctx: RequestContext,
     @Args() { courseKey }: CourseKeyArgs,
-    @Arg('organisationKey', () => LongScalar) organisationKey: number,
+    @KeyArg('organisationKey') organisationKey: number,
   ): Promise<boolean> {
     return lifecycle.addOrganisation(ctx, { courseKey }, organisationKey);
   }
 
-  @Mutation(() => Boolean, { description: `Takes the course out of the organisation (also when it is not in it). ${LINKERS}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: `Takes the course out of the organisation (also when it is not in it). ${LINKERS}` })
   @Managed(managedCourse, 'organisations')
   removeCourseOrganisation(
     @Ctx() ctx: RequestContext,
     @Args() { courseKey }: CourseKeyArgs,
-    @Arg('organisationKey', () => LongScalar) organisationKey: number,
+    @KeyArg('organisationKey') organisationKey: number,
   ): Promise<boolean> {
     return lifecycle.removeOrganisation(ctx, { courseKey }, organisationKey);
   }
 
-  @Query(() => OlatResourceVO, { description: `The OLAT resource of the course. ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedQuery(() => OlatResourceVO, auth(), { description: `The OLAT resource of the course. ${MANAGERS}` })
   courseResource(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<OlatResourceVO> {
     return lifecycle.getResource(ctx, courseKey);
   }
 
-  @Query(() => CourseConfigVO, { description: `The configuration of the course. ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedQuery(() => CourseConfigVO, auth(), { description: `The configuration of the course. ${MANAGERS}` })
   courseConfiguration(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<CourseConfigVO> {
     return configuration.getCourseConfig(ctx, courseKey);
   }
 
-  @Mutation(() => CourseConfigVO, { description: `Changes the fields sent of the course configuration. ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedMutation(() => CourseConfigVO, auth(), { description: `Changes the fields sent of the course configuration. ${MANAGERS}` })
   @Managed(managedCourse, null)
   updateCourseConfiguration(
     @Ctx() ctx: RequestContext,
@@ -215,11 +201,10 @@ export class CourseLifecycleResolver {
     return configuration.updateCourseConfig(ctx, courseKey, input);
   }
 
-  @Query(() => [RepositoryEntryVO], {
+  @GuardedQuery(() => [RepositoryEntryVO], auth(), {
     description:
       'Entries the caller sees by resource type, author (the authors text or an owner’s login or name) and name (displayname); `*` is a wildcard, a value without one is contained; myentries: only those the caller is a member of.',
   })
-  @Directive(auth())
   searchRepositoryEntries(
     @Ctx() ctx: RequestContext,
     @Arg('type', () => String, { nullable: true, description: 'resource type name, e.g. CourseModule' }) type?: string | null,
@@ -234,14 +219,12 @@ export class CourseLifecycleResolver {
 /** The image of an entry or course (catalogue 2.3, 2.4): its managers read and change it. */
 @Resolver(() => RepositoryEntryImageVO)
 export class RepositoryEntryImageResolver {
-  @Query(() => RepositoryEntryImageVO, { description: `The image of the entry; NOT_FOUND when it has none. ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedQuery(() => RepositoryEntryImageVO, auth(), { description: `The image of the entry; NOT_FOUND when it has none. ${MANAGERS}` })
   repositoryEntryImage(@Ctx() ctx: RequestContext, @Args() { entry }: EntryArgs): Promise<RepositoryEntryImageVO> {
     return images.getImage(ctx, { entry });
   }
 
-  @Query(() => RepositoryEntryImageVO, { description: `The image of the course; NOT_FOUND when it has none. ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedQuery(() => RepositoryEntryImageVO, auth(), { description: `The image of the course; NOT_FOUND when it has none. ${MANAGERS}` })
   courseImage(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<RepositoryEntryImageVO> {
     return images.getImage(ctx, { courseKey });
   }
@@ -251,8 +234,7 @@ export class RepositoryEntryImageResolver {
     return images.imageContent(ctx, image);
   }
 
-  @Mutation(() => Boolean, { description: `Stores a new image (JPEG, PNG or GIF, recognised by its content; otherwise CONFLICT). ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: `Stores a new image (JPEG, PNG or GIF, recognised by its content; otherwise CONFLICT). ${MANAGERS}` })
   uploadRepositoryEntryImage(
     @Ctx() ctx: RequestContext,
     @Args() { entry }: EntryArgs,
@@ -261,8 +243,7 @@ export class RepositoryEntryImageResolver {
     return images.uploadImage(ctx, { entry }, image);
   }
 
-  @Mutation(() => Boolean, { description: `Stores a new image of the course (JPEG, PNG or GIF; otherwise CONFLICT). ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: `Stores a new image of the course (JPEG, PNG or GIF; otherwise CONFLICT). ${MANAGERS}` })
   uploadCourseImage(
     @Ctx() ctx: RequestContext,
     @Args() { courseKey }: CourseKeyArgs,

@@ -1,5 +1,6 @@
-import { Arg, Args, ArgsType, Ctx, Directive, Extensions, Field, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { CourseKeyArgs, EntryArgs } from '../schema/arguments';
+import { Arg, Args, ArgsType, Ctx, Field, Resolver, Root } from 'type-graphql';
+import { Edge, GuardedMutation, GuardedQuery } from './guards';
+import { CourseKeyArgs, EntryArgs, KeyArg } from '../schema/arguments';
 import { managedCourse } from '../courses/managed';
 import { COURSE_CREATORS } from '../courses/policy';
 import { EntryRole } from '../entities/courses';
@@ -56,57 +57,49 @@ const MANAGERS = 'Administrators and learning resource managers of the entry’s
 
 @Resolver(() => CourseVO)
 export class CourseResolver {
-  @FieldResolver(() => [String], { description: 'Every flag in effect: the flags set and everything they imply (GraphQL only).' })
-  @Extensions({ rest: false })
+  @Edge(() => [String], { description: 'Every flag in effect: the flags set and everything they imply (GraphQL only).' })
   managedFlagsInEffect(@Root() course: CourseVO): string[] {
     return expandManagedFlags('course', parseManagedFlags('course', course.managedFlags));
   }
 
-  @FieldResolver(() => [CourseNodeVO], {
+  @Edge(() => [CourseNodeVO], {
     nullable: true,
     description: `The editor tree, depth first (siblings by position; parentId links the nodes); one statement for any number of courses (GraphQL only). ${MANAGERS}`,
   })
-  @Extensions({ rest: false })
   editorTree(@Ctx() ctx: RequestContext, @Root() course: CourseVO, @Args() page: EdgePageArgs): Promise<CourseNodeVO[]> {
     return elements.courseTree(ctx, course.repoEntryKey, 'editor', page);
   }
 
-  @FieldResolver(() => [CourseNodeVO], { nullable: true, description: `The run tree as last published, depth first (GraphQL only). ${MANAGERS}` })
-  @Extensions({ rest: false })
+  @Edge(() => [CourseNodeVO], { nullable: true, description: `The run tree as last published, depth first (GraphQL only). ${MANAGERS}` })
   runTree(@Ctx() ctx: RequestContext, @Root() course: CourseVO, @Args() page: EdgePageArgs): Promise<CourseNodeVO[]> {
     return elements.courseTree(ctx, course.repoEntryKey, 'run', page);
   }
 
-  @Query(() => CourseVOes, { description: `Courses. ${VISIBLE}` })
-  @Directive(auth())
+  @GuardedQuery(() => CourseVOes, auth(), { description: `Courses. ${VISIBLE}` })
   courses(@Ctx() ctx: RequestContext, @Args() { start, limit, managed, externalId, externalRef, repositoryEntryKey }: CoursesArgs): Promise<CourseVOes> {
     return courses.listCourses(ctx, { managed, externalId, externalRef, key: repositoryEntryKey }, pageRequest(start, limit));
   }
 
-  @Query(() => CourseVO, { description: `A course by its id (the OLAT resource id, CourseVO.key). ${VISIBLE}` })
-  @Directive(auth())
+  @GuardedQuery(() => CourseVO, auth(), { description: `A course by its id (the OLAT resource id, CourseVO.key). ${VISIBLE}` })
   course(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<CourseVO> {
     return courses.getCourse(ctx, courseKey);
   }
 
-  @Mutation(() => CourseVO, {
+  @GuardedMutation(() => CourseVO, auth(...COURSE_CREATORS), {
     description:
       'A new empty course with its root structure node (or a copy, copyFrom); its one owner: initialAuthor or the caller, nobody when setAuthor is false.',
   })
-  @Directive(auth(...COURSE_CREATORS))
   createCourse(@Ctx() ctx: RequestContext, @Arg('course', () => CourseVOInput) course: CourseVOInput): Promise<CourseVO> {
     return courses.createCourse(ctx, course);
   }
 
-  @Mutation(() => Boolean, { description: `Deletes the course for good. ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: `Deletes the course for good. ${MANAGERS}` })
   @Managed(managedCourse, 'delete')
   deleteCourse(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<boolean> {
     return courses.deleteEntry(ctx, { courseKey });
   }
 
-  @Query(() => [UserVO], { description: `The authors (owners), tutors (coaches) or participants of the course. ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedQuery(() => [UserVO], auth(), { description: `The authors (owners), tutors (coaches) or participants of the course. ${MANAGERS}` })
   courseMembers(
     @Ctx() ctx: RequestContext,
     @Args() { courseKey }: CourseKeyArgs,
@@ -115,26 +108,23 @@ export class CourseResolver {
     return courses.listMembers(ctx, { courseKey }, courses.entryRoleOf(role));
   }
 
-  @Query(() => UserVO, { description: `The author (owner) of the course; NOT_FOUND when the person is none. ${MANAGERS}` })
-  @Directive(auth())
-  courseAuthor(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<UserVO> {
+  @GuardedQuery(() => UserVO, auth(), { description: `The author (owner) of the course; NOT_FOUND when the person is none. ${MANAGERS}` })
+  courseAuthor(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs, @KeyArg('identityKey') identityKey: number): Promise<UserVO> {
     return courses.getMember(ctx, { courseKey }, identityKey, EntryRole.owner);
   }
 
-  @Mutation(() => Boolean, { description: `Adds the person to the list; a new author also gets the author role. ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: `Adds the person to the list; a new author also gets the author role. ${MANAGERS}` })
   @Managed(managedCourse, 'membersmanagement')
   addCourseMember(
     @Ctx() ctx: RequestContext,
     @Args() { courseKey }: CourseKeyArgs,
     @Arg('role', () => CourseMemberRole) role: CourseMemberRole,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
   ): Promise<boolean> {
     return courses.addMember(ctx, { courseKey }, identityKey, courses.entryRoleOf(role));
   }
 
-  @Mutation(() => Boolean, { description: `Adds each listed user (only the keys are read; unknown users are skipped). ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: `Adds each listed user (only the keys are read; unknown users are skipped). ${MANAGERS}` })
   @Managed(managedCourse, 'membersmanagement')
   addCourseMembers(
     @Ctx() ctx: RequestContext,
@@ -145,14 +135,13 @@ export class CourseResolver {
     return courses.addMembers(ctx, { courseKey }, members, courses.entryRoleOf(role));
   }
 
-  @Mutation(() => Boolean, { description: `Removes the person from the list. ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: `Removes the person from the list. ${MANAGERS}` })
   @Managed(managedCourse, 'membersmanagement')
   removeCourseMember(
     @Ctx() ctx: RequestContext,
     @Args() { courseKey }: CourseKeyArgs,
     @Arg('role', () => CourseMemberRole) role: CourseMemberRole,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
   ): Promise<boolean> {
     return courses.removeMember(ctx, { courseKey }, identityKey, courses.entryRoleOf(role));
   }
@@ -160,14 +149,12 @@ export class CourseResolver {
 
 @Resolver(() => RepositoryEntryVO)
 export class RepositoryEntryResolver {
-  @FieldResolver(() => [String], { description: 'Every flag in effect: the flags set and everything they imply (GraphQL only).' })
-  @Extensions({ rest: false })
+  @Edge(() => [String], { description: 'Every flag in effect: the flags set and everything they imply (GraphQL only).' })
   managedFlagsInEffect(@Root() entry: RepositoryEntryVO): string[] {
     return expandManagedFlags('course', parseManagedFlags('course', entry.managedFlags));
   }
 
-  @Query(() => RepositoryEntryVOes, { description: `Repository entries. ${VISIBLE}` })
-  @Directive(auth())
+  @GuardedQuery(() => RepositoryEntryVOes, auth(), { description: `Repository entries. ${VISIBLE}` })
   repositoryEntries(
     @Ctx() ctx: RequestContext,
     @Args() { start, limit, managed, externalId, externalRef, resourceType }: EntriesArgs,
@@ -175,23 +162,20 @@ export class RepositoryEntryResolver {
     return courses.listEntries(ctx, { managed, externalId, externalRef, resourceTypes: resourceType }, pageRequest(start, limit));
   }
 
-  @Query(() => RepositoryEntryVO, { description: `An entry by its key, or else its softkey. ${VISIBLE}` })
-  @Directive(auth())
+  @GuardedQuery(() => RepositoryEntryVO, auth(), { description: `An entry by its key, or else its softkey. ${VISIBLE}` })
   repositoryEntry(@Ctx() ctx: RequestContext, @Args() { entry }: EntryArgs): Promise<RepositoryEntryVO> {
     return courses.getEntry(ctx, entry);
   }
 
-  @Mutation(() => Boolean, {
+  @GuardedMutation(() => Boolean, auth(), {
     description: `Deletes the entry for good. ${MANAGERS} They need a global author, learning resource manager or administrator role too.`,
   })
-  @Directive(auth())
   @Managed(managedCourse, 'delete')
   deleteRepositoryEntry(@Ctx() ctx: RequestContext, @Args() { entry }: EntryArgs): Promise<boolean> {
     return courses.deleteEntry(ctx, { entry });
   }
 
-  @Query(() => [UserVO], { description: `The owners, coaches or participants of the entry. ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedQuery(() => [UserVO], auth(), { description: `The owners, coaches or participants of the entry. ${MANAGERS}` })
   repositoryEntryMembers(
     @Ctx() ctx: RequestContext,
     @Args() { entry }: EntryArgs,
@@ -200,20 +184,18 @@ export class RepositoryEntryResolver {
     return courses.listMembers(ctx, { entry }, courses.entryRoleOf(role));
   }
 
-  @Mutation(() => Boolean, { description: `Adds the person to the list; a new owner also gets the author role. ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: `Adds the person to the list; a new owner also gets the author role. ${MANAGERS}` })
   @Managed(managedCourse, 'membersmanagement')
   addRepositoryEntryMember(
     @Ctx() ctx: RequestContext,
     @Args() { entry }: EntryArgs,
     @Arg('role', () => EntryMemberRole) role: EntryMemberRole,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
   ): Promise<boolean> {
     return courses.addMember(ctx, { entry }, identityKey, courses.entryRoleOf(role));
   }
 
-  @Mutation(() => Boolean, { description: `Adds each listed user (only the keys are read; unknown users are skipped). ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: `Adds each listed user (only the keys are read; unknown users are skipped). ${MANAGERS}` })
   @Managed(managedCourse, 'membersmanagement')
   addRepositoryEntryMembers(
     @Ctx() ctx: RequestContext,
@@ -224,14 +206,13 @@ export class RepositoryEntryResolver {
     return courses.addMembers(ctx, { entry }, members, courses.entryRoleOf(role));
   }
 
-  @Mutation(() => Boolean, { description: `Removes the person from the list. ${MANAGERS}` })
-  @Directive(auth())
+  @GuardedMutation(() => Boolean, auth(), { description: `Removes the person from the list. ${MANAGERS}` })
   @Managed(managedCourse, 'membersmanagement')
   removeRepositoryEntryMember(
     @Ctx() ctx: RequestContext,
     @Args() { entry }: EntryArgs,
     @Arg('role', () => EntryMemberRole) role: EntryMemberRole,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
   ): Promise<boolean> {
     return courses.removeMember(ctx, { entry }, identityKey, courses.entryRoleOf(role));
   }
@@ -241,22 +222,21 @@ const ELEMENT_MANAGERS = 'Administrators and learning resource managers of the c
 
 @Resolver(() => CourseNodeVO)
 export class CourseNodeResolver {
-  @FieldResolver(() => String, { nullable: true, description: 'The text of the element’s HTML page, if it has one (GraphQL only).' })
-  @Extensions({ rest: false })
+  @Edge(() => String, { nullable: true, description: 'The text of the element’s HTML page, if it has one (GraphQL only).' })
   page(@Ctx() ctx: RequestContext, @Root() node: CourseNodeVO): Promise<string | null> {
     return elements.pageText(ctx, node);
   }
 
-  @Query(() => CourseNodeVO, { description: `A node of the course’s editor tree; NOT_FOUND when the course has none with that id. ${ELEMENT_MANAGERS}` })
-  @Directive(auth())
+  @GuardedQuery(() => CourseNodeVO, auth(), {
+    description: `A node of the course’s editor tree; NOT_FOUND when the course has none with that id. ${ELEMENT_MANAGERS}`,
+  })
   courseElement(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs, @Arg('nodeId', () => String) nodeId: string): Promise<CourseNodeVO> {
     return elements.getElement(ctx, courseKey, nodeId);
   }
 
-  @Mutation(() => CourseNodeVO, {
+  @GuardedMutation(() => CourseNodeVO, auth(), {
     description: `A new structure element in the editor tree below parentNodeId (none: the root), at position among its siblings (the others move down) or last. ${ELEMENT_MANAGERS}`,
   })
-  @Directive(auth())
   @Managed(managedCourse, 'editcontent')
   addStructureElement(
     @Ctx() ctx: RequestContext,
@@ -266,8 +246,9 @@ export class CourseNodeResolver {
     return elements.createElement(ctx, courseKey, elements.STRUCTURE, element);
   }
 
-  @Mutation(() => CourseNodeVO, { description: `Changes the fields sent of a structure element (a new file replaces its page). ${ELEMENT_MANAGERS}` })
-  @Directive(auth())
+  @GuardedMutation(() => CourseNodeVO, auth(), {
+    description: `Changes the fields sent of a structure element (a new file replaces its page). ${ELEMENT_MANAGERS}`,
+  })
   @Managed(managedCourse, 'editcontent')
   updateStructureElement(
     @Ctx() ctx: RequestContext,
@@ -278,10 +259,9 @@ export class CourseNodeResolver {
     return elements.updateElement(ctx, courseKey, elements.STRUCTURE, nodeId, element);
   }
 
-  @Mutation(() => CourseNodeVO, {
+  @GuardedMutation(() => CourseNodeVO, auth(), {
     description: `A new single-page element showing the uploaded HTML page (stored in the course folder) or a page already there (path). ${ELEMENT_MANAGERS}`,
   })
-  @Directive(auth())
   @Managed(managedCourse, 'editcontent')
   addSinglePageElement(
     @Ctx() ctx: RequestContext,
@@ -291,8 +271,9 @@ export class CourseNodeResolver {
     return elements.createElement(ctx, courseKey, elements.SINGLE_PAGE, element);
   }
 
-  @Mutation(() => CourseNodeVO, { description: `Changes the fields sent of a single-page element; a new file replaces its page. ${ELEMENT_MANAGERS}` })
-  @Directive(auth())
+  @GuardedMutation(() => CourseNodeVO, auth(), {
+    description: `Changes the fields sent of a single-page element; a new file replaces its page. ${ELEMENT_MANAGERS}`,
+  })
   @Managed(managedCourse, 'editcontent')
   updateSinglePageElement(
     @Ctx() ctx: RequestContext,
@@ -303,10 +284,9 @@ export class CourseNodeResolver {
     return elements.updateElement(ctx, courseKey, elements.SINGLE_PAGE, nodeId, element);
   }
 
-  @Mutation(() => CourseVO, {
+  @GuardedMutation(() => CourseVO, auth(), {
     description: `Publishes the course: its run tree becomes a copy of the editor tree; status sets the entry's status. ${ELEMENT_MANAGERS}`,
   })
-  @Directive(auth())
   publishCourse(
     @Ctx() ctx: RequestContext,
     @Args() { courseKey }: CourseKeyArgs,
@@ -321,14 +301,12 @@ export class CourseNodeResolver {
     return elements.publishCourse(ctx, courseKey, status);
   }
 
-  @Query(() => CourseTreeXmlVO, { description: `The run tree (as last published) as OpenOLAT's runstructure.xml. ${ELEMENT_MANAGERS}` })
-  @Directive(auth())
+  @GuardedQuery(() => CourseTreeXmlVO, auth(), { description: `The run tree (as last published) as OpenOLAT's runstructure.xml. ${ELEMENT_MANAGERS}` })
   courseRunStructure(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<CourseTreeXmlVO> {
     return elements.runStructure(ctx, courseKey);
   }
 
-  @Query(() => CourseTreeXmlVO, { description: `The editor tree as OpenOLAT's editortreemodel.xml. ${ELEMENT_MANAGERS}` })
-  @Directive(auth())
+  @GuardedQuery(() => CourseTreeXmlVO, auth(), { description: `The editor tree as OpenOLAT's editortreemodel.xml. ${ELEMENT_MANAGERS}` })
   courseEditorTreeModel(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs): Promise<CourseTreeXmlVO> {
     return elements.editorTreeModel(ctx, courseKey);
   }

@@ -1,5 +1,6 @@
-import { Arg, Args, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { CurriculumElementArgs } from '../schema/arguments';
+import { Arg, Args, Ctx, Directive, Resolver, Root } from 'type-graphql';
+import { Edge, GuardedMutation, GuardedQuery } from './guards';
+import { CurriculumElementArgs, KeyArg } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
 import { managedCurriculum, managedElement, managedElementType } from '../curriculum/managed';
@@ -35,76 +36,65 @@ const SIGNED_IN = auth();
 
 @Resolver()
 export class CurriculumResolver {
-  @Query(() => [CurriculumVO], { description: 'The curricula the caller manages.' })
-  @Directive(auth(...CURRICULUM_MANAGERS))
+  @GuardedQuery(() => [CurriculumVO], auth(...CURRICULUM_MANAGERS), { description: 'The curricula the caller manages.' })
   curricula(@Ctx() ctx: RequestContext): Promise<CurriculumVO[]> {
     return curricula.listCurricula(ctx);
   }
 
-  @Query(() => CurriculumVO)
-  @Directive(SIGNED_IN)
-  curriculum(@Ctx() ctx: RequestContext, @Arg('curriculumKey', () => LongScalar) curriculumKey: number): Promise<CurriculumVO> {
+  @GuardedQuery(() => CurriculumVO, SIGNED_IN)
+  curriculum(@Ctx() ctx: RequestContext, @KeyArg('curriculumKey') curriculumKey: number): Promise<CurriculumVO> {
     return curricula.getCurriculum(ctx, curriculumKey);
   }
 
-  @Mutation(() => CurriculumVO, {
+  @GuardedMutation(() => CurriculumVO, auth(...CURRICULUM_MANAGERS), {
     description:
       'Create a curriculum in an organisation the caller manages (the default organisation without one); a body key updates that curriculum. A create with the externalId of an existing curriculum answers that one.',
   })
-  @Directive(auth(...CURRICULUM_MANAGERS))
   @Managed(managedCurriculum, null)
   createCurriculum(@Ctx() ctx: RequestContext, @Arg('curriculum', () => CurriculumVOInput) curriculum: CurriculumVOInput): Promise<CurriculumVO> {
     return curricula.saveCurriculum(ctx, curriculum);
   }
 
-  @Mutation(() => CurriculumVO, { description: 'Update a curriculum; a body key other than the path key answers 409.' })
-  @Directive(SIGNED_IN)
+  @GuardedMutation(() => CurriculumVO, SIGNED_IN, { description: 'Update a curriculum; a body key other than the path key answers 409.' })
   @Managed(managedCurriculum, null)
   updateCurriculum(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @KeyArg('curriculumKey') curriculumKey: number,
     @Arg('curriculum', () => CurriculumVOInput) curriculum: CurriculumVOInput,
   ): Promise<CurriculumVO> {
     return curricula.updateCurriculum(ctx, curriculumKey, curriculum);
   }
 
-  @Mutation(() => Boolean, { description: 'Delete a curriculum with its elements, their memberships and course links.' })
-  @Directive(SIGNED_IN)
+  @GuardedMutation(() => Boolean, SIGNED_IN, { description: 'Delete a curriculum with its elements, their memberships and course links.' })
   @Managed(managedCurriculum, 'delete')
-  deleteCurriculum(@Ctx() ctx: RequestContext, @Arg('curriculumKey', () => LongScalar) curriculumKey: number): Promise<boolean> {
+  deleteCurriculum(@Ctx() ctx: RequestContext, @KeyArg('curriculumKey') curriculumKey: number): Promise<boolean> {
     return curricula.deleteCurriculum(ctx, curriculumKey);
   }
 
-  @Query(() => [UserVO])
-  @Directive(SIGNED_IN)
-  curriculumOwners(@Ctx() ctx: RequestContext, @Arg('curriculumKey', () => LongScalar) curriculumKey: number): Promise<UserVO[]> {
+  @GuardedQuery(() => [UserVO], SIGNED_IN)
+  curriculumOwners(@Ctx() ctx: RequestContext, @KeyArg('curriculumKey') curriculumKey: number): Promise<UserVO[]> {
     return curricula.listCurriculumOwners(ctx, curriculumKey);
   }
 
-  @Mutation(() => Boolean, { description: 'true: now an owner; false: already one (REST answers 200 either way).' })
-  @Directive(SIGNED_IN)
+  @GuardedMutation(() => Boolean, SIGNED_IN, { description: 'true: now an owner; false: already one (REST answers 200 either way).' })
   @Managed(managedCurriculum, 'members')
-  addCurriculumOwner(
-    @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
-  ): Promise<boolean> {
+  addCurriculumOwner(@Ctx() ctx: RequestContext, @KeyArg('curriculumKey') curriculumKey: number, @KeyArg('identityKey') identityKey: number): Promise<boolean> {
     return curricula.addCurriculumOwner(ctx, curriculumKey, identityKey);
   }
 
-  @Mutation(() => Boolean, { description: 'End the ownership (true also when the person was no owner).' })
-  @Directive(SIGNED_IN)
+  @GuardedMutation(() => Boolean, SIGNED_IN, { description: 'End the ownership (true also when the person was no owner).' })
   @Managed(managedCurriculum, 'members')
   removeCurriculumOwner(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('curriculumKey') curriculumKey: number,
+    @KeyArg('identityKey') identityKey: number,
   ): Promise<boolean> {
     return curricula.removeCurriculumOwner(ctx, curriculumKey, identityKey);
   }
 
-  @Query(() => [CurriculumElementVO], { description: 'Exact matches of externalId, identifier and key across the curricula the caller manages.' })
-  @Directive(auth(...CURRICULUM_MANAGERS))
+  @GuardedQuery(() => [CurriculumElementVO], auth(...CURRICULUM_MANAGERS), {
+    description: 'Exact matches of externalId, identifier and key across the curricula the caller manages.',
+  })
   searchCurriculumElements(
     @Ctx() ctx: RequestContext,
     @Arg('externalId', () => String, { nullable: true }) externalId?: string,
@@ -114,37 +104,33 @@ export class CurriculumResolver {
     return curricula.searchElements(ctx, { externalId, identifier, key });
   }
 
-  @Query(() => [CurriculumElementVO], { description: 'The elements of the curriculum that are not deleted, flat.' })
-  @Directive(SIGNED_IN)
-  curriculumElements(@Ctx() ctx: RequestContext, @Arg('curriculumKey', () => LongScalar) curriculumKey: number): Promise<CurriculumElementVO[]> {
+  @GuardedQuery(() => [CurriculumElementVO], SIGNED_IN, { description: 'The elements of the curriculum that are not deleted, flat.' })
+  curriculumElements(@Ctx() ctx: RequestContext, @KeyArg('curriculumKey') curriculumKey: number): Promise<CurriculumElementVO[]> {
     return curricula.listElements(ctx, curriculumKey);
   }
 
-  @Mutation(() => CurriculumElementVO, {
+  @GuardedMutation(() => CurriculumElementVO, SIGNED_IN, {
     description:
       'Create an element (below parentElementKey, else a root element); a body key updates that element. 409: another curriculum in the body, a parent in another curriculum, the element itself as parent.',
   })
-  @Directive(SIGNED_IN)
   @Managed(managedElement, null)
   saveCurriculumElement(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @KeyArg('curriculumKey') curriculumKey: number,
     @Arg('curriculumElement', () => CurriculumElementVOInput) element: CurriculumElementVOInput,
   ): Promise<CurriculumElementVO> {
     return curricula.saveElement(ctx, curriculumKey, element);
   }
 
-  @Query(() => CurriculumElementVO, { description: '403 when the element belongs to another curriculum.' })
-  @Directive(SIGNED_IN)
+  @GuardedQuery(() => CurriculumElementVO, SIGNED_IN, { description: '403 when the element belongs to another curriculum.' })
   curriculumElement(@Ctx() ctx: RequestContext, @Args() { curriculumKey, elementKey }: CurriculumElementArgs): Promise<CurriculumElementVO> {
     return curricula.getElement(ctx, curriculumKey, elementKey);
   }
 
-  @Mutation(() => CurriculumElementVO, {
+  @GuardedMutation(() => CurriculumElementVO, SIGNED_IN, {
     description:
       'Update an element; a changed parentElementKey moves it with its sub-elements; status deleted deletes it. 409: another key in the body, another curriculum, a parent in another curriculum or below the element.',
   })
-  @Directive(SIGNED_IN)
   @Managed(managedElement, null)
   updateCurriculumElement(
     @Ctx() ctx: RequestContext,
@@ -154,8 +140,9 @@ export class CurriculumResolver {
     return curricula.updateElement(ctx, curriculumKey, elementKey, element);
   }
 
-  @Mutation(() => Boolean, { description: 'The listed children (only their keys) come first in the given order; 409 for a key that is no child.' })
-  @Directive(SIGNED_IN)
+  @GuardedMutation(() => Boolean, SIGNED_IN, {
+    description: 'The listed children (only their keys) come first in the given order; 409 for a key that is no child.',
+  })
   reorderCurriculumElementChildren(
     @Ctx() ctx: RequestContext,
     @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
@@ -164,89 +151,85 @@ export class CurriculumResolver {
     return curricula.reorderChildren(ctx, curriculumKey, elementKey, order);
   }
 
-  @Query(() => [CurriculumElementVO], { description: 'The direct children, those with status deleted too (as in OpenOLAT), in their order.' })
-  @Directive(SIGNED_IN)
+  @GuardedQuery(() => [CurriculumElementVO], SIGNED_IN, { description: 'The direct children, those with status deleted too (as in OpenOLAT), in their order.' })
   curriculumElementChildren(@Ctx() ctx: RequestContext, @Args() { curriculumKey, elementKey }: CurriculumElementArgs): Promise<CurriculumElementVO[]> {
     return curricula.listChildren(ctx, curriculumKey, elementKey);
   }
 
-  @Query(() => [RepositoryEntryVO], { description: 'The courses linked to the element.' })
-  @Directive(SIGNED_IN)
+  @GuardedQuery(() => [RepositoryEntryVO], SIGNED_IN, { description: 'The courses linked to the element.' })
   curriculumElementEntries(@Ctx() ctx: RequestContext, @Args() { curriculumKey, elementKey }: CurriculumElementArgs): Promise<RepositoryEntryVO[]> {
     return curricula.listLinkedEntries(ctx, curriculumKey, elementKey);
   }
 
-  @Query(() => RepositoryEntryVO, { description: 'The entry when it is linked to the element, else 404.' })
-  @Directive(SIGNED_IN)
+  @GuardedQuery(() => RepositoryEntryVO, SIGNED_IN, { description: 'The entry when it is linked to the element, else 404.' })
   curriculumElementEntry(
     @Ctx() ctx: RequestContext,
     @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
-    @Arg('repositoryEntryKey', () => LongScalar) repositoryEntryKey: number,
+    @KeyArg('repositoryEntryKey') repositoryEntryKey: number,
   ): Promise<RepositoryEntryVO> {
     return curricula.getLinkedEntry(ctx, curriculumKey, elementKey, repositoryEntryKey);
   }
 
-  @Mutation(() => Boolean, { description: 'true: linked now; false: it already was (REST answers 304). The caller manages the curriculum and the entry.' })
-  @Directive(SIGNED_IN)
+  @GuardedMutation(() => Boolean, SIGNED_IN, {
+    description: 'true: linked now; false: it already was (REST answers 304). The caller manages the curriculum and the entry.',
+  })
   @Managed(managedElement, 'resources')
   linkCurriculumElementEntry(
     @Ctx() ctx: RequestContext,
     @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
-    @Arg('repositoryEntryKey', () => LongScalar) repositoryEntryKey: number,
+    @KeyArg('repositoryEntryKey') repositoryEntryKey: number,
   ): Promise<boolean> {
     return curricula.linkEntry(ctx, curriculumKey, elementKey, repositoryEntryKey);
   }
 
-  @Mutation(() => Boolean, { description: 'true: unlinked; false: it was not linked (REST answers 304). The caller manages the curriculum and the entry.' })
-  @Directive(SIGNED_IN)
+  @GuardedMutation(() => Boolean, SIGNED_IN, {
+    description: 'true: unlinked; false: it was not linked (REST answers 304). The caller manages the curriculum and the entry.',
+  })
   @Managed(managedElement, 'resources')
   unlinkCurriculumElementEntry(
     @Ctx() ctx: RequestContext,
     @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
-    @Arg('repositoryEntryKey', () => LongScalar) repositoryEntryKey: number,
+    @KeyArg('repositoryEntryKey') repositoryEntryKey: number,
   ): Promise<boolean> {
     return curricula.unlinkEntry(ctx, curriculumKey, elementKey, repositoryEntryKey);
   }
 
-  @Query(() => [TaxonomyLevelVO], { description: 'The taxonomy levels the element is tagged with.' })
-  @Directive(SIGNED_IN)
+  @GuardedQuery(() => [TaxonomyLevelVO], SIGNED_IN, { description: 'The taxonomy levels the element is tagged with.' })
   curriculumElementTaxonomyLevels(@Ctx() ctx: RequestContext, @Args() { curriculumKey, elementKey }: CurriculumElementArgs): Promise<TaxonomyLevelVO[]> {
     return curricula.listElementLevels(ctx, curriculumKey, elementKey);
   }
 
-  @Mutation(() => Boolean, { description: 'Tag the element with the level (true; false when it already was: REST 304); 404 for an unknown level.' })
-  @Directive(SIGNED_IN)
+  @GuardedMutation(() => Boolean, SIGNED_IN, {
+    description: 'Tag the element with the level (true; false when it already was: REST 304); 404 for an unknown level.',
+  })
   addCurriculumElementTaxonomyLevel(
     @Ctx() ctx: RequestContext,
     @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
-    @Arg('taxonomyLevelKey', () => LongScalar) taxonomyLevelKey: number,
+    @KeyArg('taxonomyLevelKey') taxonomyLevelKey: number,
   ): Promise<boolean> {
     return curricula.linkElementLevel(ctx, curriculumKey, elementKey, taxonomyLevelKey);
   }
 
-  @Mutation(() => Boolean, {
+  @GuardedMutation(() => Boolean, SIGNED_IN, {
     description:
       'Remove the level from the element (true also when it was not there, as in OpenOLAT); an unknown level answers 404 (OpenOLAT: 200 with body NOT_FOUND).',
   })
-  @Directive(SIGNED_IN)
   removeCurriculumElementTaxonomyLevel(
     @Ctx() ctx: RequestContext,
     @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
-    @Arg('taxonomyLevelKey', () => LongScalar) taxonomyLevelKey: number,
+    @KeyArg('taxonomyLevelKey') taxonomyLevelKey: number,
   ): Promise<boolean> {
     return curricula.unlinkElementLevel(ctx, curriculumKey, elementKey, taxonomyLevelKey);
   }
 
-  @Query(() => [CurriculumElementMemberVO], {
+  @GuardedQuery(() => [CurriculumElementMemberVO], SIGNED_IN, {
     description: 'Memberships on the element: its own, and inherited ones of its ancestors (inheritanceMode inherited).',
   })
-  @Directive(SIGNED_IN)
   curriculumElementMembers(@Ctx() ctx: RequestContext, @Args() { curriculumKey, elementKey }: CurriculumElementArgs): Promise<CurriculumElementMemberVO[]> {
     return members.listMembers(ctx, curriculumKey, elementKey);
   }
 
-  @Mutation(() => Boolean, { description: 'Grant the role of the body with its inheritanceMode; 409 for an unknown role.' })
-  @Directive(SIGNED_IN)
+  @GuardedMutation(() => Boolean, SIGNED_IN, { description: 'Grant the role of the body with its inheritanceMode; 409 for an unknown role.' })
   @Managed(managedElement, 'members')
   putCurriculumElementMember(
     @Ctx() ctx: RequestContext,
@@ -256,19 +239,17 @@ export class CurriculumResolver {
     return members.putMember(ctx, curriculumKey, elementKey, member);
   }
 
-  @Mutation(() => Boolean, { description: 'End every role of the person on the element.' })
-  @Directive(SIGNED_IN)
+  @GuardedMutation(() => Boolean, SIGNED_IN, { description: 'End every role of the person on the element.' })
   @Managed(managedElement, 'members')
   removeCurriculumElementMember(
     @Ctx() ctx: RequestContext,
     @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
   ): Promise<boolean> {
     return members.removeAllRoles(ctx, curriculumKey, elementKey, identityKey);
   }
 
-  @Query(() => [UserVO], { description: 'Users with the role (BAD_REQUEST when empty, CONFLICT when unknown).' })
-  @Directive(SIGNED_IN)
+  @GuardedQuery(() => [UserVO], SIGNED_IN, { description: 'Users with the role (BAD_REQUEST when empty, CONFLICT when unknown).' })
   curriculumElementUsers(
     @Ctx() ctx: RequestContext,
     @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
@@ -277,8 +258,7 @@ export class CurriculumResolver {
     return members.listUsers(ctx, curriculumKey, elementKey, role);
   }
 
-  @Query(() => [UserVO], { description: 'Members with the role, own or inherited from an ancestor element.' })
-  @Directive(SIGNED_IN)
+  @GuardedQuery(() => [UserVO], SIGNED_IN, { description: 'Members with the role, own or inherited from an ancestor element.' })
   curriculumElementRoleMembers(
     @Ctx() ctx: RequestContext,
     @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
@@ -287,20 +267,18 @@ export class CurriculumResolver {
     return members.listRoleMembers(ctx, curriculumKey, elementKey, role);
   }
 
-  @Mutation(() => Boolean, { description: 'Grant the role (200 also when already granted).' })
-  @Directive(SIGNED_IN)
+  @GuardedMutation(() => Boolean, SIGNED_IN, { description: 'Grant the role (200 also when already granted).' })
   @Managed(managedElement, 'members')
   addCurriculumElementRoleMember(
     @Ctx() ctx: RequestContext,
     @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
     @Arg('role', () => CurriculumElementMemberList) role: CurriculumElementMemberList,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
   ): Promise<boolean> {
     return members.changeRoleMember(ctx, 'add', curriculumKey, elementKey, role, identityKey);
   }
 
-  @Mutation(() => Boolean, { description: 'Grant the role to each listed user (only the keys are read; unknown users are skipped).' })
-  @Directive(SIGNED_IN)
+  @GuardedMutation(() => Boolean, SIGNED_IN, { description: 'Grant the role to each listed user (only the keys are read; unknown users are skipped).' })
   @Managed(managedElement, 'members')
   addCurriculumElementRoleMembers(
     @Ctx() ctx: RequestContext,
@@ -311,20 +289,18 @@ export class CurriculumResolver {
     return members.addRoleMembers(ctx, curriculumKey, elementKey, role, users);
   }
 
-  @Mutation(() => Boolean, { description: 'End the membership with the role on the element.' })
-  @Directive(SIGNED_IN)
+  @GuardedMutation(() => Boolean, SIGNED_IN, { description: 'End the membership with the role on the element.' })
   @Managed(managedElement, 'members')
   removeCurriculumElementRoleMember(
     @Ctx() ctx: RequestContext,
     @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
     @Arg('role', () => CurriculumElementMemberList) role: CurriculumElementMemberList,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
   ): Promise<boolean> {
     return members.changeRoleMember(ctx, 'remove', curriculumKey, elementKey, role, identityKey);
   }
 
-  @Query(() => [CurriculumElementVO], { description: 'The curriculum elements the entry is linked to, for whoever may read the entry.' })
-  @Directive(SIGNED_IN)
+  @GuardedQuery(() => [CurriculumElementVO], SIGNED_IN, { description: 'The curriculum elements the entry is linked to, for whoever may read the entry.' })
   repositoryEntryCurriculumElements(@Ctx() ctx: RequestContext, @Arg('entry', () => String) entry: string): Promise<CurriculumElementVO[]> {
     return curricula.listElementsOfEntry(ctx, entry);
   }
@@ -356,20 +332,18 @@ export const CurriculumElementTypeResolver = typeOperations({
 /** The element tree of a curriculum for internal tools (GraphQL only): each edge read for all parents of an answer at once. */
 @Resolver(() => CurriculumVO)
 export class CurriculumEdgesResolver {
-  @FieldResolver(() => OrganisationVO, {
+  @Edge(() => OrganisationVO, {
     nullable: true,
     description: 'The organisation, as GET /organisations/{organisationKey}: for organisation administrators (GraphQL only).',
   })
-  @Extensions({ rest: false })
   @Directive(auth(...ORGANISATION_ADMINS))
   organisation(@Ctx() ctx: RequestContext, @Root() curriculum: CurriculumVO): Promise<OrganisationVO | null> {
     return organisations.organisationOf(ctx, curriculum.organisationKey);
   }
 
-  @FieldResolver(() => [CurriculumElementVO], {
+  @Edge(() => [CurriculumElementVO], {
     description: 'A page of the elements that are not deleted, flat in key order (parentElementKey gives the tree); GraphQL only.',
   })
-  @Extensions({ rest: false })
   @Directive(SIGNED_IN)
   elements(@Ctx() ctx: RequestContext, @Root() curriculum: CurriculumVO, @Args() page: EdgePageArgs): Promise<CurriculumElementVO[]> {
     return curricula.elementsOf(ctx, curriculum.key, page);
@@ -378,41 +352,36 @@ export class CurriculumEdgesResolver {
 
 @Resolver(() => CurriculumElementVO)
 export class CurriculumElementEdgesResolver {
-  @FieldResolver(() => CurriculumElementVO, {
+  @Edge(() => CurriculumElementVO, {
     nullable: true,
     description: 'The element above (null for a root element), for the managers of its curriculum (GraphQL only).',
   })
-  @Extensions({ rest: false })
   @Directive(SIGNED_IN)
   parent(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO): Promise<CurriculumElementVO | null> {
     return element.parentElementKey == null ? Promise.resolve(null) : curricula.elementOfKey(ctx, element.parentElementKey);
   }
 
-  @FieldResolver(() => CurriculumVO, { description: 'The curriculum, as GET /curriculum/{curriculumKey}: for its managers (GraphQL only).' })
-  @Extensions({ rest: false })
+  @Edge(() => CurriculumVO, { description: 'The curriculum, as GET /curriculum/{curriculumKey}: for its managers (GraphQL only).' })
   @Directive(SIGNED_IN)
   curriculum(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO): Promise<CurriculumVO> {
     return curricula.curriculumOf(ctx, element.curriculumKey);
   }
 
-  @FieldResolver(() => [CurriculumElementVO], { description: 'As GET …/elements/{elementKey}/elements (GraphQL only).' })
-  @Extensions({ rest: false })
+  @Edge(() => [CurriculumElementVO], { description: 'As GET …/elements/{elementKey}/elements (GraphQL only).' })
   @Directive(SIGNED_IN)
   async children(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO, @Args() page: EdgePageArgs): Promise<CurriculumElementVO[]> {
     await curricula.requireManagedForEdge(ctx, element.curriculumKey);
     return curricula.childrenOf(ctx, element.key, page);
   }
 
-  @FieldResolver(() => [CurriculumElementMemberVO], { description: 'As GET …/elements/{elementKey}/members (GraphQL only).' })
-  @Extensions({ rest: false })
+  @Edge(() => [CurriculumElementMemberVO], { description: 'As GET …/elements/{elementKey}/members (GraphQL only).' })
   @Directive(SIGNED_IN)
   async members(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO, @Args() page: EdgePageArgs): Promise<CurriculumElementMemberVO[]> {
     await curricula.requireManagedForEdge(ctx, element.curriculumKey);
     return members.membersOf(ctx, element.key, page);
   }
 
-  @FieldResolver(() => [RepositoryEntryVO], { description: 'As GET …/elements/{elementKey}/entries (GraphQL only).' })
-  @Extensions({ rest: false })
+  @Edge(() => [RepositoryEntryVO], { description: 'As GET …/elements/{elementKey}/entries (GraphQL only).' })
   @Directive(SIGNED_IN)
   async entries(@Ctx() ctx: RequestContext, @Root() element: CurriculumElementVO, @Args() page: EdgePageArgs): Promise<RepositoryEntryVO[]> {
     await curricula.requireManagedForEdge(ctx, element.curriculumKey);
@@ -423,8 +392,7 @@ export class CurriculumElementEdgesResolver {
 /** The person of a membership (GraphQL only), as GET /users/{identityKey}; one statement for all memberships of an answer level. */
 @Resolver(() => CurriculumElementMemberVO)
 export class CurriculumMemberEdgesResolver {
-  @FieldResolver(() => UserVO, { description: 'The member (GraphQL only).' })
-  @Extensions({ rest: false })
+  @Edge(() => UserVO, { description: 'The member (GraphQL only).' })
   identity(@Ctx() ctx: RequestContext, @Root() member: CurriculumElementMemberVO): Promise<UserVO> {
     return users.personOf(ctx, member.identityKey);
   }

@@ -1,4 +1,6 @@
-import { Arg, Args, ArgsType, Ctx, Field, Int, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, ArgsType, Ctx, Field, Int, Directive, Resolver, Root } from 'type-graphql';
+import { Edge, GuardedMutation, GuardedQuery } from './guards';
+import { KeyArg } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import { GroupRole } from '../entities/groups';
 import { managedGroup } from '../groups/managed';
@@ -42,47 +44,42 @@ class GroupsOfUserArgs {
 
 @Resolver(() => GroupVO)
 export class GroupResolver {
-  @FieldResolver(() => [String], { description: 'Every flag in effect: the flags set and everything they imply (GraphQL only).' })
-  @Extensions({ rest: false })
+  @Edge(() => [String], { description: 'Every flag in effect: the flags set and everything they imply (GraphQL only).' })
   managedFlagsInEffect(@Root() group: GroupVO): string[] {
     return expandManagedFlags('group', parseManagedFlags('group', group.managedFlags));
   }
 
-  @FieldResolver(() => LongScalar, {
+  @Edge(() => LongScalar, {
     nullable: true,
     description:
       'The organisation the group belongs to, which its managers manage it from (GraphQL only; PUT /groups?organisationKey= places a new group); read for every group of the answer at once.',
   })
-  @Extensions({ rest: false })
   organisationKey(@Ctx() ctx: RequestContext, @Root() group: GroupVO): Promise<number | null> {
     return groups.organisationKeyOf(ctx, group.key);
   }
 
-  @FieldResolver(() => [UserVO], {
+  @Edge(() => [UserVO], {
     description:
       'A page of the owners (coaches): group managers, and members while the group shows its owners; read for every group of the answer in one statement (GraphQL only).',
   })
-  @Extensions({ rest: false })
   @Directive(auth())
   owners(@Ctx() ctx: RequestContext, @Root() group: GroupVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
     return groups.membersOf(ctx, group.key, GroupRole.coach, page);
   }
 
-  @FieldResolver(() => [UserVO], {
+  @Edge(() => [UserVO], {
     description:
       'A page of the participants: group managers, and members while the group shows its participants; read for every group of the answer in one statement (GraphQL only).',
   })
-  @Extensions({ rest: false })
   @Directive(auth())
   participants(@Ctx() ctx: RequestContext, @Root() group: GroupVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
     return groups.membersOf(ctx, group.key, GroupRole.participant, page);
   }
 
-  @Query(() => [GroupVO], {
+  @GuardedQuery(() => [GroupVO], auth(), {
     description:
       'The groups of the organisations where the caller is group manager or administrator (directly or inherited), and the groups the caller belongs to.',
   })
-  @Directive(auth())
   groups(
     @Ctx() ctx: RequestContext,
     @Arg('externalId', () => String, { nullable: true }) externalId?: string,
@@ -91,11 +88,10 @@ export class GroupResolver {
     return groups.listGroups(ctx, { externalId, managed });
   }
 
-  @Mutation(() => GroupVO, {
+  @GuardedMutation(() => GroupVO, auth(...GROUP_MANAGERS), {
     description:
       "Create a group; a body with a key > 0 updates that group. The group belongs to organisationKey (the caller manages groups there), else to the caller's organisation: of those where the caller holds groupmanager or administrator, the one nearest the root.",
   })
-  @Directive(auth(...GROUP_MANAGERS))
   @Managed(managedGroup, null)
   createGroup(
     @Ctx() ctx: RequestContext,
@@ -106,158 +102,127 @@ export class GroupResolver {
     return groups.createGroup(ctx, group, organisationKey);
   }
 
-  @Query(() => GroupVOes, { description: "The groups the person belongs to: the person, group managers and the person's user managers." })
-  @Directive(auth())
+  @GuardedQuery(() => GroupVOes, auth(), { description: "The groups the person belongs to: the person, group managers and the person's user managers." })
   groupsOfUser(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit, externalId, managed }: GroupsOfUserArgs): Promise<GroupVOes> {
     return groups.listGroupsOfPerson(ctx, identityKey, null, { externalId, managed }, pageRequest(start, limit));
   }
 
-  @Query(() => GroupVOes, { description: 'The groups the person owns (coaches).' })
-  @Directive(auth())
+  @GuardedQuery(() => GroupVOes, auth(), { description: 'The groups the person owns (coaches).' })
   groupsOwnedByUser(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit, externalId, managed }: GroupsOfUserArgs): Promise<GroupVOes> {
     return groups.listGroupsOfPerson(ctx, identityKey, GroupRole.coach, { externalId, managed }, pageRequest(start, limit));
   }
 
-  @Query(() => GroupVOes, { description: 'The groups the person takes part in.' })
-  @Directive(auth())
+  @GuardedQuery(() => GroupVOes, auth(), { description: 'The groups the person takes part in.' })
   groupsWithParticipant(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit, externalId, managed }: GroupsOfUserArgs): Promise<GroupVOes> {
     return groups.listGroupsOfPerson(ctx, identityKey, GroupRole.participant, { externalId, managed }, pageRequest(start, limit));
   }
 
-  @Query(() => GroupInfoVOes, {
+  @GuardedQuery(() => GroupInfoVOes, auth(), {
     description: "The person's groups with what the person sees of them (news, wiki, folder); on REST only as pages (pagingspec=1.0).",
   })
-  @Directive(auth())
   groupInfosOfUser(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit, externalId, managed }: GroupsOfUserArgs): Promise<GroupInfoVOes> {
     return groups.listGroupInfosOfPerson(ctx, identityKey, { externalId, managed }, pageRequest(start, limit));
   }
 
-  @Query(() => GroupInfoVO, { description: 'The group with its news, wiki and folder as the caller sees them: members and group managers only.' })
-  @Directive(auth())
-  groupInfo(@Ctx() ctx: RequestContext, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<GroupInfoVO> {
+  @GuardedQuery(() => GroupInfoVO, auth(), {
+    description: 'The group with its news, wiki and folder as the caller sees them: members and group managers only.',
+  })
+  groupInfo(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number): Promise<GroupInfoVO> {
     return groups.getGroupInfo(ctx, groupKey);
   }
 
-  @Query(() => GroupConfigurationVO, { description: 'The tools switched on with their access levels, the news, and who sees the member lists.' })
-  @Directive(auth(...GROUP_MANAGERS))
-  groupConfiguration(@Ctx() ctx: RequestContext, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<GroupConfigurationVO> {
+  @GuardedQuery(() => GroupConfigurationVO, auth(...GROUP_MANAGERS), {
+    description: 'The tools switched on with their access levels, the news, and who sees the member lists.',
+  })
+  groupConfiguration(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number): Promise<GroupConfigurationVO> {
     return groups.getConfiguration(ctx, groupKey);
   }
 
-  @Mutation(() => Boolean, { description: 'Replaces the tools switched on (see GroupConfigurationVOInput for what is kept).' })
-  @Directive(auth(...GROUP_MANAGERS))
+  @GuardedMutation(() => Boolean, auth(...GROUP_MANAGERS), { description: 'Replaces the tools switched on (see GroupConfigurationVOInput for what is kept).' })
   @Managed(managedGroup, 'tools')
   updateGroupConfiguration(
     @Ctx() ctx: RequestContext,
-    @Arg('groupKey', () => LongScalar) groupKey: number,
+    @KeyArg('groupKey') groupKey: number,
     @Arg('configuration', () => GroupConfigurationVOInput) configuration: GroupConfigurationVOInput,
   ): Promise<boolean> {
     return groups.updateConfiguration(ctx, groupKey, configuration);
   }
 
-  @Query(() => String, { description: 'The news: members and group managers, while the news tool is on; NOT_FOUND without news. REST: text/plain.' })
-  @Directive(auth())
-  groupNews(@Ctx() ctx: RequestContext, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<string> {
+  @GuardedQuery(() => String, auth(), {
+    description: 'The news: members and group managers, while the news tool is on; NOT_FOUND without news. REST: text/plain.',
+  })
+  groupNews(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number): Promise<string> {
     return groups.getNews(ctx, groupKey);
   }
 
-  @Mutation(() => String, { description: 'Saves the news (not blank) and answers it; NOT_FOUND while the news tool is off. REST: text/plain.' })
-  @Directive(auth(...GROUP_MANAGERS))
+  @GuardedMutation(() => String, auth(...GROUP_MANAGERS), {
+    description: 'Saves the news (not blank) and answers it; NOT_FOUND while the news tool is off. REST: text/plain.',
+  })
   @Managed(managedGroup, 'tools')
-  updateGroupNews(
-    @Ctx() ctx: RequestContext,
-    @Arg('groupKey', () => LongScalar) groupKey: number,
-    @Arg('news', () => GroupNewsInput) news: GroupNewsInput,
-  ): Promise<string> {
+  updateGroupNews(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number, @Arg('news', () => GroupNewsInput) news: GroupNewsInput): Promise<string> {
     return groups.updateNews(ctx, groupKey, news.news);
   }
 
-  @Mutation(() => Boolean, { description: 'Removes the news; NOT_FOUND while the news tool is off.' })
-  @Directive(auth(...GROUP_MANAGERS))
+  @GuardedMutation(() => Boolean, auth(...GROUP_MANAGERS), { description: 'Removes the news; NOT_FOUND while the news tool is off.' })
   @Managed(managedGroup, 'tools')
-  deleteGroupNews(@Ctx() ctx: RequestContext, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<boolean> {
+  deleteGroupNews(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number): Promise<boolean> {
     return groups.deleteNews(ctx, groupKey);
   }
 
-  @Query(() => GroupVO, { description: 'Members and group managers only.' })
-  @Directive(auth())
-  group(@Ctx() ctx: RequestContext, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<GroupVO> {
+  @GuardedQuery(() => GroupVO, auth(), { description: 'Members and group managers only.' })
+  group(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number): Promise<GroupVO> {
     return groups.getGroup(ctx, groupKey);
   }
 
-  @Mutation(() => GroupVO)
-  @Directive(auth(...GROUP_MANAGERS))
+  @GuardedMutation(() => GroupVO, auth(...GROUP_MANAGERS))
   @Managed(managedGroup, null)
-  updateGroup(
-    @Ctx() ctx: RequestContext,
-    @Arg('groupKey', () => LongScalar) groupKey: number,
-    @Arg('group', () => GroupVOInput) group: GroupVOInput,
-  ): Promise<GroupVO> {
+  updateGroup(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number, @Arg('group', () => GroupVOInput) group: GroupVOInput): Promise<GroupVO> {
     return groups.updateGroup(ctx, groupKey, group);
   }
 
-  @Mutation(() => Boolean)
-  @Directive(auth(...GROUP_MANAGERS))
+  @GuardedMutation(() => Boolean, auth(...GROUP_MANAGERS))
   @Managed(managedGroup, 'delete')
-  deleteGroup(@Ctx() ctx: RequestContext, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<boolean> {
+  deleteGroup(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number): Promise<boolean> {
     return groups.deleteGroup(ctx, groupKey);
   }
 
-  @Query(() => [UserVO], { description: 'The owners (coaches) of the group: group managers, and members while the group shows its owners (ownersVisible).' })
-  @Directive(auth())
-  groupOwners(@Ctx() ctx: RequestContext, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<UserVO[]> {
+  @GuardedQuery(() => [UserVO], auth(), {
+    description: 'The owners (coaches) of the group: group managers, and members while the group shows its owners (ownersVisible).',
+  })
+  groupOwners(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number): Promise<UserVO[]> {
     return groups.listMembers(ctx, groupKey, GroupRole.coach);
   }
 
-  @Query(() => [UserVO], {
+  @GuardedQuery(() => [UserVO], auth(), {
     description: 'The participants of the group: group managers, and members while the group shows its participants (participantsVisible).',
   })
-  @Directive(auth())
-  groupParticipants(@Ctx() ctx: RequestContext, @Arg('groupKey', () => LongScalar) groupKey: number): Promise<UserVO[]> {
+  groupParticipants(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number): Promise<UserVO[]> {
     return groups.listMembers(ctx, groupKey, GroupRole.participant);
   }
 
-  @Mutation(() => Boolean, { description: 'true: added; false: already an owner (nothing changed).' })
-  @Directive(auth(...GROUP_MANAGERS))
+  @GuardedMutation(() => Boolean, auth(...GROUP_MANAGERS), { description: 'true: added; false: already an owner (nothing changed).' })
   @Managed(managedGroup, 'membersmanagement')
-  addGroupOwner(
-    @Ctx() ctx: RequestContext,
-    @Arg('groupKey', () => LongScalar) groupKey: number,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
-  ): Promise<boolean> {
+  addGroupOwner(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number, @KeyArg('identityKey') identityKey: number): Promise<boolean> {
     return groups.addMember(ctx, groupKey, identityKey, GroupRole.coach);
   }
 
-  @Mutation(() => Boolean)
-  @Directive(auth(...GROUP_MANAGERS))
+  @GuardedMutation(() => Boolean, auth(...GROUP_MANAGERS))
   @Managed(managedGroup, 'membersmanagement')
-  removeGroupOwner(
-    @Ctx() ctx: RequestContext,
-    @Arg('groupKey', () => LongScalar) groupKey: number,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
-  ): Promise<boolean> {
+  removeGroupOwner(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number, @KeyArg('identityKey') identityKey: number): Promise<boolean> {
     return groups.removeMember(ctx, groupKey, identityKey, GroupRole.coach);
   }
 
-  @Mutation(() => Boolean, { description: 'true: added; false: already a participant (REST answers 304). A full group answers 412 on REST.' })
-  @Directive(auth(...GROUP_MANAGERS))
+  @GuardedMutation(() => Boolean, auth(...GROUP_MANAGERS), {
+    description: 'true: added; false: already a participant (REST answers 304). A full group answers 412 on REST.',
+  })
   @Managed(managedGroup, 'membersmanagement')
-  addGroupParticipant(
-    @Ctx() ctx: RequestContext,
-    @Arg('groupKey', () => LongScalar) groupKey: number,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
-  ): Promise<boolean> {
+  addGroupParticipant(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number, @KeyArg('identityKey') identityKey: number): Promise<boolean> {
     return groups.addMember(ctx, groupKey, identityKey, GroupRole.participant);
   }
 
-  @Mutation(() => Boolean)
-  @Directive(auth(...GROUP_MANAGERS))
+  @GuardedMutation(() => Boolean, auth(...GROUP_MANAGERS))
   @Managed(managedGroup, 'membersmanagement')
-  removeGroupParticipant(
-    @Ctx() ctx: RequestContext,
-    @Arg('groupKey', () => LongScalar) groupKey: number,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
-  ): Promise<boolean> {
+  removeGroupParticipant(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number, @KeyArg('identityKey') identityKey: number): Promise<boolean> {
     return groups.removeMember(ctx, groupKey, identityKey, GroupRole.participant);
   }
 }

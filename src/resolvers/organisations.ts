@@ -1,4 +1,6 @@
-import { Arg, Args, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Directive, Resolver, Root } from 'type-graphql';
+import { Edge, GuardedMutation, GuardedQuery } from './guards';
+import { KeyArg } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
 import { managedOrganisation, managedOrganisationType } from '../organisations/managed';
@@ -8,7 +10,6 @@ import * as types from '../organisations/types';
 import { auth } from '../schema/directives';
 import { OrganisationTypeVO, OrganisationTypeVOInput, OrganisationVO, OrganisationVOInput } from '../schema/organisations';
 import { EdgePageArgs } from '../schema/paging';
-import { LongScalar } from '../schema/scalars';
 import { UserVO, UserVOInput } from '../schema/users';
 import { typeOperations } from './type-operations';
 import { ORGANISATION_TYPE_OPERATIONS } from '../schema/type-families';
@@ -19,8 +20,9 @@ const INHERITANCE = 'none, root (the sub-organisations too) or inherited (same a
 
 @Resolver()
 export class OrganisationResolver {
-  @Query(() => [OrganisationVO], { description: 'Without filters every organisation that is not deleted; externalId and identifier are exact matches.' })
-  @Directive(auth(...ORGANISATION_ADMINS))
+  @GuardedQuery(() => [OrganisationVO], auth(...ORGANISATION_ADMINS), {
+    description: 'Without filters every organisation that is not deleted; externalId and identifier are exact matches.',
+  })
   organisations(
     @Ctx() ctx: RequestContext,
     @Arg('externalId', () => String, { nullable: true }) externalId?: string,
@@ -29,80 +31,73 @@ export class OrganisationResolver {
     return organisations.listOrganisations(ctx, { externalId, identifier });
   }
 
-  @Query(() => OrganisationVO)
-  @Directive(auth(...ORGANISATION_ADMINS))
-  organisation(@Ctx() ctx: RequestContext, @Arg('organisationKey', () => LongScalar) organisationKey: number): Promise<OrganisationVO> {
+  @GuardedQuery(() => OrganisationVO, auth(...ORGANISATION_ADMINS))
+  organisation(@Ctx() ctx: RequestContext, @KeyArg('organisationKey') organisationKey: number): Promise<OrganisationVO> {
     return organisations.getOrganisation(ctx, organisationKey);
   }
 
-  @Mutation(() => OrganisationVO, {
+  @GuardedMutation(() => OrganisationVO, auth(...ORGANISATION_ADMINS), {
     description: 'Create an organisation (below the default organisation unless a parent is given); a body with a key updates that organisation.',
   })
-  @Directive(auth(...ORGANISATION_ADMINS))
   @Managed(managedOrganisation, null)
   createOrganisation(@Ctx() ctx: RequestContext, @Arg('organisation', () => OrganisationVOInput) organisation: OrganisationVOInput): Promise<OrganisationVO> {
     return organisations.saveOrganisation(ctx, organisation);
   }
 
-  @Mutation(() => OrganisationVO, {
+  @GuardedMutation(() => OrganisationVO, auth(...ORGANISATION_ADMINS), {
     description: 'Update an organisation; a changed parentOrganisationKey moves it with its sub-organisations. A body key other than the path key answers 409.',
   })
-  @Directive(auth(...ORGANISATION_ADMINS))
   @Managed(managedOrganisation, null)
   updateOrganisation(
     @Ctx() ctx: RequestContext,
-    @Arg('organisationKey', () => LongScalar) organisationKey: number,
+    @KeyArg('organisationKey') organisationKey: number,
     @Arg('organisation', () => OrganisationVOInput) organisation: OrganisationVOInput,
   ): Promise<OrganisationVO> {
     return organisations.updateOrganisation(ctx, organisationKey, organisation);
   }
 
-  @Mutation(() => Boolean, {
+  @GuardedMutation(() => Boolean, auth(...ORGANISATION_ADMINS), {
     description:
       'Needs administrator or sysadmin in that organisation or an inheriting ancestor. Refused (409) for the default organisation and for organisations with sub-organisations. Users move to the default organisation.',
   })
-  @Directive(auth(...ORGANISATION_ADMINS))
   @Managed(managedOrganisation, 'delete')
-  deleteOrganisation(@Ctx() ctx: RequestContext, @Arg('organisationKey', () => LongScalar) organisationKey: number): Promise<boolean> {
+  deleteOrganisation(@Ctx() ctx: RequestContext, @KeyArg('organisationKey') organisationKey: number): Promise<boolean> {
     return organisations.deleteOrganisation(ctx, organisationKey);
   }
 
-  @Query(() => [UserVO], {
+  @GuardedQuery(() => [UserVO], auth(...ORGANISATION_ADMINS), {
     description:
       'Members with the role, including members through an inheriting membership of an ancestor. Administrators and sysadmins of the organisation. An unknown role answers 409.',
   })
-  @Directive(auth(...ORGANISATION_ADMINS))
   organisationMembers(
     @Ctx() ctx: RequestContext,
-    @Arg('organisationKey', () => LongScalar) organisationKey: number,
+    @KeyArg('organisationKey') organisationKey: number,
     @Arg('role', () => String, { description: ROLE }) role: string,
   ): Promise<UserVO[]> {
     return members.listMembers(ctx, organisationKey, role);
   }
 
-  @Mutation(() => Boolean, {
+  @GuardedMutation(() => Boolean, auth(...ORGANISATION_ADMINS), {
     description: 'Grant the role in the organisation, or change the inheritance of the membership. The caller manages the organisation and the person.',
   })
-  @Directive(auth(...ORGANISATION_ADMINS))
   @Managed(managedOrganisation, 'members')
   addOrganisationMember(
     @Ctx() ctx: RequestContext,
-    @Arg('organisationKey', () => LongScalar) organisationKey: number,
+    @KeyArg('organisationKey') organisationKey: number,
     @Arg('role', () => String, { description: ROLE }) role: string,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
     @Arg('inheritanceMode', () => String, { nullable: true, description: INHERITANCE }) inheritanceMode?: string,
   ): Promise<boolean> {
     return members.addMember(ctx, organisationKey, role, identityKey, inheritanceMode);
   }
 
-  @Mutation(() => Boolean, {
+  @GuardedMutation(() => Boolean, auth(...ORGANISATION_ADMINS), {
     description: 'Grant the role to each listed user (only the keys are read; unknown users are skipped). The caller manages the organisation and each person.',
   })
-  @Directive(auth(...ORGANISATION_ADMINS))
   @Managed(managedOrganisation, 'members')
   addOrganisationMembers(
     @Ctx() ctx: RequestContext,
-    @Arg('organisationKey', () => LongScalar) organisationKey: number,
+    @KeyArg('organisationKey') organisationKey: number,
     @Arg('role', () => String, { description: ROLE }) role: string,
     @Arg('members', () => [UserVOInput]) users: UserVOInput[],
     @Arg('inheritanceMode', () => String, { nullable: true, description: INHERITANCE }) inheritanceMode?: string,
@@ -110,27 +105,27 @@ export class OrganisationResolver {
     return members.addMembers(ctx, organisationKey, role, users, inheritanceMode);
   }
 
-  @Mutation(() => Boolean, { description: 'End the membership granted in this organisation. The caller manages the organisation and the person.' })
-  @Directive(auth(...ORGANISATION_ADMINS))
+  @GuardedMutation(() => Boolean, auth(...ORGANISATION_ADMINS), {
+    description: 'End the membership granted in this organisation. The caller manages the organisation and the person.',
+  })
   @Managed(managedOrganisation, 'members')
   removeOrganisationMember(
     @Ctx() ctx: RequestContext,
-    @Arg('organisationKey', () => LongScalar) organisationKey: number,
+    @KeyArg('organisationKey') organisationKey: number,
     @Arg('role', () => String, { description: ROLE }) role: string,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
   ): Promise<boolean> {
     return members.removeMember(ctx, organisationKey, role, identityKey);
   }
 
-  @Query(() => [OrganisationVO], {
+  @GuardedQuery(() => [OrganisationVO], auth(...ORGANISATION_ADMINS), {
     description:
       'Organisations where the user holds the role; withInheritance (default true) adds the sub-organisations an inheriting membership covers. The caller manages the person. An unknown role answers 406.',
   })
-  @Directive(auth(...ORGANISATION_ADMINS))
   organisationMemberships(
     @Ctx() ctx: RequestContext,
     @Arg('role', () => String, { description: ROLE }) role: string,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
     @Arg('withInheritance', () => Boolean, { nullable: true }) withInheritance?: boolean,
   ): Promise<OrganisationVO[]> {
     return members.listMemberships(ctx, role, identityKey, withInheritance);
@@ -163,34 +158,30 @@ export const OrganisationTypeResolver = typeOperations({
 /** Edges of an organisation for internal tools (GraphQL only), for organisation administrators as their REST twins, read for all organisations of an answer at once. */
 @Resolver(() => OrganisationVO)
 export class OrganisationEdgesResolver {
-  @FieldResolver(() => [OrganisationVO], { description: 'A page of the sub-organisations that are not deleted (GraphQL only).' })
-  @Extensions({ rest: false })
+  @Edge(() => [OrganisationVO], { description: 'A page of the sub-organisations that are not deleted (GraphQL only).' })
   @Directive(auth(...ORGANISATION_ADMINS))
   children(@Ctx() ctx: RequestContext, @Root() organisation: OrganisationVO, @Args() page: EdgePageArgs): Promise<OrganisationVO[]> {
     return organisations.childrenOf(ctx, organisation.key, page);
   }
 
-  @FieldResolver(() => [UserVO], {
+  @Edge(() => [UserVO], {
     description: 'As GET /organisations/{organisationKey}/users, a page: its users, with inherited memberships (GraphQL only).',
   })
-  @Extensions({ rest: false })
   @Directive(auth(...ORGANISATION_ADMINS))
   members(@Ctx() ctx: RequestContext, @Root() organisation: OrganisationVO, @Args() page: EdgePageArgs): Promise<UserVO[]> {
     return members.membersOf(ctx, 'user', organisation.key, page);
   }
 
-  @FieldResolver(() => OrganisationVO, {
+  @Edge(() => OrganisationVO, {
     nullable: true,
     description: 'The organisation above (null for the root), as GET /organisations/{organisationKey} (GraphQL only).',
   })
-  @Extensions({ rest: false })
   @Directive(auth(...ORGANISATION_ADMINS))
   parent(@Ctx() ctx: RequestContext, @Root() organisation: OrganisationVO): Promise<OrganisationVO | null> {
     return organisations.organisationOf(ctx, organisation.parentOrganisationKey);
   }
 
-  @FieldResolver(() => OrganisationTypeVO, { nullable: true, description: 'As GET /organisations/types/{typeKey} (GraphQL only).' })
-  @Extensions({ rest: false })
+  @Edge(() => OrganisationTypeVO, { nullable: true, description: 'As GET /organisations/types/{typeKey} (GraphQL only).' })
   @Directive(auth(...ORGANISATION_ADMINS))
   type(@Ctx() ctx: RequestContext, @Root() organisation: OrganisationVO): Promise<OrganisationTypeVO | null> {
     return organisations.typeOf(ctx, organisation.organisationTypeKey);

@@ -1,4 +1,6 @@
-import { Arg, Ctx, Directive, Extensions, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, Resolver, Root } from 'type-graphql';
+import { Edge, GuardedMutation, GuardedQuery } from './guards';
+import { KeyArg } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import { ROLL_CALL_LISTERS } from '../lectures/roll-calls';
 import * as rollCalls from '../lectures/roll-calls';
@@ -15,11 +17,10 @@ const SIGNED_IN = auth();
 
 @Resolver()
 export class RollCallResolver {
-  @Query(() => [LectureBlockRollCallVO], {
+  @GuardedQuery(() => [LectureBlockRollCallVO], auth(...ROLL_CALL_LISTERS), {
     description:
       'Roll calls (administrator: all of them; lecture manager: those of courses in the organisations where they hold the role). closed: the block is done or its roll call closed or autoclosed; hasAbsence: absent lectures above 0.',
   })
-  @Directive(auth(...ROLL_CALL_LISTERS))
   lectureRollCalls(
     @Ctx() ctx: RequestContext,
     @Arg('closed', () => Boolean, { nullable: true }) closed?: boolean,
@@ -30,17 +31,15 @@ export class RollCallResolver {
     return rollCalls.listRollCalls(ctx, { closed, hasAbsence, hasSupervisorNotificationDate, lectureBlockKey });
   }
 
-  @Query(() => LectureBlockRollCallVO, { description: "A roll call, for a manager of its lecture block's course." })
-  @Directive(SIGNED_IN)
-  lectureRollCall(@Ctx() ctx: RequestContext, @Arg('rollCallKey', () => LongScalar) rollCallKey: number): Promise<LectureBlockRollCallVO> {
+  @GuardedQuery(() => LectureBlockRollCallVO, SIGNED_IN, { description: "A roll call, for a manager of its lecture block's course." })
+  lectureRollCall(@Ctx() ctx: RequestContext, @KeyArg('rollCallKey') rollCallKey: number): Promise<LectureBlockRollCallVO> {
     return rollCalls.getRollCall(ctx, rollCallKey);
   }
 
-  @Mutation(() => LectureBlockRollCallVO, {
+  @GuardedMutation(() => LectureBlockRollCallVO, SIGNED_IN, {
     description:
       'Change the supervisor notification date (always: null clears it), the absence reason and the comment (when not null) of a roll call. Roll calls can be read but not executed: nobody is set present or absent.',
   })
-  @Directive(SIGNED_IN)
   updateLectureRollCall(
     @Ctx() ctx: RequestContext,
     @Arg('rollCall', () => LectureBlockRollCallVOInput) rollCall: LectureBlockRollCallVOInput,
@@ -48,24 +47,24 @@ export class RollCallResolver {
     return rollCalls.updateRollCall(ctx, rollCall);
   }
 
-  @Query(() => [LectureBlockStatisticsVO], {
+  @GuardedQuery(() => [LectureBlockStatisticsVO], SIGNED_IN, {
     description: "Per participant, attendance over the lecture blocks of the curriculum's courses (one participant with identityKey). Curriculum managers.",
   })
-  @Directive(SIGNED_IN)
   curriculumLectureStatistics(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
+    @KeyArg('curriculumKey') curriculumKey: number,
     @Arg('identityKey', () => LongScalar, { nullable: true }) identityKey?: number,
   ): Promise<LectureBlockStatisticsVO[]> {
     return rollCalls.curriculumStatistics(ctx, curriculumKey, identityKey ?? null);
   }
 
-  @Query(() => LectureBlockStatisticsVO, { description: "One participant's attendance over the curriculum's lecture blocks (404 without roll calls)." })
-  @Directive(SIGNED_IN)
+  @GuardedQuery(() => LectureBlockStatisticsVO, SIGNED_IN, {
+    description: "One participant's attendance over the curriculum's lecture blocks (404 without roll calls).",
+  })
   curriculumParticipantLectureStatistics(
     @Ctx() ctx: RequestContext,
-    @Arg('curriculumKey', () => LongScalar) curriculumKey: number,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('curriculumKey') curriculumKey: number,
+    @KeyArg('identityKey') identityKey: number,
   ): Promise<LectureBlockStatisticsVO> {
     return rollCalls.participantStatistics(ctx, curriculumKey, identityKey);
   }
@@ -73,20 +72,18 @@ export class RollCallResolver {
 
 @Resolver(() => LectureBlockRollCallVO)
 export class RollCallEdgesResolver {
-  @FieldResolver(() => UserVO, {
+  @Edge(() => UserVO, {
     description: 'The person of the roll call, as GET /users/{identityKey}; one statement for all roll calls of an answer (GraphQL only).',
   })
-  @Extensions({ rest: false })
   identity(@Ctx() ctx: RequestContext, @Root() rollCall: LectureBlockRollCallVO): Promise<UserVO> {
     return users.personOf(ctx, rollCall.identityKey);
   }
 
-  @FieldResolver(() => LectureBlockVO, {
+  @Edge(() => LectureBlockVO, {
     nullable: true,
     description:
       'The lecture block, as GET …/lectureblocks/{lectureBlockKey}: for those who manage the lectures of its course; null with an error otherwise (GraphQL only).',
   })
-  @Extensions({ rest: false })
   lectureBlock(@Ctx() ctx: RequestContext, @Root() rollCall: LectureBlockRollCallVO): Promise<LectureBlockVO> {
     return lectures.lectureBlockOf(ctx, rollCall.lectureBlockKey);
   }
@@ -94,8 +91,7 @@ export class RollCallEdgesResolver {
 
 @Resolver(() => LectureBlockStatisticsVO)
 export class LectureStatisticsEdgesResolver {
-  @FieldResolver(() => UserVO, { description: 'The participant, as GET /users/{identityKey}; one statement for all statistics of an answer (GraphQL only).' })
-  @Extensions({ rest: false })
+  @Edge(() => UserVO, { description: 'The participant, as GET /users/{identityKey}; one statement for all statistics of an answer (GraphQL only).' })
   identity(@Ctx() ctx: RequestContext, @Root() statistics: LectureBlockStatisticsVO): Promise<UserVO> {
     return users.personOf(ctx, statistics.identityKey);
   }

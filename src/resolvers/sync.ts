@@ -1,7 +1,8 @@
-import { Arg, Ctx, Directive, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Int, Resolver } from 'type-graphql';
+import { GuardedMutation, GuardedQuery } from './guards';
+import { KeyArg } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import { auth } from '../schema/directives';
-import { LongScalar } from '../schema/scalars';
 import { SyncDocumentInput, SyncItemVO, SyncJobVO, SyncMode } from '../schema/sync';
 import { SYNC_CALLERS } from '../sync/policy';
 import * as sync from '../sync/service';
@@ -9,11 +10,10 @@ import * as sync from '../sync/service';
 /** Declarative sync (beyond OpenOLAT): a desired-state document, planned (a dry run) or applied as a job. */
 @Resolver()
 export class SyncResolver {
-  @Mutation(() => SyncJobVO, {
+  @GuardedMutation(() => SyncJobVO, auth(...SYNC_CALLERS), {
     description:
       'Plan (dryRun) or apply a desired-state document (REST: the request body, JSON or XML, read as it arrives): sections in dependency order, each object by its externalId, every write the mutation a client would send (its rules, audit row and change event). An apply is a queued job; a dry run answers its plan once done (within SYNC_DRY_RUN_WAIT_SECONDS, else the job still running).',
   })
-  @Directive(auth(...SYNC_CALLERS))
   sync(
     @Ctx() ctx: RequestContext,
     @Arg('document', () => SyncDocumentInput, { nullable: true })
@@ -31,8 +31,9 @@ export class SyncResolver {
     return sync.submitSync(ctx, document, { mode, dryRun, atomic, force }, ctx.streamedBody);
   }
 
-  @Query(() => [SyncJobVO], { description: "The caller's newest sync jobs, newest first (a system administrator's: everyone's); `failures` is empty here." })
-  @Directive(auth(...SYNC_CALLERS))
+  @GuardedQuery(() => [SyncJobVO], auth(...SYNC_CALLERS), {
+    description: "The caller's newest sync jobs, newest first (a system administrator's: everyone's); `failures` is empty here.",
+  })
   syncJobs(
     @Ctx() ctx: RequestContext,
     @Arg('limit', () => Int, { nullable: true, description: 'At most this many (100 unless given; 1,000 at most).' }) limit?: number,
@@ -40,17 +41,15 @@ export class SyncResolver {
     return sync.listSyncJobs(ctx, limit);
   }
 
-  @Query(() => SyncJobVO, { description: 'A sync job: state, progress per section, the first failures.' })
-  @Directive(auth(...SYNC_CALLERS))
-  syncJob(@Ctx() ctx: RequestContext, @Arg('jobKey', () => LongScalar) jobKey: number): Promise<SyncJobVO> {
+  @GuardedQuery(() => SyncJobVO, auth(...SYNC_CALLERS), { description: 'A sync job: state, progress per section, the first failures.' })
+  syncJob(@Ctx() ctx: RequestContext, @KeyArg('jobKey') jobKey: number): Promise<SyncJobVO> {
     return sync.getSyncJob(ctx, jobKey);
   }
 
-  @Query(() => [SyncItemVO], { description: "What a job did (or, planned, would do) with each object, in the job's order." })
-  @Directive(auth(...SYNC_CALLERS))
+  @GuardedQuery(() => [SyncItemVO], auth(...SYNC_CALLERS), { description: "What a job did (or, planned, would do) with each object, in the job's order." })
   syncItems(
     @Ctx() ctx: RequestContext,
-    @Arg('jobKey', () => LongScalar) jobKey: number,
+    @KeyArg('jobKey') jobKey: number,
     @Arg('section', () => String, { nullable: true, description: 'organisations, users, groups or memberships' }) section?: string,
     @Arg('action', () => String, { nullable: true, description: 'create, update, unchanged, remove or error' }) action?: string,
     @Arg('after', () => Int, { nullable: true, description: 'The seq of the last object of the page before (0: from the start).' }) after?: number,

@@ -1,9 +1,10 @@
-import { Arg, Ctx, Directive, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Resolver } from 'type-graphql';
+import { GuardedMutation, GuardedQuery } from './guards';
+import { KeyArg } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import { Managed, type ManagedElement } from '../managed/elements';
 import { auth } from '../schema/directives';
 import type { TypeOperation, TypeOperationNames } from '../schema/type-families';
-import { LongScalar } from '../schema/scalars';
 
 /** What a family's types do (src/organisations/types.ts, src/curriculum/types.ts). */
 interface TypeService<VO, Input> extends Record<TypeOperation, unknown> {
@@ -33,57 +34,48 @@ export function typeOperations<VO, Input>({ vo, input, inputName, names, describ
 
   @Resolver()
   class TypeOperations {
-    @Query(() => [vo], { name: names.list })
-    @Directive(allowed)
+    @GuardedQuery(() => [vo], allowed, { name: names.list })
     list(@Ctx() ctx: RequestContext): Promise<VO[]> {
       return service.list(ctx);
     }
 
-    @Query(() => vo, { name: names.get })
-    @Directive(allowed)
-    get(@Ctx() ctx: RequestContext, @Arg('typeKey', () => LongScalar) typeKey: number): Promise<VO> {
+    @GuardedQuery(() => vo, allowed, { name: names.get })
+    get(@Ctx() ctx: RequestContext, @KeyArg('typeKey') typeKey: number): Promise<VO> {
       return service.get(ctx, typeKey);
     }
 
-    @Mutation(() => vo, { name: names.save, description: describe.save })
-    @Directive(allowed)
+    @GuardedMutation(() => vo, allowed, { name: names.save, description: describe.save })
     @Managed(managed, null)
     save(@Ctx() ctx: RequestContext, @Arg(inputName, () => input) type: Input): Promise<VO> {
       return service.save(ctx, type);
     }
 
-    @Mutation(() => vo, { name: names.update, description: describe.update })
-    @Directive(allowed)
+    @GuardedMutation(() => vo, allowed, { name: names.update, description: describe.update })
     @Managed(managed, null)
-    update(@Ctx() ctx: RequestContext, @Arg('typeKey', () => LongScalar) typeKey: number, @Arg(inputName, () => input) type: Input): Promise<VO> {
+    update(@Ctx() ctx: RequestContext, @KeyArg('typeKey') typeKey: number, @Arg(inputName, () => input) type: Input): Promise<VO> {
       return service.update(ctx, typeKey, type);
     }
 
-    @Query(() => [vo], { name: names.allowedSubTypes, description: describe.allowedSubTypes })
-    @Directive(allowed)
-    allowedSubTypes(@Ctx() ctx: RequestContext, @Arg('typeKey', () => LongScalar) typeKey: number): Promise<VO[]> {
+    @GuardedQuery(() => [vo], allowed, { name: names.allowedSubTypes, description: describe.allowedSubTypes })
+    allowedSubTypes(@Ctx() ctx: RequestContext, @KeyArg('typeKey') typeKey: number): Promise<VO[]> {
       return service.allowedSubTypes(ctx, typeKey);
     }
 
-    @Mutation(() => Boolean, { name: names.allowSubType, description: 'true: allowed now; false: it already was (REST answers 200 either way).' })
-    @Directive(allowed)
+    @GuardedMutation(() => Boolean, allowed, {
+      name: names.allowSubType,
+      description: 'true: allowed now; false: it already was (REST answers 200 either way).',
+    })
     @Managed(managed, 'subTypes')
-    allowSubType(
-      @Ctx() ctx: RequestContext,
-      @Arg('typeKey', () => LongScalar) typeKey: number,
-      @Arg('subTypeKey', () => LongScalar) subTypeKey: number,
-    ): Promise<boolean> {
+    allowSubType(@Ctx() ctx: RequestContext, @KeyArg('typeKey') typeKey: number, @KeyArg('subTypeKey') subTypeKey: number): Promise<boolean> {
       return service.allowSubType(ctx, typeKey, subTypeKey);
     }
 
-    @Mutation(() => Boolean, { name: names.disallowSubType, description: 'true: no longer allowed; false: it was not allowed (REST answers 200 either way).' })
-    @Directive(allowed)
+    @GuardedMutation(() => Boolean, allowed, {
+      name: names.disallowSubType,
+      description: 'true: no longer allowed; false: it was not allowed (REST answers 200 either way).',
+    })
     @Managed(managed, 'subTypes')
-    disallowSubType(
-      @Ctx() ctx: RequestContext,
-      @Arg('typeKey', () => LongScalar) typeKey: number,
-      @Arg('subTypeKey', () => LongScalar) subTypeKey: number,
-    ): Promise<boolean> {
+    disallowSubType(@Ctx() ctx: RequestContext, @KeyArg('typeKey') typeKey: number, @KeyArg('subTypeKey') subTypeKey: number): Promise<boolean> {
       return service.disallowSubType(ctx, typeKey, subTypeKey);
     }
   }

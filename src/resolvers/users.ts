@@ -1,5 +1,7 @@
 import { KeepsPrincipals } from '../auth/principal-cache';
-import { Arg, Args, Ctx, Directive, Extensions, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Directive, FieldResolver, Int, Resolver, Root } from 'type-graphql';
+import { Edge, GuardedMutation, GuardedQuery } from './guards';
+import { KeyArg } from '../schema/arguments';
 import * as groups from '../groups/service';
 import * as members from '../organisations/members';
 import * as relationsService from '../relations/service';
@@ -43,14 +45,14 @@ import { USER_MANAGERS, ORGANISATION_ADMINS } from '../access/roles';
 
 @Resolver()
 export class UserResolver {
-  @Query(() => UserVO, { description: 'The person with exactly this login (in any case).' })
-  @Directive(auth(...USER_SEARCHERS))
+  @GuardedQuery(() => UserVO, auth(...USER_SEARCHERS), { description: 'The person with exactly this login (in any case).' })
   userByLogin(@Ctx() ctx: RequestContext, @Arg('username', () => String) username: string): Promise<UserVO> {
     return users.getUserByLogin(ctx, username);
   }
 
-  @Query(() => [UserVO], { description: 'Search users: login and property values are contains-searches with * wildcards, "quoted" values exact.' })
-  @Directive(auth(...USER_SEARCHERS))
+  @GuardedQuery(() => [UserVO], auth(...USER_SEARCHERS), {
+    description: 'Search users: login and property values are contains-searches with * wildcards, "quoted" values exact.',
+  })
   users(
     @Ctx() ctx: RequestContext,
     @Arg('login', () => String, { nullable: true }) login?: string,
@@ -69,137 +71,119 @@ export class UserResolver {
     return users.searchUsers(ctx, { login, externalId, authProvider, authUsername, statusVisibleLimit, status, properties });
   }
 
-  @Query(() => UserVO, { description: 'The caller.' })
-  @Directive(auth())
+  @GuardedQuery(() => UserVO, auth(), { description: 'The caller.' })
   me(@Ctx() ctx: RequestContext): Promise<UserVO> {
     return users.getMe(ctx);
   }
 
-  @Query(() => UserVO)
-  @Directive(auth())
+  @GuardedQuery(() => UserVO, auth())
   user(
     @Ctx() ctx: RequestContext,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
     @Arg('withPortrait', () => Boolean, { nullable: true, defaultValue: false, description: 'portrait: the small portrait as base64' }) withPortrait: boolean,
   ): Promise<UserVO> {
     return users.getUser(ctx, identityKey, withPortrait);
   }
 
   @KeepsPrincipals()
-  @Mutation(() => UserVO, { description: 'Create a user; validation failures answer 406 with a list of ErrorVO on REST.' })
-  @Directive(auth(...USER_CREATORS))
+  @GuardedMutation(() => UserVO, auth(...USER_CREATORS), { description: 'Create a user; validation failures answer 406 with a list of ErrorVO on REST.' })
   createUser(@Ctx() ctx: RequestContext, @Arg('user', () => UserVOInput) user: UserVOInput): Promise<UserVO> {
     return users.createUser(ctx, user);
   }
 
-  @Mutation(() => UserVO, { description: 'Update names, e-mail, properties and (when not empty) externalId; the login is not changed.' })
-  @Directive(auth(...USER_MANAGERS))
-  updateUser(
-    @Ctx() ctx: RequestContext,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
-    @Arg('user', () => UserVOInput) user: UserVOInput,
-  ): Promise<UserVO> {
+  @GuardedMutation(() => UserVO, auth(...USER_MANAGERS), {
+    description: 'Update names, e-mail, properties and (when not empty) externalId; the login is not changed.',
+  })
+  updateUser(@Ctx() ctx: RequestContext, @KeyArg('identityKey') identityKey: number, @Arg('user', () => UserVOInput) user: UserVOInput): Promise<UserVO> {
     return users.updateUser(ctx, identityKey, user);
   }
 
-  @Mutation(() => UserVO, {
+  @GuardedMutation(() => UserVO, auth(...USER_MANAGERS), {
     description:
       'Beyond OpenOLAT: remove the user properties named (updateUser keeps a property it gets empty, as OpenOLAT does); SCIM clears ' +
       'a phone number or employee number through it. Names the person has no value for are skipped.',
   })
-  @Directive(auth(...USER_MANAGERS))
-  removeUserProperties(
-    @Ctx() ctx: RequestContext,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
-    @Arg('names', () => [String]) names: string[],
-  ): Promise<UserVO> {
+  removeUserProperties(@Ctx() ctx: RequestContext, @KeyArg('identityKey') identityKey: number, @Arg('names', () => [String]) names: string[]): Promise<UserVO> {
     return users.removeProperties(ctx, identityKey, names);
   }
 
-  @Mutation(() => Boolean)
-  @Directive(auth(...USER_MANAGERS))
-  deleteUser(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<boolean> {
+  @GuardedMutation(() => Boolean, auth(...USER_MANAGERS))
+  deleteUser(@Ctx() ctx: RequestContext, @KeyArg('identityKey') identityKey: number): Promise<boolean> {
     return users.deleteUser(ctx, identityKey);
   }
 
-  @Query(() => RolesVO, { description: 'Roles in the default organisation; the user themself or their managers.' })
-  @Directive(auth())
-  userRoles(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<RolesVO> {
+  @GuardedQuery(() => RolesVO, auth(), { description: 'Roles in the default organisation; the user themself or their managers.' })
+  userRoles(@Ctx() ctx: RequestContext, @KeyArg('identityKey') identityKey: number): Promise<RolesVO> {
     return users.getRoles(ctx, identityKey);
   }
 
-  @Mutation(() => RolesVO)
-  @Directive(auth(...USER_MANAGERS))
+  @GuardedMutation(() => RolesVO, auth(...USER_MANAGERS))
   updateUserRoles(
     @Ctx() ctx: RequestContext,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
     @Arg('roles', () => RolesVOInput) roles: RolesVOInput,
   ): Promise<RolesVO> {
     return users.updateRoles(ctx, identityKey, roles);
   }
 
-  @Query(() => StatusVO)
-  @Directive(auth(...USER_MANAGERS))
-  userStatus(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<StatusVO> {
+  @GuardedQuery(() => StatusVO, auth(...USER_MANAGERS))
+  userStatus(@Ctx() ctx: RequestContext, @KeyArg('identityKey') identityKey: number): Promise<StatusVO> {
     return users.getStatus(ctx, identityKey);
   }
 
-  @Mutation(() => StatusVO, { description: "Set the status; a status of 100 or more ends the user's sessions and token." })
-  @Directive(auth(...USER_MANAGERS))
+  @GuardedMutation(() => StatusVO, auth(...USER_MANAGERS), { description: "Set the status; a status of 100 or more ends the user's sessions and token." })
   updateUserStatus(
     @Ctx() ctx: RequestContext,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
     @Arg('status', () => StatusVOInput) status: StatusVOInput,
   ): Promise<StatusVO> {
     return users.updateStatus(ctx, identityKey, status.status);
   }
 
-  @Query(() => [ManagedUserVO], { description: 'Users with an externalId, in the organisations where the caller manages users.' })
-  @Directive(auth(...USER_MANAGERS))
+  @GuardedQuery(() => [ManagedUserVO], auth(...USER_MANAGERS), {
+    description: 'Users with an externalId, in the organisations where the caller manages users.',
+  })
   managedUsers(@Ctx() ctx: RequestContext): Promise<ManagedUserVO[]> {
     return accounts.listManagedUsers(ctx);
   }
 
-  @Query(() => PreferencesVO, { description: 'Managers of the user only (not the user themself).' })
-  @Directive(auth(...USER_MANAGERS))
-  userPreferences(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<PreferencesVO> {
+  @GuardedQuery(() => PreferencesVO, auth(...USER_MANAGERS), { description: 'Managers of the user only (not the user themself).' })
+  userPreferences(@Ctx() ctx: RequestContext, @KeyArg('identityKey') identityKey: number): Promise<PreferencesVO> {
     return accounts.getPreferences(ctx, identityKey);
   }
 
-  @Mutation(() => PreferencesVO)
-  @Directive(auth(...USER_MANAGERS))
+  @GuardedMutation(() => PreferencesVO, auth(...USER_MANAGERS))
   updateUserPreferences(
     @Ctx() ctx: RequestContext,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
     @Arg('preferences', () => PreferencesVOInput) preferences: PreferencesVOInput,
   ): Promise<PreferencesVO> {
     return accounts.updatePreferences(ctx, identityKey, preferences);
   }
 
-  @Query(() => UserLifecycleVO)
-  @Directive(auth(...USER_MANAGERS))
-  userLifecycle(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<UserLifecycleVO> {
+  @GuardedQuery(() => UserLifecycleVO, auth(...USER_MANAGERS))
+  userLifecycle(@Ctx() ctx: RequestContext, @KeyArg('identityKey') identityKey: number): Promise<UserLifecycleVO> {
     return accounts.getLifecycle(ctx, identityKey);
   }
 
-  @Mutation(() => UserLifecycleVO, {
+  @GuardedMutation(() => UserLifecycleVO, auth(...USER_MANAGERS), {
     nullable: true,
     description: 'No dates: reactivate (status active, dates cleared); expirationDate: set it; only inactivationDate: null, nothing changed (REST 304).',
   })
-  @Directive(auth(...USER_MANAGERS))
   updateUserLifecycle(
     @Ctx() ctx: RequestContext,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
     @Arg('lifecycle', () => UserLifecycleVOInput) lifecycle: UserLifecycleVOInput,
   ): Promise<UserLifecycleVO | null> {
     return accounts.updateLifecycle(ctx, identityKey, lifecycle);
   }
 
-  @Mutation(() => UserVO, { description: 'Change the login; invalid or taken (in any case): CONFLICT, on REST 409 with a list of ErrorVO.' })
-  @Directive(auth(...USER_MANAGERS))
+  @GuardedMutation(() => UserVO, auth(...USER_MANAGERS), {
+    description: 'Change the login; invalid or taken (in any case): CONFLICT, on REST 409 with a list of ErrorVO.',
+  })
   changeUserName(
     @Ctx() ctx: RequestContext,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
     @Arg('username', () => String, { nullable: true }) username?: string,
   ): Promise<UserVO> {
     return accounts.renameUser(ctx, identityKey, username);
@@ -213,62 +197,52 @@ const KEY_ORGANISATION =
 /** Credentials of a person (catalogue 2.1 "Authentications v2") and API keys. Object-level rules live in the service. */
 @Resolver()
 export class AuthenticationResolver {
-  @Query(() => [AuthenticationVO], {
+  @GuardedQuery(() => [AuthenticationVO], auth(), {
     description: 'Managers of the user see every authentication, the user themself their API keys; credentials are never included.',
   })
-  @Directive(auth())
-  userAuthentications(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<AuthenticationVO[]> {
+  userAuthentications(@Ctx() ctx: RequestContext, @KeyArg('identityKey') identityKey: number): Promise<AuthenticationVO[]> {
     return authentications.listAuthentications(ctx, identityKey);
   }
 
-  @Mutation(() => AuthenticationVO, {
+  @GuardedMutation(() => AuthenticationVO, auth(), {
     description:
       'Update authUsername and externalId of the authentication of that provider, or create one. Provider API-Key creates a new key ' +
       'and answers its secret as credential, this one time; the user themself may do that while self-service keys are allowed. ' +
       'REST tokens cannot be created. A body identityKey other than the path key, or an authUsername of another identity: 409.',
   })
-  @Directive(auth())
   saveUserAuthentication(
     @Ctx() ctx: RequestContext,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
     @Arg('authentication', () => AuthenticationVOInput) authentication: AuthenticationVOInput,
     @Arg('boundOrganisationKey', () => LongScalar, { nullable: true, description: KEY_ORGANISATION }) boundOrganisationKey?: number,
   ): Promise<AuthenticationVO> {
     return authentications.saveAuthentication(ctx, identityKey, authentication, boundOrganisationKey);
   }
 
-  @Mutation(() => Boolean, {
+  @GuardedMutation(() => Boolean, auth(), {
     description: 'Delete an authentication; revokes an API key (the user may revoke their own). Deleting the password ends all sessions and the token.',
   })
-  @Directive(auth())
-  deleteUserAuthentication(
-    @Ctx() ctx: RequestContext,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
-    @Arg('authKey', () => LongScalar) authKey: number,
-  ): Promise<boolean> {
+  deleteUserAuthentication(@Ctx() ctx: RequestContext, @KeyArg('identityKey') identityKey: number, @KeyArg('authKey') authKey: number): Promise<boolean> {
     return authentications.deleteAuthentication(ctx, identityKey, authKey);
   }
 
-  @Mutation(() => Boolean, {
+  @GuardedMutation(() => Boolean, auth(...USER_MANAGERS), {
     description: 'Set the password. false (REST 304): refused by the policy (4 to 128 characters). A change ends all sessions and the token.',
   })
-  @Directive(auth(...USER_MANAGERS))
   changeUserPassword(
     @Ctx() ctx: RequestContext,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
     @Arg('password', () => PasswordChangeInput) password: PasswordChangeInput,
   ): Promise<boolean> {
     return authentications.changePassword(ctx, identityKey, password.newPassword);
   }
 
-  @Query(() => [AuthenticationVO], { description: 'Authentications v1 (deprecated, by login): as userAuthentications.' })
-  @Directive(auth(...USER_MANAGERS))
+  @GuardedQuery(() => [AuthenticationVO], auth(...USER_MANAGERS), { description: 'Authentications v1 (deprecated, by login): as userAuthentications.' })
   async userAuthenticationsByLogin(@Ctx() ctx: RequestContext, @Arg('username', () => String) username: string): Promise<AuthenticationVO[]> {
     return authentications.listAuthentications(ctx, await identityKeyOfLogin(ctx.em, username));
   }
 
-  @Mutation(() => AuthenticationVO, { description: 'Authentications v1 (deprecated, by login): as saveUserAuthentication.' })
-  @Directive(auth(...USER_MANAGERS))
+  @GuardedMutation(() => AuthenticationVO, auth(...USER_MANAGERS), { description: 'Authentications v1 (deprecated, by login): as saveUserAuthentication.' })
   async saveUserAuthenticationByLogin(
     @Ctx() ctx: RequestContext,
     @Arg('username', () => String) username: string,
@@ -277,18 +251,16 @@ export class AuthenticationResolver {
     return authentications.saveAuthentication(ctx, await identityKeyOfLogin(ctx.em, username), authentication);
   }
 
-  @Mutation(() => Boolean, { description: 'Authentications v1 (deprecated, by login): as deleteUserAuthentication.' })
-  @Directive(auth(...USER_MANAGERS))
+  @GuardedMutation(() => Boolean, auth(...USER_MANAGERS), { description: 'Authentications v1 (deprecated, by login): as deleteUserAuthentication.' })
   async deleteUserAuthenticationByLogin(
     @Ctx() ctx: RequestContext,
     @Arg('username', () => String) username: string,
-    @Arg('authKey', () => LongScalar) authKey: number,
+    @KeyArg('authKey') authKey: number,
   ): Promise<boolean> {
     return authentications.deleteAuthentication(ctx, await identityKeyOfLogin(ctx.em, username), authKey);
   }
 
-  @Mutation(() => Boolean, { description: 'Authentications v1 (deprecated, by login): as changeUserPassword.' })
-  @Directive(auth(...USER_MANAGERS))
+  @GuardedMutation(() => Boolean, auth(...USER_MANAGERS), { description: 'Authentications v1 (deprecated, by login): as changeUserPassword.' })
   async changeUserPasswordByLogin(
     @Ctx() ctx: RequestContext,
     @Arg('username', () => String) username: string,
@@ -297,15 +269,14 @@ export class AuthenticationResolver {
     return authentications.changePassword(ctx, await identityKeyOfLogin(ctx.em, username), password.newPassword);
   }
 
-  @Mutation(() => ApiKeyVO, {
+  @GuardedMutation(() => ApiKeyVO, auth(), {
     description:
       'A new API key for the user: the secret is in this answer only. Managers of the user always; the user themself while ' +
       'self-service keys are allowed, and not with an API key. Listed by userAuthentications, revoked by deleteUserAuthentication.',
   })
-  @Directive(auth())
   createApiKey(
     @Ctx() ctx: RequestContext,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
     @Arg('externalId', () => String, { nullable: true }) externalId?: string,
     @Arg('boundOrganisationKey', () => LongScalar, { nullable: true, description: KEY_ORGANISATION }) boundOrganisationKey?: number,
   ): Promise<ApiKeyVO> {
@@ -316,11 +287,10 @@ export class AuthenticationResolver {
 /** The portrait of a person (catalogue 2.1): any authenticated caller reads it, the person themself and their user managers change it. */
 @Resolver(() => PortraitVO)
 export class PortraitResolver {
-  @Query(() => PortraitVO, { description: 'One variant of the portrait; NOT_FOUND when the person has none.' })
-  @Directive(auth())
+  @GuardedQuery(() => PortraitVO, auth(), { description: 'One variant of the portrait; NOT_FOUND when the person has none.' })
   userPortrait(
     @Ctx() ctx: RequestContext,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
     @Arg('size', () => PortraitSize, { nullable: true, defaultValue: PortraitSize.big }) size: PortraitSize,
   ): Promise<PortraitVO> {
     return portraits.getPortrait(ctx, identityKey, size);
@@ -331,22 +301,20 @@ export class PortraitResolver {
     return portraits.portraitContent(ctx, portrait);
   }
 
-  @Mutation(() => Boolean, {
+  @GuardedMutation(() => Boolean, auth(), {
     description:
       'Store a new portrait (JPEG, PNG or GIF, recognised by its content, otherwise UNSUPPORTED_MEDIA_TYPE) with its big and small scalings; the person themself or their user managers.',
   })
-  @Directive(auth())
   uploadUserPortrait(
     @Ctx() ctx: RequestContext,
-    @Arg('identityKey', () => LongScalar) identityKey: number,
+    @KeyArg('identityKey') identityKey: number,
     @Arg('portrait', () => PortraitUploadInput) portrait: PortraitUploadInput,
   ): Promise<boolean> {
     return portraits.uploadPortrait(ctx, identityKey, portrait);
   }
 
-  @Mutation(() => Boolean, { description: 'Remove the portrait; false when there was none. The person themself or their user managers.' })
-  @Directive(auth())
-  deleteUserPortrait(@Ctx() ctx: RequestContext, @Arg('identityKey', () => LongScalar) identityKey: number): Promise<boolean> {
+  @GuardedMutation(() => Boolean, auth(), { description: 'Remove the portrait; false when there was none. The person themself or their user managers.' })
+  deleteUserPortrait(@Ctx() ctx: RequestContext, @KeyArg('identityKey') identityKey: number): Promise<boolean> {
     return portraits.deletePortrait(ctx, identityKey);
   }
 }
@@ -361,52 +329,46 @@ async function datesOfPerson(ctx: RequestContext, key: number): Promise<{ creati
 /** Edges of a person for internal tools (GraphQL only), each with the rule of its REST twin, read for all people of an answer at once. */
 @Resolver(() => UserVO)
 export class UserEdgesResolver {
-  @FieldResolver(() => DateTimeScalar, { description: 'When the person was created (GraphQL only).' })
-  @Extensions({ rest: false })
+  @Edge(() => DateTimeScalar, { description: 'When the person was created (GraphQL only).' })
   async creationDate(@Ctx() ctx: RequestContext, @Root() user: UserVO): Promise<Date> {
     return user.creationDate ?? (await datesOfPerson(ctx, user.key)).creationDate;
   }
 
-  @FieldResolver(() => DateTimeScalar, { description: 'When the person was last changed (GraphQL only).' })
-  @Extensions({ rest: false })
+  @Edge(() => DateTimeScalar, { description: 'When the person was last changed (GraphQL only).' })
   async lastModified(@Ctx() ctx: RequestContext, @Root() user: UserVO): Promise<Date> {
     return user.lastModified ?? (await datesOfPerson(ctx, user.key)).lastModified;
   }
 
-  @FieldResolver(() => RolesVO, {
+  @Edge(() => RolesVO, {
     nullable: true,
     description: 'As GET /users/{k}/roles: the person themself, or their user managers; null with an error otherwise (GraphQL only).',
   })
-  @Extensions({ rest: false })
   roles(@Ctx() ctx: RequestContext, @Root() user: UserVO): Promise<RolesVO> {
     return users.rolesOfPerson(ctx, user.key);
   }
 
-  @FieldResolver(() => [OrganisationVO], {
+  @Edge(() => [OrganisationVO], {
     nullable: true,
     description:
       'The organisations the person belongs to (role user), with those an inheriting membership covers: as GET /organisations/membership/user/{identityKey}, for organisation administrators; null with an error otherwise (GraphQL only).',
   })
-  @Extensions({ rest: false })
   @Directive(auth(...ORGANISATION_ADMINS))
   organisations(@Ctx() ctx: RequestContext, @Root() user: UserVO, @Args() page: EdgePageArgs): Promise<OrganisationVO[]> {
     return members.membershipsOf(ctx, 'user', user.key, page);
   }
 
-  @FieldResolver(() => [IdentityToIdentityRelationVO], {
+  @Edge(() => [IdentityToIdentityRelationVO], {
     nullable: true,
     description: "As GET /users/{k}/relations/source: the person's relations as source, for their user managers; null with an error otherwise (GraphQL only).",
   })
-  @Extensions({ rest: false })
   relations(@Ctx() ctx: RequestContext, @Root() user: UserVO, @Args() page: EdgePageArgs): Promise<IdentityToIdentityRelationVO[]> {
     return relationsService.relationsOfSource(ctx, user.key, page);
   }
 
-  @FieldResolver(() => [GroupVO], {
+  @Edge(() => [GroupVO], {
     nullable: true,
     description: "As GET /users/{k}/groups: the person, group managers and the person's user managers; null with an error otherwise (GraphQL only).",
   })
-  @Extensions({ rest: false })
   groups(@Ctx() ctx: RequestContext, @Root() user: UserVO, @Args() page: EdgePageArgs): Promise<GroupVO[]> {
     return groups.groupsOfPersonInAnswer(ctx, user.key, page);
   }

@@ -1,4 +1,4 @@
-import { ArgsType, Field } from 'type-graphql';
+import { Arg, ArgsType, Field } from 'type-graphql';
 import { LongScalar } from './scalars';
 
 /** The argument sets that many operations take, each declared once. */
@@ -75,3 +75,6 @@ export class TaxonomyLevelTypeArgs {
   @Field(() => LongScalar)
   taxonomyKey!: number;
 }
+
+/** An argument that is a key (a Long): `@KeyArg('identityKey') identityKey: number`. */
+export const KeyArg = (name: string) => Arg(name, () => LongScalar);

@@ -1,6 +1,6 @@
-import { Arg, Args, ArgsType, Ctx, Directive, Field, Int, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Directive, Resolver, Root } from 'type-graphql';
 import { Edge, GuardedMutation, GuardedQuery } from './guards';
-import { CourseKeyArgs, KeyArg } from '../schema/arguments';
+import { CourseKeyArgs, KeyArg, PersonPageArgs } from '../schema/arguments';
 import * as courseGroups from '../courses/groups';
 import { managedCourseGroups } from '../courses/groups';
 import * as myCourses from '../courses/my-courses';
@@ -17,21 +17,8 @@ import { auth } from '../schema/directives';
 import { GroupVO, GroupVOInput } from '../schema/groups';
 import { OrganisationVO } from '../schema/organisations';
 import { EdgePageArgs } from '../schema/paging';
-import { LongScalar } from '../schema/scalars';
 import { UserVO } from '../schema/users';
 import { ORGANISATION_ADMINS } from '../access/roles';
-
-@ArgsType()
-class CoursesOfUserArgs {
-  @Field(() => LongScalar)
-  identityKey!: number;
-
-  @Field(() => Int, { nullable: true, description: 'first row of the page (REST: with pagingspec=1.0 only)' })
-  start?: number | null;
-
-  @Field(() => Int, { nullable: true, description: 'rows of the page; none: every row from start' })
-  limit?: number | null;
-}
 
 const MANAGERS = 'Administrators and learning resource managers of the course’s organisation, and its owners.';
 const GROUP_MANAGERS_TOO = 'Group managers, administrators and learning resource managers of the course’s organisation, and its owners.';
@@ -162,22 +149,22 @@ export class CourseGroupResolver {
   }
 
   @GuardedQuery(() => CourseVOes, auth(), { description: `Courses where the person is owner, coach or participant, directly or through a group. ${PERSON}` })
-  coursesOfUser(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit }: CoursesOfUserArgs): Promise<CourseVOes> {
+  coursesOfUser(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit }: PersonPageArgs): Promise<CourseVOes> {
     return myCourses.listCoursesOf(ctx, identityKey, 'my', pageRequest(start, limit));
   }
 
   @GuardedQuery(() => CourseVOes, auth(), { description: `Courses the person coaches, directly or as coach of a group. ${PERSON}` })
-  coursesTeachedByUser(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit }: CoursesOfUserArgs): Promise<CourseVOes> {
+  coursesTeachedByUser(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit }: PersonPageArgs): Promise<CourseVOes> {
     return myCourses.listCoursesOf(ctx, identityKey, 'teached', pageRequest(start, limit));
   }
 
   @GuardedQuery(() => CourseVOes, auth(), { description: `Courses the person owns. ${PERSON}` })
-  coursesOwnedByUser(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit }: CoursesOfUserArgs): Promise<CourseVOes> {
+  coursesOwnedByUser(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit }: PersonPageArgs): Promise<CourseVOes> {
     return myCourses.listCoursesOf(ctx, identityKey, 'owned', pageRequest(start, limit));
   }
 
   @GuardedQuery(() => CourseVOes, auth(), { description: `Courses the person bookmarked. ${PERSON}` })
-  favoriteCoursesOfUser(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit }: CoursesOfUserArgs): Promise<CourseVOes> {
+  favoriteCoursesOfUser(@Ctx() ctx: RequestContext, @Args() { identityKey, start, limit }: PersonPageArgs): Promise<CourseVOes> {
     return myCourses.listCoursesOf(ctx, identityKey, 'favorite', pageRequest(start, limit));
   }
 

@@ -1,6 +1,6 @@
-import { Arg, Args, ArgsType, Ctx, Field, Int, Directive, Resolver, Root } from 'type-graphql';
+import { Arg, Args, ArgsType, Ctx, Field, Directive, Resolver, Root } from 'type-graphql';
 import { Edge, GuardedMutation, GuardedQuery } from './guards';
-import { KeyArg } from '../schema/arguments';
+import { KeyArg, PersonPageArgs } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import { GroupRole } from '../entities/groups';
 import { managedGroup } from '../groups/managed';
@@ -25,16 +25,7 @@ import { UserVO } from '../schema/users';
 import { GROUP_MANAGERS } from '../access/roles';
 
 @ArgsType()
-class GroupsOfUserArgs {
-  @Field(() => LongScalar)
-  identityKey!: number;
-
-  @Field(() => Int, { nullable: true, description: 'first row of the page (REST: with pagingspec=1.0 only)' })
-  start?: number | null;
-
-  @Field(() => Int, { nullable: true, description: 'rows of the page; none: every row from start' })
-  limit?: number | null;
-
+class GroupsOfUserArgs extends PersonPageArgs {
   @Field(() => String, { nullable: true })
   externalId?: string | null;
 

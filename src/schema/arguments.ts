@@ -1,4 +1,4 @@
-import { Arg, ArgsType, Field } from 'type-graphql';
+import { Arg, ArgsType, Field, Int } from 'type-graphql';
 import { LongScalar } from './scalars';
 
 /** The argument sets that many operations take, each declared once. */
@@ -78,3 +78,16 @@ export class TaxonomyLevelTypeArgs {
 
 /** An argument that is a key (a Long): `@KeyArg('identityKey') identityKey: number`. */
 export const KeyArg = (name: string) => Arg(name, () => LongScalar);
+
+/** A person's lists that OpenOLAT pages (GET /users/{identityKey}/courses|groups…): the person, then the page. */
+@ArgsType()
+export class PersonPageArgs {
+  @Field(() => LongScalar)
+  identityKey!: number;
+
+  @Field(() => Int, { nullable: true, description: 'first row of the page (REST: with pagingspec=1.0 only)' })
+  start?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'rows of the page; none: every row from start' })
+  limit?: number | null;
+}

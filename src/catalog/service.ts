@@ -1,9 +1,10 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { inTransaction } from '../audit/audit-log';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, notFound, validationFailed } from '../domain/errors';
 import { answerList, inRanges, takeRows } from '../domain/lists';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
-import { loader } from '../domain/loaders';
+import { inKeyOrder, loader } from '../domain/loaders';
 import { pageWithinBudget, type Page, type PageRequest } from '../domain/paging';
 import { mandatory, tooLongValues } from '../domain/validation';
 import { sql, placeholders } from '../db/sql';
@@ -160,29 +161,29 @@ export async function getOwner(ctx: RequestContext, path: string, identityKey: n
   return toUserVO(row, false);
 }
 
-/** PUT /catalog/{path}/owners/{identityKey}: 200 also when the person owned it already (one membership). */
-export async function addOwner(ctx: RequestContext, path: string, identityKey: number): Promise<boolean> {
+/** `change` of the owners of the entry at `path`, by one of its managers or owners, in a transaction. */
+async function changeOwners(ctx: RequestContext, path: string, change: (em: EntityManager, key: number) => Promise<unknown>): Promise<boolean> {
   const key = entryKeyOf(path);
   return inTransaction(ctx, async (em) => {
     const tx = { ...ctx, em };
     await requireEntry(tx, key);
     await requireManagerOrOwner(tx, key);
+    await change(em, key);
+    return true;
+  });
+}
+
+/** PUT /catalog/{path}/owners/{identityKey}: 200 also when the person owned it already (one membership). */
+export async function addOwner(ctx: RequestContext, path: string, identityKey: number): Promise<boolean> {
+  return changeOwners(ctx, path, async (em, key) => {
     await requireIdentity(em, identityKey);
     await catalog.insertOwner(em, key, identityKey);
-    return true;
   });
 }
 
 /** DELETE /catalog/{path}/owners/{identityKey}: 200 also when the person was no owner or does not exist (OpenOLAT's removeOwner). */
 export async function removeOwner(ctx: RequestContext, path: string, identityKey: number): Promise<boolean> {
-  const key = entryKeyOf(path);
-  return inTransaction(ctx, async (em) => {
-    const tx = { ...ctx, em };
-    await requireEntry(tx, key);
-    await requireManagerOrOwner(tx, key);
-    await catalog.deleteOwner(em, key, identityKey);
-    return true;
-  });
+  return changeOwners(ctx, path, (em, key) => catalog.deleteOwner(em, key, identityKey));
 }
 
 /** The addressed entry and everything below it, parents before children (GraphQL): one statement whatever the size. */
@@ -202,8 +203,7 @@ export function linkedEntry(ctx: RequestContext, entryKey: number | null): Promi
       ...keys,
       ...visible.params,
     ]);
-    const byKey = new Map(rows.map((row) => [row.id, toRepositoryEntryVO(row)]));
-    return keys.map((key) => byKey.get(key) ?? null);
+    return inKeyOrder(keys, rows, toRepositoryEntryVO);
   }).load(entryKey);
 }
 
@@ -230,8 +230,7 @@ export function childrenOf(ctx: RequestContext, catalogEntryKey: number, page: E
 /** The parent of an entry (GraphQL edge), for every entry of the answer in one statement. */
 export function parentOf(ctx: RequestContext, parentKey: number | null): Promise<CatalogEntryVO | null> {
   if (parentKey === null) return Promise.resolve(null);
-  return loader<number, CatalogEntryVO | null>(ctx, 'catalog.parent', async (keys) => {
-    const byKey = new Map((await catalog.findCatalogEntries(ctx.em, keys)).map((row) => [row.id, toCatalogEntryVO(row)]));
-    return keys.map((key) => byKey.get(key) ?? null);
-  }).load(parentKey);
+  return loader<number, CatalogEntryVO | null>(ctx, 'catalog.parent', async (keys) =>
+    inKeyOrder(keys, await catalog.findCatalogEntries(ctx.em, keys), toCatalogEntryVO),
+  ).load(parentKey);
 }

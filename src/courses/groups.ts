@@ -1,7 +1,7 @@
 import { inTransaction } from '../audit/audit-log';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { forbidden, notFound } from '../domain/errors';
-import { answerList, inRanges } from '../domain/lists';
+import { answerListById } from '../domain/lists';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
 import { loader } from '../domain/loaders';
 import type { EntryRole } from '../entities/courses';
@@ -55,12 +55,7 @@ async function linkedGroup(ctx: RequestContext, course: EntryRow, groupKey: numb
 export async function listCourseGroups(ctx: RequestContext, courseKey: number): Promise<GroupVO[]> {
   const course = await findCourse(ctx, courseKey);
   if (!(await managesGroupsOf(ctx, course.organisationKey)) && !(await isVisibleTo(ctx.em, requireCaller(ctx), course.id))) throw forbidden();
-  const rows = inRanges(
-    ctx,
-    (range) => links.listLinkedGroups(ctx.em, course.id, range),
-    (row) => row.id,
-  );
-  return answerList(ctx, rows, toGroupVO);
+  return answerListById(ctx, (range) => links.listLinkedGroups(ctx.em, course.id, range), toGroupVO);
 }
 
 /** GET /repo/courses/{id}/groups/{g}: the rule of GET /groups/{g} (members of the group, group managers), and the course's managers. */

@@ -1,7 +1,7 @@
 import { inTransaction } from '../audit/audit-log';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, notFound, validationFailed } from '../domain/errors';
-import { answerList, inRanges } from '../domain/lists';
+import { answerListById } from '../domain/lists';
 import { requireSearchValues, tooLongValues } from '../domain/validation';
 import type { EntryStatus } from '../entities/courses';
 import { fileStorage } from '../files/storage';
@@ -281,10 +281,5 @@ export async function searchEntries(
     name: pattern(search.name),
     myEntries: search.myentries === true,
   };
-  const rows = inRanges(
-    ctx,
-    (range) => lifecycle.searchEntries(ctx.em, caller, criteria, range),
-    (row) => row.id,
-  );
-  return answerList(ctx, rows, toRepositoryEntryVO);
+  return answerListById(ctx, (range) => lifecycle.searchEntries(ctx.em, caller, criteria, range), toRepositoryEntryVO);
 }

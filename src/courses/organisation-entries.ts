@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../db/sql';
 import type { RequestContext } from '../domain/context';
 import { notFound } from '../domain/errors';
-import { answerList, inRanges, type Range } from '../domain/lists';
+import { answerListById, type Range } from '../domain/lists';
 import { requireOrganisationManager } from '../organisations/policy';
 import { findOrganisationRow } from '../organisations/repository';
 import type { RepositoryEntryVO } from '../schema/courses';
@@ -25,10 +25,5 @@ export function listEntriesOfOrganisation(em: EntityManager, organisationKey: nu
 export async function listOrganisationEntries(ctx: RequestContext, organisationKey: number): Promise<RepositoryEntryVO[]> {
   if (!(await findOrganisationRow(ctx.em, organisationKey))) throw notFound('organisation');
   await requireOrganisationManager(ctx, organisationKey);
-  const rows = inRanges(
-    ctx,
-    (range) => listEntriesOfOrganisation(ctx.em, organisationKey, range),
-    (row) => row.id,
-  );
-  return answerList(ctx, rows, toRepositoryEntryVO);
+  return answerListById(ctx, (range) => listEntriesOfOrganisation(ctx.em, organisationKey, range), toRepositoryEntryVO);
 }

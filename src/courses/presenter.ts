@@ -101,14 +101,19 @@ export const entryResource = (row: EntryRow) => ({
   olatResourceTypeName: row.resourceTypeName,
 });
 
+/** Who wrote an entry, where it takes place, and how another system names and manages it, as a RepositoryEntryVO and a CourseVO carry it. */
+const entryReferences = (row: EntryRow) => ({
+  authors: row.authors ?? null,
+  location: row.location ?? null,
+  externalId: row.externalId ?? null,
+  externalRef: row.externalRef ?? null,
+  managedFlags: row.managedFlags ?? null,
+});
+
 export function toRepositoryEntryVO(row: EntryRow): RepositoryEntryVO {
   return {
     ...entryNames(row),
-    authors: row.authors ?? null,
-    location: row.location ?? null,
-    externalId: row.externalId ?? null,
-    externalRef: row.externalRef ?? null,
-    managedFlags: row.managedFlags ?? null,
+    ...entryReferences(row),
     ...entryResource(row),
     entryStatus: row.status,
     lifecycle: toLifecycleVO(row),
@@ -125,11 +130,7 @@ export function toCourseVO(row: EntryRow): CourseVO {
     repoEntryKey: row.id,
     repoEntryStatus: row.status,
     organisationKey: row.organisationKey,
-    authors: row.authors ?? null,
-    location: row.location ?? null,
-    externalId: row.externalId ?? null,
-    externalRef: row.externalRef ?? null,
-    managedFlags: row.managedFlags ?? null,
+    ...entryReferences(row),
     olatResourceKey: row.olatResourceKey,
     olatResourceId: row.olatResourceId,
     olatResourceTypeName: row.resourceTypeName,

@@ -1,4 +1,4 @@
-import { isNull, managedByKey, sameFlags, trimmedEquals, type MeansCurrent } from '../managed/elements';
+import { isNull, managedByKey, managedType, sameFlags, trimmedEquals, type MeansCurrent } from '../managed/elements';
 import type { ManagedKind } from '../managed/flags';
 import { toCurriculumElementTypeVO, toCurriculumElementVO, toCurriculumVO } from './presenter';
 import * as curricula from './repository';
@@ -64,12 +64,12 @@ export const managedElement = managedByKey({
   authorize,
 });
 
-/** The element type an operation acts on: by path key, else by the key in the body. */
-export const managedElementType = managedByKey({
+/** The element type an operation acts on. */
+export const managedElementType = managedType({
   kind: 'elementType',
   input: 'curriculumElementType',
-  keyOf: (args) => args.typeKey ?? args.curriculumElementType?.key,
-  find: (ctx, key) => ctx.em.findOne(CurriculumElementType, { id: key }),
+  pathKey: 'typeKey',
+  entity: CurriculumElementType,
   present: toCurriculumElementTypeVO,
   rules: meansCurrent('elementType'),
 });

@@ -2,7 +2,7 @@ import { inTransaction } from '../audit/audit-log';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../domain/context';
 import { DomainError, badRequest, notFound } from '../domain/errors';
-import { answerList, inRanges } from '../domain/lists';
+import { answerListById } from '../domain/lists';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
 import type { CurriculumElementMemberVO, CurriculumElementMemberVOInput } from '../schema/curriculum';
 import type { UserVO, UserVOInput } from '../schema/users';
@@ -47,12 +47,7 @@ function roleOfName(name: string): ElementRole {
 
 export async function listMembers(ctx: RequestContext, curriculumKey: number, elementKey: number): Promise<CurriculumElementMemberVO[]> {
   await elementOf(ctx, curriculumKey, elementKey);
-  const rows = inRanges(
-    ctx,
-    (range) => curricula.listMemberRows(ctx.em, elementKey, range),
-    (row) => row.id,
-  );
-  return answerList(ctx, rows, toMemberVO);
+  return answerListById(ctx, (range) => curricula.listMemberRows(ctx.em, elementKey, range), toMemberVO);
 }
 
 /** PUT …/members: grants the role of the body (409 when unknown) with its inheritanceMode. */
@@ -86,12 +81,11 @@ export async function listUsers(ctx: RequestContext, curriculumKey: number, elem
 }
 
 function usersWithRole(ctx: RequestContext, elementKey: number, role: ElementRole): Promise<UserVO[]> {
-  const rows = inRanges(
+  return answerListById(
     ctx,
     (range) => curricula.listMembersWithRole(ctx.em, elementKey, role, range),
-    (row) => row.id,
+    (row) => toUserVO(row, true),
   );
-  return answerList(ctx, rows, (row) => toUserVO(row, true));
 }
 
 /** GET …/{participants|coaches|owners|mastercoaches|curriculumelementowners}. */

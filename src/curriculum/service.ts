@@ -4,9 +4,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { inTransaction } from '../audit/audit-log';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
-import { answerList, inRanges } from '../domain/lists';
+import { answerList, answerListById } from '../domain/lists';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
-import { loader } from '../domain/loaders';
+import { inKeyOrder, loader } from '../domain/loaders';
 import { mandatory, tooLongValues } from '../domain/validation';
 import { normaliseManagedFlags } from '../managed/flags';
 import { requireEntryManager, requireEntryReader } from '../courses/policy';
@@ -51,12 +51,7 @@ async function saving<T>(what: string, work: () => Promise<T>): Promise<T> {
 export function listCurricula(ctx: RequestContext): Promise<CurriculumVO[]> {
   requireCurriculumRole(ctx);
   const caller = requireCaller(ctx);
-  const rows = inRanges(
-    ctx,
-    (range) => curricula.listCurricula(ctx.em, caller, CURRICULUM_MANAGERS, range),
-    (row) => row.id,
-  );
-  return answerList(ctx, rows, toCurriculumVO);
+  return answerListById(ctx, (range) => curricula.listCurricula(ctx.em, caller, CURRICULUM_MANAGERS, range), toCurriculumVO);
 }
 
 /** The curriculum, for one of its managers: 404 unknown, 403 not a manager. */
@@ -164,12 +159,11 @@ export async function deleteCurriculum(ctx: RequestContext, key: number): Promis
 
 export async function listCurriculumOwners(ctx: RequestContext, key: number): Promise<UserVO[]> {
   await managedCurriculum(ctx, key);
-  const rows = inRanges(
+  return answerListById(
     ctx,
     (range) => curricula.listCurriculumRoleHolders(ctx.em, key, 'curriculumowner', range),
-    (row) => row.id,
+    (row) => toUserVO(row, true),
   );
-  return answerList(ctx, rows, (row) => toUserVO(row, true));
 }
 
 /** true: now an owner; false: already one (REST answers 200 either way, as OpenOLAT does). */
@@ -204,12 +198,7 @@ export async function elementOf(ctx: RequestContext, curriculumKey: number, elem
 
 export async function listElements(ctx: RequestContext, curriculumKey: number): Promise<CurriculumElementVO[]> {
   await managedCurriculum(ctx, curriculumKey);
-  const rows = inRanges(
-    ctx,
-    (range) => curricula.listElements(ctx.em, curriculumKey, range),
-    (row) => row.id,
-  );
-  return answerList(ctx, rows, toCurriculumElementVO);
+  return answerListById(ctx, (range) => curricula.listElements(ctx.em, curriculumKey, range), toCurriculumElementVO);
 }
 
 export async function getElement(ctx: RequestContext, curriculumKey: number, elementKey: number): Promise<CurriculumElementVO> {
@@ -229,12 +218,7 @@ export async function listChildren(ctx: RequestContext, curriculumKey: number, e
 export function searchElements(ctx: RequestContext, search: curricula.ElementSearch): Promise<CurriculumElementVO[]> {
   requireCurriculumRole(ctx);
   const caller = requireCaller(ctx);
-  const rows = inRanges(
-    ctx,
-    (range) => curricula.searchElements(ctx.em, caller, CURRICULUM_MANAGERS, search, range),
-    (row) => row.id,
-  );
-  return answerList(ctx, rows, toCurriculumElementVO);
+  return answerListById(ctx, (range) => curricula.searchElements(ctx.em, caller, CURRICULUM_MANAGERS, search, range), toCurriculumElementVO);
 }
 
 const invalid = (field: string, translation: string): ErrorDetail => ({ code: `org.olat.modules.curriculum.restapi:${field}.invalid`, translation });
@@ -390,12 +374,7 @@ async function managedEntry(ctx: RequestContext, entryKey: number): Promise<numb
 
 export async function listLinkedEntries(ctx: RequestContext, curriculumKey: number, elementKey: number): Promise<RepositoryEntryVO[]> {
   await elementOf(ctx, curriculumKey, elementKey);
-  const rows = inRanges(
-    ctx,
-    (range) => curricula.listEntries(ctx.em, elementKey, range),
-    (row) => row.id,
-  );
-  return answerList(ctx, rows, toRepositoryEntryVO);
+  return answerListById(ctx, (range) => curricula.listEntries(ctx.em, elementKey, range), toRepositoryEntryVO);
 }
 
 /** GET (and HEAD) …/entries/{repositoryEntryKey}: the entry when linked, else 404. */
@@ -454,12 +433,7 @@ export async function unlinkElementLevel(ctx: RequestContext, curriculumKey: num
 export async function listElementsOfEntry(ctx: RequestContext, entry: string): Promise<CurriculumElementVO[]> {
   const row = await locateEntry(ctx, entry);
   await requireEntryReader(ctx, row);
-  const rows = inRanges(
-    ctx,
-    (range) => curricula.listElementsOfEntry(ctx.em, row.id, range),
-    (element) => element.id,
-  );
-  return answerList(ctx, rows, toCurriculumElementVO);
+  return answerListById(ctx, (range) => curricula.listElementsOfEntry(ctx.em, row.id, range), toCurriculumElementVO);
 }
 
 /** `CurriculumElementVO.entries` (GraphQL): a page of the linked entries of every element of an answer, read at once (requireManagedForEdge checks the curriculum). */
@@ -473,10 +447,7 @@ export function entriesOf(ctx: RequestContext, elementKey: number, page: EdgePag
 
 /** The rows with these keys, read for every key asked at one level of an answer in one statement. */
 function rowsByKey<R extends { id: number }>(ctx: RequestContext, name: string, read: (keys: readonly number[]) => Promise<R[]>) {
-  return loader<number, R | null>(ctx, name, async (keys) => {
-    const rows = new Map((await read(keys)).map((row) => [row.id, row]));
-    return keys.map((key) => rows.get(key) ?? null);
-  });
+  return loader<number, R | null>(ctx, name, async (keys) => inKeyOrder(keys, await read(keys), (row) => row));
 }
 
 /**

@@ -3,7 +3,7 @@ import type { RequestContext } from '../domain/context';
 import { DomainError, validationFailed, type ErrorDetail } from '../domain/errors';
 import { mandatory, tooLongValues } from '../domain/validation';
 import { CurriculumElementType } from '../entities/curriculum';
-import { normaliseManagedFlags } from '../managed/flags';
+import { applyStyledInput } from '../organisations/styled';
 import type { CurriculumElementTypeVO, CurriculumElementTypeVOInput } from '../schema/curriculum';
 import { requireCurriculumRole } from './policy';
 import { toCurriculumElementTypeVO } from './presenter';
@@ -25,12 +25,7 @@ export async function getType(ctx: RequestContext, key: number): Promise<Curricu
 const invalid = (field: string, translation: string): ErrorDetail => ({ code: `org.olat.modules.curriculum.restapi:${field}.invalid`, translation });
 
 function apply(type: CurriculumElementType, input: CurriculumElementTypeVOInput) {
-  if (input.identifier !== undefined) type.identifier = input.identifier?.trim() ?? '';
-  if (input.displayName !== undefined) type.displayName = input.displayName?.trim() ?? '';
-  if (input.description !== undefined) type.description = input.description;
-  if (input.cssClass !== undefined) type.cssClass = input.cssClass;
-  if (input.externalId !== undefined) type.externalId = input.externalId;
-  if (input.managedFlagsString !== undefined) type.managedFlags = normaliseManagedFlags('elementType', input.managedFlagsString) || null;
+  applyStyledInput(type, input, 'elementType');
   // OpenOLAT stores a blank switch of a type as disabled.
   if (input.calendars !== undefined || type.calendars == null) type.calendars = input.calendars?.trim() || 'disabled';
   if (input.lectures !== undefined || type.lectures == null) type.lectures = input.lectures?.trim() || 'disabled';

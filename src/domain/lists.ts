@@ -72,3 +72,9 @@ export async function answerList<T, V>(ctx: RequestContext, batches: AsyncIterab
   for await (const rows of batches) for (const row of rows) all.push(present(row));
   return all;
 }
+
+/** Answers a list whose rows are in the order of their `id`, read range by range (`inRanges`). */
+export function answerListById<T, V>(ctx: RequestContext, read: (range: Range) => Promise<(T & { id: number })[]>, present: (row: T) => V): Promise<V[]> {
+  const rows = inRanges(ctx, read, (row) => row.id);
+  return answerList(ctx, rows, present);
+}

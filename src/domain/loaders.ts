@@ -19,6 +19,12 @@ export function loader<K, V>(ctx: RequestContext, name: string, batch: (keys: re
   return found;
 }
 
+/** What `present` makes of the row of each key, in the order of `keys` (null for a key no row has), from rows that name their key in `id`. */
+export function inKeyOrder<R extends { id: number }, V>(keys: readonly number[], rows: R[], present: (row: R) => V): (V | null)[] {
+  const byKey = new Map(rows.map((row) => [row.id, present(row)]));
+  return keys.map((key) => byKey.get(key) ?? null);
+}
+
 /** The rows of each key, in the order of `keys`, from rows that name their key in `keyOf`. */
 export function groupedBy<K, R>(keys: readonly K[], rows: R[], keyOf: (row: R) => K): R[][] {
   const byKey = new Map<K, R[]>(keys.map((key) => [key, []]));

@@ -3,7 +3,7 @@ import { withinBound } from '../domain/bound';
 import { inTransaction } from '../audit/audit-log';
 import { hasAnyRole, holdsRoleEverywhere, requireCaller, type RequestContext } from '../domain/context';
 import { DomainError, forbidden, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
-import { answerList, inRanges } from '../domain/lists';
+import { answerList, answerListById, inRanges } from '../domain/lists';
 import { loader } from '../domain/loaders';
 import { pageWithinBudget, type Page, type PageRequest } from '../domain/paging';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
@@ -36,12 +36,7 @@ export function listGroups(ctx: RequestContext, filter: { externalId?: string | 
     ? undefined
     : { identityKey: caller.key, managerRoles: hasAnyRole(caller, GROUP_MANAGERS) ? GROUP_MANAGERS : [] };
   const within = withinBound(ctx, 'group', 'g.id');
-  const rows = inRanges(
-    ctx,
-    (range) => groups.listGroups(ctx.em, { ...filter, reader, within }, range),
-    (row) => row.id,
-  );
-  return answerList(ctx, rows, toGroupVO);
+  return answerListById(ctx, (range) => groups.listGroups(ctx.em, { ...filter, reader, within }, range), toGroupVO);
 }
 
 /** GET /users/{k}/groups[/owner|/participant]: the groups the person belongs to (in the role), a page or all of them. */

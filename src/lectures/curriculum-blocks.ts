@@ -3,7 +3,7 @@ import { inTransaction } from '../audit/audit-log';
 import { elementOf } from '../curriculum/service';
 import type { RequestContext } from '../domain/context';
 import { notFound } from '../domain/errors';
-import { answerList, inRanges } from '../domain/lists';
+import { answerListById } from '../domain/lists';
 import type { LectureBlockVO, LectureBlockVOInput } from '../schema/lectures';
 import { toLectureBlockVO } from './presenter';
 import * as lectures from './repository';
@@ -30,12 +30,7 @@ async function elementBlock(em: EntityManager, elementKey: number, blockKey: num
 
 export async function listElementBlocks(ctx: RequestContext, curriculumKey: number, elementKey: number): Promise<LectureBlockVO[]> {
   await elementOf(ctx, curriculumKey, elementKey);
-  const rows = inRanges(
-    ctx,
-    (range) => lectures.blocksOfElement(ctx.em, elementKey, range),
-    (row) => row.id,
-  );
-  return answerList(ctx, rows, toLectureBlockVO);
+  return answerListById(ctx, (range) => lectures.blocksOfElement(ctx.em, elementKey, range), toLectureBlockVO);
 }
 
 export async function getElementBlock(ctx: RequestContext, curriculumKey: number, elementKey: number, blockKey: number): Promise<LectureBlockVO> {

@@ -7,7 +7,7 @@ import { findEntry } from '../courses/repository';
 import { boundOrganisation } from '../domain/bound';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import { badRequest, DomainError, forbidden, notFound, validationFailed } from '../domain/errors';
-import { answerList, inRanges } from '../domain/lists';
+import { answerListById } from '../domain/lists';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
 import { loader } from '../domain/loaders';
 import { tooLongValues } from '../domain/validation';
@@ -130,12 +130,7 @@ export async function updateConfiguration(
 
 export async function listBlocks(ctx: RequestContext, address: LectureAddress): Promise<LectureBlockVO[]> {
   const entry = await lectureCourse(ctx, address);
-  const rows = inRanges(
-    ctx,
-    (range) => lectures.blocksOfEntry(ctx.em, entry.id, range),
-    (row) => row.id,
-  );
-  return answerList(ctx, rows, toLectureBlockVO);
+  return answerListById(ctx, (range) => lectures.blocksOfEntry(ctx.em, entry.id, range), toLectureBlockVO);
 }
 
 export async function getBlock(ctx: RequestContext, address: LectureAddress, blockKey: number): Promise<LectureBlockVO> {
@@ -434,12 +429,7 @@ export async function blocksOfDay(ctx: RequestContext, date: string | null | und
     administrator && boundOrganisation(ctx) === undefined
       ? null
       : coursesInOrganisationsOf(caller, administrator ? LECTURE_ADMINISTRATORS : ['lecturemanager']);
-  const rows = inRanges(
-    ctx,
-    (range) => lectures.blocksBetween(ctx.em, day, courses, range),
-    (row) => row.id,
-  );
-  return answerList(ctx, rows, toLectureBlockVO);
+  return answerListById(ctx, (range) => lectures.blocksBetween(ctx.em, day, courses, range), toLectureBlockVO);
 }
 
 // For the blocks of curriculum elements (./curriculum-blocks.ts)

@@ -1,3 +1,4 @@
+import type { EntityClass, FilterQuery } from '@mikro-orm/postgresql';
 import { Directive, Extensions } from 'type-graphql';
 import type { RequestContext } from '../domain/context';
 import { managed } from '../schema/directives';
@@ -78,4 +79,24 @@ export function managedByKey<Row extends { managedFlags?: string | null }>(eleme
       return { managedFlags: row.managedFlags, values };
     },
   };
+}
+
+/** The type of objects (an organisation's, a curriculum element's, a taxonomy level's) an operation acts on: by path key `pathKey`, else by the key in the body. */
+export function managedType<Type extends { id: number; managedFlags?: string | null }>(type: {
+  kind: ManagedKind;
+  input: string;
+  pathKey: string;
+  entity: EntityClass<Type>;
+  present: (type: Type) => object;
+  rules: (given: Record<string, unknown>) => Record<string, MeansCurrent>;
+}): ManagedElement {
+  const { kind, input, pathKey, entity, present, rules } = type;
+  return managedByKey({
+    kind,
+    input,
+    keyOf: (args) => args[pathKey] ?? args[input]?.key,
+    find: (ctx, key) => ctx.em.findOne(entity, { id: key } as FilterQuery<Type>),
+    present,
+    rules,
+  });
 }

@@ -1,6 +1,6 @@
 import { OrganisationType } from '../entities/organisations';
 import type { ManagedKind } from '../managed/flags';
-import { isNull, managedByKey, sameFlags, trimmedEquals } from '../managed/elements';
+import { isNull, managedByKey, managedType, sameFlags, trimmedEquals } from '../managed/elements';
 import { toOrganisationTypeVO, toOrganisationVO } from './presenter';
 import { requireOrganisationManager } from './policy';
 import { findOrganisationRow } from './repository';
@@ -29,12 +29,12 @@ export const managedOrganisation = managedByKey({
   },
 });
 
-/** The organisation type an operation acts on: by path key, else by the key in the body. */
-export const managedOrganisationType = managedByKey({
+/** The organisation type an operation acts on. */
+export const managedOrganisationType = managedType({
   kind: 'organisationType',
   input: 'organisationType',
-  keyOf: (args) => args.typeKey ?? args.organisationType?.key,
-  find: (ctx, key) => ctx.em.findOne(OrganisationType, { id: key }),
+  pathKey: 'typeKey',
+  entity: OrganisationType,
   present: toOrganisationTypeVO,
   rules: meansCurrent('organisationType'),
 });

@@ -1,7 +1,7 @@
 import { inTransaction } from '../audit/audit-log';
 import type { RequestContext } from '../domain/context';
 import { DomainError, forbidden } from '../domain/errors';
-import { answerList, inRanges } from '../domain/lists';
+import { answerListById } from '../domain/lists';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
 import { grantedInheritance, isOrganisationRole, type OrganisationRole } from '../domain/roles';
 import type { OrganisationVO } from '../schema/organisations';
@@ -49,12 +49,11 @@ export async function listMembers(ctx: RequestContext, organisationKey: number, 
   await findOrganisation(ctx.em, organisationKey);
   await requireOrganisationManager(ctx, organisationKey);
   const role = memberRole(roleSegment);
-  const rows = inRanges(
+  return answerListById(
     ctx,
     (range) => organisations.listMembers(ctx.em, organisationKey, role, range),
-    (row) => row.id,
+    (row) => toUserVO(row, true),
   );
-  return answerList(ctx, rows, (row) => toUserVO(row, true));
 }
 
 /**
@@ -129,10 +128,5 @@ export async function listMemberships(
   if (!role) throw new DomainError('NOT_ACCEPTABLE', `unknown organisation role "${roleSegment}"`);
   await requireIdentity(ctx.em, identityKey);
   await requireMemberManager(ctx, identityKey);
-  const rows = inRanges(
-    ctx,
-    (range) => organisations.listMemberships(ctx.em, identityKey, role, withInheritance ?? true, range),
-    (row) => row.id,
-  );
-  return answerList(ctx, rows, toOrganisationVO);
+  return answerListById(ctx, (range) => organisations.listMemberships(ctx.em, identityKey, role, withInheritance ?? true, range), toOrganisationVO);
 }

@@ -4,13 +4,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { keysWithinBound, requireWithinBound, withinBound } from '../domain/bound';
 import type { RequestContext } from '../domain/context';
 import { DomainError, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
-import { answerList, inRanges } from '../domain/lists';
+import { answerListById } from '../domain/lists';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
-import { loader } from '../domain/loaders';
+import { inKeyOrder, loader } from '../domain/loaders';
 import { DEFAULT_ORGANISATION_IDENTIFIER } from '../domain/roles';
 import { Organisation, OrganisationType } from '../entities/organisations';
 import { MAX_LENGTH } from '../domain/validation';
-import { normaliseManagedFlags } from '../managed/flags';
+import { applyStyledInput } from './styled';
 import type { OrganisationTypeVO, OrganisationVO, OrganisationVOInput } from '../schema/organisations';
 import { requireOrganisationManager } from './policy';
 import { toOrganisationTypeVO, toOrganisationVO, type OrganisationRow } from './presenter';
@@ -26,12 +26,7 @@ export const ORGANISATION_STATUSES = ['active', 'inactive', 'deleted'];
  */
 export function listOrganisations(ctx: RequestContext, filter: { externalId?: string | null; identifier?: string | null }): Promise<OrganisationVO[]> {
   const within = withinBound(ctx, 'organisation', 'o.id');
-  const rows = inRanges(
-    ctx,
-    (range) => organisations.listOrganisations(ctx.em, { ...filter, within }, range),
-    (row) => row.id,
-  );
-  return answerList(ctx, rows, toOrganisationVO);
+  return answerListById(ctx, (range) => organisations.listOrganisations(ctx.em, { ...filter, within }, range), toOrganisationVO);
 }
 
 /** `OrganisationVO.children` (GraphQL): a page of the sub-organisations of every organisation of an answer, read at once. */
@@ -48,19 +43,17 @@ export function organisationOf(ctx: RequestContext, organisationKey: number | nu
   if (organisationKey == null) return Promise.resolve(null);
   return loader<number, OrganisationVO | null>(ctx, 'organisations by key', async (keys) => {
     const within = new Set(await keysWithinBound(ctx, 'organisation', keys));
-    const rows = await organisations.findOrganisationRows(ctx.em, keys);
-    const found = new Map(rows.filter((row) => within.has(row.id)).map((row) => [row.id, toOrganisationVO(row)]));
-    return keys.map((key) => found.get(key) ?? null);
+    const rows = (await organisations.findOrganisationRows(ctx.em, keys)).filter((row) => within.has(row.id));
+    return inKeyOrder(keys, rows, toOrganisationVO);
   }).load(organisationKey);
 }
 
 /** `OrganisationVO.type` (GraphQL): the types of every organisation of an answer, read at once. */
 export function typeOf(ctx: RequestContext, typeKey: number | null): Promise<OrganisationTypeVO | null> {
   if (typeKey == null) return Promise.resolve(null);
-  const types = loader<number, OrganisationTypeVO | null>(ctx, 'organisation types', async (keys) => {
-    const found = new Map((await ctx.em.find(OrganisationType, { id: { $in: [...keys] } })).map((type) => [type.id, toOrganisationTypeVO(type)]));
-    return keys.map((key) => found.get(key) ?? null);
-  });
+  const types = loader<number, OrganisationTypeVO | null>(ctx, 'organisation types', async (keys) =>
+    inKeyOrder(keys, await ctx.em.find(OrganisationType, { id: { $in: [...keys] } }), toOrganisationTypeVO),
+  );
   return types.load(typeKey);
 }
 
@@ -101,12 +94,7 @@ async function referenced<T extends object>(em: EntityManager, entity: new () =>
 
 /** Copies the given fields (absent: unchanged, null: cleared); managed flags are normalised like OpenOLAT's OrganisationManagedFlag.toEnum. */
 async function apply(em: EntityManager, organisation: Organisation, input: OrganisationVOInput) {
-  if (input.identifier !== undefined) organisation.identifier = input.identifier?.trim() ?? '';
-  if (input.displayName !== undefined) organisation.displayName = input.displayName?.trim() ?? '';
-  if (input.description !== undefined) organisation.description = input.description;
-  if (input.cssClass !== undefined) organisation.cssClass = input.cssClass;
-  if (input.externalId !== undefined) organisation.externalId = input.externalId;
-  if (input.managedFlagsString !== undefined) organisation.managedFlags = normaliseManagedFlags('organisation', input.managedFlagsString) || null;
+  applyStyledInput(organisation, input, 'organisation');
   validate(organisation, input.status);
   if (input.status?.trim()) organisation.status = input.status;
   if (input.organisationTypeKey !== undefined) {

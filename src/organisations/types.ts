@@ -3,7 +3,7 @@ import type { RequestContext } from '../domain/context';
 import { DomainError, validationFailed, type ErrorDetail } from '../domain/errors';
 import { OrganisationType } from '../entities/organisations';
 import { MAX_LENGTH } from '../domain/validation';
-import { normaliseManagedFlags } from '../managed/flags';
+import { applyStyledInput } from './styled';
 import type { OrganisationTypeVO, OrganisationTypeVOInput } from '../schema/organisations';
 import { toOrganisationTypeVO } from './presenter';
 import * as organisations from './repository';
@@ -34,12 +34,7 @@ function validate(type: OrganisationType) {
 
 /** Copies the given fields (absent: unchanged, null: cleared); managed flags are normalised (unknown dropped, none: null). */
 function apply(type: OrganisationType, input: OrganisationTypeVOInput) {
-  if (input.identifier !== undefined) type.identifier = input.identifier?.trim() ?? '';
-  if (input.displayName !== undefined) type.displayName = input.displayName?.trim() ?? '';
-  if (input.description !== undefined) type.description = input.description;
-  if (input.cssClass !== undefined) type.cssClass = input.cssClass;
-  if (input.externalId !== undefined) type.externalId = input.externalId;
-  if (input.managedFlagsString !== undefined) type.managedFlags = normaliseManagedFlags('organisationType', input.managedFlagsString) || null;
+  applyStyledInput(type, input, 'organisationType');
   validate(type);
 }
 

@@ -1,7 +1,7 @@
 import { inTransaction } from '../audit/audit-log';
 import type { RequestContext } from '../domain/context';
 import { DomainError, notFound, validationFailed, type ErrorDetail } from '../domain/errors';
-import { answerList, inRanges } from '../domain/lists';
+import { answerListById } from '../domain/lists';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
 import { tooLongValues } from '../domain/validation';
 import { RelationRole } from '../entities/relations';
@@ -27,12 +27,7 @@ export function relationsOfSource(ctx: RequestContext, identityKey: number, page
 export async function listRelations(ctx: RequestContext, identityKey: number, side: RelationSide): Promise<IdentityToIdentityRelationVO[]> {
   await findIdentity(ctx.em, identityKey);
   await requireRelationManager(ctx, identityKey);
-  const rows = inRanges(
-    ctx,
-    (range) => relations.listRelations(ctx.em, identityKey, side, range),
-    (row) => row.id,
-  );
-  return answerList(ctx, rows, toRelationVO);
+  return answerListById(ctx, (range) => relations.listRelations(ctx.em, identityKey, side, range), toRelationVO);
 }
 
 function validate(input: IdentityToIdentityRelationVOInput) {

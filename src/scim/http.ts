@@ -3,11 +3,11 @@ import type { GraphQLSchema } from 'graphql';
 import type { SecurityFilter } from '../auth/security-filter';
 import { GROUP_MANAGERS, USER_MANAGERS } from '../access/roles';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
-import { DomainError } from '../domain/errors';
+import { DomainError, type ErrorCode } from '../domain/errors';
 import { sendBody } from '../rest/node-http';
 import { emailTaken, loginTaken } from '../users/validation';
 import { resourceTypesOf, schemasOf, serviceProviderConfigOf } from './discovery';
-import { ScimError } from './errors';
+import { ScimError, type ScimType } from './errors';
 import { attributeKey } from './filter';
 import * as groups from './groups';
 import { type ListRequest, listRequestOf, projected } from './resources';
@@ -26,6 +26,20 @@ export function sendScim(res: ServerResponse, status: number, body: unknown, hea
   sendBody(res, status, `${SCIM_TYPE}; charset=utf-8`, JSON.stringify(body));
 }
 
+/** The status and error type of each code of the gateway's rules but VALIDATION_FAILED (see scimErrorOf); the others are 500. */
+const SCIM_ERRORS: Partial<Record<ErrorCode, { status: number; scimType?: ScimType }>> = {
+  CONFLICT: { status: 409, scimType: 'uniqueness' },
+  MANAGED: { status: 400, scimType: 'mutability' },
+  BAD_REQUEST: { status: 400, scimType: 'invalidValue' },
+  NOT_FOUND: { status: 404 },
+  FORBIDDEN: { status: 403 },
+  UNAUTHENTICATED: { status: 401 },
+  PRECONDITION_FAILED: { status: 412 },
+  PAYLOAD_TOO_LARGE: { status: 413 },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415 },
+  UNAVAILABLE: { status: 503 },
+};
+
 /** The error a SCIM client gets for what the gateway's rules answered: the same rules, RFC 7644 §3.12's words. */
 export function scimErrorOf(error: unknown): ScimError {
   if (error instanceof ScimError) return error;
@@ -36,34 +50,12 @@ export function scimErrorOf(error: unknown): ScimError {
     return new ScimError(500, undefined, 'the request failed; the service log has the cause');
   }
   const detail = error.details.map((item) => item.translation).join('; ') || error.message;
-  switch (error.code) {
-    case 'VALIDATION_FAILED':
-      return error.details.some((item) => item.code === loginTaken.code || item.code === emailTaken.code)
-        ? new ScimError(409, 'uniqueness', detail)
-        : new ScimError(400, 'invalidValue', detail);
-    case 'CONFLICT':
-      return new ScimError(409, 'uniqueness', detail);
-    case 'MANAGED':
-      return new ScimError(400, 'mutability', detail);
-    case 'BAD_REQUEST':
-      return new ScimError(400, 'invalidValue', detail);
-    case 'NOT_FOUND':
-      return new ScimError(404, undefined, detail);
-    case 'FORBIDDEN':
-      return new ScimError(403, undefined, detail);
-    case 'UNAUTHENTICATED':
-      return new ScimError(401, undefined, detail);
-    case 'PRECONDITION_FAILED':
-      return new ScimError(412, undefined, detail);
-    case 'PAYLOAD_TOO_LARGE':
-      return new ScimError(413, undefined, detail);
-    case 'UNSUPPORTED_MEDIA_TYPE':
-      return new ScimError(415, undefined, detail);
-    case 'UNAVAILABLE':
-      return new ScimError(503, undefined, detail);
-    default:
-      return new ScimError(500, undefined, 'the request failed; the service log has the cause');
-  }
+  if (error.code === 'VALIDATION_FAILED')
+    return error.details.some((item) => item.code === loginTaken.code || item.code === emailTaken.code)
+      ? new ScimError(409, 'uniqueness', detail)
+      : new ScimError(400, 'invalidValue', detail);
+  const scim = SCIM_ERRORS[error.code];
+  return scim ? new ScimError(scim.status, scim.scimType, detail) : new ScimError(500, undefined, 'the request failed; the service log has the cause');
 }
 
 /** The JSON object of a body sent as application/scim+json or application/json. */

@@ -1,6 +1,6 @@
 import { Taxonomy, TaxonomyLevelType } from '../entities/taxonomy';
 import type { ManagedKind } from '../managed/flags';
-import { managedByKey, sameFlags, trimmedEquals } from '../managed/elements';
+import { managedByKey, managedType, sameFlags, trimmedEquals } from '../managed/elements';
 import { toLevelTypeVO, toLevelVO, toTaxonomyVO } from './presenter';
 import { findLevelRow } from './repository';
 
@@ -30,12 +30,12 @@ export const managedTaxonomyLevel = managedByKey({
   rules: meansCurrent('taxonomyLevel'),
 });
 
-/** The level type an operation acts on: by path key, else by the key in the body. */
-export const managedTaxonomyLevelType = managedByKey({
+/** The level type an operation acts on. */
+export const managedTaxonomyLevelType = managedType({
   kind: 'taxonomyLevelType',
   input: 'taxonomyLevelType',
-  keyOf: (args) => args.levelTypeKey ?? args.taxonomyLevelType?.key,
-  find: (ctx, key) => ctx.em.findOne(TaxonomyLevelType, { id: key }),
+  pathKey: 'levelTypeKey',
+  entity: TaxonomyLevelType,
   present: toLevelTypeVO,
   rules: meansCurrent('taxonomyLevelType'),
 });

@@ -30,24 +30,25 @@ export type LevelTypeRow = Pick<
   'id' | 'identifier' | 'displayName' | 'description' | 'externalId' | 'managedFlags' | 'cssClass' | 'visible' | 'librarySettings'
 >;
 
+/** What a taxonomy, a level and a level type answer of themselves first, in the VOs' order. */
+const namedFields = (named: Pick<LevelTypeRow, 'id' | 'identifier' | 'displayName' | 'description' | 'externalId'>) => ({
+  key: named.id,
+  identifier: named.identifier,
+  displayName: named.displayName ?? null,
+  description: named.description ?? null,
+  externalId: named.externalId ?? null,
+});
+
 export function toTaxonomyVO(taxonomy: Taxonomy): TaxonomyVO {
   return {
-    key: taxonomy.id,
-    identifier: taxonomy.identifier,
-    displayName: taxonomy.displayName ?? null,
-    description: taxonomy.description ?? null,
-    externalId: taxonomy.externalId ?? null,
+    ...namedFields(taxonomy),
     managedFlags: taxonomy.managedFlags || null,
   };
 }
 
 export function toLevelVO(row: LevelRow): TaxonomyLevelVO {
   return {
-    key: row.id,
-    identifier: row.identifier,
-    displayName: row.displayName ?? null,
-    description: row.description ?? null,
-    externalId: row.externalId ?? null,
+    ...namedFields(row),
     parentKey: row.parentKey ?? null,
     typeKey: row.typeKey ?? null,
     managedFlags: row.managedFlags || null,
@@ -58,11 +59,7 @@ export function toLevelTypeVO(type: LevelTypeRow): TaxonomyLevelTypeVO {
   const settings = type.librarySettings ?? {};
   const library = Object.fromEntries(LIBRARY_SETTINGS.map((name) => [name, settings[name] ?? null]));
   return {
-    key: type.id,
-    identifier: type.identifier,
-    displayName: type.displayName ?? null,
-    description: type.description ?? null,
-    externalId: type.externalId ?? null,
+    ...namedFields(type),
     managedFlags: type.managedFlags || null,
     cssClass: type.cssClass ?? null,
     visible: type.visible,

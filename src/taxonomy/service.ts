@@ -4,9 +4,9 @@ import { inTransaction } from '../audit/audit-log';
 import { locateEntry } from '../courses/entries';
 import type { RequestContext } from '../domain/context';
 import { DomainError, badRequest, notFound, validationFailed } from '../domain/errors';
-import { answerList, inRanges } from '../domain/lists';
+import { answerList, answerListById, inRanges } from '../domain/lists';
 import { pageOf, type Edge, type EdgePage } from '../domain/edges';
-import { loader } from '../domain/loaders';
+import { inKeyOrder, loader } from '../domain/loaders';
 import { mandatory, tooLongValues } from '../domain/validation';
 import { Taxonomy, TaxonomyLevel, TaxonomyLevelType } from '../entities/taxonomy';
 import { normaliseManagedFlags } from '../managed/flags';
@@ -119,12 +119,7 @@ export async function moduleConfiguration(ctx: RequestContext): Promise<Taxonomy
 
 export async function listLevels(ctx: RequestContext, taxonomyKey: number): Promise<TaxonomyLevelVO[]> {
   await findTaxonomy(ctx.em, taxonomyKey);
-  const rows = inRanges(
-    ctx,
-    (range) => taxonomies.listLevels(ctx.em, taxonomyKey, range),
-    (row) => row.id,
-  );
-  return answerList(ctx, rows, toLevelVO);
+  return answerListById(ctx, (range) => taxonomies.listLevels(ctx.em, taxonomyKey, range), toLevelVO);
 }
 
 async function levelVO(em: EntityManager, key: number): Promise<TaxonomyLevelVO> {
@@ -227,19 +222,17 @@ export function childrenOf(ctx: RequestContext, levelKey: number, page: EdgePage
 /** A level another object names (GraphQL edges: a level's parent, a competence's level), read for every one of an answer level at once. */
 export function levelOf(ctx: RequestContext, levelKey: number | null): Promise<TaxonomyLevelVO | null> {
   if (levelKey == null) return Promise.resolve(null);
-  return loader<number, TaxonomyLevelVO | null>(ctx, 'taxonomy levels by key', async (keys) => {
-    const found = new Map((await taxonomies.findLevelRows(ctx.em, keys)).map((row) => [row.id, toLevelVO(row)]));
-    return keys.map((key) => found.get(key) ?? null);
-  }).load(levelKey);
+  return loader<number, TaxonomyLevelVO | null>(ctx, 'taxonomy levels by key', async (keys) =>
+    inKeyOrder(keys, await taxonomies.findLevelRows(ctx.em, keys), toLevelVO),
+  ).load(levelKey);
 }
 
 /** `TaxonomyLevelVO.type` (GraphQL): the types of every level of an answer, read at once. */
 export function typeOfLevel(ctx: RequestContext, typeKey: number | null): Promise<TaxonomyLevelTypeVO | null> {
   if (typeKey == null) return Promise.resolve(null);
-  const types = loader<number, TaxonomyLevelTypeVO | null>(ctx, 'taxonomy level types', async (keys) => {
-    const found = new Map((await ctx.em.find(TaxonomyLevelType, { id: { $in: [...keys] } })).map((type) => [type.id, toLevelTypeVO(type)]));
-    return keys.map((key) => found.get(key) ?? null);
-  });
+  const types = loader<number, TaxonomyLevelTypeVO | null>(ctx, 'taxonomy level types', async (keys) =>
+    inKeyOrder(keys, await ctx.em.find(TaxonomyLevelType, { id: { $in: [...keys] } }), toLevelTypeVO),
+  );
   return types.load(typeKey);
 }
 
@@ -380,24 +373,30 @@ export async function listAllowedSubTypes(ctx: RequestContext, taxonomyKey: numb
     .map(toLevelTypeVO);
 }
 
-/** true: now allowed; false: it already was (REST answers 200 either way, as OpenOLAT does). */
-export async function allowSubType(ctx: RequestContext, taxonomyKey: number, typeKey: number, subTypeKey: number): Promise<boolean> {
+/** `change` of the type and its sub-type, both of the taxonomy (404 otherwise), in a transaction. */
+async function changeSubType(
+  ctx: RequestContext,
+  taxonomyKey: number,
+  typeKey: number,
+  subTypeKey: number,
+  change: (em: EntityManager, typeKey: number, subTypeKey: number) => Promise<boolean>,
+): Promise<boolean> {
   return inTransaction(ctx, async (em) => {
     await findTaxonomy(em, taxonomyKey);
     await findLevelTypeIn(em, taxonomyKey, typeKey);
     await findLevelTypeIn(em, taxonomyKey, subTypeKey);
-    return taxonomies.allowSubType(em, typeKey, subTypeKey);
+    return change(em, typeKey, subTypeKey);
   });
 }
 
+/** true: now allowed; false: it already was (REST answers 200 either way, as OpenOLAT does). */
+export function allowSubType(ctx: RequestContext, taxonomyKey: number, typeKey: number, subTypeKey: number): Promise<boolean> {
+  return changeSubType(ctx, taxonomyKey, typeKey, subTypeKey, taxonomies.allowSubType);
+}
+
 /** true: no longer allowed; false: it was not allowed (REST answers 200 either way, as OpenOLAT does). */
-export async function disallowSubType(ctx: RequestContext, taxonomyKey: number, typeKey: number, subTypeKey: number): Promise<boolean> {
-  return inTransaction(ctx, async (em) => {
-    await findTaxonomy(em, taxonomyKey);
-    await findLevelTypeIn(em, taxonomyKey, typeKey);
-    await findLevelTypeIn(em, taxonomyKey, subTypeKey);
-    return taxonomies.disallowSubType(em, typeKey, subTypeKey);
-  });
+export function disallowSubType(ctx: RequestContext, taxonomyKey: number, typeKey: number, subTypeKey: number): Promise<boolean> {
+  return changeSubType(ctx, taxonomyKey, typeKey, subTypeKey, taxonomies.disallowSubType);
 }
 
 // Levels of repository entries

@@ -6,7 +6,7 @@ import { revokeLogins } from '../auth/sessions';
 import { requireCaller, type RequestContext } from '../domain/context';
 import { badRequest, forbidden, validationFailed, notFound, type ErrorDetail } from '../domain/errors';
 import { requireSearchValues } from '../domain/validation';
-import { answerList, inRanges } from '../domain/lists';
+import { answerListById } from '../domain/lists';
 import { loader } from '../domain/loaders';
 import { defaultInheritance, type OrganisationRole } from '../domain/roles';
 import { OrganisationRoleMembership } from '../entities/organisations';
@@ -72,12 +72,11 @@ export async function searchUsers(ctx: RequestContext, given: UserSearch): Promi
 async function searchIn(ctx: RequestContext, search: UserSearch): Promise<UserVO[]> {
   requireSearchValues({ login: search.login, ...Object.fromEntries((search.properties ?? []).map(({ name, value }) => [name, value])) });
   const visibility = await searchVisibility(ctx);
-  const rows = inRanges(
+  return answerListById(
     ctx,
     (range) => users.searchUsers(ctx.em, search, visibility, range),
-    (row) => row.id,
+    (row) => toUserVO(row, row.holds),
   );
-  return answerList(ctx, rows, (row) => toUserVO(row, row.holds));
 }
 
 /** GET /users/username: the person with exactly this login (any case), for those who may search people; e-mail and properties as GET /users/{k} shows them. */

@@ -3,6 +3,9 @@ import { DELETE, GET, HEAD, POST, PUT, PUT_OR_POST, VERSION, type FamilyRoutes }
 /** OpenOLAT's portrait answers: the big and small variants are JPEG; the master may also be PNG or GIF. */
 const PORTRAIT = { file: { mediaTypes: ['image/jpeg', 'image/jpg'] } };
 
+/** A new password as the form field newPassword or the query parameter; 304 when the policy refuses it. */
+const PASSWORD_FORM = { bodyArg: 'password', formBody: true, queryBody: true, notModifiedWhenFalse: true };
+
 /** Users, their roles, status, authentications, preferences, lifecycle and login (catalogue 2.1). */
 export const users: FamilyRoutes = {
   routes: [
@@ -29,12 +32,7 @@ export const users: FamilyRoutes = {
       '/users/:identityKey/authentications/password',
       'Mutation.changeUserPassword',
       'Set the password (form field newPassword, or the query parameter); 304 when the policy refuses it',
-      {
-        bodyArg: 'password',
-        formBody: true,
-        queryBody: true,
-        notModifiedWhenFalse: true,
-      },
+      PASSWORD_FORM,
     ),
     DELETE('/users/:identityKey/authentications/:authKey', 'Mutation.deleteUserAuthentication', 'Delete an authentication, e.g. revoke an API key'),
     GET('/users/:username/auth', 'Query.userAuthenticationsByLogin', 'Authentications of a user by login (v1, deprecated)'),
@@ -42,12 +40,12 @@ export const users: FamilyRoutes = {
       bodyArg: 'authentication',
     }),
     DELETE('/users/:username/auth/:authKey', 'Mutation.deleteUserAuthenticationByLogin', 'Delete an authentication by login (v1, deprecated)'),
-    POST('/users/:username/auth/password', 'Mutation.changeUserPasswordByLogin', 'Set the password by login (v1, deprecated; form field newPassword)', {
-      bodyArg: 'password',
-      formBody: true,
-      queryBody: true,
-      notModifiedWhenFalse: true,
-    }),
+    POST(
+      '/users/:username/auth/password',
+      'Mutation.changeUserPasswordByLogin',
+      'Set the password by login (v1, deprecated; form field newPassword)',
+      PASSWORD_FORM,
+    ),
     GET('/users/:identityKey/preferences', 'Query.userPreferences', 'Preferences of a user'),
     POST('/users/:identityKey/preferences', 'Mutation.updateUserPreferences', 'Set the preferences of a user', { bodyArg: 'preferences' }),
     GET('/users/:identityKey/lifecycle', 'Query.userLifecycle', 'Lifecycle dates and status of a user'),

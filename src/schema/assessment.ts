@@ -4,8 +4,7 @@ const READ_ONLY = 'Read only: ignored when sent (OpenOLAT computes it).';
 
 /** OpenOLAT's EfficiencyStatementVO: a person's outcome of a course, fields in its declaration order. */
 export const [EfficiencyStatementVO, EfficiencyStatementVOInput] = wireType(
-  { name: 'EfficiencyStatementVO' },
-  { name: 'EfficiencyStatementVOInput', description: 'An EfficiencyStatementVO as a client sends it; every field may be absent.' },
+  { name: 'EfficiencyStatementVO', inputDescription: 'An EfficiencyStatementVO as a client sends it; every field may be absent.' },
   {
     identityKey: long.describeInput('The person, when the path names none (PUT /repo/courses/{resourceKey}/statements).'),
     score: float.nullable,
@@ -27,10 +26,9 @@ export const ASSESSMENT_STATUSES = ['notReady', 'notStarted', 'inProgress', 'inR
 
 /** OpenOLAT's AssessableResultsVO: a person's results at a course element (the root's: the course's), fields in its declaration order. */
 export const [AssessableResultsVO, AssessableResultsVOInput] = wireType(
-  { name: 'AssessableResultsVO' },
   {
-    name: 'AssessableResultsVOInput',
-    description: 'An AssessableResultsVO as a client imports it: identityKey names the person; an absent field keeps what the person has.',
+    name: 'AssessableResultsVO',
+    inputDescription: 'An AssessableResultsVO as a client imports it: identityKey names the person; an absent field keeps what the person has.',
   },
   {
     identityKey: long.describeInput('The person whose results these are.'),

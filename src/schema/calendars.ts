@@ -20,7 +20,6 @@ export type CalendarVO = InstanceType<typeof CalendarVO>;
 /** OpenOLAT's EventLinkVO. */
 export const [EventLinkVO, EventLinkVOInput] = wireType(
   { name: 'EventLinkVO' },
-  { name: 'EventLinkVOInput' },
   {
     id: text.nullable,
     provider: text.nullable,
@@ -34,10 +33,9 @@ export type EventLinkVOInput = InstanceType<typeof EventLinkVOInput>;
 
 /** OpenOLAT's EventVO (catalogue 3.7). */
 export const [EventVO, EventVOInput] = wireType(
-  { name: 'EventVO' },
   {
-    name: 'EventVOInput',
-    description:
+    name: 'EventVO',
+    inputDescription:
       'An EventVO as a client sends it. No id: a new event with a generated id; an id the calendar does not have: created with that id; a known id (and recurrenceId): replaced, absent fields cleared, as OpenOLAT does. A classification other than 0, 1 or 2 is ignored, as OpenOLAT. Unlike OpenOLAT, subject, begin and end are mandatory and end not before begin (else 400). calendarId is ignored.',
   },
   {

@@ -3,8 +3,7 @@ import { field, int, long, text, wireType } from './wire-shape';
 
 /** OpenOLAT's LinkVO: hypermedia link, every property an XML attribute (catalog-v1.md §4.3). */
 export const [LinkVO, LinkVOInput] = wireType(
-  { name: 'LinkVO', extensions: { xmlRoot: 'link' } },
-  { name: 'LinkVOInput', description: 'A link as a client may send it back in a body: accepted and ignored.' },
+  { name: 'LinkVO', extensions: { xmlRoot: 'link' }, inputDescription: 'A link as a client may send it back in a body: accepted and ignored.' },
   {
     rel: text.outputExtensions({ xmlAttribute: true }),
     href: text.outputExtensions({ xmlAttribute: true }),
@@ -16,10 +15,9 @@ export type LinkVOInput = InstanceType<typeof LinkVOInput>;
 
 /** OpenOLAT's CatalogEntryVO (catalog-v1.md §4.1). */
 export const [CatalogEntryVO, CatalogEntryVOInput] = wireType(
-  { name: 'CatalogEntryVO' },
   {
-    name: 'CatalogEntryVOInput',
-    description:
+    name: 'CatalogEntryVO',
+    inputDescription:
       'A CatalogEntryVO as a client sends it. Create reads name, description, type and repositoryEntryKey (query and form: repoEntryKey); update reads name, description and type (not on forms) and newParentKey (query or form). Other fields are accepted and ignored.',
   },
   {

@@ -6,8 +6,7 @@ import { bool, field, inputType, int, long, objectType, text, wireType } from '.
 
 /** OpenOLAT's RepositoryEntryEducationalTypeVO (catalogue 3.3). */
 export const [RepositoryEntryEducationalTypeVO, RepositoryEntryEducationalTypeVOInput] = wireType(
-  { name: 'RepositoryEntryEducationalTypeVO' },
-  { name: 'RepositoryEntryEducationalTypeVOInput', description: 'Looked up by key; this gateway keeps no educational types, so the type is cleared.' },
+  { name: 'RepositoryEntryEducationalTypeVO', inputDescription: 'Looked up by key; this gateway keeps no educational types, so the type is cleared.' },
   {
     key: long.nullable,
     identifier: text.nullable,
@@ -20,10 +19,9 @@ export type RepositoryEntryEducationalTypeVOInput = InstanceType<typeof Reposito
 
 /** OpenOLAT's RepositoryEntryMetadataVO (catalogue 3.3). */
 export const [RepositoryEntryMetadataVO, RepositoryEntryMetadataVOInput] = wireType(
-  { name: 'RepositoryEntryMetadataVO' },
   {
-    name: 'RepositoryEntryMetadataVOInput',
-    description:
+    name: 'RepositoryEntryMetadataVO',
+    inputDescription:
       'New metadata: every field listed below is written, absent ones as null (displayname keeps its value when absent). key must be the entry’s if sent (else BAD_REQUEST); externalId, managedFlags, technicalType and the resource fields are ignored.',
   },
   {
@@ -74,10 +72,10 @@ export type OlatResourceVO = InstanceType<typeof OlatResourceVO>;
 
 /** OpenOLAT's CourseConfigVO (catalogue 3.3), whose XML root is `courseVO` like CourseVO's. */
 export const [CourseConfigVO, CourseConfigVOInput] = wireType(
-  { name: 'CourseConfigVO', extensions: { xmlRoot: 'courseVO' } },
   {
-    name: 'CourseConfigVOInput',
-    description:
+    name: 'CourseConfigVO',
+    extensions: { xmlRoot: 'courseVO' },
+    inputDescription:
       'The fields sent are changed, the others kept. On REST a CourseConfigVO (PUT) or the form fields calendar, chat, cssLayoutRef, efficencyStatement, glossarySoftkey, sharedFolderSoftkey (POST).',
   },
   {
@@ -110,10 +108,9 @@ export type RepositoryEntryImageUploadInput = InstanceType<typeof RepositoryEntr
 
 /** OpenOLAT's RepositoryEntryAccessVO (2018 on: status and the two public switches). */
 export const [RepositoryEntryAccessVO, RepositoryEntryAccessVOInput] = wireType(
-  { name: 'RepositoryEntryAccessVO' },
   {
-    name: 'RepositoryEntryAccessVOInput',
-    description:
+    name: 'RepositoryEntryAccessVO',
+    inputDescription:
       'What POST …/access writes: status (else the legacy access and membersOnly, else unchanged), allUsers and guests (absent: false, as OpenOLAT reads them).',
   },
   {

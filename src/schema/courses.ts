@@ -6,10 +6,9 @@ import { bool, field, inputType, int, long, objectType, text, wireType } from '.
 
 /** OpenOLAT's RepositoryEntryLifecycleVO (catalogue 3.3): dates as `yyyy-MM-dd'T'hh:mm:ss` text (12-hour `hh`, no zone, as OpenOLAT writes them). */
 export const [RepositoryEntryLifecycleVO, RepositoryEntryLifecycleVOInput] = wireType(
-  { name: 'RepositoryEntryLifecycleVO' },
   {
-    name: 'RepositoryEntryLifecycleVOInput',
-    description: 'A private lifecycle: validFrom and validTo as `yyyy-MM-ddTHH:mm:ss` (UTC) or ISO 8601 with a zone; key is ignored.',
+    name: 'RepositoryEntryLifecycleVO',
+    inputDescription: 'A private lifecycle: validFrom and validTo as `yyyy-MM-ddTHH:mm:ss` (UTC) or ISO 8601 with a zone; key is ignored.',
   },
   {
     key: long.nullable.describe('Always null: this gateway keeps private lifecycles only.'),
@@ -43,10 +42,9 @@ export const ENTRY_RESOURCE = {
 
 /** OpenOLAT's RepositoryEntryVO (catalogue 3.3). */
 export const [RepositoryEntryVO, RepositoryEntryVOInput] = wireType(
-  { name: 'RepositoryEntryVO' },
   {
-    name: 'RepositoryEntryVOInput',
-    description:
+    name: 'RepositoryEntryVO',
+    inputDescription:
       'POST /repo/entries/{k}: displayname, description, teaser, location, authors, externalId, externalRef and managedFlags are replaced (absent: null; displayname keeps its value when absent), lifecycle replaced (absent: removed), entryStatus changed as by …/status when sent. On REST also a multipart form whose part `file` replaces the content of an IMS content package (other entries: NOT_FOUND).',
   },
   {
@@ -81,10 +79,9 @@ export type RepositoryEntryVOes = InstanceType<typeof RepositoryEntryVOes>;
 
 /** OpenOLAT's CourseVO (catalogue 3.3): `key` is the course's OLAT resource id, not the entry key (`repoEntryKey`). */
 export const [CourseVO, CourseVOInput] = wireType(
-  { name: 'CourseVO' },
   {
-    name: 'CourseVOInput',
-    description:
+    name: 'CourseVO',
+    inputDescription:
       'A new course: a CourseVO body (key, repoEntryKey, olatResource* and editorRootNodeId are ignored), or on REST the query parameters of PUT /repo/courses without a body (shortTitle, status, access, membersOnly, publicVisible, setAuthor, initialAuthor are those of the query form).',
   },
   {

@@ -3,8 +3,7 @@ import { dateTime, long, text, wireType } from './wire-shape';
 
 /** OpenOLAT's CurriculumVO (catalogue 3.5), the "product" of the source document. */
 export const [CurriculumVO, CurriculumVOInput] = wireType(
-  { name: 'CurriculumVO' },
-  { name: 'CurriculumVOInput', description: 'A CurriculumVO as a client sends it. Absent fields keep their value, null clears it.' },
+  { name: 'CurriculumVO', inputDescription: 'A CurriculumVO as a client sends it. Absent fields keep their value, null clears it.' },
   {
     key: long,
     identifier: text.managed('identifier'),
@@ -22,10 +21,9 @@ export type CurriculumVOInput = InstanceType<typeof CurriculumVOInput>;
 
 /** OpenOLAT's CurriculumElementVO (catalogue 3.5). */
 export const [CurriculumElementVO, CurriculumElementVOInput] = wireType(
-  { name: 'CurriculumElementVO' },
   {
-    name: 'CurriculumElementVOInput',
-    description:
+    name: 'CurriculumElementVO',
+    inputDescription:
       'A CurriculumElementVO as a client sends it. Absent fields keep their value, null clears it; a changed parentElementKey moves the element with its sub-elements.',
   },
   {
@@ -52,8 +50,7 @@ export type CurriculumElementVOInput = InstanceType<typeof CurriculumElementVOIn
 
 /** OpenOLAT's CurriculumElementTypeVO (catalogue 3.5). */
 export const [CurriculumElementTypeVO, CurriculumElementTypeVOInput] = wireType(
-  { name: 'CurriculumElementTypeVO' },
-  { name: 'CurriculumElementTypeVOInput', description: 'A CurriculumElementTypeVO as a client sends it. Absent fields keep their value, null clears it.' },
+  { name: 'CurriculumElementTypeVO', inputDescription: 'A CurriculumElementTypeVO as a client sends it. Absent fields keep their value, null clears it.' },
   {
     key: long,
     identifier: text.managed('identifier'),
@@ -72,7 +69,6 @@ export type CurriculumElementTypeVOInput = InstanceType<typeof CurriculumElement
 /** OpenOLAT's CurriculumElementMemberVO (catalogue 3.5). */
 export const [CurriculumElementMemberVO, CurriculumElementMemberVOInput] = wireType(
   { name: 'CurriculumElementMemberVO' },
-  { name: 'CurriculumElementMemberVOInput' },
   {
     identityKey: long,
     role: text.describe('A curriculum role (catalogue 5.8)').describeInput('A curriculum role (catalogue 5.8)'),

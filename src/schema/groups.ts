@@ -5,8 +5,7 @@ import { bool, field, inputType, int, long, text, wireType } from './wire-shape'
 
 /** OpenOLAT's GroupVO (catalogue 3.2). */
 export const [GroupVO, GroupVOInput] = wireType(
-  { name: 'GroupVO' },
-  { name: 'GroupVOInput', description: 'A GroupVO as a client sends it; `type` is ignored (always LearningGroup).' },
+  { name: 'GroupVO', inputDescription: 'A GroupVO as a client sends it; `type` is ignored (always LearningGroup).' },
   {
     key: long,
     description: text.nullable.managed('description'),
@@ -61,10 +60,10 @@ export const MEMBER_LISTS_SHOWN = {
 
 /** A group's collaboration tools, news and member lists' visibility (catalogue 3.2); OpenOLAT names its XML root `groupVO`. */
 export const [GroupConfigurationVO, GroupConfigurationVOInput] = wireType(
-  { name: 'GroupConfigurationVO', extensions: { xmlRoot: 'groupVO' } },
   {
-    name: 'GroupConfigurationVOInput',
-    description:
+    name: 'GroupConfigurationVO',
+    extensions: { xmlRoot: 'groupVO' },
+    inputDescription:
       'tools replaces the tools switched on (absent: all off); toolsAccess is applied when present; news is saved when not blank; a visibility left out or null stays as it is.',
   },
   {

@@ -2,8 +2,7 @@ import { bool, dateTime, float, int, long, objectType, text, wireType } from './
 
 /** OpenOLAT's RepositoryEntryLectureConfigurationVO (catalogue 3.6): a course without a configuration answers every field null. */
 export const [RepositoryEntryLectureConfigurationVO, RepositoryEntryLectureConfigurationVOInput] = wireType(
-  { name: 'RepositoryEntryLectureConfigurationVO' },
-  { name: 'RepositoryEntryLectureConfigurationVOInput', description: 'Only the fields given (not null) are written.' },
+  { name: 'RepositoryEntryLectureConfigurationVO', inputDescription: 'Only the fields given (not null) are written.' },
   {
     lectureEnabled: bool.nullable,
     overrideModuleDefault: bool.nullable,
@@ -19,10 +18,10 @@ export type RepositoryEntryLectureConfigurationVOInput = InstanceType<typeof Rep
 
 /** OpenOLAT's LectureBlockVO (catalogue 3.6); its XML root is `lectureBlocksVO` (sic, plural). */
 export const [LectureBlockVO, LectureBlockVOInput] = wireType(
-  { name: 'LectureBlockVO', extensions: { xmlRoot: 'lectureBlocksVO' } },
   {
-    name: 'LectureBlockVOInput',
-    description:
+    name: 'LectureBlockVO',
+    extensions: { xmlRoot: 'lectureBlocksVO' },
+    inputDescription:
       'A LectureBlockVO as a client sends it: no key (or 0) creates, a key updates. plannedLectures is always written (0 when absent); the other fields only when not null. status and rollCallStatus are ignored but for rollCallStatus autoclosed, which closes the roll call.',
   },
   {

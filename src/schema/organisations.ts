@@ -2,10 +2,9 @@ import { long, text, wireType } from './wire-shape';
 
 /** OpenOLAT's OrganisationVO (catalogue 3.4). */
 export const [OrganisationVO, OrganisationVOInput] = wireType(
-  { name: 'OrganisationVO' },
   {
-    name: 'OrganisationVOInput',
-    description:
+    name: 'OrganisationVO',
+    inputDescription:
       'An OrganisationVO as a client sends it. Absent fields keep their value, null clears it; a changed parentOrganisationKey moves the organisation with its subtree; rootOrganisationKey is ignored.',
   },
   {
@@ -27,8 +26,7 @@ export type OrganisationVOInput = InstanceType<typeof OrganisationVOInput>;
 
 /** OpenOLAT's OrganisationTypeVO (catalogue 3.4). */
 export const [OrganisationTypeVO, OrganisationTypeVOInput] = wireType(
-  { name: 'OrganisationTypeVO' },
-  { name: 'OrganisationTypeVOInput', description: 'An OrganisationTypeVO as a client sends it. Absent fields keep their value, null clears it.' },
+  { name: 'OrganisationTypeVO', inputDescription: 'An OrganisationTypeVO as a client sends it. Absent fields keep their value, null clears it.' },
   {
     key: long,
     identifier: text.managed('identifier'),

@@ -3,10 +3,9 @@ import { field, long, text, wireType } from './wire-shape';
 
 /** OpenOLAT's RelationRoleVO (catalogue 3.9); in XML every right is its own `<rights>` element. */
 export const [RelationRoleVO, RelationRoleVOInput] = wireType(
-  { name: 'RelationRoleVO' },
   {
-    name: 'RelationRoleVOInput',
-    description:
+    name: 'RelationRoleVO',
+    inputDescription:
       'A RelationRoleVO as a client sends it. On update, absent fields keep their value here (on REST they are cleared, as OpenOLAT does; the name stays); rights, when given, replace the set (unknown ids are dropped).',
   },
   {
@@ -26,10 +25,9 @@ export type RelationRoleVOInput = InstanceType<typeof RelationRoleVOInput>;
 
 /** OpenOLAT's IdentityToIdentityRelationVO (catalogue 3.9): the source holds the role's rights over the target. */
 export const [IdentityToIdentityRelationVO, IdentityToIdentityRelationVOInput] = wireType(
-  { name: 'IdentityToIdentityRelationVO' },
   {
-    name: 'IdentityToIdentityRelationVOInput',
-    description:
+    name: 'IdentityToIdentityRelationVO',
+    inputDescription:
       'A new relation: identitySourceKey, identityTargetKey and relationRoleKey are required; a key is refused (relations are not updated); relationRole is ignored.',
   },
   {

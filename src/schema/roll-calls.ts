@@ -15,14 +15,13 @@ export const READ_ONLY_ROLL_CALL_FIELDS = [
  * block. The attendance numbers are absent (null) when 0, as OpenOLAT writes them.
  */
 export const [LectureBlockRollCallVO, LectureBlockRollCallVOInput] = wireType(
-  { name: 'LectureBlockRollCallVO' },
   {
-    name: 'LectureBlockRollCallVOInput',
-    description:
+    name: 'LectureBlockRollCallVO',
+    inputDescription:
       'What may change in a roll call: nothing of the attendance (the source document: roll calls can be read, not executed). ' +
       'absenceSupervisorNotificationDate is always written (absent or null clears it); comment and absenceReason only when not null. ' +
       'On REST the body is a whole LectureBlockRollCallVO: its other fields (attendance numbers, absenceAuthorized, identity, block) are ignored, as OpenOLAT does.',
-    extensions: { ignoredOnWire: READ_ONLY_ROLL_CALL_FIELDS },
+    inputExtensions: { ignoredOnWire: READ_ONLY_ROLL_CALL_FIELDS },
   },
   {
     key: long.describeInput('The roll call to change (400 without).'),

@@ -2,10 +2,9 @@ import { bool, dateTime, field, int, long, objectType, text, wireType } from './
 
 /** OpenOLAT's TaxonomyVO (catalogue 3.8). */
 export const [TaxonomyVO, TaxonomyVOInput] = wireType(
-  { name: 'TaxonomyVO' },
   {
-    name: 'TaxonomyVOInput',
-    description:
+    name: 'TaxonomyVO',
+    inputDescription:
       'A TaxonomyVO as a client sends it (an extension: OpenOLAT cannot create taxonomies over REST). Without a key a new taxonomy, with a key an update; absent fields keep their value.',
   },
   {
@@ -32,10 +31,9 @@ export type TaxonomyVOes = InstanceType<typeof TaxonomyVOes>;
 
 /** OpenOLAT's TaxonomyLevelVO (catalogue 3.8). */
 export const [TaxonomyLevelVO, TaxonomyLevelVOInput] = wireType(
-  { name: 'TaxonomyLevelVO' },
   {
-    name: 'TaxonomyLevelVOInput',
-    description:
+    name: 'TaxonomyLevelVO',
+    inputDescription:
       'A TaxonomyLevelVO as a client sends it: without a key a new level, with a key an update; a changed parentKey moves the level with its sub-levels, a null parentKey makes it a root level.',
   },
   {
@@ -54,8 +52,7 @@ export type TaxonomyLevelVOInput = InstanceType<typeof TaxonomyLevelVOInput>;
 
 /** OpenOLAT's TaxonomyLevelTypeVO (catalogue 3.8). */
 export const [TaxonomyLevelTypeVO, TaxonomyLevelTypeVOInput] = wireType(
-  { name: 'TaxonomyLevelTypeVO' },
-  { name: 'TaxonomyLevelTypeVOInput', description: 'A TaxonomyLevelTypeVO as a client sends it: without a key a new type, with a key an update.' },
+  { name: 'TaxonomyLevelTypeVO', inputDescription: 'A TaxonomyLevelTypeVO as a client sends it: without a key a new type, with a key an update.' },
   {
     key: long,
     identifier: text.describeInput('mandatory for a new type').managed('identifier'),
@@ -90,10 +87,10 @@ export const LIBRARY_SETTINGS = [
 
 /** OpenOLAT's TaxonomyCompetenceVO (catalogue 3.8). */
 export const [TaxonomyCompetenceVO, TaxonomyCompetenceVOInput] = wireType(
-  { name: 'TaxonomyCompetenceVO' },
   {
-    name: 'TaxonomyCompetenceVOInput',
-    description: 'A TaxonomyCompetenceVO as a client sends it: a competence of the same type on the level is updated (its expiration), else one is created.',
+    name: 'TaxonomyCompetenceVO',
+    inputDescription:
+      'A TaxonomyCompetenceVO as a client sends it: a competence of the same type on the level is updated (its expiration), else one is created.',
   },
   {
     key: long,

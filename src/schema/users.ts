@@ -4,8 +4,7 @@ import { Base64Scalar, LongScalar } from './scalars';
 import { bool, dateTime, field, inputType, int, long, objectType, text, wireType } from './wire-shape';
 
 export const [UserPropertyVO, UserPropertyInput] = wireType(
-  { name: 'UserPropertyVO' },
-  { name: 'UserPropertyInput' },
+  { name: 'UserPropertyVO', inputName: 'UserPropertyInput' },
   {
     name: text.required,
     value: text.nullable,
@@ -16,8 +15,7 @@ export type UserPropertyInput = InstanceType<typeof UserPropertyInput>;
 
 /** OpenOLAT's UserVO (catalogue 3.1); `password` exists only on input. */
 export const [UserVO, UserVOInput] = wireType(
-  { name: 'UserVO' },
-  { name: 'UserVOInput', description: 'A UserVO as a client sends it; `key` and `portrait` are accepted and ignored.' },
+  { name: 'UserVO', inputDescription: 'A UserVO as a client sends it; `key` and `portrait` are accepted and ignored.' },
   {
     key: long,
     login: text,
@@ -38,10 +36,9 @@ export type UserVOInput = InstanceType<typeof UserVOInput>;
 
 /** Roles in the user's default organisation (catalogue 3.1 RolesVO). */
 export const [RolesVO, RolesVOInput] = wireType(
-  { name: 'RolesVO' },
   {
-    name: 'RolesVOInput',
-    description:
+    name: 'RolesVO',
+    inputDescription:
       'Absent flags count as false, but selectusManager (a newer flag) changes only when sent; systemAdmin is ignored. guestOnly, else invitee, stands alone: the other roles are removed.',
   },
   {
@@ -63,7 +60,6 @@ export type RolesVOInput = InstanceType<typeof RolesVOInput>;
 
 export const [StatusVO, StatusVOInput] = wireType(
   { name: 'StatusVO' },
-  { name: 'StatusVOInput' },
   {
     status: int.describe('1 permanent, 2 active, 101 login denied, 102 pending, 103 inactive, 199 deleted').required,
   },
@@ -84,7 +80,6 @@ export type ManagedUserVO = InstanceType<typeof ManagedUserVO>;
 
 export const [PreferencesVO, PreferencesVOInput] = wireType(
   { name: 'PreferencesVO' },
-  { name: 'PreferencesVOInput' },
   {
     language: text.nullable.describe('Language of the user interface, e.g. de, en, fr_CH').describeInput('null or empty clears the preference'),
   },
@@ -93,10 +88,9 @@ export type PreferencesVO = InstanceType<typeof PreferencesVO>;
 export type PreferencesVOInput = InstanceType<typeof PreferencesVOInput>;
 
 export const [UserLifecycleVO, UserLifecycleVOInput] = wireType(
-  { name: 'UserLifecycleVO' },
   {
-    name: 'UserLifecycleVOInput',
-    description:
+    name: 'UserLifecycleVO',
+    inputDescription:
       'No dates: reactivate the user (status active, dates cleared); an expirationDate: set it; only an inactivationDate: nothing changes. Other fields are ignored.',
   },
   {
@@ -116,10 +110,9 @@ export type UserLifecycleVOInput = InstanceType<typeof UserLifecycleVOInput>;
  * except in the answer that creates an API key, which carries its secret that one time.
  */
 export const [AuthenticationVO, AuthenticationVOInput] = wireType(
-  { name: 'AuthenticationVO' },
   {
-    name: 'AuthenticationVOInput',
-    description: 'An AuthenticationVO as a client sends it. For provider API-Key, authUsername and credential are ignored: both are generated.',
+    name: 'AuthenticationVO',
+    inputDescription: 'An AuthenticationVO as a client sends it. For provider API-Key, authUsername and credential are ignored: both are generated.',
   },
   {
     key: long.describeInput('Names an existing authentication of the identity to update.'),

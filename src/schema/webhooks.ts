@@ -6,8 +6,8 @@ export const [WebhookVO, WebhookVOInput] = wireType(
     description:
       "A webhook subscription (beyond OpenOLAT): the change feed's events of `types` are POSTed to `url`, signed per Standard Webhooks, as far as the owner may read them (within `organisationKey` and below, when set).",
     extensions: { xmlRoot: 'webhook' },
+    inputDescription: 'A webhook subscription as an administrator writes it.',
   },
-  { name: 'WebhookVOInput', description: 'A webhook subscription as an administrator writes it.' },
   {
     key: long.outputOnly,
     url: text.describeInput(

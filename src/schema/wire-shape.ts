@@ -130,16 +130,27 @@ function named(name: string) {
 
 /** An object type of these fields (their object-type side): a VO no client sends. */
 export function objectType<S extends Fields>(names: TypeNames, fields: S) {
-  return wireType(names, null, fields)[0];
+  return declareTypes(names, null, fields)[0];
 }
 
 /** An input type of these fields (their input-type side, described by describe() or describeInput()): what a client sends and never reads back. */
 export function inputType<S extends Fields>(names: TypeNames, fields: S) {
-  return wireType(null, names, fields)[1];
+  return declareTypes(null, names, fields)[1];
+}
+
+/** A VO's names: its object type's, and its input twin's (`<name>Input` unless `inputName` says otherwise) with the input's own description. */
+interface TwinNames extends TypeNames {
+  inputName?: string;
+  inputDescription?: string;
+  inputExtensions?: ExtensionMap;
 }
 
 /** The object type and the input type of one VO, from its one list of fields. */
-export function wireType<S extends Fields>(output: TypeNames | null, input: TypeNames | null, fields: S) {
+export function wireType<S extends Fields>({ inputName, inputDescription, inputExtensions, ...output }: TwinNames, fields: S) {
+  return declareTypes(output, { name: inputName ?? `${output.name}Input`, description: inputDescription, extensions: inputExtensions }, fields);
+}
+
+function declareTypes<S extends Fields>(output: TypeNames | null, input: TypeNames | null, fields: S) {
   const types = [output && named(output.name), input && named(input.name)] as const;
   for (const [name, wire] of Object.entries(fields)) {
     if (types[0] && wire.output) declare(types[0], name, wire.output);

@@ -1,4 +1,4 @@
-import { BigIntType, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { BigIntType, Entity, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 
 /** What the records of every family share: a numeric key, and when the record was created and last changed. */
 export abstract class BaseEntity<Optional extends string = never> {
@@ -54,4 +54,16 @@ export function Nullable(type: NullableColumnType, length?: number) {
 /** A `varchar` column that may not be null, of `length` (255 unless given). */
 export function Varchar(length = 255) {
   return Property({ type: 'string', length });
+}
+
+/**
+ * A record that links others (a membership, an owner, a tag): its table, once per combination of
+ * `unique` (its properties), with a `bigint` key as every record that accumulates without bound.
+ */
+export function LinkEntity(tableName: string, unique: string[]) {
+  return (entity: abstract new (...args: never[]) => BaseEntity<string>) => {
+    LongKey()(entity);
+    Unique<object, string>({ properties: unique as never })(entity);
+    Entity({ tableName })(entity);
+  };
 }

@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { BaseEntity, LongKey, Nullable, Varchar } from './base';
+import { BaseEntity, LinkEntity, LongKey, Nullable, Varchar } from './base';
 import { LectureBlock } from './lectures';
 import { Identity } from './users';
 
@@ -53,9 +53,7 @@ export class CalendarEvent extends BaseEntity<'allDay' | 'classification'> {
 }
 
 /** A person's secret for the iCalendar feed of one calendar (extension: OpenOLAT's calendar subscription). Only its hash is stored. */
-@Entity({ tableName: 'calendar_feed_token' })
-@Unique({ properties: ['identity', 'calendarId'] })
-@LongKey()
+@LinkEntity('calendar_feed_token', ['identity', 'calendarId'])
 export class CalendarFeedToken extends BaseEntity {
   @ManyToOne(() => Identity, { deleteRule: 'cascade' }) identity!: Identity;
 

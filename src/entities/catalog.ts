@@ -1,5 +1,5 @@
-import { Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { BaseEntity, LongKey, Nullable, Varchar } from './base';
+import { Entity, Index, ManyToOne, Property } from '@mikro-orm/core';
+import { BaseEntity, LinkEntity, Nullable, Varchar } from './base';
 import { RepositoryEntry } from './courses';
 import { Identity } from './users';
 
@@ -25,9 +25,7 @@ export class CatalogEntry extends BaseEntity<'type' | 'position'> {
 }
 
 /** An owner of one catalog entry (its own owner group, catalog-v1.md §3.5). */
-@Entity({ tableName: 'catalog_entry_owner' })
-@Unique({ properties: ['catalogEntry', 'identity'] })
-@LongKey()
+@LinkEntity('catalog_entry_owner', ['catalogEntry', 'identity'])
 export class CatalogOwner extends BaseEntity {
   @ManyToOne(() => CatalogEntry, { deleteRule: 'cascade' }) catalogEntry!: CatalogEntry;
   @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true }) identity!: Identity;

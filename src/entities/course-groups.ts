@@ -1,5 +1,5 @@
-import { Entity, Index, ManyToOne, Unique } from '@mikro-orm/core';
-import { BaseEntity, LongKey } from './base';
+import { Index, ManyToOne } from '@mikro-orm/core';
+import { BaseEntity, LinkEntity } from './base';
 import { RepositoryEntry } from './courses';
 import { Group } from './groups';
 import { Identity } from './users';
@@ -9,18 +9,14 @@ import { Identity } from './users';
  * groups"): its coaches coach the course, its participants take part in it. Indexed both ways; a
  * deleted course loses its links and its groups stay, a deleted group leaves its courses.
  */
-@Entity({ tableName: 'repository_entry_group' })
-@Unique({ properties: ['entry', 'group'] })
-@LongKey()
+@LinkEntity('repository_entry_group', ['entry', 'group'])
 export class RepositoryEntryGroup extends BaseEntity {
   @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' }) entry!: RepositoryEntry;
   @ManyToOne(() => Group, { deleteRule: 'cascade', index: true }) group!: Group;
 }
 
 /** A bookmark: a person's favourite course (GET /users/{k}/courses/favorite). */
-@Entity({ tableName: 'repository_entry_mark' })
-@Unique({ properties: ['identity', 'entry'] })
-@LongKey()
+@LinkEntity('repository_entry_mark', ['identity', 'entry'])
 export class RepositoryEntryMark extends BaseEntity {
   @ManyToOne(() => Identity, { deleteRule: 'cascade' }) identity!: Identity;
 

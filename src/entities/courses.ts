@@ -1,5 +1,5 @@
 import { BigIntType, Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { BaseEntity, LongKey, ManagedEntity, Nullable, Varchar } from './base';
+import { BaseEntity, LinkEntity, ManagedEntity, Nullable, Varchar } from './base';
 import { Organisation } from './organisations';
 import { Identity } from './users';
 
@@ -121,10 +121,8 @@ export class CourseRunElement extends CourseNode {
 export const EntryRole = { owner: 'owner', coach: 'coach', participant: 'participant' } as const;
 export type EntryRole = (typeof EntryRole)[keyof typeof EntryRole];
 
-@Entity({ tableName: 'repository_entry_membership' })
-@Unique({ properties: ['entry', 'identity', 'role'] })
+@LinkEntity('repository_entry_membership', ['entry', 'identity', 'role'])
 @Index({ properties: ['entry', 'role', 'id'] })
-@LongKey()
 export class RepositoryMembership extends BaseEntity {
   @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' }) entry!: RepositoryEntry;
   @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true }) identity!: Identity;

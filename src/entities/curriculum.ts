@@ -1,5 +1,5 @@
-import { Collection, Entity, Index, ManyToMany, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { BaseEntity, LongKey, ManagedEntity, NamedEntity, Nullable, StyledEntity, Varchar } from './base';
+import { Collection, Entity, Index, ManyToMany, ManyToOne, Property } from '@mikro-orm/core';
+import { BaseEntity, LinkEntity, ManagedEntity, NamedEntity, Nullable, StyledEntity, Varchar } from './base';
 import { Organisation } from './organisations';
 import { RepositoryEntry } from './courses';
 import { Identity } from './users';
@@ -75,9 +75,7 @@ export class CurriculumElement extends ManagedEntity<'status' | 'path' | 'positi
 }
 
 /** A curriculum-level role (catalogue 5.8: curriculumowner, curriculummanager) of a person. */
-@Entity({ tableName: 'curriculum_role' })
-@Unique({ properties: ['curriculum', 'identity', 'role'] })
-@LongKey()
+@LinkEntity('curriculum_role', ['curriculum', 'identity', 'role'])
 export class CurriculumRoleMembership extends BaseEntity {
   @ManyToOne(() => Curriculum, { deleteRule: 'cascade' }) curriculum!: Curriculum;
   @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true }) identity!: Identity;
@@ -85,10 +83,8 @@ export class CurriculumRoleMembership extends BaseEntity {
 }
 
 /** A person's role on an element (catalogue 5.8), applying to the sub-elements when its inheritance is root or inherited. */
-@Entity({ tableName: 'curriculum_element_membership' })
-@Unique({ properties: ['element', 'identity', 'role'] })
+@LinkEntity('curriculum_element_membership', ['element', 'identity', 'role'])
 @Index({ properties: ['identity', 'role'] })
-@LongKey()
 export class CurriculumElementMembership extends BaseEntity<'inheritance'> {
   @ManyToOne(() => CurriculumElement, { deleteRule: 'cascade' }) element!: CurriculumElement;
   @ManyToOne(() => Identity, { deleteRule: 'cascade' }) identity!: Identity;
@@ -97,18 +93,14 @@ export class CurriculumElementMembership extends BaseEntity<'inheritance'> {
 }
 
 /** A course (repository entry) linked to an element. */
-@Entity({ tableName: 'curriculum_element_entry' })
-@Unique({ properties: ['element', 'entry'] })
-@LongKey()
+@LinkEntity('curriculum_element_entry', ['element', 'entry'])
 export class CurriculumElementEntry extends BaseEntity {
   @ManyToOne(() => CurriculumElement, { deleteRule: 'cascade' }) element!: CurriculumElement;
   @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade', index: true }) entry!: RepositoryEntry;
 }
 
 /** A taxonomy level an element is tagged with (catalogue 2.6); a level in use by an element is not deleted (taxonomy service: 304). */
-@Entity({ tableName: 'curriculum_element_taxonomy_level' })
-@Unique({ properties: ['element', 'level'] })
-@LongKey()
+@LinkEntity('curriculum_element_taxonomy_level', ['element', 'level'])
 export class CurriculumElementTaxonomyLevel extends BaseEntity {
   @ManyToOne(() => CurriculumElement, { deleteRule: 'cascade' }) element!: CurriculumElement;
   @ManyToOne(() => TaxonomyLevel, { deleteRule: 'cascade', index: true }) level!: TaxonomyLevel;

@@ -1,5 +1,5 @@
-import { ArrayType, Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { BaseEntity, LongKey, ManagedEntity, Nullable, Varchar } from './base';
+import { ArrayType, Entity, Index, ManyToOne, Property } from '@mikro-orm/core';
+import { BaseEntity, LinkEntity, ManagedEntity, Nullable, Varchar } from './base';
 import { Organisation } from './organisations';
 import { Identity } from './users';
 
@@ -39,10 +39,8 @@ export class Group extends ManagedEntity<
 export const GroupRole = { coach: 'coach', participant: 'participant' } as const;
 export type GroupRole = (typeof GroupRole)[keyof typeof GroupRole];
 
-@Entity({ tableName: 'group_membership' })
-@Unique({ properties: ['group', 'identity', 'role'] })
+@LinkEntity('group_membership', ['group', 'identity', 'role'])
 @Index({ properties: ['group', 'role', 'id'] })
-@LongKey()
 export class GroupMembership extends BaseEntity {
   @ManyToOne(() => Group, { deleteRule: 'cascade' }) group!: Group;
   @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true }) identity!: Identity;

@@ -1,5 +1,5 @@
 import { Check, Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { BaseEntity, LongKey, ManagedEntity, Nullable } from './base';
+import { BaseEntity, LinkEntity, LongKey, ManagedEntity, Nullable } from './base';
 import { RepositoryEntry } from './courses';
 import { CurriculumElement } from './curriculum';
 import { TaxonomyLevel } from './taxonomy';
@@ -56,9 +56,7 @@ export class LectureBlock extends ManagedEntity<'compulsory' | 'plannedLectures'
 }
 
 /** A teacher of a block. */
-@Entity({ tableName: 'lecture_block_teacher' })
-@Unique({ properties: ['block', 'identity'] })
-@LongKey()
+@LinkEntity('lecture_block_teacher', ['block', 'identity'])
 export class LectureBlockTeacher extends BaseEntity {
   @ManyToOne(() => LectureBlock, { deleteRule: 'cascade' }) block!: LectureBlock;
   @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true }) identity!: Identity;
@@ -89,9 +87,7 @@ export class LectureBlockParticipantGroup extends BaseEntity {
 }
 
 /** The roll call of one participant of a block (LectureBlockRollCallVO): read-only through the interface but for three fields. */
-@Entity({ tableName: 'lecture_block_roll_call' })
-@Unique({ properties: ['block', 'identity'] })
-@LongKey()
+@LinkEntity('lecture_block_roll_call', ['block', 'identity'])
 export class LectureBlockRollCall extends BaseEntity {
   @ManyToOne(() => LectureBlock, { deleteRule: 'cascade' }) block!: LectureBlock;
   @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true }) identity!: Identity;
@@ -104,9 +100,7 @@ export class LectureBlockRollCall extends BaseEntity {
 }
 
 /** A taxonomy level a block is tagged with. */
-@Entity({ tableName: 'lecture_block_taxonomy_level' })
-@Unique({ properties: ['block', 'level'] })
-@LongKey()
+@LinkEntity('lecture_block_taxonomy_level', ['block', 'level'])
 export class LectureBlockTaxonomyLevel extends BaseEntity {
   @ManyToOne(() => LectureBlock, { deleteRule: 'cascade' }) block!: LectureBlock;
   @ManyToOne(() => TaxonomyLevel, { deleteRule: 'cascade', index: true }) level!: TaxonomyLevel;

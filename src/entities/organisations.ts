@@ -1,5 +1,5 @@
 import { Collection, Entity, Index, ManyToMany, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { BaseEntity, LongKey, StyledEntity, Varchar } from './base';
+import { BaseEntity, LinkEntity, StyledEntity, Varchar } from './base';
 import { Identity } from './users';
 
 @Entity({ tableName: 'organisation_type' })
@@ -23,10 +23,8 @@ export class Organisation extends StyledEntity<'status' | 'path'> {
 }
 
 /** A role an identity holds in one organisation (catalogue 5.7), applying to the subtree when its inheritance says so. */
-@Entity({ tableName: 'organisation_role' })
-@Unique({ properties: ['identity', 'organisation', 'role'] })
+@LinkEntity('organisation_role', ['identity', 'organisation', 'role'])
 @Index({ properties: ['organisation', 'role'] })
-@LongKey()
 export class OrganisationRoleMembership extends BaseEntity<'inheritance'> {
   @ManyToOne(() => Identity, { deleteRule: 'cascade', index: true }) identity!: Identity;
   @ManyToOne(() => Organisation, { deleteRule: 'cascade' }) organisation!: Organisation;

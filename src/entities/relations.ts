@@ -1,5 +1,5 @@
-import { Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/core';
-import { LongKey, ManagedEntity, Nullable, Varchar } from './base';
+import { Entity, Index, ManyToOne, Property } from '@mikro-orm/core';
+import { LinkEntity, ManagedEntity, Nullable, Varchar } from './base';
 import { Identity } from './users';
 
 /** A kind of identity-to-identity relation (e.g. "Supervisor") and the rights it grants its source over its target (catalogue 2.10). */
@@ -10,9 +10,7 @@ export class RelationRole extends ManagedEntity<'rights'> {
   @Property({ type: 'json', default: '[]' }) rights: string[] = [];
 }
 
-@Entity({ tableName: 'identity_relation' })
-@Unique({ properties: ['source', 'target', 'role'] })
-@LongKey()
+@LinkEntity('identity_relation', ['source', 'target', 'role'])
 export class IdentityRelation extends ManagedEntity {
   @ManyToOne(() => Identity, { deleteRule: 'cascade' })
   @Index()

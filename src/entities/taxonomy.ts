@@ -1,6 +1,6 @@
 import { Collection, Entity, Index, ManyToMany, ManyToOne, Property, Unique } from '@mikro-orm/core';
 import { RepositoryEntry } from './courses';
-import { BaseEntity, LongKey, ManagedEntity, NamedEntity, Nullable, Varchar } from './base';
+import { BaseEntity, LinkEntity, LongKey, ManagedEntity, NamedEntity, Nullable, Varchar } from './base';
 import { Identity } from './users';
 
 /** A taxonomy (catalogue 2.9): a tree of levels, typed by its level types. */
@@ -72,9 +72,7 @@ export class TaxonomyCompetence extends BaseEntity {
 }
 
 /** A level a repository entry is tagged with. */
-@Entity({ tableName: 'repository_entry_taxonomy_level' })
-@Unique({ properties: ['entry', 'level'] })
-@LongKey()
+@LinkEntity('repository_entry_taxonomy_level', ['entry', 'level'])
 export class RepositoryEntryTaxonomyLevel extends BaseEntity {
   @ManyToOne(() => RepositoryEntry, { deleteRule: 'cascade' }) entry!: RepositoryEntry;
   @ManyToOne(() => TaxonomyLevel, { deleteRule: 'restrict', index: true }) level!: TaxonomyLevel;

@@ -4,11 +4,9 @@ import { pairTable } from '../db/pairs';
 import { readPages, type EdgePage } from '../domain/edges';
 import type { Range } from '../domain/lists';
 import type { OrganisationRole } from '../domain/roles';
-import type { EntryRole } from '../entities/courses';
 import type { GroupRow } from '../groups/presenter';
 import { GROUP_COLUMNS, inOrganisationWithRole } from '../groups/repository';
-import type { UserRow } from '../users/presenter';
-import { USER_COLUMNS } from '../users/repository';
+import { ENTRY_MEMBERSHIPS } from './repository';
 
 /** SQL of the links between courses and learning groups (`repository_entry_group`, indexed by entry and by group). */
 
@@ -61,13 +59,4 @@ export const pagesOfGroupsOfEntries = (em: EntityManager, entryKeys: readonly nu
   );
 
 /** A page of the direct members with the role of each of these entries, in the order they joined. */
-export const pagesOfMembersOfEntries = (em: EntityManager, entryKeys: readonly number[], role: EntryRole, page: EdgePage, cap: number | null) =>
-  readPages<UserRow>(
-    em,
-    (entry) =>
-      `select ${USER_COLUMNS} from repository_entry_membership m join identity i on i.id = m.identity_id where m.entry_id = ${entry} and m.role = ? order by m.id`,
-    [role],
-    entryKeys,
-    page,
-    cap,
-  );
+export const pagesOfMembersOfEntries = ENTRY_MEMBERSHIPS.pages;

@@ -3,13 +3,13 @@ import { allOf, keyArray, placeholders, sql } from '../db/sql';
 import { readPages, type EdgePage } from '../domain/edges';
 import { withinBoundOf } from '../domain/bound';
 import type { Caller } from '../domain/context';
-import type { Range } from '../domain/lists';
 import { readPage, type Page, type PageRequest } from '../domain/paging';
 import { appliesIn } from '../domain/scope';
 import { COURSE_MEMBER_ROLES, entriesThroughCurriculum } from '../curriculum/entries-through';
 import { RESOURCE_ID_SEQUENCE, RESOURCE_KEY_SEQUENCE, type EntryRole, type EntryStatus, type NodeXmlExtra } from '../entities/courses';
 import type { UserRow } from '../users/presenter';
 import { USER_COLUMNS } from '../users/repository';
+import { roleMemberships } from '../users/memberships';
 import type { ElementFields, ElementRow, EntryRow } from './presenter';
 import { ENTRY_MANAGERS } from '../access/roles';
 
@@ -324,15 +324,11 @@ export async function hasRole(em: EntityManager, entryKey: number, identityKey: 
   );
 }
 
+/** The members of entries by role (repository_entry_membership). */
+export const ENTRY_MEMBERSHIPS = roleMemberships<EntryRole>('repository_entry_membership', 'entry_id');
+
 /** Members with the role in the order they joined (`membershipKey`). */
-export async function listMembers(em: EntityManager, entryKey: number, role: EntryRole, range: Range): Promise<(UserRow & { membershipKey: number })[]> {
-  return sql<UserRow & { membershipKey: number }>(
-    em,
-    `select ${USER_COLUMNS}, m.id as "membershipKey" from identity i join repository_entry_membership m on m.identity_id = i.id
-     where m.entry_id = ? and m.role = ? and m.id > ? order by m.id limit ?`,
-    [entryKey, role, range.after, range.size],
-  );
-}
+export const listMembers = ENTRY_MEMBERSHIPS.list;
 
 /** The member with the role, if the identity holds it. */
 export async function findMember(em: EntityManager, entryKey: number, identityKey: number, role: EntryRole): Promise<UserRow | null> {
@@ -365,24 +361,13 @@ export async function grantAuthorRole(em: EntityManager, organisationKey: number
   ]);
 }
 
-/** Grants the role in the entry to those of these people who lack it, in one statement: answers who got it. */
 /** Memberships of a set of people (`?::int[]`, keyArray) in one entry (`?`) with one role (`?`): one statement whatever their number. */
-export const INSERT_MEMBERS = `insert into repository_entry_membership (entry_id, identity_id, role) select ?, unnest(?::int[]), ? on conflict do nothing returning identity_id as key`;
+export const INSERT_MEMBERS = ENTRY_MEMBERSHIPS.insertStatement;
 
-export async function insertMembers(em: EntityManager, entryKey: number, identityKeys: readonly number[], role: EntryRole): Promise<Set<number>> {
-  if (!identityKeys.length) return new Set();
-  const inserted = await sql<{ key: number }>(em, INSERT_MEMBERS, [entryKey, keyArray(identityKeys), role]);
-  return new Set(inserted.map((row) => row.key));
-}
+/** Grants the role in the entry to those of these people who lack it, in one statement: answers who got it. */
+export const insertMembers = ENTRY_MEMBERSHIPS.insert;
 
-export async function deleteMembers(em: EntityManager, entryKey: number, identityKeys: readonly number[], role: EntryRole): Promise<void> {
-  if (!identityKeys.length) return;
-  await sql(em, 'delete from repository_entry_membership where entry_id = ? and identity_id = any(?::int[]) and role = ?', [
-    entryKey,
-    keyArray(identityKeys),
-    role,
-  ]);
-}
+export const deleteMembers = ENTRY_MEMBERSHIPS.remove;
 
 /** The global author role (OpenOLAT grants it to whoever becomes a course author), kept as it is where held already. */
 export async function grantAuthorRoles(em: EntityManager, organisationKey: number, identityKeys: readonly number[], inheritance: string): Promise<void> {

@@ -10,6 +10,7 @@ import { organisationsWithRole } from '../domain/scope';
 import { CurriculumElementType } from '../entities/curriculum';
 import type { UserRow } from '../users/presenter';
 import { USER_COLUMNS } from '../users/repository';
+import { roleMemberships } from '../users/memberships';
 import type { EntryRow } from '../courses/presenter';
 import { ENTRY_COLUMNS, ENTRY_FROM } from '../courses/repository';
 import type { CurriculumRow, ElementFields, ElementRow, MemberRow } from './presenter';
@@ -414,14 +415,7 @@ export async function upsertMembershipsOf(
 }
 
 /** A role's memberships of a set of people in the element, in one statement. */
-export async function deleteMembershipsOf(em: EntityManager, elementKey: number, identityKeys: readonly number[], role: string): Promise<void> {
-  if (!identityKeys.length) return;
-  await sql(em, 'delete from curriculum_element_membership where element_id = ? and identity_id = any(?::int[]) and role = ?', [
-    elementKey,
-    keyArray(identityKeys),
-    role,
-  ]);
-}
+export const deleteMembershipsOf = roleMemberships<string>('curriculum_element_membership', 'element_id').remove;
 
 export async function deleteMemberships(em: EntityManager, elementKey: number, identityKey: number, role: string | null): Promise<boolean> {
   const rows =

@@ -4,6 +4,7 @@ import { DomainError, validationFailed, type ErrorDetail } from '../domain/error
 import { mandatory, tooLongValues } from '../domain/validation';
 import { CurriculumElementType } from '../entities/curriculum';
 import { applyStyledInput } from '../organisations/styled';
+import { allowedSubTypes, changeSubType } from '../organisations/sub-types';
 import type { CurriculumElementTypeVO, CurriculumElementTypeVOInput } from '../schema/curriculum';
 import { requireCurriculumRole } from './policy';
 import { toCurriculumElementTypeVO } from './presenter';
@@ -78,29 +79,17 @@ export async function updateType(ctx: RequestContext, key: number, input: Curric
 export async function listAllowedSubTypes(ctx: RequestContext, key: number): Promise<CurriculumElementTypeVO[]> {
   requireCurriculumRole(ctx);
   const type = await curricula.findType(ctx.em, key);
-  await type.allowedSubTypes.init();
-  return type.allowedSubTypes
-    .getItems()
-    .sort((a, b) => a.id - b.id)
-    .map(toCurriculumElementTypeVO);
+  return allowedSubTypes(type, toCurriculumElementTypeVO);
 }
 
 /** true: now allowed; false: it already was (REST answers 200 either way, as OpenOLAT does). */
 export async function allowSubType(ctx: RequestContext, key: number, subTypeKey: number): Promise<boolean> {
   requireCurriculumRole(ctx);
-  return inTransaction(ctx, async (em) => {
-    await curricula.findType(em, key);
-    await curricula.findType(em, subTypeKey);
-    return curricula.allowSubType(em, key, subTypeKey);
-  });
+  return changeSubType(ctx, key, subTypeKey, curricula.findType, curricula.allowSubType);
 }
 
 /** true: no longer allowed; false: it was not allowed (REST answers 200 either way, as OpenOLAT does). */
 export async function disallowSubType(ctx: RequestContext, key: number, subTypeKey: number): Promise<boolean> {
   requireCurriculumRole(ctx);
-  return inTransaction(ctx, async (em) => {
-    await curricula.findType(em, key);
-    await curricula.findType(em, subTypeKey);
-    return curricula.disallowSubType(em, key, subTypeKey);
-  });
+  return changeSubType(ctx, key, subTypeKey, curricula.findType, curricula.disallowSubType);
 }

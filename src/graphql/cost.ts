@@ -168,6 +168,23 @@ function argumentOutOfRange(coordinate: string, field: GraphQLField<unknown, unk
 
 const format = (value: number): string => value.toLocaleString('en-US');
 
+/** A counted limit: the measure, its maximum, the error code, the variable that sets it, and the message. */
+type CountedLimit = [
+  measure: 'depth' | 'rootFields' | 'aliases' | 'cost',
+  max: keyof CostLimits,
+  code: string,
+  limit: string,
+  says: (measured: string, maximum: string) => string,
+];
+
+/** The counted limits in the order they are checked. */
+const COUNTED_LIMITS: CountedLimit[] = [
+  ['depth', 'maxDepth', 'QUERY_TOO_DEEP', 'GRAPHQL_MAX_DEPTH', (n, max) => `query depth ${n} exceeds the maximum operation depth ${max}`],
+  ['rootFields', 'maxRootFields', 'TOO_MANY_ROOT_FIELDS', 'GRAPHQL_MAX_ROOT_FIELDS', (n, max) => `${n} root fields exceed the limit ${max}`],
+  ['aliases', 'maxAliases', 'TOO_MANY_ALIASES', 'GRAPHQL_MAX_ALIASES', (n, max) => `${n} aliases exceed the limit ${max}`],
+  ['cost', 'maxCost', 'QUERY_TOO_COSTLY', 'GRAPHQL_MAX_COST', (n, max) => `query cost ${n} exceeds the limit ${max}`],
+];
+
 function refusal(message: string, code: string, limit: string, value: number, maximum: number): GraphQLError {
   return new GraphQLError(message, { extensions: { code, limit, value, maximum, http: { status: 400 } } });
 }
@@ -189,37 +206,9 @@ export function costRefusal(measured: OperationCost, limits: CostLimits): GraphQ
       },
     });
   }
-  if (measured.depth > limits.maxDepth)
-    return refusal(
-      `query depth ${format(measured.depth)} exceeds the maximum operation depth ${format(limits.maxDepth)} (GRAPHQL_MAX_DEPTH)`,
-      'QUERY_TOO_DEEP',
-      'GRAPHQL_MAX_DEPTH',
-      measured.depth,
-      limits.maxDepth,
-    );
-  if (measured.rootFields > limits.maxRootFields)
-    return refusal(
-      `${format(measured.rootFields)} root fields exceed the limit ${format(limits.maxRootFields)} (GRAPHQL_MAX_ROOT_FIELDS)`,
-      'TOO_MANY_ROOT_FIELDS',
-      'GRAPHQL_MAX_ROOT_FIELDS',
-      measured.rootFields,
-      limits.maxRootFields,
-    );
-  if (measured.aliases > limits.maxAliases)
-    return refusal(
-      `${format(measured.aliases)} aliases exceed the limit ${format(limits.maxAliases)} (GRAPHQL_MAX_ALIASES)`,
-      'TOO_MANY_ALIASES',
-      'GRAPHQL_MAX_ALIASES',
-      measured.aliases,
-      limits.maxAliases,
-    );
-  if (measured.cost > limits.maxCost)
-    return refusal(
-      `query cost ${format(measured.cost)} exceeds the limit ${format(limits.maxCost)} (GRAPHQL_MAX_COST)`,
-      'QUERY_TOO_COSTLY',
-      'GRAPHQL_MAX_COST',
-      measured.cost,
-      limits.maxCost,
-    );
+  for (const [measure, max, code, limit, says] of COUNTED_LIMITS) {
+    const value = measured[measure];
+    if (value > limits[max]) return refusal(`${says(format(value), format(limits[max]))} (${limit})`, code, limit, value, limits[max]);
+  }
   return undefined;
 }

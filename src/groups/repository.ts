@@ -7,8 +7,7 @@ import { readPage, type Page, type PageRequest } from '../domain/paging';
 import type { OrganisationRole } from '../domain/roles';
 import { appliesIn } from '../domain/scope';
 import { Group, GroupRole } from '../entities/groups';
-import { USER_COLUMNS } from '../users/repository';
-import type { UserRow } from '../users/presenter';
+import { roleMemberships } from '../users/memberships';
 import type { GroupConfigurationRow, GroupInfoRow, GroupRow } from './presenter';
 
 /** The columns of a GroupRow from `business_group g`. */
@@ -243,27 +242,13 @@ export const pagesOfGroupsOfMembers = (em: EntityManager, identityKeys: readonly
     cap,
   );
 
+const GROUP_MEMBERSHIPS = roleMemberships<GroupRole>('group_membership', 'group_id');
+
 /** A page of the members with the role of each of the groups, in the order they joined. */
-export const pagesOfMembersOfGroups = (em: EntityManager, groupKeys: readonly number[], role: GroupRole, page: EdgePage, cap: number | null) =>
-  readPages<UserRow>(
-    em,
-    (group) =>
-      `select ${USER_COLUMNS} from group_membership m join identity i on i.id = m.identity_id where m.group_id = ${group} and m.role = ? order by m.id`,
-    [role],
-    groupKeys,
-    page,
-    cap,
-  );
+export const pagesOfMembersOfGroups = GROUP_MEMBERSHIPS.pages;
 
 /** Members in the order they joined (`membershipKey`). */
-export async function listMembers(em: EntityManager, groupKey: number, role: GroupRole, range: Range): Promise<(UserRow & { membershipKey: number })[]> {
-  return sql<UserRow & { membershipKey: number }>(
-    em,
-    `select ${USER_COLUMNS}, m.id as "membershipKey" from identity i join group_membership m on m.identity_id = i.id
-     where m.group_id = ? and m.role = ? and m.id > ? order by m.id limit ?`,
-    [groupKey, role, range.after, range.size],
-  );
-}
+export const listMembers = GROUP_MEMBERSHIPS.list;
 
 /** Locks the group row until the transaction ends (so concurrent adds cannot overfill it) and answers its participant limit. */
 export async function lockGroup(em: EntityManager, groupKey: number): Promise<{ maxParticipants: number | null }> {
@@ -301,20 +286,9 @@ export async function deleteMember(em: EntityManager, groupKey: number, identity
 }
 
 /** Gives the role in the group to those of these people who lack it, in one statement: answers who got it. */
-export async function insertMembers(em: EntityManager, groupKey: number, identityKeys: readonly number[], role: GroupRole): Promise<Set<number>> {
-  if (!identityKeys.length) return new Set();
-  const inserted = await sql<{ key: number }>(
-    em,
-    `insert into group_membership (group_id, identity_id, role) select ?, unnest(?::int[]), ? on conflict do nothing returning identity_id as key`,
-    [groupKey, keyArray(identityKeys), role],
-  );
-  return new Set(inserted.map((row) => row.key));
-}
+export const insertMembers = GROUP_MEMBERSHIPS.insert;
 
-export async function deleteMembers(em: EntityManager, groupKey: number, identityKeys: readonly number[], role: GroupRole): Promise<void> {
-  if (!identityKeys.length) return;
-  await sql(em, 'delete from group_membership where group_id = ? and identity_id = any(?::int[]) and role = ?', [groupKey, keyArray(identityKeys), role]);
-}
+export const deleteMembers = GROUP_MEMBERSHIPS.remove;
 
 /** Participants of the group other than these people. */
 export async function countParticipantsBut(em: EntityManager, groupKey: number, identityKeys: readonly number[]): Promise<number> {

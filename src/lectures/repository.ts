@@ -239,12 +239,15 @@ export const unlinkLevel = LEVELS.remove;
 // Participants
 
 /** The participants of a course as a source of the block's participants (OpenOLAT's default group of the entry). */
-export async function addEntryGroup(em: EntityManager, blockKey: number, entryKey: number): Promise<boolean> {
+export const addEntryGroup = (em: EntityManager, blockKey: number, entryKey: number) => addParticipantGroup(em, blockKey, 'entry_id', entryKey);
+
+/** Adds a source of the block's participants (a course or a curriculum element); false when it is one already. */
+async function addParticipantGroup(em: EntityManager, blockKey: number, source: 'entry_id' | 'element_id', key: number): Promise<boolean> {
   const rows = await sql(
     em,
-    `insert into lecture_block_participant_group (block_id, entry_id) values (?, ?)
-     on conflict (block_id, entry_id) where entry_id is not null do nothing returning id`,
-    [blockKey, entryKey],
+    `insert into lecture_block_participant_group (block_id, ${source}) values (?, ?)
+     on conflict (block_id, ${source}) where ${source} is not null do nothing returning id`,
+    [blockKey, key],
   );
   return rows.length > 0;
 }
@@ -255,15 +258,7 @@ export async function removeEntryGroup(em: EntityManager, blockKey: number, entr
 }
 
 /** Adds the element as a source of the block's participants. */
-export async function addElementGroup(em: EntityManager, blockKey: number, elementKey: number): Promise<boolean> {
-  const rows = await sql(
-    em,
-    `insert into lecture_block_participant_group (block_id, element_id) values (?, ?)
-     on conflict (block_id, element_id) where element_id is not null do nothing returning id`,
-    [blockKey, elementKey],
-  );
-  return rows.length > 0;
-}
+export const addElementGroup = (em: EntityManager, blockKey: number, elementKey: number) => addParticipantGroup(em, blockKey, 'element_id', elementKey);
 
 /**
  * The participants of the elements linked to the course (not deleted) become participants of the

@@ -4,6 +4,7 @@ import { DomainError, validationFailed, type ErrorDetail } from '../domain/error
 import { OrganisationType } from '../entities/organisations';
 import { MAX_LENGTH } from '../domain/validation';
 import { applyStyledInput } from './styled';
+import { allowedSubTypes, changeSubType } from './sub-types';
 import type { OrganisationTypeVO, OrganisationTypeVOInput } from '../schema/organisations';
 import { toOrganisationTypeVO } from './presenter';
 import * as organisations from './repository';
@@ -61,27 +62,15 @@ export async function updateOrganisationType(ctx: RequestContext, key: number, i
 
 export async function listAllowedSubTypes(ctx: RequestContext, key: number): Promise<OrganisationTypeVO[]> {
   const type = await findOrganisationType(ctx.em, key);
-  await type.allowedSubTypes.init();
-  return type.allowedSubTypes
-    .getItems()
-    .sort((a, b) => a.id - b.id)
-    .map(toOrganisationTypeVO);
+  return allowedSubTypes(type, toOrganisationTypeVO);
 }
 
 /** true: now allowed; false: it already was (REST answers 200 either way, as OpenOLAT does). */
 export async function allowSubType(ctx: RequestContext, key: number, subTypeKey: number): Promise<boolean> {
-  return inTransaction(ctx, async (em) => {
-    await findOrganisationType(em, key);
-    await findOrganisationType(em, subTypeKey);
-    return organisations.allowSubType(em, key, subTypeKey);
-  });
+  return changeSubType(ctx, key, subTypeKey, findOrganisationType, organisations.allowSubType);
 }
 
 /** true: no longer allowed; false: it was not allowed (REST answers 200 either way, as OpenOLAT does). */
 export async function disallowSubType(ctx: RequestContext, key: number, subTypeKey: number): Promise<boolean> {
-  return inTransaction(ctx, async (em) => {
-    await findOrganisationType(em, key);
-    await findOrganisationType(em, subTypeKey);
-    return organisations.disallowSubType(em, key, subTypeKey);
-  });
+  return changeSubType(ctx, key, subTypeKey, findOrganisationType, organisations.disallowSubType);
 }

@@ -19,7 +19,7 @@ import { TOKEN_HEADER, isAlwaysEnabledRestPath, isOpenRestPath, isUnmeteredRestP
 import type { OAuthConfig } from '../config/config';
 import { Base64Scalar } from '../schema/scalars';
 import { BODY_EXAMPLES } from './examples';
-import { answersWithoutBody, rootField } from './operations';
+import { answersWithoutBody, enumArgValues, rootField } from './operations';
 import type { ApiTag, OpenRoute, RestRoute } from './route';
 import { REST_BASE, canonicalRoutes, type SofaRouter } from './sofa';
 import { onWire, pageItemsOf, xmlRootOf } from './wire';
@@ -403,9 +403,7 @@ function wireSchemas(schema: GraphQLSchema, sofaSchemas: Record<string, Schema>)
 /** The values of a route's `:role` path parameter when it is an enum (the member lists of courses and entries). */
 function memberRoles(schema: GraphQLSchema, route: RestRoute): string[] | undefined {
   if (!pathParams(route.path).includes('role')) return undefined;
-  const type = rootField(schema, route.field).field.args.find((arg) => arg.name === 'role')?.type;
-  const named = type && getNamedType(type);
-  return named && isEnumType(named) ? named.getValues().map((value) => value.name) : undefined;
+  return enumArgValues(rootField(schema, route.field).field.args, 'role');
 }
 
 function operationIdOf(route: RestRoute, canonical: RestRoute): string {

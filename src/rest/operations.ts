@@ -6,6 +6,7 @@ import {
   OperationTypeNode,
   getNamedType,
   getNullableType,
+  isEnumType,
   isListType,
   isObjectType,
   type GraphQLArgument,
@@ -49,6 +50,13 @@ function wireSelection(type: GraphQLOutputType): Selection | true {
 
 /** A Boolean answer (memberships, deletes) has no body on REST: 200 or, where the route says so, 304. */
 export const answersWithoutBody = (field: GraphQLField<unknown, unknown>) => getNamedType(field.type) === GraphQLBoolean;
+
+/** The value names of the argument `name` when its type is an enum (`:role`, `:size`); undefined for any other type. */
+export function enumArgValues(args: readonly GraphQLArgument[], name: string): string[] | undefined {
+  const type = args.find((arg) => arg.name === name)?.type;
+  const named = type && getNamedType(type);
+  return named && isEnumType(named) ? named.getValues().map((value) => value.name) : undefined;
+}
 
 /** The root field a route names: `Query.x` or `Mutation.x`. */
 export function rootField(schema: GraphQLSchema, name: string): { kind: OperationTypeNode; field: GraphQLField<unknown, unknown> } {

@@ -6,7 +6,6 @@ import {
   GraphQLString,
   getNamedType,
   getNullableType,
-  isEnumType,
   isInputObjectType,
   isListType,
   isNonNullType,
@@ -22,7 +21,7 @@ import { DEFAULT_PAGE_LIMIT } from '../domain/paging';
 import type { RequestContext } from '../domain/context';
 import { toRestError } from './errors';
 import { asksForPage, bodyFormat, errorFormat, isMultipart, negotiate } from './negotiation';
-import { fromParameter, restOperation, type RestOperation } from './operations';
+import { enumArgValues, fromParameter, restOperation, type RestOperation } from './operations';
 import { sendData, sendError, sendStream, sendText } from './respond';
 import { bySpecificity, type MediaFormat, type RestRoute } from './route';
 import { Base64Scalar } from '../schema/scalars';
@@ -284,9 +283,8 @@ export interface RestRouterOptions {
 
 /** The values of an enum argument (`/portrait/:size`). */
 function enumValues(op: RestOperation, name: string): Set<string> | undefined {
-  const type = op.args.find((arg) => arg.name === name)?.type;
-  const named = type && getNamedType(type);
-  return named && isEnumType(named) ? new Set(named.getValues().map((value) => value.name)) : undefined;
+  const values = enumArgValues(op.args, name);
+  return values && new Set(values);
 }
 
 /** A request's route and its path parameters. */

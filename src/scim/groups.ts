@@ -181,21 +181,26 @@ export async function createGroup(schema: GraphQLSchema, ctx: RequestContext, bo
   return getGroup(ctx, String(key), base, true);
 }
 
-function requireVersion(row: GroupRow, ifMatch: string | undefined): void {
+/** The group `id` as it is at the version If-Match names (412 when it changed since). */
+async function groupAtVersion(ctx: RequestContext, id: string, ifMatch: string | undefined): Promise<GroupRow> {
+  const row = await groupRow(ctx, id);
   if (ifMatch && ifMatch !== '*' && ifMatch !== versionOf(row.lastModified)) throw new ScimError(412, undefined, 'the Group changed since that version');
+  return row;
 }
 
-/** PUT /Groups/{id}: the name, externalId and member list as given. */
-export async function replaceGroup(
+/** PUT and PATCH of a Group as the SCIM routes call them (`ifMatch`: the If-Match header). */
+type GroupWrite = (
   schema: GraphQLSchema,
   ctx: RequestContext,
   id: string,
   body: Record<string, unknown>,
   ifMatch: string | undefined,
   base: string,
-) {
-  const row = await groupRow(ctx, id);
-  requireVersion(row, ifMatch);
+) => Promise<ScimGroup>;
+
+/** PUT /Groups/{id}: the name, externalId and member list as given. */
+export const replaceGroup: GroupWrite = async (schema, ctx, id, body, ifMatch, base) => {
+  const row = await groupAtVersion(ctx, id, ifMatch);
   const change: GroupChange = {
     displayName: nameOf(body.displayName),
     externalId: typeof body.externalId === 'string' ? body.externalId : null,
@@ -205,7 +210,7 @@ export async function replaceGroup(
   };
   await write(schema, ctx, await changeWrites(ctx, row.key, row, change));
   return getGroup(ctx, id, base, true);
-}
+};
 
 const isMembers = (path: string) => path.toLowerCase() === 'members' || path.toLowerCase() === `${GROUP_SCHEMA.toLowerCase()}:members`;
 
@@ -230,16 +235,8 @@ function membersNamedBy(path: string): string[] | null {
 }
 
 /** PATCH /Groups/{id} as Entra ID and Okta send it: members added and removed, renamed, without reading the members unless an operation replaces them. */
-export async function patchGroup(
-  schema: GraphQLSchema,
-  ctx: RequestContext,
-  id: string,
-  body: Record<string, unknown>,
-  ifMatch: string | undefined,
-  base: string,
-) {
-  const row = await groupRow(ctx, id);
-  requireVersion(row, ifMatch);
+export const patchGroup: GroupWrite = async (schema, ctx, id, body, ifMatch, base) => {
+  const row = await groupAtVersion(ctx, id, ifMatch);
   const operations = body.Operations;
   if (!Array.isArray(operations) || !operations.length) throw new ScimError(400, 'invalidSyntax', 'Operations must be a list of operations');
   const change: GroupChange = { add: [], remove: [] };
@@ -275,7 +272,7 @@ export async function patchGroup(
   }
   await write(schema, ctx, await changeWrites(ctx, row.key, row, change));
   return getGroup(ctx, id, base, false);
-}
+};
 
 /** DELETE /Groups/{id}: as DELETE /groups/{k}. */
 export async function deleteGroup(schema: GraphQLSchema, ctx: RequestContext, id: string): Promise<void> {

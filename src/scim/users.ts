@@ -7,6 +7,7 @@ import { boundOrganisation, withinBound } from '../domain/bound';
 import type { RequestContext } from '../domain/context';
 import { UserStatus } from '../entities/users';
 import { acceptablePassword } from '../users/authentications';
+import { IDENTITY_COLUMNS, type IdentityRow } from '../users/identity-row';
 import { runWrite, runWrites, type Write } from '../graphql/writes';
 import { ScimError } from './errors';
 import type { FilterAttribute } from './filter';
@@ -23,13 +24,7 @@ const ENTERPRISE_ATTRIBUTES = Object.entries(ENTERPRISE_PROPERTIES) as [Enterpri
 const PHONE_PROPERTIES = { mobile: 'telMobile', work: 'telOffice', home: 'telPrivate' } as const;
 type PhoneType = keyof typeof PHONE_PROPERTIES;
 
-interface UserRow {
-  key: number;
-  login: string;
-  externalId: string | null;
-  firstName: string;
-  lastName: string;
-  email: string | null;
+interface UserRow extends IdentityRow {
   status: number;
   language: string | null;
   properties: Record<string, string> | null;
@@ -37,7 +32,7 @@ interface UserRow {
   lastModified: Date;
 }
 
-const USER_COLUMNS = `i.id as key, i.login, i.external_id as "externalId", i.first_name as "firstName", i.last_name as "lastName", i.email, i.status,
+const USER_COLUMNS = `${IDENTITY_COLUMNS}, i.status,
   i.language, i.properties, i.creation_date as created, i.last_modified as "lastModified"`;
 
 /** What a filter on Users may name, and the column that holds it (the indexes: lower(login), external_id, lower(email), trigrams of names). */

@@ -26,6 +26,7 @@ import {
 import { requireIdentity } from '../users/repository';
 import { requireEntryLevelManager } from './policy';
 import { toCompetenceVO, toLevelTypeVO, toLevelVO, toTaxonomyVO, type CompetenceRow, type LevelRow, type LevelTypeRow } from './presenter';
+import { allowedSubTypes } from '../organisations/sub-types';
 import * as taxonomies from './repository';
 import { findLevelIn, findLevelTypeIn, findTaxonomy } from './repository';
 
@@ -366,11 +367,7 @@ export async function saveLevelType(ctx: RequestContext, taxonomyKey: number, in
 export async function listAllowedSubTypes(ctx: RequestContext, taxonomyKey: number, typeKey: number): Promise<TaxonomyLevelTypeVO[]> {
   await findTaxonomy(ctx.em, taxonomyKey);
   const type = await findLevelTypeIn(ctx.em, taxonomyKey, typeKey);
-  await type.allowedSubTypes.init();
-  return type.allowedSubTypes
-    .getItems()
-    .sort((a, b) => a.id - b.id)
-    .map(toLevelTypeVO);
+  return allowedSubTypes(type, toLevelTypeVO);
 }
 
 /** `change` of the type and its sub-type, both of the taxonomy (404 otherwise), in a transaction. */

@@ -2,24 +2,19 @@ import { availableParallelism } from 'node:os';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { acceptablePassword } from '../../users/authentications';
+import { IDENTITY_COLUMNS, type IdentityRow } from '../../users/identity-row';
 import { keyArray, sql } from '../../db/sql';
 import type { Write } from '../../graphql/writes';
 import type { ItemRow } from '../repository';
 import { changedFields, changesOf, grouped, isAmbiguous, refsOf, single, writesOf, type Change, type Decision } from './compare';
 import type { ObjectRef } from '../../access/manage';
 
-export interface PersonRow {
-  key: number;
-  login: string;
-  externalId: string | null;
-  firstName: string;
-  lastName: string;
-  email: string | null;
+export interface PersonRow extends IdentityRow {
   properties: Record<string, string>;
 }
 
 /** A person as the sync reads one, from `identity i`. */
-export const PERSON_COLUMNS = `i.id as key, i.login, i.external_id as "externalId", i.first_name as "firstName", i.last_name as "lastName", i.email, i.properties`;
+export const PERSON_COLUMNS = `${IDENTITY_COLUMNS}, i.properties`;
 
 /** People by externalId or by login (lower case), for a batch of references: by login only those no externalId names, as personOf reads them. */
 export async function peopleByRef(em: EntityManager, refs: string[]): Promise<{ byExternalId: Map<string, PersonRow[]>; byLogin: Map<string, PersonRow[]> }> {

@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, Resolver, Root } from 'type-graphql';
 import { Edge, GuardedMutation, GuardedQuery } from './guards';
-import { CourseKeyArgs, KeyArg } from '../schema/arguments';
+import { CourseKeyArgs, CoursePersonArgs, KeyArg } from '../schema/arguments';
 import * as results from '../assessment/results';
 import * as assessment from '../assessment/service';
 import type { RequestContext } from '../domain/context';
@@ -63,8 +63,7 @@ export class AssessmentResultsResolver {
   })
   courseAssessmentResult(
     @Ctx() ctx: RequestContext,
-    @Args() { courseKey }: CourseKeyArgs,
-    @KeyArg('identityKey') identityKey: number,
+    @Args() { courseKey, identityKey }: CoursePersonArgs,
     @Arg('nodeId', () => String, { nullable: true, description: NODE }) nodeId?: string,
   ): Promise<AssessableResultsVO> {
     return results.getResult(ctx, courseKey, identityKey, nodeId);

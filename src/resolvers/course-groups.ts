@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, Directive, Resolver, Root } from 'type-graphql';
 import { Edge, GuardedMutation, GuardedQuery } from './guards';
-import { CourseKeyArgs, KeyArg, PersonPageArgs } from '../schema/arguments';
+import { CourseGroupArgs, CourseKeyArgs, KeyArg, PersonPageArgs } from '../schema/arguments';
 import * as courseGroups from '../courses/groups';
 import { managedCourseGroups } from '../courses/groups';
 import * as myCourses from '../courses/my-courses';
@@ -111,7 +111,7 @@ export class CourseGroupResolver {
   @GuardedQuery(() => GroupVO, auth(), {
     description: `A group of the course (NOT_FOUND when it is not linked to it): members of the group, and ${GROUP_MANAGERS_TOO.toLowerCase()}`,
   })
-  courseGroup(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs, @KeyArg('groupKey') groupKey: number): Promise<GroupVO> {
+  courseGroup(@Ctx() ctx: RequestContext, @Args() { courseKey, groupKey }: CourseGroupArgs): Promise<GroupVO> {
     return courseGroups.getCourseGroup(ctx, courseKey, groupKey);
   }
 
@@ -127,7 +127,7 @@ export class CourseGroupResolver {
     description: `Links an existing group to the course: true when linked now, false when it was already (REST: 304). ${GROUP_MANAGERS_TOO} The caller manages the group too: group managers, or managers of every course it is linked to.`,
   })
   @Managed(managedCourseGroups, 'groups')
-  linkCourseGroup(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs, @KeyArg('groupKey') groupKey: number): Promise<boolean> {
+  linkCourseGroup(@Ctx() ctx: RequestContext, @Args() { courseKey, groupKey }: CourseGroupArgs): Promise<boolean> {
     return courseGroups.linkCourseGroup(ctx, courseKey, groupKey);
   }
 
@@ -135,8 +135,7 @@ export class CourseGroupResolver {
   @Managed(managedGroup, null)
   updateCourseGroup(
     @Ctx() ctx: RequestContext,
-    @Args() { courseKey }: CourseKeyArgs,
-    @KeyArg('groupKey') groupKey: number,
+    @Args() { courseKey, groupKey }: CourseGroupArgs,
     @Arg('group', () => GroupVOInput) group: GroupVOInput,
   ): Promise<GroupVO> {
     return courseGroups.updateCourseGroup(ctx, courseKey, groupKey, group);
@@ -144,7 +143,7 @@ export class CourseGroupResolver {
 
   @GuardedMutation(() => Boolean, auth(), { description: `Deletes a group of the course (the group itself, as OpenOLAT does). ${GROUP_MANAGERS_TOO}` })
   @Managed(managedCourseGroups, 'groups')
-  deleteCourseGroup(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs, @KeyArg('groupKey') groupKey: number): Promise<boolean> {
+  deleteCourseGroup(@Ctx() ctx: RequestContext, @Args() { courseKey, groupKey }: CourseGroupArgs): Promise<boolean> {
     return courseGroups.deleteCourseGroup(ctx, courseKey, groupKey);
   }
 

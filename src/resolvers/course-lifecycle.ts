@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import { GuardedMutation, GuardedQuery } from './guards';
-import { CourseKeyArgs, EntryArgs, KeyArg } from '../schema/arguments';
+import { CourseKeyArgs, CourseOrganisationArgs, EntryArgs, EntryOrganisationArgs } from '../schema/arguments';
 import * as configuration from '../courses/configuration';
 import * as images from '../courses/image';
 import * as lifecycle from '../courses/lifecycle';
@@ -141,11 +141,7 @@ export class CourseLifecycleResolver {
     description: `Adds the entry to the organisation; false (REST 304) when it belongs to it already. ${LINKERS}`,
   })
   @Managed(managedCourse, 'organisations')
-  addRepositoryEntryOrganisation(
-    @Ctx() ctx: RequestContext,
-    @Args() { entry }: EntryArgs,
-    @KeyArg('organisationKey') organisationKey: number,
-  ): Promise<boolean> {
+  addRepositoryEntryOrganisation(@Ctx() ctx: RequestContext, @Args() { entry, organisationKey }: EntryOrganisationArgs): Promise<boolean> {
     return lifecycle.addOrganisation(ctx, { entry }, organisationKey);
   }
 
@@ -153,31 +149,19 @@ export class CourseLifecycleResolver {
     description: `Takes the entry out of the organisation (also when it is not in it). ${LINKERS}`,
   })
   @Managed(managedCourse, 'organisations')
-  removeRepositoryEntryOrganisation(
-    @Ctx() ctx: RequestContext,
-    @Args() { entry }: EntryArgs,
-    @KeyArg('organisationKey') organisationKey: number,
-  ): Promise<boolean> {
+  removeRepositoryEntryOrganisation(@Ctx() ctx: RequestContext, @Args() { entry, organisationKey }: EntryOrganisationArgs): Promise<boolean> {
     return lifecycle.removeOrganisation(ctx, { entry }, organisationKey);
   }
 
   @GuardedMutation(() => Boolean, auth(), { description: `Adds the course to the organisation; false (REST 304) when it belongs to it already. ${LINKERS}` })
   @Managed(managedCourse, 'organisations')
-  addCourseOrganisation(
-    @Ctx() ctx: RequestContext,
-    @Args() { courseKey }: CourseKeyArgs,
-    @KeyArg('organisationKey') organisationKey: number,
-  ): Promise<boolean> {
+  addCourseOrganisation(@Ctx() ctx: RequestContext, @Args() { courseKey, organisationKey }: CourseOrganisationArgs): Promise<boolean> {
     return lifecycle.addOrganisation(ctx, { courseKey }, organisationKey);
   }
 
   @GuardedMutation(() => Boolean, auth(), { description: `Takes the course out of the organisation (also when it is not in it). ${LINKERS}` })
   @Managed(managedCourse, 'organisations')
-  removeCourseOrganisation(
-    @Ctx() ctx: RequestContext,
-    @Args() { courseKey }: CourseKeyArgs,
-    @KeyArg('organisationKey') organisationKey: number,
-  ): Promise<boolean> {
+  removeCourseOrganisation(@Ctx() ctx: RequestContext, @Args() { courseKey, organisationKey }: CourseOrganisationArgs): Promise<boolean> {
     return lifecycle.removeOrganisation(ctx, { courseKey }, organisationKey);
   }
 

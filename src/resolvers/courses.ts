@@ -1,6 +1,15 @@
 import { Arg, Args, ArgsType, Ctx, Field, Resolver, Root } from 'type-graphql';
 import { Edge, GuardedMutation, GuardedQuery } from './guards';
-import { CourseKeyArgs, EntryArgs, KeyArg } from '../schema/arguments';
+import {
+  CourseKeyArgs,
+  CourseMemberArgs,
+  CourseNodeArgs,
+  CoursePersonArgs,
+  CourseRoleArgs,
+  EntryArgs,
+  EntryMemberArgs,
+  EntryRoleArgs,
+} from '../schema/arguments';
 import { managedCourse } from '../courses/managed';
 import { COURSE_CREATORS } from '../courses/policy';
 import { EntryRole } from '../entities/courses';
@@ -11,18 +20,7 @@ import { pageRequest } from '../domain/paging';
 import { Managed } from '../managed/elements';
 import { expandManagedFlags, parseManagedFlags } from '../managed/flags';
 import { auth } from '../schema/directives';
-import {
-  CourseMemberRole,
-  CourseNodeInput,
-  CourseNodeVO,
-  CourseTreeXmlVO,
-  CourseVO,
-  CourseVOInput,
-  CourseVOes,
-  EntryMemberRole,
-  RepositoryEntryVO,
-  RepositoryEntryVOes,
-} from '../schema/courses';
+import { CourseNodeInput, CourseNodeVO, CourseTreeXmlVO, CourseVO, CourseVOInput, CourseVOes, RepositoryEntryVO, RepositoryEntryVOes } from '../schema/courses';
 import { EdgePageArgs, PageRequestArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { UserVO, UserVOInput } from '../schema/users';
@@ -100,27 +98,18 @@ export class CourseResolver {
   }
 
   @GuardedQuery(() => [UserVO], auth(), { description: `The authors (owners), tutors (coaches) or participants of the course. ${MANAGERS}` })
-  courseMembers(
-    @Ctx() ctx: RequestContext,
-    @Args() { courseKey }: CourseKeyArgs,
-    @Arg('role', () => CourseMemberRole) role: CourseMemberRole,
-  ): Promise<UserVO[]> {
+  courseMembers(@Ctx() ctx: RequestContext, @Args() { courseKey, role }: CourseRoleArgs): Promise<UserVO[]> {
     return courses.listMembers(ctx, { courseKey }, courses.entryRoleOf(role));
   }
 
   @GuardedQuery(() => UserVO, auth(), { description: `The author (owner) of the course; NOT_FOUND when the person is none. ${MANAGERS}` })
-  courseAuthor(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs, @KeyArg('identityKey') identityKey: number): Promise<UserVO> {
+  courseAuthor(@Ctx() ctx: RequestContext, @Args() { courseKey, identityKey }: CoursePersonArgs): Promise<UserVO> {
     return courses.getMember(ctx, { courseKey }, identityKey, EntryRole.owner);
   }
 
   @GuardedMutation(() => Boolean, auth(), { description: `Adds the person to the list; a new author also gets the author role. ${MANAGERS}` })
   @Managed(managedCourse, 'membersmanagement')
-  addCourseMember(
-    @Ctx() ctx: RequestContext,
-    @Args() { courseKey }: CourseKeyArgs,
-    @Arg('role', () => CourseMemberRole) role: CourseMemberRole,
-    @KeyArg('identityKey') identityKey: number,
-  ): Promise<boolean> {
+  addCourseMember(@Ctx() ctx: RequestContext, @Args() { courseKey, role, identityKey }: CourseMemberArgs): Promise<boolean> {
     return courses.addMember(ctx, { courseKey }, identityKey, courses.entryRoleOf(role));
   }
 
@@ -128,8 +117,7 @@ export class CourseResolver {
   @Managed(managedCourse, 'membersmanagement')
   addCourseMembers(
     @Ctx() ctx: RequestContext,
-    @Args() { courseKey }: CourseKeyArgs,
-    @Arg('role', () => CourseMemberRole) role: CourseMemberRole,
+    @Args() { courseKey, role }: CourseRoleArgs,
     @Arg('members', () => [UserVOInput]) members: UserVOInput[],
   ): Promise<boolean> {
     return courses.addMembers(ctx, { courseKey }, members, courses.entryRoleOf(role));
@@ -137,12 +125,7 @@ export class CourseResolver {
 
   @GuardedMutation(() => Boolean, auth(), { description: `Removes the person from the list. ${MANAGERS}` })
   @Managed(managedCourse, 'membersmanagement')
-  removeCourseMember(
-    @Ctx() ctx: RequestContext,
-    @Args() { courseKey }: CourseKeyArgs,
-    @Arg('role', () => CourseMemberRole) role: CourseMemberRole,
-    @KeyArg('identityKey') identityKey: number,
-  ): Promise<boolean> {
+  removeCourseMember(@Ctx() ctx: RequestContext, @Args() { courseKey, role, identityKey }: CourseMemberArgs): Promise<boolean> {
     return courses.removeMember(ctx, { courseKey }, identityKey, courses.entryRoleOf(role));
   }
 }
@@ -176,22 +159,13 @@ export class RepositoryEntryResolver {
   }
 
   @GuardedQuery(() => [UserVO], auth(), { description: `The owners, coaches or participants of the entry. ${MANAGERS}` })
-  repositoryEntryMembers(
-    @Ctx() ctx: RequestContext,
-    @Args() { entry }: EntryArgs,
-    @Arg('role', () => EntryMemberRole) role: EntryMemberRole,
-  ): Promise<UserVO[]> {
+  repositoryEntryMembers(@Ctx() ctx: RequestContext, @Args() { entry, role }: EntryRoleArgs): Promise<UserVO[]> {
     return courses.listMembers(ctx, { entry }, courses.entryRoleOf(role));
   }
 
   @GuardedMutation(() => Boolean, auth(), { description: `Adds the person to the list; a new owner also gets the author role. ${MANAGERS}` })
   @Managed(managedCourse, 'membersmanagement')
-  addRepositoryEntryMember(
-    @Ctx() ctx: RequestContext,
-    @Args() { entry }: EntryArgs,
-    @Arg('role', () => EntryMemberRole) role: EntryMemberRole,
-    @KeyArg('identityKey') identityKey: number,
-  ): Promise<boolean> {
+  addRepositoryEntryMember(@Ctx() ctx: RequestContext, @Args() { entry, role, identityKey }: EntryMemberArgs): Promise<boolean> {
     return courses.addMember(ctx, { entry }, identityKey, courses.entryRoleOf(role));
   }
 
@@ -199,8 +173,7 @@ export class RepositoryEntryResolver {
   @Managed(managedCourse, 'membersmanagement')
   addRepositoryEntryMembers(
     @Ctx() ctx: RequestContext,
-    @Args() { entry }: EntryArgs,
-    @Arg('role', () => EntryMemberRole) role: EntryMemberRole,
+    @Args() { entry, role }: EntryRoleArgs,
     @Arg('members', () => [UserVOInput]) members: UserVOInput[],
   ): Promise<boolean> {
     return courses.addMembers(ctx, { entry }, members, courses.entryRoleOf(role));
@@ -208,12 +181,7 @@ export class RepositoryEntryResolver {
 
   @GuardedMutation(() => Boolean, auth(), { description: `Removes the person from the list. ${MANAGERS}` })
   @Managed(managedCourse, 'membersmanagement')
-  removeRepositoryEntryMember(
-    @Ctx() ctx: RequestContext,
-    @Args() { entry }: EntryArgs,
-    @Arg('role', () => EntryMemberRole) role: EntryMemberRole,
-    @KeyArg('identityKey') identityKey: number,
-  ): Promise<boolean> {
+  removeRepositoryEntryMember(@Ctx() ctx: RequestContext, @Args() { entry, role, identityKey }: EntryMemberArgs): Promise<boolean> {
     return courses.removeMember(ctx, { entry }, identityKey, courses.entryRoleOf(role));
   }
 }
@@ -230,7 +198,7 @@ export class CourseNodeResolver {
   @GuardedQuery(() => CourseNodeVO, auth(), {
     description: `A node of the course’s editor tree; NOT_FOUND when the course has none with that id. ${ELEMENT_MANAGERS}`,
   })
-  courseElement(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs, @Arg('nodeId', () => String) nodeId: string): Promise<CourseNodeVO> {
+  courseElement(@Ctx() ctx: RequestContext, @Args() { courseKey, nodeId }: CourseNodeArgs): Promise<CourseNodeVO> {
     return elements.getElement(ctx, courseKey, nodeId);
   }
 
@@ -252,8 +220,7 @@ export class CourseNodeResolver {
   @Managed(managedCourse, 'editcontent')
   updateStructureElement(
     @Ctx() ctx: RequestContext,
-    @Args() { courseKey }: CourseKeyArgs,
-    @Arg('nodeId', () => String) nodeId: string,
+    @Args() { courseKey, nodeId }: CourseNodeArgs,
     @Arg('element', () => CourseNodeInput) element: CourseNodeInput,
   ): Promise<CourseNodeVO> {
     return elements.updateElement(ctx, courseKey, elements.STRUCTURE, nodeId, element);
@@ -277,8 +244,7 @@ export class CourseNodeResolver {
   @Managed(managedCourse, 'editcontent')
   updateSinglePageElement(
     @Ctx() ctx: RequestContext,
-    @Args() { courseKey }: CourseKeyArgs,
-    @Arg('nodeId', () => String) nodeId: string,
+    @Args() { courseKey, nodeId }: CourseNodeArgs,
     @Arg('element', () => CourseNodeInput) element: CourseNodeInput,
   ): Promise<CourseNodeVO> {
     return elements.updateElement(ctx, courseKey, elements.SINGLE_PAGE, nodeId, element);

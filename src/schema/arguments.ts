@@ -1,10 +1,12 @@
 import { Arg, ArgsType, Field, Int } from 'type-graphql';
+import { CourseMemberRole, EntryMemberRole } from './courses';
 import { LongScalar } from './scalars';
 
 /** The argument sets that many operations take, each declared once. */
 
 const COURSE_KEY = { nullable: true, description: 'The course by its course id (/repo/courses/{courseId}); taken before entry.' };
 const ENTRY = { nullable: true, description: 'The course by repository entry key or softkey (/repo/entries/{k}); or give courseKey.' };
+const KEY_OR_SOFTKEY = { description: 'key or softkey' };
 
 /**
  * A course named either way, as the lecture operations take it (OpenOLAT serves them under both paths). GraphQL lists
@@ -29,8 +31,104 @@ export class CourseKeyArgs {
 /** A repository entry by key or softkey (/repo/entries/{k}). */
 @ArgsType()
 export class EntryArgs {
-  @Field(() => String, { description: 'key or softkey' })
+  @Field(() => String, KEY_OR_SOFTKEY)
   entry!: string;
+}
+
+/** A member list of a course (/repo/courses/{courseId}/{role}). */
+@ArgsType()
+export class CourseRoleArgs {
+  @Field(() => CourseMemberRole)
+  role!: CourseMemberRole;
+
+  @Field(() => LongScalar)
+  courseKey!: number;
+}
+
+/** A person on a member list of a course (/repo/courses/{courseId}/{role}/{identityKey}). */
+@ArgsType()
+export class CourseMemberArgs {
+  @Field(() => LongScalar)
+  identityKey!: number;
+
+  @Field(() => CourseMemberRole)
+  role!: CourseMemberRole;
+
+  @Field(() => LongScalar)
+  courseKey!: number;
+}
+
+/** A person in a course (/repo/courses/{courseId}/authors/{identityKey}, …/assessments/users/{identityKey}). */
+@ArgsType()
+export class CoursePersonArgs {
+  @Field(() => LongScalar)
+  identityKey!: number;
+
+  @Field(() => LongScalar)
+  courseKey!: number;
+}
+
+/** A node of a course's editor tree (/repo/courses/{courseId}/elements/…/{nodeId}). */
+@ArgsType()
+export class CourseNodeArgs {
+  @Field(() => String)
+  nodeId!: string;
+
+  @Field(() => LongScalar)
+  courseKey!: number;
+}
+
+/** A member list of a repository entry (/repo/entries/{k}/{role}). */
+@ArgsType()
+export class EntryRoleArgs {
+  @Field(() => EntryMemberRole)
+  role!: EntryMemberRole;
+
+  @Field(() => String, KEY_OR_SOFTKEY)
+  entry!: string;
+}
+
+/** A person on a member list of a repository entry (/repo/entries/{k}/{role}/{identityKey}). */
+@ArgsType()
+export class EntryMemberArgs {
+  @Field(() => LongScalar)
+  identityKey!: number;
+
+  @Field(() => EntryMemberRole)
+  role!: EntryMemberRole;
+
+  @Field(() => String, KEY_OR_SOFTKEY)
+  entry!: string;
+}
+
+/** An organisation of a course (/repo/courses/{courseId}/organisations/{organisationKey}). */
+@ArgsType()
+export class CourseOrganisationArgs {
+  @Field(() => LongScalar)
+  organisationKey!: number;
+
+  @Field(() => LongScalar)
+  courseKey!: number;
+}
+
+/** An organisation of a repository entry (/repo/entries/{k}/organisations/{organisationKey}). */
+@ArgsType()
+export class EntryOrganisationArgs {
+  @Field(() => LongScalar)
+  organisationKey!: number;
+
+  @Field(() => String, KEY_OR_SOFTKEY)
+  entry!: string;
+}
+
+/** A group of a course (/repo/courses/{courseId}/groups/{groupKey}). */
+@ArgsType()
+export class CourseGroupArgs {
+  @Field(() => LongScalar)
+  groupKey!: number;
+
+  @Field(() => LongScalar)
+  courseKey!: number;
 }
 
 /** An element of a curriculum (/curriculum/{curriculumKey}/elements/{elementKey}). */

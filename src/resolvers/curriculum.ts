@@ -1,6 +1,14 @@
 import { Arg, Args, Ctx, Directive, Resolver, Root } from 'type-graphql';
 import { Edge, GuardedMutation, GuardedQuery } from './guards';
-import { CurriculumElementArgs, KeyArg } from '../schema/arguments';
+import {
+  CurriculumElementArgs,
+  CurriculumElementEntryArgs,
+  CurriculumElementLevelArgs,
+  CurriculumElementRoleArgs,
+  CurriculumElementRoleMemberArgs,
+  CurriculumPersonArgs,
+  KeyArg,
+} from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
 import { managedCurriculum, managedElement, managedElementType } from '../curriculum/managed';
@@ -11,7 +19,6 @@ import * as organisations from '../organisations/service';
 import { auth } from '../schema/directives';
 import { RepositoryEntryVO } from '../schema/courses';
 import {
-  CurriculumElementMemberList,
   CurriculumElementMemberVO,
   CurriculumElementMemberVOInput,
   CurriculumElementTypeVO,
@@ -78,17 +85,13 @@ export class CurriculumResolver {
 
   @GuardedMutation(() => Boolean, SIGNED_IN, { description: 'true: now an owner; false: already one (REST answers 200 either way).' })
   @Managed(managedCurriculum, 'members')
-  addCurriculumOwner(@Ctx() ctx: RequestContext, @KeyArg('curriculumKey') curriculumKey: number, @KeyArg('identityKey') identityKey: number): Promise<boolean> {
+  addCurriculumOwner(@Ctx() ctx: RequestContext, @Args() { curriculumKey, identityKey }: CurriculumPersonArgs): Promise<boolean> {
     return curricula.addCurriculumOwner(ctx, curriculumKey, identityKey);
   }
 
   @GuardedMutation(() => Boolean, SIGNED_IN, { description: 'End the ownership (true also when the person was no owner).' })
   @Managed(managedCurriculum, 'members')
-  removeCurriculumOwner(
-    @Ctx() ctx: RequestContext,
-    @KeyArg('curriculumKey') curriculumKey: number,
-    @KeyArg('identityKey') identityKey: number,
-  ): Promise<boolean> {
+  removeCurriculumOwner(@Ctx() ctx: RequestContext, @Args() { curriculumKey, identityKey }: CurriculumPersonArgs): Promise<boolean> {
     return curricula.removeCurriculumOwner(ctx, curriculumKey, identityKey);
   }
 
@@ -164,8 +167,7 @@ export class CurriculumResolver {
   @GuardedQuery(() => RepositoryEntryVO, SIGNED_IN, { description: 'The entry when it is linked to the element, else 404.' })
   curriculumElementEntry(
     @Ctx() ctx: RequestContext,
-    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
-    @KeyArg('repositoryEntryKey') repositoryEntryKey: number,
+    @Args() { curriculumKey, elementKey, repositoryEntryKey }: CurriculumElementEntryArgs,
   ): Promise<RepositoryEntryVO> {
     return curricula.getLinkedEntry(ctx, curriculumKey, elementKey, repositoryEntryKey);
   }
@@ -176,8 +178,7 @@ export class CurriculumResolver {
   @Managed(managedElement, 'resources')
   linkCurriculumElementEntry(
     @Ctx() ctx: RequestContext,
-    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
-    @KeyArg('repositoryEntryKey') repositoryEntryKey: number,
+    @Args() { curriculumKey, elementKey, repositoryEntryKey }: CurriculumElementEntryArgs,
   ): Promise<boolean> {
     return curricula.linkEntry(ctx, curriculumKey, elementKey, repositoryEntryKey);
   }
@@ -188,8 +189,7 @@ export class CurriculumResolver {
   @Managed(managedElement, 'resources')
   unlinkCurriculumElementEntry(
     @Ctx() ctx: RequestContext,
-    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
-    @KeyArg('repositoryEntryKey') repositoryEntryKey: number,
+    @Args() { curriculumKey, elementKey, repositoryEntryKey }: CurriculumElementEntryArgs,
   ): Promise<boolean> {
     return curricula.unlinkEntry(ctx, curriculumKey, elementKey, repositoryEntryKey);
   }
@@ -204,8 +204,7 @@ export class CurriculumResolver {
   })
   addCurriculumElementTaxonomyLevel(
     @Ctx() ctx: RequestContext,
-    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
-    @KeyArg('taxonomyLevelKey') taxonomyLevelKey: number,
+    @Args() { curriculumKey, elementKey, taxonomyLevelKey }: CurriculumElementLevelArgs,
   ): Promise<boolean> {
     return curricula.linkElementLevel(ctx, curriculumKey, elementKey, taxonomyLevelKey);
   }
@@ -216,8 +215,7 @@ export class CurriculumResolver {
   })
   removeCurriculumElementTaxonomyLevel(
     @Ctx() ctx: RequestContext,
-    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
-    @KeyArg('taxonomyLevelKey') taxonomyLevelKey: number,
+    @Args() { curriculumKey, elementKey, taxonomyLevelKey }: CurriculumElementLevelArgs,
   ): Promise<boolean> {
     return curricula.unlinkElementLevel(ctx, curriculumKey, elementKey, taxonomyLevelKey);
   }
@@ -259,11 +257,7 @@ export class CurriculumResolver {
   }
 
   @GuardedQuery(() => [UserVO], SIGNED_IN, { description: 'Members with the role, own or inherited from an ancestor element.' })
-  curriculumElementRoleMembers(
-    @Ctx() ctx: RequestContext,
-    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
-    @Arg('role', () => CurriculumElementMemberList) role: CurriculumElementMemberList,
-  ): Promise<UserVO[]> {
+  curriculumElementRoleMembers(@Ctx() ctx: RequestContext, @Args() { curriculumKey, elementKey, role }: CurriculumElementRoleArgs): Promise<UserVO[]> {
     return members.listRoleMembers(ctx, curriculumKey, elementKey, role);
   }
 
@@ -271,9 +265,7 @@ export class CurriculumResolver {
   @Managed(managedElement, 'members')
   addCurriculumElementRoleMember(
     @Ctx() ctx: RequestContext,
-    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
-    @Arg('role', () => CurriculumElementMemberList) role: CurriculumElementMemberList,
-    @KeyArg('identityKey') identityKey: number,
+    @Args() { curriculumKey, elementKey, role, identityKey }: CurriculumElementRoleMemberArgs,
   ): Promise<boolean> {
     return members.changeRoleMember(ctx, 'add', curriculumKey, elementKey, role, identityKey);
   }
@@ -282,8 +274,7 @@ export class CurriculumResolver {
   @Managed(managedElement, 'members')
   addCurriculumElementRoleMembers(
     @Ctx() ctx: RequestContext,
-    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
-    @Arg('role', () => CurriculumElementMemberList) role: CurriculumElementMemberList,
+    @Args() { curriculumKey, elementKey, role }: CurriculumElementRoleArgs,
     @Arg('members', () => [UserVOInput]) users: UserVOInput[],
   ): Promise<boolean> {
     return members.addRoleMembers(ctx, curriculumKey, elementKey, role, users);
@@ -293,9 +284,7 @@ export class CurriculumResolver {
   @Managed(managedElement, 'members')
   removeCurriculumElementRoleMember(
     @Ctx() ctx: RequestContext,
-    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
-    @Arg('role', () => CurriculumElementMemberList) role: CurriculumElementMemberList,
-    @KeyArg('identityKey') identityKey: number,
+    @Args() { curriculumKey, elementKey, role, identityKey }: CurriculumElementRoleMemberArgs,
   ): Promise<boolean> {
     return members.changeRoleMember(ctx, 'remove', curriculumKey, elementKey, role, identityKey);
   }

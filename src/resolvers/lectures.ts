@@ -1,6 +1,15 @@
 import { Arg, Args, Ctx, Resolver, Root } from 'type-graphql';
 import { Edge, GuardedMutation, GuardedQuery } from './guards';
-import { CourseAddressArgs, CourseKeyArgs, CurriculumElementArgs, KeyArg, LectureBlockArgs } from '../schema/arguments';
+import {
+  CourseAddressArgs,
+  CourseKeyArgs,
+  CurriculumElementArgs,
+  CurriculumElementLectureBlockArgs,
+  KeyArg,
+  LectureBlockArgs,
+  LectureBlockLevelArgs,
+  LectureBlockTeacherArgs,
+} from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import * as elementBlocks from '../lectures/curriculum-blocks';
 import { managedLectureBlock } from '../lectures/managed';
@@ -110,21 +119,13 @@ export class LectureResolver {
     description: 'true: now a teacher; false: already one (REST answers 200 either way, as OpenOLAT). 404 unknown person.',
   })
   @Managed(managedLectureBlock, 'teachers')
-  addLectureBlockTeacher(
-    @Ctx() ctx: RequestContext,
-    @Args() { lectureBlockKey, ...course }: LectureBlockArgs,
-    @KeyArg('identityKey') identityKey: number,
-  ): Promise<boolean> {
+  addLectureBlockTeacher(@Ctx() ctx: RequestContext, @Args() { lectureBlockKey, identityKey, ...course }: LectureBlockTeacherArgs): Promise<boolean> {
     return lectures.addTeacher(ctx, course, lectureBlockKey, identityKey);
   }
 
   @GuardedMutation(() => Boolean, SIGNED_IN, { description: 'Remove a teacher (true also when the person was none). 404 unknown person.' })
   @Managed(managedLectureBlock, 'teachers')
-  removeLectureBlockTeacher(
-    @Ctx() ctx: RequestContext,
-    @Args() { lectureBlockKey, ...course }: LectureBlockArgs,
-    @KeyArg('identityKey') identityKey: number,
-  ): Promise<boolean> {
+  removeLectureBlockTeacher(@Ctx() ctx: RequestContext, @Args() { lectureBlockKey, identityKey, ...course }: LectureBlockTeacherArgs): Promise<boolean> {
     return lectures.removeTeacher(ctx, course, lectureBlockKey, identityKey);
   }
 
@@ -164,11 +165,7 @@ export class LectureResolver {
 
   @GuardedMutation(() => Boolean, SIGNED_IN, { description: 'true: now tagged; false: already (REST answers 304). 404 unknown level.' })
   @Managed(managedLectureBlock, 'settings')
-  addLectureBlockTaxonomyLevel(
-    @Ctx() ctx: RequestContext,
-    @Args() { lectureBlockKey, ...course }: LectureBlockArgs,
-    @KeyArg('taxonomyLevelKey') taxonomyLevelKey: number,
-  ): Promise<boolean> {
+  addLectureBlockTaxonomyLevel(@Ctx() ctx: RequestContext, @Args() { lectureBlockKey, taxonomyLevelKey, ...course }: LectureBlockLevelArgs): Promise<boolean> {
     return lectures.addLevel(ctx, course, lectureBlockKey, taxonomyLevelKey);
   }
 
@@ -178,8 +175,7 @@ export class LectureResolver {
   @Managed(managedLectureBlock, 'settings')
   removeLectureBlockTaxonomyLevel(
     @Ctx() ctx: RequestContext,
-    @Args() { lectureBlockKey, ...course }: LectureBlockArgs,
-    @KeyArg('taxonomyLevelKey') taxonomyLevelKey: number,
+    @Args() { lectureBlockKey, taxonomyLevelKey, ...course }: LectureBlockLevelArgs,
   ): Promise<boolean> {
     return lectures.removeLevel(ctx, course, lectureBlockKey, taxonomyLevelKey);
   }
@@ -239,8 +235,7 @@ export class LectureResolver {
   @GuardedQuery(() => LectureBlockVO, SIGNED_IN, { description: 'A block of the element (404 when of another element).' })
   curriculumElementLectureBlock(
     @Ctx() ctx: RequestContext,
-    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
-    @KeyArg('lectureBlockKey') lectureBlockKey: number,
+    @Args() { curriculumKey, elementKey, lectureBlockKey }: CurriculumElementLectureBlockArgs,
   ): Promise<LectureBlockVO> {
     return elementBlocks.getElementBlock(ctx, curriculumKey, elementKey, lectureBlockKey);
   }
@@ -249,8 +244,7 @@ export class LectureResolver {
   @Managed(managedLectureBlock, 'delete')
   deleteCurriculumElementLectureBlock(
     @Ctx() ctx: RequestContext,
-    @Args() { curriculumKey, elementKey }: CurriculumElementArgs,
-    @KeyArg('lectureBlockKey') lectureBlockKey: number,
+    @Args() { curriculumKey, elementKey, lectureBlockKey }: CurriculumElementLectureBlockArgs,
   ): Promise<boolean> {
     return elementBlocks.deleteElementBlock(ctx, curriculumKey, elementKey, lectureBlockKey);
   }

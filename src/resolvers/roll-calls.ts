@@ -1,6 +1,6 @@
-import { Arg, Ctx, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Resolver, Root } from 'type-graphql';
 import { Edge, GuardedMutation, GuardedQuery } from './guards';
-import { KeyArg } from '../schema/arguments';
+import { CurriculumPersonArgs, KeyArg } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import { ROLL_CALL_LISTERS } from '../lectures/roll-calls';
 import * as rollCalls from '../lectures/roll-calls';
@@ -63,8 +63,7 @@ export class RollCallResolver {
   })
   curriculumParticipantLectureStatistics(
     @Ctx() ctx: RequestContext,
-    @KeyArg('curriculumKey') curriculumKey: number,
-    @KeyArg('identityKey') identityKey: number,
+    @Args() { curriculumKey, identityKey }: CurriculumPersonArgs,
   ): Promise<LectureBlockStatisticsVO> {
     return rollCalls.participantStatistics(ctx, curriculumKey, identityKey);
   }

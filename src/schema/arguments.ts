@@ -1,5 +1,6 @@
 import { Arg, ArgsType, Field, Int } from 'type-graphql';
 import { CourseMemberRole, EntryMemberRole } from './courses';
+import { CurriculumElementMemberList } from './curriculum';
 import { LongScalar } from './scalars';
 
 /** The argument sets that many operations take, each declared once. */
@@ -141,9 +142,119 @@ export class CurriculumElementArgs {
   curriculumKey!: number;
 }
 
+/** A person of a curriculum (/curriculum/{curriculumKey}/owners/{identityKey}, …/statistics/participants/{identityKey}). */
+@ArgsType()
+export class CurriculumPersonArgs {
+  @Field(() => LongScalar)
+  identityKey!: number;
+
+  @Field(() => LongScalar)
+  curriculumKey!: number;
+}
+
+/** A course linked to an element of a curriculum (…/elements/{elementKey}/entries/{repositoryEntryKey}). */
+@ArgsType()
+export class CurriculumElementEntryArgs {
+  @Field(() => LongScalar)
+  repositoryEntryKey!: number;
+
+  @Field(() => LongScalar)
+  elementKey!: number;
+
+  @Field(() => LongScalar)
+  curriculumKey!: number;
+}
+
+/** A taxonomy level of an element of a curriculum (…/elements/{elementKey}/taxonomy/levels/{taxonomyLevelKey}). */
+@ArgsType()
+export class CurriculumElementLevelArgs {
+  @Field(() => LongScalar)
+  taxonomyLevelKey!: number;
+
+  @Field(() => LongScalar)
+  elementKey!: number;
+
+  @Field(() => LongScalar)
+  curriculumKey!: number;
+}
+
+/** A lecture block of an element of a curriculum (…/elements/{elementKey}/lectureblocks/{lectureBlockKey}). */
+@ArgsType()
+export class CurriculumElementLectureBlockArgs {
+  @Field(() => LongScalar)
+  lectureBlockKey!: number;
+
+  @Field(() => LongScalar)
+  elementKey!: number;
+
+  @Field(() => LongScalar)
+  curriculumKey!: number;
+}
+
+/** A member list of an element of a curriculum (…/elements/{elementKey}/{role}). */
+@ArgsType()
+export class CurriculumElementRoleArgs {
+  @Field(() => CurriculumElementMemberList)
+  role!: CurriculumElementMemberList;
+
+  @Field(() => LongScalar)
+  elementKey!: number;
+
+  @Field(() => LongScalar)
+  curriculumKey!: number;
+}
+
+/** A person on a member list of an element of a curriculum (…/elements/{elementKey}/{role}/{identityKey}). */
+@ArgsType()
+export class CurriculumElementRoleMemberArgs {
+  @Field(() => LongScalar)
+  identityKey!: number;
+
+  @Field(() => CurriculumElementMemberList)
+  role!: CurriculumElementMemberList;
+
+  @Field(() => LongScalar)
+  elementKey!: number;
+
+  @Field(() => LongScalar)
+  curriculumKey!: number;
+}
+
 /** A lecture block of a course named either way (…/lectureblocks/{lectureBlockKey}). */
 @ArgsType()
 export class LectureBlockArgs {
+  @Field(() => LongScalar)
+  lectureBlockKey!: number;
+
+  @Field(() => LongScalar, COURSE_KEY)
+  courseKey?: number | null;
+
+  @Field(() => String, ENTRY)
+  entry?: string | null;
+}
+
+/** A teacher of a lecture block (…/lectureblocks/{lectureBlockKey}/teachers/{identityKey}). */
+@ArgsType()
+export class LectureBlockTeacherArgs {
+  @Field(() => LongScalar)
+  identityKey!: number;
+
+  @Field(() => LongScalar)
+  lectureBlockKey!: number;
+
+  @Field(() => LongScalar, COURSE_KEY)
+  courseKey?: number | null;
+
+  @Field(() => String, ENTRY)
+  entry?: string | null;
+}
+
+/** A taxonomy level of a lecture block (…/lectureblocks/{lectureBlockKey}/taxonomy/levels/{taxonomyLevelKey}). */
+@ArgsType()
+export class LectureBlockLevelArgs {
+  @Field(() => LongScalar)
+  taxonomyLevelKey!: number;
+
   @Field(() => LongScalar)
   lectureBlockKey!: number;
 

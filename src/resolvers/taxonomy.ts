@@ -1,6 +1,7 @@
 import { Arg, Args, Ctx, Directive, Resolver, Root } from 'type-graphql';
 import { Edge, GuardedMutation, GuardedQuery } from './guards';
-import { KeyArg, TaxonomyLevelArgs, TaxonomyLevelTypeArgs } from '../schema/arguments';
+import { EntryLevelArgs, KeyArg, TaggedEntryArgs, TaxonomyLevelArgs, TaxonomyLevelTypeArgs, TaxonomySubTypeArgs } from '../schema/arguments';
+import { SUB_TYPE_CHANGES } from '../schema/type-families';
 import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
 import { auth } from '../schema/directives';
@@ -22,8 +23,6 @@ import { TAXONOMY_ADMINS } from '../taxonomy/policy';
 import { UserVO } from '../schema/users';
 import * as users from '../users/service';
 import * as taxonomy from '../taxonomy/service';
-
-const ENTRY = 'the repository entry key or its softkey';
 
 @Resolver()
 export class TaxonomyResolver {
@@ -170,32 +169,22 @@ export class TaxonomyResolver {
     return taxonomy.listAllowedSubTypes(ctx, taxonomyKey, levelTypeKey);
   }
 
-  @GuardedMutation(() => Boolean, auth(...TAXONOMY_ADMINS), { description: 'true: allowed now; false: it already was (REST answers 200 either way).' })
+  @GuardedMutation(() => Boolean, auth(...TAXONOMY_ADMINS), { description: SUB_TYPE_CHANGES.allow })
   @Managed(managedTaxonomyLevelType, 'subTypes')
-  allowTaxonomyLevelSubType(
-    @Ctx() ctx: RequestContext,
-    @Args() { taxonomyKey, levelTypeKey }: TaxonomyLevelTypeArgs,
-    @KeyArg('subLevelTypeKey') subLevelTypeKey: number,
-  ): Promise<boolean> {
+  allowTaxonomyLevelSubType(@Ctx() ctx: RequestContext, @Args() { taxonomyKey, levelTypeKey, subLevelTypeKey }: TaxonomySubTypeArgs): Promise<boolean> {
     return taxonomy.allowSubType(ctx, taxonomyKey, levelTypeKey, subLevelTypeKey);
   }
 
-  @GuardedMutation(() => Boolean, auth(...TAXONOMY_ADMINS), {
-    description: 'true: no longer allowed; false: it was not allowed (REST answers 200 either way).',
-  })
+  @GuardedMutation(() => Boolean, auth(...TAXONOMY_ADMINS), { description: SUB_TYPE_CHANGES.disallow })
   @Managed(managedTaxonomyLevelType, 'subTypes')
-  disallowTaxonomyLevelSubType(
-    @Ctx() ctx: RequestContext,
-    @Args() { taxonomyKey, levelTypeKey }: TaxonomyLevelTypeArgs,
-    @KeyArg('subLevelTypeKey') subLevelTypeKey: number,
-  ): Promise<boolean> {
+  disallowTaxonomyLevelSubType(@Ctx() ctx: RequestContext, @Args() { taxonomyKey, levelTypeKey, subLevelTypeKey }: TaxonomySubTypeArgs): Promise<boolean> {
     return taxonomy.disallowSubType(ctx, taxonomyKey, levelTypeKey, subLevelTypeKey);
   }
 
   @GuardedQuery(() => [TaxonomyLevelVO], auth(), {
     description: 'The levels the entry is tagged with; for managers of the entry (administrator, learning resource manager, owner).',
   })
-  repositoryEntryTaxonomyLevels(@Ctx() ctx: RequestContext, @Arg('entry', () => String, { description: ENTRY }) entry: string): Promise<TaxonomyLevelVO[]> {
+  repositoryEntryTaxonomyLevels(@Ctx() ctx: RequestContext, @Args() { entry }: TaggedEntryArgs): Promise<TaxonomyLevelVO[]> {
     return taxonomy.entryLevels(ctx, entry);
   }
 
@@ -203,11 +192,7 @@ export class TaxonomyResolver {
     description:
       'Tag the entry with the level (true; false when it already was: REST 304). Unlike OpenOLAT, needs a manager of the entry, and an unknown level answers 404 (OpenOLAT: 200 with body NOT_FOUND).',
   })
-  addRepositoryEntryTaxonomyLevel(
-    @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, { description: ENTRY }) entry: string,
-    @KeyArg('taxonomyLevelKey') taxonomyLevelKey: number,
-  ): Promise<boolean> {
+  addRepositoryEntryTaxonomyLevel(@Ctx() ctx: RequestContext, @Args() { entry, taxonomyLevelKey }: EntryLevelArgs): Promise<boolean> {
     return taxonomy.linkEntryLevel(ctx, entry, taxonomyLevelKey);
   }
 
@@ -215,11 +200,7 @@ export class TaxonomyResolver {
     description:
       'Remove the level from the entry (200 also when it was not there, as in OpenOLAT). Unlike OpenOLAT, needs a manager of the entry, and an unknown level answers 404 (OpenOLAT: 200 with body NOT_FOUND).',
   })
-  removeRepositoryEntryTaxonomyLevel(
-    @Ctx() ctx: RequestContext,
-    @Arg('entry', () => String, { description: ENTRY }) entry: string,
-    @KeyArg('taxonomyLevelKey') taxonomyLevelKey: number,
-  ): Promise<boolean> {
+  removeRepositoryEntryTaxonomyLevel(@Ctx() ctx: RequestContext, @Args() { entry, taxonomyLevelKey }: EntryLevelArgs): Promise<boolean> {
     return taxonomy.unlinkEntryLevel(ctx, entry, taxonomyLevelKey);
   }
 }

@@ -1,10 +1,10 @@
-import { Arg, Ctx, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Resolver } from 'type-graphql';
 import { GuardedMutation, GuardedQuery } from './guards';
-import { KeyArg } from '../schema/arguments';
+import { KeyArg, SubTypeArgs } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import { Managed, type ManagedElement } from '../managed/elements';
 import { auth } from '../schema/directives';
-import type { TypeOperation, TypeOperationNames } from '../schema/type-families';
+import { SUB_TYPE_CHANGES, type TypeOperation, type TypeOperationNames } from '../schema/type-families';
 
 /** What a family's types do (src/organisations/types.ts, src/curriculum/types.ts). */
 interface TypeService<VO, Input> extends Record<TypeOperation, unknown> {
@@ -61,21 +61,15 @@ export function typeOperations<VO, Input>({ vo, input, inputName, names, describ
       return service.allowedSubTypes(ctx, typeKey);
     }
 
-    @GuardedMutation(() => Boolean, allowed, {
-      name: names.allowSubType,
-      description: 'true: allowed now; false: it already was (REST answers 200 either way).',
-    })
+    @GuardedMutation(() => Boolean, allowed, { name: names.allowSubType, description: SUB_TYPE_CHANGES.allow })
     @Managed(managed, 'subTypes')
-    allowSubType(@Ctx() ctx: RequestContext, @KeyArg('typeKey') typeKey: number, @KeyArg('subTypeKey') subTypeKey: number): Promise<boolean> {
+    allowSubType(@Ctx() ctx: RequestContext, @Args() { typeKey, subTypeKey }: SubTypeArgs): Promise<boolean> {
       return service.allowSubType(ctx, typeKey, subTypeKey);
     }
 
-    @GuardedMutation(() => Boolean, allowed, {
-      name: names.disallowSubType,
-      description: 'true: no longer allowed; false: it was not allowed (REST answers 200 either way).',
-    })
+    @GuardedMutation(() => Boolean, allowed, { name: names.disallowSubType, description: SUB_TYPE_CHANGES.disallow })
     @Managed(managed, 'subTypes')
-    disallowSubType(@Ctx() ctx: RequestContext, @KeyArg('typeKey') typeKey: number, @KeyArg('subTypeKey') subTypeKey: number): Promise<boolean> {
+    disallowSubType(@Ctx() ctx: RequestContext, @Args() { typeKey, subTypeKey }: SubTypeArgs): Promise<boolean> {
       return service.disallowSubType(ctx, typeKey, subTypeKey);
     }
   }

@@ -285,6 +285,48 @@ export class TaxonomyLevelTypeArgs {
   taxonomyKey!: number;
 }
 
+/** A sub-type of a level type (/taxonomy/{taxonomyKey}/types/{levelTypeKey}/allowedSubTypes/{subLevelTypeKey}). */
+@ArgsType()
+export class TaxonomySubTypeArgs {
+  @Field(() => LongScalar)
+  subLevelTypeKey!: number;
+
+  @Field(() => LongScalar)
+  levelTypeKey!: number;
+
+  @Field(() => LongScalar)
+  taxonomyKey!: number;
+}
+
+const TAGGED_ENTRY = { description: 'the repository entry key or its softkey' };
+
+/** A repository entry tagged with taxonomy levels (/repo/entries/{k}/taxonomy/levels). */
+@ArgsType()
+export class TaggedEntryArgs {
+  @Field(() => String, TAGGED_ENTRY)
+  entry!: string;
+}
+
+/** A taxonomy level of a repository entry (/repo/entries/{k}/taxonomy/levels/{taxonomyLevelKey}). */
+@ArgsType()
+export class EntryLevelArgs {
+  @Field(() => LongScalar)
+  taxonomyLevelKey!: number;
+
+  @Field(() => String, TAGGED_ENTRY)
+  entry!: string;
+}
+
+/** A sub-type of a type of organisations or curriculum elements (…/types/{typeKey}/allowedSubTypes/{subTypeKey}). */
+@ArgsType()
+export class SubTypeArgs {
+  @Field(() => LongScalar)
+  subTypeKey!: number;
+
+  @Field(() => LongScalar)
+  typeKey!: number;
+}
+
 /** An argument that is a key (a Long): `@KeyArg('identityKey') identityKey: number`. */
 export const KeyArg = (name: string) => Arg(name, () => LongScalar);
 

@@ -8,6 +8,12 @@ export interface TypeOperationNames {
   names: Record<TypeOperation, string>;
 }
 
+/** What allowing and disallowing a sub-type answer, for every family with types (taxonomy level types too). */
+export const SUB_TYPE_CHANGES = {
+  allow: 'true: allowed now; false: it already was (REST answers 200 either way).',
+  disallow: 'true: no longer allowed; false: it was not allowed (REST answers 200 either way).',
+};
+
 export const ORGANISATION_TYPE_OPERATIONS: TypeOperationNames = {
   inputName: 'organisationType',
   names: {

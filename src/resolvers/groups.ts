@@ -1,6 +1,6 @@
 import { Arg, Args, ArgsType, Ctx, Field, Directive, Resolver, Root } from 'type-graphql';
 import { Edge, GuardedMutation, GuardedQuery } from './guards';
-import { KeyArg, PersonPageArgs } from '../schema/arguments';
+import { GroupMemberArgs, KeyArg, PersonPageArgs } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import { GroupRole } from '../entities/groups';
 import { managedGroup } from '../groups/managed';
@@ -193,13 +193,13 @@ export class GroupResolver {
 
   @GuardedMutation(() => Boolean, auth(...GROUP_MANAGERS), { description: 'true: added; false: already an owner (nothing changed).' })
   @Managed(managedGroup, 'membersmanagement')
-  addGroupOwner(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number, @KeyArg('identityKey') identityKey: number): Promise<boolean> {
+  addGroupOwner(@Ctx() ctx: RequestContext, @Args() { groupKey, identityKey }: GroupMemberArgs): Promise<boolean> {
     return groups.addMember(ctx, groupKey, identityKey, GroupRole.coach);
   }
 
   @GuardedMutation(() => Boolean, auth(...GROUP_MANAGERS))
   @Managed(managedGroup, 'membersmanagement')
-  removeGroupOwner(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number, @KeyArg('identityKey') identityKey: number): Promise<boolean> {
+  removeGroupOwner(@Ctx() ctx: RequestContext, @Args() { groupKey, identityKey }: GroupMemberArgs): Promise<boolean> {
     return groups.removeMember(ctx, groupKey, identityKey, GroupRole.coach);
   }
 
@@ -207,13 +207,13 @@ export class GroupResolver {
     description: 'true: added; false: already a participant (REST answers 304). A full group answers 412 on REST.',
   })
   @Managed(managedGroup, 'membersmanagement')
-  addGroupParticipant(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number, @KeyArg('identityKey') identityKey: number): Promise<boolean> {
+  addGroupParticipant(@Ctx() ctx: RequestContext, @Args() { groupKey, identityKey }: GroupMemberArgs): Promise<boolean> {
     return groups.addMember(ctx, groupKey, identityKey, GroupRole.participant);
   }
 
   @GuardedMutation(() => Boolean, auth(...GROUP_MANAGERS))
   @Managed(managedGroup, 'membersmanagement')
-  removeGroupParticipant(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number, @KeyArg('identityKey') identityKey: number): Promise<boolean> {
+  removeGroupParticipant(@Ctx() ctx: RequestContext, @Args() { groupKey, identityKey }: GroupMemberArgs): Promise<boolean> {
     return groups.removeMember(ctx, groupKey, identityKey, GroupRole.participant);
   }
 }

@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, Directive, Resolver, Root } from 'type-graphql';
 import { Edge, GuardedMutation, GuardedQuery } from './guards';
-import { KeyArg } from '../schema/arguments';
+import { KeyArg, ORGANISATION_ROLE, OrganisationMemberArgs, OrganisationRoleArgs } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
 import { managedOrganisation, managedOrganisationType } from '../organisations/managed';
@@ -15,7 +15,6 @@ import { typeOperations } from './type-operations';
 import { ORGANISATION_TYPE_OPERATIONS } from '../schema/type-families';
 import { ORGANISATION_ADMINS } from '../access/roles';
 
-const ROLE = 'an organisation role (catalogue 5.7) or its plural, e.g. author or authors';
 const INHERITANCE = 'none, root (the sub-organisations too) or inherited (same as root); absent: root for every role but user, invitee and guest';
 
 @Resolver()
@@ -69,11 +68,7 @@ export class OrganisationResolver {
     description:
       'Members with the role, including members through an inheriting membership of an ancestor. Administrators and sysadmins of the organisation. An unknown role answers 409.',
   })
-  organisationMembers(
-    @Ctx() ctx: RequestContext,
-    @KeyArg('organisationKey') organisationKey: number,
-    @Arg('role', () => String, { description: ROLE }) role: string,
-  ): Promise<UserVO[]> {
+  organisationMembers(@Ctx() ctx: RequestContext, @Args() { organisationKey, role }: OrganisationRoleArgs): Promise<UserVO[]> {
     return members.listMembers(ctx, organisationKey, role);
   }
 
@@ -83,9 +78,7 @@ export class OrganisationResolver {
   @Managed(managedOrganisation, 'members')
   addOrganisationMember(
     @Ctx() ctx: RequestContext,
-    @KeyArg('organisationKey') organisationKey: number,
-    @Arg('role', () => String, { description: ROLE }) role: string,
-    @KeyArg('identityKey') identityKey: number,
+    @Args() { organisationKey, role, identityKey }: OrganisationMemberArgs,
     @Arg('inheritanceMode', () => String, { nullable: true, description: INHERITANCE }) inheritanceMode?: string,
   ): Promise<boolean> {
     return members.addMember(ctx, organisationKey, role, identityKey, inheritanceMode);
@@ -97,8 +90,7 @@ export class OrganisationResolver {
   @Managed(managedOrganisation, 'members')
   addOrganisationMembers(
     @Ctx() ctx: RequestContext,
-    @KeyArg('organisationKey') organisationKey: number,
-    @Arg('role', () => String, { description: ROLE }) role: string,
+    @Args() { organisationKey, role }: OrganisationRoleArgs,
     @Arg('members', () => [UserVOInput]) users: UserVOInput[],
     @Arg('inheritanceMode', () => String, { nullable: true, description: INHERITANCE }) inheritanceMode?: string,
   ): Promise<boolean> {
@@ -109,12 +101,7 @@ export class OrganisationResolver {
     description: 'End the membership granted in this organisation. The caller manages the organisation and the person.',
   })
   @Managed(managedOrganisation, 'members')
-  removeOrganisationMember(
-    @Ctx() ctx: RequestContext,
-    @KeyArg('organisationKey') organisationKey: number,
-    @Arg('role', () => String, { description: ROLE }) role: string,
-    @KeyArg('identityKey') identityKey: number,
-  ): Promise<boolean> {
+  removeOrganisationMember(@Ctx() ctx: RequestContext, @Args() { organisationKey, role, identityKey }: OrganisationMemberArgs): Promise<boolean> {
     return members.removeMember(ctx, organisationKey, role, identityKey);
   }
 
@@ -124,7 +111,7 @@ export class OrganisationResolver {
   })
   organisationMemberships(
     @Ctx() ctx: RequestContext,
-    @Arg('role', () => String, { description: ROLE }) role: string,
+    @Arg('role', () => String, { description: ORGANISATION_ROLE }) role: string,
     @KeyArg('identityKey') identityKey: number,
     @Arg('withInheritance', () => Boolean, { nullable: true }) withInheritance?: boolean,
   ): Promise<OrganisationVO[]> {

@@ -327,6 +327,41 @@ export class SubTypeArgs {
   typeKey!: number;
 }
 
+/** A person on a member list of a group (/groups/{groupKey}/owners|participants/{identityKey}). */
+@ArgsType()
+export class GroupMemberArgs {
+  @Field(() => LongScalar)
+  identityKey!: number;
+
+  @Field(() => LongScalar)
+  groupKey!: number;
+}
+
+export const ORGANISATION_ROLE = 'an organisation role (catalogue 5.7) or its plural, e.g. author or authors';
+
+/** A member list of an organisation (/organisations/{organisationKey}/{role}). */
+@ArgsType()
+export class OrganisationRoleArgs {
+  @Field(() => String, { description: ORGANISATION_ROLE })
+  role!: string;
+
+  @Field(() => LongScalar)
+  organisationKey!: number;
+}
+
+/** A person on a member list of an organisation (/organisations/{organisationKey}/{role}/{identityKey}). */
+@ArgsType()
+export class OrganisationMemberArgs {
+  @Field(() => LongScalar)
+  identityKey!: number;
+
+  @Field(() => String, { description: ORGANISATION_ROLE })
+  role!: string;
+
+  @Field(() => LongScalar)
+  organisationKey!: number;
+}
+
 /** An argument that is a key (a Long): `@KeyArg('identityKey') identityKey: number`. */
 export const KeyArg = (name: string) => Arg(name, () => LongScalar);
 

@@ -1,6 +1,6 @@
-import { Arg, Args, ArgsType, Ctx, Field, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Resolver, Root } from 'type-graphql';
 import { Edge, GuardedMutation, GuardedQuery } from './guards';
-import { KeyArg } from '../schema/arguments';
+import { CatalogChildrenArgs, CatalogOwnerArgs, CatalogPathArgs } from '../schema/arguments';
 import { CATALOG_MANAGERS } from '../catalog/policy';
 import * as catalog from '../catalog/service';
 import type { RequestContext } from '../domain/context';
@@ -11,14 +11,6 @@ import { auth } from '../schema/directives';
 import { EdgePageArgs, PageRequestArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { UserVO } from '../schema/users';
-
-const PATH = 'The key of the entry, or the chain of keys from the root ending with it (1/12/34): the last segment counts.';
-
-@ArgsType()
-class ChildrenArgs extends PageRequestArgs {
-  @Field(() => String, { description: PATH })
-  path!: string;
-}
 
 @Resolver(() => CatalogEntryVO)
 export class CatalogResolver {
@@ -60,14 +52,14 @@ export class CatalogResolver {
   }
 
   @GuardedQuery(() => CatalogEntryVO, auth(), { description: 'A catalog entry with its links; every authenticated caller reads the whole catalog.' })
-  catalogEntry(@Ctx() ctx: RequestContext, @Arg('path', () => String, { description: PATH }) path: string): Promise<CatalogEntryVO> {
+  catalogEntry(@Ctx() ctx: RequestContext, @Args() { path }: CatalogPathArgs): Promise<CatalogEntryVO> {
     return catalog.getEntry(ctx, path);
   }
 
   @GuardedQuery(() => CatalogEntryVOes, auth(), {
     description: 'The direct children: a page (REST: pagingspec=1.0; GraphQL: with a limit) ordered by name, else every child in stored order.',
   })
-  catalogChildren(@Ctx() ctx: RequestContext, @Args() { path, start, limit }: ChildrenArgs): Promise<CatalogEntryVOes> {
+  catalogChildren(@Ctx() ctx: RequestContext, @Args() { path, start, limit }: CatalogChildrenArgs): Promise<CatalogEntryVOes> {
     return catalog.listChildren(ctx, path, pageRequest(start, limit));
   }
 
@@ -75,7 +67,7 @@ export class CatalogResolver {
     description:
       'The entry and every entry below it, parents before children (rebuild the tree by parentKey); with repositoryEntry and owners in a fixed number of statements whatever the size (GraphQL only).',
   })
-  catalogTree(@Ctx() ctx: RequestContext, @Arg('path', () => String, { description: PATH }) path: string): Promise<CatalogEntryVO[]> {
+  catalogTree(@Ctx() ctx: RequestContext, @Args() { path }: CatalogPathArgs): Promise<CatalogEntryVO[]> {
     return catalog.subtree(ctx, path);
   }
 
@@ -84,7 +76,7 @@ export class CatalogResolver {
   })
   createCatalogEntry(
     @Ctx() ctx: RequestContext,
-    @Arg('path', () => String, { description: PATH }) path: string,
+    @Args() { path }: CatalogPathArgs,
     @Arg('catalogEntry', () => CatalogEntryVOInput) catalogEntry: CatalogEntryVOInput,
   ): Promise<CatalogEntryVO> {
     return catalog.createEntry(ctx, path, catalogEntry);
@@ -96,7 +88,7 @@ export class CatalogResolver {
   })
   updateCatalogEntry(
     @Ctx() ctx: RequestContext,
-    @Arg('path', () => String, { description: PATH }) path: string,
+    @Args() { path }: CatalogPathArgs,
     @Arg('catalogEntry', () => CatalogEntryVOInput) catalogEntry: CatalogEntryVOInput,
     @Arg('newParentKey', () => LongScalar, { nullable: true }) newParentKey?: number | null,
   ): Promise<CatalogEntryVO> {
@@ -106,39 +98,27 @@ export class CatalogResolver {
   @GuardedMutation(() => Boolean, auth(), {
     description: 'Delete the entry with its subtree: catalog managers and owners of the entry; a root cannot be deleted (CONFLICT).',
   })
-  deleteCatalogEntry(@Ctx() ctx: RequestContext, @Arg('path', () => String, { description: PATH }) path: string): Promise<boolean> {
+  deleteCatalogEntry(@Ctx() ctx: RequestContext, @Args() { path }: CatalogPathArgs): Promise<boolean> {
     return catalog.deleteEntry(ctx, path);
   }
 
   @GuardedQuery(() => [UserVO], auth(), { description: 'The owners of the entry: catalog managers and owners of the entry.' })
-  catalogEntryOwners(@Ctx() ctx: RequestContext, @Arg('path', () => String, { description: PATH }) path: string): Promise<UserVO[]> {
+  catalogEntryOwners(@Ctx() ctx: RequestContext, @Args() { path }: CatalogPathArgs): Promise<UserVO[]> {
     return catalog.listOwners(ctx, path);
   }
 
   @GuardedQuery(() => UserVO, auth(), { description: 'An owner of the entry; NOT_FOUND when the person does not own it.' })
-  catalogEntryOwner(
-    @Ctx() ctx: RequestContext,
-    @Arg('path', () => String, { description: PATH }) path: string,
-    @KeyArg('identityKey') identityKey: number,
-  ): Promise<UserVO> {
+  catalogEntryOwner(@Ctx() ctx: RequestContext, @Args() { path, identityKey }: CatalogOwnerArgs): Promise<UserVO> {
     return catalog.getOwner(ctx, path, identityKey);
   }
 
   @GuardedMutation(() => Boolean, auth(), { description: 'Make the person an owner of the entry (true also when already one).' })
-  addCatalogEntryOwner(
-    @Ctx() ctx: RequestContext,
-    @Arg('path', () => String, { description: PATH }) path: string,
-    @KeyArg('identityKey') identityKey: number,
-  ): Promise<boolean> {
+  addCatalogEntryOwner(@Ctx() ctx: RequestContext, @Args() { path, identityKey }: CatalogOwnerArgs): Promise<boolean> {
     return catalog.addOwner(ctx, path, identityKey);
   }
 
   @GuardedMutation(() => Boolean, auth(), { description: 'The person no longer owns the entry (true also when they did not).' })
-  removeCatalogEntryOwner(
-    @Ctx() ctx: RequestContext,
-    @Arg('path', () => String, { description: PATH }) path: string,
-    @KeyArg('identityKey') identityKey: number,
-  ): Promise<boolean> {
+  removeCatalogEntryOwner(@Ctx() ctx: RequestContext, @Args() { path, identityKey }: CatalogOwnerArgs): Promise<boolean> {
     return catalog.removeOwner(ctx, path, identityKey);
   }
 }

@@ -1,6 +1,7 @@
 import { Arg, ArgsType, Field, Int } from 'type-graphql';
 import { CourseMemberRole, EntryMemberRole } from './courses';
 import { CurriculumElementMemberList } from './curriculum';
+import { PageRequestArgs } from './paging';
 import { LongScalar } from './scalars';
 
 /** The argument sets that many operations take, each declared once. */
@@ -360,6 +361,32 @@ export class OrganisationMemberArgs {
 
   @Field(() => LongScalar)
   organisationKey!: number;
+}
+
+const CATALOG_PATH = { description: 'The key of the entry, or the chain of keys from the root ending with it (1/12/34): the last segment counts.' };
+
+/** A catalog entry (/catalog/{path}). */
+@ArgsType()
+export class CatalogPathArgs {
+  @Field(() => String, CATALOG_PATH)
+  path!: string;
+}
+
+/** A page of the children of a catalog entry (/catalog/{path}/children). */
+@ArgsType()
+export class CatalogChildrenArgs extends PageRequestArgs {
+  @Field(() => String, CATALOG_PATH)
+  path!: string;
+}
+
+/** An owner of a catalog entry (/catalog/{path}/owners/{identityKey}). */
+@ArgsType()
+export class CatalogOwnerArgs {
+  @Field(() => LongScalar)
+  identityKey!: number;
+
+  @Field(() => String, CATALOG_PATH)
+  path!: string;
 }
 
 /** An argument that is a key (a Long): `@KeyArg('identityKey') identityKey: number`. */

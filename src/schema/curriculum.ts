@@ -1,14 +1,11 @@
 import { registerEnumType } from 'type-graphql';
-import { dateTime, long, text, wireType } from './wire-shape';
+import { NAMED, STYLED, dateTime, long, text, wireType } from './wire-shape';
 
 /** OpenOLAT's CurriculumVO (catalogue 3.5), the "product" of the source document. */
 export const [CurriculumVO, CurriculumVOInput] = wireType(
   { name: 'CurriculumVO', inputDescription: 'A CurriculumVO as a client sends it. Absent fields keep their value, null clears it.' },
   {
-    key: long,
-    identifier: text.managed('identifier'),
-    displayName: text.managed('displayName'),
-    description: text.nullable.managed('description'),
+    ...NAMED,
     status: text.nullable.describe('A free string, typically active.'),
     degree: text.nullable,
     externalId: text.nullable.managed('externalId'),
@@ -52,11 +49,7 @@ export type CurriculumElementVOInput = InstanceType<typeof CurriculumElementVOIn
 export const [CurriculumElementTypeVO, CurriculumElementTypeVOInput] = wireType(
   { name: 'CurriculumElementTypeVO', inputDescription: 'A CurriculumElementTypeVO as a client sends it. Absent fields keep their value, null clears it.' },
   {
-    key: long,
-    identifier: text.managed('identifier'),
-    displayName: text.managed('displayName'),
-    description: text.nullable.managed('description'),
-    cssClass: text.nullable.managed('cssClass'),
+    ...STYLED,
     externalId: text.nullable.managed('externalId'),
     managedFlagsString: text.nullable.describe('Comma-separated managed flags (catalogue 4.6), normalised.').managed('any'),
     calendars: text.nullable.describe('enabled, disabled or inherited').outputExtensions({ xmlAttribute: true }).managed('calendars'),

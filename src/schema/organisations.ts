@@ -1,4 +1,4 @@
-import { long, text, wireType } from './wire-shape';
+import { NAMED, STYLED, long, text, wireType } from './wire-shape';
 
 /** OpenOLAT's OrganisationVO (catalogue 3.4). */
 export const [OrganisationVO, OrganisationVOInput] = wireType(
@@ -8,10 +8,7 @@ export const [OrganisationVO, OrganisationVOInput] = wireType(
       'An OrganisationVO as a client sends it. Absent fields keep their value, null clears it; a changed parentOrganisationKey moves the organisation with its subtree; rootOrganisationKey is ignored.',
   },
   {
-    key: long,
-    identifier: text.managed('identifier'),
-    displayName: text.managed('displayName'),
-    description: text.nullable.managed('description'),
+    ...NAMED,
     cssClass: text.nullable,
     status: text.nullable.describe('active, inactive or deleted').describeInput('active, inactive or deleted; blank keeps the status'),
     externalId: text.nullable.managed('any'),
@@ -28,11 +25,7 @@ export type OrganisationVOInput = InstanceType<typeof OrganisationVOInput>;
 export const [OrganisationTypeVO, OrganisationTypeVOInput] = wireType(
   { name: 'OrganisationTypeVO', inputDescription: 'An OrganisationTypeVO as a client sends it. Absent fields keep their value, null clears it.' },
   {
-    key: long,
-    identifier: text.managed('identifier'),
-    displayName: text.managed('displayName'),
-    description: text.nullable.managed('description'),
-    cssClass: text.nullable.managed('cssClass'),
+    ...STYLED,
     externalId: text.nullable.managed('any'),
     managedFlagsString: text.nullable.describe('Comma-separated managed flags, normalised (unknown flags dropped).').managed('any'),
   },

@@ -99,6 +99,17 @@ export const text = field<string>(() => String);
 export const bool = field<boolean>(() => Boolean);
 export const dateTime = field<Date>(() => DateTimeScalar);
 
+/** What a named record (src/entities/base.ts NamedEntity) begins with: its key and names, each name guarded by the managed flag of its name. */
+export const NAMED = {
+  key: long,
+  identifier: text.managed('identifier'),
+  displayName: text.managed('displayName'),
+  description: text.nullable.managed('description'),
+};
+
+/** A named record with a CSS class of its own (StyledEntity): the types of organisations and curriculum elements. */
+export const STYLED = { ...NAMED, cssClass: text.nullable.managed('cssClass') };
+
 type Fields = Record<string, WireField<any, any, boolean>>;
 type OutputKeys<S extends Fields> = { [K in keyof S]: S[K] extends WireField<infer O, unknown, boolean> ? ([O] extends [never] ? never : K) : never }[keyof S];
 type InputKeys<S extends Fields, R extends boolean> = {

@@ -58,6 +58,11 @@ class CourseEventsArgs extends EventPageArgs {
   courseKey!: number;
 }
 
+/** The arguments of the writes, alike for the three kinds of calendar. */
+const EventArg = () => Arg('event', () => EventVOInput);
+const EventsArg = () => Arg('events', () => [EventVOInput]);
+const EventIdArg = () => Arg('eventId', () => String);
+
 const PERSON_RULE =
   'Answers for the person in the path (OpenOLAT answers for the caller): the person themself or their user managers (administrator, usermanager, rolesmanager); else 403 (OpenOLAT: 401).';
 const WRITE_RULE =
@@ -103,11 +108,7 @@ export class CalendarResolver {
 
   @GuardedMutation(() => Boolean, auth(), { description: `Create or replace an event in one of the person's calendars. ${PERSON_RULE} ${WRITE_RULE}` })
   @Managed(managedCalendarEvent, null)
-  saveCalendarEvent(
-    @Ctx() ctx: RequestContext,
-    @Args() { identityKey, calendarId }: PersonCalendarArgs,
-    @Arg('event', () => EventVOInput) event: EventVOInput,
-  ): Promise<boolean> {
+  saveCalendarEvent(@Ctx() ctx: RequestContext, @Args() { identityKey, calendarId }: PersonCalendarArgs, @EventArg() event: EventVOInput): Promise<boolean> {
     return calendars.saveEvents(ctx, { identityKey, calendarId }, [event], true);
   }
 
@@ -118,7 +119,7 @@ export class CalendarResolver {
   saveCalendarEvents(
     @Ctx() ctx: RequestContext,
     @Args() { identityKey, calendarId }: PersonCalendarArgs,
-    @Arg('events', () => [EventVOInput]) events: EventVOInput[],
+    @EventsArg() events: EventVOInput[],
   ): Promise<boolean> {
     return calendars.saveEvents(ctx, { identityKey, calendarId }, events, false);
   }
@@ -127,63 +128,43 @@ export class CalendarResolver {
     description: `Delete an event (every recurrence) of one of the person's calendars; 404 unknown event. ${PERSON_RULE}`,
   })
   @Managed(managedCalendarEvent, 'all')
-  deleteCalendarEvent(
-    @Ctx() ctx: RequestContext,
-    @Args() { identityKey, calendarId }: PersonCalendarArgs,
-    @Arg('eventId', () => String) eventId: string,
-  ): Promise<boolean> {
+  deleteCalendarEvent(@Ctx() ctx: RequestContext, @Args() { identityKey, calendarId }: PersonCalendarArgs, @EventIdArg() eventId: string): Promise<boolean> {
     return calendars.deleteEvent(ctx, { identityKey, calendarId }, eventId);
   }
 
   @GuardedMutation(() => Boolean, auth(), { description: `Create or replace an event in the group's calendar. ${GROUP_RULE} ${WRITE_RULE}` })
   @Managed(managedCalendarEvent, null)
-  saveGroupCalendarEvent(
-    @Ctx() ctx: RequestContext,
-    @KeyArg('groupKey') groupKey: number,
-    @Arg('event', () => EventVOInput) event: EventVOInput,
-  ): Promise<boolean> {
+  saveGroupCalendarEvent(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number, @EventArg() event: EventVOInput): Promise<boolean> {
     return calendars.saveEvents(ctx, { groupKey }, [event], true);
   }
 
   @GuardedMutation(() => Boolean, auth(), { description: `Create or replace events in the group's calendar, all or none. ${GROUP_RULE} ${WRITE_RULE}` })
   @Managed(managedCalendarEvent, null)
-  saveGroupCalendarEvents(
-    @Ctx() ctx: RequestContext,
-    @KeyArg('groupKey') groupKey: number,
-    @Arg('events', () => [EventVOInput]) events: EventVOInput[],
-  ): Promise<boolean> {
+  saveGroupCalendarEvents(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number, @EventsArg() events: EventVOInput[]): Promise<boolean> {
     return calendars.saveEvents(ctx, { groupKey }, events, false);
   }
 
   @GuardedMutation(() => Boolean, auth(), { description: `Delete an event of the group's calendar; 404 unknown event. ${GROUP_RULE}` })
   @Managed(managedCalendarEvent, 'all')
-  deleteGroupCalendarEvent(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number, @Arg('eventId', () => String) eventId: string): Promise<boolean> {
+  deleteGroupCalendarEvent(@Ctx() ctx: RequestContext, @KeyArg('groupKey') groupKey: number, @EventIdArg() eventId: string): Promise<boolean> {
     return calendars.deleteEvent(ctx, { groupKey }, eventId);
   }
 
   @GuardedMutation(() => Boolean, auth(), { description: `Create or replace an event in the course's calendar. ${COURSE_RULE} ${WRITE_RULE}` })
   @Managed(managedCalendarEvent, null)
-  saveCourseCalendarEvent(
-    @Ctx() ctx: RequestContext,
-    @Args() { courseKey }: CourseKeyArgs,
-    @Arg('event', () => EventVOInput) event: EventVOInput,
-  ): Promise<boolean> {
+  saveCourseCalendarEvent(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs, @EventArg() event: EventVOInput): Promise<boolean> {
     return calendars.saveEvents(ctx, { courseKey }, [event], true);
   }
 
   @GuardedMutation(() => Boolean, auth(), { description: `Create or replace events in the course's calendar, all or none. ${COURSE_RULE} ${WRITE_RULE}` })
   @Managed(managedCalendarEvent, null)
-  saveCourseCalendarEvents(
-    @Ctx() ctx: RequestContext,
-    @Args() { courseKey }: CourseKeyArgs,
-    @Arg('events', () => [EventVOInput]) events: EventVOInput[],
-  ): Promise<boolean> {
+  saveCourseCalendarEvents(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs, @EventsArg() events: EventVOInput[]): Promise<boolean> {
     return calendars.saveEvents(ctx, { courseKey }, events, false);
   }
 
   @GuardedMutation(() => Boolean, auth(), { description: `Delete an event of the course's calendar; 404 unknown event. ${COURSE_RULE}` })
   @Managed(managedCalendarEvent, 'all')
-  deleteCourseCalendarEvent(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs, @Arg('eventId', () => String) eventId: string): Promise<boolean> {
+  deleteCourseCalendarEvent(@Ctx() ctx: RequestContext, @Args() { courseKey }: CourseKeyArgs, @EventIdArg() eventId: string): Promise<boolean> {
     return calendars.deleteEvent(ctx, { courseKey }, eventId);
   }
 

@@ -1,6 +1,8 @@
 import { Arg, Args, ArgsType, Ctx, Field, Resolver, Root } from 'type-graphql';
 import { Edge, GuardedMutation, GuardedQuery } from './guards';
 import {
+  CourseElementCreateArgs,
+  CourseElementUpdateArgs,
   CourseKeyArgs,
   CourseMemberArgs,
   CourseNodeArgs,
@@ -20,7 +22,7 @@ import { pageRequest } from '../domain/paging';
 import { Managed } from '../managed/elements';
 import { expandManagedFlags, parseManagedFlags } from '../managed/flags';
 import { auth } from '../schema/directives';
-import { CourseNodeInput, CourseNodeVO, CourseTreeXmlVO, CourseVO, CourseVOInput, CourseVOes, RepositoryEntryVO, RepositoryEntryVOes } from '../schema/courses';
+import { CourseNodeVO, CourseTreeXmlVO, CourseVO, CourseVOInput, CourseVOes, RepositoryEntryVO, RepositoryEntryVOes } from '../schema/courses';
 import { EdgePageArgs, PageRequestArgs } from '../schema/paging';
 import { LongScalar } from '../schema/scalars';
 import { UserVO, UserVOInput } from '../schema/users';
@@ -206,11 +208,7 @@ export class CourseNodeResolver {
     description: `A new structure element in the editor tree below parentNodeId (none: the root), at position among its siblings (the others move down) or last. ${ELEMENT_MANAGERS}`,
   })
   @Managed(managedCourse, 'editcontent')
-  addStructureElement(
-    @Ctx() ctx: RequestContext,
-    @Args() { courseKey }: CourseKeyArgs,
-    @Arg('element', () => CourseNodeInput) element: CourseNodeInput,
-  ): Promise<CourseNodeVO> {
+  addStructureElement(@Ctx() ctx: RequestContext, @Args() { courseKey, element }: CourseElementCreateArgs): Promise<CourseNodeVO> {
     return elements.createElement(ctx, courseKey, elements.STRUCTURE, element);
   }
 
@@ -218,11 +216,7 @@ export class CourseNodeResolver {
     description: `Changes the fields sent of a structure element (a new file replaces its page). ${ELEMENT_MANAGERS}`,
   })
   @Managed(managedCourse, 'editcontent')
-  updateStructureElement(
-    @Ctx() ctx: RequestContext,
-    @Args() { courseKey, nodeId }: CourseNodeArgs,
-    @Arg('element', () => CourseNodeInput) element: CourseNodeInput,
-  ): Promise<CourseNodeVO> {
+  updateStructureElement(@Ctx() ctx: RequestContext, @Args() { courseKey, nodeId, element }: CourseElementUpdateArgs): Promise<CourseNodeVO> {
     return elements.updateElement(ctx, courseKey, elements.STRUCTURE, nodeId, element);
   }
 
@@ -230,11 +224,7 @@ export class CourseNodeResolver {
     description: `A new single-page element showing the uploaded HTML page (stored in the course folder) or a page already there (path). ${ELEMENT_MANAGERS}`,
   })
   @Managed(managedCourse, 'editcontent')
-  addSinglePageElement(
-    @Ctx() ctx: RequestContext,
-    @Args() { courseKey }: CourseKeyArgs,
-    @Arg('element', () => CourseNodeInput) element: CourseNodeInput,
-  ): Promise<CourseNodeVO> {
+  addSinglePageElement(@Ctx() ctx: RequestContext, @Args() { courseKey, element }: CourseElementCreateArgs): Promise<CourseNodeVO> {
     return elements.createElement(ctx, courseKey, elements.SINGLE_PAGE, element);
   }
 
@@ -242,11 +232,7 @@ export class CourseNodeResolver {
     description: `Changes the fields sent of a single-page element; a new file replaces its page. ${ELEMENT_MANAGERS}`,
   })
   @Managed(managedCourse, 'editcontent')
-  updateSinglePageElement(
-    @Ctx() ctx: RequestContext,
-    @Args() { courseKey, nodeId }: CourseNodeArgs,
-    @Arg('element', () => CourseNodeInput) element: CourseNodeInput,
-  ): Promise<CourseNodeVO> {
+  updateSinglePageElement(@Ctx() ctx: RequestContext, @Args() { courseKey, nodeId, element }: CourseElementUpdateArgs): Promise<CourseNodeVO> {
     return elements.updateElement(ctx, courseKey, elements.SINGLE_PAGE, nodeId, element);
   }
 

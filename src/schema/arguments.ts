@@ -1,5 +1,5 @@
 import { Arg, ArgsType, Field, Int } from 'type-graphql';
-import { CourseMemberRole, EntryMemberRole } from './courses';
+import { CourseMemberRole, CourseNodeInput, EntryMemberRole } from './courses';
 import { CurriculumElementMemberList } from './curriculum';
 import { PageRequestArgs } from './paging';
 import { LongScalar } from './scalars';
@@ -73,6 +73,29 @@ export class CoursePersonArgs {
 /** A node of a course's editor tree (/repo/courses/{courseId}/elements/…/{nodeId}). */
 @ArgsType()
 export class CourseNodeArgs {
+  @Field(() => String)
+  nodeId!: string;
+
+  @Field(() => LongScalar)
+  courseKey!: number;
+}
+
+/** A new element of a course's editor tree (/repo/courses/{courseId}/elements/structure|singlepage). */
+@ArgsType()
+export class CourseElementCreateArgs {
+  @Field(() => CourseNodeInput)
+  element!: CourseNodeInput;
+
+  @Field(() => LongScalar)
+  courseKey!: number;
+}
+
+/** The changes of an element of a course's editor tree (/repo/courses/{courseId}/elements/structure|singlepage/{nodeId}). */
+@ArgsType()
+export class CourseElementUpdateArgs {
+  @Field(() => CourseNodeInput)
+  element!: CourseNodeInput;
+
   @Field(() => String)
   nodeId!: string;
 

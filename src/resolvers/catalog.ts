@@ -1,11 +1,11 @@
 import { Arg, Args, Ctx, Resolver, Root } from 'type-graphql';
 import { Edge, GuardedMutation, GuardedQuery } from './guards';
-import { CatalogChildrenArgs, CatalogOwnerArgs, CatalogPathArgs } from '../schema/arguments';
+import { CatalogChildrenArgs, CatalogEntryChangeArgs, CatalogOwnerArgs, CatalogPathArgs } from '../schema/arguments';
 import { CATALOG_MANAGERS } from '../catalog/policy';
 import * as catalog from '../catalog/service';
 import type { RequestContext } from '../domain/context';
 import { pageRequest } from '../domain/paging';
-import { CatalogEntryVO, CatalogEntryVOInput, CatalogEntryVOes } from '../schema/catalog';
+import { CatalogEntryVO, CatalogEntryVOes } from '../schema/catalog';
 import { RepositoryEntryVO } from '../schema/courses';
 import { auth } from '../schema/directives';
 import { EdgePageArgs, PageRequestArgs } from '../schema/paging';
@@ -74,11 +74,7 @@ export class CatalogResolver {
   @GuardedMutation(() => CatalogEntryVO, auth(...CATALOG_MANAGERS), {
     description: 'Create an entry under the addressed one: a leaf when it links a repository entry (or type 1), else a node.',
   })
-  createCatalogEntry(
-    @Ctx() ctx: RequestContext,
-    @Args() { path }: CatalogPathArgs,
-    @Arg('catalogEntry', () => CatalogEntryVOInput) catalogEntry: CatalogEntryVOInput,
-  ): Promise<CatalogEntryVO> {
+  createCatalogEntry(@Ctx() ctx: RequestContext, @Args() { path, catalogEntry }: CatalogEntryChangeArgs): Promise<CatalogEntryVO> {
     return catalog.createEntry(ctx, path, catalogEntry);
   }
 
@@ -88,8 +84,7 @@ export class CatalogResolver {
   })
   updateCatalogEntry(
     @Ctx() ctx: RequestContext,
-    @Args() { path }: CatalogPathArgs,
-    @Arg('catalogEntry', () => CatalogEntryVOInput) catalogEntry: CatalogEntryVOInput,
+    @Args() { path, catalogEntry }: CatalogEntryChangeArgs,
     @Arg('newParentKey', () => LongScalar, { nullable: true }) newParentKey?: number | null,
   ): Promise<CatalogEntryVO> {
     return catalog.updateEntry(ctx, path, catalogEntry, newParentKey);

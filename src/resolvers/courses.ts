@@ -11,6 +11,7 @@ import {
   EntryArgs,
   EntryMemberArgs,
   EntryRoleArgs,
+  MembersArg,
 } from '../schema/arguments';
 import { managedCourse } from '../courses/managed';
 import { COURSE_CREATORS } from '../courses/policy';
@@ -117,11 +118,7 @@ export class CourseResolver {
 
   @GuardedMutation(() => Boolean, auth(), { description: `Adds each listed user (only the keys are read; unknown users are skipped). ${MANAGERS}` })
   @Managed(managedCourse, 'membersmanagement')
-  addCourseMembers(
-    @Ctx() ctx: RequestContext,
-    @Args() { courseKey, role }: CourseRoleArgs,
-    @Arg('members', () => [UserVOInput]) members: UserVOInput[],
-  ): Promise<boolean> {
+  addCourseMembers(@Ctx() ctx: RequestContext, @Args() { courseKey, role }: CourseRoleArgs, @MembersArg() members: UserVOInput[]): Promise<boolean> {
     return courses.addMembers(ctx, { courseKey }, members, courses.entryRoleOf(role));
   }
 
@@ -173,11 +170,7 @@ export class RepositoryEntryResolver {
 
   @GuardedMutation(() => Boolean, auth(), { description: `Adds each listed user (only the keys are read; unknown users are skipped). ${MANAGERS}` })
   @Managed(managedCourse, 'membersmanagement')
-  addRepositoryEntryMembers(
-    @Ctx() ctx: RequestContext,
-    @Args() { entry, role }: EntryRoleArgs,
-    @Arg('members', () => [UserVOInput]) members: UserVOInput[],
-  ): Promise<boolean> {
+  addRepositoryEntryMembers(@Ctx() ctx: RequestContext, @Args() { entry, role }: EntryRoleArgs, @MembersArg() members: UserVOInput[]): Promise<boolean> {
     return courses.addMembers(ctx, { entry }, members, courses.entryRoleOf(role));
   }
 

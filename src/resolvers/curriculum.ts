@@ -8,6 +8,7 @@ import {
   CurriculumElementRoleMemberArgs,
   CurriculumPersonArgs,
   KeyArg,
+  MembersArg,
 } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
@@ -275,7 +276,7 @@ export class CurriculumResolver {
   addCurriculumElementRoleMembers(
     @Ctx() ctx: RequestContext,
     @Args() { curriculumKey, elementKey, role }: CurriculumElementRoleArgs,
-    @Arg('members', () => [UserVOInput]) users: UserVOInput[],
+    @MembersArg() users: UserVOInput[],
   ): Promise<boolean> {
     return members.addRoleMembers(ctx, curriculumKey, elementKey, role, users);
   }

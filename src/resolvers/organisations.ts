@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, Directive, Resolver, Root } from 'type-graphql';
 import { Edge, GuardedMutation, GuardedQuery } from './guards';
-import { KeyArg, ORGANISATION_ROLE, OrganisationMemberArgs, OrganisationRoleArgs } from '../schema/arguments';
+import { KeyArg, MembersArg, ORGANISATION_ROLE, OrganisationMemberArgs, OrganisationRoleArgs } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
 import { managedOrganisation, managedOrganisationType } from '../organisations/managed';
@@ -16,6 +16,7 @@ import { ORGANISATION_TYPE_OPERATIONS } from '../schema/type-families';
 import { ORGANISATION_ADMINS } from '../access/roles';
 
 const INHERITANCE = 'none, root (the sub-organisations too) or inherited (same as root); absent: root for every role but user, invitee and guest';
+const InheritanceArg = () => Arg('inheritanceMode', () => String, { nullable: true, description: INHERITANCE });
 
 @Resolver()
 export class OrganisationResolver {
@@ -79,7 +80,7 @@ export class OrganisationResolver {
   addOrganisationMember(
     @Ctx() ctx: RequestContext,
     @Args() { organisationKey, role, identityKey }: OrganisationMemberArgs,
-    @Arg('inheritanceMode', () => String, { nullable: true, description: INHERITANCE }) inheritanceMode?: string,
+    @InheritanceArg() inheritanceMode?: string,
   ): Promise<boolean> {
     return members.addMember(ctx, organisationKey, role, identityKey, inheritanceMode);
   }
@@ -91,8 +92,8 @@ export class OrganisationResolver {
   addOrganisationMembers(
     @Ctx() ctx: RequestContext,
     @Args() { organisationKey, role }: OrganisationRoleArgs,
-    @Arg('members', () => [UserVOInput]) users: UserVOInput[],
-    @Arg('inheritanceMode', () => String, { nullable: true, description: INHERITANCE }) inheritanceMode?: string,
+    @MembersArg() users: UserVOInput[],
+    @InheritanceArg() inheritanceMode?: string,
   ): Promise<boolean> {
     return members.addMembers(ctx, organisationKey, role, users, inheritanceMode);
   }

@@ -1,8 +1,10 @@
 import { Arg, ArgsType, Field, Int } from 'type-graphql';
 import { CourseMemberRole, CourseNodeInput, EntryMemberRole } from './courses';
 import { CurriculumElementMemberList } from './curriculum';
+import { CatalogEntryVOInput } from './catalog';
 import { PageRequestArgs } from './paging';
 import { LongScalar } from './scalars';
+import { UserVOInput } from './users';
 
 /** The argument sets that many operations take, each declared once. */
 
@@ -402,6 +404,16 @@ export class CatalogChildrenArgs extends PageRequestArgs {
   path!: string;
 }
 
+/** What creates or changes a catalog entry (/catalog/{path}). */
+@ArgsType()
+export class CatalogEntryChangeArgs {
+  @Field(() => CatalogEntryVOInput)
+  catalogEntry!: CatalogEntryVOInput;
+
+  @Field(() => String, CATALOG_PATH)
+  path!: string;
+}
+
 /** An owner of a catalog entry (/catalog/{path}/owners/{identityKey}). */
 @ArgsType()
 export class CatalogOwnerArgs {
@@ -414,6 +426,9 @@ export class CatalogOwnerArgs {
 
 /** An argument that is a key (a Long): `@KeyArg('identityKey') identityKey: number`. */
 export const KeyArg = (name: string) => Arg(name, () => LongScalar);
+
+/** The users a list operation adds (only their keys are read): `@MembersArg() members: UserVOInput[]`. */
+export const MembersArg = () => Arg('members', () => [UserVOInput]);
 
 /** A person's lists that OpenOLAT pages (GET /users/{identityKey}/courses|groups…): the person, then the page. */
 @ArgsType()

@@ -1,5 +1,5 @@
 import { KeepsPrincipals } from '../auth/principal-cache';
-import { Arg, Args, Ctx, Directive, FieldResolver, Int, Resolver, Root } from 'type-graphql';
+import { Arg, Args, ArgsType, Ctx, Directive, Field, FieldResolver, Int, Resolver, Root } from 'type-graphql';
 import { Edge, GuardedMutation, GuardedQuery } from './guards';
 import { KeyArg } from '../schema/arguments';
 import * as groups from '../groups/service';
@@ -39,9 +39,38 @@ import * as accounts from '../users/accounts';
 import * as authentications from '../users/authentications';
 import * as portraits from '../users/portrait';
 import { USER_CREATORS, USER_SEARCHERS } from '../users/policy';
-import { datesOf, identityKeyOfLogin } from '../users/repository';
+import { datesOf, identityKeyOfLogin, type UserSearch } from '../users/repository';
 import * as users from '../users/service';
 import { USER_MANAGERS, ORGANISATION_ADMINS } from '../access/roles';
+
+/** The filters of a user search, in the order GraphQL lists them (the reverse of the operation's parameters they were). */
+@ArgsType()
+class UserSearchArgs implements UserSearch {
+  @Field(() => [UserPropertyInput], {
+    nullable: true,
+    description:
+      'user-property filters (on REST any other query parameter); names that are no user property of the REST context (OpenOLAT UserWebService) are ignored, nickName and emailDisabled unless the caller manages users',
+  })
+  properties?: UserPropertyInput[];
+
+  @Field(() => Int, { nullable: true })
+  status?: number;
+
+  @Field(() => String, { nullable: true, description: '"all" includes inactive and deleted users' })
+  statusVisibleLimit?: string;
+
+  @Field(() => String, { nullable: true })
+  authUsername?: string;
+
+  @Field(() => String, { nullable: true })
+  authProvider?: string;
+
+  @Field(() => String, { nullable: true })
+  externalId?: string;
+
+  @Field(() => String, { nullable: true })
+  login?: string;
+}
 
 @Resolver()
 export class UserResolver {
@@ -55,18 +84,7 @@ export class UserResolver {
   })
   users(
     @Ctx() ctx: RequestContext,
-    @Arg('login', () => String, { nullable: true }) login?: string,
-    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
-    @Arg('authProvider', () => String, { nullable: true }) authProvider?: string,
-    @Arg('authUsername', () => String, { nullable: true }) authUsername?: string,
-    @Arg('statusVisibleLimit', () => String, { nullable: true, description: '"all" includes inactive and deleted users' }) statusVisibleLimit?: string,
-    @Arg('status', () => Int, { nullable: true }) status?: number,
-    @Arg('properties', () => [UserPropertyInput], {
-      nullable: true,
-      description:
-        'user-property filters (on REST any other query parameter); names that are no user property of the REST context (OpenOLAT UserWebService) are ignored, nickName and emailDisabled unless the caller manages users',
-    })
-    properties?: UserPropertyInput[],
+    @Args() { login, externalId, authProvider, authUsername, statusVisibleLimit, status, properties }: UserSearchArgs,
   ): Promise<UserVO[]> {
     return users.searchUsers(ctx, { login, externalId, authProvider, authUsername, statusVisibleLimit, status, properties });
   }

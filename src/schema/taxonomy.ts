@@ -1,5 +1,12 @@
 import { bool, dateTime, field, int, long, objectType, text, wireType } from './wire-shape';
 
+/** What a taxonomy, its levels and their types have after the identifier: names that may be null, each guarded by the managed flag of its name. */
+const LABELS = {
+  displayName: text.nullable.managed('displayName'),
+  description: text.nullable.managed('description'),
+  externalId: text.nullable.managed('externalId'),
+};
+
 /** OpenOLAT's TaxonomyVO (catalogue 3.8). */
 export const [TaxonomyVO, TaxonomyVOInput] = wireType(
   {
@@ -10,9 +17,7 @@ export const [TaxonomyVO, TaxonomyVOInput] = wireType(
   {
     key: long,
     identifier: text.managed('identifier'),
-    displayName: text.nullable.managed('displayName'),
-    description: text.nullable.managed('description'),
-    externalId: text.nullable.managed('externalId'),
+    ...LABELS,
     managedFlags: text.nullable.describe('Comma-separated managed flags (catalogue 4.8), normalised.').managed('any'),
   },
 );
@@ -39,9 +44,7 @@ export const [TaxonomyLevelVO, TaxonomyLevelVOInput] = wireType(
   {
     key: long,
     identifier: text.describeInput('mandatory for a new level').managed('identifier'),
-    displayName: text.nullable.managed('displayName'),
-    description: text.nullable.managed('description'),
-    externalId: text.nullable.managed('externalId'),
+    ...LABELS,
     parentKey: long.nullable.describe('null for a root level').managed('move'),
     typeKey: long.nullable.managed('type'),
     managedFlags: text.nullable.describe('Comma-separated managed flags (catalogue 4.10), normalised.').managed('any'),
@@ -56,9 +59,7 @@ export const [TaxonomyLevelTypeVO, TaxonomyLevelTypeVOInput] = wireType(
   {
     key: long,
     identifier: text.describeInput('mandatory for a new type').managed('identifier'),
-    displayName: text.nullable.managed('displayName'),
-    description: text.nullable.managed('description'),
-    externalId: text.nullable.managed('externalId'),
+    ...LABELS,
     managedFlags: text.nullable.describe('Comma-separated managed flags (catalogue 4.11), normalised.').managed('any'),
     cssClass: text.nullable.managed('cssClass'),
     visible: bool.nullable.managed('visibility'),

@@ -1,5 +1,5 @@
-import { Arg, Args, Ctx, Directive, Resolver, Root } from 'type-graphql';
-import { Edge, GuardedMutation, GuardedQuery } from './guards';
+import { Arg, Args, Ctx, Resolver, Root } from 'type-graphql';
+import { Edge, GuardedMutation, GuardedQuery, OrganisationEdge } from './guards';
 import { CourseGroupArgs, CourseKeyArgs, KeyArg, PersonPageArgs } from '../schema/arguments';
 import * as courseGroups from '../courses/groups';
 import { managedCourseGroups } from '../courses/groups';
@@ -51,11 +51,7 @@ export class CourseEdgesResolver {
     return courseGroups.membersOfCourse(ctx, course.repoEntryKey, EntryRole.participant, page);
   }
 
-  @Edge(() => OrganisationVO, {
-    nullable: true,
-    description: 'The organisation, as GET /organisations/{organisationKey}: for organisation administrators (GraphQL only).',
-  })
-  @Directive(auth(...ORGANISATION_ADMINS))
+  @OrganisationEdge()
   organisation(@Ctx() ctx: RequestContext, @Root() course: CourseVO): Promise<OrganisationVO | null> {
     return organisations.organisationOf(ctx, course.organisationKey);
   }

@@ -1,5 +1,5 @@
 import { Arg, Args, Ctx, Directive, Resolver, Root } from 'type-graphql';
-import { Edge, GuardedMutation, GuardedQuery } from './guards';
+import { Edge, GuardedMutation, GuardedQuery, OrganisationEdge } from './guards';
 import {
   CurriculumElementArgs,
   CurriculumElementEntryArgs,
@@ -37,7 +37,7 @@ import { UserVO, UserVOInput } from '../schema/users';
 import * as users from '../users/service';
 import { typeOperations } from './type-operations';
 import { ELEMENT_TYPE_OPERATIONS } from '../schema/type-families';
-import { CURRICULUM_MANAGERS, ORGANISATION_ADMINS } from '../access/roles';
+import { CURRICULUM_MANAGERS } from '../access/roles';
 
 /** Operations on one curriculum: any authenticated caller, then the curriculum-manager rule of src/curriculum/policy.ts (403). */
 const SIGNED_IN = auth();
@@ -322,11 +322,7 @@ export const CurriculumElementTypeResolver = typeOperations({
 /** The element tree of a curriculum for internal tools (GraphQL only): each edge read for all parents of an answer at once. */
 @Resolver(() => CurriculumVO)
 export class CurriculumEdgesResolver {
-  @Edge(() => OrganisationVO, {
-    nullable: true,
-    description: 'The organisation, as GET /organisations/{organisationKey}: for organisation administrators (GraphQL only).',
-  })
-  @Directive(auth(...ORGANISATION_ADMINS))
+  @OrganisationEdge()
   organisation(@Ctx() ctx: RequestContext, @Root() curriculum: CurriculumVO): Promise<OrganisationVO | null> {
     return organisations.organisationOf(ctx, curriculum.organisationKey);
   }

@@ -1,4 +1,7 @@
 import { Directive, Extensions, FieldResolver, Mutation, Query } from 'type-graphql';
+import { ORGANISATION_ADMINS } from '../access/roles';
+import { auth } from '../schema/directives';
+import { OrganisationVO } from '../schema/organisations';
 
 type Returns = Parameters<typeof Query>[0];
 type Options = Parameters<typeof Query>[1];
@@ -24,5 +27,15 @@ export function Edge(returns: Returns, options?: Options): MethodDecorator {
   return (prototype, key, descriptor) => {
     Extensions({ rest: false })(prototype, key, descriptor);
     FieldResolver(returns, options)(prototype, key, descriptor);
+  };
+}
+
+/** An edge to an organisation, as GET /organisations/{organisationKey}: for organisation administrators, null with an error for other callers. */
+export function OrganisationEdge(
+  description = 'The organisation, as GET /organisations/{organisationKey}: for organisation administrators (GraphQL only).',
+): MethodDecorator {
+  return (prototype, key, descriptor) => {
+    Directive(auth(...ORGANISATION_ADMINS))(prototype, key, descriptor);
+    Edge(() => OrganisationVO, { nullable: true, description })(prototype, key, descriptor);
   };
 }

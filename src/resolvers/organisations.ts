@@ -1,5 +1,5 @@
 import { Arg, Args, Ctx, Directive, Resolver, Root } from 'type-graphql';
-import { Edge, GuardedMutation, GuardedQuery } from './guards';
+import { Edge, GuardedMutation, GuardedQuery, OrganisationEdge } from './guards';
 import { KeyArg, MembersArg, ORGANISATION_ROLE, OrganisationMemberArgs, OrganisationRoleArgs } from '../schema/arguments';
 import type { RequestContext } from '../domain/context';
 import { Managed } from '../managed/elements';
@@ -160,11 +160,7 @@ export class OrganisationEdgesResolver {
     return members.membersOf(ctx, 'user', organisation.key, page);
   }
 
-  @Edge(() => OrganisationVO, {
-    nullable: true,
-    description: 'The organisation above (null for the root), as GET /organisations/{organisationKey} (GraphQL only).',
-  })
-  @Directive(auth(...ORGANISATION_ADMINS))
+  @OrganisationEdge('The organisation above (null for the root), as GET /organisations/{organisationKey} (GraphQL only).')
   parent(@Ctx() ctx: RequestContext, @Root() organisation: OrganisationVO): Promise<OrganisationVO | null> {
     return organisations.organisationOf(ctx, organisation.parentOrganisationKey);
   }

@@ -24,6 +24,8 @@ import { UserVO } from '../schema/users';
 import * as users from '../users/service';
 import * as taxonomy from '../taxonomy/service';
 
+const ENTRY_LEVEL_RULE = 'Unlike OpenOLAT, needs a manager of the entry, and an unknown level answers 404 (OpenOLAT: 200 with body NOT_FOUND).';
+
 @Resolver()
 export class TaxonomyResolver {
   @GuardedQuery(() => TaxonomyVOes, auth(...TAXONOMY_ADMINS), {
@@ -188,17 +190,13 @@ export class TaxonomyResolver {
     return taxonomy.entryLevels(ctx, entry);
   }
 
-  @GuardedMutation(() => Boolean, auth(), {
-    description:
-      'Tag the entry with the level (true; false when it already was: REST 304). Unlike OpenOLAT, needs a manager of the entry, and an unknown level answers 404 (OpenOLAT: 200 with body NOT_FOUND).',
-  })
+  @GuardedMutation(() => Boolean, auth(), { description: `Tag the entry with the level (true; false when it already was: REST 304). ${ENTRY_LEVEL_RULE}` })
   addRepositoryEntryTaxonomyLevel(@Ctx() ctx: RequestContext, @Args() { entry, taxonomyLevelKey }: EntryLevelArgs): Promise<boolean> {
     return taxonomy.linkEntryLevel(ctx, entry, taxonomyLevelKey);
   }
 
   @GuardedMutation(() => Boolean, auth(), {
-    description:
-      'Remove the level from the entry (200 also when it was not there, as in OpenOLAT). Unlike OpenOLAT, needs a manager of the entry, and an unknown level answers 404 (OpenOLAT: 200 with body NOT_FOUND).',
+    description: `Remove the level from the entry (200 also when it was not there, as in OpenOLAT). ${ENTRY_LEVEL_RULE}`,
   })
   removeRepositoryEntryTaxonomyLevel(@Ctx() ctx: RequestContext, @Args() { entry, taxonomyLevelKey }: EntryLevelArgs): Promise<boolean> {
     return taxonomy.unlinkEntryLevel(ctx, entry, taxonomyLevelKey);

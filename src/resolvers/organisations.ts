@@ -15,6 +15,7 @@ import { typeOperations } from './type-operations';
 import { ORGANISATION_TYPE_OPERATIONS } from '../schema/type-families';
 import { ORGANISATION_ADMINS } from '../access/roles';
 
+const MANAGES_BOTH = 'The caller manages the organisation and the person.';
 const INHERITANCE = 'none, root (the sub-organisations too) or inherited (same as root); absent: root for every role but user, invitee and guest';
 const InheritanceArg = () => Arg('inheritanceMode', () => String, { nullable: true, description: INHERITANCE });
 
@@ -74,7 +75,7 @@ export class OrganisationResolver {
   }
 
   @GuardedMutation(() => Boolean, auth(...ORGANISATION_ADMINS), {
-    description: 'Grant the role in the organisation, or change the inheritance of the membership. The caller manages the organisation and the person.',
+    description: `Grant the role in the organisation, or change the inheritance of the membership. ${MANAGES_BOTH}`,
   })
   @Managed(managedOrganisation, 'members')
   addOrganisationMember(
@@ -98,9 +99,7 @@ export class OrganisationResolver {
     return members.addMembers(ctx, organisationKey, role, users, inheritanceMode);
   }
 
-  @GuardedMutation(() => Boolean, auth(...ORGANISATION_ADMINS), {
-    description: 'End the membership granted in this organisation. The caller manages the organisation and the person.',
-  })
+  @GuardedMutation(() => Boolean, auth(...ORGANISATION_ADMINS), { description: `End the membership granted in this organisation. ${MANAGES_BOTH}` })
   @Managed(managedOrganisation, 'members')
   removeOrganisationMember(@Ctx() ctx: RequestContext, @Args() { organisationKey, role, identityKey }: OrganisationMemberArgs): Promise<boolean> {
     return members.removeMember(ctx, organisationKey, role, identityKey);

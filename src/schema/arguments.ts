@@ -168,7 +168,7 @@ export class CurriculumElementArgs {
   curriculumKey!: number;
 }
 
-/** A person of a curriculum (/curriculum/{curriculumKey}/owners/{identityKey}, …/statistics/participants/{identityKey}). */
+/** A person of a curriculum (/curriculum/{curriculumKey}/curriculumowners/{identityKey}, …/lectures/{identityKey}). */
 @ArgsType()
 export class CurriculumPersonArgs {
   @Field(() => LongScalar)

@@ -47,7 +47,7 @@ const CONDITIONS: Record<MyCourseList, (identityKey: number) => { text: string; 
 export async function pageOfCoursesOf(em: EntityManager, identityKey: number, list: MyCourseList, page: PageRequest): Promise<Page<EntryRow>> {
   const condition = CONDITIONS[list](identityKey);
   const params = [...condition.params, COURSE_TYPE];
-  const where = `${condition.text} and e.resource_type_name = ?`;
+  const where = [condition.text, 'e.resource_type_name = ?'];
   return readPage(
     () => sql<EntryRow & { totalCount: number }>(em, entryPageStatement(where), [...params, page.start, page.limit]),
     async () => Number((await sql<{ count: number }>(em, entryCountStatement(where), params))[0].count),

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { allOf, keyArray, placeholders, sql } from '../db/sql';
+import { allOf, builtOnce, keyArray, perPerson, placeholders, sql, type SqlCondition } from '../db/sql';
 import { readPages, type EdgePage } from '../domain/edges';
 import { withinBoundOf } from '../domain/bound';
 import type { Caller } from '../domain/context';
@@ -30,12 +30,13 @@ export const ENTRY_FROM = `repository_entry e ${ROOT_TITLE_JOIN}`;
  * SQL: a page (`offset ? limit ?`) of the entries `e` matching `where`, in key order, each with the count of all that
  * match. The page's keys are taken first; the columns and root titles are read for its rows only.
  */
-export const entryPageStatement = (where: string) =>
-  `select ${ENTRY_COLUMNS}, p."totalCount" from (select e.id, count(*) over () as "totalCount" from repository_entry e where ${where}
-     order by e.id offset ? limit ?) p join repository_entry e on e.id = p.id ${ROOT_TITLE_JOIN} order by e.id`;
+export const entryPageStatement = builtOnce(
+  (where) => `select ${ENTRY_COLUMNS}, p."totalCount" from (select e.id, count(*) over () as "totalCount" from repository_entry e where ${where.join(' and ')}
+     order by e.id offset ? limit ?) p join repository_entry e on e.id = p.id ${ROOT_TITLE_JOIN} order by e.id`,
+);
 
-/** SQL: how many entries `e` match `where` (the count of a page past the end). */
-export const entryCountStatement = (where: string) => `select count(*) as count from repository_entry e where ${where}`;
+/** SQL: how many entries `e` match all of `where` (the count of a page past the end). */
+export const entryCountStatement = builtOnce((where) => `select count(*) as count from repository_entry e where ${where.join(' and ')}`);
 
 export type EntryLocator = { key: number } | { softkey: string } | { olatResourceId: number };
 
@@ -79,71 +80,80 @@ export const MEMBER_STATUSES: Record<EntryRole, readonly EntryStatus[]> = {
   participant: ['published', 'closed'],
 };
 
+const ALL_MEMBER_ROLES: readonly EntryRole[] = ['owner', 'coach', 'participant'];
+
 /**
  * SQL condition: the person is a member of the entry `e` in one of these roles (directly, through a
  * curriculum element it is linked to, or for coach and participant through a linked group) in a status in which that role sees it
  * (MEMBER_STATUSES). One `e.id in (...)` of index reads, as the other visibility conditions.
  */
-export function memberSees(identityKey: number, roles: readonly EntryRole[] = ['owner', 'coach', 'participant']): { text: string; params: unknown[] } {
-  const byRole = (alias: string, of: readonly EntryRole[]) => ({
-    text: of.map((role) => `(${alias}.role = ? and x.status in (${placeholders(MEMBER_STATUSES[role])}))`).join(' or '),
-    params: of.flatMap((role) => [role, ...MEMBER_STATUSES[role]]),
-  });
-  const direct = byRole('m', roles);
-  const throughGroups = byRole(
-    'gm',
-    roles.filter((role) => role !== 'owner'),
-  );
-  // A member of a curriculum element the course is linked to holds that role in the course (src/curriculum/entries-through.ts).
-  const throughCurriculum = roles
-    .filter((role) => COURSE_MEMBER_ROLES.includes(role))
-    .map((role) => ({
-      text: ` union select c.entry_id from (${entriesThroughCurriculum([role])}) c join repository_entry x on x.id = c.entry_id
+export const memberSees = perPerson(
+  (roles: readonly EntryRole[] = ALL_MEMBER_ROLES) => roles.join(),
+  (identityKey, roles: readonly EntryRole[] = ALL_MEMBER_ROLES): SqlCondition => {
+    const byRole = (alias: string, of: readonly EntryRole[]) => ({
+      text: of.map((role) => `(${alias}.role = ? and x.status in (${placeholders(MEMBER_STATUSES[role])}))`).join(' or '),
+      params: of.flatMap((role) => [role, ...MEMBER_STATUSES[role]]),
+    });
+    const direct = byRole('m', roles);
+    const throughGroups = byRole(
+      'gm',
+      roles.filter((role) => role !== 'owner'),
+    );
+    // A member of a curriculum element the course is linked to holds that role in the course (src/curriculum/entries-through.ts).
+    const throughCurriculum = roles
+      .filter((role) => COURSE_MEMBER_ROLES.includes(role))
+      .map((role) => ({
+        text: ` union select c.entry_id from (${entriesThroughCurriculum([role])}) c join repository_entry x on x.id = c.entry_id
              where x.status in (${placeholders(MEMBER_STATUSES[role])})`,
-      params: [identityKey, ...MEMBER_STATUSES[role]],
-    }));
-  return {
-    text: `e.id in (select m.entry_id from repository_entry_membership m join repository_entry x on x.id = m.entry_id where m.identity_id = ? and (${direct.text})${
-      throughGroups.text
-        ? ` union select rg.entry_id from group_membership gm join repository_entry_group rg on rg.group_id = gm.group_id
+        params: [identityKey, ...MEMBER_STATUSES[role]],
+      }));
+    return {
+      text: `e.id in (select m.entry_id from repository_entry_membership m join repository_entry x on x.id = m.entry_id where m.identity_id = ? and (${direct.text})${
+        throughGroups.text
+          ? ` union select rg.entry_id from group_membership gm join repository_entry_group rg on rg.group_id = gm.group_id
              join repository_entry x on x.id = rg.entry_id where gm.identity_id = ? and (${throughGroups.text})`
-        : ''
-    }${throughCurriculum.map((branch) => branch.text).join('')})`,
-    params: [
-      identityKey,
-      ...direct.params,
-      ...(throughGroups.text ? [identityKey, ...throughGroups.params] : []),
-      ...throughCurriculum.flatMap((branch) => branch.params),
-    ],
-  };
-}
+          : ''
+      }${throughCurriculum.map((branch) => branch.text).join('')})`,
+      params: [
+        identityKey,
+        ...direct.params,
+        ...(throughGroups.text ? [identityKey, ...throughGroups.params] : []),
+        ...throughCurriculum.flatMap((branch) => branch.params),
+      ],
+    };
+  },
+);
 
 /** SQL: the organisations in which `?` is an administrator or learning resource manager, with those below them (a function: policy.ts and this module load each other). */
 export const managedOrganisations = () => `select o.id from organisation_role cm join organisation co on co.id = cm.organisation_id
   join organisation o on ${appliesIn('cm', 'co', 'o')} where cm.identity_id = ? and cm.role in (${placeholders(ENTRY_MANAGERS)})`;
 
 /** SQL condition: the entry `e` is placed in or linked to an organisation whose entries the person manages. */
-export function inManagedOrganisation(identityKey: number): { text: string; params: unknown[] } {
-  return {
+export const inManagedOrganisation = perPerson(
+  () => '',
+  (identityKey): SqlCondition => ({
     text: `(e.organisation_id in (${managedOrganisations()}) or
       exists (select 1 from repository_entry_to_organisation l where l.entry_id = e.id and l.organisation_id in (${managedOrganisations()})))`,
     params: [identityKey, ...ENTRY_MANAGERS, identityKey, ...ENTRY_MANAGERS],
-  };
-}
+  }),
+);
 
 /**
  * SQL condition: the person sees the entry `e`: as administrator or learning resource manager of its
  * organisation or of one linked to it (in every status; only looked up when `managed`), as a member of
  * it in a status in which its role sees it (memberSees), or because it is published and public.
  */
-export function visibleToIdentity(identityKey: number, managed: boolean): { text: string; params: unknown[] } {
-  const organisations = inManagedOrganisation(identityKey);
-  const member = memberSees(identityKey);
-  return {
-    text: `(${managed ? `${organisations.text} or ` : ''}${member.text} or (e.status = 'published' and e.public_visible))`,
-    params: [...(managed ? organisations.params : []), ...member.params],
-  };
-}
+export const visibleToIdentity = perPerson(
+  (managed: boolean) => String(managed),
+  (identityKey, managed: boolean): SqlCondition => {
+    const organisations = inManagedOrganisation(identityKey);
+    const member = memberSees(identityKey);
+    return {
+      text: `(${managed ? `${organisations.text} or ` : ''}${member.text} or (e.status = 'published' and e.public_visible))`,
+      params: [...(managed ? organisations.params : []), ...member.params],
+    };
+  },
+);
 
 /** SQL condition: the caller sees the entry `e` (visibleToIdentity); a caller bound to an organisation, the entries within it only. */
 export function visibleTo(caller: Caller): { text: string; params: unknown[] } {
@@ -199,8 +209,8 @@ export async function pageOfEntries(em: EntityManager, caller: Caller, filter: E
   if (filter.key != null) add('e.id = ?', filter.key);
   if (filter.resourceTypes?.length) add(`e.resource_type_name in (${placeholders(filter.resourceTypes)})`, ...filter.resourceTypes);
   return readPage(
-    () => sql<EntryRow & { totalCount: number }>(em, entryPageStatement(where.join(' and ')), [...params, page.start, page.limit]),
-    async () => Number((await sql<{ count: number }>(em, entryCountStatement(where.join(' and ')), params))[0].count),
+    () => sql<EntryRow & { totalCount: number }>(em, entryPageStatement(where), [...params, page.start, page.limit]),
+    async () => Number((await sql<{ count: number }>(em, entryCountStatement(where), params))[0].count),
     page,
   );
 }

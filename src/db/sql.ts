@@ -99,6 +99,55 @@ export interface SqlCondition {
   params: unknown[];
 }
 
+const TEXT = Symbol('text');
+type TextTrie = Map<string | typeof TEXT, TextTrie | string>;
+
+/**
+ * `make` of these SQL fragments, built once per sequence of fragments and the same string each time: fragments held in
+ * constants or built once per shape (perPerson) keep their hash, so finding a statement of several kilobytes costs no
+ * more than finding a short one (a new string of that size is read three times by each lookup: flattened, hashed, compared).
+ */
+export function builtOnce(make: (fragments: readonly string[]) => string): (fragments: readonly string[]) => string {
+  const root: TextTrie = new Map();
+  let texts = 0;
+  return (fragments) => {
+    let node = root;
+    for (const fragment of fragments) {
+      let next = node.get(fragment) as TextTrie | undefined;
+      if (next === undefined) {
+        if (texts >= MAX_PREPARED) return make(fragments);
+        node.set(fragment, (next = new Map()));
+      }
+      node = next;
+    }
+    let text = node.get(TEXT) as string | undefined;
+    if (text === undefined) {
+      node.set(TEXT, (text = make(fragments)));
+      texts++;
+    }
+    return text;
+  };
+}
+
+/** Stands for the person's key while a condition is built once for its shape (perPerson). */
+const PERSON = Symbol('person');
+
+/**
+ * A condition about a person whose text depends on its other arguments only: built once per `shape` of them (with a
+ * stand-in where the person's key goes, so a text that would embed the key fails at once), then answered with the
+ * person's key in the stand-in's places. A read does not build kilobytes of SQL text again, and the statement made of
+ * it is looked up by a flat string.
+ */
+export function perPerson<A extends unknown[]>(shape: (...args: A) => string, build: (person: number, ...args: A) => SqlCondition) {
+  const built = new Map<string, SqlCondition>();
+  return (person: number, ...args: A): SqlCondition => {
+    const key = shape(...args);
+    let condition = built.get(key);
+    if (condition === undefined) built.set(key, (condition = build(PERSON as unknown as number, ...args)));
+    return { text: condition.text, params: condition.params.map((param) => (param === PERSON ? person : param)) };
+  };
+}
+
 /** The conditions together (`and`), their parameters in order; `true` ones left out (a statement reads the same without them). */
 export function allOf(...conditions: SqlCondition[]): SqlCondition {
   const binding = conditions.filter((condition) => condition.text !== 'true');

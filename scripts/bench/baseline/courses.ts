@@ -39,7 +39,7 @@ const myCourses: BaselineRoute = {
     const start = paged ? Number(query.get('start') ?? 0) : 0;
     const limit = paged ? Number(query.get('limit') ?? 25) : null;
     const condition = memberSees(identityKey);
-    const text = numbered(entryPageStatement(`${condition.text} and e.resource_type_name = ?`));
+    const text = numbered(entryPageStatement([condition.text, 'e.resource_type_name = ?']));
     const { rows } = await pool.query<EntryRow & { totalCount: string }>(prepared(text, [...condition.params, COURSE_TYPE, start, limit]));
     const courses = rows.map(toCourseVO);
     send(res, 200, JSON.stringify(paged ? { courses, totalCount: Number(rows[0]?.totalCount ?? 0) } : courses));
@@ -56,7 +56,7 @@ const coursesByExternalId: BaselineRoute = {
       key,
       roles.some((role) => (ENTRY_MANAGERS as readonly string[]).includes(role)),
     );
-    const text = numbered(entryPageStatement(`${visible.text} and e.external_id = ? and e.resource_type_name in (?)`));
+    const text = numbered(entryPageStatement([visible.text, 'e.external_id = ?', 'e.resource_type_name in (?)']));
     const { rows } = await pool.query<EntryRow>(prepared(text, [...visible.params, query.get('externalId'), COURSE_TYPE, 0, null]));
     send(res, 200, JSON.stringify(rows.map(toCourseVO)));
   },

@@ -42,8 +42,11 @@ export const boundOrganisation = (ctx: RequestContext): number | undefined => ct
 /** SQL condition on `column` (an object of the kind): true for an unbound caller, else the object lies within the caller's bound organisation. */
 export function withinBoundOf(caller: Caller | null, kind: ObjectKind, column: string): SqlCondition {
   const bound = caller?.organisationKey;
-  return bound === undefined ? { text: 'true', params: [] } : { text: INSIDE[kind](column), params: [bound] };
+  return bound === undefined ? { text: 'true', params: [] } : { text: withinBoundText(kind, column), params: [bound] };
 }
+
+/** withinBoundOf's text for a bound caller; its one parameter is the organisation. */
+export const withinBoundText = (kind: ObjectKind, column: string) => INSIDE[kind](column);
 
 /** withinBoundOf for the request's caller. */
 export const withinBound = (ctx: RequestContext, kind: ObjectKind, column: string): SqlCondition => withinBoundOf(ctx.caller, kind, column);

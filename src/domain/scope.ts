@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyArray, placeholders, sql, textArray, type SqlCondition } from '../db/sql';
-import { withinBoundOf } from './bound';
+import { keyArray, perPerson, placeholders, sql, textArray, type SqlCondition } from '../db/sql';
+import { withinBoundOf, withinBoundText } from './bound';
 import type { Caller } from './context';
 import { BASE_ROLES, SUBTREE_INHERITANCE, type OrganisationRole } from './roles';
 
@@ -69,16 +69,23 @@ const withinLadder = (identity: string) => `not exists (select 1 from organisati
           where am.identity_id = ? and ${appliesIn('am', 'ao', 'hor')} and ${COVERS('am.role', 'hm.role')})
       offset 0)`;
 
+/** managesPerson's condition without the bound organisation's key, built once per roles, column and whether the caller is bound. */
+const managing = perPerson(
+  (roles: readonly OrganisationRole[], identityColumn: string, bound: boolean) => `${roles.join()} ${identityColumn} ${bound}`,
+  (person, roles: readonly OrganisationRole[], identityColumn: string, bound: boolean): SqlCondition => ({
+    text: `${belonging(identityColumn, roles)} and ${withinLadder(identityColumn)} and ${bound ? withinBoundText('person', identityColumn) : 'true'}`,
+    params: [person, ...roles, person],
+  }),
+);
+
 /**
  * SQL condition: the caller manages the person whose key is the column `identityColumn` with one of `roles` (read with
  * the person, in one statement); a caller bound to an organisation, only the people within it (src/domain/bound.ts).
  */
-export function managesPerson(caller: Caller, roles: readonly OrganisationRole[], identityColumn: string): { text: string; params: unknown[] } {
+export function managesPerson(caller: Caller, roles: readonly OrganisationRole[], identityColumn: string): SqlCondition {
   const within = withinBoundOf(caller, 'person', identityColumn);
-  return {
-    text: `${belonging(identityColumn, roles)} and ${withinLadder(identityColumn)} and ${within.text}`,
-    params: [caller.key, ...roles, caller.key, ...within.params],
-  };
+  const manages = managing(caller.key, roles, identityColumn, within.params.length > 0);
+  return within.params.length ? { text: manages.text, params: [...manages.params, ...within.params] } : manages;
 }
 
 /** SQL condition: the person of `identityColumn` belongs where the caller holds one of `roles`, whatever their roles (whom a search finds). */

@@ -1,3 +1,4 @@
+import { builtOnce } from '../db/sql';
 import { forbidden } from '../domain/errors';
 import { hasAnyRole, requireCaller, type RequestContext } from '../domain/context';
 import type { OrganisationRole } from '../domain/roles';
@@ -124,8 +125,10 @@ export function fullProfileCondition(ctx: RequestContext): { text: string; param
   const caller = requireCaller(ctx);
   if (!hasAnyRole(caller, USER_MANAGERS)) return { text: 'i.id = ?', params: [caller.key] };
   const manages = managesPerson(caller, USER_MANAGERS, 'i.id');
-  return { text: `(i.id = ? or ${manages.text})`, params: [caller.key, ...manages.params] };
+  return { text: selfOr([manages.text]), params: [caller.key, ...manages.params] };
 }
+
+const selfOr = builtOnce(([manages]) => `(i.id = ? or ${manages})`);
 
 /**
  * Credentials of a person: their managers everything; the person themself only their own API

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyArray, placeholders, sql, textArray } from '../db/sql';
+import { builtOnce, keyArray, placeholders, sql, textArray } from '../db/sql';
 import type { Caller } from '../domain/context';
 import { notFound } from '../domain/errors';
 import type { Range } from '../domain/lists';
@@ -98,12 +98,11 @@ export async function findUserRow(em: EntityManager, key: number): Promise<UserR
   return row;
 }
 
+const userWith = builtOnce(([condition, where]) => `select ${USER_COLUMNS}, ${condition} as holds from identity i where ${where}`);
+
 /** The person, and whether `condition` (SQL on `identity i`) holds for them, in one statement. */
 async function oneUserWith(em: EntityManager, where: string, value: unknown, condition: Condition): Promise<UserRow & { holds: boolean }> {
-  const [row] = await sql<UserRow & { holds: boolean }>(em, `select ${USER_COLUMNS}, ${condition.text} as holds from identity i where ${where}`, [
-    ...condition.params,
-    value,
-  ]);
+  const [row] = await sql<UserRow & { holds: boolean }>(em, userWith([condition.text, where]), [...condition.params, value]);
   if (!row) throw notFound('user');
   return row;
 }

@@ -38,6 +38,10 @@ interface ListRun {
   rssGrowth: number;
 }
 
+/** Issue 36's targets: a read's rate at least 0.8x of its baseline's; the whole lists at least as fast as the baseline's. */
+export const READ_TARGET = 0.8;
+const WHOLE_LIST_TARGET = 1.0;
+
 /** `readers` whole-list reads at once while another process polls /ping every 50 ms. */
 async function readLists(bench: Bench, server: ChildServer, accept: string, readers: number): Promise<ListRun> {
   const stopPolling = await startPoll(`${server.base}${PING}`, 50);
@@ -77,11 +81,11 @@ export async function listUsers(bench: Bench, format: 'json' | 'xml'): Promise<R
       gateway: seconds(gateway.reads.wallMs),
       baseline: seconds(baseline.reads.wallMs),
       ratio: times(ratio),
-      target: '>= 0.50x (time bl/gw)',
+      target: `>= ${WHOLE_LIST_TARGET.toFixed(2)}x (time bl/gw)`,
       p99Gateway: ms(gateway.reads.latency.p99),
       p99Baseline: ms(baseline.reads.latency.p99),
       rss: growth(gateway.rssGrowth, baseline.rssGrowth),
-      ...verdict(ratio >= 0.5, problems),
+      ...verdict(ratio >= WHOLE_LIST_TARGET, problems),
     }),
     row({
       scenario: `  gateway RSS growth during the reads`,
@@ -165,11 +169,11 @@ export async function getUser(bench: Bench): Promise<Row[]> {
       gateway: perSecond(gateway.result.requests.average, 'req'),
       baseline: perSecond(baseline.result.requests.average, 'req'),
       ratio: times(ratio),
-      target: '>= 0.50x',
+      target: `>= ${READ_TARGET.toFixed(2)}x`,
       p99Gateway: ms(gateway.result.latency.p99),
       p99Baseline: ms(baseline.result.latency.p99),
       rss: growth(gateway.rssGrowth, baseline.rssGrowth),
-      ...verdict(ratio >= 0.5, [...gateway.problems, ...baseline.problems]),
+      ...verdict(ratio >= READ_TARGET, [...gateway.problems, ...baseline.problems]),
     }),
     row({ scenario: '  statements per request', gateway: String(statements.length), baseline: '1', ...info() }),
     row({

@@ -112,6 +112,13 @@ it('the start log names the database and says what it does: database, migrations
     await eventually(async () => {
       expect(messages(started.output()).find((line) => (line as { reqId?: string }).reqId === 'alone-1')).toMatchObject({ msg: 'request', status: 401 });
     }, 1000);
+    // More than one batch's worth (about 230 bytes a line, up to 64 KiB a write): every line arrives whole, soon after its request.
+    const ids = Array.from({ length: 400 }, (_, index) => `batch-${index}`);
+    await Promise.all(ids.map((id) => fetch(`${started.base}/restapi/users/me`, { headers: { 'X-Request-Id': id } }).then((response) => response.text())));
+    await eventually(async () => {
+      const logged = new Set(messages(started.output()).map((line) => (line as { reqId?: string }).reqId));
+      expect(ids.filter((id) => !logged.has(id))).toEqual([]);
+    }, 1000);
   } finally {
     started.child.kill('SIGTERM');
     await started.exited;
